@@ -47,6 +47,8 @@ def slug_from(text: str, params: tuple[str, ...] = (), *, fragment_prefix: str |
     else the fragment after `fragment_prefix`, else the whole text. Percent escapes are
     undone; whitespace around is dropped."""
     text = strip_text(text)
+    if any(text.startswith(name + "=") for name in params):
+        text = "?" + text
     if "?" in text or "&" in text:
         found = query_params(text if "?" in text else "?" + text)
         for name in params:

@@ -340,6 +340,12 @@ def count_solutions(board: Board, limit: int = 2) -> int:
     return _run(board, limit)[0]
 
 
+def analyse(board: Board) -> tuple[int, Board | None]:
+    """Solution count up to two and one solution (None when there is none), from one search."""
+    count, found = _run(board, 2)
+    return count, (Board(found[0]) if found else None)
+
+
 def solve(board: Board) -> Board | None:
     """A solution, or None when there is none."""
     count, found = _run(board, 1)

@@ -8,9 +8,39 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+# Timing varies on a loaded CI machine; correctness, not speed, is what these tests check
+# (speed has its own benchmark scripts).
+_hypothesis_settings.register_profile("slugboard", deadline=None, print_blob=True)
+_hypothesis_settings.load_profile("slugboard")
+
 DATA = Path(__file__).parent / "data"
 
 
 def load_vectors(game: str):
     with open(DATA / f"{game}.json", encoding="utf-8") as f:
         return json.load(f)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def settings(tmp_path):
+    """A settings file of the test's own, so runs never share or keep state."""
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "slugboard.ini"), QSettings.IniFormat)
+
+
+@pytest.fixture
+def main_window(qtbot, settings):
+    """The application's main window, shown, with private settings."""
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window

@@ -1,0 +1,7 @@
+"""`python -m slugboard.gui` starts the application."""
+
+import sys
+
+from .app import main
+
+sys.exit(main())

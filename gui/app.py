@@ -1,0 +1,99 @@
+"""Starting Slugboard: `slugboard [TEXT]` opens the window (with TEXT pasted), and
+`slugboard --export FILE.png TEXT` draws the board to an image without a window."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+APP_NAME = "Slugboard"
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="slugboard", description="Edit, replay and share puzzle boards that live in links.")
+    parser.add_argument("text", nargs="?", help="a slug or link to open")
+    parser.add_argument("--export", metavar="FILE.png", help="render the board of TEXT to an image and exit (no window)")
+    parser.add_argument("--at", type=float, metavar="SECONDS", help="minesweeper replay: the moment to render")
+    parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
+    parser.add_argument("--dark", action="store_true", help="render --export with a dark palette")
+    return parser
+
+
+def _size(text: str | None):
+    from PySide6.QtCore import QSize
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"error: --size wants WIDTHxHEIGHT, got {text!r}") from None
+    if not (16 <= w <= 8000 and 16 <= h <= 8000):
+        raise SystemExit("error: --size must be between 16 and 8000 pixels each way")
+    return QSize(w, h)
+
+
+def dark_palette():
+    from PySide6.QtGui import QColor, QPalette
+    palette = QPalette()
+    for role, colour in ((QPalette.Window, "#2b2b2b"), (QPalette.WindowText, "#e6e6e6"), (QPalette.Base, "#1f1f1f"),
+                         (QPalette.Text, "#eeeeee"), (QPalette.Button, "#3a3a3a"), (QPalette.ButtonText, "#e6e6e6"),
+                         (QPalette.Highlight, "#3d7bd9"), (QPalette.HighlightedText, "#ffffff"),
+                         (QPalette.Mid, "#5a5a5a"), (QPalette.Dark, "#151515"), (QPalette.Light, "#505050")):
+        palette.setColor(role, QColor(colour))
+    return palette
+
+
+def export(args) -> int:
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.codecs import SlugError, decode_any
+
+    from .render import render_image
+
+    if not args.text:
+        print("error: --export needs the slug or link to draw", file=sys.stderr)
+        return 2
+    app = QApplication.instance() or QApplication([sys.argv[0]])
+    try:
+        game, board = decode_any(args.text)
+    except SlugError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    state = {}
+    if args.at is not None:
+        state["at"] = args.at
+    palette = dark_palette() if args.dark else app.palette()
+    image = render_image(game, board, _size(args.size), palette, **state)
+    if not image.save(args.export):
+        print(f"error: could not write {args.export}", file=sys.stderr)
+        return 1
+    print(f"{game}: wrote {args.export} ({image.width()}x{image.height()})")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv if argv is not None else sys.argv[1:])
+    if args.export and not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get("DISPLAY") \
+            and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display: draw off screen
+    from PySide6.QtCore import QCoreApplication
+    QCoreApplication.setOrganizationName(APP_NAME)
+    QCoreApplication.setApplicationName(APP_NAME)
+    if args.export:
+        return export(args)
+
+    from PySide6.QtWidgets import QApplication
+
+    from .main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    window = MainWindow()
+    window.show()
+    if args.text:
+        window.paste_text(args.text)
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,250 @@
+"""The main window: a tab per game, the slug pane below, menus, paste from anywhere
+(menu, Ctrl+V, the paste field, drag and drop, the command line) and settings kept
+between runs (geometry, the last board of every game, recent slugs)."""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QByteArray, QSettings, QSize
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow, QMessageBox,
+                               QTabWidget, QTextEdit, QVBoxLayout, QWidget)
+
+from slugboard.codecs import GAMES, SlugError, decode_any
+
+from . import games
+from .page import GamePage
+from .render import render_image
+from .slug_pane import SlugPane
+
+MAX_RECENT = 10
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()
+        self.setWindowTitle("Slugboard")
+        self.setAcceptDrops(True)
+        self.undo_group = QUndoGroup(self)
+
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.pages: dict[str, GamePage] = {}
+        for name in games.available():
+            page = games.gui_module(name).PAGE(self.settings)
+            self.pages[name] = page
+            self.tabs.addTab(page, GAMES[name].title)
+            self.undo_group.addStack(page.undo_stack)
+            page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
+            page.status_changed.connect(lambda text: self.statusBar().showMessage(text, 6000))
+        self.tabs.currentChanged.connect(self._tab_changed)
+
+        self.slug_pane = SlugPane()
+        self.slug_pane.paste_requested.connect(self.paste_text)
+        line = QFrame()
+        line.setFrameShape(QFrame.HLine)
+        line.setFrameShadow(QFrame.Sunken)
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.tabs, 1)
+        layout.addWidget(line)
+        layout.addWidget(self.slug_pane)
+        self.setCentralWidget(central)
+
+        self._build_menus()
+        self._restore()
+        self._tab_changed(self.tabs.currentIndex())
+        self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
+
+    # --- menus -------------------------------------------------------------------
+    def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        self._action(file_menu, "&Open slug or link…", self.focus_paste_field, QKeySequence.Open,
+                     "Type or paste a slug or link into the slug pane")
+        self.recent_menu = file_menu.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self._action(file_menu, "&Export image…", self.export_image_dialog, "Ctrl+E",
+                     "Save the board as a PNG image")
+        file_menu.addSeparator()
+        self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
+
+        edit_menu = bar.addMenu("&Edit")
+        undo = self.undo_group.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.Undo)
+        redo = self.undo_group.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        edit_menu.addAction(undo)
+        edit_menu.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        edit_menu.addSeparator()
+        self.paste_action = self._action(edit_menu, "&Paste slug or link", self.paste_clipboard, QKeySequence.Paste,
+                                         "Open the slug or link on the clipboard")
+        self._action(edit_menu, "Copy &slug", self.slug_pane.copy_slug, "Ctrl+Shift+C", "Copy the slug")
+        self._action(edit_menu, "Copy &link", self.slug_pane.copy_link, "Ctrl+Shift+L", "Copy the web app's link")
+
+        game_menu = bar.addMenu("&Game")
+        for index, name in enumerate(self.pages):
+            self._action(game_menu, GAMES[name].title, lambda _=False, i=index: self.tabs.setCurrentIndex(i),
+                         f"Alt+{index + 1}", f"Show the {GAMES[name].title} board")
+
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&About Slugboard", self._about)
+
+    # --- the current page --------------------------------------------------------
+    def current_page(self) -> GamePage:
+        return self.tabs.currentWidget()
+
+    def page(self, game: str) -> GamePage:
+        return self.pages[game]
+
+    def _tab_changed(self, index: int) -> None:
+        page = self.tabs.widget(index)
+        if page is None:
+            return
+        self.undo_group.setActiveStack(page.undo_stack)
+        self._update_slug(page)
+        self.settings.setValue("window/tab", page.GAME)
+
+    def _board_changed(self, page: GamePage, board) -> None:
+        if page is self.current_page():
+            self._update_slug(page)
+        self.settings.setValue(f"boards/{page.GAME}", json.dumps(page.game.to_json(board)))
+
+    def _update_slug(self, page: GamePage) -> None:
+        try:
+            slug = page.game.encode(page.board)
+        except SlugError as exc:
+            self.slug_pane.show_unencodable(exc)
+            return
+        self.slug_pane.show_slug(slug, page.game.share_url(page.board))
+
+    # --- pasting -----------------------------------------------------------------
+    def paste_text(self, text: str) -> bool:
+        """Open `text` (a slug or link of any game). A bad text shows its error and changes nothing."""
+        try:
+            name, board = decode_any(text)
+        except SlugError as exc:
+            self.slug_pane.show_error(text, exc)
+            self.statusBar().showMessage(f"Not opened: {exc}", 8000)
+            return False
+        if name not in self.pages:
+            self.slug_pane.show_error(text, SlugError(name, "this game has no board in this window yet"))
+            return False
+        self.slug_pane.clear_error()
+        page = self.pages[name]
+        self.tabs.setCurrentWidget(page)
+        page.paste_board(board)
+        self._update_slug(page)
+        self._remember(text.strip())
+        self.statusBar().showMessage(f"Opened a {GAMES[name].title} board", 4000)
+        page.focus_canvas()
+        return True
+
+    def paste_clipboard(self) -> None:
+        focus = QApplication.focusWidget()
+        if isinstance(focus, (QLineEdit, QTextEdit)) and not focus.isReadOnly():
+            focus.paste()  # a text field keeps its own paste
+            return
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self.statusBar().showMessage("The clipboard holds no text", 4000)
+            return
+        self.paste_text(text)
+
+    def focus_paste_field(self) -> None:
+        self.slug_pane.paste_field.setFocus()
+        self.slug_pane.paste_field.selectAll()
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasText() or event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        data = event.mimeData()
+        text = data.urls()[0].toString() if data.hasUrls() and not data.hasText() else data.text()
+        if text.strip():
+            event.acceptProposedAction()
+            self.paste_text(text)
+
+    # --- recent slugs --------------------------------------------------------------
+    def recent(self) -> list[str]:
+        value = self.settings.value("recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [v for v in (value or []) if isinstance(v, str)]
+
+    def _remember(self, text: str) -> None:
+        items = [text] + [t for t in self.recent() if t != text]
+        self.settings.setValue("recent", items[:MAX_RECENT])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        items = self.recent()
+        if not items:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        for text in items:
+            shown = text if len(text) <= 70 else text[:67] + "…"
+            action = self.recent_menu.addAction(shown)
+            action.triggered.connect(lambda _=False, t=text: self.paste_text(t))
+
+    # --- export ------------------------------------------------------------------
+    def export_image_dialog(self) -> None:
+        page = self.current_page()
+        path, _ = QFileDialog.getSaveFileName(self, "Export image", f"{page.GAME}.png", "PNG image (*.png)")
+        if path:
+            self.export_image(path)
+
+    def export_image(self, path: str) -> bool:
+        page = self.current_page()
+        ok = render_image(page.GAME, page.board, palette=self.palette(), **page.export_state()).save(path)
+        self.statusBar().showMessage(f"Saved {path}" if ok else f"Could not save {path}", 5000)
+        return ok
+
+    # --- settings ----------------------------------------------------------------
+    def _restore(self) -> None:
+        for name, page in self.pages.items():
+            raw = self.settings.value(f"boards/{name}")
+            if not raw:
+                continue
+            try:
+                page.replace_board(page.game.from_json(json.loads(raw)))
+            except (SlugError, ValueError, TypeError, KeyError):
+                self.settings.remove(f"boards/{name}")  # an unreadable saved board is dropped, not fatal
+        geometry = self.settings.value("window/geometry")
+        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1100, 800)
+        tab = self.settings.value("window/tab")
+        if tab in self.pages:
+            self.tabs.setCurrentWidget(self.pages[tab])
+
+    def closeEvent(self, event) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.sync()
+        super().closeEvent(event)
+
+    def sizeHint(self) -> QSize:
+        return QSize(1100, 800)
+
+    def _about(self) -> None:
+        QMessageBox.about(self, "About Slugboard",
+                          "<b>Slugboard</b><br>Edit, replay and share puzzle boards that live in links.<br>"
+                          "Games: " + ", ".join(GAMES[n].title for n in self.pages))

@@ -1,0 +1,123 @@
+"""The base of every game's place in the main window: the board, its undo stack, the
+canvas in the middle and the tool panel beside it.
+
+A page holds an immutable board. Every edit goes through `set_board`, which pushes an
+undo command; the command's redo shows the new board and emits `board_changed` before
+`set_board` returns, so the slug pane is current within the same event-loop turn.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+
+from slugboard.codecs import GAMES
+
+
+class SetBoardCommand(QUndoCommand):
+    """Swap one board for another; boards are immutable, so undo keeps both whole."""
+
+    def __init__(self, page: "GamePage", old, new, text: str, merge_id: int = -1):
+        super().__init__(text)
+        self.page, self.old, self.new, self._merge_id = page, old, new, merge_id
+
+    def id(self) -> int:
+        return self._merge_id
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if other.id() != self._merge_id or self._merge_id < 0:
+            return False
+        self.new = other.new
+        return True
+
+    def redo(self) -> None:
+        self.page._show(self.new)
+
+    def undo(self) -> None:
+        self.page._show(self.old)
+
+
+class GamePage(QWidget):
+    """One game: canvas, tool panel, board and undo stack. Subclasses set GAME, add a
+    canvas with `set_canvas`, add controls to `tool_layout`, and override `board_shown`."""
+
+    GAME = ""
+    board_changed = Signal(object)
+    status_changed = Signal(str)
+    TOOL_PANEL_WIDTH = 240
+
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.game = GAMES[self.GAME]
+        self.settings = settings if settings is not None else QSettings()
+        self.undo_stack = QUndoStack(self)
+        self._board = self.game.new_board()
+        self.canvas: QWidget | None = None
+
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self._canvas_holder = QVBoxLayout()
+        layout.addLayout(self._canvas_holder, 1)
+
+        panel = QWidget()
+        self.tool_layout = QVBoxLayout(panel)
+        self.tool_layout.setContentsMargins(8, 4, 4, 4)
+        self.tool_layout.setAlignment(Qt.AlignTop)
+        scroll = QScrollArea()
+        scroll.setWidget(panel)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setFixedWidth(self.TOOL_PANEL_WIDTH)
+        layout.addWidget(scroll)
+        self.tool_panel = panel
+
+    # --- board -------------------------------------------------------------------
+    @property
+    def board(self):
+        return self._board
+
+    def set_board(self, board, text: str = "Edit", merge_id: int = -1) -> bool:
+        """Make `board` current as one undoable edit; False when nothing changed."""
+        if board == self._board:
+            return False
+        self.undo_stack.push(SetBoardCommand(self, self._board, board, text, merge_id))
+        return True
+
+    def replace_board(self, board) -> None:
+        """Show `board` without an undo step (the board restored at start)."""
+        self._show(board)
+
+    def _show(self, board) -> None:
+        self._board = board
+        self.board_shown(board)
+        self.board_changed.emit(board)
+
+    def board_shown(self, board) -> None:
+        """Refresh the canvas and controls for `board` (edit, undo, redo or paste)."""
+
+    def export_state(self) -> dict:
+        """View state that an exported image should show (the replay time, say)."""
+        return {}
+
+    def paste_board(self, board) -> None:
+        """Open a pasted board (one undoable step)."""
+        self.set_board(board, "Paste")
+
+    # --- helpers for subclasses ---------------------------------------------------
+    def set_canvas(self, widget: QWidget) -> None:
+        self.canvas = widget
+        self._canvas_holder.addWidget(widget, 1)
+
+    def add_heading(self, text: str) -> QLabel:
+        label = QLabel(f"<b>{text}</b>")
+        self.tool_layout.addWidget(label)
+        return label
+
+    def show_status(self, text: str) -> None:
+        self.status_changed.emit(text)
+
+    def focus_canvas(self) -> None:
+        if self.canvas is not None:
+            self.canvas.setFocus()

@@ -1,0 +1,129 @@
+"""The slug pane at the bottom of the window: the current slug, live, with its length,
+Copy slug and Copy link, a field to paste a slug or link into, and the error line that
+says what is wrong with a pasted text and where."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
+
+from slugboard.codecs import SlugError
+
+
+class SlugPane(QWidget):
+    paste_requested = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
+        self._link: str | None = None
+
+        self.slug_field = QLineEdit()
+        self.slug_field.setReadOnly(True)
+        self.slug_field.setFont(mono)
+        self.slug_field.setObjectName("slugField")
+        self.slug_field.setToolTip("The slug of the board shown above; it changes with every edit")
+        self.length_label = QLabel()
+        self.length_label.setMinimumWidth(90)
+        self.length_label.setToolTip("Length of the slug in characters")
+        self.copy_slug_button = QPushButton("Copy slug")
+        self.copy_slug_button.setToolTip("Put the slug on the clipboard (Ctrl+Shift+C)")
+        self.copy_slug_button.clicked.connect(self.copy_slug)
+        self.copy_link_button = QPushButton("Copy link")
+        self.copy_link_button.setToolTip("Put the web app's link for this board on the clipboard (Ctrl+Shift+L)")
+        self.copy_link_button.clicked.connect(self.copy_link)
+
+        self.paste_field = QLineEdit()
+        self.paste_field.setFont(mono)
+        self.paste_field.setObjectName("pasteField")
+        self.paste_field.setPlaceholderText("Paste a slug or link here and press Enter (or Ctrl+V anywhere, or drop it on the window)")
+        self.paste_field.setClearButtonEnabled(True)
+        self.paste_field.returnPressed.connect(self._open_field)
+        self.open_button = QPushButton("Open")
+        self.open_button.setToolTip("Open the pasted slug or link")
+        self.open_button.clicked.connect(self._open_field)
+
+        self.error_label = QLabel()
+        self.error_label.setObjectName("pasteError")
+        self.error_label.setWordWrap(True)
+        self.error_label.setTextFormat(Qt.RichText)
+        self.error_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.error_label.hide()
+
+        grid = QGridLayout(self)
+        grid.setContentsMargins(8, 4, 8, 6)
+        grid.addWidget(QLabel("Slug"), 0, 0)
+        grid.addWidget(self.slug_field, 0, 1)
+        grid.addWidget(self.length_label, 0, 2)
+        grid.addWidget(self.copy_slug_button, 0, 3)
+        grid.addWidget(self.copy_link_button, 0, 4)
+        grid.addWidget(QLabel("Open"), 1, 0)
+        grid.addWidget(self.paste_field, 1, 1, 1, 3)
+        grid.addWidget(self.open_button, 1, 4)
+        grid.addWidget(self.error_label, 2, 1, 1, 4)
+        grid.setColumnStretch(1, 1)
+
+    # --- the current board -------------------------------------------------------
+    def show_slug(self, slug: str, link: str | None) -> None:
+        self.slug_field.setText(slug)
+        self.slug_field.setCursorPosition(0)
+        self.length_label.setText(f"{len(slug)} chars")
+        self._link = link
+        self.copy_link_button.setEnabled(link is not None)
+
+    def show_unencodable(self, error: SlugError) -> None:
+        """The board cannot be written as a slug yet (for instance a piece the code cannot hold)."""
+        self.slug_field.setText("")
+        self.slug_field.setPlaceholderText(f"no slug: {error}")
+        self.length_label.setText("–")
+        self._link = None
+        self.copy_link_button.setEnabled(False)
+
+    def slug_text(self) -> str:
+        return self.slug_field.text()
+
+    def link_text(self) -> str | None:
+        return self._link
+
+    def copy_slug(self) -> None:
+        if self.slug_text():
+            QGuiApplication.clipboard().setText(self.slug_text())
+
+    def copy_link(self) -> None:
+        if self._link is None:
+            return
+        data = QMimeData()
+        data.setText(self._link)
+        if self._link.startswith(("http://", "https://")):
+            data.setUrls([QUrl(self._link)])
+        QGuiApplication.clipboard().setMimeData(data)
+
+    # --- pasting -----------------------------------------------------------------
+    def _open_field(self) -> None:
+        text = self.paste_field.text()
+        if text.strip():
+            self.paste_requested.emit(text)
+
+    def show_error(self, text: str, error: SlugError) -> None:
+        """Say what is wrong and where; for a bare slug, mark the character."""
+        message = html.escape(str(error))
+        pos = error.position
+        bare = text.strip()
+        snippet = ""
+        if pos is not None and "://" not in bare and "?" not in bare and len(bare) <= 400:
+            pos = min(pos, len(bare))
+            before, at, after = bare[:pos], bare[pos:pos + 1] or " ", bare[pos + 1:]
+            snippet = (f"<br><code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
+                       f"{html.escape(at)}</span>{html.escape(after)}</code>")
+        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened: {message}</span>{snippet}")
+        self.error_label.show()
+
+    def clear_error(self) -> None:
+        self.error_label.clear()
+        self.error_label.hide()
+
+    def error_text(self) -> str:
+        return self.error_label.text() if self.error_label.isVisible() else ""

@@ -1,0 +1,161 @@
+"""The shared codec pieces: bit packing, base64 and base62, link unwrapping, the registry
+with detect/decode_any, and the slugboard-codec command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from slugboard.codecs import GAMES, SlugError, decode_any, detect
+from slugboard.codecs.bits import (URL_ALPHABET, STD_ALPHABET, BitReader, BitWriter, b64decode, b64encode,
+                                   base62_decode, base62_encode)
+from slugboard.codecs.cli import run
+from slugboard.codecs.errors import FormatError
+from slugboard.codecs.links import slug_from
+
+SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+
+
+def test_bit_writer_and_reader_msb_first():
+    w = BitWriter()
+    w.write(0b101, 3)
+    w.write(0b1, 1)
+    w.write(0xAB, 8)
+    assert w.bit_string() == "101110101011"
+    assert w.to_bytes() == bytes([0b10111010, 0b10110000])
+    assert w.to_bytes(pad_bit=1) == bytes([0b10111010, 0b10111111])
+    r = BitReader(w.to_bytes(), "test")
+    assert (r.read(3), r.read(1), r.read(8), r.remaining) == (0b101, 1, 0xAB, 4)
+
+
+def test_bit_reader_reports_the_character_when_it_runs_out():
+    r = BitReader(b"\xff", "test")
+    r.read(7)
+    with pytest.raises(FormatError) as info:
+        r.read(2)
+    assert info.value.position == 1 and "2 more bits" in str(info.value)
+
+
+def test_bit_writer_refuses_values_that_do_not_fit():
+    with pytest.raises(ValueError):
+        BitWriter().write(8, 3)
+
+
+@given(st.lists(st.tuples(st.integers(1, 40), st.integers(0, 2 ** 40)), max_size=30))
+def test_bits_round_trip(fields):
+    w = BitWriter()
+    fields = [(n, v % (1 << n)) for n, v in fields]
+    for n, v in fields:
+        w.write(v, n)
+    r = BitReader(w.to_bytes(), "test")
+    assert [r.read(n) for n, _ in fields] == [v for _, v in fields]
+
+
+def test_base64_alphabets_and_errors():
+    assert b64decode("-_8", "t", alphabets=(STD_ALPHABET, URL_ALPHABET)) == b"\xfb\xff"
+    assert b64decode("+/8", "t", alphabets=(STD_ALPHABET, URL_ALPHABET)) == b"\xfb\xff"
+    with pytest.raises(FormatError, match="mixes"):
+        b64decode("+_8A", "t", alphabets=(STD_ALPHABET, URL_ALPHABET))
+    with pytest.raises(FormatError) as info:
+        b64decode("-_8", "t")
+    assert info.value.position == 0
+    with pytest.raises(FormatError, match="padding"):
+        b64decode("QQ=", "t")
+    with pytest.raises(FormatError, match="'=' inside"):
+        b64decode("QQ==QQ==", "t")
+    assert b64encode(b"\xfb\xff", padded=False, urlsafe=True) == "-_8"
+
+
+@given(st.binary(max_size=64), st.booleans())
+def test_base64_round_trip(data, urlsafe):
+    text = b64encode(data, padded=False, urlsafe=urlsafe)
+    assert b64decode(text, "t", alphabets=(STD_ALPHABET, URL_ALPHABET)) == data
+
+
+def test_base62():
+    assert base62_encode(0) == "0" and base62_encode(61) == "z" and base62_encode(62) == "10"
+    assert base62_decode("BB", "t") == 11 * 62 + 11
+    with pytest.raises(FormatError) as info:
+        base62_decode("1-", "t", char_offset=10)
+    assert info.value.position == 11
+    with pytest.raises(FormatError, match="too long"):
+        base62_decode("1" * 13, "t")
+
+
+@given(st.integers(0, 62 ** 12 - 1))
+def test_base62_round_trip(n):
+    assert base62_decode(base62_encode(n), "t") == n
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("https://x.example/p.html?play=AB%2BC&z=1", "AB+C"),
+    ("https://x.example/p.html?a=1&play=ABC#frag", "ABC"),
+    ("  <https://x.example/?play=ABC>  ", "ABC"),
+    ("play=ABC", "ABC"),
+    ("ABC", "ABC"),
+])
+def test_slug_from(text, expected):
+    assert slug_from(text, ("play",)) == expected
+
+
+def test_slug_error_text_and_pickling():
+    import pickle
+    err = SlugError("sudoku", "unknown version 'v2'", 2)
+    assert str(err) == "sudoku: unknown version 'v2' at character 2"
+    assert isinstance(err, ValueError)
+    copy = pickle.loads(pickle.dumps(err))
+    assert (copy.game, copy.message, copy.position) == ("sudoku", "unknown version 'v2'", 2)
+
+
+def test_registry_surface():
+    for name, game in GAMES.items():
+        module = game.module
+        for attr in ("NAME", "TITLE", "Board", "new_board", "decode", "encode", "share_url", "to_json", "from_json",
+                     "problems", "info", "looks_like"):
+            assert hasattr(module, attr), f"{name} lacks {attr}"
+        board = game.new_board()
+        assert game.from_json(game.to_json(board)) == board
+
+
+def test_detect_and_decode_any_sudoku():
+    assert detect(SEED_SLUG)[0] == "sudoku"
+    name, board = decode_any("https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG)
+    assert name == "sudoku" and board.givens == 31
+    with pytest.raises(SlugError, match="unknown version 'v2' at character 2"):
+        decode_any("UyF2Mg==")
+    with pytest.raises(SlugError, match="empty"):
+        decode_any("   ")
+
+
+def test_cli_decode_encode_detect_info():
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["decode", SEED_SLUG], out, err) == 0
+    obj = json.loads(out.getvalue())
+    assert obj["game"] == "sudoku" and len(obj["grid"]) == 81
+    out = io.StringIO()
+    assert run(["info", SEED_SLUG], out, err) == 0
+    info = json.loads(out.getvalue())
+    assert (info["game"], info["givens"], info["solutions"], info["problems"]) == ("sudoku", 31, 1, [])
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["detect", SEED_SLUG, "UyF2Mg=="], out, err) == 2
+    assert out.getvalue() == "sudoku\n"
+    assert err.getvalue() == "error: sudoku: unknown version 'v2' at character 2\n"
+
+
+def test_cli_as_a_process_with_stdin():
+    grid = json.dumps({"game": "sudoku", "grid": "1" + "." * 80})
+    done = subprocess.run([sys.executable, "-m", "slugboard.codecs", "encode"], input=grid + "\n{bad\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == "UyF2MQAg\n"
+    assert done.stderr.startswith("error: json: not JSON")
+    done = subprocess.run([sys.executable, "-m", "slugboard.codecs", "decode", "-"], input=f"{SEED_SLUG}\nUyF2MQAg\n",
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0
+    assert [json.loads(line)["grid"][0] for line in done.stdout.splitlines()] == [".", "1"]

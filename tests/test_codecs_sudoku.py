@@ -1,0 +1,227 @@
+"""Sudoku codec: the shared vectors, repairs of pasted links, rejection of bad slugs,
+the grid string, conflicts and the solver."""
+
+from __future__ import annotations
+
+import base64
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from conftest import load_vectors
+from slugboard.codecs import FormatError, SlugError, ValueRangeError, sudoku
+
+VECTORS = load_vectors("sudoku")
+SEED_LINK = ("https://nickgirardo.com/projects/sudoku/player.html?play="
+             "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g=")
+SEED_GRID = "..3....214.19...5.2..4.5.......61..8..28591..5..73.......5.8..7.7...26.534....9.."
+
+
+def _grid(givens):
+    cells = ["."] * 81
+    for cell, digit in givens:
+        cells[cell] = str(digit)
+    return "".join(cells)
+
+
+@pytest.mark.parametrize("vector", VECTORS["vectors"], ids=lambda v: v["name"])
+def test_vector_decodes_to_its_grid(vector):
+    board = sudoku.decode(vector["slug"])
+    expected = vector.get("grid") or _grid(vector["givens"])
+    assert board.grid == expected
+
+
+@pytest.mark.parametrize("vector", [v for v in VECTORS["vectors"] if not v.get("read_only")], ids=lambda v: v["name"])
+def test_vector_encodes_canonically(vector):
+    board = sudoku.decode_grid(vector["grid"])
+    canonical = sudoku.encode(board)
+    # Only the "reversed order" vector is not what the web app's encoder writes.
+    if "non-canonical" in vector["name"]:
+        assert canonical != vector["slug"]
+        assert sudoku.decode(canonical) == board
+    else:
+        assert canonical == vector["slug"]
+
+
+@pytest.mark.parametrize("vector", [v for v in VECTORS["vectors"] if "solutions" in v], ids=lambda v: v["name"])
+def test_vector_solution_counts(vector):
+    expected = {">=2": 2, "1": 1, "0": 0}[vector["solutions"]]
+    assert sudoku.count_solutions(sudoku.decode(vector["slug"])) == expected
+
+
+@pytest.mark.parametrize("slug", VECTORS["must_reject"])
+def test_must_reject(slug):
+    with pytest.raises(SlugError) as info:
+        sudoku.decode(slug)
+    assert info.value.game == "sudoku"
+    assert info.value.position is not None
+
+
+def test_v0_reads_like_the_v1_equivalent():
+    assert sudoku.decode("UyF2MBMGOQQ=") == sudoku.decode("UyF2MSbOUA==")
+    assert sudoku.encode_v0(sudoku.decode("UyF2MSbOUA==")) == "UyF2MBMGOQQ="
+
+
+@pytest.mark.parametrize("text", [
+    SEED_LINK,
+    SEED_LINK.replace("+", " "),                      # query parser turned + into a space
+    SEED_LINK.replace("+", "%2B").replace("0g=", "0g%3D"),  # percent-encoded
+    SEED_LINK.rstrip("="),                            # padding dropped
+    "  " + SEED_LINK.split("=", 1)[1] + "\n",         # bare slug with whitespace
+    SEED_LINK.split("?")[1],                          # just the query string
+    SEED_GRID,
+])
+def test_every_paste_form_reads_the_seed_puzzle(text):
+    board = sudoku.decode(text)
+    assert board.grid == SEED_GRID
+    assert sudoku.encode(board) == SEED_LINK.split("play=")[1]
+
+
+def test_seed_puzzle_is_unique_and_solution_is_consistent():
+    board = sudoku.decode(SEED_LINK)
+    count, solution = sudoku.analyse(board)
+    assert count == 1
+    assert solution.grid == "953687421481923756267415893794261538632859174518734269126598347879342615345176982"
+    assert all(g == "." or g == s for g, s in zip(board.grid, solution.grid))
+
+
+def test_errors_name_what_and_where():
+    with pytest.raises(FormatError) as info:
+        sudoku.decode("UyF2Mg==")
+    assert str(info.value) == "sudoku: unknown version 'v2' at character 2"
+    with pytest.raises(ValueRangeError) as info:
+        sudoku.decode("UyF2Mf/g")
+    assert str(info.value) == "sudoku: given 1: cell 127 is off the board (0-80) at character 5"
+    with pytest.raises(FormatError) as info:
+        sudoku.decode("UyF2MQ!A")
+    assert info.value.position == 6
+
+
+def test_digit_zero_in_v1_is_rejected():
+    data = b"S!v1" + bytes([0b0000001_0, 0b000_00000])  # cell 1, digit 0
+    with pytest.raises(ValueRangeError, match="digit 0 is not 1-9"):
+        sudoku.decode(base64.b64encode(data).decode())
+
+
+def test_duplicate_cell_later_wins_with_a_warning():
+    # cell 0 = 1, then cell 0 = 2
+    from slugboard.codecs.bits import BitWriter
+    w = BitWriter()
+    for cell, digit in ((0, 1), (0, 2)):
+        w.write(cell, 7)
+        w.write(digit, 4)
+    board = sudoku.decode(base64.b64encode(b"S!v1" + w.to_bytes()).decode())
+    assert board.get(0, 0) == 2
+    warnings = [p for p in sudoku.problems(board) if p.severity == "warning"]
+    assert len(warnings) == 1 and "set twice" in warnings[0].message
+
+
+def test_grid_reading():
+    picture = "\n".join("|".join(SEED_GRID[r * 9 + c * 3: r * 9 + c * 3 + 3] for c in range(3)) for r in range(9))
+    assert sudoku.decode(picture).grid == SEED_GRID
+    assert sudoku.decode(SEED_GRID.replace(".", "0")).grid == SEED_GRID
+    with pytest.raises(FormatError, match="grid has 80 cells"):
+        sudoku.decode(SEED_GRID[:-1])
+    with pytest.raises(FormatError, match="more than 81"):
+        sudoku.decode(SEED_GRID + "1")
+
+
+def test_problems_report_repeats_with_cells():
+    board = sudoku.Board().with_digit(0, 0, 5).with_digit(0, 8, 5).with_digit(1, 1, 5)
+    found = {(p.message, p.cells) for p in sudoku.problems(board)}
+    assert found == {("5 appears 2 times in row 1", ((0, 0), (0, 8))),
+                     ("5 appears 2 times in box 1", ((0, 0), (1, 1)))}
+    assert sudoku.count_solutions(board) == 0
+
+
+KNOWN_COUNTS = {
+    "1...5.2.9..7.......6.......2...........5.1..2....2.39.3.4.9...15...1...3...8...4.": 0,
+    "8.........95.......67.........472968...913245...856137....9.716...6.8492......583": 2,
+    "8.........59.......76.........832765...476198...951243....9.516...6.4982......437": 2,
+    ".....6....59.....82....8....45........3........6..3.54...325..6..................": 2,
+    "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..": 1,
+    "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1": 1,
+    ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....": 1,
+}
+
+
+@pytest.mark.parametrize("grid,count", KNOWN_COUNTS.items())
+def test_known_solution_counts(grid, count):
+    board = sudoku.decode_grid(grid)
+    assert sudoku.count_solutions(board) == count
+    solution = sudoku.solve(board)
+    if count == 0:
+        assert solution is None
+    else:
+        assert solution.givens == 81 and not sudoku.problems(solution)
+        assert all(g == "." or g == s for g, s in zip(grid, solution.grid))
+
+
+def test_count_with_higher_limit():
+    board = sudoku.decode_grid("8.........95.......67.........472968...913245...856137....9.716...6.8492......583")
+    assert sudoku.count_solutions(board, limit=10) == 3
+
+
+def test_json_round_trip_and_bad_json():
+    board = sudoku.decode(SEED_LINK)
+    assert sudoku.to_json(board) == {"game": "sudoku", "grid": SEED_GRID}
+    assert sudoku.from_json(sudoku.to_json(board)) == board
+    with pytest.raises(SlugError):
+        sudoku.from_json({"game": "sudoku"})
+    with pytest.raises(SlugError):
+        sudoku.from_json({"game": "sudoku", "grid": "x" * 81})
+
+
+def test_share_url_opens_in_the_player():
+    board = sudoku.decode(SEED_LINK)
+    assert sudoku.share_url(board) == SEED_LINK
+    assert sudoku.decode(sudoku.share_url(board)) == board
+
+
+boards = st.lists(st.integers(0, 9), min_size=81, max_size=81).map(lambda cells: sudoku.Board(tuple(cells)))
+
+
+@given(boards)
+def test_round_trip_random_grids(board):
+    slug = sudoku.encode(board)
+    assert sudoku.decode(slug) == board
+    assert sudoku.decode(board.grid) == board
+    assert sudoku.decode(sudoku.encode_v0(board)) == board
+    assert len(slug) == 4 * -(-(4 + -(-11 * board.givens // 8)) // 3)
+
+
+@given(st.text(max_size=200))
+@example("UyF2M")
+@example("UyF2MQ=")
+@example("?play=")
+def test_random_text_raises_only_slug_error(text):
+    try:
+        sudoku.decode(text)
+    except SlugError:
+        pass
+
+
+@given(st.binary(max_size=120))
+def test_random_bytes_raise_only_slug_error(data):
+    for prefix in (b"", b"S!v1", b"S!v0"):
+        text = base64.b64encode(prefix + data).decode()
+        try:
+            board = sudoku.decode(text)
+        except SlugError as exc:
+            assert exc.position is not None
+        else:
+            assert sudoku.decode(sudoku.encode(board)) == board
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards)
+def test_solver_agrees_with_itself(board):
+    count, solution = sudoku.analyse(board)
+    if sudoku.problems(board):
+        assert count == 0
+    if count:
+        assert solution is not None and solution.givens == 81 and not sudoku.problems(solution)
+        assert all(d == 0 or d == s for d, s in zip(board.cells, solution.cells))
+    else:
+        assert solution is None

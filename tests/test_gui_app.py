@@ -1,0 +1,49 @@
+"""`slugboard --export`: a board drawn to PNG without a window, by the same paint code."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from PySide6.QtGui import QColor, QImage
+
+SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+
+
+def _run(*args):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run([sys.executable, "-m", "slugboard.gui", *args], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_export_draws_the_board(tmp_path, qapp):
+    out = tmp_path / "board.png"
+    done = _run("--export", str(out), SEED_SLUG)
+    assert done.returncode == 0, done.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (540, 540)
+    # the thick outer frame and the given digits make dark pixels; the empty cells stay light
+    dark = sum(1 for x in range(0, 540, 3) for y in range(0, 540, 3) if QColor(image.pixel(x, y)).lightness() < 80)
+    assert dark > 500
+    assert QColor(image.pixel(270, 200)).lightness() > 150 or QColor(image.pixel(100, 500)).lightness() > 150
+
+
+def test_export_matches_what_the_window_draws(tmp_path, qapp):
+    from slugboard.codecs import sudoku
+    from slugboard.gui.render import render_image
+
+    out = tmp_path / "a.png"
+    assert _run("--export", str(out), "--size", "300x300", SEED_SLUG).returncode == 0
+    mine = render_image("sudoku", sudoku.decode(SEED_SLUG), QImage(str(out)).size())
+    theirs = QImage(str(out)).convertToFormat(mine.format())
+    differing = sum(1 for x in range(0, 300, 2) for y in range(0, 300, 2) if mine.pixel(x, y) != theirs.pixel(x, y))
+    assert differing < 50  # font hinting may differ by a few pixels between processes, nothing more
+
+
+def test_export_bad_slug_is_an_error(tmp_path):
+    out = tmp_path / "x.png"
+    done = _run("--export", str(out), "UyF2Mg==")
+    assert done.returncode == 2
+    assert "unknown version 'v2' at character 2" in done.stderr
+    assert not out.exists()

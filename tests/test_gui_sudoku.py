@@ -1,0 +1,179 @@
+"""The window as a person uses it with a sudoku: paste the seed link, see the puzzle and
+its status, type and erase digits, undo and redo, copy, and bad pastes that change nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QGuiApplication
+
+from slugboard.codecs import sudoku
+
+SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+SEED_LINK = "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG
+
+
+def _page(window):
+    return window.page("sudoku")
+
+
+def _click_cell(qtbot, page, row, col):
+    centre = page.canvas.cell_center(row, col)
+    qtbot.mouseClick(page.canvas, Qt.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
+
+
+def _wait_status(qtbot, page, text):
+    qtbot.waitUntil(lambda: page.status_label.text() == text, timeout=5000)
+
+
+@pytest.mark.parametrize("text", [SEED_LINK, SEED_LINK.replace("+", " ")])
+def test_paste_seed_link_shows_unique_puzzle(qtbot, main_window, text):
+    QGuiApplication.clipboard().setText(text)
+    main_window.setFocus()
+    main_window.paste_action.trigger()
+    page = _page(main_window)
+    assert main_window.current_page() is page
+    assert page.board.grid == sudoku.decode(SEED_SLUG).grid
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+    assert main_window.slug_pane.length_label.text() == "64 chars"
+    _wait_status(qtbot, page, "unique")
+    assert main_window.slug_pane.error_text() == ""
+
+
+def test_ctrl_v_on_the_canvas_pastes(qtbot, main_window):
+    QGuiApplication.clipboard().setText(SEED_LINK)
+    page = _page(main_window)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key_V, Qt.ControlModifier)
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+
+
+def test_type_a_digit_changes_slug_then_undo_restores_it(qtbot, main_window):
+    main_window.paste_text(SEED_LINK)
+    page = _page(main_window)
+    _click_cell(qtbot, page, 0, 0)
+    assert page.canvas.selected == (0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key_9)
+    assert page.board.get(0, 0) == 9
+    edited = main_window.slug_pane.slug_text()
+    assert edited != SEED_SLUG
+    assert sudoku.decode(edited) == page.board  # the pane shows this board's slug, now
+    assert edited == sudoku.encode(sudoku.decode(SEED_SLUG).with_digit(0, 0, 9))
+    _wait_status(qtbot, page, "unique")  # r1c1 = 9 is the solution's digit
+    qtbot.keyClick(page.canvas, Qt.Key_Right)
+    qtbot.keyClick(page.canvas, Qt.Key_3)   # a second 3 in row 1
+    assert "3 appears 2 times in row 1" in page.problems_label.text()
+    _wait_status(qtbot, page, "no solution")
+    main_window.undo_action.trigger()
+    main_window.undo_action.trigger()
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+    main_window.redo_action.trigger()
+    assert main_window.slug_pane.slug_text() == edited
+    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+
+
+def test_erase_with_delete_and_buttons(qtbot, main_window):
+    main_window.paste_text(SEED_LINK)
+    page = _page(main_window)
+    _click_cell(qtbot, page, 0, 2)  # the given 3
+    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    assert page.board.get(0, 2) == 0
+    page.digit_buttons[6].click()
+    assert page.board.get(0, 2) == 7
+    assert sudoku.decode(main_window.slug_pane.slug_text()).get(0, 2) == 7
+
+
+def test_clear_board_and_show_solution(qtbot, main_window):
+    main_window.paste_text(SEED_LINK)
+    page = _page(main_window)
+    _wait_status(qtbot, page, "unique")
+    page.show_solution.setChecked(True)
+    assert page.canvas.solution is not None and page.canvas.solution.givens == 81
+    assert page.board.givens == 31  # the solution is shown, not given
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+    clear = [b for b in page.tool_panel.findChildren(type(page.digit_buttons[0])) if b.text() == "Clear board"][0]
+    clear.click()
+    assert page.board.givens == 0
+    assert main_window.slug_pane.slug_text() == "UyF2MQ=="
+    _wait_status(qtbot, page, "several solutions")
+    main_window.undo_action.trigger()
+    assert page.board.givens == 31
+
+
+def test_copy_slug_and_link(qtbot, main_window):
+    main_window.paste_text(SEED_LINK)
+    main_window.slug_pane.copy_slug_button.click()
+    assert QGuiApplication.clipboard().text() == SEED_SLUG
+    main_window.slug_pane.copy_link_button.click()
+    assert QGuiApplication.clipboard().text() == SEED_LINK
+    assert QGuiApplication.clipboard().mimeData().urls()[0].toString() == SEED_LINK
+
+
+@pytest.mark.parametrize("bad,where", [("UyF2Mg==", "at character 2"), ("UyF2Mf/g", "at character 5"),
+                                       ("!!!!", "at character 0")])
+def test_bad_paste_shows_error_and_changes_nothing(qtbot, main_window, bad, where):
+    main_window.paste_text(SEED_LINK)
+    page = _page(main_window)
+    before, depth = page.board, page.undo_stack.count()
+    assert not main_window.paste_text(bad)
+    assert page.board == before and page.undo_stack.count() == depth
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+    assert where in main_window.slug_pane.error_text()
+    assert main_window.paste_text(SEED_SLUG)  # a good paste clears the error
+    assert main_window.slug_pane.error_text() == ""
+
+
+def test_paste_field_and_enter(qtbot, main_window):
+    field = main_window.slug_pane.paste_field
+    field.setFocus()
+    qtbot.keyClicks(field, SEED_SLUG)
+    qtbot.keyClick(field, Qt.Key_Return)
+    assert main_window.slug_pane.slug_text() == SEED_SLUG
+
+
+def test_drop_text_and_url(qtbot, main_window):
+    from PySide6.QtCore import Qt as _Qt
+    from PySide6.QtGui import QDropEvent
+
+    text_data = QMimeData()
+    text_data.setText(SEED_LINK.replace("+", " "))
+    url_data = QMimeData()
+    url_data.setUrls([QUrl("https://nickgirardo.com/projects/sudoku/player.html?play=UyF2MQAg")])
+    for data, expected in ((text_data, SEED_SLUG), (url_data, "UyF2MQAg")):
+        event = QDropEvent(QPointF(50, 50), _Qt.CopyAction, data, _Qt.LeftButton, _Qt.NoModifier)
+        main_window.dropEvent(event)
+        assert main_window.slug_pane.slug_text() == expected
+
+
+def test_board_and_geometry_survive_a_restart(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.paste_text(SEED_LINK)
+    first.resize(700, 520)
+    first.close()
+    assert json.loads(settings.value("boards/sudoku"))["grid"] == sudoku.decode(SEED_SLUG).grid
+    assert settings.value("recent")[0] == SEED_LINK
+
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert second.page("sudoku").board == sudoku.decode(SEED_SLUG)
+    assert second.slug_pane.slug_text() == SEED_SLUG
+    assert (second.size().width(), second.size().height()) == (700, 520)
+    assert second.page("sudoku").undo_stack.count() == 0  # a restored board is not an undo step
+
+
+def test_slug_pane_updates_in_the_same_turn(qtbot, main_window):
+    page = _page(main_window)
+    seen = []
+    page.board_changed.connect(lambda board: seen.append(main_window.slug_pane.slug_text()))
+    page.set_board(page.board.with_digit(4, 4, 5), "test edit")
+    # no event processing between the edit and the check
+    assert main_window.slug_pane.slug_text() == sudoku.encode(page.board)
+    assert seen
