@@ -1,0 +1,409 @@
+"""Letters codec: the three real links with their racks, words and scores, every paste
+form, the day's draw, scoring rules, playing a turn, validation and hostile input."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+import json
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import load_vectors
+from slugboard.codecs import FormatError, SlugError, ValueRangeError, cli, decode_any, detect, letters
+from slugboard.codecs.bits import BitWriter
+
+VECTORS = load_vectors("letters")["vectors"]
+IDS = [v["date"] for v in VECTORS]
+
+
+def _tiles(vector):
+    return tuple(letters.Tile(t["row"], t["col"], t["rack_index"], t["turn"]) for t in vector["tiles"])
+
+
+def _slug(days, tiles, pad=0):
+    writer = BitWriter()
+    writer.write(days, 14)
+    writer.write(len(tiles), 5)
+    for pos, rack, turn in tiles:
+        writer.write(pos, 7)
+        writer.write(rack, 3)
+        writer.write(turn, 3)
+    return base64.urlsafe_b64encode(writer.to_bytes(pad)).decode().rstrip("=")
+
+
+# --- the vectors ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_vector_link_decodes_to_its_tiles(vector):
+    board = letters.decode(vector["link"])
+    assert board.param == vector["param"]
+    assert board.date.isoformat() == vector["date"]
+    assert board.tiles == _tiles(vector)
+    assert board.start_word is None
+    assert letters.slug_body(board) == vector["slug"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_vector_slug_reencodes_to_the_same_text(vector):
+    assert letters.encode(letters.decode(vector["slug"])) == vector["slug"]
+    board = letters.decode(vector["link"])
+    assert letters.encode(board) == ("" if vector["param"] == "g" else "w=") + vector["slug"]
+    assert letters.share_url(board) == vector["link"]
+    assert letters.decode(letters.encode(board)) == board
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_vector_racks_words_and_scores(vector):
+    board = letters.decode(vector["link"]).with_start_word(vector["start_word"].lower())
+    game = letters.resolve(board)
+    assert ["".join(t.rack) for t in game.turns] == [r["rack"] for r in vector["racks"]]
+    assert [[list(p) for p in t.placed] for t in game.turns] == [r["placed"] for r in vector["racks"]]
+    assert list(game.turn_scores) == vector["turn_scores"]
+    assert game.total == vector["total"]
+    assert list(game.invalid_words) == vector["invalid_words"]
+    # The vectors list a turn's words in their own order; ours follow the game's server.
+    assert Counter(w.text for w in game.words) == Counter(vector["words"])
+    assert letters.problems(board) == []
+
+
+def test_words_follow_the_servers_order():
+    board = letters.decode(VECTORS[0]["link"]).with_start_word("RUNNELS")
+    assert [w.text for w in letters.resolve(board).words] == VECTORS[0]["words"]
+    board = letters.decode(VECTORS[2]["link"]).with_start_word("INMATE")
+    turns = letters.resolve(board).turns
+    # the word along the tiles first, then each tile's cross word in slug order
+    assert [w.text for w in turns[2].words] == ["WOE", "WE"]
+    assert [w.text for w in turns[3].words] == ["LORE", "WEE", "OR", "WO"]
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_daily_draw_starts_with_the_first_rack(vector):
+    date = dt.date.fromisoformat(vector["date"])
+    draw = letters.daily_draw(date, vector["start_word"])
+    assert len(draw) == 35
+    first = vector["racks"][0]["rack"]
+    if vector["param"] == "g":
+        assert "".join(draw[:7]) == first
+    else:
+        assert "".join(sorted(draw[:7])) == first
+
+
+def test_daily_draw_of_2025_10_05_exactly():
+    assert "".join(letters.daily_draw(dt.date(2025, 10, 5), "RUNNELS")) == \
+        "OPURREIUNTAWBVALOAESEOLCSEARVTEIZBO"
+
+
+def test_cli_info_with_start_word(capsys):
+    code = cli.run(["info", VECTORS[1]["link"], "--start-word", "grandpa"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert out["game"] == "letters"
+    assert out["date"] == "2025-10-20"
+    assert out["words"] == ["AVOID", "HALED", "SPOIL", "GRANDPAS", "GAIN", "BIZ"]
+    assert out["turn_scores"] == [10, 51, 41, 10, 34]
+    assert out["total"] == 146
+
+
+def test_cli_info_without_start_word(capsys):
+    assert cli.run(["info", VECTORS[0]["slug"]]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["start_word"] is None and "turn_scores" not in out
+    assert out["tiles_per_turn"] == [3, 1, 2, 2, 3]
+
+
+def test_cli_rejects_a_bad_start_word(capsys):
+    assert cli.run(["info", VECTORS[0]["slug"], "--start-word", "QQ"]) == 2
+    assert "the bag has 1" in capsys.readouterr().err
+
+
+# --- paste forms ---------------------------------------------------------------------
+
+G = VECTORS[0]
+
+
+@pytest.mark.parametrize("text", [
+    G["link"],
+    "  " + G["link"] + "\n",
+    "<" + G["link"] + ">",
+    G["link"].replace("https://", ""),
+    "?g=" + G["slug"],
+    "g=" + G["slug"],
+    G["slug"],
+    G["link"] + "&s=",
+    "https://letters.wiki/?utm=x&g=" + G["slug"],
+    "https://letters.wiki/?g=" + G["slug"].replace("-", "%2D"),
+])
+def test_every_paste_form_reads_the_game(text):
+    board = letters.decode(text)
+    assert board.tiles == _tiles(G)
+    assert board.param == "g"
+    assert letters.encode(board) == G["slug"]
+
+
+def test_standard_base64_alphabet_and_padding_are_accepted():
+    slug = VECTORS[1]["slug"].replace("-", "+").replace("_", "/") + "=" * (-len(VECTORS[1]["slug"]) % 4)
+    assert letters.decode("?g=" + slug).tiles == _tiles(VECTORS[1])
+    # a query parser that turned '+' into a space
+    assert letters.decode("?g=" + slug.replace("+", " ")).tiles == _tiles(VECTORS[1])
+
+
+def test_start_word_parameter_resolves_the_game():
+    board = letters.decode(G["link"] + "&s=runnels")
+    assert board.start_word == "RUNNELS"
+    assert letters.resolve(board).total == 33
+    assert letters.share_url(board) == G["link"] + "&s=RUNNELS"
+    assert letters.decode(letters.share_url(board)) == board
+    assert letters.encode(board) == G["slug"]
+
+
+def test_w_wins_over_g_like_the_site():
+    board = letters.decode(f"https://letters.wiki/?g={G['slug']}&w={VECTORS[2]['slug']}")
+    assert board.param == "w" and board.tiles == _tiles(VECTORS[2])
+
+
+def test_looks_like():
+    assert letters.looks_like(G["link"])
+    assert letters.looks_like("letters.wiki/?w=abc")
+    assert letters.looks_like("?w=" + G["slug"])
+    assert letters.looks_like("g=" + G["slug"])
+    assert not letters.looks_like(G["slug"])
+    assert not letters.looks_like("https://nickgirardo.com/projects/sudoku/player.html?play=UyF2")
+    assert not letters.looks_like("")
+
+
+def test_registry_reads_links_and_bare_slugs():
+    assert decode_any(G["link"])[0] == "letters"
+    assert decode_any("w=" + VECTORS[2]["slug"]) == ("letters", letters.decode(VECTORS[2]["link"]))
+    assert detect(G["slug"])[0] == "letters"
+
+
+# --- bad input -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("slug, error, position, words", [
+    (_slug(2104, [(81, 0, 1)]), ValueRangeError, 3, "square 81 is off"),
+    (_slug(2104, [(40, 7, 1)]), ValueRangeError, 4, "rack index 7 is beyond the rack"),
+    (_slug(2104, [(40, 0, 0)]), ValueRangeError, 5, "turn 0 is not 1-5"),
+    (_slug(2104, [(40, 0, 6)]), ValueRangeError, 5, "turn 6 is not 1-5"),
+    (_slug(2104, [(40, 0, 1)]) + "AA", FormatError, 5, "longer than 1 tile need (2 bytes too many)"),
+    (_slug(2104, [(40, 0, 1)] * 3)[:-3], FormatError, 7, "slug ends early"),
+    (_slug(2104, [(40, 0, 1)] * 2, pad=1), FormatError, 7, "bits after the last tile are not zero"),
+    ("IOFt*UQJ", FormatError, 4, "not base64"),
+    ("A" * 80, FormatError, 71, "too long"),
+    ("20251005-N4IgLg", FormatError, 8, "old date-and-LZ-string"),
+])
+def test_bad_slugs_raise_clear_errors(slug, error, position, words):
+    with pytest.raises(SlugError) as info:
+        letters.decode(slug)
+    assert type(info.value) is error
+    assert info.value.position == position
+    assert words in info.value.message
+    assert info.value.game == "letters"
+
+
+def test_marked_slug_with_padding_bits_reads_with_a_warning():
+    board = letters.decode("?g=" + _slug(2104, [(40, 0, 1)] * 2, pad=1))
+    assert board.tiles == (letters.Tile(4, 4, 0, 1),) * 2
+    assert [p.kind for p in letters.problems(board)] == ["overlap", "rack", "start_word", "decode"]
+
+
+def test_link_without_game_parameter():
+    with pytest.raises(FormatError, match="no \\?g= or \\?w= parameter"):
+        letters.decode("https://letters.wiki/?seed=20251005")
+
+
+def test_bad_start_word_in_link():
+    with pytest.raises(ValueRangeError, match="letters A-Z only"):
+        letters.decode(G["link"] + "&s=RUN1")
+
+
+def test_thirty_one_tiles_fit_and_thirty_two_do_not():
+    tiles = tuple(letters.Tile(i // 9, i % 9, 0, 1 + i % 5) for i in range(31))
+    board = letters.Board(dt.date(2030, 1, 1), tiles, "g")
+    assert letters.decode(letters.encode(board)) == board
+    with pytest.raises(ValueError):
+        letters.Board(dt.date(2030, 1, 1), tiles + (letters.Tile(8, 8, 0, 5),), "g")
+    obj = letters.to_json(board)
+    obj["tiles"].append({"row": 8, "col": 8, "rack_index": 0, "turn": 5})
+    with pytest.raises(ValueRangeError, match="at most 31"):
+        letters.from_json(obj)
+
+
+def test_problems_overlap_and_rack_reuse():
+    tiles = (letters.Tile(3, 3, 0, 1), letters.Tile(3, 3, 1, 2), letters.Tile(5, 5, 2, 2), letters.Tile(5, 6, 2, 2))
+    board = letters.Board(dt.date(2025, 10, 5), tiles, "g")
+    found = {p.kind: p for p in letters.problems(board)}
+    assert found["overlap"].cells == ((3, 3),)
+    assert found["rack"].message == "turn 2 uses one rack position twice"
+    assert found["rack"].cells == ((5, 5), (5, 6))
+    assert found["start_word"].severity == "warning"
+
+
+def test_problems_of_a_bad_play():
+    # RUNNELS lies on row 4, columns 1-7.
+    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1), letters.Tile(4, 3, 1, 2)),
+                          "g", "RUNNELS")
+    kinds = [(p.kind, p.cells) for p in letters.problems(board)]
+    assert kinds == [("occupied", ((4, 3),))]
+    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1), letters.Tile(1, 1, 1, 1)),
+                          "g", "RUNNELS")
+    assert [p.kind for p in letters.problems(board)] == ["line"]
+    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1),), "g", "RUNNELS")
+    assert [p.kind for p in letters.problems(board)] == ["connect"]
+
+
+def test_from_json_errors():
+    with pytest.raises(FormatError):
+        letters.from_json({"game": "letters", "date": "yesterday"})
+    with pytest.raises(ValueRangeError):
+        letters.from_json({"game": "letters", "date": "2019-12-31"})
+    with pytest.raises(ValueRangeError):
+        letters.from_json({"game": "letters", "date": "2025-01-01", "tiles": [{"row": 9, "col": 0,
+                                                                                "rack_index": 0, "turn": 1}]})
+    with pytest.raises(FormatError):
+        letters.from_json({"game": "letters", "date": "2025-01-01", "tiles": [{"row": True, "col": 0,
+                                                                                "rack_index": 0, "turn": 1}]})
+    with pytest.raises(ValueRangeError):
+        letters.from_json({"game": "letters", "date": "2025-01-01", "param": "x"})
+    with pytest.raises(FormatError):
+        letters.from_json([])
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_json_round_trip(vector):
+    board = letters.decode(vector["link"]).with_start_word(vector["start_word"])
+    obj = letters.to_json(board)
+    assert obj["turn_scores"] == vector["turn_scores"]
+    assert [t["letter"] for t in obj["tiles"]] == [p[2] for r in vector["racks"] for p in r["placed"]]
+    assert letters.from_json(json.loads(json.dumps(obj))) == board
+    bare = letters.decode(vector["link"])
+    assert letters.from_json(letters.to_json(bare)) == bare
+    assert "start_word" not in letters.to_json(bare)
+
+
+# --- rules ---------------------------------------------------------------------------
+
+def test_start_word_squares_are_centred_like_the_game():
+    assert letters.start_word_squares("RUNNELS") == tuple((4, c) for c in range(1, 8))
+    assert letters.start_word_squares("INMATE") == tuple((4, c) for c in range(1, 7))
+    assert letters.start_word_squares("BRAIN") == tuple((4, c) for c in range(2, 7))
+
+
+def test_scoring_premiums_and_bingo():
+    grid = {sq: ch for sq, ch in zip(letters.start_word_squares("CAT"), "CAT")}  # (4,3) (4,4) (4,5)
+    # S after CAT on (4,6): no premium, CATS = 3+1+1+1
+    words, score = letters.score_turn(grid, [(4, 6, "S")])
+    assert [(w.text, w.score) for w in words] == [("CATS", 6)] and score == 6
+    # an old tile on a premium square does not count its premium again
+    words, score = letters.score_turn(grid, [(3, 4, "A"), (5, 4, "T")])
+    assert [(w.text, w.score) for w in words] == [("AAT", 3)]
+    # seven tiles add 50
+    _, score = letters.score_turn({}, [(0, c, "A") for c in range(7)])
+    assert score == (1 + 1 + 1 + 1 + 1 * 3 + 1 + 1) * 3 + 50  # TW corner, TL at (0, 4)
+
+
+def test_play_a_turn_and_grow_the_slug():
+    board = letters.Board(dt.date(2025, 10, 5), (), "w", "RUNNELS")
+    rack = letters.rack_for_turn(board, 1)
+    assert "".join(rack) == "OPURREI"
+    # ROSE down column 7 through RUNNELS' S
+    words, score, found = letters.check_turn(board, [(2, 7, "R"), (3, 7, "O"), (5, 7, "E")])
+    assert [w.text for w in words] == ["ROSE"] and score == 4 and found == []
+    board = letters.play_turn(board, [(2, 7, "R"), (3, 7, "O"), (5, 7, "E")])
+    # ?w= counts in the sorted rack EIOPRRU
+    assert board.tiles == (letters.Tile(2, 7, 4, 1), letters.Tile(3, 7, 2, 1), letters.Tile(5, 7, 0, 1))
+    assert letters.resolve(board).turn_scores == (4, 0, 0, 0, 0)
+    assert "".join(letters.rack_for_turn(board, 2)) == "PURIUNT"
+    assert letters.next_turn(board) == 2
+    again = letters.decode(letters.share_url(board))
+    assert again == board
+    # a word not in the list is flagged before the turn is played
+    _, _, found = letters.check_turn(board, [(5, 2, "P"), (5, 3, "U")])
+    assert [(p.kind, p.message, p.cells) for p in found] == [("word", "PU is not in the word list", ((5, 2), (5, 3)))]
+
+
+def test_play_turn_refuses_letters_not_on_the_rack():
+    board = letters.Board(dt.date(2025, 10, 5), (), "g", "RUNNELS")
+    with pytest.raises(ValueError, match="Z is not on the rack"):
+        letters.play_turn(board, [(3, 4, "Z")])
+
+
+def test_default_start_word_is_a_listed_word_and_stable():
+    word = letters.default_start_word(dt.date(2025, 10, 5))
+    assert word == letters.default_start_word(dt.date(2025, 10, 5))
+    assert 5 <= len(word) <= 7 and letters.is_word(word) and letters.start_word_error(word) is None
+
+
+def test_new_board_is_empty_and_encodes():
+    board = letters.new_board()
+    assert board.tiles == () and board.param == "w"
+    assert letters.decode(letters.encode(board)) == board
+
+
+# --- properties ----------------------------------------------------------------------
+
+tiles_strategy = st.lists(st.builds(letters.Tile, st.integers(0, 8), st.integers(0, 8), st.integers(0, 6),
+                                    st.integers(1, 5)), max_size=31).map(tuple)
+boards = st.builds(letters.Board, st.dates(letters.EPOCH, letters.LAST_DATE), tiles_strategy,
+                   st.sampled_from(letters.PARAMS))
+
+
+@settings(max_examples=300, deadline=None)
+@given(boards)
+def test_random_boards_round_trip(board):
+    assert letters.decode(letters.encode(board)) == board
+    assert letters.decode(letters.share_url(board)) == board
+    assert letters.from_json(letters.to_json(board)) == board
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards, st.sampled_from(["RUNNELS", "GRANDPA", "INMATE", "QUIZ"]))
+def test_random_boards_resolve_without_error(board, word):
+    board = board.with_start_word(word)
+    game = letters.resolve(board)
+    assert len(game.letters) == len(board.tiles) and len(game.turns) == 5
+    letters.problems(board)
+    assert letters.decode(letters.share_url(board)) == board
+
+
+def _only_slug_errors(text):
+    try:
+        letters.decode(text)
+    except SlugError:
+        pass
+    assert isinstance(letters.looks_like(text), bool)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text())
+def test_random_text_only_raises_slug_error(text):
+    _only_slug_errors(text)
+
+
+B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.text(alphabet=B64URL + "+/=%&?", max_size=90), st.sampled_from(["", "?g=", "w=", "https://letters.wiki/?w="]))
+def test_random_base64ish_text_only_raises_slug_error(text, prefix):
+    _only_slug_errors(prefix + text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([v["slug"] for v in VECTORS]), st.integers(0, 60), st.sampled_from(B64URL + "=%"),
+       st.sampled_from(["replace", "insert", "delete"]))
+def test_mutated_vector_slugs_only_raise_slug_error(slug, index, char, how):
+    i = index % len(slug)
+    mutated = {"replace": slug[:i] + char + slug[i + 1:], "insert": slug[:i] + char + slug[i:],
+               "delete": slug[:i] + slug[i + 1:]}[how]
+    _only_slug_errors(mutated)
+    _only_slug_errors("https://letters.wiki/?g=" + mutated + "&s=RUNNELS")
+
+
+def test_apply_cli_options_without_word_keeps_the_board():
+    board = letters.decode(G["slug"])
+    assert letters.apply_cli_options(board, SimpleNamespace(start_word=None)) is board
