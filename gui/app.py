@@ -87,7 +87,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from .main_window import MainWindow
 
+    from .slug_pane import SlugPane
+
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.aboutToQuit.connect(SlugPane.hand_over_clipboard)
     window = MainWindow()
     window.show()
     if args.text:

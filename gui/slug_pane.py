@@ -101,6 +101,16 @@ class SlugPane(QWidget):
             data.setUrls([QUrl(self._link)])
         QGuiApplication.clipboard().setMimeData(data)
 
+    @staticmethod
+    def hand_over_clipboard() -> None:
+        """Before the application quits, replace mime data this process created with a
+        plain-text copy that Qt owns: Qt frees the clipboard after Python has shut down,
+        and freeing a Python-made object then crashes the process."""
+        clipboard = QGuiApplication.clipboard()
+        data = clipboard.mimeData()
+        if data is not None and data.hasUrls():
+            clipboard.setText(data.text())
+
     # --- pasting -----------------------------------------------------------------
     def _open_field(self) -> None:
         text = self.paste_field.text()

@@ -44,3 +44,14 @@ def main_window(qtbot, settings):
     window.show()
     qtbot.waitExposed(window)
     return window
+
+
+@pytest.fixture(autouse=True)
+def _release_clipboard(request):
+    """Empty the clipboard after each test: mime data left on it when the application
+    object is destroyed at exit crashes the offscreen platform."""
+    yield
+    if "qapp" in request.fixturenames or "qtbot" in request.fixturenames:
+        from PySide6.QtGui import QGuiApplication
+
+        QGuiApplication.clipboard().clear()

@@ -47,3 +47,24 @@ def test_export_bad_slug_is_an_error(tmp_path):
     assert done.returncode == 2
     assert "unknown version 'v2' at character 2" in done.stderr
     assert not out.exists()
+
+
+def test_app_quits_cleanly_after_copy_link(tmp_path):
+    """Copy link leaves URL data on the clipboard; quitting must still exit with 0."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from slugboard.gui import app\n"
+        "from slugboard.gui.main_window import MainWindow\n"
+        "shown = MainWindow.show\n"
+        "def show(self):\n"
+        "    shown(self)\n"
+        "    self.slug_pane.copy_link()\n"
+        "    QTimer.singleShot(50, QApplication.instance().quit)\n"
+        "MainWindow.show = show\n"
+        "sys.exit(app.main(['UyF2MQAg']))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
