@@ -1,0 +1,1020 @@
+"""Minesweeper: the `1=` and `2=` game slugs (board, clicks and flags with times), the
+replay engine (the board at any moment of a recorded game) and the players' statistics.
+
+Slug format (formats/minesweeper.md): `<version>=<meta>+<mines>+<clicks>+<flags>`.
+Coordinates are base62 pairs, two characters when both are below 62, else `A|B`.
+Version 1 stores a mine as (row, column) but a click or flag as (column, row), counts time
+in 50 ms ticks with decimal deltas; version 2 stores every pair as (column, row), writes
+deltas in base62 and gives its time unit in the meta (`15x15,50`).
+
+Everything here works in (x, y) = (column, row); cell indexes are `y * width + x`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from bisect import bisect_right
+from array import array
+from dataclasses import dataclass, field
+
+from .bits import BASE62_DIGITS, base62_decode, base62_encode
+from .errors import FormatError, Problem, SlugError, ValueRangeError
+from .links import percent_decode, strip_text
+
+NAME = "minesweeper"
+TITLE = "Minesweeper"
+
+VERSIONS = (1, 2)
+V1_TIME_UNIT_MS = 50
+MAX_CELLS = 1_000_000
+MAX_TIME_UNIT_MS = 60_000
+# A recorded game longer than a day is a corrupt slug, not a slow player.
+MAX_TIME_MS = 24 * 3600 * 1000
+OPEN, FLAG, UNFLAG, MARK = "open", "flag", "unflag", "mark"
+KINDS = (OPEN, FLAG, UNFLAG, MARK)
+FLAG_KINDS = (FLAG, UNFLAG, MARK)
+_FLAG_LETTER = {FLAG: "P", UNFLAG: "R", MARK: "T"}
+_LETTER_KIND = {"P": FLAG, "R": UNFLAG, "T": MARK}
+_BASE62 = set(BASE62_DIGITS)
+# The classic sizes, for the editor and for new games.
+LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
+
+
+# --- model ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class Event:
+    """One recorded action: `t` in the board's time units from the start of the game."""
+
+    t: int
+    kind: str
+    x: int
+    y: int
+
+    @property
+    def is_flag_kind(self) -> bool:
+        return self.kind != OPEN
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game: the field (size and mines, in slug order) and the merged timeline of events.
+
+    Events are sorted by time; at equal times flag actions come before opens, which is
+    the order a reader rebuilds from the two separate sections of a slug.
+    """
+
+    width: int = 9
+    height: int = 9
+    mines: tuple[tuple[int, int], ...] = ()
+    events: tuple[Event, ...] = ()
+    version: int = 1
+    time_unit_ms: int = V1_TIME_UNIT_MS
+
+    def __post_init__(self):
+        message = _board_error(self)
+        if message:
+            raise ValueError(message)
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+    @property
+    def mine_set(self) -> frozenset:
+        return frozenset(self.mines)
+
+    def has_mine(self, x: int, y: int) -> bool:
+        return (x, y) in self.mine_set
+
+    def with_mine(self, x: int, y: int, present: bool) -> "Board":
+        """The field with a mine added or removed; a recorded game no longer fits it, so
+        the events go."""
+        if present == ((x, y) in self.mine_set):
+            return self
+        mines = self.mines + ((x, y),) if present else tuple(m for m in self.mines if m != (x, y))
+        return Board(self.width, self.height, mines, (), self.version, self.time_unit_ms)
+
+    def toggled_mine(self, x: int, y: int) -> "Board":
+        return self.with_mine(x, y, (x, y) not in self.mine_set)
+
+    def resized(self, width: int, height: int) -> "Board":
+        """Another size; mines that fall off are dropped, and so is the recorded game."""
+        mines = tuple((x, y) for x, y in self.mines if x < width and y < height)
+        return Board(width, height, mines, (), self.version, self.time_unit_ms)
+
+    def without_events(self) -> "Board":
+        return self if not self.events else Board(self.width, self.height, self.mines, (),
+                                                  self.version, self.time_unit_ms)
+
+    def with_event(self, event: Event) -> "Board":
+        return Board(self.width, self.height, self.mines, self.events + (event,),
+                     self.version, self.time_unit_ms)
+
+    def with_version(self, version: int, time_unit_ms: int | None = None) -> "Board":
+        unit = V1_TIME_UNIT_MS if version == 1 else (time_unit_ms or self.time_unit_ms)
+        events = self.events
+        if unit != self.time_unit_ms:
+            events = _rescale(events, self.time_unit_ms, unit)
+        if version == 1:
+            events = tuple(e for e in events if e.kind != MARK)
+        return Board(self.width, self.height, self.mines, events, version, unit)
+
+
+def _rescale(events: tuple[Event, ...], old: int, new: int) -> tuple[Event, ...]:
+    out: list[Event] = []
+    for e in events:
+        t = (e.t * old + new // 2) // new
+        if out:
+            t = max(t, out[-1].t)
+            if t == out[-1].t and out[-1].kind == OPEN and e.kind != OPEN:
+                t += 1
+        out.append(Event(t, e.kind, e.x, e.y))
+    return tuple(out)
+
+
+def _board_error(b: Board) -> str | None:
+    """What makes `b` impossible to write as a slug, or None."""
+    for name in ("width", "height", "version", "time_unit_ms"):
+        if type(getattr(b, name)) is not int:
+            return f"{name} must be an integer"
+    if b.version not in VERSIONS:
+        return f"unknown version {b.version}"
+    if b.width < 1 or b.height < 1:
+        return f"the board must be at least 1x1, not {b.width}x{b.height}"
+    if b.width * b.height > MAX_CELLS:
+        return f"a {b.width}x{b.height} board has more than {MAX_CELLS:,} cells"
+    if b.version == 1 and b.time_unit_ms != V1_TIME_UNIT_MS:
+        return f"version 1 counts time in {V1_TIME_UNIT_MS} ms units"
+    if not 1 <= b.time_unit_ms <= MAX_TIME_UNIT_MS:
+        return f"time unit {b.time_unit_ms} ms is outside 1-{MAX_TIME_UNIT_MS}"
+    if len(b.mines) > b.width * b.height:
+        return "more mines than cells"
+    seen = set()
+    for m in b.mines:
+        if type(m) is not tuple or len(m) != 2 or type(m[0]) is not int or type(m[1]) is not int:
+            return f"mine {m!r} is not an (x, y) pair"
+        if not (0 <= m[0] < b.width and 0 <= m[1] < b.height):
+            return f"mine ({m[0]}, {m[1]}) is off the {b.width}x{b.height} board"
+        if m in seen:
+            return f"mine ({m[0]}, {m[1]}) is listed twice"
+        seen.add(m)
+    last = None
+    max_t = MAX_TIME_MS // b.time_unit_ms
+    for e in b.events:
+        if type(e) is not Event or e.kind not in KINDS:
+            return f"{e!r} is not an event"
+        if type(e.t) is not int or type(e.x) is not int or type(e.y) is not int:
+            return "event fields must be integers"
+        if e.kind == MARK and b.version == 1:
+            return "version 1 has no question marks"
+        if not (0 <= e.x < b.width and 0 <= e.y < b.height):
+            return f"{e.kind} at ({e.x}, {e.y}) is off the board"
+        if not 0 <= e.t <= max_t:
+            return f"event time {e.t} is outside 0-{max_t} units"
+        if last is not None:
+            if e.t < last.t:
+                return "events must be in time order"
+            if e.t == last.t and last.kind == OPEN and e.kind != OPEN:
+                return "at equal times flag actions come before opens"
+        last = e
+    return None
+
+
+def _merge_key(e: Event) -> tuple[int, bool]:
+    return e.t, e.kind == OPEN
+
+
+def _trusted_board(width, height, mines, events, version, unit) -> Board:
+    """A board from values the reader has already checked (validating a long game again
+    would double the decoding time)."""
+    board = object.__new__(Board)
+    for name, value in (("width", width), ("height", height), ("mines", mines),
+                        ("events", events), ("version", version), ("time_unit_ms", unit)):
+        object.__setattr__(board, name, value)
+    return board
+
+
+def new_board() -> Board:
+    """A beginner field (9x9, 10 mines), the same every time."""
+    return random_board(*LEVELS["beginner"], seed=2023)
+
+
+def random_board(width: int, height: int, mines: int, *, seed=None, safe: tuple[int, int] | None = None,
+                 version: int = 1) -> Board:
+    """A field with `mines` mines at random. With `safe`, that cell and its neighbours get
+    no mine when there is room, so a first click there opens an area (the classic
+    courtesy)."""
+    if width < 1 or height < 1 or width * height > MAX_CELLS:
+        raise ValueError(f"no {width}x{height} board")
+    cells = width * height
+    mines = max(0, min(mines, cells))
+    rng = random.Random(seed)
+    keep_free: set[int] = set()
+    if safe is not None:
+        sx, sy = safe
+        around = {ny * width + nx for nx in range(sx - 1, sx + 2) for ny in range(sy - 1, sy + 2)
+                  if 0 <= nx < width and 0 <= ny < height}
+        if cells - len(around) >= mines:
+            keep_free = around
+        elif 0 <= sx < width and 0 <= sy < height and cells - 1 >= mines:
+            keep_free = {sy * width + sx}
+    if keep_free:
+        pool = [c for c in range(cells) if c not in keep_free]
+        chosen = rng.sample(pool, mines)
+    else:
+        chosen = rng.sample(range(cells), mines)
+    chosen.sort()
+    # Column-major order, as the real games write their mines.
+    placed = sorted(((c % width, c // width) for c in chosen))
+    return Board(width, height, tuple(placed), (), version,
+                 V1_TIME_UNIT_MS if version == 1 else V1_TIME_UNIT_MS)
+
+
+# --- reading -------------------------------------------------------------------------
+
+_SLUG_START = re.compile(r"[12]=")
+# A slug inside a link or percent-encoded: the version, '=' and the start of the meta.
+_IN_LINK = re.compile(r"(?:(?<=[?&#/=])|^)[12](?:=|%3[Dd])[0-9]+x[0-9]", re.ASCII)
+
+
+def looks_like(text: str) -> bool:
+    try:
+        t = strip_text(text)
+        return bool(_SLUG_START.match(t) or _IN_LINK.search(t))
+    except Exception:  # noqa: BLE001 - a predicate must never raise
+        return False
+
+
+def _unwrap(text: str) -> str:
+    """The slug inside a pasted text: bare, percent-encoded, or inside a link."""
+    t = strip_text(text)
+    if not _SLUG_START.match(t):
+        decoded = _safe_percent(t)
+        if _SLUG_START.match(decoded):
+            t = decoded
+        else:
+            m = _IN_LINK.search(t)
+            if m:
+                t = t[m.start():]
+                end = len(t)
+                for stop in "&#":
+                    i = t.find(stop)
+                    if i >= 0:
+                        end = min(end, i)
+                t = _safe_percent(t[:end]).strip()
+    # A query string turns `+` into spaces; the format has no spaces of its own.
+    return t.replace(" ", "+")
+
+
+def _safe_percent(text: str) -> str:
+    try:
+        return percent_decode(text)
+    except UnicodeDecodeError:
+        return text
+
+
+def decode(text: str) -> Board:
+    if not isinstance(text, str):
+        raise FormatError(NAME, f"expected text, got {type(text).__name__}")
+    slug = _unwrap(text)
+    if not slug:
+        raise FormatError(NAME, "the text is empty", 0)
+    return _Reader(slug).board()
+
+
+class _Reader:
+    """Reads one slug, tracking the character position of every error."""
+
+    def __init__(self, slug: str):
+        self.s = slug
+
+    def fail(self, message: str, position: int, cls=FormatError):
+        raise cls(NAME, message, position)
+
+    def board(self) -> Board:
+        s = self.s
+        eq = s.find("=")
+        if eq < 0:
+            self.fail("no version: a game slug starts with '1=' or '2='", 0)
+        vtext = s[:eq]
+        if vtext not in ("1", "2"):
+            shown = vtext if len(vtext) <= 12 else vtext[:12] + "..."
+            self.fail(f"unknown version {shown!r} (known: 1, 2)", 0)
+        self.version = int(vtext)
+        sections: list[tuple[str, int]] = []
+        start = eq + 1
+        while True:
+            plus = s.find("+", start)
+            if plus < 0:
+                sections.append((s[start:], start))
+                break
+            sections.append((s[start:plus], start))
+            start = plus + 1
+            if len(sections) == 4:
+                self.fail("too many sections: a game has meta, mines, clicks and flags", plus)
+        if len(sections) < 2:
+            self.fail("the mines section is missing (expected '<meta>+<mines>')", len(s))
+        while len(sections) < 4:
+            sections.append(("", len(s)))
+        self.meta(*sections[0])
+        mines = self.mines(*sections[1])
+        opens = self.records(*sections[2], flags=False)
+        flags = self.records(*sections[3], flags=True)
+        # Two sorted runs: the stable sort merges them, flags first at equal times.
+        events = flags + opens
+        events.sort(key=_merge_key)
+        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit)
+
+    # meta: WxH (version 2: WxH,unit)
+    def meta(self, text: str, pos: int) -> None:
+        m = re.fullmatch(r"(\d+)x(\d+)(?:,(\d+))?", text, re.ASCII)
+        if not m:
+            want = "WIDTHxHEIGHT" if self.version == 1 else "WIDTHxHEIGHT,MS"
+            self.fail(f"meta {text[:20]!r} is not {want}", pos)
+        if m.group(3) is not None and self.version == 1:
+            self.fail("version 1 has no time unit in its meta", pos + m.start(3) - 1)
+        values = []
+        for g in (1, 2, 3):
+            digits = m.group(g)
+            if digits is None:
+                values.append(None)
+                continue
+            if len(digits) > 7:
+                self.fail(f"number {digits[:10]}... is far too large", pos + m.start(g), ValueRangeError)
+            values.append(int(digits))
+        w, h, unit = values
+        if w < 1 or h < 1:
+            self.fail(f"a {w}x{h} board has no cells", pos, ValueRangeError)
+        if w * h > MAX_CELLS:
+            self.fail(f"a {w}x{h} board has more than {MAX_CELLS:,} cells", pos, ValueRangeError)
+        if unit is None:
+            # Early version-2 writers left the unit out; they counted server ticks.
+            unit = V1_TIME_UNIT_MS
+        elif not 1 <= unit <= MAX_TIME_UNIT_MS:
+            self.fail(f"time unit {unit} ms is outside 1-{MAX_TIME_UNIT_MS}", pos + m.start(3), ValueRangeError)
+        self.width, self.height, self.unit = w, h, unit
+        self.max_t = MAX_TIME_MS // unit
+
+    def coord(self, a: str, b: str, pos_a: int, pos_b: int, mine: bool, what: str) -> tuple[int, int]:
+        """An (x, y) cell from the two numbers as written, applying the version-1 axis rule."""
+        first = base62_decode(a, NAME, char_offset=pos_a, max_digits=4)
+        second = base62_decode(b, NAME, char_offset=pos_b, max_digits=4)
+        if mine and self.version == 1:
+            x, y = second, first
+        else:
+            x, y = first, second
+        if not (x < self.width and y < self.height):
+            self.fail(f"{what} at ({x}, {y}) is off the {self.width}x{self.height} board", pos_a,
+                      ValueRangeError)
+        return x, y
+
+    def mines(self, text: str, pos: int) -> tuple[tuple[int, int], ...]:
+        mines: list[tuple[int, int]] = []
+        seen: set[tuple[int, int]] = set()
+        start = 0
+        for piece in text.split(";"):
+            at = pos + start
+            start += len(piece) + 1
+            if not piece:
+                continue
+            if "|" in piece:
+                a, bar, b = piece.partition("|")
+                if "|" in b:
+                    self.fail("a long coordinate has one '|'", at + len(a) + 1 + b.index("|"))
+                cells = [(a, b, at, at + len(a) + 1)]
+            else:
+                if len(piece) % 2:
+                    self.fail(f"mine run of odd length {len(piece)}: the last mine has one coordinate",
+                              at + len(piece) - 1)
+                cells = [(piece[i], piece[i + 1], at + i, at + i + 1) for i in range(0, len(piece), 2)]
+            for a, b, pa, pb in cells:
+                cell = self.coord(a, b, pa, pb, True, "mine")
+                if cell in seen:
+                    self.fail(f"mine ({cell[0]}, {cell[1]}) is listed twice", pa, ValueRangeError)
+                seen.add(cell)
+                mines.append(cell)
+        return tuple(mines)
+
+    def records(self, text: str, pos: int, flags: bool) -> list[Event]:
+        fast = self.fast_records(text, flags)
+        if fast is not None:
+            return fast
+        events: list[Event] = []
+        what = "flag" if flags else "click"
+        t = 0
+        start = 0
+        for rec in text.split(";"):
+            at = pos + start
+            start += len(rec) + 1
+            if not rec:
+                continue
+            kind = OPEN
+            body = rec
+            if flags:
+                letter = rec[-1]
+                kind = _LETTER_KIND.get(letter)
+                if kind is None or (kind == MARK and self.version == 1):
+                    known = "P or R" if self.version == 1 else "P, R or T"
+                    self.fail(f"flag action {letter!r} is not {known}", at + len(rec) - 1)
+                body = rec[:-1]
+            if "|" in body:
+                a, _, rest = body.partition("|")
+                b, colon, delta = rest.partition(":")
+                if not colon:
+                    self.fail(f"a long {what} coordinate needs ':' before its time", at + len(body))
+                pa, pb = at, at + len(a) + 1
+                pd = pb + len(b) + 1
+            else:
+                if len(body) < 2:
+                    self.fail(f"{what} record {rec!r} is too short", at + len(body))
+                a, b = body[0], body[1]
+                pa, pb = at, at + 1
+                delta = body[2:]
+                pd = at + 2
+                if delta.startswith(":"):
+                    delta, pd = delta[1:], pd + 1
+            x, y = self.coord(a, b, pa, pb, False, what)
+            t += self.delta(delta, pd)
+            if t > self.max_t:
+                self.fail(f"{what} time {t * self.unit / 1000:.2f} s is beyond a day", pd, ValueRangeError)
+            events.append(Event(t, kind, x, y))
+        return events
+
+    def fast_records(self, text: str, flags: bool) -> list[Event] | None:
+        """The records of a canonical section (short coordinates only), read without
+        tracking positions; None sends the section to the careful reader, which also
+        finds the position of any error."""
+        if not text:
+            return []
+        pattern = _FAST[self.version, flags]
+        if not pattern.fullmatch(text):
+            return None
+        value = _BASE62_VALUE
+        w, h = self.width, self.height
+        events = []
+        t = 0
+        kind = OPEN
+        v1 = self.version == 1
+        for rec in text.split(";"):
+            if flags:
+                kind = _LETTER_KIND[rec[-1]]
+                rec = rec[:-1]
+            if "|" in rec:
+                a, _, rest = rec.partition("|")
+                b, _, delta = rest.partition(":")
+                x = _base62(a)
+                y = _base62(b)
+            else:
+                x = value[rec[0]]
+                y = value[rec[1]]
+                delta = rec[2:]
+            if x >= w or y >= h:
+                return None
+            t += int(delta) if v1 else _base62(delta)
+            events.append(Event(t, kind, x, y))
+        if t > self.max_t:
+            return None
+        return events
+
+    def delta(self, text: str, pos: int) -> int:
+        if not text:
+            return 0
+        if self.version == 1:
+            if len(text) > 10 or not text.isascii() or not text.isdigit():
+                for i, ch in enumerate(text):
+                    if not ("0" <= ch <= "9"):
+                        self.fail(f"time delta character {ch!r} is not a decimal digit", pos + i)
+                self.fail("time delta is absurdly long", pos, ValueRangeError)
+            return int(text)
+        return base62_decode(text, NAME, char_offset=pos, max_digits=8)
+
+
+_BASE62_VALUE = {ch: i for i, ch in enumerate(BASE62_DIGITS)}
+_B62 = "[0-9A-Za-z]"
+_COORD = rf"(?:{_B62}{{2}}|{_B62}{{1,4}}\|{_B62}{{1,4}}:)"
+
+
+def _section_pattern(delta: str, letters: str) -> re.Pattern:
+    record = f"{_COORD}{delta}{letters}"
+    return re.compile(f"{record}(?:;{record})*")
+
+
+# Canonical sections (every record complete, no stray ':'), read by the fast path.
+_FAST = {
+    (1, False): _section_pattern("[0-9]{1,10}", ""),
+    (1, True): _section_pattern("[0-9]{1,10}", "[PR]"),
+    (2, False): _section_pattern(f"{_B62}{{1,8}}", ""),
+    (2, True): _section_pattern(f"{_B62}{{1,8}}", "[PRT]"),
+}
+
+
+def _base62(text: str) -> int:
+    value = 0
+    for ch in text:
+        value = value * 62 + _BASE62_VALUE[ch]
+    return value
+
+
+# --- writing -------------------------------------------------------------------------
+
+def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:
+    if first < 62 and second < 62:
+        return BASE62_DIGITS[first] + BASE62_DIGITS[second], False
+    return f"{base62_encode(first)}|{base62_encode(second)}{long_sep}", True
+
+
+def encode_pairs(pairs) -> str:
+    """A mine list as written in the slug: short pairs run together, long ones as
+    `;A|B;`, with `;;` collapsed and the trailing `;` dropped."""
+    out = []
+    for a, b in pairs:
+        text, long = _pair(a, b, "")
+        out.append(f";{text};" if long else text)
+    joined = "".join(out).replace(";;", ";")
+    return joined[:-1] if joined.endswith(";") else joined
+
+
+def decode_pairs(text: str) -> list[tuple[int, int]]:
+    """The raw pairs of a mines section (no board, no axis rule): for tests and tools."""
+    r = _Reader("")
+    r.version, r.width, r.height = 2, 1 << 30, 1 << 30
+    return list(r.mines(text, 0))
+
+
+def encode(board: Board) -> str:
+    v1 = board.version == 1
+    meta = f"{board.width}x{board.height}" + ("" if v1 else f",{board.time_unit_ms}")
+    mines = encode_pairs(((y, x) if v1 else (x, y)) for x, y in board.mines)
+    clicks: list[str] = []
+    flags: list[str] = []
+    last = {False: 0, True: 0}
+    for e in board.events:
+        is_flag = e.kind != OPEN
+        delta = e.t - last[is_flag]
+        last[is_flag] = e.t
+        coord, long = _pair(e.x, e.y, ":")
+        rec = coord + (str(delta) if v1 else base62_encode(delta))
+        if is_flag:
+            flags.append(rec + _FLAG_LETTER[e.kind])
+        else:
+            clicks.append(rec)
+    return f"{board.version}={meta}+{mines}+{';'.join(clicks)}+{';'.join(flags)}"
+
+
+def share_url(board: Board) -> None:
+    """The format has no web viewer of its own; the slug is what people share."""
+    return None
+
+
+def to_json(board: Board) -> dict:
+    return {
+        "game": NAME,
+        "version": board.version,
+        "width": board.width,
+        "height": board.height,
+        "time_unit_ms": board.time_unit_ms,
+        "mines": [[x, y] for x, y in board.mines],
+        "events": [{"t": e.t, "kind": e.kind, "x": e.x, "y": e.y} for e in board.events],
+    }
+
+
+def from_json(obj: dict) -> Board:
+    def bad(message: str):
+        raise FormatError(NAME, f"board JSON: {message}")
+
+    if not isinstance(obj, dict):
+        bad("expected an object")
+
+    def integer(value, name):
+        if type(value) is not int:
+            bad(f"{name} must be an integer")
+        return value
+
+    version = integer(obj.get("version", 1), "version")
+    width = integer(obj.get("width"), "width")
+    height = integer(obj.get("height"), "height")
+    unit = integer(obj.get("time_unit_ms", V1_TIME_UNIT_MS), "time_unit_ms")
+    mines_in = obj.get("mines", [])
+    events_in = obj.get("events", [])
+    if not isinstance(mines_in, list) or not isinstance(events_in, list):
+        bad("mines and events must be lists")
+    mines = []
+    for m in mines_in:
+        if not (isinstance(m, list) and len(m) == 2):
+            bad(f"mine {m!r} is not [x, y]")
+        mines.append((integer(m[0], "mine x"), integer(m[1], "mine y")))
+    events = []
+    for e in events_in:
+        if not isinstance(e, dict) or e.get("kind") not in KINDS:
+            bad(f"event {e!r} needs a kind among {', '.join(KINDS)}")
+        events.append(Event(integer(e.get("t"), "event t"), e["kind"],
+                            integer(e.get("x"), "event x"), integer(e.get("y"), "event y")))
+    board = _trusted_board(width, height, tuple(mines), tuple(events), version, unit)
+    message = _board_error(board)
+    if message:
+        raise ValueRangeError(NAME, f"board JSON: {message}")
+    return board
+
+
+# --- replay --------------------------------------------------------------------------
+
+CLOSED, OPENED, FLAGGED, MARKED = 0, 1, 2, 3
+WON, LOST, UNFINISHED = "won", "lost", "unfinished"
+
+
+@dataclass(frozen=True)
+class Stats:
+    """The standard figures at one moment of a game (times in seconds)."""
+
+    bbbv: int
+    bbbv_solved: int
+    clicks: int
+    effective_clicks: int
+    safe_opened: int
+    safe_total: int
+    time_s: float
+    outcome: str
+
+    @property
+    def bbbv_per_s(self) -> float | None:
+        solved = self.bbbv if self.outcome == WON else self.bbbv_solved
+        return solved / self.time_s if self.time_s > 0 else None
+
+    @property
+    def ioe(self) -> float | None:
+        return self.bbbv_solved / self.clicks if self.clicks else None
+
+    @property
+    def correctness(self) -> float | None:
+        return self.effective_clicks / self.clicks if self.clicks else None
+
+    @property
+    def throughput(self) -> float | None:
+        return self.bbbv_solved / self.effective_clicks if self.effective_clicks else None
+
+    @property
+    def rqp(self) -> float | None:
+        speed = self.bbbv_per_s
+        return self.time_s / speed if speed else None
+
+    @property
+    def estimated_time_s(self) -> float | None:
+        return self.time_s * self.bbbv / self.bbbv_solved if self.bbbv_solved else None
+
+    def to_json(self) -> dict:
+        def r(v, n=3):
+            return None if v is None else round(v, n)
+
+        return {
+            "outcome": self.outcome,
+            "time_s": round(self.time_s, 3),
+            "3bv": self.bbbv,
+            "3bv_solved": self.bbbv_solved,
+            "3bv_per_s": r(self.bbbv_per_s),
+            "clicks": self.clicks,
+            "effective_clicks": self.effective_clicks,
+            "ioe": r(self.ioe),
+            "correctness": r(self.correctness),
+            "throughput": r(self.throughput),
+            "rqp": r(self.rqp),
+            "estimated_time_s": r(self.estimated_time_s, 2),
+            "safe_opened": self.safe_opened,
+            "safe_total": self.safe_total,
+        }
+
+
+@dataclass(frozen=True)
+class ReplayState:
+    """The board at one moment: `cells` holds one code per cell (CLOSED, OPENED, FLAGGED,
+    MARKED), row-major; an opened mine is a mine that was clicked."""
+
+    index: int                      # events applied
+    time_ms: int
+    cells: bytes = field(repr=False)
+    outcome: str
+    hit: tuple[int, int] | None     # the mine that lost the game
+    last_event: Event | None
+    stats: Stats
+    ended_ms: int | None            # when the game was won or lost, if it was by now
+
+
+class Replay:
+    """A recorded game prepared for seeking.
+
+    Built once from a board: the game is played through a single time, recording what
+    each event changed, cumulative statistics per event, and copies of the whole field
+    at checkpoints. `state_at(t)` then finds the last event at or before t (bisect),
+    copies the nearest checkpoint and re-applies the few changes after it.
+    """
+
+    # Applying this many cell changes after a checkpoint costs well under a millisecond.
+    CHANGES_PER_CHECKPOINT = 2048
+    EVENTS_PER_CHECKPOINT = 64
+    CHECKPOINT_BYTES = 64 * 1024 * 1024
+
+    def __init__(self, board: Board):
+        self.board = board
+        w, h = board.width, board.height
+        self.width, self.height = w, h
+        n = w * h
+        self.mine = mine = bytearray(n)
+        for x, y in board.mines:
+            mine[y * w + x] = 1
+        self.numbers = numbers = bytearray(n)
+        for x, y in board.mines:
+            for nx in (x - 1, x, x + 1):
+                if 0 <= nx < w:
+                    for ny in (y - 1, y, y + 1):
+                        if 0 <= ny < h:
+                            numbers[ny * w + nx] += 1
+        self.safe_total = n - len(board.mines)
+        self._label_openings()
+
+        unit = board.time_unit_ms
+        events = board.events
+        self.times_ms = [e.t * unit for e in events]
+        self.start_ms = self.times_ms[0] if events else 0
+        self.duration_ms = self.times_ms[-1] if events else 0
+        cells = bytearray(n)
+        opening_left = list(self.opening_sizes)
+        solved = safe_opened = effective = 0
+        self._changes: list = []
+        self._effective = eff = array("i", [0])
+        self._solved = sol = array("i", [0])
+        self._opened = opd = array("i", [0])
+        self.lost_at: int | None = None      # events applied when the game was lost
+        self.won_at: int | None = None
+        self.hit: tuple[int, int] | None = None
+        self._checkpoints: list[bytes] = [bytes(cells)]
+        self._checkpoint_index = [0]
+        budget = max(1, self.CHECKPOINT_BYTES // max(n, 1))
+        every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // budget))
+        every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
+        since_changes = since_events = 0
+        label = self.opening_of
+        isolated = self.isolated
+        neighbours = self._neighbours
+        for i, e in enumerate(events):
+            c = e.y * w + e.x
+            state = cells[c]
+            change = None
+            if e.kind == OPEN:
+                if state != OPENED and state != FLAGGED:
+                    opened = array("i", [c])
+                    cells[c] = OPENED
+                    if mine[c]:
+                        if self.lost_at is None and self.won_at is None:
+                            self.lost_at = i + 1
+                            self.hit = (e.x, e.y)
+                    else:
+                        safe_opened += 1
+                        if numbers[c] == 0:
+                            # Flood the opening; flags stop it, question marks do not.
+                            stack = [c]
+                            while stack:
+                                z = stack.pop()
+                                k = label[z]
+                                opening_left[k] -= 1
+                                if opening_left[k] == 0:
+                                    solved += 1
+                                for nb in neighbours(z):
+                                    s = cells[nb]
+                                    if s == OPENED or s == FLAGGED:
+                                        continue
+                                    cells[nb] = OPENED
+                                    opened.append(nb)
+                                    safe_opened += 1
+                                    if numbers[nb] == 0:
+                                        stack.append(nb)
+                                    elif isolated[nb]:
+                                        solved += 1
+                        elif isolated[c]:
+                            solved += 1
+                    change = opened
+            else:
+                if state != OPENED:
+                    new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
+                    if new != state:
+                        cells[c] = new
+                        change = (c, new)
+            if change is not None:
+                effective += 1
+                since_changes += len(change) if type(change) is array else 1
+            self._changes.append(change)
+            if self.won_at is None and self.lost_at is None and safe_opened == self.safe_total \
+                    and self.safe_total > 0 and e.kind == OPEN:
+                self.won_at = i + 1
+            eff.append(effective)
+            sol.append(solved)
+            opd.append(safe_opened)
+            since_events += 1
+            if since_changes >= every_changes or since_events >= every_events:
+                self._checkpoints.append(bytes(cells))
+                self._checkpoint_index.append(i + 1)
+                since_changes = since_events = 0
+        self._final_cells = bytes(cells)
+        self.end_index = self.lost_at or self.won_at
+        self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
+
+    # -- static facts of the field
+    def _neighbours(self, c: int):
+        w, h = self.width, self.height
+        y, x = divmod(c, w)
+        for ny in (y - 1, y, y + 1):
+            if 0 <= ny < h:
+                row = ny * w
+                for nx in (x - 1, x, x + 1):
+                    if 0 <= nx < w and (nx != x or ny != y):
+                        yield row + nx
+
+    def _label_openings(self) -> None:
+        """Openings (8-connected zero regions) and isolated numbers, for 3BV."""
+        n = self.width * self.height
+        numbers, mine = self.numbers, self.mine
+        # Mines are marked 9 so "zero" means a safe cell with no mine around.
+        for c in range(n):
+            if mine[c]:
+                numbers[c] = 9
+        label = array("i", [-1]) * n
+        sizes: list[int] = []
+        isolated = bytearray(n)
+        zero_cells = [c for c in range(n) if numbers[c] == 0]
+        for c in zero_cells:
+            if label[c] >= 0:
+                continue
+            k = len(sizes)
+            label[c] = k
+            size = 0
+            stack = [c]
+            while stack:
+                z = stack.pop()
+                size += 1
+                for nb in self._neighbours(z):
+                    if numbers[nb] == 0 and label[nb] < 0:
+                        label[nb] = k
+                        stack.append(nb)
+            sizes.append(size)
+        touches_zero = bytearray(n)
+        for c in zero_cells:
+            for nb in self._neighbours(c):
+                touches_zero[nb] = 1
+        count_isolated = 0
+        for c in range(n):
+            if 0 < numbers[c] < 9 and not touches_zero[c]:
+                isolated[c] = 1
+                count_isolated += 1
+        self.opening_of = label
+        self.opening_sizes = sizes
+        self.isolated = isolated
+        self.bbbv = len(sizes) + count_isolated
+
+    def number(self, x: int, y: int) -> int:
+        """Mines around a safe cell (0-8), or 9 for a mine."""
+        return self.numbers[y * self.width + x]
+
+    # -- seeking
+    @property
+    def event_count(self) -> int:
+        return len(self.times_ms)
+
+    def index_at(self, time_ms: float) -> int:
+        """How many events have happened at `time_ms` (an event at exactly t has)."""
+        return bisect_right(self.times_ms, time_ms)
+
+    def time_of(self, index: int) -> int:
+        """The time at which `index` events have happened."""
+        return self.times_ms[index - 1] if index > 0 else 0
+
+    def state_at(self, time_ms: float) -> ReplayState:
+        return self._state(self.index_at(time_ms), time_ms)
+
+    def state_after(self, index: int) -> ReplayState:
+        index = max(0, min(index, self.event_count))
+        return self._state(index, self.time_of(index))
+
+    def final(self) -> ReplayState:
+        return self.state_after(self.event_count)
+
+    def cells_after(self, index: int) -> bytes:
+        if index >= self.event_count:
+            return self._final_cells
+        k = bisect_right(self._checkpoint_index, index) - 1
+        base = self._checkpoint_index[k]
+        if base == index:
+            return self._checkpoints[k]
+        cells = bytearray(self._checkpoints[k])
+        for change in self._changes[base:index]:
+            if change is None:
+                continue
+            if type(change) is array:
+                for c in change:
+                    cells[c] = OPENED
+            else:
+                cells[change[0]] = change[1]
+        return bytes(cells)
+
+    def _state(self, index: int, time_ms: float) -> ReplayState:
+        time_ms = max(0, time_ms)
+        end = self.end_index
+        ended = end is not None and index >= end
+        counted = min(index, end) if end is not None else index
+        if ended:
+            outcome = self.outcome
+            ended_ms = self.times_ms[end - 1]
+            clock_end = ended_ms
+        else:
+            outcome = UNFINISHED
+            ended_ms = None
+            clock_end = min(time_ms, self.duration_ms)
+        elapsed = max(0, clock_end - self.start_ms) if index > 0 else 0
+        stats = Stats(self.bbbv, self._solved[counted], counted, self._effective[counted],
+                      self._opened[counted], self.safe_total, elapsed / 1000, outcome)
+        return ReplayState(
+            index=index,
+            time_ms=int(time_ms),
+            cells=self.cells_after(index),
+            outcome=outcome,
+            hit=self.hit if ended and outcome == LOST else None,
+            last_event=self.board.events[index - 1] if index > 0 else None,
+            stats=stats,
+            ended_ms=ended_ms,
+        )
+
+    def stats(self) -> Stats:
+        return self.final().stats
+
+
+def replay(board: Board) -> Replay:
+    return Replay(board)
+
+
+def state_at(board: Board, seconds: float) -> ReplayState:
+    """The board `seconds` into the recorded game."""
+    return Replay(board).state_at(seconds * 1000)
+
+
+# --- playing -------------------------------------------------------------------------
+
+def record(board: Board, kind: str, x: int, y: int, time_ms: float) -> Board:
+    """The game with one more action at `time_ms` from its start, kept in a form a slug
+    can hold: the time is rounded to the board's unit, never goes back, and a flag
+    action never shares a unit with an earlier open (the slug would put it first)."""
+    t = max(0, int(time_ms // board.time_unit_ms))
+    if board.events:
+        last = board.events[-1]
+        t = max(t, last.t)
+        if t == last.t and last.kind == OPEN and kind != OPEN:
+            t += 1
+    t = min(t, MAX_TIME_MS // board.time_unit_ms)
+    return board.with_event(Event(t, kind, x, y))
+
+
+def flag_action(state: ReplayState, board: Board, x: int, y: int) -> str | None:
+    """What a right click on (x, y) records: a flag on a closed cell, its removal on a
+    flagged one (a question mark, version 2 only, also goes); nothing on an open cell."""
+    code = state.cells[y * board.width + x]
+    if code == CLOSED:
+        return FLAG
+    if code in (FLAGGED, MARKED):
+        return UNFLAG
+    return None
+
+
+def is_over(state: ReplayState) -> bool:
+    return state.outcome != UNFINISHED
+
+
+# --- problems and facts ----------------------------------------------------------------
+
+def problems(board: Board) -> list[Problem]:
+    found: list[Problem] = []
+    if board.mines and len(board.mines) == board.cells:
+        found.append(Problem("every cell is a mine: there is nothing to open", (), "error", "full"))
+    if not board.mines:
+        found.append(Problem("the board has no mines: the first click wins", (), "warning", "empty"))
+    if board.events:
+        r = Replay(board)
+        if r.end_index is not None and r.end_index < r.event_count:
+            extra = r.event_count - r.end_index
+            found.append(Problem(f"{extra} action(s) recorded after the game was {r.outcome}",
+                                 (), "warning", "after-end"))
+    return found
+
+
+def info(board: Board) -> dict:
+    r = Replay(board)
+    stats = r.stats()
+    out = {
+        "game": NAME,
+        "version": board.version,
+        "width": board.width,
+        "height": board.height,
+        "mines": len(board.mines),
+        "time_unit_ms": board.time_unit_ms,
+        "events": len(board.events),
+    }
+    out.update(stats.to_json())
+    out["problems"] = [p.to_json() for p in problems(board)]
+    return out
