@@ -16,6 +16,7 @@ CONFLICT = QColor("#d32f2f")
 CONFLICT_FILL = QColor(211, 47, 47, 45)
 SOLUTION_LIGHT = QColor("#1565c0")
 SOLUTION_DARK = QColor("#64b5f6")
+STATUS_COLOURS = ("#d32f2f", "#2e7d32", "#ef6c00")  # no solution, unique, several
 
 
 def _grid_rect(rect: QRectF) -> QRectF:
@@ -235,6 +236,7 @@ class SudokuPage(GamePage):
             self._analysed((0, None))  # repeated digits: no solution, nothing to search
         else:
             self.status_label.setText("checking…")
+            self.status_label.setStyleSheet("")
             self._query.submit(sudoku.analyse, board)
         self._refresh_canvas()
 
@@ -245,6 +247,8 @@ class SudokuPage(GamePage):
             return
         self._count, self._solution = result
         self.status_label.setText(sudoku.solution_label(self._count))
+        colour = STATUS_COLOURS[min(self._count, 2)]
+        self.status_label.setStyleSheet(f"color: {colour}")
         self._refresh_canvas()
 
     @property
