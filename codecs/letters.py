@@ -359,17 +359,24 @@ def from_json(obj: dict) -> Board:
 # --- the word list -------------------------------------------------------------------
 
 _WORDS: frozenset[str] | None = None
+_WORD_ORDER: tuple[str, ...] = ()
 _WORDS_LOCK = threading.Lock()
+
+
+def _load_words() -> None:
+    global _WORDS, _WORD_ORDER
+    with _WORDS_LOCK:
+        if _WORDS is None:
+            data = _resources.files("slugboard.resources").joinpath("enable.txt.gz").read_bytes()
+            order = tuple(gzip.decompress(data).decode("ascii").upper().split())
+            _WORD_ORDER = order
+            _WORDS = frozenset(order)
 
 
 def word_list() -> frozenset[str]:
     """The ENABLE words, upper case (loaded once, on first need; safe from any thread)."""
-    global _WORDS
     if _WORDS is None:
-        with _WORDS_LOCK:
-            if _WORDS is None:
-                data = _resources.files("slugboard.resources").joinpath("enable.txt.gz").read_bytes()
-                _WORDS = frozenset(gzip.decompress(data).decode("ascii").upper().split())
+        _load_words()
     return _WORDS
 
 
@@ -383,16 +390,18 @@ def is_word(word: str) -> bool:
 
 @functools.lru_cache(maxsize=512)
 def default_start_word(date: _dt.date) -> str:
-    """A starting word of our own for `date` (the site's own list is not public): a 5-7
-    letter word from the word list that the bag can spell, chosen by the date's md5."""
-    candidates = _start_word_candidates()
+    """A starting word of our own for `date` (the site's own list is not public): the
+    first 5-7 letter word the bag can spell at or after a place in the word list chosen
+    by the date's md5."""
+    word_list()
+    words = _WORD_ORDER
     digest = int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
-    return candidates[digest % len(candidates)]
-
-
-@functools.lru_cache(maxsize=1)
-def _start_word_candidates() -> tuple[str, ...]:
-    return tuple(sorted(w for w in word_list() if 5 <= len(w) <= 7 and start_word_error(w) is None))
+    start = digest % len(words)
+    for i in range(len(words)):
+        word = words[(start + i) % len(words)]
+        if 5 <= len(word) <= 7 and start_word_error(word) is None:
+            return word
+    raise LookupError("the word list has no starting word")  # only with a broken word list
 
 
 # --- the day's draw and the racks ----------------------------------------------------

@@ -1,0 +1,220 @@
+"""The window as a person uses it with letters: paste a letters.wiki link, give the day's
+starting word, see the letters and the total; play turns with the mouse and the keys and
+watch the slug grow; bad plays are flagged and refused."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, QPoint, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QPainter
+
+from conftest import load_vectors
+from slugboard.codecs import letters
+from slugboard.gui import letters as gui_letters
+from slugboard.gui.render import render_image
+
+VECTORS = load_vectors("letters")["vectors"]
+RUNNELS = VECTORS[0]
+
+
+def _page(window):
+    return window.page("letters")
+
+
+def _click(qtbot, widget, point):
+    qtbot.mouseClick(widget, Qt.LeftButton, pos=QPoint(int(point.x()), int(point.y())))
+
+
+def _click_square(qtbot, page, row, col):
+    _click(qtbot, page.canvas, page.canvas.square_center(row, col))
+
+
+def _click_slot(qtbot, page, slot):
+    _click(qtbot, page.canvas, page.canvas.slot_center(slot))
+
+
+def _give_start_word(qtbot, page, word):
+    page.start_field.clear()
+    qtbot.keyClicks(page.start_field, word)
+    qtbot.keyClick(page.start_field, Qt.Key_Return)
+
+
+def _fresh_game(qtbot, window, date=dt.date(2025, 10, 5), word="RUNNELS"):
+    page = _page(window)
+    window.tabs.setCurrentWidget(page)
+    page.date_edit.setDate(QDate(date.year, date.month, date.day))
+    page.new_game_button.click()
+    _give_start_word(qtbot, page, word)
+    return page
+
+
+def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_window):
+    assert main_window.paste_text(RUNNELS["link"])
+    page = _page(main_window)
+    assert main_window.current_page() is page
+    assert page.board.start_word is None
+    assert main_window.slug_pane.slug_text() == RUNNELS["slug"]
+    assert page.start_prompt.isVisibleTo(page)
+    assert "Give the starting word" in page.turn_label.text()
+    assert "scores need the starting word" in page.score_label.text()
+
+    _give_start_word(qtbot, page, "runnels")
+    assert page.board.start_word == "RUNNELS"
+    assert not page.start_prompt.isVisibleTo(page)
+    game = letters.resolve(page.board)
+    assert "".join(game.letters) == "EORPTNABWAR"
+    assert list(game.turn_scores) == RUNNELS["turn_scores"]
+    assert "<b>Total 33</b>" in page.score_label.text()
+    assert "Turn 5: 14 (WAR, WAR)" in page.score_label.text()
+    assert "Game over" in page.turn_label.text()
+    # the slug is the site's; the link carries the word for the next reader
+    assert main_window.slug_pane.slug_text() == RUNNELS["slug"]
+    assert main_window.slug_pane.link_text() == RUNNELS["link"] + "&s=RUNNELS"
+    # the word is remembered for the date: the next paste of that day resolves at once
+    page.undo_stack.clear()
+    main_window.paste_text(VECTORS[1]["link"])
+    main_window.paste_text(RUNNELS["link"])
+    assert page.board.start_word == "RUNNELS"
+
+
+def test_bad_start_word_is_explained_and_changes_nothing(qtbot, main_window):
+    main_window.paste_text(VECTORS[1]["link"])
+    page = _page(main_window)
+    _give_start_word(qtbot, page, "ZZ")
+    assert page.board.start_word is None
+    assert page.start_error.isVisibleTo(page)
+    assert "the bag has 1" in page.start_error.text()
+
+
+def test_each_real_link_shows_the_sites_total(qtbot, main_window):
+    page = _page(main_window)
+    for vector in VECTORS:
+        main_window.paste_text(vector["link"])
+        _give_start_word(qtbot, page, vector["start_word"])
+        assert f"<b>Total {vector['total']}</b>" in page.score_label.text()
+        assert main_window.slug_pane.slug_text() == ("" if vector["param"] == "g" else "w=") + vector["slug"]
+
+
+def test_play_a_turn_with_the_mouse(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    assert page.canvas.rack == tuple("OPURREI")
+    empty_slug = main_window.slug_pane.slug_text()
+    # ROSE down column 7, through the S of RUNNELS
+    for slot, square in ((3, (2, 7)), (0, (3, 7)), (5, (5, 7))):
+        _click_slot(qtbot, page, slot)
+        _click_square(qtbot, page, *square)
+    assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
+    assert "ROSE: <b>4</b>" in page.preview_label.text()
+    assert page.submit_button.isEnabled()
+    qtbot.mouseClick(page.submit_button, Qt.LeftButton)
+    assert len(page.board.tiles) == 3
+    slug = main_window.slug_pane.slug_text()
+    assert slug != empty_slug and len(slug) > len(empty_slug)
+    assert slug == letters.encode(page.board)
+    assert letters.decode(slug).tiles == page.board.tiles
+    assert "<b>Total 4</b>" in page.score_label.text()
+    assert page.canvas.rack == tuple("PURIUNT")
+    main_window.undo_action.trigger()
+    assert page.board.tiles == ()
+    assert main_window.slug_pane.slug_text() == empty_slug
+
+
+def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    start = page.canvas.slot_center(1)
+    end = page.canvas.square_center(5, 2)
+    qtbot.mousePress(page.canvas, Qt.LeftButton, pos=QPoint(int(start.x()), int(start.y())))
+    qtbot.mouseRelease(page.canvas, Qt.LeftButton, pos=QPoint(int(end.x()), int(end.y())))
+    assert page.canvas.placed_letters() == ((5, 2, "P"),)
+    assert "UP: <b>4</b>" in page.preview_label.text()
+    # clicking the placed tile takes it back
+    _click_square(qtbot, page, 5, 2)
+    assert page.canvas.pending == []
+
+
+def test_type_a_word_and_press_enter(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    _click_square(qtbot, page, 2, 7)
+    qtbot.keyClick(page.canvas, Qt.Key_Space)          # type downwards
+    qtbot.keyClicks(page.canvas, "roe")                # skips over the S already on the board
+    assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
+    qtbot.keyClick(page.canvas, Qt.Key_Backspace)
+    assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"))
+    qtbot.keyClick(page.canvas, Qt.Key_E)
+    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    assert [(t.row, t.col, t.turn) for t in page.board.tiles] == [(2, 7, 1), (3, 7, 1), (5, 7, 1)]
+    assert main_window.slug_pane.link_text().endswith("&s=RUNNELS")
+
+
+def test_invalid_word_is_flagged_and_not_played(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    _click_slot(qtbot, page, 1)                        # P
+    _click_square(qtbot, page, 5, 2)
+    _click_slot(qtbot, page, 2)                        # U
+    _click_square(qtbot, page, 5, 3)
+    assert "<s>PU</s>" in page.preview_label.text()
+    assert "PU is not in the word list" in page.preview_label.text()
+    assert not page.submit_button.isEnabled()
+    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    assert page.board.tiles == ()
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    assert page.canvas.pending == []
+
+
+def test_play_five_turns_and_share(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 20), "GRANDPA")
+    plays = [[(0, 5, "A"), (1, 5, "V"), (2, 5, "O"), (3, 5, "I")],
+             [(0, 4, "H"), (0, 6, "L"), (0, 7, "E"), (0, 8, "D")],
+             [(4, 8, "S"), (5, 8, "P"), (6, 8, "O"), (7, 8, "I"), (8, 8, "L")],
+             [(5, 1, "A"), (6, 1, "I"), (7, 1, "N")],
+             [(6, 0, "B"), (6, 2, "Z")]]
+    for play in plays:
+        for row, col, letter in play:
+            _click_square(qtbot, page, row, col)
+            qtbot.keyClicks(page.canvas, letter.lower())
+        qtbot.mouseClick(page.submit_button, Qt.LeftButton)
+    assert "<b>Total 146</b>" in page.score_label.text()
+    assert "Game over" in page.turn_label.text()
+    assert page.canvas.rack is None
+    link = main_window.slug_pane.link_text()
+    assert link.startswith("https://letters.wiki/?w=") and link.endswith("&s=GRANDPA")
+    again = letters.decode(link)
+    assert letters.resolve(again).total == 146
+
+
+def test_date_change_picks_a_starting_word(qtbot, main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    page.new_game_button.click()
+    page.date_edit.setDate(QDate(2031, 2, 3))
+    assert page.board.date == dt.date(2031, 2, 3)
+    assert page.board.start_word == letters.default_start_word(dt.date(2031, 2, 3))
+    _give_start_word(qtbot, page, "PLANET")
+    page.date_edit.setDate(QDate(2031, 2, 4))
+    page.date_edit.setDate(QDate(2031, 2, 3))
+    assert page.board.start_word == "PLANET"
+
+
+def test_paint_draws_a_finished_game(qtbot):
+    board = letters.decode(VECTORS[1]["link"] + "&s=GRANDPA")
+    image = render_image("letters", board)
+    assert image.size() == QSize(880, 620)
+    # the square at (0, 0) is a triple word square: its red shows at its centre when empty
+    layout = gui_letters.Layout(QRectF(0, 0, 880, 620), False)
+    corner = layout.square(0, 0).center()
+    assert image.pixelColor(int(corner.x()) - int(layout.cell * 0.3), int(corner.y()) - int(layout.cell * 0.3)) \
+        == gui_letters.PREMIUM_FILL[letters.TW]
+    # with a rack and pending tiles too, at any size
+    for size in (QSize(300, 200), QSize(1600, 900)):
+        image = QImage(size, QImage.Format_ARGB32_Premultiplied)
+        painter = QPainter(image)
+        gui_letters.paint(painter, QRectF(0, 0, size.width(), size.height()), board.with_start_word(None),
+                          main_window_palette(), rack=tuple("ABCDEFG"), pending=((0, 0, 1),), selected_slot=2,
+                          selected_square=(3, 3))
+        painter.end()
+
+
+def main_window_palette():
+    from PySide6.QtGui import QGuiApplication
+    return QGuiApplication.palette()
