@@ -218,3 +218,13 @@ def test_paint_draws_a_finished_game(qtbot):
 def main_window_palette():
     from PySide6.QtGui import QGuiApplication
     return QGuiApplication.palette()
+
+
+def test_many_repaints_keep_the_interpreter_alive(qtbot, main_window):
+    # Each repaint makes hundreds of void binding calls; with PySide6 6.12 on Python 3.11
+    # these used to drain None's reference count until the interpreter aborted.
+    main_window.paste_text(VECTORS[1]["link"] + "&s=GRANDPA")
+    page = _page(main_window)
+    for _ in range(150):
+        page.canvas.repaint()
+    assert letters.resolve(page.board).total == 146
