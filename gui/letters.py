@@ -34,6 +34,7 @@ TILE_TEXT = QColor("#2b2113")
 TURN_COLOURS = (QColor("#1e88e5"), QColor("#43a047"), QColor("#f57c00"), QColor("#8e24aa"), QColor("#00897b"))
 ERROR = QColor("#d32f2f")
 MARGIN = 10.0
+DATE_EDIT_MERGE = 0x1E77
 PANEL_MIN = 230.0
 
 
@@ -122,10 +123,11 @@ def _draw_tile(painter: QPainter, r: QRectF, text: str, *, value: int | None = N
 
 def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalette, *,
           rack: tuple[str, ...] | None = None, pending: tuple = (), selected_slot: int | None = None,
-          selected_square: tuple[int, int] | None = None, preview=None, problems=None, **_state) -> None:
+          selected_square: tuple[int, int] | None = None, across: bool = True, preview=None, problems=None,
+          drag: tuple[int, QPointF] | None = None, **_state) -> None:
     """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
     placed this turn as (row, col, rack slot), `preview` the codec's (words, score,
-    problems) for them."""
+    problems) for them, `drag` a rack slot being dragged and where the pointer is."""
     layout = Layout(rect, rack is not None)
     game = letters.resolve(board)
     base, text = palette.color(QPalette.Base), palette.color(QPalette.WindowText)
@@ -157,7 +159,13 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
     if selected_square is not None:
         sel = QColor(palette.color(QPalette.Highlight))
         sel.setAlpha(110)
-        painter.fillRect(layout.square(*selected_square), sel)
+        square = layout.square(*selected_square)
+        painter.fillRect(square, sel)
+        if rack is not None:
+            painter.setPen(palette.color(QPalette.HighlightedText))
+            painter.setFont(_font(painter, cell * 0.3, True))
+            painter.drawText(square.adjusted(0, 0, -cell * 0.08, 0), Qt.AlignRight | Qt.AlignTop,
+                             "→" if across else "↓")
 
     # tiles
     if board.start_word:
@@ -203,6 +211,14 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
                 painter.setBrush(glow)
                 painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
             _draw_tile(painter, r, rack[i], value=letters.VALUES[rack[i]])
+
+        if drag is not None and 0 <= drag[0] < len(rack) and drag[0] not in used:
+            ghost = QRectF(0, 0, cell, cell)
+            ghost.moveCenter(drag[1])
+            painter.setOpacity(0.8)
+            _draw_tile(painter, ghost, rack[drag[0]], value=letters.VALUES[rack[drag[0]]], fill=PENDING_TILE,
+                       dashed=True)
+            painter.setOpacity(1.0)
 
     _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
     painter.restore()
@@ -300,6 +316,7 @@ class LettersCanvas(QWidget):
         self.preview = None
         self.problems: list = []
         self._drag_slot: int | None = None
+        self._drag_point: QPointF | None = None
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(420, 320)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
@@ -322,8 +339,9 @@ class LettersCanvas(QWidget):
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         paint(painter, QRectF(self.rect()), self.board, self.palette(), rack=self.rack, pending=tuple(self.pending),
-              selected_slot=self.selected_slot, selected_square=self.selected_square, preview=self.preview,
-              problems=self.problems)
+              selected_slot=self.selected_slot, selected_square=self.selected_square, across=self.across,
+              preview=self.preview, problems=self.problems,
+              drag=(self._drag_slot, self._drag_point) if self._drag_point is not None else None)
 
     # --- placements ----------------------------------------------------------------
     def placed_letters(self) -> tuple[tuple[int, int, str], ...]:
@@ -388,8 +406,14 @@ class LettersCanvas(QWidget):
         self.selected_square = square
         self.update()
 
+    def mouseMoveEvent(self, event) -> None:
+        if self._drag_slot is not None and event.buttons() & Qt.LeftButton:
+            self._drag_point = event.position()
+            self.update()
+
     def mouseReleaseEvent(self, event) -> None:
-        slot, self._drag_slot = self._drag_slot, None
+        slot, self._drag_slot, self._drag_point = self._drag_slot, None, None
+        self.update()
         if slot is None:
             return
         square = self.layout_().square_at(event.position())
@@ -476,7 +500,8 @@ class LettersPage(GamePage):
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd")
         self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
-        self.date_edit.setToolTip("The day of the game: its date picks the day's tiles")
+        self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
+        QShortcut(QKeySequence("Ctrl+D"), self, activated=lambda: self.date_edit.setFocus())
         self.date_edit.dateChanged.connect(self._date_changed)
         self.tool_layout.addWidget(self.date_edit)
         self.new_game_button = QPushButton("New game")
@@ -499,7 +524,8 @@ class LettersPage(GamePage):
         self.start_field.setPlaceholderText("e.g. RUNNELS")
         self.start_field.setMaxLength(letters.MAX_START_WORD)
         self.start_field.setValidator(QRegularExpressionValidator(QRegularExpression("[A-Za-z]*"), self))
-        self.start_field.setToolTip("The day's starting word; Enter uses it (it is remembered for this date)")
+        self.start_field.setToolTip("The day's starting word (F2); Enter uses it (it is remembered for this date)")
+        QShortcut(QKeySequence("F2"), self, activated=self._focus_start_field)
         self.start_field.returnPressed.connect(self.apply_start_word)
         self.start_button = QPushButton("Use")
         self.start_button.setToolTip("Use this starting word for the board (Enter in the field)")
@@ -592,6 +618,10 @@ class LettersPage(GamePage):
         if not board.start_word:
             self.show_status(f"Type the starting word of {board.date.isoformat()} to see letters and scores")
 
+    def _focus_start_field(self) -> None:
+        self.start_field.setFocus()
+        self.start_field.selectAll()
+
     def focus_canvas(self) -> None:
         if not self.board.start_word:
             self.start_field.setFocus()
@@ -612,7 +642,9 @@ class LettersPage(GamePage):
         if date == self.board.date:
             return
         start = self.start_word_for(date, default=not self.board.tiles)
-        self.set_board(letters.Board(date, self.board.tiles, self.board.param, start), f"Date {date.isoformat()}")
+        # typing a date digit by digit makes one undo step, not one per digit
+        self.set_board(letters.Board(date, self.board.tiles, self.board.param, start), f"Date {date.isoformat()}",
+                       merge_id=DATE_EDIT_MERGE)
 
     def submit_turn(self) -> None:
         canvas = self.canvas
@@ -672,6 +704,9 @@ class LettersPage(GamePage):
             self.score_label.setText(f"{len(board.tiles)} tiles (per turn {', '.join(map(str, counts))}); "
                                      "scores need the starting word")
         shown = [p.message for p in canvas.problems if p.kind != "start_word"]
+        if any(p.kind in ("word", "occupied") for p in canvas.problems):
+            shown.append("<i>Words missing from the list, or tiles on the starting word, usually mean the "
+                         "starting word is not that day's.</i>")
         self.problems_label.setText("<br>".join(shown) or "None")
         self._placements_changed()
 

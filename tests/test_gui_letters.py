@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtCore import QDate, QEvent, QPoint, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QMouseEvent, QPainter
+from PySide6.QtWidgets import QApplication
 
 from conftest import load_vectors
 from slugboard.codecs import letters
@@ -56,6 +57,7 @@ def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_win
     assert page.board.start_word is None
     assert main_window.slug_pane.slug_text() == RUNNELS["slug"]
     assert page.start_prompt.isVisibleTo(page)
+    assert QApplication.focusWidget() is page.start_field   # the paste asks for the word at once
     assert "Give the starting word" in page.turn_label.text()
     assert "scores need the starting word" in page.score_label.text()
 
@@ -125,7 +127,12 @@ def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
     start = page.canvas.slot_center(1)
     end = page.canvas.square_center(5, 2)
     qtbot.mousePress(page.canvas, Qt.LeftButton, pos=QPoint(int(start.x()), int(start.y())))
+    move = QMouseEvent(QEvent.MouseMove, end, page.canvas.mapToGlobal(end), Qt.NoButton, Qt.LeftButton,
+                       Qt.NoModifier)
+    QApplication.sendEvent(page.canvas, move)
+    assert page.canvas._drag_point == end                # the tile follows the pointer
     qtbot.mouseRelease(page.canvas, Qt.LeftButton, pos=QPoint(int(end.x()), int(end.y())))
+    assert page.canvas._drag_point is None
     assert page.canvas.placed_letters() == ((5, 2, "P"),)
     assert "UP: <b>4</b>" in page.preview_label.text()
     # clicking the placed tile takes it back
@@ -228,3 +235,21 @@ def test_many_repaints_keep_the_interpreter_alive(qtbot, main_window):
     for _ in range(150):
         page.canvas.repaint()
     assert letters.resolve(page.board).total == 146
+
+
+def test_date_typed_digit_by_digit_is_one_undo_step(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    before = page.board
+    for day in (6, 7, 8):
+        page.date_edit.setDate(QDate(2025, 10, day))
+    assert page.board.date == dt.date(2025, 10, 8)
+    main_window.undo_action.trigger()
+    assert page.board == before
+
+
+def test_wrong_start_word_is_hinted(qtbot, main_window):
+    main_window.paste_text(RUNNELS["link"])
+    page = _page(main_window)
+    _give_start_word(qtbot, page, "SAILING")
+    assert "not in the word list" in page.problems_label.text()
+    assert "starting word is not that day's" in page.problems_label.text()
