@@ -1,0 +1,71 @@
+"""How long the xiangqi codec and drawing take on the busiest boards (prints figures;
+not a test). Run: QT_QPA_PLATFORM=offscreen python benchmarks/xiangqi_speed.py"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from PySide6.QtCore import QRectF  # noqa: E402
+from PySide6.QtGui import QImage, QPainter, QPalette  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from slugboard.codecs import xiangqi  # noqa: E402
+from slugboard.gui import xiangqi as gui  # noqa: E402
+
+OPENING = "hSQiASVGghCEIUkIgElRoIQhDw"
+LONGEST = "f///++/PfrnjfbX////7789+ueN9tf8"  # 177 bits, 30 pieces off their usual squares
+LONGEST_FEN = "NNRRCCPPP/PP7/b2a1a2b/9/9/9/9/B2A1A2B/7pp/pppccrrnn b"
+
+
+def per_call_ms(fn, repeat: int = 200) -> float:
+    fn()
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) * 1000 / repeat
+
+
+# PySide6 6.12.0 on Python 3.11 drops one reference to None on every call of a method that
+# returns nothing, and the process aborts once None's count reaches zero. Thousands of
+# painter calls in a row get there fast, so the benchmark holds spare references.
+_SPARE_NONE_REFERENCES = [None] * 50_000_000 if sys.version_info < (3, 12) else []
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    opening = xiangqi.decode(OPENING)
+    by_hand = xiangqi.from_fen(LONGEST_FEN)   # no piece identity: the row assignment is searched
+    figures = {
+        "decode opening slug": per_call_ms(lambda: xiangqi.decode(OPENING)),
+        "decode 177-bit slug": per_call_ms(lambda: xiangqi.decode(LONGEST)),
+        "decode FEN": per_call_ms(lambda: xiangqi.decode(LONGEST_FEN)),
+        "encode, row assignment searched": per_call_ms(lambda: xiangqi.encode(by_hand)),
+        "problems (opening)": per_call_ms(lambda: xiangqi.problems(opening)),
+        "legal squares, all 14 kinds": per_call_ms(
+            lambda: [xiangqi.legal_squares(opening, k) for k in xiangqi.LETTERS], 50),
+    }
+    image = QImage(540, 626, QImage.Format_ARGB32_Premultiplied)
+    palette = app.palette()
+    board = xiangqi.decode(LONGEST)
+
+    def paint_once(b=board, **state):
+        painter = QPainter(image)
+        gui.paint(painter, QRectF(0, 0, 540, 626), b, palette, **state)
+        painter.end()
+
+    figures["paint 540x626, 32 pieces"] = per_call_ms(lambda: paint_once(opening), 50)
+    legal = xiangqi.legal_squares(opening, "n")
+    figures["paint with legal marks and ghost"] = per_call_ms(
+        lambda: paint_once(opening, legal=legal, hover=40, hover_letter="n"), 50)
+    figures["decode + paint, 177-bit slug"] = per_call_ms(lambda: paint_once(xiangqi.decode(LONGEST)), 50)
+    width = max(len(k) for k in figures)
+    for name, ms in figures.items():
+        print(f"{name:<{width}}  {ms:8.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

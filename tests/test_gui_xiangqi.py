@@ -1,0 +1,261 @@
+"""The window as a person uses it with a xiangqi board: paste the article's slug or its FEN,
+place pieces from the palette, see a square refused, drag, remove, undo, and copy a
+slug that decodes to exactly the board on screen."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QFontDatabase, QFontMetricsF, QGuiApplication, QImage, QPainter, QPalette
+
+from slugboard.codecs import xiangqi
+from slugboard.gui import xiangqi as gui
+
+OPENING_SLUG = "hSQiASVGghCEIUkIgElRoIQhDw"
+
+
+def _page(window):
+    return window.page("xiangqi")
+
+
+def _at(page, square):
+    centre = page.canvas.square_center(square)
+    return QPoint(round(centre.x()), round(centre.y()))
+
+
+def _click(qtbot, page, square, button=Qt.LeftButton):
+    qtbot.mouseClick(page.canvas, button, pos=_at(page, square))
+
+
+def _drag(qtbot, page, source, target):
+    canvas = page.canvas
+    start, end = _at(page, source), _at(page, target)
+    qtbot.mousePress(canvas, Qt.LeftButton, pos=start)
+    middle = QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2)
+    qtbot.mouseMove(canvas, middle)
+    qtbot.mouseMove(canvas, end)
+    qtbot.mouseRelease(canvas, Qt.LeftButton, pos=end)
+
+
+def _empty(main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    page.action_buttons["Clear board"].click()
+    return page
+
+
+@pytest.mark.parametrize("text", [OPENING_SLUG, xiangqi.OPENING_FEN, f"xiangqi:{OPENING_SLUG}"])
+def test_paste_opening_shows_the_board(qtbot, main_window, text):
+    QGuiApplication.clipboard().setText(text)
+    main_window.setFocus()
+    main_window.paste_action.trigger()
+    page = _page(main_window)
+    assert main_window.current_page() is page
+    assert page.board == xiangqi.new_board()
+    assert main_window.slug_pane.slug_text() == OPENING_SLUG
+    assert main_window.slug_pane.link_text() == f"xiangqi:{OPENING_SLUG}"
+    assert page.fen_field.text() == xiangqi.OPENING_FEN
+    assert page.bits_label.text() == "149 bits"
+    assert page.problems_label.text() == "None"
+
+
+def test_place_pieces_with_the_mouse_and_copy_the_slug(qtbot, main_window):
+    page = _empty(main_window)
+    assert main_window.slug_pane.slug_text() == "+AAAAAAAAAAADwAAAAAAAAAAAQ"
+    page.kind_buttons["K"].click()
+    assert page.canvas.legal == frozenset({66, 67, 68, 75, 76, 77, 84, 85, 86})
+    _click(qtbot, page, 76)
+    page.kind_buttons["k"].click()
+    _click(qtbot, page, 3)
+    page.kind_buttons["R"].click()
+    _click(qtbot, page, 40)
+    page.kind_buttons["P"].click()
+    _click(qtbot, page, 12)
+    page.kind_buttons["a"].click()
+    _click(qtbot, page, 13)
+    assert page.board.fen == "3k5/3Pa4/9/9/4R4/9/9/9/4K4/9 w"
+    slug = main_window.slug_pane.slug_text()
+    assert slug == "sAAAAMgAAAABOTAAAAAAAAAAAA"
+    assert xiangqi.decode(slug) == page.board
+    main_window.slug_pane.copy_slug()
+    assert xiangqi.decode(QGuiApplication.clipboard().text()) == page.board
+    main_window.slug_pane.copy_link()
+    assert xiangqi.decode(QGuiApplication.clipboard().text()) == page.board
+
+
+def test_illegal_square_is_refused_with_a_reason(qtbot, main_window):
+    page = _empty(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    page.kind_buttons["B"].click()
+    before = main_window.slug_pane.slug_text()
+    _click(qtbot, page, 40)            # e5: across the river
+    assert page.board == xiangqi.empty_board()
+    assert main_window.slug_pane.slug_text() == before
+    assert messages[-1] == "Cannot put a red elephant on e5: red elephant on e5: an elephant never crosses the river"
+    _click(qtbot, page, 67)            # e2: an elephant point
+    assert page.board.cells[67] == "B"
+    assert main_window.slug_pane.slug_text() != before
+
+
+def test_too_many_of_a_kind_is_refused(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    page.kind_buttons["R"].click()
+    assert page.canvas.legal == frozenset({81, 89})  # only where a rook already stands
+    _click(qtbot, page, 40)
+    assert messages[-1] == "Cannot put a red rook on e5: red already has 2 rooks: the code holds no more"
+    assert page.board == xiangqi.new_board()
+
+
+def test_drag_a_piece_and_undo(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    _drag(qtbot, page, 70, 67)         # the cannon h2 to e2
+    assert page.board.fen == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w"
+    page.set_turn(False)
+    assert main_window.slug_pane.slug_text() == "BSQiASV2ghCEIUkIgElRoIQhDw"
+    _drag(qtbot, page, 7, 24)          # the horse h9 to g7
+    page.set_turn(True)
+    assert main_window.slug_pane.slug_text() == "hSQiASV2ghCEIUkJkElRoIQhDw"
+    main_window.undo_action.trigger()
+    main_window.undo_action.trigger()
+    assert main_window.slug_pane.slug_text() == "BSQiASV2ghCEIUkIgElRoIQhDw"
+    main_window.redo_action.trigger()
+    assert page.board.cells[24] == "n"
+
+
+def test_drag_to_an_illegal_square_is_refused(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    _drag(qtbot, page, 85, 40)
+    assert page.board == xiangqi.new_board()
+    assert messages[-1] == "Cannot move the red king there: red king on e5: a king stays in its palace"
+    assert page.undo_stack.count() <= 1
+
+
+def test_remove_with_right_click_and_delete(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    _click(qtbot, page, 89, Qt.RightButton)
+    assert page.board.cells[89] == ""
+    page.canvas.setFocus()
+    _click(qtbot, page, 0)             # puts the cursor on a9 (no kind chosen: nothing placed)
+    assert page.board.cells[0] == "r"
+    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    assert page.board.cells[0] == ""
+    assert xiangqi.decode(main_window.slug_pane.slug_text()) == page.board
+
+
+def test_keyboard_places_pieces(qtbot, main_window):
+    page = _empty(main_window)
+    page.canvas.setFocus()
+    qtbot.keyClicks(page.canvas, "K")           # Shift+K: the red king
+    assert page.kind == "K"
+    page.canvas.cursor = 85
+    qtbot.keyClick(page.canvas, Qt.Key_Space)
+    qtbot.keyClick(page.canvas, Qt.Key_Up)
+    qtbot.keyClick(page.canvas, Qt.Key_Space)   # a second red king: the code holds one
+    assert [sq for sq, _ in page.board.pieces] == [85]
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    assert page.kind == ""
+
+
+def test_side_to_move_opening_clear_and_flip(qtbot, main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    page.black_turn.click()
+    assert main_window.slug_pane.slug_text() == "B" + OPENING_SLUG[1:]
+    page.action_buttons["Clear board"].click()
+    assert page.board.pieces == ()
+    assert "red has no king" in page.problems_label.text()
+    page.action_buttons["Opening position"].click()
+    assert main_window.slug_pane.slug_text() == OPENING_SLUG
+    bottom_left = _at(page, 81)
+    page.action_buttons["Flip board"].click()
+    assert page.canvas.flipped
+    assert _at(page, 8) == bottom_left
+    assert page.export_state() == {"flipped": True}
+    page.action_buttons["Flip board"].click()
+
+
+def test_copy_and_paste_fen(qtbot, main_window):
+    page = _page(main_window)
+    main_window.paste_text("hSSAgSVGghCEIUkIgElRoIQhDw")
+    assert page.board.has_identity
+    page.action_buttons["Copy FEN"].click()
+    assert QGuiApplication.clipboard().text() == xiangqi.OPENING_FEN
+    QGuiApplication.clipboard().setText("3k5/9/9/9/4R4/9/9/9/9/4K4 b")
+    page.action_buttons["Paste FEN"].click()
+    assert page.board.fen == "3k5/9/9/9/4R4/9/9/9/9/4K4 b"
+    QGuiApplication.clipboard().setText("not a position")
+    assert not page.paste_fen()
+    assert page.board.fen == "3k5/9/9/9/4R4/9/9/9/9/4K4 b"
+
+
+def test_unencodable_fen_is_shown_and_flagged(qtbot, main_window):
+    page = _page(main_window)
+    assert main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/9 w")
+    assert main_window.slug_pane.slug_text() == ""
+    assert page.bits_label.text() == "the slug code cannot hold this position"
+    assert "red king on e5: a king stays in its palace" in page.problems_label.text()
+    assert 40 in page.canvas.marked
+
+
+def test_problems_name_facing_kings_and_check(qtbot, main_window):
+    page = _page(main_window)
+    main_window.paste_text("4k4/9/9/9/9/9/9/9/9/4K4 w")
+    assert page.problems_label.text() == "the kings face each other on file e with nothing between"
+    main_window.paste_text("3k5/9/9/3R5/9/9/9/9/9/4K4 w")
+    assert page.problems_label.text() == "black is in check (rook on d6) with red to move"
+
+
+def test_font_is_the_shipped_subset_and_has_every_glyph(qapp):
+    families = gui.piece_families()
+    assert families[0] == "Slugboard Xiangqi"
+    metrics = QFontMetricsF(gui._glyph_font(40))
+    for char in "".join(gui.GLYPHS.values()) + "楚河漢界" + gui.RED_FILE_NUMERALS:
+        assert metrics.inFontUcs4(ord(char)), char
+    assert "Slugboard Xiangqi" in QFontDatabase.families()
+
+
+def _ink_in(image: QImage, colour_test) -> int:
+    count = 0
+    for y in range(0, image.height(), 2):
+        for x in range(0, image.width(), 2):
+            if colour_test(image.pixelColor(x, y)):
+                count += 1
+    return count
+
+
+def test_rendered_characters_are_glyphs_not_boxes(qapp):
+    """A glyph's ink differs from character to character; missing-glyph boxes are identical."""
+    inks = []
+    for letter in "KRk":
+        image = QImage(80, 80, QImage.Format_ARGB32)
+        image.fill(Qt.white)
+        painter = QPainter(image)
+        gui.draw_piece(painter, gui.QPointF(40, 40), 36, letter)
+        painter.end()
+        if letter.isupper():
+            inks.append(_ink_in(image, lambda c: c.red() > 150 and c.green() < 90 and c.blue() < 90))
+        else:
+            inks.append(_ink_in(image, lambda c: c.red() < 70 and c.green() < 70 and c.blue() < 70))
+    assert all(ink > 20 for ink in inks)
+    assert len(set(inks)) == 3
+
+
+def test_paint_export_sizes(qapp):
+    size = gui.preferred_size(xiangqi.new_board())
+    image = QImage(size, QImage.Format_ARGB32)
+    image.fill(Qt.white)
+    painter = QPainter(image)
+    gui.paint(painter, QRectF(0, 0, size.width(), size.height()), xiangqi.new_board(), QPalette(), flipped=True)
+    painter.end()
+    geo = gui.Geometry(QRectF(0, 0, size.width(), size.height()))
+    assert geo.square_at(geo.point(85)) == 85
+    assert gui.Geometry(QRectF(0, 0, 540, 626), flipped=True).square_at(geo.point(85)) == 4
