@@ -36,7 +36,7 @@ from importlib import resources as _resources
 
 from .bits import BitReader, BitWriter, STD_ALPHABET, URL_ALPHABET, b64decode, b64encode
 from .errors import FormatError, Problem, SlugError, ValueRangeError
-from .links import query_params, strip_text
+from .links import is_link, percent_decode, query_params, strip_text
 
 NAME = "letters"
 TITLE = "Letters"
@@ -187,7 +187,7 @@ def looks_like(text: str) -> bool:
 def _split(text: str) -> tuple[str, str, str | None, int, bool]:
     """(param, raw slug, start word or None, offset of the slug in the text, marked)."""
     t = strip_text(text)
-    if "?" in t or "&" in t or _MARKED.match(t):
+    if "?" in t or "&" in t or _MARKED.match(t) or is_link(t) or t.lower().startswith("letters.wiki"):
         params = query_params(t if "?" in t else "?" + t.lstrip("&"))
         lowered = {k.lower(): k for k in params}
         # The site reads ?w= first when both are present.
@@ -201,11 +201,10 @@ def _split(text: str) -> tuple[str, str, str | None, int, bool]:
 
 
 def _percent_decode(text: str) -> str:
-    from urllib.parse import unquote
     try:
-        return unquote(text, errors="strict") if "%" in text else text
+        return percent_decode(text)
     except UnicodeDecodeError:
-        return text
+        return text  # left as it is: the base64 check then names the odd character
 
 
 def decode(text: str) -> Board:
@@ -345,15 +344,54 @@ def from_json(obj: dict) -> Board:
         raise FormatError(NAME, "\"tiles\" must be a list")
     if len(raw_tiles) > MAX_TILES:
         raise ValueRangeError(NAME, f"{len(raw_tiles)} tiles: a letters link holds at most {MAX_TILES}")
-    tiles = []
+    parsed = []
     for i, t in enumerate(raw_tiles):
         where = f"tile {i + 1}"
         if not isinstance(t, dict):
             raise FormatError(NAME, f"{where} must be an object")
-        tiles.append(Tile(_int_field(t, "row", where, 0, SIZE - 1), _int_field(t, "col", where, 0, SIZE - 1),
-                          _int_field(t, "rack_index", where, 0, RACK_SIZE - 1),
-                          _int_field(t, "turn", where, 1, TURNS)))
-    return Board(date, tuple(tiles), param, start)
+        row, col = _int_field(t, "row", where, 0, SIZE - 1), _int_field(t, "col", where, 0, SIZE - 1)
+        turn = _int_field(t, "turn", where, 1, TURNS)
+        if "rack_index" in t or "letter" not in t:
+            parsed.append([row, col, _int_field(t, "rack_index", where, 0, RACK_SIZE - 1), turn, None])
+            continue
+        letter = t["letter"]
+        if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in TILE_COUNTS:
+            raise FormatError(NAME, f"{where}: \"letter\" must be one letter A-Z")
+        if start is None:
+            raise FormatError(NAME, f"{where}: a tile given by its letter needs \"start_word\" (or give "
+                                    "\"rack_index\")")
+        parsed.append([row, col, None, turn, letter.upper()])
+    if any(p[2] is None for p in parsed):
+        _assign_rack_indices(date, param, start, parsed)
+    return Board(date, tuple(Tile(r, c, i, t) for r, c, i, t, _ in parsed), param, start)
+
+
+def _assign_rack_indices(date: _dt.date, param: str, start: str, parsed: list) -> None:
+    """Give tiles known by their letter the rack index the site would write: the first
+    position of that letter in the turn's rack not used yet that turn."""
+    draw = daily_draw(date, start)
+    rack: list[str] = []
+    drawn = 0
+    for turn in range(1, TURNS + 1):
+        while len(rack) < RACK_SIZE and drawn < len(draw):
+            rack.append(draw[drawn])
+            drawn += 1
+        view = _rack_view(rack, param)
+        mine = [p for p in parsed if p[3] == turn]
+        used = {p[2] for p in mine if p[2] is not None}
+        for i, p in enumerate(parsed):
+            if p[3] != turn or p[2] is not None:
+                continue
+            index = next((k for k, ch in enumerate(view) if ch == p[4] and k not in used), None)
+            if index is None:
+                raise ValueRangeError(NAME, f"tile {i + 1}: {p[4]} is not left on the turn {turn} rack "
+                                            f"({''.join(view)})")
+            used.add(index)
+            p[2] = index
+        for p in mine:
+            letter = view[p[2]]
+            if letter in rack:
+                rack.remove(letter)
 
 
 # --- the word list -------------------------------------------------------------------

@@ -211,9 +211,10 @@ def test_marked_slug_with_padding_bits_reads_with_a_warning():
     assert [p.kind for p in letters.problems(board)] == ["overlap", "rack", "start_word", "decode"]
 
 
-def test_link_without_game_parameter():
+@pytest.mark.parametrize("text", ["https://letters.wiki/?seed=20251005", "https://letters.wiki/", "letters.wiki"])
+def test_link_without_game_parameter(text):
     with pytest.raises(FormatError, match="no \\?g= or \\?w= parameter"):
-        letters.decode("https://letters.wiki/?seed=20251005")
+        letters.decode(text)
 
 
 def test_bad_start_word_in_link():
@@ -407,3 +408,26 @@ def test_mutated_vector_slugs_only_raise_slug_error(slug, index, char, how):
 def test_apply_cli_options_without_word_keeps_the_board():
     board = letters.decode(G["slug"])
     assert letters.apply_cli_options(board, SimpleNamespace(start_word=None)) is board
+
+
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_from_json_by_letters_finds_the_rack_indices(vector):
+    obj = {"game": "letters", "param": vector["param"], "date": vector["date"], "start_word": vector["start_word"],
+           "tiles": [{"row": r, "col": c, "letter": letter, "turn": rack["turn"]}
+                     for rack in vector["racks"] for r, c, letter in rack["placed"]]}
+    board = letters.from_json(obj)
+    assert [(t.row, t.col, t.turn) for t in board.tiles] == [(t["row"], t["col"], t["turn"]) for t in vector["tiles"]]
+    assert letters.resolve(board).letters == tuple(p[2] for r in vector["racks"] for p in r["placed"])
+    if vector["param"] == "w":  # the site's own encoder picks indices this way
+        assert letters.slug_body(board) == vector["slug"]
+
+
+def test_from_json_by_letters_errors():
+    base = {"game": "letters", "date": "2025-10-05", "tiles": [{"row": 3, "col": 4, "letter": "Z", "turn": 1}]}
+    with pytest.raises(FormatError, match="needs \"start_word\""):
+        letters.from_json(base)
+    with pytest.raises(ValueRangeError, match="tile 1: Z is not left on the turn 1 rack \\(EIOPRRU\\)"):
+        letters.from_json({**base, "start_word": "RUNNELS"})
+    with pytest.raises(FormatError, match="one letter A-Z"):
+        letters.from_json({**base, "start_word": "RUNNELS", "tiles": [{"row": 3, "col": 4, "letter": "?",
+                                                                        "turn": 1}]})
