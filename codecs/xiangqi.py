@@ -406,6 +406,9 @@ def legal_targets(board: Board, source: int) -> frozenset[int]:
 # --- reading --------------------------------------------------------------------------
 
 _FEN_SHAPE = re.compile(r"[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){9}(?:\s|$)")
+# Text that was meant as FEN but has the wrong number of ranks: its FEN error says more
+# than a base64 error would.
+_FEN_LIKE = re.compile(r"[1-9KABNRCPHEkabnrcphe]*(?:/[1-9KABNRCPHEkabnrcphe]*){2,}(?:\s.*)?$", re.S)
 
 
 def _unwrap(text: str) -> str:
@@ -458,6 +461,11 @@ def decode(text: str) -> Board:
                 return decode_slug(t)
             except SlugError:
                 raise fen_error from None
+    if _FEN_LIKE.match(t):
+        try:
+            return decode_slug(t.replace(" ", "+"))
+        except SlugError:
+            return from_fen(t)
     try:
         return decode_slug(t.replace(" ", "+"))
     except FormatError:
@@ -516,7 +524,9 @@ def from_fen(text: str) -> Board:
         raise FormatError(NAME, f"expected text, got {type(text).__name__}")
     lead = len(text) - len(text.lstrip())
     body = text.strip()
-    placement, _, rest = body.partition(" ")
+    parts = re.split(r"(\s+)", body, maxsplit=1)
+    placement = parts[0]
+    rest = "".join(parts[1:])
     cells: list[str] = []
     rank_start = 0
     ranks = placement.split("/")
@@ -549,7 +559,7 @@ def from_fen(text: str) -> Board:
             red = False
         else:
             raise FormatError(NAME, f"FEN: side to move {fields[0]!r} is not w or b",
-                              lead + len(placement) + 1 + rest.index(fields[0]))
+                              lead + len(placement) + rest.index(fields[0]))
     return Board(tuple(cells), red)
 
 

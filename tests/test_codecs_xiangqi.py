@@ -328,6 +328,8 @@ def test_extra_bytes_after_the_position_are_ignored():
     ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", FormatError,
      "FEN: rank 10 has 8 points, not 9", 58),
     ("9/9/9/9/9/9/9/9/9/9 x", FormatError, "FEN: side to move 'x' is not w or b", 20),
+    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w", FormatError,
+     "FEN has 9 ranks; xiangqi has 10", 57),
 ])
 def test_decode_errors(text, cls, message, position):
     with pytest.raises(SlugError) as caught:
@@ -370,6 +372,15 @@ def test_registry_reads_bare_slugs_fen_and_the_prefix():
         assert decode_any(text) == ("xiangqi", xq.new_board())
 
 
+@pytest.mark.parametrize("vector", VECTORS, ids=IDS)
+def test_registry_reads_every_vector(vector):
+    board = xq.decode(vector["slug"])
+    for key in ("slug", "slug_urlsafe"):
+        assert detect(vector[key])[0] == "xiangqi"
+        assert decode_any(vector[key]) == ("xiangqi", board)
+    assert decode_any(vector["fen"])[1].cells == board.cells
+
+
 # --- JSON, info, share link, CLI --------------------------------------------------------
 
 def test_to_json_of_the_opening():
@@ -403,6 +414,13 @@ def test_from_json_errors(obj, cls, message):
         xq.from_json(obj)
     assert type(caught.value) is cls
     assert caught.value.message == message
+
+
+def test_json_keeps_boards_the_code_cannot_hold():
+    board = xq.from_fen("3k5/9/9/9/4K4/9/9/9/9/RRR6 b")
+    obj = xq.to_json(board)
+    assert obj == {"game": "xiangqi", "turn": "black", "rows": None, "fen": "3k5/9/9/9/4K4/9/9/9/9/RRR6 b"}
+    assert xq.from_json(obj) == board
 
 
 def test_share_url_names_the_game():

@@ -259,3 +259,38 @@ def test_paint_export_sizes(qapp):
     geo = gui.Geometry(QRectF(0, 0, size.width(), size.height()))
     assert geo.square_at(geo.point(85)) == 85
     assert gui.Geometry(QRectF(0, 0, 540, 626), flipped=True).square_at(geo.point(85)) == 4
+
+
+def test_keys_flip_and_toggle_the_side_to_move(qtbot, main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key_T)
+    assert not page.board.red_to_move
+    assert page.black_turn.isChecked()
+    qtbot.keyClick(page.canvas, Qt.Key_F)
+    assert page.canvas.flipped
+    qtbot.keyClick(page.canvas, Qt.Key_F)
+    assert not page.canvas.flipped
+    main_window.undo_action.trigger()
+    assert page.board.red_to_move
+
+
+def test_export_image_uses_the_view(qtbot, main_window):
+    from slugboard.gui.render import render_image
+
+    page = _page(main_window)
+    page.flip()
+    image = render_image("xiangqi", page.board, **page.export_state())
+    assert (image.width(), image.height()) == (540, 626)
+    geo = gui.Geometry(QRectF(0, 0, 540, 626), flipped=True)
+
+    def red_ink_near(square):
+        centre = geo.point(square)
+        return sum(1 for dx in range(-16, 17) for dy in range(-16, 17)
+                   if (lambda c: c.red() > 150 and c.green() < 90 and c.blue() < 90)(
+                       image.pixelColor(round(centre.x()) + dx, round(centre.y()) + dy)))
+
+    assert red_ink_near(85) > 50                # the red king 帥, now drawn at the top
+    assert red_ink_near(4) == 0                 # the black king 將, now at the bottom
+    page.flip()
