@@ -184,8 +184,8 @@ def looks_like(text: str) -> bool:
         return False
 
 
-def _split(text: str) -> tuple[str, str, str | None, int, bool]:
-    """(param, raw slug, start word or None, offset of the slug in the text, marked)."""
+def _split(text: str) -> tuple[str, str, str | None, bool]:
+    """(param, raw slug, raw start word or None, whether the text carried a marker)."""
     t = strip_text(text)
     if "?" in t or "&" in t or _MARKED.match(t) or is_link(t) or t.lower().startswith("letters.wiki"):
         params = query_params(t if "?" in t else "?" + t.lstrip("&"))
@@ -193,11 +193,10 @@ def _split(text: str) -> tuple[str, str, str | None, int, bool]:
         # The site reads ?w= first when both are present.
         for name in ("w", "g"):
             if name in lowered:
-                raw = params[lowered[name]]
-                start = params.get(lowered.get(START_WORD_PARAM, ""), None)
-                return name, raw, start, 0, True
+                start_key = lowered.get(START_WORD_PARAM)
+                return name, params[lowered[name]], params[start_key] if start_key else None, True
         raise FormatError(NAME, "the link has no ?g= or ?w= parameter", 0)
-    return "g", t, None, 0, False
+    return "g", t, None, False
 
 
 def _percent_decode(text: str) -> str:
@@ -212,7 +211,7 @@ def decode(text: str) -> Board:
         raise FormatError(NAME, f"expected text, got {type(text).__name__}")
     if not strip_text(text):
         raise FormatError(NAME, "the text is empty", 0)
-    param, raw, start, _, marked = _split(text)
+    param, raw, start, marked = _split(text)
     slug = _percent_decode(raw).strip().replace(" ", "+")
     start_word = None
     if start is not None:

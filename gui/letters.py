@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QDate, QPointF, QRectF, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPalette, QPen,
                            QRegularExpressionValidator, QShortcut)
-from PySide6.QtCore import QRegularExpression
 from PySide6.QtWidgets import (QDateEdit, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy,
                                QWidget)
 
@@ -327,14 +326,14 @@ class LettersCanvas(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(880, 620)
 
-    def layout_(self) -> Layout:
+    def board_layout(self) -> Layout:
         return Layout(QRectF(self.rect()), self.rack is not None)
 
     def square_center(self, row: int, col: int) -> QPointF:
-        return self.layout_().square(row, col).center()
+        return self.board_layout().square(row, col).center()
 
     def slot_center(self, slot: int) -> QPointF:
-        return self.layout_().rack_slots[slot].center()
+        return self.board_layout().rack_slots[slot].center()
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
@@ -385,7 +384,7 @@ class LettersCanvas(QWidget):
     def mousePressEvent(self, event) -> None:
         self.setFocus()
         point = event.position()
-        layout = self.layout_()
+        layout = self.board_layout()
         slot = layout.slot_at(point)
         if slot is not None and self.rack is not None and slot < len(self.rack):
             if slot in self._used():
@@ -416,7 +415,7 @@ class LettersCanvas(QWidget):
         self.update()
         if slot is None:
             return
-        square = self.layout_().square_at(event.position())
+        square = self.board_layout().square_at(event.position())
         if square is not None and self.place(slot, square):
             self.selected_square = self._advance(square)
             self.update()
@@ -648,7 +647,11 @@ class LettersPage(GamePage):
 
     def submit_turn(self) -> None:
         canvas = self.canvas
-        if canvas.rack is None or not canvas.pending:
+        if canvas.rack is None:
+            self.show_status("Give the day's starting word first" if not self.board.start_word
+                             else "No turn left to play")
+            return
+        if not canvas.pending:
             self.show_status("Place tiles from the rack first")
             return
         placed = canvas.placed_letters()
