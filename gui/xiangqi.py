@@ -325,6 +325,7 @@ class XiangqiCanvas(QWidget):
     move_requested = Signal(int, int)       # from, to
     remove_requested = Signal(int)          # square
     kind_requested = Signal(str)            # a letter typed on the canvas ("" = none)
+    hint = Signal(str)                      # a status-bar line for a click that did nothing
     DRAG_DISTANCE = 6
 
     def __init__(self, parent: QWidget | None = None):
@@ -344,17 +345,18 @@ class XiangqiCanvas(QWidget):
         self.setMinimumSize(300, 340)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setToolTip("Choose a piece in the palette (or type its FEN letter: Shift for Red) and click a "
-                        "point to put it there; drag a piece to move it; right-click or Delete removes it; "
+                        "point to put it there; drag a piece to move it (off the board to remove it); right-click or "
+                        "Delete removes it; "
                         "arrow keys move the cursor, Space places, Esc drops the chosen piece")
 
     def sizeHint(self) -> QSize:
         return QSize(540, 626)
 
-    def geometry_(self) -> Geometry:
+    def board_geometry(self) -> Geometry:
         return Geometry(QRectF(self.rect()), self.flipped)
 
     def square_center(self, square: int) -> QPointF:
-        return self.geometry_().point(square)
+        return self.board_geometry().point(square)
 
     @property
     def dragging(self) -> bool:
@@ -378,7 +380,7 @@ class XiangqiCanvas(QWidget):
     # --- mouse -------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
         self.setFocus()
-        square = self.geometry_().square_at(event.position())
+        square = self.board_geometry().square_at(event.position())
         if event.button() == Qt.RightButton:
             if square is not None and self.board.cells[square]:
                 self.remove_requested.emit(square)
@@ -393,7 +395,7 @@ class XiangqiCanvas(QWidget):
 
     def mouseMoveEvent(self, event) -> None:
         point = event.position()
-        square = self.geometry_().square_at(point)
+        square = self.board_geometry().square_at(point)
         if (event.buttons() & Qt.LeftButton and self._press_square is not None
                 and self.board.cells[self._press_square] and self._press_point is not None):
             if self.dragging or (point - self._press_point).manhattanLength() >= self.DRAG_DISTANCE:
@@ -407,15 +409,18 @@ class XiangqiCanvas(QWidget):
             return
         source, was_dragging = self._press_square, self.dragging
         self._press_square = self._press_point = self._drag_point = None
-        target = self.geometry_().square_at(event.position())
+        target = self.board_geometry().square_at(event.position())
         if was_dragging and source is not None:
             if target is None:
                 self.remove_requested.emit(source)
             elif target != source:
                 self.move_requested.emit(source, target)
                 self.cursor = target
-        elif source is not None and source == target and self.kind:
-            self.place_requested.emit(target, self.kind)
+        elif source is not None and source == target:
+            if self.kind:
+                self.place_requested.emit(target, self.kind)
+            elif not self.board.cells[target]:
+                self.hint.emit("Choose a piece in the palette (or type its letter) to put it here")
         self.update()
 
     def leaveEvent(self, event) -> None:
@@ -478,6 +483,7 @@ class XiangqiPage(GamePage):
         canvas.move_requested.connect(self.move)
         canvas.remove_requested.connect(self.remove)
         canvas.kind_requested.connect(self.choose_kind)
+        canvas.hint.connect(self.show_status)
         self.set_canvas(canvas)
 
         self.add_heading("Pieces")

@@ -294,3 +294,21 @@ def test_export_image_uses_the_view(qtbot, main_window):
     assert red_ink_near(85) > 50                # the red king 帥, now drawn at the top
     assert red_ink_near(4) == 0                 # the black king 將, now at the bottom
     page.flip()
+
+
+def test_drag_off_the_board_removes_and_empty_click_hints(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    canvas = page.canvas
+    start = _at(page, 89)
+    qtbot.mousePress(canvas, Qt.LeftButton, pos=start)
+    qtbot.mouseMove(canvas, QPoint(start.x() + 20, start.y()))
+    outside = QPoint(canvas.width() - 2, start.y())
+    qtbot.mouseMove(canvas, outside)
+    qtbot.mouseRelease(canvas, Qt.LeftButton, pos=outside)
+    assert page.board.cells[89] == ""
+    assert messages[-1] == "Remove red rook on i0"
+    _click(qtbot, page, 40)
+    assert messages[-1] == "Choose a piece in the palette (or type its letter) to put it here"
