@@ -17,6 +17,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--at", type=float, metavar="SECONDS", help="minesweeper replay: the moment to render")
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
     parser.add_argument("--dark", action="store_true", help="render --export with a dark palette")
+    parser.add_argument("--start-word", metavar="WORD", help="letters: the day's starting word, to show letters and scores")
     return parser
 
 
@@ -47,7 +48,7 @@ def dark_palette():
 def export(args) -> int:
     from PySide6.QtWidgets import QApplication
 
-    from slugboard.codecs import SlugError, decode_any
+    from slugboard.codecs import GAMES, SlugError, decode_any
 
     from .render import render_image
 
@@ -57,6 +58,9 @@ def export(args) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     try:
         game, board = decode_any(args.text)
+        hook = getattr(GAMES[game].module, "apply_cli_options", None)
+        if hook is not None:
+            board = hook(board, args)
     except SlugError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

@@ -68,3 +68,13 @@ def test_app_quits_cleanly_after_copy_link(tmp_path):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
+
+
+def test_export_with_start_word(tmp_path):
+    link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA"
+    out = tmp_path / "letters.png"
+    done = _run("--export", str(out), link, "--start-word", "RUNNELS")
+    assert done.returncode == 0, done.stderr
+    assert QImage(str(out)).width() > 0
+    done = _run("--export", str(tmp_path / "bad.png"), link, "--start-word", "R2")
+    assert done.returncode == 2 and "--start-word" in done.stderr
