@@ -989,7 +989,7 @@ def paint(board: Board) -> Painting:
 
 
 def _label(item: Item) -> str:
-    return "terrain" if item.is_terrain else f"{item.name} at ({item.row}, {item.col})"
+    return f"{'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})"
 
 
 def problems(board: Board, painting: Painting | None = None) -> list[Problem]:

@@ -1,0 +1,846 @@
+"""The pentomino page: the board on its surface with pieces in their colours, outlines that
+follow a piece across the seams, terrain, conflicts in red, and seam marks at the edges
+that say which edge meets which and whether it meets flipped. A palette of the 12 pieces
+and terrain, a ghost under the mouse, rotate and mirror keys, and the board's surface,
+size and colours in the tool panel.
+
+Every rule (where a piece lands, what conflicts) comes from slugboard.codecs.pentomino.
+"""
+
+from __future__ import annotations
+
+import struct
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (QBrush, QColor, QFont, QIcon, QImage, QPainter, QPainterPath, QPalette, QPen, QPixmap,
+                           QPolygonF)
+from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton,
+                               QSizePolicy, QSpinBox, QToolButton, QWidget)
+
+from slugboard.codecs import pentomino as pm
+
+from .page import GamePage
+
+PIECE_NAMES = tuple(pm.PIECES)
+PIECE_COLORS = tuple(QColor(c) for c in pm.DISPLAY_COLORS)
+TERRAIN_FILL = QColor("#6b7280")
+TERRAIN_HATCH = QColor("#374151")
+CONFLICT = QColor("#e11d24")
+CONFLICT_STRIPES = QColor(255, 255, 255, 150)
+SEAM_COLORS = (QColor("#0284c7"), QColor("#d97706"))   # first and second pair of glued edges
+PIECE_TEXT = QColor("#ffffff")
+
+# Which edges meet on each surface: edge -> (pair 0/1, arrow direction). Arrows on the two
+# edges of a pair point the same way along the seam when the edges meet as drawn; +1 runs
+# right (top/bottom edges) or down (left/right edges). Edges not listed are walls.
+# These follow pm.map_cell; tests check each arrow against it.
+SEAMS = {
+    "R": {},
+    "C": {"left": (0, 1), "right": (0, 1)},
+    "T": {"left": (0, 1), "right": (0, 1), "top": (1, 1), "bottom": (1, 1)},
+    "K": {"left": (0, -1), "right": (0, 1), "top": (1, 1), "bottom": (1, 1)},
+    "M": {"left": (0, -1), "right": (0, 1)},
+    "P": {"left": (0, -1), "right": (0, 1), "top": (1, -1), "bottom": (1, 1)},
+    "S": {"top": (0, 1), "right": (0, -1), "bottom": (1, 1), "left": (1, -1)},
+}
+SEAM_TEXT = {
+    "R": "edges are walls",
+    "C": "left and right edges meet",
+    "T": "left meets right, top meets bottom",
+    "K": "left meets right flipped, top meets bottom",
+    "M": "left meets right flipped; top and bottom are walls",
+    "P": "left meets right flipped, top meets bottom flipped",
+    "S": "top meets right, bottom meets left",
+}
+
+
+# Cell colours as ARGB32 pixels: piece colours 0-11, then terrain (12) and conflict (13).
+_PIXELS = {i: struct.pack("<I", color.rgba()) for i, color in enumerate(PIECE_COLORS + (TERRAIN_FILL, CONFLICT))}
+
+
+def caption(board: pm.Board) -> str:
+    return f"{pm.SURFACES[board.surface]} {board.height}×{board.width}: {SEAM_TEXT[board.surface]}"
+
+
+def item_color(board: pm.Board, name: str) -> QColor:
+    return TERRAIN_FILL if name == pm.TERRAIN else PIECE_COLORS[board.color_of(name)]
+
+
+# --- layout ------------------------------------------------------------------------------
+
+def _layout(rect: QRectF, board: pm.Board) -> tuple[QRectF, float, float]:
+    """(grid rectangle, cell size, margin) for a board drawn in rect; the margin holds the
+    seam marks and the bottom strip the caption."""
+    margin = max(24.0, min(rect.width(), rect.height()) * 0.06)
+    caption_h = 22.0 if rect.height() >= 200 else 0.0
+    avail_w = max(1.0, rect.width() - 2 * margin)
+    avail_h = max(1.0, rect.height() - 2 * margin - caption_h)
+    size = min(avail_w / board.width, avail_h / board.height)
+    gw, gh = size * board.width, size * board.height
+    left = rect.left() + (rect.width() - gw) / 2
+    top = rect.top() + margin + (avail_h - gh) / 2
+    return QRectF(left, top, gw, gh), size, margin
+
+
+def cell_at(rect: QRectF, board: pm.Board, point: QPointF) -> tuple[int, int] | None:
+    grid, size, _ = _layout(rect, board)
+    if not grid.contains(point):
+        return None
+    row = min(board.height - 1, int((point.y() - grid.top()) / size))
+    col = min(board.width - 1, int((point.x() - grid.left()) / size))
+    return row, col
+
+
+def cell_center(rect: QRectF, board: pm.Board, row: int, col: int) -> QPointF:
+    grid, size, _ = _layout(rect, board)
+    return QPointF(grid.left() + (col + 0.5) * size, grid.top() + (row + 0.5) * size)
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+def _draw_segments(painter: QPainter, segments: list[tuple[float, float, float, float]]) -> None:
+    """Many line segments in one call. (A QPainterPath: PySide's drawLines with a Python
+    list corrupts reference counts when called often.)"""
+    if not segments:
+        return
+    path = QPainterPath()
+    for x0, y0, x1, y1 in segments:
+        path.moveTo(x0, y0)
+        path.lineTo(x1, y1)
+    painter.drawPath(path)
+
+
+def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *,
+          painting: pm.Painting | None = None, ghost: tuple | None = None,
+          cursor: tuple[int, int] | None = None, show_caption: bool = True, **_state) -> None:
+    """Draw the board. `ghost` = (name, row, col, rotation, reflected) previews a piece;
+    `cursor` outlines the keyboard cell; `painting` is pm.paint(board) if already known."""
+    p = painting if painting is not None else pm.paint(board)
+    grid, size, margin = _layout(rect, board)
+    h, w = board.height, board.width
+    left, top = grid.left(), grid.top()
+    base = palette.color(QPalette.Base)
+    text = palette.color(QPalette.Text)
+    painter.save()
+    painter.fillRect(grid, base)
+
+    # Cell fills: one pixel per cell in a small image, scaled up without smoothing, so a
+    # 60x60 board costs one draw call. Conflicts are solid red with white stripes.
+    owner = p.owner
+    keys = [12 if it.is_terrain else board.color_of(it.name) for it in p.items]
+    cell_keys = [keys[o] if o >= 0 else -1 for o in owner]
+    for r, c in p.red:
+        cell_keys[r * w + c] = 13
+    pixels = _PIXELS.copy()
+    pixels[-1] = struct.pack("<I", base.rgba())
+    data = b"".join([pixels[k] for k in cell_keys])
+    image = QImage(data, w, h, 4 * w, QImage.Format_ARGB32)
+    painter.drawImage(grid, image)
+    marks = []
+    if size >= 6:
+        # Terrain: diagonal hatching; conflicts: a white cross through the red.
+        stripes = 1 if size < 20 else 3
+        for index, it in enumerate(p.items):
+            if it.is_terrain and owner[it.row * w + it.col] == index and (it.row, it.col) not in p.red:
+                x0, y0 = left + it.col * size, top + it.row * size
+                for k in range(stripes):
+                    f = (k + 1) / (stripes + 1) * 2
+                    if f <= 1:
+                        marks.append((x0, y0 + f * size, x0 + f * size, y0))
+                    else:
+                        marks.append((x0 + (f - 1) * size, y0 + size, x0 + size, y0 + (f - 1) * size))
+        if marks:
+            pen = QPen(TERRAIN_HATCH)
+            pen.setWidthF(max(1.5, size / 14))   # under 1.5 the raster engine's thin-line path is slower
+            painter.setPen(pen)
+            _draw_segments(painter, marks)
+    if p.red:
+        crosses = []
+        inset = size * 0.18
+        for r, c in p.red:
+            x0, y0 = left + c * size + inset, top + r * size + inset
+            x1, y1 = left + (c + 1) * size - inset, top + (r + 1) * size - inset
+            crosses.append((x0, y0, x1, y1))
+            crosses.append((x0, y1, x1, y0))
+        pen = QPen(CONFLICT_STRIPES)
+        pen.setWidthF(max(1.5, size / 12))
+        painter.setPen(pen)
+        _draw_segments(painter, crosses)
+
+    # Grid lines, faint, under the outlines.
+    grid_pen = QPen(palette.color(QPalette.Mid))
+    grid_pen.setWidthF(1.0 if size >= 6 else 0.5)
+    painter.setPen(grid_pen)
+    painter.setBrush(Qt.NoBrush)
+    lines = [(left + c * size, top, left + c * size, grid.bottom()) for c in range(1, w)]
+    lines += [(left, top + r * size, grid.right(), top + r * size) for r in range(1, h)]
+    _draw_segments(painter, lines)
+
+    # Piece outlines: every side of a painted cell where the piece's shape ends, seams
+    # included, drawn in the background colour so pieces stand apart.
+    outline = _outline_segments(p.borders, h, w, left, top, size)
+    if outline:
+        pen = QPen(base)
+        pen.setWidthF(max(1.5, size / 9))
+        pen.setCapStyle(Qt.SquareCap)
+        painter.setPen(pen)
+        _draw_segments(painter, outline)
+
+    _draw_anchors(painter, board, p, left, top, size)
+    _draw_frame_and_seams(painter, board, grid, size, margin, text)
+    _draw_overflow_marks(painter, board, p, grid, size, margin)
+    if ghost is not None:
+        _draw_ghost(painter, board, p, grid, size, ghost, text)
+    if cursor is not None:
+        r, c = cursor
+        pen = QPen(palette.color(QPalette.Highlight))
+        pen.setWidthF(max(2.0, size / 10))
+        painter.setPen(pen)
+        painter.setBrush(Qt.NoBrush)
+        inset = pen.widthF() / 2
+        painter.drawRect(QRectF(left + c * size + inset, top + r * size + inset, size - 2 * inset, size - 2 * inset))
+    if show_caption and rect.height() >= 200:
+        font = QFont(painter.font())
+        font.setPixelSize(13)
+        painter.setFont(font)
+        painter.setPen(text)
+        strip = QRectF(rect.left(), rect.bottom() - 22, rect.width(), 20)
+        painter.drawText(strip, Qt.AlignCenter, caption(board))
+    painter.restore()
+
+
+def _bit_table(bit: int) -> bytes:
+    return bytes(1 if value & bit else 0 for value in range(256))
+
+
+_HAS = {bit: _bit_table(bit) for bit in (pm.TOP, pm.BOTTOM, pm.LEFT, pm.RIGHT)}
+
+
+def _or(a: bytes, b: bytes) -> bytes:
+    return (int.from_bytes(a, "big") | int.from_bytes(b, "big")).to_bytes(len(a), "big")
+
+
+def _outline_segments(borders, h: int, w: int, left: float, top: float, size: float) -> list:
+    """Border bits turned into line segments, one per straight run along a grid line.
+    The bit planes are sliced as bytes, so a 60x60 board costs a few hundred C calls."""
+    bits = bytes(borders)
+    tops, bottoms = bits.translate(_HAS[pm.TOP]), bits.translate(_HAS[pm.BOTTOM])
+    lefts, rights = bits.translate(_HAS[pm.LEFT]), bits.translate(_HAS[pm.RIGHT])
+    zero_row, zero_col = bytes(w), bytes(h)
+    segments = []
+    for r in range(h + 1):
+        line = _or(tops[r * w:(r + 1) * w] if r < h else zero_row,
+                   bottoms[(r - 1) * w:r * w] if r > 0 else zero_row)
+        y = top + r * size
+        for start, end in _runs(line):
+            segments.append((left + start * size, y, left + end * size, y))
+    for c in range(w + 1):
+        line = _or(lefts[c::w] if c < w else zero_col, rights[c - 1::w] if c > 0 else zero_col)
+        x = left + c * size
+        for start, end in _runs(line):
+            segments.append((x, top + start * size, x, top + end * size))
+    return segments
+
+
+def _runs(line: bytes):
+    start = line.find(1)
+    while start >= 0:
+        end = line.find(0, start)
+        if end < 0:
+            end = len(line)
+        yield start, end
+        start = line.find(1, end)
+
+
+def _draw_anchors(painter: QPainter, board: pm.Board, p: pm.Painting, left: float, top: float,
+                  size: float) -> None:
+    """The anchor of each piece: its letter when cells are large enough, else a dot."""
+    anchors = [it for it in p.items if not it.is_terrain]
+    if not anchors:
+        return
+    if size >= 16:
+        font = QFont(painter.font())
+        font.setPixelSize(max(8, int(size * 0.45)))
+        font.setBold(True)
+        painter.setFont(font)
+        ring = QPen(PIECE_TEXT)
+        ring.setWidthF(max(1.0, size / 22))
+        for it in anchors:
+            cell = QRectF(left + it.col * size, top + it.row * size, size, size)
+            painter.setPen(ring)
+            painter.setBrush(Qt.NoBrush)
+            painter.drawEllipse(cell.center(), size * 0.33, size * 0.33)
+            painter.drawText(cell, Qt.AlignCenter, it.name)
+    else:
+        pen = QPen(PIECE_TEXT)
+        pen.setWidthF(max(2.0, size * 0.35))
+        pen.setCapStyle(Qt.RoundCap)
+        # Many small boards' worth of anchors: square dots in one call.
+        pen = QPen(PIECE_TEXT)
+        pen.setWidthF(max(2.0, size * 0.36))
+        pen.setCapStyle(Qt.SquareCap)
+        painter.setPen(pen)
+        painter.drawPoints(QPolygonF([QPointF(left + (it.col + 0.5) * size, top + (it.row + 0.5) * size)
+                                      for it in anchors]))
+        painter.setBrush(Qt.NoBrush)
+
+
+def _arrow(painter: QPainter, centre: QPointF, along: QPointF, heads: int, length: float) -> None:
+    """A chevron arrow through centre pointing along `along` (a unit vector), with 1 or 2 heads."""
+    normal = QPointF(-along.y(), along.x())
+    tail = centre - along * (length / 2)
+    tip = centre + along * (length / 2)
+    painter.drawLine(QLineF(tail, tip))
+    barb = length * 0.3
+    for k in range(heads):
+        point = tip - along * (k * barb * 0.8)
+        painter.drawLine(QLineF(point, point - along * barb + normal * barb * 0.75))
+        painter.drawLine(QLineF(point, point - along * barb - normal * barb * 0.75))
+
+
+def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size: float, margin: float,
+                          text: QColor) -> None:
+    seams = SEAMS[board.surface]
+    edges = {
+        "top": (grid.topLeft(), grid.topRight(), QPointF(1, 0), QPointF(0, -1)),
+        "bottom": (grid.bottomLeft(), grid.bottomRight(), QPointF(1, 0), QPointF(0, 1)),
+        "left": (grid.topLeft(), grid.bottomLeft(), QPointF(0, 1), QPointF(-1, 0)),
+        "right": (grid.topRight(), grid.bottomRight(), QPointF(0, 1), QPointF(1, 0)),
+    }
+    wall = QPen(text)
+    wall.setWidthF(max(2.0, margin / 6))
+    wall.setCapStyle(Qt.SquareCap)
+    for name, (a, b, along, outward) in edges.items():
+        if name not in seams:
+            painter.setPen(wall)
+            painter.drawLine(QLineF(a, b))
+            continue
+        pair, direction = seams[name]
+        color = SEAM_COLORS[pair]
+        pen = QPen(color)
+        pen.setWidthF(max(2.0, margin / 7))
+        pen.setStyle(Qt.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(QLineF(a, b))
+        pen.setStyle(Qt.SolidLine)
+        pen.setCapStyle(Qt.RoundCap)
+        painter.setPen(pen)
+        length = min(margin * 1.2, QLineF(a, b).length() * 0.3)
+        offset = outward * (margin * 0.55)
+        span = QLineF(a, b).length()
+        # One arrow per stretch of about four cells' worth of edge, at least one.
+        count = max(1, min(3, int(span / max(margin * 6, 1))))
+        for k in range(count):
+            centre = a + (b - a) * ((k + 0.5) / count) + offset
+            _arrow(painter, centre, along * direction, pair + 1, length)
+
+
+def _draw_overflow_marks(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float,
+                         margin: float) -> None:
+    """A red wedge in the margin beside each edge cell where a piece runs off the board."""
+    if not p.overflow:
+        return
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(CONFLICT)
+    depth = min(margin * 0.45, size)
+    for cells in p.overflow.values():
+        for r, c in cells:
+            x0, y0 = grid.left() + c * size, grid.top() + r * size
+            wedges = []
+            if r == 0:
+                wedges.append((QPointF(x0, y0), QPointF(x0 + size, y0), QPointF(x0 + size / 2, y0 - depth)))
+            if r == board.height - 1:
+                y1 = y0 + size
+                wedges.append((QPointF(x0, y1), QPointF(x0 + size, y1), QPointF(x0 + size / 2, y1 + depth)))
+            if c == 0:
+                wedges.append((QPointF(x0, y0), QPointF(x0, y0 + size), QPointF(x0 - depth, y0 + size / 2)))
+            if c == board.width - 1:
+                x1 = x0 + size
+                wedges.append((QPointF(x1, y0), QPointF(x1, y0 + size), QPointF(x1 + depth, y0 + size / 2)))
+            for wedge in wedges:
+                painter.drawPolygon(QPolygonF(list(wedge)))
+    painter.setBrush(Qt.NoBrush)
+
+
+def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float,
+                ghost: tuple, text: QColor) -> None:
+    name, row, col, rotation, reflected = ghost
+    on, off = pm.placed_cells(board.surface, board.height, board.width, name, row, col, rotation, reflected)
+    fill = QColor(item_color(board, name))
+    fill.setAlpha(150)
+    w = board.width
+    for r, c, _bits in on:
+        cell = QRectF(grid.left() + c * size, grid.top() + r * size, size, size)
+        painter.fillRect(cell, fill)
+    pen = QPen(text)
+    pen.setWidthF(max(1.5, size / 12))
+    pen.setStyle(Qt.DashLine)
+    lines = []
+    clash = []
+    for r, c, bits in on:
+        x0, y0 = grid.left() + c * size, grid.top() + r * size
+        x1, y1 = x0 + size, y0 + size
+        if bits & pm.TOP:
+            lines.append((x0, y0, x1, y0))
+        if bits & pm.BOTTOM:
+            lines.append((x0, y1, x1, y1))
+        if bits & pm.LEFT:
+            lines.append((x0, y0, x0, y1))
+        if bits & pm.RIGHT:
+            lines.append((x1, y0, x1, y1))
+        o = p.owner[r * w + c]
+        if o >= 0 and (p.items[o].row, p.items[o].col) != (row, col):
+            clash.append(QRectF(x0, y0, size, size))
+    painter.setPen(pen)
+    painter.setBrush(Qt.NoBrush)
+    _draw_segments(painter, lines)
+    if clash or off:
+        bad = QPen(CONFLICT)
+        bad.setWidthF(max(2.0, size / 8))
+        painter.setPen(bad)
+        painter.setBrush(Qt.NoBrush)
+        for cell in clash:
+            painter.drawRect(cell.adjusted(2, 2, -2, -2))
+        for r, c in off:
+            painter.drawRect(QRectF(grid.left() + c * size, grid.top() + r * size, size, size).adjusted(1, 1, -1, -1))
+
+
+def preferred_size(board: pm.Board) -> QSize:
+    cell = max(12, min(56, 560 // max(board.height, board.width)))
+    width = max(360, cell * board.width + 120)
+    height = cell * board.height + 100 + 22
+    return QSize(width, max(240, height))
+
+
+def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False) -> QIcon:
+    """A small drawing of a piece (or a terrain square) for the palette, with its letter."""
+    pixmap = QPixmap(size, size)
+    pixmap.fill(Qt.transparent)
+    cells = pm.offsets(name, rotation, reflected)
+    rows = [dx for dx, _ in cells]
+    cols = [dy for _, dy in cells]
+    # The letter takes the top-left corner; the shape fills the rest.
+    area = QRectF(size * 0.28, size * 0.22, size * 0.7, size * 0.76) if name != pm.TERRAIN \
+        else QRectF(size * 0.2, size * 0.2, size * 0.6, size * 0.6)
+    span_r, span_c = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
+    unit = min(area.width() / span_c, area.height() / span_r, size / 5) if name != pm.TERRAIN else area.width()
+    ox = area.left() + (area.width() - unit * span_c) / 2
+    oy = area.top() + (area.height() - unit * span_r) / 2
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.Antialiasing)
+    path = QPainterPath()
+    for dx, dy in cells:
+        path.addRect(QRectF(ox + (dy - min(cols)) * unit, oy + (dx - min(rows)) * unit, unit, unit))
+    path = path.simplified()
+    painter.fillPath(path, color)
+    if name == pm.TERRAIN:
+        painter.fillPath(path, QBrush(TERRAIN_HATCH, Qt.BDiagPattern))
+    else:
+        font = QFont(painter.font())
+        font.setPixelSize(int(size * 0.36))
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(Qt.black)
+        painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignCenter, name)
+    painter.end()
+    return QIcon(pixmap)
+
+
+# --- the canvas --------------------------------------------------------------------------
+
+class PentominoCanvas(QWidget):
+    """Draws the board and turns mouse and keys into requests; the page makes the edits."""
+
+    place_requested = Signal(int, int)          # row, col: put the current tool there
+    pick_requested = Signal(int, int)           # row, col: pick up the item covering the cell
+    remove_requested = Signal(int, int)         # row, col: remove the item covering the cell
+    rotate_requested = Signal(int)              # +1 right, -1 left
+    mirror_requested = Signal(bool)             # True: left-right, False: up-down
+    drop_requested = Signal()                   # Escape: put the tool down
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.board = pm.new_board()
+        self._painting: pm.Painting | None = None
+        self._painted_board = None
+        self.tool: tuple | None = None          # (name, rotation, reflected) or None
+        self.hover: tuple[int, int] | None = None
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.setMinimumSize(280, 280)
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setToolTip("Click to place the chosen piece, click a placed piece to pick it up. "
+                        "R or right click or wheel: rotate; F / Shift+F: mirror; Delete: remove; "
+                        "arrows + Enter: place with the keyboard; Escape: put the piece down")
+
+    def sizeHint(self) -> QSize:
+        return QSize(620, 620)
+
+    def painting(self) -> pm.Painting:
+        # One board is painted many times (mouse moves): keep its painting.
+        if self._painted_board is not self.board:
+            self._painting = pm.paint(self.board)
+            self._painted_board = self.board
+        return self._painting
+
+    def set_board(self, board: pm.Board) -> None:
+        self.board = board
+        if self.hover is not None and not (self.hover[0] < board.height and self.hover[1] < board.width):
+            self.hover = None
+        self.update()
+
+    def cell_center(self, row: int, col: int) -> QPointF:
+        return cell_center(QRectF(self.rect()), self.board, row, col)
+
+    def ghost(self) -> tuple | None:
+        if self.tool is None or self.hover is None:
+            return None
+        name, rotation, reflected = self.tool
+        return (name, self.hover[0], self.hover[1], rotation, reflected)
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.Antialiasing, False)
+        paint(painter, QRectF(self.rect()), self.board, self.palette(), painting=self.painting(),
+              ghost=self.ghost(), cursor=self.hover if self.hasFocus() and self.tool is None else None)
+
+    # --- mouse --------------------------------------------------------------------
+    def _cell(self, event) -> tuple[int, int] | None:
+        return cell_at(QRectF(self.rect()), self.board, event.position())
+
+    def mouseMoveEvent(self, event) -> None:
+        cell = self._cell(event)
+        if cell != self.hover:
+            self.hover = cell
+            self.update()
+
+    def leaveEvent(self, event) -> None:
+        if self.hover is not None and not self.hasFocus():
+            self.hover = None
+            self.update()
+
+    def mousePressEvent(self, event) -> None:
+        self.setFocus()
+        cell = self._cell(event)
+        if event.button() == Qt.RightButton:
+            self.rotate_requested.emit(-1 if event.modifiers() & Qt.ShiftModifier else 1)
+            return
+        if cell is None or event.button() != Qt.LeftButton:
+            return
+        self.hover = cell
+        self._activate(cell, event.modifiers())
+
+    def _activate(self, cell: tuple[int, int], modifiers=Qt.NoModifier) -> None:
+        r, c = cell
+        covered = self.painting().owner[r * self.board.width + c] >= 0
+        if covered and (self.tool is None or not modifiers & Qt.ShiftModifier):
+            self.pick_requested.emit(r, c)
+        elif self.tool is not None:
+            self.place_requested.emit(r, c)
+
+    def wheelEvent(self, event) -> None:
+        steps = event.angleDelta().y()
+        if steps:
+            self.rotate_requested.emit(1 if steps < 0 else -1)
+        event.accept()
+
+    # --- keys ---------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        mods = event.modifiers()
+        if mods & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+            super().keyPressEvent(event)
+            return
+        moves = {Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1), Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0)}
+        if key in moves:
+            r, c = self.hover or (0, 0)
+            dr, dc = moves[key]
+            self.hover = ((r + dr) % self.board.height, (c + dc) % self.board.width)
+            self.update()
+        elif key == Qt.Key_R:
+            self.rotate_requested.emit(-1 if mods & Qt.ShiftModifier else 1)
+        elif key == Qt.Key_F:
+            self.mirror_requested.emit(not mods & Qt.ShiftModifier)
+        elif key in (Qt.Key_Delete, Qt.Key_Backspace):
+            if self.hover is not None:
+                self.remove_requested.emit(*self.hover)
+        elif key == Qt.Key_Escape:
+            self.drop_requested.emit()
+        elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+            if self.hover is not None:
+                self._activate(self.hover, mods)
+        else:
+            super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+
+# --- the page ------------------------------------------------------------------------------
+
+class PentominoPage(GamePage):
+    GAME = pm.NAME
+
+    def __init__(self, settings=None, parent=None):
+        super().__init__(settings, parent)
+        self.tool_name: str | None = "F"
+        self.rotation = 0
+        self.reflected = False
+        self._updating = False
+
+        canvas = PentominoCanvas()
+        canvas.place_requested.connect(self.place_at)
+        canvas.pick_requested.connect(self.pick_up)
+        canvas.remove_requested.connect(self.remove_at)
+        canvas.rotate_requested.connect(self.rotate)
+        canvas.mirror_requested.connect(self.mirror)
+        canvas.drop_requested.connect(self.drop_tool)
+        self.set_canvas(canvas)
+
+        self.add_heading("Pieces")
+        self.piece_group = QButtonGroup(self)
+        self.piece_group.setExclusive(False)
+        self.piece_buttons: dict[str, QToolButton] = {}
+        grid = QGridLayout()
+        grid.setSpacing(3)
+        for i, name in enumerate(pm.PIECES + pm.TERRAIN):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setFocusPolicy(Qt.NoFocus)
+            button.setIconSize(QSize(34, 34))
+            button.setFixedSize(44, 44)
+            button.setAccessibleName("terrain" if name == pm.TERRAIN else f"piece {name}")
+            button.clicked.connect(lambda _=False, n=name: self.choose(n))
+            grid.addWidget(button, i // 4, i % 4)
+            self.piece_buttons[name] = button
+        self.tool_layout.addLayout(grid)
+
+        self.add_heading("Orientation")
+        row = QHBoxLayout()
+        self.rotate_button = self._button("⟳  R", "Rotate the piece a quarter turn clockwise "
+                                          "(R, right click or mouse wheel; Shift+R turns back)", lambda: self.rotate(1))
+        self.mirror_lr_button = self._button("⇆  F", "Mirror left-right (F)", lambda: self.mirror(True))
+        self.mirror_ud_button = self._button("⇅  ⇧F", "Mirror up-down (Shift+F)", lambda: self.mirror(False))
+        for b in (self.rotate_button, self.mirror_lr_button, self.mirror_ud_button):
+            b.setMinimumWidth(10)
+            row.addWidget(b)
+        self.tool_layout.addLayout(row)
+        self.orientation_label = QLabel()
+        self.orientation_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.orientation_label)
+        row = QHBoxLayout()
+        self.remove_button = self._button("Remove", "Remove the piece under the cursor (Delete)", self._remove_hover)
+        self.drop_button = self._button("Put down", "Put the chosen piece down, so clicks pick pieces up (Escape)",
+                                        self.drop_tool)
+        for b in (self.remove_button, self.drop_button):
+            b.setMinimumWidth(10)
+        row.addWidget(self.remove_button)
+        row.addWidget(self.drop_button)
+        self.tool_layout.addLayout(row)
+
+        self.add_heading("Colour")
+        self.color_box = QComboBox()
+        self.color_box.setFocusPolicy(Qt.NoFocus)
+        for i, color in enumerate(PIECE_COLORS):
+            pixmap = QPixmap(14, 14)
+            pixmap.fill(color)
+            self.color_box.addItem(QIcon(pixmap), f"colour {i}", i)
+        self.color_box.setToolTip("Colour of the chosen piece's name (every copy of it). "
+                                  "Colours 0-11 are what the slug stores")
+        self.color_box.activated.connect(self._color_chosen)
+        self.tool_layout.addWidget(self.color_box)
+
+        self.add_heading("Board")
+        form = QGridLayout()
+        form.addWidget(QLabel("Surface"), 0, 0)
+        self.surface_box = QComboBox()
+        for letter, title in pm.SURFACES.items():
+            self.surface_box.addItem(title, letter)
+        self.surface_box.setToolTip("The surface the board lives on: which edges meet, and how")
+        self.surface_box.activated.connect(self._surface_chosen)
+        form.addWidget(self.surface_box, 0, 1)
+        form.addWidget(QLabel("Height"), 1, 0)
+        self.height_box = QSpinBox()
+        self.height_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
+        self.height_box.setToolTip("Rows (1-60); pieces anchored below are removed")
+        self.height_box.valueChanged.connect(self._size_chosen)
+        form.addWidget(self.height_box, 1, 1)
+        form.addWidget(QLabel("Width"), 2, 0)
+        self.width_box = QSpinBox()
+        self.width_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
+        self.width_box.setToolTip("Columns (1-60); a sphere is always square")
+        self.width_box.valueChanged.connect(self._size_chosen)
+        form.addWidget(self.width_box, 2, 1)
+        self.tool_layout.addLayout(form)
+        self.seam_label = QLabel()
+        self.seam_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.seam_label)
+        clear = self._button("Clear pieces", "Remove every piece, keep terrain, size and colours",
+                             self._clear_pieces)
+        self.tool_layout.addWidget(clear)
+
+        self.add_heading("Board state")
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.summary_label)
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setObjectName("pentominoProblems")
+        self.tool_layout.addWidget(self.problems_label)
+
+        self._refresh_tool()
+        self.board_shown(self.board)
+
+    def _button(self, text: str, tip: str, slot) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.setFocusPolicy(Qt.NoFocus)
+        button.clicked.connect(lambda _=False: (slot(), self.canvas.setFocus()))
+        return button
+
+    # --- tool ------------------------------------------------------------------------
+    def choose(self, name: str | None) -> None:
+        """Take a piece (or terrain, "R") from the palette, or None to have empty hands."""
+        self.tool_name = name
+        self._refresh_tool()
+        self.canvas.setFocus()
+
+    def drop_tool(self) -> None:
+        self.tool_name = None
+        self._refresh_tool()
+
+    def rotate(self, step: int = 1) -> None:
+        self.rotation = (self.rotation + step) % 4
+        self._refresh_tool()
+
+    def mirror(self, left_right: bool = True) -> None:
+        turn = pm.mirrored_left_right if left_right else pm.mirrored_up_down
+        self.rotation, self.reflected = turn(self.rotation, self.reflected)
+        self._refresh_tool()
+
+    def _refresh_tool(self) -> None:
+        for name, button in self.piece_buttons.items():
+            button.setChecked(name == self.tool_name)
+        name = self.tool_name
+        self.canvas.tool = (name, self.rotation, self.reflected) if name else None
+        if name is None:
+            self.orientation_label.setText("No piece chosen: click a piece on the board to pick it up")
+        elif name == pm.TERRAIN:
+            self.orientation_label.setText("Terrain: click cells to block them")
+        else:
+            o = self.rotation + 4 * self.reflected
+            self.orientation_label.setText(f"{name}: rotation {self.rotation}, "
+                                           f"{'reflected' if self.reflected else 'not reflected'} (code {o})")
+        for b in (self.rotate_button, self.mirror_lr_button, self.mirror_ud_button):
+            b.setEnabled(name is not None and name != pm.TERRAIN)
+        self.color_box.setEnabled(name in PIECE_NAMES if name else False)
+        if name in PIECE_NAMES:
+            self.color_box.setCurrentIndex(self.board.color_of(name))
+        self._refresh_icons()
+        self.canvas.update()
+
+    def _refresh_icons(self) -> None:
+        for name, button in self.piece_buttons.items():
+            rotation, reflected = (self.rotation, self.reflected) if name == self.tool_name else (0, False)
+            button.setIcon(piece_icon(name, item_color(self.board, name), 34, rotation, reflected))
+            if name == pm.TERRAIN:
+                button.setToolTip("Terrain: a blocked cell (slug letter R)")
+            else:
+                button.setToolTip(f"Place {name} (colour {self.board.color_of(name)}); Escape puts it down")
+
+    # --- edits -----------------------------------------------------------------------
+    def place_at(self, row: int, col: int) -> None:
+        if self.tool_name is None:
+            return
+        board = pm.place(self.board, self.tool_name, row, col, self.rotation, self.reflected)
+        what = "terrain" if self.tool_name == pm.TERRAIN else self.tool_name
+        self.set_board(board, f"Place {what} at ({row}, {col})")
+
+    def _covering(self, row: int, col: int) -> pm.Item | None:
+        p = self.canvas.painting()
+        o = p.owner[row * self.board.width + col]
+        return p.items[o] if o >= 0 else None
+
+    def pick_up(self, row: int, col: int) -> None:
+        """Take the item covering (row, col) off the board and into the hand."""
+        item = self._covering(row, col)
+        if item is None:
+            return
+        self.set_board(pm.remove_at(self.board, item.row, item.col),
+                       f"Pick up {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})")
+        self.tool_name = item.name
+        if not item.is_terrain:
+            self.rotation, self.reflected = item.rotation, item.reflected
+        self._refresh_tool()
+
+    def remove_at(self, row: int, col: int) -> None:
+        item = self._covering(row, col)
+        if item is None:
+            self.show_status("Nothing to remove there")
+            return
+        self.set_board(pm.remove_at(self.board, item.row, item.col),
+                       f"Remove {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})")
+
+    def _remove_hover(self) -> None:
+        if self.canvas.hover is not None:
+            self.remove_at(*self.canvas.hover)
+
+    def _clear_pieces(self) -> None:
+        self.set_board(pm.replace(self.board, pieces=()), "Clear pieces")
+
+    def _color_chosen(self, index: int) -> None:
+        if self.tool_name in PIECE_NAMES:
+            self.set_board(pm.with_color(self.board, self.tool_name, index), f"Colour {self.tool_name}")
+
+    def _surface_chosen(self, index: int) -> None:
+        if self._updating:
+            return
+        letter = self.surface_box.itemData(index)
+        self.set_board(pm.with_surface(self.board, letter), f"Surface {pm.SURFACES[letter]}")
+
+    def _size_chosen(self, _value: int = 0) -> None:
+        if self._updating:
+            return
+        height, width = self.height_box.value(), self.width_box.value()
+        if self.board.surface == "S":
+            # A sphere stays square: whichever box moved sets both sides.
+            side = width if height == self.board.height else height
+            height = width = side
+        removed = sum(1 for p in self.board.pieces if p.row >= height or p.col >= width) + \
+            sum(1 for r, c in self.board.terrain if r >= height or c >= width)
+        self.set_board(pm.resized(self.board, height, width), f"Size {height}x{width}", merge_id=1)
+        if removed:
+            self.show_status(f"{removed} item{'s' if removed > 1 else ''} anchored outside {height}x{width} removed")
+
+    # --- showing ---------------------------------------------------------------------
+    def board_shown(self, board: pm.Board) -> None:
+        self.canvas.set_board(board)
+        self._updating = True
+        try:
+            self.surface_box.setCurrentIndex(list(pm.SURFACES).index(board.surface))
+            self.height_box.setValue(board.height)
+            self.width_box.setValue(board.width)
+            self.width_box.setEnabled(board.surface != "S")
+        finally:
+            self._updating = False
+        self.seam_label.setText(SEAM_TEXT[board.surface].capitalize() + ".")
+        painting = self.canvas.painting()
+        facts = pm.info(board)
+        state = "complete solution" if facts["complete"] else f"{facts['empty']} empty cells"
+        self.summary_label.setText(f"{facts['pieces']} pieces, {facts['terrain']} terrain, "
+                                   f"{facts['covered']} of {facts['cells']} cells covered: {state}")
+        problems = pm.problems(board, painting)
+        shown = [p.message for p in problems[:8]]
+        if len(problems) > 8:
+            shown.append(f"… and {len(problems) - 8} more")
+        self.problems_label.setText("<br>".join(shown) if shown else "No conflicts")
+        self.problems_label.setStyleSheet("color: #e11d24" if any(p.severity == "error" for p in problems) else "")
+        self._refresh_tool()
+
+
+PAGE = PentominoPage

@@ -1,0 +1,295 @@
+"""The pentomino page as a person uses it: choose a piece, place it with the mouse or the
+keyboard, rotate and mirror it, pick it up, remove it, change surface, size and colours,
+paste a link, undo and redo, and see the slug the web app would write after every step."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QWheelEvent
+from PySide6.QtWidgets import QApplication
+
+from slugboard.codecs import pentomino as pm
+from slugboard.gui import pentomino as view
+from slugboard.gui.render import render_image
+
+SEED = "P88YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50zI63f675R11166166"
+SEED_LINK = "https://pentominoes.river.me/#/" + SEED
+DEFAULT = "R88R00077077"
+
+
+@pytest.fixture
+def page(main_window):
+    main_window.tabs.setCurrentWidget(main_window.page("pentomino"))
+    page = main_window.page("pentomino")
+    page.canvas.setFocus()
+    return page
+
+
+def _point(page, row, col) -> QPoint:
+    centre = page.canvas.cell_center(row, col)
+    return QPoint(int(centre.x()), int(centre.y()))
+
+
+def _click(qtbot, page, row, col, button=Qt.LeftButton, modifiers=Qt.NoModifier):
+    qtbot.mouseMove(page.canvas, _point(page, row, col))
+    qtbot.mouseClick(page.canvas, button, modifiers, _point(page, row, col))
+
+
+def _choose(qtbot, page, name):
+    qtbot.mouseClick(page.piece_buttons[name], Qt.LeftButton)
+
+
+def _slug(window) -> str:
+    return window.slug_pane.slug_text()
+
+
+def test_fresh_page_shows_the_web_apps_default_board(main_window, page):
+    assert page.board == pm.new_board()
+    assert _slug(main_window) == DEFAULT
+    assert len(page.piece_buttons) == 13
+    for name, button in page.piece_buttons.items():
+        assert button.toolTip()
+        assert not button.icon().isNull()
+
+
+def test_place_a_piece_with_the_mouse(qtbot, main_window, page):
+    _choose(qtbot, page, "X")
+    _click(qtbot, page, 3, 3)
+    assert page.board.pieces == (pm.Piece("X", 3, 3),)
+    assert _slug(main_window) == "R88X033R00077077"
+
+
+def test_rotate_and_mirror_with_keys_then_place(qtbot, main_window, page):
+    _choose(qtbot, page, "F")
+    qtbot.keyClick(page.canvas, Qt.Key_R)
+    assert (page.rotation, page.reflected) == (1, False)
+    _click(qtbot, page, 2, 2)
+    assert _slug(main_window) == "R88F122R00077077"
+    qtbot.keyClick(page.canvas, Qt.Key_F)                      # mirror left-right: 2 - r, reflected
+    assert (page.rotation, page.reflected) == (1, True)
+    _click(qtbot, page, 5, 5)
+    assert _slug(main_window) == "R88F122F555R00077077"
+    qtbot.keyClick(page.canvas, Qt.Key_F, Qt.ShiftModifier)    # mirror up-down: -r, not reflected
+    assert (page.rotation, page.reflected) == (3, False)
+    qtbot.keyClick(page.canvas, Qt.Key_R, Qt.ShiftModifier)    # turn back
+    assert (page.rotation, page.reflected) == (2, False)
+
+
+def test_right_click_and_wheel_rotate(qtbot, page):
+    _choose(qtbot, page, "L")
+    _click(qtbot, page, 4, 4, Qt.RightButton)
+    assert page.rotation == 1
+    assert page.board == pm.new_board()          # a right click places nothing
+    centre = QPointF(_point(page, 4, 4))
+    for delta in (-120, -120, 120):
+        event = QWheelEvent(centre, page.canvas.mapToGlobal(centre), QPoint(0, 0), QPoint(0, delta),
+                            Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+        QApplication.sendEvent(page.canvas, event)
+    assert page.rotation == 2
+
+
+def test_mirror_buttons_match_the_keys(qtbot, page):
+    _choose(qtbot, page, "N")
+    qtbot.mouseClick(page.rotate_button, Qt.LeftButton)
+    qtbot.mouseClick(page.mirror_lr_button, Qt.LeftButton)
+    assert (page.rotation, page.reflected) == pm.mirrored_left_right(1, False)
+    qtbot.mouseClick(page.mirror_ud_button, Qt.LeftButton)
+    assert (page.rotation, page.reflected) == pm.mirrored_up_down(*pm.mirrored_left_right(1, False))
+    for button in (page.rotate_button, page.mirror_lr_button, page.mirror_ud_button,
+                   page.remove_button, page.drop_button):
+        assert button.toolTip()
+
+
+def test_click_a_placed_piece_picks_it_up(qtbot, main_window, page):
+    _choose(qtbot, page, "T")
+    qtbot.keyClick(page.canvas, Qt.Key_R)
+    qtbot.keyClick(page.canvas, Qt.Key_R)
+    _click(qtbot, page, 4, 4)
+    assert _slug(main_window) == "R88T244R00077077"
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    assert page.tool_name is None
+    # A click on any cell of the T (here its stem, above the anchor) picks it up.
+    _click(qtbot, page, 2, 4)
+    assert _slug(main_window) == DEFAULT
+    assert (page.tool_name, page.rotation, page.reflected) == ("T", 2, False)
+    # The piece is in the hand: the next click puts it down elsewhere.
+    _click(qtbot, page, 5, 2)
+    assert _slug(main_window) == "R88T252R00077077"
+
+
+def test_delete_removes_the_piece_under_the_cursor(qtbot, main_window, page):
+    _choose(qtbot, page, "I")
+    _click(qtbot, page, 3, 1)
+    assert _slug(main_window) == "R88I031R00077077"
+    qtbot.mouseMove(page.canvas, _point(page, 1, 1))
+    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    assert _slug(main_window) == DEFAULT
+    assert page.tool_name == "I"                  # removing keeps the piece in the hand
+
+
+def test_keyboard_only_placement(qtbot, main_window, page):
+    _choose(qtbot, page, "P")
+    page.canvas.hover = None
+    for key in (Qt.Key_Down, Qt.Key_Down, Qt.Key_Right):
+        qtbot.keyClick(page.canvas, key)
+    assert page.canvas.hover == (2, 1)    # the cursor starts from (0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    assert _slug(main_window) == "R88P021R00077077"
+
+
+def test_terrain_tool(qtbot, main_window, page):
+    _choose(qtbot, page, "R")
+    _click(qtbot, page, 3, 3)
+    assert _slug(main_window) == "R88R0007337077"
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    _click(qtbot, page, 0, 0)                       # picks the corner terrain up
+    assert _slug(main_window) == "R88R07337077"
+    assert page.tool_name == "R"
+
+
+def test_undo_and_redo_every_edit(qtbot, main_window, page):
+    _choose(qtbot, page, "X")
+    _click(qtbot, page, 3, 3)
+    _click(qtbot, page, 5, 2)
+    assert _slug(main_window) == "R88X033X052R00077077"
+    main_window.undo_action.trigger()
+    assert _slug(main_window) == "R88X033R00077077"
+    main_window.undo_action.trigger()
+    assert _slug(main_window) == DEFAULT
+    main_window.redo_action.trigger()
+    assert _slug(main_window) == "R88X033R00077077"
+    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert _slug(main_window) == DEFAULT
+
+
+def test_paste_a_link_opens_the_board_here(qtbot, main_window):
+    main_window.tabs.setCurrentIndex(0)
+    QGuiApplication.clipboard().setText(SEED_LINK)
+    main_window.setFocus()
+    main_window.paste_action.trigger()
+    page = main_window.page("pentomino")
+    assert main_window.current_page() is page
+    assert page.board == pm.decode(SEED)
+    assert _slug(main_window) == SEED
+    assert main_window.slug_pane.link_text() == SEED_LINK
+    assert page.problems_label.text() == "No conflicts"
+    assert "complete solution" in page.summary_label.text()
+    assert page.surface_box.currentData() == "P"
+    assert "flipped" in page.seam_label.text()
+
+
+def test_legacy_link_is_upgraded_in_the_slug_pane(main_window):
+    assert main_window.paste_text("6.10V10.0I10.6W01.4T11.9Z62.1F62.6N33.3X03.8Y34.2P74.5L75.1U05.8")
+    assert _slug(main_window) == "R6aV100I106W014T119Z621F626N333X038Y342P745L751U058"
+
+
+def test_surface_and_size_from_the_tool_panel(qtbot, main_window, page):
+    page.surface_box.setCurrentIndex(list(pm.SURFACES).index("T"))
+    page.surface_box.activated.emit(page.surface_box.currentIndex())
+    assert _slug(main_window) == "T88R00077077"
+    page.height_box.setValue(10)
+    assert _slug(main_window) == "Ta8R00077077"
+    page.width_box.setValue(6)
+    assert _slug(main_window) == "Ta6R0070"          # the right-hand corners fell off
+    page.surface_box.setCurrentIndex(list(pm.SURFACES).index("S"))
+    page.surface_box.activated.emit(page.surface_box.currentIndex())
+    assert (page.board.height, page.board.width) == (10, 10)
+    assert not page.width_box.isEnabled()
+    page.height_box.setValue(7)
+    assert (page.board.height, page.board.width) == (7, 7)
+    assert _slug(main_window).startswith("S77")
+    assert page.surface_box.toolTip() and page.height_box.toolTip() and page.width_box.toolTip()
+
+
+def test_colour_of_a_piece(qtbot, main_window, page):
+    _choose(qtbot, page, "F")
+    _click(qtbot, page, 3, 3)
+    page.color_box.setCurrentIndex(7)
+    page.color_box.activated.emit(7)
+    assert page.board.color_of("F") == 7
+    assert _slug(main_window) == "R88fA33R00077077"
+    _choose(qtbot, page, "Z")
+    page.color_box.setCurrentIndex(11)
+    page.color_box.activated.emit(11)
+    assert _slug(main_window) == "R88fA33R00077077_5z"
+
+
+def test_conflicts_are_listed_and_drawn(qtbot, main_window, page):
+    _choose(qtbot, page, "X")
+    _click(qtbot, page, 3, 3)
+    _click(qtbot, page, 3, 5, modifiers=Qt.ShiftModifier)   # shift: place even over a piece
+    assert _slug(main_window) == "R88X033X035R00077077"
+    assert "overlap" in page.problems_label.text()
+    assert page.canvas.painting().red == {(3, 4)}
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)      # no ghost over the cell
+    image = QImage(page.canvas.size(), QImage.Format_ARGB32)
+    page.canvas.render(image)
+    grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
+    # Red, sampled between the arms of the white cross.
+    pixel = image.pixelColor(int(grid.left() + 4.5 * size), int(grid.top() + 3.25 * size))
+    assert pixel.red() > 180 and pixel.green() < 90
+
+
+def test_ghost_follows_the_mouse(qtbot, page):
+    _choose(qtbot, page, "W")
+    qtbot.mouseMove(page.canvas, _point(page, 4, 2))
+    assert page.canvas.ghost() == ("W", 4, 2, 0, False)
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    assert page.canvas.ghost() is None
+
+
+def test_palette_choice_and_put_down(qtbot, page):
+    _choose(qtbot, page, "Y")
+    _choose(qtbot, page, "Y")
+    assert page.tool_name == "Y" and page.piece_buttons["Y"].isChecked()
+    qtbot.mouseClick(page.drop_button, Qt.LeftButton)
+    assert page.tool_name is None
+    assert not any(b.isChecked() for b in page.piece_buttons.values())
+
+
+def test_export_images_show_the_board(qapp):
+    board = pm.decode(SEED)
+    image = render_image("pentomino", board)
+    assert image.size() == view.preferred_size(board)
+    grid, size, _ = view._layout(QRectF(0, 0, image.width(), image.height()), board)
+    # The X at (5, 0) in its colour (5) at a cell of its arm, away from the letter.
+    colour = image.pixelColor(int(grid.left() + 1.5 * size), int(grid.top() + 5.5 * size))
+    assert colour.name() == pm.DISPLAY_COLORS[5]
+    conflict = render_image("pentomino", pm.decode("R88XA33X035"))
+    grid, size, _ = view._layout(QRectF(0, 0, conflict.width(), conflict.height()), pm.decode("R88XA33X035"))
+    assert conflict.pixelColor(int(grid.left() + 4.5 * size), int(grid.top() + 3.25 * size)).name() == "#e11d24"
+
+
+def test_largest_board_paints(qapp):
+    items = {(r, c): pm.Piece(pm.PIECES[(r + c) % 12], r, c, (r * c) % 4, bool(r % 2))
+             for r in range(0, 60, 3) for c in range(0, 60, 3)}
+    board = pm.make_board("K", 60, 60, items, range(12))
+    image = QImage(QSize(800, 800), QImage.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    view.paint(painter, QRectF(0, 0, 800, 800), board, QApplication.palette(),
+               ghost=("F", 59, 59, 1, True), cursor=(0, 0))
+    painter.end()
+
+
+@pytest.mark.parametrize("surface", list(pm.SURFACES))
+def test_seam_arrows_agree_with_the_geometry(surface):
+    """For every glued pair of edges, stepping off an edge at the start of its arrow must
+    land on the partner edge at the start of the partner's arrow."""
+    n = 6
+    seams = view.SEAMS[surface]
+    for edge, (pair, direction) in seams.items():
+        partner = next(e for e, (p, _) in seams.items() if p == pair and e != edge)
+        start = 0 if direction > 0 else n - 1
+        beyond = {"top": (-1, start), "bottom": (n, start), "left": (start, -1), "right": (start, n)}[edge]
+        x, y, _ = pm.map_cell(surface, n, n, *beyond)
+        p_dir = seams[partner][1]
+        p_start = 0 if p_dir > 0 else n - 1
+        expected = {"top": (0, p_start), "bottom": (n - 1, p_start),
+                    "left": (p_start, 0), "right": (p_start, n - 1)}[partner]
+        assert (x, y) == expected, (surface, edge)
+    # Walls: stepping off them runs off the board.
+    for edge in {"top", "bottom", "left", "right"} - set(seams):
+        beyond = {"top": (-1, 2), "bottom": (n, 2), "left": (2, -1), "right": (2, n)}[edge]
+        x, y, _ = pm.map_cell(surface, n, n, *beyond)
+        assert not (0 <= x < n and 0 <= y < n), (surface, edge)
