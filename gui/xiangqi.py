@@ -114,10 +114,8 @@ _sprites: dict[tuple[str, int, float], QImage] = {}
 def draw_piece(painter: QPainter, centre: QPointF, radius: float, letter: str, *, opacity: float = 1.0) -> None:
     """One piece, from a cache of drawn pieces: a board repaints on every mouse move, and
     gradients and glyph shaping for 32 discs each time cost most of a frame."""
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 1.0
-    scale = ratio * max(1.0, painter.transform().m11())
-    key = (letter, round(radius * 4), round(scale, 2))
+    scale = _device_scale(painter)
+    key = (letter, round(radius * 4), scale)
     sprite = _sprites.get(key)
     half = radius * 1.2
     if sprite is None:
@@ -236,6 +234,42 @@ def _draw_turn_mark(painter: QPainter, geo: Geometry, red_to_move: bool, flipped
     painter.drawEllipse(centre, s * 0.13, s * 0.13)
 
 
+_backgrounds: dict[tuple, QImage] = {}
+
+
+def _device_scale(painter: QPainter) -> float:
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    return round(ratio * max(1.0, painter.transform().m11()), 2)
+
+
+def _background(width: float, height: float, flipped: bool, scale: float) -> QImage:
+    """The wood, lines, marks, river and file numbers, drawn once per size: they never
+    change with the position, and their text is most of the cost of a repaint."""
+    key = (round(width, 1), round(height, 1), flipped, scale)
+    image = _backgrounds.get(key)
+    if image is None:
+        if len(_backgrounds) > 8:
+            _backgrounds.clear()
+        image = QImage(max(1, round(width * scale)), max(1, round(height * scale)),
+                       QImage.Format_ARGB32_Premultiplied)
+        image.fill(Qt.transparent)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.Antialiasing)
+        painter.setRenderHint(QPainter.TextAntialiasing)
+        painter.scale(scale, scale)
+        geo = Geometry(QRectF(0, 0, width, height), flipped)
+        s = geo.step
+        painter.setPen(QPen(WOOD_EDGE.darker(130), max(1.0, s / 20)))
+        painter.setBrush(WOOD)
+        painter.drawRoundedRect(geo.wood(), s * 0.15, s * 0.15)
+        _draw_lines(painter, geo)
+        _draw_river_and_labels(painter, geo, flipped)
+        painter.end()
+        _backgrounds[key] = image
+    return image
+
+
 def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalette, *,
           flipped: bool = False, legal: frozenset | set | None = None, hover: int | None = None,
           hover_letter: str | None = None, hover_refused: bool = False, drag_from: int | None = None,
@@ -250,12 +284,8 @@ def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalet
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
     painter.setRenderHint(QPainter.TextAntialiasing)
-    wood = geo.wood()
-    painter.setPen(QPen(WOOD_EDGE.darker(130), max(1.0, s / 20)))
-    painter.setBrush(WOOD)
-    painter.drawRoundedRect(wood, s * 0.15, s * 0.15)
-    _draw_lines(painter, geo)
-    _draw_river_and_labels(painter, geo, flipped)
+    painter.setRenderHint(QPainter.SmoothPixmapTransform)
+    painter.drawImage(rect, _background(rect.width(), rect.height(), flipped, _device_scale(painter)))
     _draw_turn_mark(painter, geo, board.red_to_move, flipped)
 
     for square in marked:
