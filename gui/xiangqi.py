@@ -13,7 +13,7 @@ from importlib import resources
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontDatabase, QGuiApplication, QIcon, QImage, QKeySequence,
-                           QPainter, QPainterPath, QPalette, QPen, QPixmap, QRadialGradient, QShortcut)
+                           QPainter, QPalette, QPen, QPixmap, QRadialGradient, QShortcut)
 from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
                                QRadioButton, QSizePolicy, QToolButton, QWidget)
 
