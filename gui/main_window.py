@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow, QMessageBox,
                                QTabWidget, QTextEdit, QVBoxLayout, QWidget)
 
+from slugboard import resources
 from slugboard.codecs import GAMES, SlugError, decode_any
 
 from . import games
@@ -80,6 +81,12 @@ class MainWindow(QMainWindow):
                      "Type or paste a slug or link into the slug pane")
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.examples_menu = examples_menu = file_menu.addMenu("E&xamples")
+        for example in resources.examples():
+            if example["game"] in self.pages:
+                action = examples_menu.addAction(f"{GAMES[example['game']].title}: {example['title']}")
+                action.setStatusTip(example["text"])
+                action.triggered.connect(lambda _=False, t=example["text"]: self.paste_text(t))
         self._action(file_menu, "&Export image…", self.export_image_dialog, "Ctrl+E",
                      "Save the board as a PNG image")
         file_menu.addSeparator()
