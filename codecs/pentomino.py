@@ -352,13 +352,18 @@ def _check_square(surface: str, height: int, width: int, pos: int) -> None:
 class _Collector:
     """Items in slug order; a later item at the same anchor replaces the earlier one."""
 
+    MAX_NOTES = 20
+
     def __init__(self):
         self.items: dict = {}
         self.notes: list[str] = []
+        self.repeats = 0
 
     def put(self, row: int, col: int, item) -> None:
         if (row, col) in self.items:
-            self.notes.append(f"cell ({row}, {col}) is set twice; the later item wins")
+            self.repeats += 1
+            if self.repeats <= self.MAX_NOTES:
+                self.notes.append(f"cell ({row}, {col}) is set twice; the later item wins")
             del self.items[(row, col)]
         self.items[(row, col)] = item
 
@@ -406,6 +411,8 @@ def _decode_v3(slug: str) -> Board:
 
 def _finish(surface: str, height: int, width: int, out: _Collector, colors) -> Board:
     board = make_board(surface, height, width, out.items, colors)
+    if out.repeats > out.MAX_NOTES:
+        out.notes.append(f"… and {out.repeats - out.MAX_NOTES} more cells set more than once")
     return replace(board, notes=tuple(out.notes)) if out.notes else board
 
 
@@ -534,6 +541,8 @@ def _decode_legacy(slug: str) -> Board:
         if is_digit:
             if not token:
                 token_start = i
+            elif len(token) > 8:
+                raise ValueRangeError(NAME, f"number {token}… is too long for any board", token_start)
             token += ch
             continue
         if is_letter:

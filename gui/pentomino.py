@@ -796,12 +796,14 @@ class PentominoPage(GamePage):
     def _color_chosen(self, index: int) -> None:
         if self.tool_name in PIECE_NAMES:
             self.set_board(pm.with_color(self.board, self.tool_name, index), f"Colour {self.tool_name}")
+        self.canvas.setFocus()
 
     def _surface_chosen(self, index: int) -> None:
         if self._updating:
             return
         letter = self.surface_box.itemData(index)
         self.set_board(pm.with_surface(self.board, letter), f"Surface {pm.SURFACES[letter]}")
+        self.canvas.setFocus()   # so R, F and the arrows act on the board again
 
     def _size_chosen(self, _value: int = 0) -> None:
         if self._updating:

@@ -684,3 +684,12 @@ def test_mutated_slugs_raise_only_slug_errors(seed, where, ch, how):
     else:
         text = seed[:where]
     _check_only_slug_errors(text)
+
+
+def test_hostile_lengths_fail_fast_or_stay_bounded():
+    with pytest.raises(ValueRangeError) as err:
+        pm.decode("8." + "1" * 50_000)
+    assert err.value.position == 2
+    board = pm.decode("R88" + "F011" * 5_000)
+    assert board.pieces == (pm.Piece("F", 1, 1),)
+    assert len(board.notes) == 21 and board.notes[-1] == "… and 4979 more cells set more than once"
