@@ -894,7 +894,7 @@ _OUTLINES = {name: tuple(tuple((dx, dy, steps, _sides_bits(0, steps)) for dx, dy
 
 
 def placed_cells(surface: str, height: int, width: int, name: str, row: int, col: int,
-                 rotation: int = 0, reflected: bool = False) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
+                 rotation: int = 0, reflected: bool = False) -> tuple[list, list]:
     """The cells a piece anchored at (row, col) paints: ([(row, col, border bits)] on the
     board, [edge cells where it runs off]) in the piece's own cell order."""
     on, off = [], []

@@ -14,7 +14,7 @@ import struct
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QIcon, QImage, QPainter, QPainterPath, QPalette, QPen, QPixmap,
                            QPolygonF)
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QSpinBox, QToolButton, QWidget)
 
 from slugboard.codecs import pentomino as pm
@@ -54,8 +54,9 @@ SEAM_TEXT = {
 }
 
 
-# Cell colours as ARGB32 pixels: piece colours 0-11, then terrain (12) and conflict (13).
-_PIXELS = {i: struct.pack("<I", color.rgba()) for i, color in enumerate(PIECE_COLORS + (TERRAIN_FILL, CONFLICT))}
+# Cell colours as ARGB32 pixels (native-endian words, as QImage keeps them): piece colours
+# 0-11, then terrain (12) and conflict (13).
+_PIXELS = {i: struct.pack("=I", color.rgba()) for i, color in enumerate(PIECE_COLORS + (TERRAIN_FILL, CONFLICT))}
 
 
 def caption(board: pm.Board) -> str:
@@ -132,7 +133,7 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
     for r, c in p.red:
         cell_keys[r * w + c] = 13
     pixels = _PIXELS.copy()
-    pixels[-1] = struct.pack("<I", base.rgba())
+    pixels[-1] = struct.pack("=I", base.rgba())
     data = b"".join([pixels[k] for k in cell_keys])
     image = QImage(data, w, h, 4 * w, QImage.Format_ARGB32)
     painter.drawImage(grid, image)
@@ -603,8 +604,6 @@ class PentominoPage(GamePage):
         self.set_canvas(canvas)
 
         self.add_heading("Pieces")
-        self.piece_group = QButtonGroup(self)
-        self.piece_group.setExclusive(False)
         self.piece_buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
         grid.setSpacing(3)

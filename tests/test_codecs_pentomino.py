@@ -125,7 +125,8 @@ def test_every_orientation_has_five_connected_cells():
                 if c in seen:
                     continue
                 seen.add(c)
-                todo += [(c[0] + a, c[1] + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1)) if (c[0] + a, c[1] + b) in cells]
+                todo += [(c[0] + a, c[1] + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                         if (c[0] + a, c[1] + b) in cells]
             assert seen == cells
 
 

@@ -293,3 +293,17 @@ def test_seam_arrows_agree_with_the_geometry(surface):
         beyond = {"top": (-1, 2), "bottom": (n, 2), "left": (2, -1), "right": (2, n)}[edge]
         x, y, _ = pm.map_cell(surface, n, n, *beyond)
         assert not (0 <= x < n and 0 <= y < n), (surface, edge)
+
+
+def test_board_comes_back_after_restart(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    assert first.paste_text(SEED_LINK)
+    first.close()
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    assert second.page("pentomino").board == pm.decode(SEED)
+    assert second.current_page() is second.page("pentomino")
+    assert _slug(second) == SEED
