@@ -22,6 +22,7 @@ SITE = "https://pentominoes.river.me/"
 HOST = "pentominoes.river.me"
 
 PIECES = "FILPNTUVWXYZ"
+_PIECE_SET = frozenset(PIECES)
 TERRAIN = "R"
 SURFACES = {
     "R": "Rectangle",
@@ -151,7 +152,7 @@ class Board:
             raise ValueError(problem)
 
     def color_of(self, name: str) -> int:
-        return self.colors[PIECES.index(name)] if name in PIECES else 0
+        return self.colors[PIECES.index(name)] if name in _PIECE_SET else 0
 
     def item_at(self, row: int, col: int) -> Piece | tuple[int, int] | None:
         """The piece or terrain anchored at (row, col), if any."""
@@ -177,7 +178,7 @@ def _model_error(board: Board) -> str | None:
         return "colours are 12 numbers 0-11"
     anchors = []
     for piece in board.pieces:
-        if piece.name not in PIECES or piece.rotation not in (0, 1, 2, 3) or not isinstance(piece.reflected, bool):
+        if piece.name not in _PIECE_SET or piece.rotation not in (0, 1, 2, 3) or not isinstance(piece.reflected, bool):
             return f"bad piece {piece!r}"
         anchors.append((piece.row, piece.col))
     anchors.extend(board.terrain)
@@ -391,7 +392,7 @@ def _decode_v3(slug: str) -> Board:
                 color_start = i
             break
         name = ch.upper()
-        if name not in PIECES:
+        if name not in _PIECE_SET:
             raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
         if i + 4 > n or "_" in slug[i + 1:i + 4]:
             raise FormatError(NAME, f"piece {ch} is cut short: it needs an orientation and two coordinates", i)
@@ -474,7 +475,7 @@ def _decode_colors_v3(slug: str, i: int, colors: list[int]) -> None:
         if "0" <= ch <= "9" or ch in "ab":
             current = _VALUE[ch]
             groups.setdefault(current, [])
-        elif ch.upper() in PIECES and ch.isascii():
+        elif ch.upper() in _PIECE_SET and ch.isascii():
             if current is None:
                 raise FormatError(NAME, f"colour name {ch!r} comes before any group digit", j)
             groups[current].append((ch, j))
@@ -523,7 +524,7 @@ def _decode_legacy(slug: str) -> Board:
                 current = int(ch)
                 groups[current] = []   # a legacy digit clears its group
             elif is_letter:
-                if ch.upper() not in PIECES:
+                if ch.upper() not in _PIECE_SET:
                     raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
                 if current is None:
                     raise FormatError(NAME, f"colour name {ch!r} comes before any group digit", i)
@@ -553,7 +554,7 @@ def _decode_legacy(slug: str) -> Board:
             else:
                 commit_coords()
             name = ch.upper()
-            if name not in PIECES and name != TERRAIN:
+            if name not in _PIECE_SET and name != TERRAIN:
                 raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
             pieces.append({"name": name, "upper": ch.isupper(), "at": i, "sep": False})
             state = "O"
@@ -664,7 +665,7 @@ def _decode_v0(slug: str) -> Board:
                 raise ValueRangeError(NAME, f"piece {name} at ({row}, {col}) is off the board", 0)
             if name == TERRAIN:
                 out.put(row, col, TERRAIN)
-            elif name in PIECES:
+            elif name in _PIECE_SET:
                 out.put(row, col, Piece(name, row, col, int(entry.get("o", 0)) % 4, bool(int(entry.get("e", 0)))))
             else:
                 raise FormatError(NAME, f"{name!r} is not a piece name", 0)

@@ -660,7 +660,8 @@ def test_random_text_raises_only_slug_errors(text):
     _check_only_slug_errors(text)
 
 
-SLUG_CHARS = string.ascii_letters + string.digits + "_.%#/()!~'*-\x01"
+# "ﬁ" and "ß" grow into two letters when upper-cased ("FI", "SS").
+SLUG_CHARS = string.ascii_letters + string.digits + "_.%#/()!~'*-\x01ﬁß"
 
 
 @settings(max_examples=400, deadline=None)
@@ -694,3 +695,9 @@ def test_hostile_lengths_fail_fast_or_stay_bounded():
     board = pm.decode("R88" + "F011" * 5_000)
     assert board.pieces == (pm.Piece("F", 1, 1),)
     assert len(board.notes) == 21 and board.notes[-1] == "… and 4979 more cells set more than once"
+
+
+@pytest.mark.parametrize("text", ["R88\ufb01011", "R88_1\ufb01", "8.8\ufb0111.1", "R88\u00df011"])
+def test_letters_that_upper_case_to_two_letters_are_not_pieces(text):
+    with pytest.raises(FormatError):
+        pm.decode(text)
