@@ -759,7 +759,7 @@ def from_json(obj: dict) -> Board:
     if not isinstance(obj, dict):
         raise FormatError(NAME, "board JSON must be an object")
     surface = obj.get("surface", "R")
-    if surface not in SURFACES:
+    if not isinstance(surface, str) or surface not in SURFACES:
         raise FormatError(NAME, f"unknown surface {surface!r}")
     height = _json_int(obj.get("height"), "height")
     width = _json_int(obj.get("width"), "width")

@@ -416,7 +416,7 @@ def test_board_json_shape():
 
 
 @pytest.mark.parametrize("obj", [
-    None, [], {"surface": "Q", "height": 8, "width": 8},
+    None, [], {"surface": "Q", "height": 8, "width": 8}, {"surface": ["R"], "height": 8, "width": 8},
     {"surface": "R", "height": 0, "width": 8},
     {"surface": "R", "height": 8.5, "width": 8},
     {"surface": "S", "height": 8, "width": 9},
@@ -701,3 +701,21 @@ def test_hostile_lengths_fail_fast_or_stay_bounded():
 def test_letters_that_upper_case_to_two_letters_are_not_pieces(text):
     with pytest.raises(FormatError):
         pm.decode(text)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 70) | st.floats(allow_nan=False) | st.sampled_from(["F", "R", "S", "FI"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["name", "row", "col", "rotation", "reflected", "F", "Z", "R"]), inner, max_size=4),
+    max_leaves=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["surface", "height", "width", "pieces", "terrain", "colors"]), JSON_VALUES)
+def test_from_json_raises_only_slug_errors(key, value):
+    obj = pm.to_json(pm.decode(SEED_P))
+    obj[key] = value
+    try:
+        pm.from_json(obj)
+    except SlugError:
+        pass
