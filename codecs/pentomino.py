@@ -862,6 +862,30 @@ def map_cell(surface: str, height: int, width: int, rx: int, ry: int) -> tuple[i
     raise ValueError(f"unknown surface {surface!r}")
 
 
+# Which edges meet on each surface: edge -> (pair 0/1, arrow direction). Arrows on the two
+# edges of a pair point the same way along the seam when the edges meet as drawn; +1 runs
+# right (top/bottom edges) or down (left/right edges). Edges not listed are walls.
+# These follow map_cell; tests check each arrow against it.
+SEAMS = {
+    "R": {},
+    "C": {"left": (0, 1), "right": (0, 1)},
+    "T": {"left": (0, 1), "right": (0, 1), "top": (1, 1), "bottom": (1, 1)},
+    "K": {"left": (0, -1), "right": (0, 1), "top": (1, 1), "bottom": (1, 1)},
+    "M": {"left": (0, -1), "right": (0, 1)},
+    "P": {"left": (0, -1), "right": (0, 1), "top": (1, -1), "bottom": (1, 1)},
+    "S": {"top": (0, 1), "right": (0, -1), "bottom": (1, 1), "left": (1, -1)},
+}
+SEAM_TEXT = {
+    "R": "edges are walls",
+    "C": "left and right edges meet",
+    "T": "left meets right, top meets bottom",
+    "K": "left meets right flipped, top meets bottom",
+    "M": "left meets right flipped; top and bottom are walls",
+    "P": "left meets right flipped, top meets bottom flipped",
+    "S": "top meets right, bottom meets left",
+}
+
+
 # Border bits of a painted cell: the sides on which the piece's outline runs.
 TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8
 _SIDE = {(-1, 0): TOP, (1, 0): BOTTOM, (0, -1): LEFT, (0, 1): RIGHT}
@@ -1038,6 +1062,7 @@ def info(board: Board) -> dict:
     return {
         "game": NAME,
         "surface": SURFACES[board.surface],
+        "seams": SEAM_TEXT[board.surface],
         "size": f"{board.height}x{board.width}",
         "pieces": len(board.pieces),
         "terrain": len(board.terrain),

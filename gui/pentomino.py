@@ -30,37 +30,13 @@ CONFLICT_STRIPES = QColor(255, 255, 255, 150)
 SEAM_COLORS = (QColor("#0284c7"), QColor("#d97706"))   # first and second pair of glued edges
 PIECE_TEXT = QColor("#ffffff")
 
-# Which edges meet on each surface: edge -> (pair 0/1, arrow direction). Arrows on the two
-# edges of a pair point the same way along the seam when the edges meet as drawn; +1 runs
-# right (top/bottom edges) or down (left/right edges). Edges not listed are walls.
-# These follow pm.map_cell; tests check each arrow against it.
-SEAMS = {
-    "R": {},
-    "C": {"left": (0, 1), "right": (0, 1)},
-    "T": {"left": (0, 1), "right": (0, 1), "top": (1, 1), "bottom": (1, 1)},
-    "K": {"left": (0, -1), "right": (0, 1), "top": (1, 1), "bottom": (1, 1)},
-    "M": {"left": (0, -1), "right": (0, 1)},
-    "P": {"left": (0, -1), "right": (0, 1), "top": (1, -1), "bottom": (1, 1)},
-    "S": {"top": (0, 1), "right": (0, -1), "bottom": (1, 1), "left": (1, -1)},
-}
-SEAM_TEXT = {
-    "R": "edges are walls",
-    "C": "left and right edges meet",
-    "T": "left meets right, top meets bottom",
-    "K": "left meets right flipped, top meets bottom",
-    "M": "left meets right flipped; top and bottom are walls",
-    "P": "left meets right flipped, top meets bottom flipped",
-    "S": "top meets right, bottom meets left",
-}
-
-
 # Cell colours as ARGB32 pixels (native-endian words, as QImage keeps them): piece colours
 # 0-11, then terrain (12) and conflict (13).
 _PIXELS = {i: struct.pack("=I", color.rgba()) for i, color in enumerate(PIECE_COLORS + (TERRAIN_FILL, CONFLICT))}
 
 
 def caption(board: pm.Board) -> str:
-    return f"{pm.SURFACES[board.surface]} {board.height}×{board.width}: {SEAM_TEXT[board.surface]}"
+    return f"{pm.SURFACES[board.surface]} {board.height}×{board.width}: {pm.SEAM_TEXT[board.surface]}"
 
 
 def item_color(board: pm.Board, name: str) -> QColor:
@@ -301,7 +277,7 @@ def _arrow(painter: QPainter, centre: QPointF, along: QPointF, heads: int, lengt
 
 def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size: float, margin: float,
                           text: QColor) -> None:
-    seams = SEAMS[board.surface]
+    seams = pm.SEAMS[board.surface]
     edges = {
         "top": (grid.topLeft(), grid.topRight(), QPointF(1, 0), QPointF(0, -1)),
         "bottom": (grid.bottomLeft(), grid.bottomRight(), QPointF(1, 0), QPointF(0, 1)),
@@ -829,7 +805,7 @@ class PentominoPage(GamePage):
             self.width_box.setEnabled(board.surface != "S")
         finally:
             self._updating = False
-        self.seam_label.setText(SEAM_TEXT[board.surface].capitalize() + ".")
+        self.seam_label.setText(pm.SEAM_TEXT[board.surface].capitalize() + ".")
         painting = self.canvas.painting()
         facts = pm.info(board)
         state = "complete solution" if facts["complete"] else f"{facts['empty']} empty cells"

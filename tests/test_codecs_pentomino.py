@@ -462,6 +462,30 @@ def test_surface_maps():
         assert m("S", n, n, r, -1)[:2] == (n - 1, n - 1 - r)   # left of the left edge
 
 
+@pytest.mark.parametrize("surface", list(pm.SURFACES))
+def test_seam_table_agrees_with_the_geometry(surface):
+    """For every glued pair of edges, stepping off an edge at the k-th cell along its arrow
+    lands on the k-th cell along the partner edge's arrow; stepping off a wall runs off."""
+    n = 6
+
+    def along(edge, direction, k, outside):
+        i = k if direction > 0 else n - 1 - k
+        d = -1 if outside else 0
+        return {"top": (d, i), "bottom": (n - 1 - d, i), "left": (i, d), "right": (i, n - 1 - d)}[edge]
+
+    seams = pm.SEAMS[surface]
+    for edge, (pair, direction) in seams.items():
+        partner = next(e for e, (p, _) in seams.items() if p == pair and e != edge)
+        for k in range(n):
+            x, y, _ = pm.map_cell(surface, n, n, *along(edge, direction, k, True))
+            assert (x, y) == along(partner, seams[partner][1], k, False), (surface, edge, k)
+    for edge in {"top", "bottom", "left", "right"} - set(seams):
+        for k in range(n):
+            x, y, _ = pm.map_cell(surface, n, n, *along(edge, 1, k, True))
+            assert not (0 <= x < n and 0 <= y < n), (surface, edge)
+    assert pm.SEAM_TEXT[surface]
+
+
 def test_piece_wraps_on_each_surface():
     # An I lying across the left/right seam of row 2 on a 6x6 board.
     for surface, expected in {

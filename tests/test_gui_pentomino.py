@@ -272,29 +272,6 @@ def test_largest_board_paints(qapp):
     painter.end()
 
 
-@pytest.mark.parametrize("surface", list(pm.SURFACES))
-def test_seam_arrows_agree_with_the_geometry(surface):
-    """For every glued pair of edges, stepping off an edge at the start of its arrow must
-    land on the partner edge at the start of the partner's arrow."""
-    n = 6
-    seams = view.SEAMS[surface]
-    for edge, (pair, direction) in seams.items():
-        partner = next(e for e, (p, _) in seams.items() if p == pair and e != edge)
-        start = 0 if direction > 0 else n - 1
-        beyond = {"top": (-1, start), "bottom": (n, start), "left": (start, -1), "right": (start, n)}[edge]
-        x, y, _ = pm.map_cell(surface, n, n, *beyond)
-        p_dir = seams[partner][1]
-        p_start = 0 if p_dir > 0 else n - 1
-        expected = {"top": (0, p_start), "bottom": (n - 1, p_start),
-                    "left": (p_start, 0), "right": (p_start, n - 1)}[partner]
-        assert (x, y) == expected, (surface, edge)
-    # Walls: stepping off them runs off the board.
-    for edge in {"top", "bottom", "left", "right"} - set(seams):
-        beyond = {"top": (-1, 2), "bottom": (n, 2), "left": (2, -1), "right": (2, n)}[edge]
-        x, y, _ = pm.map_cell(surface, n, n, *beyond)
-        assert not (0 <= x < n and 0 <= y < n), (surface, edge)
-
-
 def test_board_comes_back_after_restart(qtbot, settings):
     from slugboard.gui.main_window import MainWindow
 
