@@ -700,6 +700,95 @@ class ReplayState:
     ended_ms: int | None            # when the game was won or lost, if it was by now
 
 
+class Field:
+    """The static facts of a mine field: mines, numbers, openings and 3BV.
+
+    `numbers[c]` is the count of mines around a safe cell (0-8) and 9 on a mine.
+    """
+
+    def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
+        self.width, self.height = width, height
+        n = width * height
+        self.mine = mine = bytearray(n)
+        for x, y in mines:
+            mine[y * width + x] = 1
+        self.numbers = numbers = bytearray(n)
+        for x, y in mines:
+            for nx in (x - 1, x, x + 1):
+                if 0 <= nx < width:
+                    for ny in (y - 1, y, y + 1):
+                        if 0 <= ny < height:
+                            numbers[ny * width + nx] += 1
+        for x, y in mines:
+            numbers[y * width + x] = 9
+        self.numbers = bytes(numbers)
+        self.safe_total = n - len(mines)
+        self._label_openings()
+
+    def neighbours(self, c: int):
+        w, h = self.width, self.height
+        y, x = divmod(c, w)
+        for ny in (y - 1, y, y + 1):
+            if 0 <= ny < h:
+                row = ny * w
+                for nx in (x - 1, x, x + 1):
+                    if 0 <= nx < w and (nx != x or ny != y):
+                        yield row + nx
+
+    def _label_openings(self) -> None:
+        """Openings (8-connected zero regions) and isolated numbers, for 3BV."""
+        n = self.width * self.height
+        numbers = self.numbers
+        label = array("i", [-1]) * n
+        sizes: list[int] = []
+        zero_cells = [c for c in range(n) if numbers[c] == 0]
+        touches_zero = bytearray(n)
+        for c in zero_cells:
+            if label[c] >= 0:
+                continue
+            k = len(sizes)
+            label[c] = k
+            size = 0
+            stack = [c]
+            while stack:
+                z = stack.pop()
+                size += 1
+                for nb in self.neighbours(z):
+                    touches_zero[nb] = 1
+                    if numbers[nb] == 0 and label[nb] < 0:
+                        label[nb] = k
+                        stack.append(nb)
+            sizes.append(size)
+        isolated = bytearray(n)
+        count_isolated = 0
+        for c in range(n):
+            if 0 < numbers[c] < 9 and not touches_zero[c]:
+                isolated[c] = 1
+                count_isolated += 1
+        self.opening_of = label
+        self.opening_sizes = sizes
+        self.isolated = isolated
+        self.bbbv = len(sizes) + count_isolated
+
+    def number(self, x: int, y: int) -> int:
+        return self.numbers[y * self.width + x]
+
+
+_FIELDS: dict = {}
+
+
+def field_of(board: Board) -> Field:
+    """The field of a board, shared by every board with the same size and mines (a game
+    being played, or replayed after an edit of its events, keeps one)."""
+    key = (board.width, board.height, board.mines)
+    fld = _FIELDS.get(key)
+    if fld is None:
+        if len(_FIELDS) >= 8:
+            _FIELDS.pop(next(iter(_FIELDS)))
+        fld = _FIELDS[key] = Field(*key)
+    return fld
+
+
 class Replay:
     """A recorded game prepared for seeking.
 
@@ -716,21 +805,14 @@ class Replay:
 
     def __init__(self, board: Board):
         self.board = board
+        self.field = fld = field_of(board)
         w, h = board.width, board.height
         self.width, self.height = w, h
         n = w * h
-        self.mine = mine = bytearray(n)
-        for x, y in board.mines:
-            mine[y * w + x] = 1
-        self.numbers = numbers = bytearray(n)
-        for x, y in board.mines:
-            for nx in (x - 1, x, x + 1):
-                if 0 <= nx < w:
-                    for ny in (y - 1, y, y + 1):
-                        if 0 <= ny < h:
-                            numbers[ny * w + nx] += 1
-        self.safe_total = n - len(board.mines)
-        self._label_openings()
+        mine, numbers = fld.mine, fld.numbers
+        self.numbers = numbers
+        self.bbbv = fld.bbbv
+        self.safe_total = fld.safe_total
 
         unit = board.time_unit_ms
         events = board.events
@@ -738,7 +820,7 @@ class Replay:
         self.start_ms = self.times_ms[0] if events else 0
         self.duration_ms = self.times_ms[-1] if events else 0
         cells = bytearray(n)
-        opening_left = list(self.opening_sizes)
+        opening_left = list(fld.opening_sizes)
         solved = safe_opened = effective = 0
         self._changes: list = []
         self._effective = eff = array("i", [0])
@@ -753,9 +835,9 @@ class Replay:
         every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // budget))
         every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
         since_changes = since_events = 0
-        label = self.opening_of
-        isolated = self.isolated
-        neighbours = self._neighbours
+        label = fld.opening_of
+        isolated = fld.isolated
+        neighbours = fld.neighbours
         for i, e in enumerate(events):
             c = e.y * w + e.x
             state = cells[c]
@@ -818,58 +900,6 @@ class Replay:
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
 
-    # -- static facts of the field
-    def _neighbours(self, c: int):
-        w, h = self.width, self.height
-        y, x = divmod(c, w)
-        for ny in (y - 1, y, y + 1):
-            if 0 <= ny < h:
-                row = ny * w
-                for nx in (x - 1, x, x + 1):
-                    if 0 <= nx < w and (nx != x or ny != y):
-                        yield row + nx
-
-    def _label_openings(self) -> None:
-        """Openings (8-connected zero regions) and isolated numbers, for 3BV."""
-        n = self.width * self.height
-        numbers, mine = self.numbers, self.mine
-        # Mines are marked 9 so "zero" means a safe cell with no mine around.
-        for c in range(n):
-            if mine[c]:
-                numbers[c] = 9
-        label = array("i", [-1]) * n
-        sizes: list[int] = []
-        isolated = bytearray(n)
-        zero_cells = [c for c in range(n) if numbers[c] == 0]
-        for c in zero_cells:
-            if label[c] >= 0:
-                continue
-            k = len(sizes)
-            label[c] = k
-            size = 0
-            stack = [c]
-            while stack:
-                z = stack.pop()
-                size += 1
-                for nb in self._neighbours(z):
-                    if numbers[nb] == 0 and label[nb] < 0:
-                        label[nb] = k
-                        stack.append(nb)
-            sizes.append(size)
-        touches_zero = bytearray(n)
-        for c in zero_cells:
-            for nb in self._neighbours(c):
-                touches_zero[nb] = 1
-        count_isolated = 0
-        for c in range(n):
-            if 0 < numbers[c] < 9 and not touches_zero[c]:
-                isolated[c] = 1
-                count_isolated += 1
-        self.opening_of = label
-        self.opening_sizes = sizes
-        self.isolated = isolated
-        self.bbbv = len(sizes) + count_isolated
-
     def number(self, x: int, y: int) -> int:
         """Mines around a safe cell (0-8), or 9 for a mine."""
         return self.numbers[y * self.width + x]
@@ -888,11 +918,11 @@ class Replay:
         return self.times_ms[index - 1] if index > 0 else 0
 
     def state_at(self, time_ms: float) -> ReplayState:
-        return self._state(self.index_at(time_ms), time_ms)
+        return self.state(self.index_at(time_ms), time_ms)
 
     def state_after(self, index: int) -> ReplayState:
         index = max(0, min(index, self.event_count))
-        return self._state(index, self.time_of(index))
+        return self.state(index, self.time_of(index))
 
     def final(self) -> ReplayState:
         return self.state_after(self.event_count)
@@ -915,7 +945,10 @@ class Replay:
                 cells[change[0]] = change[1]
         return bytes(cells)
 
-    def _state(self, index: int, time_ms: float) -> ReplayState:
+    def state(self, index: int, time_ms: float) -> ReplayState:
+        """The board after `index` events, with the clock at `time_ms` (a step through
+        events that share a moment shows them one at a time)."""
+        index = max(0, min(index, self.event_count))
         time_ms = max(0, time_ms)
         end = self.end_index
         ended = end is not None and index >= end

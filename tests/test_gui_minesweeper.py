@@ -1,0 +1,387 @@
+"""The minesweeper page as a person uses it: paste a recorded game and watch it with the
+replay controls (the clock driven by the test), play a game by clicking and share it,
+edit a field, and export a replay moment to PNG."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor, QImage
+
+from conftest import load_vectors
+from slugboard.codecs import minesweeper as ms
+
+VECTORS = load_vectors("minesweeper")["games"]
+ARTICLE = VECTORS[0]["slug"]
+WON = next(g for g in VECTORS if g["replay"]["outcome"] == "won" and g["board"]["width"] == 15)
+
+
+class FakeClock:
+    """Milliseconds that pass only when the test says so."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _page(window):
+    return window.page("minesweeper")
+
+
+def _shown_page(window):
+    page = _page(window)
+    window.tabs.setCurrentWidget(page)
+    return page
+
+
+def _click(qtbot, page, x, y, button=Qt.LeftButton):
+    centre = page.canvas.cell_center(x, y)
+    qtbot.mouseClick(page.canvas, button, pos=QPoint(int(centre.x()), int(centre.y())))
+
+
+def _press_right(qtbot, page, x, y):
+    centre = page.canvas.cell_center(x, y)
+    qtbot.mousePress(page.canvas, Qt.RightButton, pos=QPoint(int(centre.x()), int(centre.y())))
+    qtbot.mouseRelease(page.canvas, Qt.RightButton, pos=QPoint(int(centre.x()), int(centre.y())))
+
+
+def _paste_paused(window, text):
+    assert window.paste_text(text)
+    page = _page(window)
+    page.player.pause()
+    page.player.clock = FakeClock()
+    return page
+
+
+# --- replay -------------------------------------------------------------------------------
+
+def test_paste_the_articles_game_and_play_it_to_the_loss(qtbot, main_window):
+    assert main_window.paste_text(ARTICLE)
+    page = _page(main_window)
+    page.player.clock = FakeClock()       # the window's timer sees no time pass
+    assert main_window.current_page() is page
+    assert page.mode == "replay" and page.mode_buttons["replay"].isChecked()
+    assert page.player.playing           # a pasted game starts playing
+    assert main_window.slug_pane.slug_text() == ARTICLE
+    page.player.pause()
+    page.player.seek(0)
+    assert page.replay_clock.text() == "0.00 s / 5.00 s"
+    qtbot.keyClick(page.canvas, Qt.Key_Space)
+    assert page.player.playing and page.play_button.text() == "Pause"
+    for _ in range(49):                    # 4.90 s of playing, in 100 ms frames
+        page.player.advance(100)
+    assert page.player.playing
+    assert page.outcome_label.text() == ""
+    assert page.replay_state().outcome == "unfinished"
+    page.player.advance(100)
+    assert not page.player.playing       # the end stops the clock
+    assert page.replay_clock.text() == "5.00 s / 5.00 s"
+    assert page.outcome_label.text() == "Lost at 5.00 s"
+    state = page.replay_state()
+    assert state.outcome == "lost" and state.hit == (7, 9)
+    assert page.stat_labels["3bv"].text() == "39"
+    assert page.stat_labels["3bv_solved"].text() == "8"
+    assert page.stat_labels["time"].text() == "5.00 s"
+    assert page.stat_labels["clicks"].text() == "17 (17 effective)"
+    assert page.stat_labels["3bv_per_s"].text() == "1.600"
+    assert page.stat_labels["opened"].text() == "90 / 198"
+    assert page.canvas.state is not None and page.canvas.state.index == 17
+    assert "17 of 17: open (7, 9) at 5.00 s" in page.event_label.text()
+
+
+def test_the_timer_drives_the_replay_through_the_clock(qtbot, main_window):
+    page = _paste_paused(main_window, WON["slug"])
+    clock = page.player.clock
+    page.player.seek(0)
+    page.player.play()
+    clock.now += 1500
+    page.player.tick()                  # what the QTimer calls each frame
+    assert page.player.time_ms == 1500
+    page.speed_box.setCurrentIndex(page.speed_box.findData(8.0))
+    clock.now += 1000
+    page.player.tick()
+    assert page.player.time_ms == 9500
+    assert page.replay_clock.text() == "9.50 s / 31.80 s"
+
+
+def test_speed_keys_and_quarter_speed(qtbot, main_window):
+    page = _paste_paused(main_window, WON["slug"])
+    page.player.seek(0)
+    page.canvas.setFocus()
+    for _ in range(4):
+        qtbot.keyClick(page.canvas, Qt.Key_Minus)
+    assert page.player.speed == 0.25 and page.speed_box.currentText() == "0.25x"
+    page.player.play()
+    page.player.advance(400)
+    assert page.player.time_ms == 100
+    for _ in range(9):
+        qtbot.keyClick(page.canvas, Qt.Key_Plus)
+    assert page.player.speed == 8.0
+
+
+def test_arrows_step_one_event_at_a_time(qtbot, main_window):
+    page = _paste_paused(main_window, VECTORS[1]["slug"])   # has a flag and an open at the same moment
+    board = page.board
+    page.player.seek(0)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key_Right)
+    assert page.replay_state().index == 1
+    assert page.replay_state().last_event == board.events[0]
+    for _ in range(6):
+        qtbot.keyClick(page.canvas, Qt.Key_Right)
+    # events 7 and 8 share t=33: stepping shows the flag first, then the open
+    assert page.replay_state().last_event == board.events[6] and board.events[6].kind == "flag"
+    qtbot.keyClick(page.canvas, Qt.Key_Right)
+    assert page.replay_state().last_event == board.events[7] and board.events[7].t == board.events[6].t
+    qtbot.keyClick(page.canvas, Qt.Key_Left)
+    assert page.replay_state().index == 7
+    assert page.replay_clock.text() == "1.65 s / 29.15 s"
+    qtbot.keyClick(page.canvas, Qt.Key_End)
+    assert page.replay_state().index == len(board.events)
+    assert page.outcome_label.text() == "Unfinished"
+    qtbot.keyClick(page.canvas, Qt.Key_Home)
+    assert page.replay_state().index == 0
+
+
+def test_buttons_and_slider(qtbot, main_window):
+    page = _paste_paused(main_window, WON["slug"])
+    page.player.seek(0)
+    qtbot.mouseClick(page.next_button, Qt.LeftButton)
+    qtbot.mouseClick(page.next_button, Qt.LeftButton)
+    assert page.replay_state().index == 2
+    qtbot.mouseClick(page.prev_button, Qt.LeftButton)
+    assert page.replay_state().index == 1
+    page.slider.setValue(31800)         # as a drag to the end does
+    assert page.outcome_label.text() == "Won in 31.80 s"
+    assert page.stat_labels["3bv_per_s"].text() == "1.038"
+    assert page.stat_labels["ioe"].text() == "0.485"
+    page.slider.setValue(10000)
+    assert page.replay_clock.text() == "10.00 s / 31.80 s"
+    assert page.replay_state().index == ms.Replay(page.board).index_at(10000)
+    qtbot.mouseClick(page.play_button, Qt.LeftButton)
+    assert page.player.playing
+    qtbot.mouseClick(page.play_button, Qt.LeftButton)
+    assert not page.player.playing
+
+
+def test_export_state_is_the_replay_moment(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.player.seek(3100)
+    state = page.export_state()
+    assert state["at"] == 3.1 and state["state"] == ms.Replay(page.board).state_at(3100)
+
+
+# --- play ---------------------------------------------------------------------------------
+
+FIELD = "1=5x5+0141++"   # mines at (1, 0) and (1, 4): version 1 writes (row, column)
+
+
+def test_play_a_small_game_and_share_it(qtbot, main_window):
+    assert main_window.paste_text(FIELD)
+    page = _page(main_window)
+    assert page.mode == "play"            # a bare field is shared to be played
+    clock = FakeClock()
+    page.clock = clock
+    assert page.play_status.text() == "Click any cell to start"
+    _click(qtbot, page, 4, 2)             # opens all but the corners behind the mines
+    assert page.board.events == (ms.Event(0, "open", 4, 2),)
+    assert main_window.slug_pane.slug_text() == "1=5x5+0141+420+"
+    assert page.play_status.text() == "Playing"
+    clock.now += 730
+    _press_right(qtbot, page, 1, 0)       # flag a mine
+    clock.now += 500
+    _click(qtbot, page, 1, 0)             # a flagged cell does not open
+    assert len(page.board.events) == 2
+    clock.now += 270
+    _click(qtbot, page, 0, 0)
+    clock.now += 1000
+    _click(qtbot, page, 2, 2)             # a wasted click on an open cell is recorded too
+    clock.now += 440
+    _click(qtbot, page, 0, 4)
+    assert page.play_status.text() == "You won!"
+    slug = main_window.slug_pane.slug_text()
+    assert slug == "1=5x5+0141+420;0030;2220;048+1014P"
+    _click(qtbot, page, 3, 3)             # nothing after the end
+    assert main_window.slug_pane.slug_text() == slug
+    assert page.stat_labels["clicks"].text() == "5 (4 effective)"
+
+    replayed = ms.Replay(ms.decode(slug)).final()
+    assert replayed.outcome == "won"
+    assert replayed.cells == page.canvas.state.cells
+    assert replayed.stats.time_s == 2.9
+    # The shared slug replays the same way in the window.
+    assert main_window.paste_text(slug)
+    assert page.mode == "replay"
+    page.player.pause()
+    qtbot.keyClick(page.canvas, Qt.Key_End)
+    assert page.replay_state().cells == replayed.cells
+    assert page.outcome_label.text() == "Won in 2.90 s"
+
+
+def test_play_with_the_keyboard(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _page(main_window)
+    page.clock = FakeClock()
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key_Right)       # cursor to (1, 0)
+    qtbot.keyClick(page.canvas, Qt.Key_Left)        # back to (0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key_F)
+    assert page.board.events[-1] == ms.Event(0, "flag", 0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key_F)
+    assert page.board.events[-1].kind == "unflag"
+    qtbot.keyClick(page.canvas, Qt.Key_Down)
+    qtbot.keyClick(page.canvas, Qt.Key_Space)
+    assert page.board.events[-1] == ms.Event(0, "open", 0, 1)
+
+
+def test_losing_shows_the_mines_and_stops_the_game(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _page(main_window)
+    page.clock = FakeClock()
+    _click(qtbot, page, 1, 4)
+    assert page.play_status.text() == "Boom: you lost"
+    assert page.canvas.state.hit == (1, 4)
+    events = page.board.events
+    _click(qtbot, page, 3, 3)
+    assert page.board.events == events
+
+
+def test_a_game_is_one_undo_step_and_restart_another(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _page(main_window)
+    page.clock = FakeClock()
+    _click(qtbot, page, 4, 2)
+    _click(qtbot, page, 0, 0)
+    assert len(page.board.events) == 2
+    qtbot.keyClick(page.canvas, Qt.Key_F3)
+    assert page.board.events == () and page.board.mines == ((1, 0), (1, 4))
+    main_window.undo_action.trigger()       # undo the restart: the game is back
+    assert len(page.board.events) == 2
+    main_window.undo_action.trigger()       # undo the moves: one step for the whole game
+    assert page.board.events == ()
+    assert main_window.slug_pane.slug_text() == FIELD
+
+
+def test_new_game_keeps_the_first_click_clear(qtbot, main_window):
+    page = _shown_page(main_window)
+    page.set_mode("edit")
+    page.width_spin.setValue(16)
+    page.height_spin.setValue(16)
+    page.mines_spin.setValue(40)
+    qtbot.keyClick(page.canvas, Qt.Key_F2)
+    assert page.mode == "play"
+    page.clock = FakeClock()
+    _click(qtbot, page, 7, 7)
+    board = page.board
+    assert (board.width, board.height, len(board.mines)) == (16, 16, 40)
+    around = {(x, y) for x in range(6, 9) for y in range(6, 9)}
+    assert not around & board.mine_set
+    assert page.replay.final().stats.safe_opened > 1
+
+
+# --- edit ---------------------------------------------------------------------------------
+
+def test_edit_mines_by_clicking(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _page(main_window)
+    qtbot.keyClick(page.canvas, Qt.Key_1, Qt.ControlModifier)
+    assert page.mode == "edit" and page.mode_buttons["edit"].isChecked()
+    _click(qtbot, page, 2, 2)
+    assert page.board.mine_set == {(1, 0), (1, 4), (2, 2)}
+    assert main_window.slug_pane.slug_text() == "1=5x5+014122++"
+    _click(qtbot, page, 1, 0)
+    assert page.board.mine_set == {(1, 4), (2, 2)}
+    main_window.undo_action.trigger()
+    main_window.undo_action.trigger()
+    assert main_window.slug_pane.slug_text() == FIELD
+
+
+def test_editing_a_played_field_drops_the_game_with_undo(qtbot, main_window):
+    page = _paste_paused(main_window, WON["slug"])
+    page.set_mode("edit")
+    _click(qtbot, page, 14, 14)
+    assert page.board.events == ()
+    main_window.undo_action.trigger()
+    assert main_window.slug_pane.slug_text() == WON["slug"]
+
+
+def test_resize_random_field_and_levels(qtbot, main_window):
+    page = _shown_page(main_window)
+    page.set_mode("edit")
+    page.width_spin.setValue(12)
+    assert page.board.width == 12
+    page.mines_spin.setValue(20)
+    page.random_field(seed=4)
+    assert len(page.board.mines) == 20 and page.board.width == 12
+    page.new_level("expert")
+    assert (page.board.width, page.board.height, len(page.board.mines)) == (30, 16, 99)
+    assert ms.decode(main_window.slug_pane.slug_text()) == page.board
+
+
+def test_version_two_slugs(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _page(main_window)
+    page.set_mode("edit")
+    page.version_box.setCurrentIndex(1)
+    page._version_chosen(1)
+    assert page.board.version == 2 and page.board.time_unit_ms == 10
+    assert main_window.slug_pane.slug_text() == "2=5x5,10+1014++"
+
+
+def test_mode_shortcuts(qtbot, main_window):
+    page = _shown_page(main_window)
+    page.canvas.setFocus()
+    for key, mode in ((Qt.Key_2, "play"), (Qt.Key_3, "replay"), (Qt.Key_1, "edit")):
+        qtbot.keyClick(page.canvas, key, Qt.ControlModifier)
+        assert page.mode == mode
+        assert page.panels.currentIndex() == ("edit", "play", "replay").index(mode)
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+def test_paint_draws_the_state_at_a_moment(qtbot):
+    from slugboard.gui.minesweeper import Layout, paint, preferred_size
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QGuiApplication, QPainter
+
+    board = ms.decode(ARTICLE)
+    size = preferred_size(board)
+    images = {}
+    for at in (None, 0.0, 5.0):
+        image = QImage(size, QImage.Format_ARGB32_Premultiplied)
+        image.fill(QColor("#ffffff"))
+        painter = QPainter(image)
+        paint(painter, QRectF(0, 0, size.width(), size.height()), board, QGuiApplication.palette(),
+              **({} if at is None else {"at": at}))
+        painter.end()
+        images[at] = image
+    lay = Layout(QRectF(0, 0, size.width(), size.height()), 15, 15)
+
+    def colour(image, x, y):
+        c = lay.cell_rect(x, y)
+        # Off the mine's spikes and inside the ring that marks the current event.
+        return QColor(image.pixel(int(c.left() + c.width() * 0.15), int(c.top() + c.height() * 0.3)))
+
+    # (7, 9) is the mine the game hits: red at 5.00 s, a closed grey cell at the start.
+    assert colour(images[5.0], 7, 9).red() > 200 and colour(images[5.0], 7, 9).green() < 80
+    assert colour(images[0.0], 7, 9).red() == colour(images[0.0], 7, 9).green()
+    assert images[None] != images[5.0]
+
+
+def test_export_png_at_a_moment(tmp_path):
+    out = tmp_path / "replay.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, "-m", "slugboard.gui", "--export", str(out), ARTICLE, "--at", "5"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr
+    image = QImage(str(out))
+    assert not image.isNull() and image.width() > 300
+    reds = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
+               if QColor(image.pixel(x, y)).red() > 200 and QColor(image.pixel(x, y)).green() < 60)
+    assert reds > 100   # the LOST banner and the hit mine
