@@ -993,16 +993,19 @@ class MinesweeperPage(GamePage):
             if final.cells[y * board.width + x] == ms.FLAGGED:
                 return          # a flag guards its cell, as in the classic game
             kind = ms.OPEN
-            if not board.events and self._fresh_game:
-                board = ms.random_board(board.width, board.height, len(board.mines), safe=(x, y)) \
-                    .with_version(board.version, board.time_unit_ms)
+            if self._fresh_game and not any(e.kind == ms.OPEN for e in board.events):
+                # The field of a new game is dealt at its first open, around the cell
+                # clicked; flags placed before it stay where they are.
+                fresh = ms.random_board(board.width, board.height, len(board.mines), safe=(x, y))
+                board = ms.Board(board.width, board.height, fresh.mines, board.events, board.version,
+                                 board.time_unit_ms)
+            self._fresh_game = False
         else:
             kind = ms.flag_action(final, board, x, y)
             if kind is None:
                 return
         if not board.events:
             self._play_origin = self.clock()
-        self._fresh_game = False
         board = ms.record(board, kind, x, y, self.game_time_ms())
         self.set_board(board, "Play", self.PLAY_MERGE_ID)
 

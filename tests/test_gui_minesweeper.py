@@ -170,6 +170,16 @@ def test_buttons_and_slider(qtbot, main_window):
     assert not page.player.playing
 
 
+def test_a_pasted_game_plays_in_real_time(qtbot, main_window):
+    assert main_window.paste_text(WON["slug"])
+    page = _page(main_window)
+    assert page.player.playing
+    qtbot.waitUntil(lambda: page.player.time_ms >= 200, timeout=3000)
+    assert page.replay_state().index >= 2
+    assert page.replay_clock.text().endswith(" / 31.80 s")
+    page.canvas.grab()                  # draws without error while playing
+
+
 def test_export_state_is_the_replay_moment(qtbot, main_window):
     page = _paste_paused(main_window, ARTICLE)
     page.player.seek(3100)
@@ -222,6 +232,31 @@ def test_play_a_small_game_and_share_it(qtbot, main_window):
     qtbot.keyClick(page.canvas, Qt.Key_End)
     assert page.replay_state().cells == replayed.cells
     assert page.outcome_label.text() == "Won in 2.90 s"
+
+
+def test_the_play_clock_runs_from_the_first_click(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _page(main_window)
+    clock = FakeClock()
+    page.clock = clock
+    page._play_tick()
+    assert page.play_clock.text() == "Time 0.00 s"
+    _click(qtbot, page, 4, 2)
+    clock.now += 1234
+    page._play_tick()
+    assert page.play_clock.text() == "Time 1.23 s"
+    assert page.canvas.clock_ms == 1234
+    page.canvas.grab()
+
+
+def test_flags_before_the_first_open_of_a_new_game_stay(qtbot, main_window):
+    page = _shown_page(main_window)
+    page.new_game(seed=1)
+    page.clock = FakeClock()
+    _press_right(qtbot, page, 0, 0)
+    _click(qtbot, page, 4, 4)
+    assert page.board.events[0] == ms.Event(0, "flag", 0, 0)
+    assert not {(x, y) for x in range(3, 6) for y in range(3, 6)} & page.board.mine_set
 
 
 def test_play_with_the_keyboard(qtbot, main_window):
