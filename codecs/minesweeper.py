@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import random
 import re
-from bisect import bisect_right
 from array import array
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from .bits import BASE62_DIGITS, base62_decode, base62_encode
-from .errors import FormatError, Problem, SlugError, ValueRangeError
+from .errors import FormatError, Problem, ValueRangeError
 from .links import percent_decode, strip_text
 
 NAME = "minesweeper"
@@ -33,17 +34,15 @@ MAX_TIME_UNIT_MS = 60_000
 MAX_TIME_MS = 24 * 3600 * 1000
 OPEN, FLAG, UNFLAG, MARK = "open", "flag", "unflag", "mark"
 KINDS = (OPEN, FLAG, UNFLAG, MARK)
-FLAG_KINDS = (FLAG, UNFLAG, MARK)
 _FLAG_LETTER = {FLAG: "P", UNFLAG: "R", MARK: "T"}
 _LETTER_KIND = {"P": FLAG, "R": UNFLAG, "T": MARK}
-_BASE62 = set(BASE62_DIGITS)
 # The classic sizes, for the editor and for new games.
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 
 
 # --- model ---------------------------------------------------------------------------
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Event:
     """One recorded action: `t` in the board's time units from the start of the game."""
 
@@ -52,9 +51,6 @@ class Event:
     x: int
     y: int
 
-    @property
-    def is_flag_kind(self) -> bool:
-        return self.kind != OPEN
 
 
 @dataclass(frozen=True)
@@ -81,7 +77,7 @@ class Board:
     def cells(self) -> int:
         return self.width * self.height
 
-    @property
+    @cached_property
     def mine_set(self) -> frozenset:
         return frozenset(self.mines)
 

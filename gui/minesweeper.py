@@ -14,8 +14,7 @@ from operator import add
 from typing import Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QImage, QKeySequence, QPainter, QPainterPath, QPalette,
-                           QPen, QPolygonF, QShortcut)
+from PySide6.QtGui import QColor, QFont, QImage, QKeySequence, QPainter, QPalette, QPen, QPolygonF, QShortcut
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
                                QPushButton, QSizePolicy, QSlider, QSpinBox, QStackedWidget, QToolButton,
                                QVBoxLayout, QWidget)
@@ -32,7 +31,6 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 FACE = QColor("#c0c0c0")
 LIGHT_EDGE = QColor("#ffffff")
 DARK_EDGE = QColor("#808080")
-GRID_LINE = QColor("#9a9a9a")
 NUMBER_COLOURS = ("#000000", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")
 MINE = QColor("#000000")
 HIT = QColor("#ff0000")

@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 
-import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
