@@ -975,13 +975,27 @@ class Replay:
         return self.final().stats
 
 
+_REPLAYS: list[Replay] = []
+
+
 def replay(board: Board) -> Replay:
-    return Replay(board)
+    """The Replay of `board`, kept for the last few boards asked about: a window asks
+    for the same game's facts many times (drawing, statistics, problems)."""
+    for r in _REPLAYS:
+        if r.board is board:
+            return r
+    for r in _REPLAYS:
+        if r.board == board:
+            return r
+    r = Replay(board)
+    _REPLAYS.insert(0, r)
+    del _REPLAYS[4:]
+    return r
 
 
 def state_at(board: Board, seconds: float) -> ReplayState:
     """The board `seconds` into the recorded game."""
-    return Replay(board).state_at(seconds * 1000)
+    return replay(board).state_at(seconds * 1000)
 
 
 # --- playing -------------------------------------------------------------------------
@@ -1024,7 +1038,7 @@ def problems(board: Board) -> list[Problem]:
     if not board.mines:
         found.append(Problem("the board has no mines: the first click wins", (), "warning", "empty"))
     if board.events:
-        r = Replay(board)
+        r = replay(board)
         if r.end_index is not None and r.end_index < r.event_count:
             extra = r.event_count - r.end_index
             found.append(Problem(f"{extra} action(s) recorded after the game was {r.outcome}",
@@ -1033,7 +1047,7 @@ def problems(board: Board) -> list[Problem]:
 
 
 def info(board: Board) -> dict:
-    r = Replay(board)
+    r = replay(board)
     stats = r.stats()
     out = {
         "game": NAME,

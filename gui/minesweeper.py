@@ -14,7 +14,8 @@ from operator import add
 from typing import Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QImage, QKeySequence, QPainter, QPalette, QPen, QPolygonF, QShortcut
+from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QKeySequence, QPainter, QPalette, QPen, QPolygonF,
+                           QShortcut)
 from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
                                QPushButton, QSizePolicy, QSlider, QSpinBox, QStackedWidget, QToolButton,
                                QVBoxLayout, QWidget)
@@ -237,25 +238,23 @@ class Layout:
         return QRectF(self.grid.left() + x * self.cell, self.grid.top() + y * self.cell, self.cell, self.cell)
 
 
-_REPLAYS: list[ms.Replay] = []
-
-
 def replay_for(board: ms.Board) -> ms.Replay:
     """A Replay of `board`, reused while the same board is drawn again and again."""
-    for replay in _REPLAYS:
-        if replay.board is board:
-            return replay
-    for replay in _REPLAYS:
-        if replay.board == board:
-            return replay
-    replay = ms.Replay(board)
-    _REPLAYS.insert(0, replay)
-    del _REPLAYS[4:]
-    return replay
+    return ms.replay(board)
 
 
 def _clock_text(ms_: float) -> str:
     return f"{max(0.0, ms_) / 1000:.2f}"
+
+
+def _fitted(font: QFont, text: str, width: float, pixels: int) -> QFont:
+    """`font` at `pixels` high, or smaller when `text` would not fit in `width`."""
+    font = QFont(font)
+    font.setPixelSize(max(6, pixels))
+    advance = QFontMetricsF(font).horizontalAdvance(text)
+    if advance > width > 0:
+        font.setPixelSize(max(6, int(pixels * width / advance)))
+    return font
 
 
 def _draw_led(p: QPainter, rect: QRectF, text: str, align) -> None:
@@ -264,8 +263,7 @@ def _draw_led(p: QPainter, rect: QRectF, text: str, align) -> None:
     p.drawRoundedRect(rect, 3, 3)
     font = QFont("DejaVu Sans Mono")
     font.setBold(True)
-    font.setPixelSize(max(10, int(rect.height() * 0.72)))
-    p.setFont(font)
+    p.setFont(_fitted(font, text, rect.width() - 12, int(rect.height() * 0.72)))
     p.setPen(LED_TEXT)
     p.drawText(rect.adjusted(6, 0, -6, 0), align | Qt.AlignVCenter, text)
 
@@ -279,8 +277,7 @@ def _draw_header(p: QPainter, lay: Layout, palette: QPalette, left: str, centre:
     mid = QRectF(r.left() + led_w + 6, r.top(), r.width() - 2 * led_w - 12, r.height())
     font = QFont(p.font())
     font.setBold(True)
-    font.setPixelSize(max(9, int(r.height() * 0.48)))
-    p.setFont(font)
+    p.setFont(_fitted(font, centre, mid.width() - 8, int(r.height() * 0.48)))
     if centre_colour is not None:
         p.setPen(Qt.NoPen)
         p.setBrush(centre_colour)
@@ -359,12 +356,15 @@ def paint(painter: QPainter, rect: QRectF, board: ms.Board, palette: QPalette, *
 
     # The board: composed from tiles, one image.
     ids = tile_ids(fld, None if view == EDIT else state)
-    tile = max(1, int(lay.cell))
+    # Tiles in device pixels, so a high-density screen gets sharp numbers.
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    tile = max(1, int(lay.cell * ratio))
     pixels = board.width * board.height * tile * tile
     if pixels > MAX_COMPOSED_PIXELS:
         tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
     image = compose(fld, ids, tile)
-    if tile != lay.cell:
+    if tile != lay.cell * ratio:
         painter.setRenderHint(QPainter.SmoothPixmapTransform)
     painter.drawImage(lay.grid, image)
     frame = QPen(palette.color(QPalette.Mid), 1)
