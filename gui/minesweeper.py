@@ -625,6 +625,13 @@ def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
 
 
 class MinesweeperPage(GamePage):
+    """Three modes over one board (the field and its recorded game).
+
+    Undo: every edit of the field is a step; so are New game and Restart; the moves of one
+    game merge into a single step, so Undo after playing takes the whole game back (a
+    minesweeper move cannot be taken back on its own).
+    """
+
     GAME = ms.NAME
     TOOL_PANEL_WIDTH = 300
     PLAY_MERGE_ID = 0x4D53  # consecutive moves of one game are one undo step
@@ -703,6 +710,9 @@ class MinesweeperPage(GamePage):
         self.mines_spin = QSpinBox()
         self.mines_spin.setRange(0, 999_999)
         self.mines_spin.setToolTip("How many mines a random field (and a new game) gets")
+        for spin in (self.width_spin, self.height_spin, self.mines_spin):
+            # Typing "12" must not resize through a 1-wide board (which would drop mines).
+            spin.setKeyboardTracking(False)
         self.width_spin.valueChanged.connect(self._size_edited)
         self.height_spin.valueChanged.connect(self._size_edited)
         self.width_spin.valueChanged.connect(self._limit_mines)
