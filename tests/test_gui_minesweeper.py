@@ -358,6 +358,19 @@ def test_resize_random_field_and_levels(qtbot, main_window):
     assert ms.decode(main_window.slug_pane.slug_text()) == page.board
 
 
+def test_typing_a_width_resizes_once(qtbot, main_window):
+    main_window.paste_text(FIELD)
+    page = _shown_page(main_window)
+    page.set_mode("edit")
+    page.width_spin.selectAll()
+    qtbot.keyClicks(page.width_spin, "12")
+    assert page.board.width == 5        # nothing yet: the number may not be complete
+    qtbot.keyClick(page.width_spin, Qt.Key_Return)
+    assert page.board.width == 12 and page.board.mine_set == {(1, 0), (1, 4)}
+    main_window.undo_action.trigger()
+    assert main_window.slug_pane.slug_text() == FIELD
+
+
 def test_version_two_slugs(qtbot, main_window):
     main_window.paste_text(FIELD)
     page = _page(main_window)
