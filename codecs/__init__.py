@@ -76,12 +76,7 @@ class Game:
 def _load_games() -> dict[str, Game]:
     games = {}
     for name in _GAME_MODULES:
-        try:
-            module = importlib.import_module(f"{__name__}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
-                raise
-            continue
+        module = importlib.import_module(f"{__name__}.{name}")
         games[module.NAME] = Game(module.NAME, module.TITLE, module)
     return games
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFormLayout, QGridLayout
 
 from slugboard.codecs import minesweeper as ms
 
-from .page import GamePage
+from .page import BoardCanvas, GamePage
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
@@ -395,7 +395,7 @@ def preferred_size(board: ms.Board) -> QSize:
 
 # --- the canvas ---------------------------------------------------------------------------
 
-class MinesCanvas(QWidget):
+class MinesCanvas(BoardCanvas):
     """Shows the board in the page's current view and turns clicks and keys into cell
     actions: `cell_clicked(x, y, button)` (left opens or toggles a mine, right flags)."""
 
@@ -474,14 +474,6 @@ class MinesCanvas(QWidget):
             self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.RightButton)
             return
         super().keyPressEvent(event)
-
-    def focusInEvent(self, event) -> None:
-        super().focusInEvent(event)
-        self.update()
-
-    def focusOutEvent(self, event) -> None:
-        super().focusOutEvent(event)
-        self.update()
 
 
 # --- the replay clock ------------------------------------------------------------------------

@@ -15,6 +15,23 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLay
 from slugboard.codecs import GAMES
 
 
+class BoardCanvas(QWidget):
+    """Base of the game canvases: takes keyboard focus, and repaints when focus comes or
+    goes, since a canvas draws its keyboard cursor only while it has focus."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.StrongFocus)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.update()
+
+
 class SetBoardCommand(QUndoCommand):
     """Swap one board for another; boards are immutable, so undo keeps both whole."""
 

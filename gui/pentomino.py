@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QPus
 
 from slugboard.codecs import pentomino as pm
 
-from .page import GamePage
+from .page import BoardCanvas, GamePage
 
 PIECE_NAMES = tuple(pm.PIECES)
 PIECE_COLORS = tuple(QColor(c) for c in pm.DISPLAY_COLORS)
@@ -425,7 +425,7 @@ def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, refl
 
 # --- the canvas --------------------------------------------------------------------------
 
-class PentominoCanvas(QWidget):
+class PentominoCanvas(BoardCanvas):
     """Draws the board and turns mouse and keys into requests; the page makes the edits."""
 
     place_requested = Signal(int, int)          # row, col: put the current tool there
@@ -548,14 +548,6 @@ class PentominoCanvas(QWidget):
                 self._activate(self.hover, mods)
         else:
             super().keyPressEvent(event)
-
-    def focusInEvent(self, event) -> None:
-        super().focusInEvent(event)
-        self.update()
-
-    def focusOutEvent(self, event) -> None:
-        super().focusOutEvent(event)
-        self.update()
 
 
 # --- the page ------------------------------------------------------------------------------

@@ -73,6 +73,9 @@ class SlugPane(QWidget):
         self.length_label.setText(f"{len(slug)} chars")
         self._link = link
         self.copy_link_button.setEnabled(link is not None)
+        self.copy_link_button.setToolTip(
+            "Put the web app's link for this board on the clipboard (Ctrl+Shift+L)" if link is not None
+            else "This game has no web app to link to: copy the slug instead")
 
     def show_unencodable(self, error: SlugError) -> None:
         """The board cannot be written as a slug yet (for instance a piece the code cannot hold)."""

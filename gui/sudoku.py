@@ -9,7 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QGridLayout, QLabel, QPushButton, QSiz
 
 from slugboard.codecs import sudoku
 
-from .page import GamePage
+from .page import BoardCanvas, GamePage
 from .worker import LatestOnly
 
 CONFLICT = QColor("#d32f2f")
@@ -92,7 +92,7 @@ def preferred_size(board: sudoku.Board) -> QSize:
     return QSize(540, 540)
 
 
-class SudokuCanvas(QWidget):
+class SudokuCanvas(BoardCanvas):
     """Draws the grid; clicks and arrow keys select a cell, digits edit it."""
 
     digit_typed = Signal(int, int, int)  # row, col, digit (0 clears)

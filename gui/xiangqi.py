@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, Q
 from slugboard.codecs import SlugError
 from slugboard.codecs import xiangqi
 
-from .page import GamePage
+from .page import BoardCanvas, GamePage
 
 FONT_FILE = "xiangqi_font.otf"
 FALLBACK_FAMILIES = ["Noto Serif CJK TC", "Noto Sans CJK TC", "AR PL UKai TW", "SimSun", "PMingLiU"]
@@ -348,7 +348,7 @@ def piece_icon(letter: str, size: int = 40) -> QIcon:
 
 # --- the canvas -----------------------------------------------------------------------
 
-class XiangqiCanvas(QWidget):
+class XiangqiCanvas(BoardCanvas):
     """Shows the board and turns the mouse and keys into requests; the page decides."""
 
     place_requested = Signal(int, str)      # square, letter
@@ -490,14 +490,6 @@ class XiangqiCanvas(QWidget):
             self.kind_requested.emit(letter)
             return
         super().keyPressEvent(event)
-
-    def focusInEvent(self, event) -> None:
-        super().focusInEvent(event)
-        self.update()
-
-    def focusOutEvent(self, event) -> None:
-        super().focusOutEvent(event)
-        self.update()
 
 
 # --- the page -------------------------------------------------------------------------
