@@ -78,9 +78,14 @@ def export(args) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv if argv is not None else sys.argv[1:])
-    if args.export and not os.environ.get("QT_QPA_PLATFORM") and not os.environ.get("DISPLAY") \
-            and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux"):
+    headless = sys.platform.startswith("linux") and not any(
+        os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
+    if headless and args.export:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display: draw off screen
+    elif headless:
+        print("error: no display to open the window on; draw a board to an image instead with\n"
+              "  slugboard --export board.png TEXT", file=sys.stderr)
+        return 2
     from PySide6.QtCore import QCoreApplication
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)

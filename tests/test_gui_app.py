@@ -78,3 +78,16 @@ def test_export_with_start_word(tmp_path):
     assert QImage(str(out)).width() > 0
     done = _run("--export", str(tmp_path / "bad.png"), link, "--start-word", "R2")
     assert done.returncode == 2 and "--start-word" in done.stderr
+
+
+def test_no_display_says_how_to_export_instead(tmp_path):
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    done = subprocess.run([sys.executable, "-m", "slugboard.gui", SEED_SLUG], capture_output=True, text=True,
+                          timeout=120, env=env)
+    if sys.platform.startswith("linux"):
+        assert done.returncode == 2
+        assert "--export" in done.stderr
+    out = tmp_path / "b.png"
+    done = subprocess.run([sys.executable, "-m", "slugboard.gui", "--export", str(out), SEED_SLUG],
+                          capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0 and out.exists()
