@@ -9,7 +9,7 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slugboard.codecs import GAMES, SlugError, decode_any, detect
@@ -159,3 +159,52 @@ def test_cli_as_a_process_with_stdin():
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0
     assert [json.loads(line)["grid"][0] for line in done.stdout.splitlines()] == [".", "1"]
+
+
+# Text shaped like the slugs of every game, so the fuzzing reaches past the first check.
+_slug_alphabet = st.sampled_from(list(STD_ALPHABET + "-_=.;|:+ ?&#%/=," + "0123456789xXPRT"))
+_prefixes = st.sampled_from(["", "UyF2M", "1=", "2=", "1=15x15+", "2=8x8,10+", "R88", "P88", "xiangqi:", "?g=", "?w=",
+                             "https://letters.wiki/?g=", "https://pentominoes.river.me/#/",
+                             "https://nickgirardo.com/projects/sudoku/player.html?play=",
+                             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR "])
+
+
+@settings(max_examples=500)
+@given(st.one_of(st.text(max_size=300), st.tuples(_prefixes, st.text(_slug_alphabet, max_size=200)).map("".join)))
+def test_every_decoder_raises_only_slug_error(text):
+    for game in GAMES.values():
+        try:
+            board = game.decode(text)
+        except SlugError as exc:
+            assert isinstance(exc.position, (int, type(None)))
+        else:
+            game.to_json(board)
+    try:
+        decode_any(text)
+    except SlugError:
+        pass
+
+
+@settings(max_examples=300)
+@given(st.binary(max_size=200))
+def test_every_decoder_takes_random_bytes(data):
+    import base64 as b64
+    for text in (data.decode("latin-1"), b64.b64encode(data).decode(), b64.urlsafe_b64encode(data).decode().rstrip("=")):
+        for game in GAMES.values():
+            try:
+                game.decode(text)
+            except SlugError:
+                pass
+
+
+@given(st.dictionaries(st.sampled_from(["game", "grid", "surface", "height", "width", "pieces", "terrain", "colors",
+                                        "turn", "rows", "fen", "version", "mines", "events", "tiles", "date", "param",
+                                        "time_unit_ms", "start_word"]),
+                       st.one_of(st.none(), st.integers(-5, 100), st.text(max_size=20),
+                                 st.lists(st.integers(-1, 100), max_size=5)), max_size=8))
+def test_every_from_json_raises_only_slug_error(obj):
+    for game in GAMES.values():
+        try:
+            game.from_json(dict(obj, game=game.name))
+        except SlugError:
+            pass
