@@ -92,12 +92,6 @@ def b64decode(text: str, game: str, *, alphabets: tuple[str, ...] = (STD_ALPHABE
     its position; so is wrong padding or a length no base64 encoder produces.
     """
     body = text.rstrip("=")
-    pad = len(text) - len(body)
-    if pad and (len(text) % 4 or pad > 2):
-        raise FormatError(game, "wrong base64 padding", char_offset + len(body))
-    if len(body) % 4 == 1:
-        raise FormatError(game, "slug length is not valid base64 (one character too many or too few)",
-                          char_offset + len(body) - 1)
     alphabet = None  # fixed by the first character outside the 62 shared ones
     for i, ch in enumerate(body):
         if ch in BASE62_DIGITS:
@@ -110,6 +104,12 @@ def b64decode(text: str, game: str, *, alphabets: tuple[str, ...] = (STD_ALPHABE
             alphabet = fits[0]
         elif alphabet not in fits:
             raise FormatError(game, f"character {ch!r} mixes the two base64 alphabets", char_offset + i)
+    pad = len(text) - len(body)
+    if pad and (len(text) % 4 or pad > 2):
+        raise FormatError(game, "wrong base64 padding", char_offset + len(body))
+    if len(body) % 4 == 1:
+        raise FormatError(game, "slug length is not valid base64 (one character too many or too few)",
+                          char_offset + len(body) - 1)
     if alphabet == URL_ALPHABET:
         body = body.translate(str.maketrans("-_", "+/"))
     body += "=" * (-len(body) % 4)

@@ -69,6 +69,9 @@ def test_base64_alphabets_and_errors():
         b64decode("QQ=", "t")
     with pytest.raises(FormatError, match="'=' inside"):
         b64decode("QQ==QQ==", "t")
+    with pytest.raises(FormatError) as info:  # a character typed after the padding
+        b64decode("UyF2MQ==x", "t")
+    assert (info.value.message, info.value.position) == ("'=' inside the slug", 6)
     assert b64encode(b"\xfb\xff", padded=False, urlsafe=True) == "-_8"
 
 
