@@ -1015,8 +1015,10 @@ def paint(board: Board) -> Painting:
             owner[cell] = index
             borders[cell] = bits
             count[cell] += 1
+    # The web app's conflict holds a piece *name*, and a cell is red when that name is the
+    # occupant's name: an overflow of one copy of F marks a cell held by another F too.
     red = frozenset(divmod(cell, w) for cell, (kind, named) in conflict.items()
-                    if owner[cell] >= 0 and (kind == INTERSECTION or named == owner[cell]))
+                    if owner[cell] >= 0 and (kind == INTERSECTION or items[named].name == items[owner[cell]].name))
     return Painting(h, w, tuple(items), tuple(owner), tuple(borders), tuple(count), red,
                     {k: tuple(v) for k, v in overflow.items()},
                     {divmod(k, w): tuple(v) for k, v in overlaps.items()})
@@ -1037,7 +1039,9 @@ def problems(board: Board, painting: Painting | None = None) -> list[Problem]:
         pairs.setdefault(tuple(owners), []).append(cell)
     for owners, cells in sorted(pairs.items(), key=lambda kv: min(kv[1])):
         names = [_label(p.items[i]) for i in owners]
-        found.append(Problem(f"{' and '.join(names)} overlap", tuple(sorted(cells)), "error", "overlap"))
+        # One item can cover a cell twice when a seam brings it back onto itself.
+        text = f"{names[0]} overlaps itself" if len(names) == 1 else f"{' and '.join(names)} overlap"
+        found.append(Problem(text, tuple(sorted(cells)), "error", "overlap"))
     for index, cells in sorted(p.overflow.items()):
         found.append(Problem(f"{_label(p.items[index])} runs off the {SURFACES[board.surface].lower()}",
                              tuple(sorted(cells)), "error", "overflow"))

@@ -552,6 +552,25 @@ def test_red_cells_follow_the_web_apps_last_conflict_rule():
     assert (0, 1) in paint.red
 
 
+def test_red_compares_piece_names_like_the_web_app():
+    # Two copies of W: the second runs off at (1, 0), a cell the first copy holds. The web
+    # app's conflict records the name "W", which is also the occupant's name: red.
+    board = pm.decode("R44W610W720")
+    paint = pm.paint(board)
+    assert paint.owner[1 * 4 + 0] == 0 and paint.overflow[1] == ((1, 0), (2, 0))
+    assert paint.red == {(1, 0), (2, 0)}
+    assert pm.conflict_cells(pm.decode("R44U003U613")) == {(0, 2), (0, 3), (1, 3)}
+    # A different name there is not red: the X holds (1, 0), the overflow names the W.
+    assert pm.conflict_cells(pm.decode("R44X610W720")) == {(2, 0)}
+
+
+def test_a_piece_that_meets_itself_across_a_seam():
+    # On the projective plane an F anchored in the corner covers (7, 7) twice.
+    board = pm.decode("P88F000")
+    assert [(p.message, p.cells) for p in pm.problems(board)] == [("F at (0, 0) overlaps itself", ((7, 7),))]
+    assert pm.conflict_cells(board) == {(7, 7)}
+
+
 def test_outline_bits_follow_flips_across_seams():
     # On the Klein bottle a piece crossing the left/right seam is flipped top to bottom,
     # so the outline bits of its wrapped cells swap TOP and BOTTOM.
