@@ -133,6 +133,10 @@ class Board:
     def with_start_word(self, word: str | None) -> "Board":
         return replace(self, start_word=normalize_start_word(word) if word else None, notes=())
 
+    def with_param(self, param: str) -> "Board":
+        """The same tiles read with the other rack order (`g` draw order, `w` sorted)."""
+        return replace(self, param=param, notes=())
+
     def tiles_of_turn(self, turn: int) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.turn == turn)
 
@@ -215,6 +219,11 @@ def decode(text: str) -> Board:
     slug = _percent_decode(raw).strip().replace(" ", "+")
     start_word = None
     if start is not None:
+        # A starting word has at most 9 letters, 27 characters percent-encoded: a longer
+        # value is refused before it is decoded.
+        if len(start) > 3 * MAX_START_WORD + 8:
+            raise ValueRangeError(NAME, f"the link's s= parameter is {len(start)} characters long; a starting "
+                                        f"word has {MIN_START_WORD}-{MAX_START_WORD} letters")
         word = _percent_decode(start).strip()
         if word:
             problem = start_word_error(word)
@@ -693,6 +702,18 @@ def check_turn(board: Board, placed) -> tuple[tuple[Word, ...], int, list[Proble
     placed = tuple(placed)
     words, score = score_turn(game.grid, placed, word_list())
     return words, score, placement_problems(game.grid, placed)
+
+
+def other_param_fits(board: Board) -> bool:
+    """Whether the board reads as a clean game with the other rack order (`g` for `w`
+    and back) while it does not with its own: the sign of a bare slug copied from a
+    `?w=` link (a bare slug reads as `?g=`), or a link whose parameter was retyped."""
+    if not board.start_word or not board.tiles:
+        return False
+    if not any(p.kind in ("word", "line", "gap", "connect") for p in problems(board)):
+        return False
+    other = board.with_param("w" if board.param == "g" else "g")
+    return not any(p.severity == "error" for p in problems(other))
 
 
 def next_turn(board: Board) -> int:

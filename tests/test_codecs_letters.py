@@ -222,6 +222,27 @@ def test_bad_start_word_in_link():
         letters.decode(G["link"] + "&s=RUN1")
 
 
+def test_an_enormous_start_word_is_refused_before_it_is_read():
+    with pytest.raises(ValueRangeError, match="s= parameter is 300000 characters long"):
+        letters.decode(G["link"] + "&s=" + "%41" * 100_000)
+    # the longest word, fully percent-encoded, is still read
+    assert letters.decode(G["link"] + "&s=" + "".join(f"%{ord(c):02X}" for c in "AARDVARKS")).start_word == \
+        "AARDVARKS"
+
+
+def test_other_param_fits_spots_a_bare_slug_from_a_w_link():
+    w = VECTORS[2]
+    bare = letters.decode(w["slug"]).with_start_word(w["start_word"])     # read as ?g=
+    assert bare.param == "g" and letters.resolve(bare).invalid_words
+    assert letters.other_param_fits(bare)
+    right = bare.with_param("w")
+    assert right == letters.decode(w["link"]).with_start_word(w["start_word"])
+    assert not letters.other_param_fits(right)
+    # a wrong starting word is not mistaken for the other order
+    assert not letters.other_param_fits(letters.decode(w["link"]).with_start_word("SAILING"))
+    assert not letters.other_param_fits(letters.decode(w["link"]))
+
+
 def test_thirty_one_tiles_fit_and_thirty_two_do_not():
     tiles = tuple(letters.Tile(i // 9, i % 9, 0, 1 + i % 5) for i in range(31))
     board = letters.Board(dt.date(2030, 1, 1), tiles, "g")
@@ -305,6 +326,72 @@ def test_scoring_premiums_and_bingo():
     # seven tiles add 50
     _, score = letters.score_turn({}, [(0, c, "A") for c in range(7)])
     assert score == (1 + 1 + 1 + 1 + 1 * 3 + 1 + 1) * 3 + 50  # TW corner, TL at (0, 4)
+
+
+def _grid(word):
+    return {sq: ch for sq, ch in zip(letters.start_word_squares(word), word)}
+
+
+def _scored(words):
+    return [(w.text, w.squares, w.score, w.valid) for w in words]
+
+
+def test_every_cross_word_scores_and_a_new_premium_counts_in_each():
+    grid = _grid("CAT")                                 # (4,3) (4,4) (4,5)
+    # T under A and O on the double letter (5,5) under T: TO across, AT and TO down
+    words, score = letters.score_turn(grid, [(5, 4, "T"), (5, 5, "O")], letters.word_list())
+    assert _scored(words) == [
+        ("TO", ((5, 4), (5, 5)), 1 + 1 * 2, True),      # main word first, O doubled
+        ("AT", ((4, 4), (5, 4)), 1 + 1, True),          # the old A on the centre DW is not doubled
+        ("TO", ((4, 5), (5, 5)), 1 + 1 * 2, True),      # O's double letter counts again
+    ]
+    assert score == 3 + 2 + 3
+
+
+def test_a_new_word_square_doubles_both_words_through_it():
+    grid = {(0, 1): "B", (1, 2): "X"}
+    words, score = letters.score_turn(grid, [(1, 1, "A")], letters.word_list())
+    # a single tile: the across word counts as the main word, then the down word
+    assert _scored(words) == [("AX", ((1, 1), (1, 2)), (1 + 8) * 2, True),
+                              ("BA", ((0, 1), (1, 1)), (3 + 1) * 2, True)]
+    assert score == 26
+
+
+def test_letter_premium_before_word_premium_in_one_word():
+    # J on the triple letter (0,4), S on the centre's double word: (8*3 + 1+1+1 + 1) * 2
+    words, score = letters.score_turn({}, [(r, 4, ch) for r, ch in enumerate("JOTAS")], letters.word_list())
+    assert _scored(words) == [("JOTAS", tuple((r, 4) for r in range(5)), (24 + 4) * 2, True)]
+    assert score == 56
+
+
+def test_word_premium_under_an_old_tile_does_not_count():
+    # WOMAN down column 4 onto RUNNELS' N, which lies on the centre DW: W tripled, no doubling
+    grid = _grid("RUNNELS")
+    words, score = letters.score_turn(grid, [(0, 4, "W"), (1, 4, "O"), (2, 4, "M"), (3, 4, "A")])
+    assert [(w.text, w.score) for w in words] == [("WOMAN", 4 * 3 + 1 + 3 + 1 + 1)]
+    assert score == 18
+
+
+def test_seven_tiles_add_fifty_once_for_the_turn():
+    grid = _grid("CAT")
+    mission = [(1 + i, 6, ch) for i, ch in enumerate("MISSION")]   # down column 6, S beside CAT's T
+    words, score = letters.score_turn(grid, mission, letters.word_list())
+    main = 3 + 1 * 3 + 1 + 1 + 1 + 1 * 3 + 1                       # I on (2,6) and O on (6,6) are TL
+    assert _scored(words) == [("MISSION", tuple((r, 6) for r in range(1, 8)), main, True),
+                              ("CATS", ((4, 3), (4, 4), (4, 5), (4, 6)), 3 + 1 + 1 + 1, True)]
+    assert score == 13 + 6 + 50
+    # six tiles: no bonus
+    _, score = letters.score_turn(grid, mission[:6])
+    assert score == 12 + 6
+
+
+def test_a_seven_tile_turn_is_a_bingo_in_the_resolved_game():
+    tiles = tuple(letters.Tile(0, c, c, 1) for c in range(7)) + (letters.Tile(8, 0, 0, 2),)
+    game = letters.resolve(letters.Board(dt.date(2025, 10, 5), tiles, "g", "RUNNELS"))
+    first, second = game.turns[:2]
+    assert first.bingo and not second.bingo
+    assert first.score == sum(w.score for w in first.words) + 50
+    assert second.score == sum(w.score for w in second.words)
 
 
 def test_play_a_turn_and_grow_the_slug():
