@@ -67,6 +67,9 @@ class Board:
     events: tuple[Event, ...] = ()
     version: int = 1
     time_unit_ms: int = V1_TIME_UNIT_MS
+    # Early version-2 writers left the unit out of the meta (meaning 50 ms); such a slug
+    # keeps that absence so it re-encodes to the same text. Always True in version 1.
+    unit_in_meta: bool = True
 
     def __post_init__(self):
         message = _board_error(self)
@@ -90,7 +93,7 @@ class Board:
         if present == ((x, y) in self.mine_set):
             return self
         mines = self.mines + ((x, y),) if present else tuple(m for m in self.mines if m != (x, y))
-        return Board(self.width, self.height, mines, (), self.version, self.time_unit_ms)
+        return self.with_field(self.width, self.height, mines)
 
     def toggled_mine(self, x: int, y: int) -> "Board":
         return self.with_mine(x, y, (x, y) not in self.mine_set)
@@ -98,15 +101,33 @@ class Board:
     def resized(self, width: int, height: int) -> "Board":
         """Another size; mines that fall off are dropped, and so is the recorded game."""
         mines = tuple((x, y) for x, y in self.mines if x < width and y < height)
-        return Board(width, height, mines, (), self.version, self.time_unit_ms)
+        return self.with_field(width, height, mines)
+
+    def with_field(self, width: int, height: int, mines: tuple[tuple[int, int], ...],
+                   events: tuple[Event, ...] = ()) -> "Board":
+        """Another field (and game) written the same way: same version and time unit."""
+        return Board(width, height, mines, events, self.version, self.time_unit_ms, self.unit_in_meta)
 
     def without_events(self) -> "Board":
-        return self if not self.events else Board(self.width, self.height, self.mines, (),
-                                                  self.version, self.time_unit_ms)
+        return self if not self.events else self.with_field(self.width, self.height, self.mines)
 
     def with_event(self, event: Event) -> "Board":
-        return Board(self.width, self.height, self.mines, self.events + (event,),
-                     self.version, self.time_unit_ms)
+        """The game with one more event at its end. Only the new event is checked (the
+        rest already was), so a move in a long game costs the same as in a short one."""
+        message = _event_error(self, event, self.events[-1] if self.events else None)
+        if message:
+            raise ValueError(message)
+        board = _trusted_board(self.width, self.height, self.mines, self.events + (event,),
+                               self.version, self.time_unit_ms, self.unit_in_meta)
+        if "mine_set" in self.__dict__:
+            board.__dict__["mine_set"] = self.__dict__["mine_set"]
+        parts = self.__dict__.get("_slug_parts")
+        if parts is not None:
+            board.__dict__["_slug_parts"] = _parts_with(parts, board, event)
+        parts = self.__dict__.get("_json_parts")
+        if parts is not None:
+            board.__dict__["_json_parts"] = (parts[0], parts[1] + [_event_json(event)])
+        return board
 
     def with_version(self, version: int, time_unit_ms: int | None = None) -> "Board":
         unit = V1_TIME_UNIT_MS if version == 1 else (time_unit_ms or self.time_unit_ms)
@@ -115,6 +136,8 @@ class Board:
             events = _rescale(events, self.time_unit_ms, unit)
         if version == 1:
             events = tuple(e for e in events if e.kind != MARK)
+        if version == self.version and unit == self.time_unit_ms:
+            return self
         return Board(self.width, self.height, self.mines, events, version, unit)
 
 
@@ -137,6 +160,10 @@ def _board_error(b: Board) -> str | None:
             return f"{name} must be an integer"
     if b.version not in VERSIONS:
         return f"unknown version {b.version}"
+    if type(b.unit_in_meta) is not bool:
+        return "unit_in_meta must be True or False"
+    if not b.unit_in_meta and (b.version == 1 or b.time_unit_ms != V1_TIME_UNIT_MS):
+        return f"only a version-2 game in {V1_TIME_UNIT_MS} ms units can leave its unit out"
     if b.width < 1 or b.height < 1:
         return f"the board must be at least 1x1, not {b.width}x{b.height}"
     if b.width * b.height > MAX_CELLS:
@@ -157,24 +184,32 @@ def _board_error(b: Board) -> str | None:
             return f"mine ({m[0]}, {m[1]}) is listed twice"
         seen.add(m)
     last = None
-    max_t = MAX_TIME_MS // b.time_unit_ms
     for e in b.events:
-        if type(e) is not Event or e.kind not in KINDS:
-            return f"{e!r} is not an event"
-        if type(e.t) is not int or type(e.x) is not int or type(e.y) is not int:
-            return "event fields must be integers"
-        if e.kind == MARK and b.version == 1:
-            return "version 1 has no question marks"
-        if not (0 <= e.x < b.width and 0 <= e.y < b.height):
-            return f"{e.kind} at ({e.x}, {e.y}) is off the board"
-        if not 0 <= e.t <= max_t:
-            return f"event time {e.t} is outside 0-{max_t} units"
-        if last is not None:
-            if e.t < last.t:
-                return "events must be in time order"
-            if e.t == last.t and last.kind == OPEN and e.kind != OPEN:
-                return "at equal times flag actions come before opens"
+        message = _event_error(b, e, last)
+        if message:
+            return message
         last = e
+    return None
+
+
+def _event_error(b: Board, e: Event, last: Event | None) -> str | None:
+    """What is wrong with event `e` of board `b`, following `last`, or None."""
+    if type(e) is not Event or e.kind not in KINDS:
+        return f"{e!r} is not an event"
+    if type(e.t) is not int or type(e.x) is not int or type(e.y) is not int:
+        return "event fields must be integers"
+    if e.kind == MARK and b.version == 1:
+        return "version 1 has no question marks"
+    if not (0 <= e.x < b.width and 0 <= e.y < b.height):
+        return f"{e.kind} at ({e.x}, {e.y}) is off the board"
+    max_t = MAX_TIME_MS // b.time_unit_ms
+    if not 0 <= e.t <= max_t:
+        return f"event time {e.t} is outside 0-{max_t} units"
+    if last is not None:
+        if e.t < last.t:
+            return "events must be in time order"
+        if e.t == last.t and last.kind == OPEN and e.kind != OPEN:
+            return "at equal times flag actions come before opens"
     return None
 
 
@@ -182,12 +217,13 @@ def _merge_key(e: Event) -> tuple[int, bool]:
     return e.t, e.kind == OPEN
 
 
-def _trusted_board(width, height, mines, events, version, unit) -> Board:
+def _trusted_board(width, height, mines, events, version, unit, unit_in_meta=True) -> Board:
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
     board = object.__new__(Board)
     for name, value in (("width", width), ("height", height), ("mines", mines),
-                        ("events", events), ("version", version), ("time_unit_ms", unit)):
+                        ("events", events), ("version", version), ("time_unit_ms", unit),
+                        ("unit_in_meta", unit_in_meta)):
         object.__setattr__(board, name, value)
     return board
 
@@ -321,7 +357,8 @@ class _Reader:
         # Two sorted runs: the stable sort merges them, flags first at equal times.
         events = flags + opens
         events.sort(key=_merge_key)
-        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit)
+        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit,
+                              self.unit_in_meta)
 
     # meta: WxH (version 2: WxH,unit)
     def meta(self, text: str, pos: int) -> None:
@@ -345,6 +382,7 @@ class _Reader:
             self.fail(f"a {w}x{h} board has no cells", pos, ValueRangeError)
         if w * h > MAX_CELLS:
             self.fail(f"a {w}x{h} board has more than {MAX_CELLS:,} cells", pos, ValueRangeError)
+        self.unit_in_meta = unit is not None or self.version == 1
         if unit is None:
             # Early version-2 writers left the unit out; they counted server ticks.
             unit = V1_TIME_UNIT_MS
@@ -540,23 +578,48 @@ def decode_pairs(text: str) -> list[tuple[int, int]]:
 
 
 def encode(board: Board) -> str:
+    parts = board.__dict__.get("_slug_parts")
+    if parts is None:
+        parts = _slug_parts(board)
+        board.__dict__["_slug_parts"] = parts
+    head, clicks, flags = parts[:3]
+    return f"{head}+{clicks}+{flags}"
+
+
+def _record_text(board: Board, e: Event, delta: int) -> str:
+    coord, _ = _pair(e.x, e.y, ":")
+    rec = coord + (str(delta) if board.version == 1 else base62_encode(delta))
+    return rec if e.kind == OPEN else rec + _FLAG_LETTER[e.kind]
+
+
+def _slug_parts(board: Board) -> tuple[str, str, str, int, int]:
+    """The slug in pieces, kept with the board so that a game played on it, one event
+    at a time, gets its slug by appending a record rather than writing it all again:
+    `version=meta+mines`, the clicks, the flags, and the last time in each section."""
     v1 = board.version == 1
-    meta = f"{board.width}x{board.height}" + ("" if v1 else f",{board.time_unit_ms}")
+    meta = f"{board.width}x{board.height}" + ("" if v1 or not board.unit_in_meta else f",{board.time_unit_ms}")
     mines = encode_pairs(((y, x) if v1 else (x, y)) for x, y in board.mines)
     clicks: list[str] = []
     flags: list[str] = []
-    last = {False: 0, True: 0}
+    last_click = last_flag = 0
     for e in board.events:
-        is_flag = e.kind != OPEN
-        delta = e.t - last[is_flag]
-        last[is_flag] = e.t
-        coord, long = _pair(e.x, e.y, ":")
-        rec = coord + (str(delta) if v1 else base62_encode(delta))
-        if is_flag:
-            flags.append(rec + _FLAG_LETTER[e.kind])
+        if e.kind == OPEN:
+            clicks.append(_record_text(board, e, e.t - last_click))
+            last_click = e.t
         else:
-            clicks.append(rec)
-    return f"{board.version}={meta}+{mines}+{';'.join(clicks)}+{';'.join(flags)}"
+            flags.append(_record_text(board, e, e.t - last_flag))
+            last_flag = e.t
+    return f"{board.version}={meta}+{mines}", ";".join(clicks), ";".join(flags), last_click, last_flag
+
+
+def _parts_with(parts: tuple, board: Board, e: Event) -> tuple[str, str, str, int, int]:
+    """`parts` of a board's slug with event `e` appended (see _slug_parts)."""
+    head, clicks, flags, last_click, last_flag = parts
+    if e.kind == OPEN:
+        rec = _record_text(board, e, e.t - last_click)
+        return head, f"{clicks};{rec}" if clicks else rec, flags, e.t, last_flag
+    rec = _record_text(board, e, e.t - last_flag)
+    return head, clicks, f"{flags};{rec}" if flags else rec, last_click, e.t
 
 
 def share_url(board: Board) -> None:
@@ -564,16 +627,32 @@ def share_url(board: Board) -> None:
     return None
 
 
+def _event_json(e: Event) -> dict:
+    return {"t": e.t, "kind": e.kind, "x": e.x, "y": e.y}
+
+
 def to_json(board: Board) -> dict:
-    return {
+    """The board JSON. The window saves it after every move, so the mine and event
+    entries are made once per board and shared with the boards a game grows into (new
+    objects on every move would cost a full garbage collection every few dozen moves):
+    the lists are fresh, the entries in them are to be read, not changed."""
+    cache = board.__dict__.get("_json_parts")
+    if cache is None:
+        cache = ([[x, y] for x, y in board.mines], [_event_json(e) for e in board.events])
+        board.__dict__["_json_parts"] = cache
+    out = {
         "game": NAME,
         "version": board.version,
         "width": board.width,
         "height": board.height,
         "time_unit_ms": board.time_unit_ms,
-        "mines": [[x, y] for x, y in board.mines],
-        "events": [{"t": e.t, "kind": e.kind, "x": e.x, "y": e.y} for e in board.events],
+        "mines": list(cache[0]),
+        "events": list(cache[1]),
     }
+    if not board.unit_in_meta:
+        # Only for the version-2 slugs that leave the unit out, so they re-encode unchanged.
+        out["unit_in_meta"] = False
+    return out
 
 
 def from_json(obj: dict) -> Board:
@@ -607,7 +686,10 @@ def from_json(obj: dict) -> Board:
             bad(f"event {e!r} needs a kind among {', '.join(KINDS)}")
         events.append(Event(integer(e.get("t"), "event t"), e["kind"],
                             integer(e.get("x"), "event x"), integer(e.get("y"), "event y")))
-    board = _trusted_board(width, height, tuple(mines), tuple(events), version, unit)
+    unit_in_meta = obj.get("unit_in_meta", True)
+    if type(unit_in_meta) is not bool:
+        bad("unit_in_meta must be true or false")
+    board = _trusted_board(width, height, tuple(mines), tuple(events), version, unit, unit_in_meta)
     message = _board_error(board)
     if message:
         raise ValueRangeError(NAME, f"board JSON: {message}")
@@ -792,6 +874,10 @@ class Replay:
     each event changed, cumulative statistics per event, and copies of the whole field
     at checkpoints. `state_at(t)` then finds the last event at or before t (bisect),
     copies the nearest checkpoint and re-applies the few changes after it.
+
+    A game being played grows one event at a time: `extended(board)` gives the Replay of
+    the board with one more event by applying just that event, sharing the per-event
+    lists (they only grow, and each Replay reads no further than its own event count).
     """
 
     # Applying this many cell changes after a checkpoint costs well under a millisecond.
@@ -805,96 +891,140 @@ class Replay:
         w, h = board.width, board.height
         self.width, self.height = w, h
         n = w * h
-        mine, numbers = fld.mine, fld.numbers
-        self.numbers = numbers
+        self.numbers = fld.numbers
         self.bbbv = fld.bbbv
         self.safe_total = fld.safe_total
-
-        unit = board.time_unit_ms
+        self.unit = unit = board.time_unit_ms
         events = board.events
         self.times_ms = [e.t * unit for e in events]
+        self._count = 0
         self.start_ms = self.times_ms[0] if events else 0
-        self.duration_ms = self.times_ms[-1] if events else 0
-        cells = bytearray(n)
-        opening_left = list(fld.opening_sizes)
-        solved = safe_opened = effective = 0
+        # The state the next event is applied to; only the newest Replay of a line owns it.
+        self._cells = bytearray(n)
+        self._opening_left = list(fld.opening_sizes)
+        self._totals = [0, 0, 0]            # 3BV solved, safe cells opened, effective clicks
         self._changes: list = []
-        self._effective = eff = array("i", [0])
-        self._solved = sol = array("i", [0])
-        self._opened = opd = array("i", [0])
+        self._effective = array("i", [0])
+        self._solved = array("i", [0])
+        self._opened = array("i", [0])
         self.lost_at: int | None = None      # events applied when the game was lost
         self.won_at: int | None = None
         self.hit: tuple[int, int] | None = None
-        self._checkpoints: list[bytes] = [bytes(cells)]
+        self._checkpoints: list[bytes] = [bytes(n)]
         self._checkpoint_index = [0]
-        budget = max(1, self.CHECKPOINT_BYTES // max(n, 1))
-        every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // budget))
-        every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
-        since_changes = since_events = 0
-        label = fld.opening_of
-        isolated = fld.isolated
-        neighbours = fld.neighbours
-        for i, e in enumerate(events):
-            c = e.y * w + e.x
-            state = cells[c]
-            change = None
-            if e.kind == OPEN:
-                if state != OPENED and state != FLAGGED:
-                    opened = array("i", [c])
-                    cells[c] = OPENED
-                    if mine[c]:
-                        if self.lost_at is None and self.won_at is None:
-                            self.lost_at = i + 1
-                            self.hit = (e.x, e.y)
-                    else:
-                        safe_opened += 1
-                        if numbers[c] == 0:
-                            # Flood the opening; flags stop it, question marks do not.
-                            stack = [c]
-                            while stack:
-                                z = stack.pop()
-                                k = label[z]
-                                opening_left[k] -= 1
-                                if opening_left[k] == 0:
+        self._budget = max(1, self.CHECKPOINT_BYTES // max(n, 1))
+        self._every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // self._budget))
+        self._every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
+        self._since_changes = self._since_events = 0
+        for e in events:
+            self._apply(e)
+        self._finish()
+
+    def _apply(self, e: Event) -> None:
+        """Play event number `self._count` on the working state and record what it did."""
+        fld = self.field
+        w = self.width
+        cells, numbers, mine = self._cells, fld.numbers, fld.mine
+        i = self._count
+        c = e.y * w + e.x
+        state = cells[c]
+        change = None
+        totals = self._totals
+        if e.kind == OPEN:
+            if state != OPENED and state != FLAGGED:
+                opened = array("i", [c])
+                cells[c] = OPENED
+                if mine[c]:
+                    if self.lost_at is None and self.won_at is None:
+                        self.lost_at = i + 1
+                        self.hit = (e.x, e.y)
+                else:
+                    solved, safe_opened = totals[0], totals[1] + 1
+                    if numbers[c] == 0:
+                        # Flood the opening; flags stop it, question marks do not.
+                        label, isolated = fld.opening_of, fld.isolated
+                        opening_left = self._opening_left
+                        neighbours = fld.neighbours
+                        stack = [c]
+                        while stack:
+                            z = stack.pop()
+                            k = label[z]
+                            opening_left[k] -= 1
+                            if opening_left[k] == 0:
+                                solved += 1
+                            for nb in neighbours(z):
+                                s = cells[nb]
+                                if s == OPENED or s == FLAGGED:
+                                    continue
+                                cells[nb] = OPENED
+                                opened.append(nb)
+                                safe_opened += 1
+                                if numbers[nb] == 0:
+                                    stack.append(nb)
+                                elif isolated[nb]:
                                     solved += 1
-                                for nb in neighbours(z):
-                                    s = cells[nb]
-                                    if s == OPENED or s == FLAGGED:
-                                        continue
-                                    cells[nb] = OPENED
-                                    opened.append(nb)
-                                    safe_opened += 1
-                                    if numbers[nb] == 0:
-                                        stack.append(nb)
-                                    elif isolated[nb]:
-                                        solved += 1
-                        elif isolated[c]:
-                            solved += 1
-                    change = opened
-            else:
-                if state != OPENED:
-                    new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
-                    if new != state:
-                        cells[c] = new
-                        change = (c, new)
-            if change is not None:
-                effective += 1
-                since_changes += len(change) if type(change) is array else 1
-            self._changes.append(change)
-            if self.won_at is None and self.lost_at is None and safe_opened == self.safe_total \
-                    and self.safe_total > 0 and e.kind == OPEN:
-                self.won_at = i + 1
-            eff.append(effective)
-            sol.append(solved)
-            opd.append(safe_opened)
-            since_events += 1
-            if since_changes >= every_changes or since_events >= every_events:
-                self._checkpoints.append(bytes(cells))
-                self._checkpoint_index.append(i + 1)
-                since_changes = since_events = 0
-        self._final_cells = bytes(cells)
+                    elif fld.isolated[c]:
+                        solved += 1
+                    totals[0], totals[1] = solved, safe_opened
+                change = opened
+        else:
+            if state != OPENED:
+                new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
+                if new != state:
+                    cells[c] = new
+                    change = (c, new)
+        if change is not None:
+            totals[2] += 1
+            self._since_changes += len(change) if type(change) is array else 1
+        self._changes.append(change)
+        if self.won_at is None and self.lost_at is None and totals[1] == self.safe_total \
+                and self.safe_total > 0 and e.kind == OPEN:
+            self.won_at = i + 1
+        self._effective.append(totals[2])
+        self._solved.append(totals[0])
+        self._opened.append(totals[1])
+        self._count = i + 1
+        self._since_events += 1
+        if self._since_changes >= self._every_changes or self._since_events >= self._every_events:
+            self._checkpoints.append(bytes(cells))
+            self._checkpoint_index.append(i + 1)
+            self._since_changes = self._since_events = 0
+            if len(self._checkpoints) % self._budget == 0:
+                # A game that keeps growing keeps its checkpoints within bounds.
+                self._every_events *= 2
+
+    def _finish(self) -> None:
+        count = self._count
+        self.duration_ms = self.times_ms[count - 1] if count else 0
+        self._final_cells = bytes(self._cells)
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
+
+    def extended(self, board: Board) -> "Replay":
+        """The Replay of `board`, which is this game with events added at its end; only
+        the new events are played when this Replay is the newest of its line."""
+        old = self.board
+        n_old = self._count
+        if (self._cells is None or self.times_ms.__len__() != n_old or board.width != old.width
+                or board.height != old.height or board.time_unit_ms != old.time_unit_ms
+                or len(board.events) < n_old
+                or not (board.mines is old.mines or board.mines == old.mines)
+                or board.events[:n_old] != old.events):
+            return Replay(board)
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__)
+        # The working state moves to the new Replay: this one keeps its finished view.
+        self._cells = None
+        self._opening_left = None
+        new.board = board
+        new._totals = list(self._totals)
+        for e in board.events[n_old:]:
+            new.times_ms.append(e.t * new.unit)
+            if not n_old and new._count == 0:
+                new.start_ms = e.t * new.unit
+            new._apply(e)
+        new._finish()
+        return new
 
     def number(self, x: int, y: int) -> int:
         """Mines around a safe cell (0-8), or 9 for a mine."""
@@ -903,11 +1033,11 @@ class Replay:
     # -- seeking
     @property
     def event_count(self) -> int:
-        return len(self.times_ms)
+        return self._count
 
     def index_at(self, time_ms: float) -> int:
         """How many events have happened at `time_ms` (an event at exactly t has)."""
-        return bisect_right(self.times_ms, time_ms)
+        return bisect_right(self.times_ms, time_ms, 0, self._count)
 
     def time_of(self, index: int) -> int:
         """The time at which `index` events have happened."""
@@ -987,7 +1117,14 @@ def replay(board: Board) -> Replay:
     for r in _REPLAYS:
         if r.board == board:
             return r
-    r = Replay(board)
+    # A move in a game being played: the newest Replay of that game grows by one event.
+    for r in _REPLAYS:
+        if r._cells is not None and r.event_count < len(board.events) <= r.event_count + 16 \
+                and r.board.mines is board.mines:
+            r = r.extended(board)
+            break
+    else:
+        r = Replay(board)
     _REPLAYS.insert(0, r)
     del _REPLAYS[4:]
     return r

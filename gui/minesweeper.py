@@ -919,8 +919,7 @@ class MinesweeperPage(GamePage):
 
     def random_field(self, seed=None) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
-        board = ms.random_board(w, h, m, seed=seed, version=self.board.version)
-        board = board.with_version(self.board.version, self.board.time_unit_ms)
+        board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
         self._fresh_game = False
         self.set_board(board, f"Random field ({m} mines)")
 
@@ -934,15 +933,14 @@ class MinesweeperPage(GamePage):
 
     def clear_mines(self) -> None:
         board = self.board
-        self.set_board(ms.Board(board.width, board.height, (), (), board.version, board.time_unit_ms),
-                       "Clear mines")
+        self.set_board(board.with_field(board.width, board.height, ()), "Clear mines")
 
     # --- play -----------------------------------------------------------------------------
     def new_game(self, seed=None) -> None:
         """A fresh random field of the chosen size; its mines move away from the first
         click when it comes."""
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
-        board = ms.random_board(w, h, m, seed=seed).with_version(self.board.version, self.board.time_unit_ms)
+        board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
         self.set_board(board, "New game")
         self._fresh_game = True
         self._play_origin = None
@@ -997,8 +995,7 @@ class MinesweeperPage(GamePage):
                 # The field of a new game is dealt at its first open, around the cell
                 # clicked; flags placed before it stay where they are.
                 fresh = ms.random_board(board.width, board.height, len(board.mines), safe=(x, y))
-                board = ms.Board(board.width, board.height, fresh.mines, board.events, board.version,
-                                 board.time_unit_ms)
+                board = board.with_field(board.width, board.height, fresh.mines, board.events)
             self._fresh_game = False
         else:
             kind = ms.flag_action(final, board, x, y)

@@ -185,6 +185,32 @@ def test_version_2_mark_replays_as_a_question_mark():
 def test_version_2_without_a_unit_reads_as_server_ticks():
     board = ms.decode("2=3x3+11+00A")
     assert board.time_unit_ms == 50 and board.events == (ms.Event(10, "open", 0, 0),)
+    assert board.unit_in_meta is False
+
+
+def test_version_2_without_a_unit_re_encodes_without_one():
+    # The format's promise: re-encoding a decoded game gives the same text back.
+    slug = "2=3x3+11+00A;020+224P"
+    board = ms.decode(slug)
+    assert ms.encode(board) == slug
+    assert ms.to_json(board)["unit_in_meta"] is False
+    assert ms.from_json(ms.to_json(board)) == board
+    # Moves played on it keep the short meta; choosing a unit writes it.
+    played = ms.record(board, ms.OPEN, 2, 0, 1000)
+    assert ms.encode(played) == "2=3x3+11+00A;020;20A+224P"
+    assert ms.encode(board.with_version(2, 10)).startswith("2=3x3,10+11+")
+    assert ms.encode(board.resized(2, 2)) == "2=2x2+11++"
+    assert "unit_in_meta" not in ms.to_json(ms.decode("2=3x3,50+11+00A"))
+
+
+@pytest.mark.parametrize("fields", [dict(version=1), dict(version=2, time_unit_ms=10)])
+def test_only_a_version_2_game_in_ticks_can_leave_its_unit_out(fields):
+    with pytest.raises(ValueError, match="leave its unit out"):
+        ms.Board(3, 3, (), (), unit_in_meta=False, **fields)
+    obj = ms.to_json(ms.Board(3, 3, (), (), **fields))
+    obj["unit_in_meta"] = False
+    with pytest.raises(ValueRangeError):
+        ms.from_json(obj)
 
 
 def test_with_version_converts_the_axis_and_time():
@@ -346,6 +372,7 @@ def boards(draw, max_side=80):
     width = draw(st.integers(1, max_side))
     height = draw(st.integers(1, max_side))
     unit = 50 if version == 1 else draw(st.sampled_from([1, 10, 50, 1000]))
+    unit_in_meta = version == 1 or unit != 50 or draw(st.booleans())
     cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     mines = tuple(draw(st.lists(cells, max_size=min(40, width * height), unique=True)))
     kinds = ["open", "flag", "unflag"] + (["mark"] if version == 2 else [])
@@ -356,7 +383,7 @@ def boards(draw, max_side=80):
         if events and events[-1].t == t and events[-1].kind == "open" and kind != "open":
             t += 1
         events.append(ms.Event(t, kind, x, y))
-    return ms.Board(width, height, mines, tuple(events), version, unit)
+    return ms.Board(width, height, mines, tuple(events), version, unit, unit_in_meta)
 
 
 @settings(max_examples=300, deadline=None)
@@ -461,6 +488,63 @@ def test_a_recorded_game_replays_identically_from_its_slug():
     assert again == board
     a, b = ms.Replay(board), ms.Replay(again)
     assert a.final() == b.final()
+
+
+def _snapshot(replay: ms.Replay):
+    """Everything a viewer reads from a Replay, at every event."""
+    return ([replay.state_after(i) for i in range(replay.event_count + 1)],
+            replay.outcome, replay.end_index, replay.hit, replay.start_ms, replay.duration_ms)
+
+
+@settings(max_examples=80, deadline=None)
+@given(boards(max_side=12))
+def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
+    grown = ms.Board(board.width, board.height, board.mines, (), board.version, board.time_unit_ms,
+                     board.unit_in_meta)
+    # Slug and JSON, once made, are kept up to date move by move.
+    empty_slug, empty_json = ms.encode(grown), ms.to_json(grown)
+    start = grown
+    replay = ms.Replay(grown)
+    replays = [replay]
+    for e in board.events:
+        grown = grown.with_event(e)
+        replay = replay.extended(grown)
+        replays.append(replay)
+    assert grown == board
+    assert ms.encode(grown) == ms.encode(ms.decode(ms.encode(board)))
+    fresh = ms.decode(ms.encode(board))
+    assert ms.to_json(grown) == ms.to_json(fresh)
+    assert (ms.encode(start), ms.to_json(start)) == (empty_slug, empty_json)
+    assert _snapshot(replay) == _snapshot(ms.Replay(board))
+    # Every earlier Replay still shows its own, shorter game.
+    for count in {0, len(replays) // 2, len(replays) - 1}:
+        short = ms.Board(board.width, board.height, board.mines, board.events[:count], board.version,
+                         board.time_unit_ms, board.unit_in_meta)
+        assert _snapshot(replays[count]) == _snapshot(ms.Replay(short))
+
+
+def test_a_move_after_undo_branches_the_game_correctly():
+    board = _played(16, 16, 40, seed=6)
+    base = ms.replay(board)
+    first = ms.record(board, ms.OPEN, 0, 0, 10 ** 6)
+    assert ms.replay(first).event_count == len(board.events) + 1
+    # Undo, then another move from the same game: the first line's state is not reused.
+    other = ms.record(board, ms.FLAG, 15, 15, 10 ** 6)
+    assert _snapshot(ms.replay(other)) == _snapshot(ms.Replay(other))
+    assert _snapshot(ms.replay(first)) == _snapshot(ms.Replay(first))
+    assert _snapshot(base) == _snapshot(ms.Replay(board))
+
+
+def test_a_move_plays_only_the_new_event(monkeypatch):
+    board = _played(40, 40, 300, seed=3)
+    ms.replay(board)
+    applied = []
+    real = ms.Replay._apply
+    monkeypatch.setattr(ms.Replay, "_apply", lambda self, e: (applied.append(e), real(self, e)))
+    for x in range(3):
+        board = ms.record(board, ms.FLAG, x, 39, 10 ** 6)
+        ms.replay(board)
+    assert applied == list(board.events[-3:])
 
 
 def test_flag_action_follows_the_cell_state():

@@ -233,6 +233,56 @@ def test_play_a_small_game_and_share_it(qtbot, main_window):
     assert page.outcome_label.text() == "Won in 2.90 s"
 
 
+def _long_unfinished_game(size=60, mines=500, actions=1500, seed=4):
+    """A game in progress on a big field: flags and opens, no mine hit yet."""
+    import random
+
+    rng = random.Random(seed)
+    field = ms.random_board(size, size, mines, seed=seed)
+    cells = [(x, y) for x in range(size) for y in range(size)]
+    rng.shuffle(cells)
+    events = []
+    for t, (x, y) in enumerate(cells[:actions]):
+        events.append(ms.Event(t, "flag" if (x, y) in field.mine_set else "open", x, y))
+    return ms.Board(size, size, field.mines, tuple(events))
+
+
+def test_a_move_in_a_long_game_plays_one_event_and_keeps_the_slug(qtbot, main_window, monkeypatch):
+    game = _long_unfinished_game()
+    assert ms.Replay(game).outcome == "unfinished"
+    assert main_window.paste_text(ms.encode(game))
+    page = _shown_page(main_window)
+    page.set_mode("play")
+    page.clock = FakeClock()
+    page._resume_play_clock()
+    applied = []
+    real = ms.Replay._apply
+    monkeypatch.setattr(ms.Replay, "_apply", lambda self, e: (applied.append(e), real(self, e)))
+    closed = [c for c in range(60 * 60) if page.canvas.state.cells[c] == ms.CLOSED]
+    x, y = closed[0] % 60, closed[0] // 60
+    _press_right(qtbot, page, x, y)
+    page.clock.now += 500
+    safe = next(c for c in closed[1:] if (c % 60, c // 60) not in game.mine_set)
+    _click(qtbot, page, safe % 60, safe // 60)
+    assert applied == list(page.board.events[-2:])
+    assert page.board.events[:-2] == game.events
+    slug = main_window.slug_pane.slug_text()
+    assert slug == ms.encode(ms.decode(slug))
+    assert ms.decode(slug) == page.board
+    final = ms.Replay(page.board).final()
+    assert page.canvas.state == final
+    assert final.stats.clicks == 1502
+    assert page.stat_labels["clicks"].text() == f"1502 ({final.stats.effective_clicks} effective)"
+    # Undo takes the moves back; a different move from there is replayed from scratch.
+    page.undo_stack.undo()
+    assert page.board == game
+    assert main_window.slug_pane.slug_text() == ms.encode(game)
+    page.clock.now += 500
+    _press_right(qtbot, page, x, y)
+    assert page.canvas.state == ms.Replay(page.board).final()
+    assert main_window.slug_pane.slug_text() == ms.encode(ms.decode(ms.encode(page.board)))
+
+
 def test_the_play_clock_runs_from_the_first_click(qtbot, main_window):
     main_window.paste_text(FIELD)
     page = _page(main_window)
