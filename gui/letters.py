@@ -41,6 +41,40 @@ def turn_colour(turn: int) -> QColor:
     return TURN_COLOURS[(turn - 1) % len(TURN_COLOURS)]
 
 
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose height follows its text at the width it is given.
+
+    The tool panel's layout is top-aligned, and a top-aligned layout gives a widget its
+    size hint; a plain QLabel guesses that hint at a width wider than the panel, so
+    its last lines were cut off. This one asks for the height its text needs at its
+    real width."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.updateGeometry()
+
+
 # --- geometry ------------------------------------------------------------------------
 
 class Layout:
@@ -63,7 +97,10 @@ class Layout:
             y = self.board.bottom() + cell * 0.3
             self.rack_slots = [QRectF(left + i * slot + 2, y, slot - 4, slot - 4) for i in range(letters.RACK_SIZE)]
         right = self.board.right() + 2 * MARGIN
-        self.panel = QRectF(right, top, max(60.0, rect.right() - MARGIN - right), max(side, rect.height() - 2 * MARGIN))
+        # The panel takes the whole height, not the board's: on a narrow canvas the board is
+        # small and centred, and the panel's total must still fit above the bottom edge.
+        self.panel = QRectF(right, rect.top() + MARGIN, max(60.0, rect.right() - MARGIN - right),
+                            max(20.0, rect.height() - 2 * MARGIN))
 
     def square(self, row: int, col: int) -> QRectF:
         return QRectF(self.board.left() + col * self.cell, self.board.top() + row * self.cell, self.cell, self.cell)
@@ -223,9 +260,17 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
     painter.restore()
 
 
+PANEL_LINES = 19.5   # the score panel's height, down to the total, in lines
+
+
+def panel_line_height(area: QRectF) -> float:
+    """The panel's line height: a short canvas gets smaller text rather than a cut-off total."""
+    return max(7.0, min(24.0, area.width() / 13, area.height() / PANEL_LINES))
+
+
 def _paint_panel(painter: QPainter, area: QRectF, board: letters.Board, game, text: QColor, palette: QPalette,
                  *, pending: bool, preview) -> None:
-    line = max(14.0, min(24.0, area.width() / 13))
+    line = panel_line_height(area)
     y = area.top()
     muted = QColor(text)
     muted.setAlpha(170)
@@ -511,10 +556,10 @@ class LettersPage(GamePage):
         self.tool_layout.addWidget(self.new_game_button)
 
         self.add_heading("Starting word")
-        self.start_prompt = QLabel("letters.wiki links leave out the day's starting word. Type the word shown "
-                                   "in the middle row of that day's game to see letters, words and scores.")
+        self.start_prompt = WrappedLabel("letters.wiki links leave out the day's starting word. Type the word "
+                                         "shown in the middle row of that day's game to see letters, words and "
+                                         "scores.")
         self.start_prompt.setObjectName("startWordPrompt")
-        self.start_prompt.setWordWrap(True)
         self.start_prompt.setStyleSheet("color: #d32f2f")
         self.tool_layout.addWidget(self.start_prompt)
         row = QHBoxLayout()
@@ -532,20 +577,33 @@ class LettersPage(GamePage):
         row.addWidget(self.start_field, 1)
         row.addWidget(self.start_button)
         self.tool_layout.addLayout(row)
-        self.start_error = QLabel()
-        self.start_error.setWordWrap(True)
+        self.start_error = WrappedLabel()
+        self.start_error.setObjectName("startWordError")
         self.start_error.setStyleSheet("color: #d32f2f")
         self.start_error.hide()
         self.tool_layout.addWidget(self.start_error)
+        self.start_note = WrappedLabel("Slugboard's own word for this day: letters.wiki's list is not public, so "
+                                       "the site deals other tiles. Type the site's word to play its game.")
+        self.start_note.setObjectName("startWordNote")
+        self.start_note.setStyleSheet("font-style: italic")
+        self.start_note.hide()
+        self.tool_layout.addWidget(self.start_note)
+        self.param_button = QPushButton()
+        self.param_button.setObjectName("paramButton")
+        self.param_button.setToolTip("The same tiles read with the other rack order: ?g= links count rack "
+                                     "positions in draw order, ?w= links in alphabetical order. A bare slug is "
+                                     "read as ?g=")
+        self.param_button.setFocusPolicy(Qt.NoFocus)
+        self.param_button.clicked.connect(self.switch_param)
+        self.param_button.hide()
+        self.tool_layout.addWidget(self.param_button)
 
         self.add_heading("Turn")
-        self.turn_label = QLabel()
+        self.turn_label = WrappedLabel()
         self.turn_label.setObjectName("turnLabel")
-        self.turn_label.setWordWrap(True)
         self.tool_layout.addWidget(self.turn_label)
-        self.preview_label = QLabel()
+        self.preview_label = WrappedLabel()
         self.preview_label.setObjectName("previewLabel")
-        self.preview_label.setWordWrap(True)
         self.tool_layout.addWidget(self.preview_label)
         buttons = QHBoxLayout()
         self.submit_button = QPushButton("Play turn")
@@ -562,14 +620,13 @@ class LettersPage(GamePage):
         self.tool_layout.addLayout(buttons)
 
         self.add_heading("Score")
-        self.score_label = QLabel()
+        self.score_label = WrappedLabel()
         self.score_label.setObjectName("scoreLabel")
-        self.score_label.setWordWrap(True)
         self.tool_layout.addWidget(self.score_label)
 
         self.add_heading("Problems")
-        self.problems_label = QLabel()
-        self.problems_label.setWordWrap(True)
+        self.problems_label = WrappedLabel()
+        self.problems_label.setObjectName("problemsLabel")
         self.tool_layout.addWidget(self.problems_label)
 
         if not self.board.tiles and not self.board.start_word:
@@ -599,15 +656,60 @@ class LettersPage(GamePage):
             self.start_error.show()
             return
         word = letters.normalize_start_word(word)
-        self.start_error.hide()
-        self.remember_start_word(self.board.date, word)
-        self.set_board(self.board.with_start_word(word), f"Starting word {word}")
-        self.show_status(f"Starting word {word} remembered for {self.board.date.isoformat()}")
-        self.canvas.setFocus()
+        board = self.board.with_start_word(word)
+        doubt = self.start_word_doubt(board)
+        if doubt is None:
+            self.remember_start_word(board.date, word)
+        self.set_board(board, f"Starting word {word}")
+        if doubt is None:
+            self.show_status(f"Starting word {word} remembered for {board.date.isoformat()}")
+            self.canvas.setFocus()
+        else:
+            # shown after set_board, whose refresh hides the message of an earlier word
+            self.start_error.setText(doubt)
+            self.start_error.show()
+            self.show_status(f"{word} does not fit this game: not remembered for {board.date.isoformat()}")
+            self._focus_start_field()
+
+    @staticmethod
+    def start_word_doubt(board: letters.Board) -> str | None:
+        """Why the board's tiles say its starting word is not the day's (None when they
+        read as a proper game): a played game's words are all in the list, so missing
+        words or tiles on the starting word mean another word, or another rack order."""
+        found = [p for p in letters.problems(board) if p.severity == "error"]
+        if not found:
+            return None
+        word, date = board.start_word, board.date.isoformat()
+        game = letters.resolve(board)
+        bad = list(dict.fromkeys(game.invalid_words))
+        if bad:
+            shown = ", ".join(bad[:4]) + (", …" if len(bad) > 4 else "")
+            what = f"{len(bad)} of the words it makes are not in the word list ({shown})"
+        else:
+            what = found[0].message
+        text = f"With {word}, {what}: it is probably not the starting word of {date}."
+        if letters.other_param_fits(board):
+            other = "w" if board.param == "g" else "g"
+            text += (f" The tiles do read as a game with ?{other}= rack order: a bare slug copied from a "
+                     f"?{other}= link? Use the button below, or paste the whole link.")
+        else:
+            text += " Check the word in the middle row of that day's game."
+        return text
+
+    def switch_param(self) -> None:
+        other = "w" if self.board.param == "g" else "g"
+        board = self.board.with_param(other)
+        if board.start_word and self.start_word_doubt(board) is None:
+            self.remember_start_word(board.date, board.start_word)
+        self.set_board(board, f"Read as ?{other}=")
 
     def paste_board(self, board) -> None:
         if board.start_word:
-            self.remember_start_word(board.date, board.start_word)
+            # A link's s= word is kept for its date only when the person has given none:
+            # a game played here with Slugboard's own word carries that word, which is
+            # not the site's, and must not replace the one the person typed.
+            if self.remembered_start_word(board.date) is None and self.start_word_doubt(board) is None:
+                self.remember_start_word(board.date, board.start_word)
         else:
             known = self.remembered_start_word(board.date)
             if known:
@@ -678,6 +780,8 @@ class LettersPage(GamePage):
         turn = letters.next_turn(board)
         playing = bool(board.start_word) and turn <= letters.TURNS and len(board.tiles) < letters.MAX_TILES
         canvas.rack = letters.rack_for_turn(board, turn) if playing else None
+        if not playing:
+            canvas.selected_square = None   # no square to type into once the game is over
         canvas.problems = letters.problems(board)
         canvas.preview = None
 
@@ -688,6 +792,12 @@ class LettersPage(GamePage):
         self.start_prompt.setVisible(not known)
         self.start_field.setText(board.start_word or "")
         self.start_error.hide()
+        self.start_note.setVisible(known and self.remembered_start_word(board.date) is None
+                                   and board.start_word == letters.default_start_word(board.date))
+        switch = letters.other_param_fits(board)
+        self.param_button.setVisible(switch)
+        if switch:
+            self.param_button.setText(f"Read as a ?{'w' if board.param == 'g' else 'g'}= link")
 
         game = letters.resolve(board)
         if not known:
@@ -707,7 +817,10 @@ class LettersPage(GamePage):
             self.score_label.setText(f"{len(board.tiles)} tiles (per turn {', '.join(map(str, counts))}); "
                                      "scores need the starting word")
         shown = [p.message for p in canvas.problems if p.kind != "start_word"]
-        if any(p.kind in ("word", "occupied") for p in canvas.problems):
+        if switch:
+            shown.append(f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
+                         "was this a bare slug from such a link?</i>")
+        elif any(p.kind in ("word", "occupied") for p in canvas.problems):
             shown.append("<i>Words missing from the list, or tiles on the starting word, usually mean the "
                          "starting word is not that day's.</i>")
         self.problems_label.setText("<br>".join(shown) or "None")

@@ -253,3 +253,90 @@ def test_wrong_start_word_is_hinted(qtbot, main_window):
     _give_start_word(qtbot, page, "SAILING")
     assert "not in the word list" in page.problems_label.text()
     assert "starting word is not that day's" in page.problems_label.text()
+
+
+def test_wrong_start_word_says_why_and_is_not_remembered(qtbot, main_window):
+    vector = VECTORS[2]
+    main_window.paste_text(vector["link"])
+    page = _page(main_window)
+    _give_start_word(qtbot, page, "sailing")
+    assert page.board.start_word == "SAILING"          # shown, so the person sees what it makes
+    assert page.start_error.isVisibleTo(page)
+    assert page.start_error.text() == (
+        "With SAILING, 8 of the words it makes are not in the word list (WSWOLP, RNEMOE, RNDG, RD, …): it is "
+        "probably not the starting word of 2025-11-22. Check the word in the middle row of that day's game.")
+    assert QApplication.focusWidget() is page.start_field
+    assert page.remembered_start_word(dt.date(2025, 11, 22)) is None
+    _give_start_word(qtbot, page, "inmate")
+    assert not page.start_error.isVisibleTo(page)
+    assert page.remembered_start_word(dt.date(2025, 11, 22)) == "INMATE"
+    assert "<b>Total 132</b>" in page.score_label.text()
+
+
+def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
+    vector = VECTORS[2]
+    page = _page(main_window)
+    main_window.paste_text(vector["link"])
+    _give_start_word(qtbot, page, "INMATE")
+    main_window.paste_text(vector["slug"])             # a bare slug reads as ?g=
+    assert page.board.param == "g" and page.board.start_word == "INMATE"
+    assert page.param_button.isVisibleTo(page)
+    assert page.param_button.text() == "Read as a ?w= link"
+    assert "was this a bare slug from such a link?" in page.problems_label.text()
+    qtbot.mouseClick(page.param_button, Qt.LeftButton)
+    assert page.board == letters.decode(vector["link"]).with_start_word("INMATE")
+    assert not page.param_button.isVisibleTo(page)
+    assert "<b>Total 132</b>" in page.score_label.text()
+    assert main_window.slug_pane.slug_text() == "w=" + vector["slug"]
+    main_window.undo_action.trigger()
+    assert page.board.param == "g"
+
+
+def test_a_links_start_word_does_not_replace_one_the_person_gave(qtbot, main_window):
+    page = _page(main_window)
+    main_window.paste_text(RUNNELS["link"])
+    _give_start_word(qtbot, page, "RUNNELS")
+    # an empty game of that day played here with another word: its s= is shown, not remembered
+    other = letters.share_url(letters.Board(dt.date(2025, 10, 5), (), "w", "TIARA"))
+    main_window.paste_text(other)
+    assert page.board.start_word == "TIARA"
+    assert page.remembered_start_word(dt.date(2025, 10, 5)) == "RUNNELS"
+    # a day without a word of the person's keeps the link's word
+    main_window.paste_text(VECTORS[1]["link"] + "&s=grandpa")
+    assert page.remembered_start_word(dt.date(2025, 10, 20)) == "GRANDPA"
+
+
+def test_own_default_word_is_labelled_as_ours(qtbot, main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    page.date_edit.setDate(QDate(2031, 2, 3))
+    page.new_game_button.click()
+    assert page.board.start_word == letters.default_start_word(dt.date(2031, 2, 3))
+    assert page.start_note.isVisibleTo(page)
+    assert "Slugboard's own word for this day" in page.start_note.text()
+    _give_start_word(qtbot, page, "PLANET")
+    assert not page.start_note.isVisibleTo(page)
+
+
+def test_panel_labels_show_every_line(qtbot, main_window):
+    main_window.paste_text(VECTORS[2]["link"] + "&s=SAILING")
+    page = _page(main_window)
+    QApplication.processEvents()
+    label = page.problems_label
+    assert label.text().count("<br>") == 8
+    assert label.height() >= label.heightForWidth(label.width()) > 0
+
+
+def test_score_panel_fits_a_short_canvas():
+    for w, h in ((420, 300), (700, 360), (1600, 900)):
+        layout = gui_letters.Layout(QRectF(0, 0, w, h), True)
+        assert layout.panel.bottom() <= h
+        assert gui_letters.panel_line_height(layout.panel) * gui_letters.PANEL_LINES <= layout.panel.height()
+
+
+def test_game_over_leaves_no_square_selected(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 20), "GRANDPA")
+    _click_square(qtbot, page, 6, 3)
+    assert page.canvas.selected_square == (6, 3)
+    main_window.paste_text(VECTORS[1]["link"])
+    assert page.canvas.rack is None and page.canvas.selected_square is None
