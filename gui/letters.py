@@ -809,7 +809,9 @@ class LettersPage(GamePage):
         else:
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")
         if game is not None:
+            # each played turn's rack too, in the order the slug's rack indices count it
             rows = [f"Turn {t.turn}: {t.score}" + (f" ({', '.join(w.text for w in t.words)})" if t.words else "")
+                    + f"<br><span style='color:#808080'>&nbsp;&nbsp;rack {''.join(t.rack)}</span>"
                     for t in game.turns if board.tiles_of_turn(t.turn)]
             self.score_label.setText("<br>".join(rows + [f"<b>Total {game.total}</b>"]))
         else:

@@ -95,6 +95,11 @@ def test_each_real_link_shows_the_sites_total(qtbot, main_window):
         main_window.paste_text(vector["link"])
         _give_start_word(qtbot, page, vector["start_word"])
         assert f"<b>Total {vector['total']}</b>" in page.score_label.text()
+        game = letters.resolve(page.board)
+        assert ["".join(t.rack) for t in game.turns] == [r["rack"] for r in vector["racks"]]
+        for rack, score in zip(vector["racks"], vector["turn_scores"]):
+            assert f"Turn {rack['turn']}: {score} (" in page.score_label.text()
+            assert f"rack {rack['rack']}</span>" in page.score_label.text()
         assert main_window.slug_pane.slug_text() == ("" if vector["param"] == "g" else "w=") + vector["slug"]
 
 
