@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import struct
 
+import shiboken6
+
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QIcon, QImage, QPainter, QPainterPath, QPalette, QPen, QPixmap,
-                           QPolygonF)
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QIcon, QImage, QPainter, QPainterPath, QPalette,
+                           QPen, QPixmap, QPolygonF)
 from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton,
                                QSizePolicy, QSpinBox, QToolButton, QWidget)
 
@@ -37,6 +39,16 @@ _PIXELS = {i: struct.pack("=I", color.rgba()) for i, color in enumerate(PIECE_CO
 
 def caption(board: pm.Board) -> str:
     return f"{pm.SURFACES[board.surface]} {board.height}×{board.width}: {pm.SEAM_TEXT[board.surface]}"
+
+
+def fitted_caption(font: QFont, words: str, width: float) -> tuple[QFont, str]:
+    """The caption's font and text for a strip `width` wide: 13 px, smaller on a narrow
+    canvas or image, elided only if even 9 px is too wide."""
+    for pixels in range(13, 8, -1):
+        font.setPixelSize(pixels)
+        if QFontMetricsF(font).horizontalAdvance(words) <= width:
+            return font, words
+    return font, QFontMetricsF(font).elidedText(words, Qt.ElideRight, width)
 
 
 def item_color(board: pm.Board, name: str) -> QColor:
@@ -89,9 +101,12 @@ def _draw_segments(painter: QPainter, segments: list[tuple[float, float, float, 
 
 def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *,
           painting: pm.Painting | None = None, ghost: tuple | None = None,
-          cursor: tuple[int, int] | None = None, show_caption: bool = True, **_state) -> None:
+          cursor: tuple[int, int] | None = None, target: int | None = None, show_caption: bool = True,
+          **_state) -> None:
     """Draw the board. `ghost` = (name, row, col, rotation, reflected) previews a piece;
-    `cursor` outlines the keyboard cell; `painting` is pm.paint(board) if already known."""
+    `target` (an index into the painting's items) outlines every cell of the item a click
+    would pick up, across the seams; `cursor` outlines the keyboard cell; `painting` is
+    pm.paint(board) if already known."""
     p = painting if painting is not None else pm.paint(board)
     grid, size, margin = _layout(rect, board)
     h, w = board.height, board.width
@@ -168,6 +183,8 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
     _draw_overflow_marks(painter, board, p, grid, size, margin)
     if ghost is not None:
         _draw_ghost(painter, board, p, grid, size, ghost, text)
+    if target is not None:
+        _draw_target(painter, board, p.items[target], grid, size, palette.color(QPalette.Highlight))
     if cursor is not None:
         r, c = cursor
         pen = QPen(palette.color(QPalette.Highlight))
@@ -177,12 +194,11 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
         inset = pen.widthF() / 2
         painter.drawRect(QRectF(left + c * size + inset, top + r * size + inset, size - 2 * inset, size - 2 * inset))
     if show_caption and rect.height() >= 200:
-        font = QFont(painter.font())
-        font.setPixelSize(13)
+        strip = QRectF(rect.left() + 4, rect.bottom() - 22, rect.width() - 8, 20)
+        font, words = fitted_caption(QFont(painter.font()), caption(board), strip.width())
         painter.setFont(font)
         painter.setPen(text)
-        strip = QRectF(rect.left(), rect.bottom() - 22, rect.width(), 20)
-        painter.drawText(strip, Qt.AlignCenter, caption(board))
+        painter.drawText(strip, Qt.AlignCenter, words)
     painter.restore()
 
 
@@ -382,6 +398,35 @@ def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF
             painter.drawRect(QRectF(grid.left() + c * size, grid.top() + r * size, size, size).adjusted(1, 1, -1, -1))
 
 
+def _draw_target(painter: QPainter, board: pm.Board, item: pm.Item, grid: QRectF, size: float,
+                 color: QColor) -> None:
+    """Outline all cells of one placed item, wherever the seams took them, so a person sees
+    the whole piece a click would pick up and how it wraps."""
+    on, _off = pm.placed_cells(board.surface, board.height, board.width, item.name, item.row, item.col,
+                               item.rotation, item.reflected)
+    fill = QColor(color)
+    fill.setAlpha(70)
+    lines = []
+    for r, c, bits in on:
+        x0, y0 = grid.left() + c * size, grid.top() + r * size
+        x1, y1 = x0 + size, y0 + size
+        painter.fillRect(QRectF(x0, y0, size, size), fill)
+        if bits & pm.TOP:
+            lines.append((x0, y0, x1, y0))
+        if bits & pm.BOTTOM:
+            lines.append((x0, y1, x1, y1))
+        if bits & pm.LEFT:
+            lines.append((x0, y0, x0, y1))
+        if bits & pm.RIGHT:
+            lines.append((x1, y0, x1, y1))
+    pen = QPen(color)
+    pen.setWidthF(max(2.0, size / 10))
+    pen.setCapStyle(Qt.SquareCap)
+    painter.setPen(pen)
+    painter.setBrush(Qt.NoBrush)
+    _draw_segments(painter, lines)
+
+
 def preferred_size(board: pm.Board) -> QSize:
     cell = max(12, min(56, 560 // max(board.height, board.width)))
     width = max(360, cell * board.width + 120)
@@ -442,11 +487,13 @@ class PentominoCanvas(BoardCanvas):
         self._painted_board = None
         self.tool: tuple | None = None          # (name, rotation, reflected) or None
         self.hover: tuple[int, int] | None = None
+        self.shift = False                      # Shift held: a click places even over a piece
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(280, 280)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.setToolTip("Click to place the chosen piece, click a placed piece to pick it up. "
+        self.setToolTip("Click to place the chosen piece, click a placed piece to pick it up "
+                        "(Shift+click places over it). "
                         "R or right click or wheel: rotate; F / Shift+F: mirror; Delete: remove; "
                         "arrows + Enter: place with the keyboard; Escape: put the piece down")
 
@@ -469,23 +516,49 @@ class PentominoCanvas(BoardCanvas):
     def cell_center(self, row: int, col: int) -> QPointF:
         return cell_center(QRectF(self.rect()), self.board, row, col)
 
+    def _covering(self) -> int | None:
+        """Index of the item painted on the hovered cell, if any."""
+        if self.hover is None:
+            return None
+        o = self.painting().owner[self.hover[0] * self.board.width + self.hover[1]]
+        return o if o >= 0 else None
+
+    def picks_up(self) -> bool:
+        """Whether a click on the hovered cell picks a piece up (rather than placing)."""
+        return self._covering() is not None and (self.tool is None or not self.shift)
+
     def ghost(self) -> tuple | None:
-        if self.tool is None or self.hover is None:
+        """The piece a click would place, where it would place it; None where a click picks
+        a piece up instead (as the web app shows no preview over a placed piece)."""
+        if self.tool is None or self.hover is None or self.picks_up():
             return None
         name, rotation, reflected = self.tool
         return (name, self.hover[0], self.hover[1], rotation, reflected)
+
+    def target(self) -> int | None:
+        """Index (in the painting's items) of the item a click would pick up."""
+        return self._covering() if self.picks_up() else None
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.Antialiasing, False)
         paint(painter, QRectF(self.rect()), self.board, self.palette(), painting=self.painting(),
-              ghost=self.ghost(), cursor=self.hover if self.hasFocus() and self.tool is None else None)
+              ghost=self.ghost(), target=self.target(),
+              cursor=self.hover if self.hasFocus() and self.tool is None else None)
+
+    def _set_shift(self, modifiers, key: int = 0, pressed: bool = True) -> None:
+        # The event of the Shift key itself may carry the modifiers from before it (X11).
+        shift = pressed if key == Qt.Key_Shift else bool(modifiers & Qt.ShiftModifier)
+        if shift != self.shift:
+            self.shift = shift
+            self.update()
 
     # --- mouse --------------------------------------------------------------------
     def _cell(self, event) -> tuple[int, int] | None:
         return cell_at(QRectF(self.rect()), self.board, event.position())
 
     def mouseMoveEvent(self, event) -> None:
+        self._set_shift(event.modifiers())
         cell = self._cell(event)
         if cell != self.hover:
             self.hover = cell
@@ -522,9 +595,14 @@ class PentominoCanvas(BoardCanvas):
         event.accept()
 
     # --- keys ---------------------------------------------------------------------
+    def keyReleaseEvent(self, event) -> None:
+        self._set_shift(event.modifiers(), event.key(), False)
+        super().keyReleaseEvent(event)
+
     def keyPressEvent(self, event) -> None:
         key = event.key()
         mods = event.modifiers()
+        self._set_shift(mods, key)
         if mods & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
             super().keyPressEvent(event)
             return
@@ -551,6 +629,15 @@ class PentominoCanvas(BoardCanvas):
 
 
 # --- the page ------------------------------------------------------------------------------
+
+_SIZE_EDIT = 1      # undo merge id of resizes
+
+
+def _taken_off(before: pm.Board, after: pm.Board) -> list[str]:
+    """The items of `before` anchored outside `after`'s size, as words."""
+    return [f"{p.name} at ({p.row}, {p.col})" for p in before.pieces
+            if p.row >= after.height or p.col >= after.width] + \
+        [f"terrain at ({r}, {c})" for r, c in before.terrain if r >= after.height or c >= after.width]
 
 class PentominoPage(GamePage):
     GAME = pm.NAME
@@ -610,6 +697,15 @@ class PentominoPage(GamePage):
         row.addWidget(self.drop_button)
         self.tool_layout.addLayout(row)
 
+        self.add_heading("Board state")
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.summary_label)
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setObjectName("pentominoProblems")
+        self.tool_layout.addWidget(self.problems_label)
+
         self.add_heading("Colour")
         self.color_box = QComboBox()
         self.color_box.setFocusPolicy(Qt.NoFocus)
@@ -634,13 +730,16 @@ class PentominoPage(GamePage):
         form.addWidget(QLabel("Height"), 1, 0)
         self.height_box = QSpinBox()
         self.height_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
-        self.height_box.setToolTip("Rows (1-60); pieces anchored below are removed")
+        self.height_box.setToolTip("Rows (1-60). Pieces that then run off the board show as conflicts; "
+                                   "pieces anchored below it are taken off and come back if the board grows "
+                                   "again before the next edit")
         self.height_box.valueChanged.connect(self._size_chosen)
         form.addWidget(self.height_box, 1, 1)
         form.addWidget(QLabel("Width"), 2, 0)
         self.width_box = QSpinBox()
         self.width_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
-        self.width_box.setToolTip("Columns (1-60); a sphere is always square")
+        self.width_box.setToolTip("Columns (1-60); a sphere is always square. Pieces anchored right of "
+                                  "the board are taken off and come back if it grows again before the next edit")
         self.width_box.valueChanged.connect(self._size_chosen)
         form.addWidget(self.width_box, 2, 1)
         self.tool_layout.addLayout(form)
@@ -651,15 +750,8 @@ class PentominoPage(GamePage):
                              self._clear_pieces)
         self.tool_layout.addWidget(clear)
 
-        self.add_heading("Board state")
-        self.summary_label = QLabel()
-        self.summary_label.setWordWrap(True)
-        self.tool_layout.addWidget(self.summary_label)
-        self.problems_label = QLabel()
-        self.problems_label.setWordWrap(True)
-        self.problems_label.setObjectName("pentominoProblems")
-        self.tool_layout.addWidget(self.problems_label)
-
+        self._problem_lines: tuple[list, bool] = ([], False)
+        self.undo_stack.indexChanged.connect(self._undo_moved)
         self._refresh_tool()
         self.board_shown(self.board)
 
@@ -780,11 +872,45 @@ class PentominoPage(GamePage):
             # A sphere stays square: whichever box moved sets both sides.
             side = width if height == self.board.height else height
             height = width = side
-        removed = sum(1 for p in self.board.pieces if p.row >= height or p.col >= width) + \
-            sum(1 for r, c in self.board.terrain if r >= height or c >= width)
-        self.set_board(pm.resized(self.board, height, width), f"Size {height}x{width}", merge_id=1)
-        if removed:
-            self.show_status(f"{removed} item{'s' if removed > 1 else ''} anchored outside {height}x{width} removed")
+        # Steps of one resize (spin box clicks, typing) merge into one undo step, and each
+        # is applied to the board from before the first: shrinking and growing back brings
+        # back the pieces that were anchored outside in between.
+        base = self._resize_base()
+        board = pm.resized(base if base is not None else self.board, height, width)
+        self.set_board(board, f"Size {height}x{width}", merge_id=_SIZE_EDIT)
+        dropped = _taken_off(base if base is not None else self.board, board)
+        if dropped:
+            self.show_status(f"{len(dropped)} item{'s' if len(dropped) > 1 else ''} anchored outside "
+                             f"{height}×{width} taken off; grow the board again or undo to bring them back")
+
+    def _show_problems(self) -> None:
+        """The conflicts, and the items the last resize took off while that resize is the
+        last edit. Also run when the undo stack moves: it does so after the board is shown."""
+        shown, error = self._problem_lines
+        base = self._resize_base()
+        dropped = _taken_off(base, self.board) if base is not None else []
+        if dropped:
+            names = ", ".join(dropped[:6]) + (f" and {len(dropped) - 6} more" if len(dropped) > 6 else "")
+            shown = [f"Off the {self.board.height}×{self.board.width} board (grow it again or undo): {names}"] + shown
+        self.problems_label.setText("<br>".join(shown) if shown else "No conflicts")
+        self.problems_label.setStyleSheet("color: #e11d24" if dropped or error else "")
+
+    def _undo_moved(self, _index: int) -> None:
+        # The stack also signals while it is being destroyed with the page.
+        if shiboken6.isValid(self.undo_stack) and shiboken6.isValid(self.problems_label):
+            self._show_problems()
+
+    def _resize_command(self):
+        """The undo command of the resize that made the current board, if that is the last edit."""
+        index = self.undo_stack.index()
+        if index == 0 or index != self.undo_stack.count():
+            return None
+        command = self.undo_stack.command(index - 1)
+        return command if command.id() == _SIZE_EDIT and command.new is self.board else None
+
+    def _resize_base(self) -> pm.Board | None:
+        command = self._resize_command()
+        return command.old if command is not None else None
 
     # --- showing ---------------------------------------------------------------------
     def board_shown(self, board: pm.Board) -> None:
@@ -807,8 +933,8 @@ class PentominoPage(GamePage):
         shown = [p.message for p in problems[:8]]
         if len(problems) > 8:
             shown.append(f"… and {len(problems) - 8} more")
-        self.problems_label.setText("<br>".join(shown) if shown else "No conflicts")
-        self.problems_label.setStyleSheet("color: #e11d24" if any(p.severity == "error" for p in problems) else "")
+        self._problem_lines = shown, any(p.severity == "error" for p in problems)
+        self._show_problems()
         self._refresh_tool()
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QWheelEvent
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette, QWheelEvent
 from PySide6.QtWidgets import QApplication
 
 from slugboard.codecs import pentomino as pm
@@ -223,6 +223,7 @@ def test_conflicts_are_listed_and_drawn(qtbot, main_window, page):
     assert "overlap" in page.problems_label.text()
     assert page.canvas.painting().red == {(3, 4)}
     qtbot.keyClick(page.canvas, Qt.Key_Escape)      # no ghost over the cell
+    page.canvas.hover = None                        # nor the pick-up outline of the hovered X
     image = QImage(page.canvas.size(), QImage.Format_ARGB32)
     page.canvas.render(image)
     grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
@@ -284,3 +285,73 @@ def test_board_comes_back_after_restart(qtbot, settings):
     assert second.page("pentomino").board == pm.decode(SEED)
     assert second.current_page() is second.page("pentomino")
     assert _slug(second) == SEED
+
+
+def test_over_a_placed_piece_a_click_picks_up_and_the_whole_piece_is_outlined(qtbot, main_window, page):
+    main_window.paste_text(SEED)
+    _choose(qtbot, page, "X")
+    # (7, 7) is held by the Y anchored at (0, 0), which wraps across the corner: no ghost
+    # there, since a click picks the Y up; the whole Y is outlined instead.
+    qtbot.mouseMove(page.canvas, _point(page, 7, 7))
+    assert page.canvas.ghost() is None
+    target = page.canvas.target()
+    assert page.canvas.painting().items[target] == ("Y", 0, 0, 0, True)
+    image = QImage(page.canvas.size(), QImage.Format_ARGB32)
+    page.canvas.render(image)
+    grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
+    highlight = page.canvas.palette().color(QPalette.Highlight)
+    # The Y's cell (1, 0), at the far side of the board from the mouse, is outlined on its left.
+    assert image.pixelColor(int(grid.left() + 1), int(grid.top() + 1.5 * size)) == highlight
+    # Shift: a click places over the piece, so the ghost comes back.
+    qtbot.keyPress(page.canvas, Qt.Key_Shift, Qt.ShiftModifier)
+    assert page.canvas.ghost() == ("X", 7, 7, 0, False) and page.canvas.target() is None
+    qtbot.keyRelease(page.canvas, Qt.Key_Shift)
+    assert page.canvas.ghost() is None
+    _click(qtbot, page, 7, 7)
+    assert (page.tool_name, page.rotation, page.reflected) == ("Y", 0, True)
+    assert _slug(main_window) == "P88vW05P606nZ20LS23wA26Ub32ii34TL45Xg50zI63f675R11166166_1Y"
+    assert page.canvas.ghost() == ("Y", 7, 7, 0, True)        # the hand holds the Y now
+
+
+def test_shrinking_takes_pieces_off_and_growing_back_returns_them(qtbot, main_window, page):
+    main_window.paste_text(SEED)
+    steps = page.undo_stack.count()
+    page.height_box.setValue(7)
+    page.height_box.setValue(6)
+    assert _slug(main_window) == "P68YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50R1116_0f2z"
+    text = page.problems_label.text()
+    assert text.startswith("Off the 6×8 board (grow it again or undo): Z at (6, 3), F at (7, 5), "
+                           "terrain at (6, 1), terrain at (6, 6)<br>")
+    # Pieces still anchored on the board but running off it are conflicts, drawn red.
+    assert "runs off" not in text and "overlap" in text
+    assert page.canvas.painting().red
+    page.height_box.setValue(7)
+    page.height_box.setValue(8)
+    assert _slug(main_window) == SEED
+    assert page.problems_label.text() == "No conflicts"
+    assert page.undo_stack.count() == steps + 1          # one resize, one undo step
+    page.height_box.setValue(5)
+    main_window.undo_action.trigger()
+    assert _slug(main_window) == SEED and page.problems_label.text() == "No conflicts"
+    main_window.redo_action.trigger()
+    assert page.board.height == 5 and page.problems_label.text().startswith("Off the 5×8 board")
+    # Any other edit ends the resize: the next one starts from the board as it is.
+    _choose(qtbot, page, "R")
+    _click(qtbot, page, 4, 7, modifiers=Qt.ShiftModifier)
+    assert not page.problems_label.text().startswith("Off the")
+    page.height_box.setValue(8)
+    assert page.board.height == 8 and len(page.board.pieces) == 9
+    assert page.board.terrain == ((1, 1), (1, 6), (4, 7))
+
+
+def test_caption_fits_narrow_canvases():
+    from PySide6.QtGui import QFont, QFontMetricsF
+
+    words = view.caption(pm.decode("M88"))
+    font, text = view.fitted_caption(QFont(), words, 1000)
+    assert (font.pixelSize(), text) == (13, words)
+    font, text = view.fitted_caption(QFont(), words, 380)
+    assert 9 <= font.pixelSize() < 13 and text == words
+    assert QFontMetricsF(font).horizontalAdvance(text) <= 380
+    font, text = view.fitted_caption(QFont(), words, 120)
+    assert font.pixelSize() == 9 and text.endswith("…") and QFontMetricsF(font).horizontalAdvance(text) <= 120
