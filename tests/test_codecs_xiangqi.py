@@ -4,7 +4,9 @@ assignment, what the code refuses, the rules of play, JSON and hostile input."""
 from __future__ import annotations
 
 import io
+import itertools
 import json
+import time
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -13,6 +15,7 @@ from hypothesis import strategies as st
 from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import xiangqi as xq
+from slugboard.codecs.bits import b64decode
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
 
@@ -172,6 +175,68 @@ def test_canonical_is_minimal_over_every_assignment():
             assert xq.bit_length(other) >= best
 
 
+
+@st.composite
+def sparse_boards(draw):
+    """Boards of at most eight pieces, entered without piece identity (as from FEN or the
+    editor): few enough that every row assignment can be tried."""
+    chosen = draw(st.sets(st.integers(0, 31), max_size=8))
+    cells = [""] * 90
+    for row in sorted(chosen):
+        free = [sq for sq in xq.CANDIDATES[row] if sq != 127 and not cells[sq]]
+        cells[draw(st.sampled_from(free))] = xq.ROW_LETTERS[row]
+    return xq.Board(tuple(cells), draw(st.booleans()))
+
+
+def _field_bits(rows):
+    return "".join(format(v, f"0{n}b") if n else ""
+                   for v, n in (xq.prefix_code(xq.CANDIDATES[r].index(sq), len(xq.CANDIDATES[r]))
+                                for r, sq in enumerate(rows)))
+
+
+def _every_assignment(board):
+    """Every way to give the board's pieces piece rows: each piece any row of its kind,
+    no row twice, over the whole board at once (not group by group)."""
+    by_letter = {}
+    for sq, letter in board.pieces:
+        by_letter.setdefault(letter, []).append(sq)
+    letters = sorted(by_letter)
+    choices = [list(itertools.permutations(xq.GROUPS[l], len(by_letter[l]))) for l in letters]
+    for combination in itertools.product(*choices):
+        rows = [127] * 32
+        for letter, chosen_rows in zip(letters, combination):
+            for row, sq in zip(chosen_rows, by_letter[letter]):
+                rows[row] = sq
+        if all(sq in xq.CANDIDATES[r] for r, sq in enumerate(rows)):
+            yield tuple(rows)
+
+
+@settings(max_examples=200, deadline=None)
+@given(sparse_boards())
+def test_assignment_is_the_least_of_every_assignment(board):
+    """Fewest bits, then the smallest bit string, checked against a brute force over
+    every assignment and against the bytes the encoder writes."""
+    ranked = sorted((len(bits), bits, rows) for rows in _every_assignment(board)
+                    for bits in ["1" + _field_bits(rows) if board.red_to_move else "0" + _field_bits(rows)])
+    length, bits, rows = ranked[0]
+    assert xq.canonical_rows(board) == rows
+    assert xq.bit_length(board) == length
+    padded = bits + "1" * (-len(bits) % 8)
+    expected = int(padded, 2).to_bytes(len(padded) // 8, "big")
+    assert b64decode(xq.encode(board), "xiangqi") == expected
+    assert xq.decode(xq.encode(board)) == board
+
+
+def test_brute_force_sees_ties_broken_by_the_bit_string():
+    # Two black advisors-worth of rows, one advisor on 13: both rows give it 110, so the
+    # lengths tie and the string 00110 beats 11000.
+    board = xq.from_fen("3k5/4a4/9/9/9/9/9/9/9/4K4 w")
+    ranked = sorted((len(_field_bits(r)), _field_bits(r), r) for r in _every_assignment(board))
+    assert [r[17:19] for _, _, r in ranked] == [(127, 13), (13, 127)]
+    assert ranked[0][0] == ranked[1][0]
+    assert xq.canonical_rows(board)[17:19] == (127, 13)
+
+
 # --- what the code cannot hold -------------------------------------------------------
 
 @pytest.mark.parametrize("fen,message", [
@@ -291,6 +356,177 @@ def test_missing_kings():
     assert [(p.kind, p.message) for p in found] == [("no-king", "red has no king"), ("no-king", "black has no king")]
 
 
+
+# Attack rules, piece by piece: which squares does one piece attack (could take a piece
+# standing there)? Checked on chosen positions and against a move generator written out
+# from the rules, independently of the codec's.
+
+def _on(r, c):
+    return 0 <= r < 10 and 0 <= c < 9
+
+
+def _rule_targets(cells, source):
+    letter = cells[source]
+    red = letter.isupper()
+    kind = letter.upper()
+    r0, c0 = divmod(source, 9)
+    out = set()
+
+    def palace(r, c):
+        return 3 <= c <= 5 and (7 <= r <= 9 if red else 0 <= r <= 2)
+
+    if kind in "RC":
+        for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            r, c, passed = r0 + dr, c0 + dc, 0
+            while _on(r, c):
+                if passed == (0 if kind == "R" else 1):
+                    out.add(r * 9 + c)
+                if cells[r * 9 + c]:
+                    passed += 1
+                    if passed > (0 if kind == "R" else 1):
+                        break
+                r, c = r + dr, c + dc
+    elif kind == "N":
+        for (dr, dc), (lr, lc) in (((-2, -1), (-1, 0)), ((-2, 1), (-1, 0)), ((2, -1), (1, 0)), ((2, 1), (1, 0)),
+                                   ((-1, -2), (0, -1)), ((1, -2), (0, -1)), ((-1, 2), (0, 1)), ((1, 2), (0, 1))):
+            if _on(r0 + dr, c0 + dc) and not cells[(r0 + lr) * 9 + c0 + lc]:
+                out.add((r0 + dr) * 9 + c0 + dc)
+    elif kind == "B":
+        for dr, dc in ((2, 2), (2, -2), (-2, 2), (-2, -2)):
+            r, c = r0 + dr, c0 + dc
+            own_half = r >= 5 if red else r <= 4
+            if _on(r, c) and own_half and not cells[(r0 + dr // 2) * 9 + c0 + dc // 2]:
+                out.add(r * 9 + c)
+    elif kind in "KA":
+        steps = ((1, 0), (-1, 0), (0, 1), (0, -1)) if kind == "K" else ((1, 1), (1, -1), (-1, 1), (-1, -1))
+        for dr, dc in steps:
+            if _on(r0 + dr, c0 + dc) and palace(r0 + dr, c0 + dc):
+                out.add((r0 + dr) * 9 + c0 + dc)
+    else:
+        forward = -1 if red else 1
+        crossed = r0 <= 4 if red else r0 >= 5
+        steps = [(forward, 0)] + ([(0, -1), (0, 1)] if crossed else [])
+        for dr, dc in steps:
+            if _on(r0 + dr, c0 + dc):
+                out.add((r0 + dr) * 9 + c0 + dc)
+    return out
+
+
+def _targets(board, source):
+    letter = board.cells[source]
+    return {sq for sq in range(90) if sq != source and source in xq.attackers(board, sq, letter.isupper())}
+
+
+def _alone(fen_cells):
+    """A board from {square: letter}."""
+    cells = [""] * 90
+    for sq, letter in fen_cells.items():
+        cells[sq] = letter
+    return xq.Board(tuple(cells))
+
+
+@pytest.mark.parametrize("pieces,source,expected", [
+    # Horse on e5 (40): all eight points, then each leg blocked in turn.
+    ({40: "N"}, 40, {21, 23, 29, 33, 47, 51, 57, 59}),
+    ({40: "N", 31: "p"}, 40, {29, 33, 47, 51, 57, 59}),           # leg e6 blocks d7, f7
+    ({40: "N", 39: "P"}, 40, {21, 23, 33, 51, 57, 59}),           # leg d5 blocks c6, c4
+    ({40: "N", 41: "p", 49: "p"}, 40, {21, 23, 29, 47}),          # legs f5 and e4
+    ({0: "n"}, 0, {11, 19}),                                       # the corner: two points
+    ({0: "n", 1: "P", 9: "P"}, 0, set()),                          # both legs blocked
+    # Elephant on e2 (67): four points, the eye blocks one; never across the river.
+    ({67: "B"}, 67, {47, 51, 83, 87}),
+    ({67: "B", 57: "n"}, 67, {51, 83, 87}),                        # eye d3 blocks c4
+    ({47: "B"}, 47, {63, 67}),                                     # c4: its far points are over the river
+    ({22: "b"}, 22, {2, 6, 38, 42}),
+    ({38: "b", 48: "P"}, 38, {18, 22}),                            # g5 (38) can't go to i3 or e3 across
+    # Cannon on b2 (64) along the file: no screen, one screen, two screens.
+    ({64: "C", 1: "n"}, 64, set()),                                # no screen: it takes nothing
+    ({64: "C", 10: "P", 1: "n"}, 64, {1}),                         # one screen: the piece behind it
+    ({64: "C", 46: "P", 19: "p", 1: "n"}, 64, {37, 28, 19}),       # screen b5: up to the next piece
+    ({64: "C", 28: "P", 19: "p", 10: "p", 1: "n"}, 64, {19}),      # the second piece stops it
+    # Rook stops at the first piece in each direction.
+    ({40: "R", 38: "p", 67: "P"}, 40, {4, 13, 22, 31, 38, 39, 41, 42, 43, 44, 49, 58, 67}),
+    # Soldiers: forward only before the river, sideways too after it, never back.
+    ({58: "P"}, 58, {49}),
+    ({49: "P"}, 49, {40}),                                         # e4 is still Red's half
+    ({40: "P"}, 40, {31, 39, 41}),
+    ({4: "P"}, 4, {3, 5}),                                         # the last rank: sideways only
+    ({27: "p"}, 27, {36}),
+    ({36: "p"}, 36, {45}),
+    ({45: "p"}, 45, {54, 46}),                                     # a4: crossed, at the edge
+    # King and advisor: one step, never out of the palace.
+    ({66: "K"}, 66, {67, 75}),
+    ({76: "K"}, 76, {67, 75, 77, 85}),
+    ({3: "k"}, 3, {4, 12}),
+    ({76: "A"}, 76, {66, 68, 84, 86}),
+    ({66: "A"}, 66, {76}),
+    ({13: "a"}, 13, {3, 5, 21, 23}),
+])
+def test_what_each_piece_attacks(pieces, source, expected):
+    board = _alone(pieces)
+    assert _targets(board, source) == expected
+    assert _rule_targets(board.cells, source) == expected
+
+
+@st.composite
+def any_placements(draw):
+    """Pieces anywhere (the code need not hold them): the attack rules still apply."""
+    squares = draw(st.sets(st.integers(0, 89), max_size=24))
+    cells = [""] * 90
+    for sq in squares:
+        cells[sq] = draw(st.sampled_from(xq.LETTERS))
+    return xq.Board(tuple(cells), draw(st.booleans()))
+
+
+@settings(max_examples=120, deadline=None)
+@given(any_placements())
+def test_attackers_agree_with_the_rules(board):
+    for red in (True, False):
+        for square in range(90):
+            expected = tuple(sq for sq, c in board.pieces
+                             if c.isupper() == red and square in _rule_targets(board.cells, sq))
+            assert xq.attackers(board, square, red) == expected
+
+
+@settings(max_examples=200, deadline=None)
+@given(any_placements())
+def test_check_problem_agrees_with_the_rules(board):
+    kings = {}
+    for sq, c in board.pieces:
+        if c in "Kk":
+            kings.setdefault(c, sq)   # with two kings of a side (itself an error), the first
+    waiting = "k" if board.red_to_move else "K"
+    checks = [p for p in xq.problems(board) if p.kind == "check"]
+    if "K" not in kings or "k" not in kings:
+        assert checks == []
+        return
+    king = kings[waiting]
+    by = tuple(sq for sq, c in board.pieces if c.isupper() == board.red_to_move and c
+               and king in _rule_targets(board.cells, sq))
+    assert [p.cells for p in checks] == ([(king,) + by] if by else [])
+
+
+def test_cannon_with_the_kings_as_screen_and_target():
+    # A king is a screen like any piece: behind its own king the cannon checks too.
+    board = xq.from_fen("4k4/9/9/9/9/9/9/9/4K4/4C4 w")
+    assert [p.message for p in xq.problems(board)] == [
+        "the kings face each other on file e with nothing between",
+        "black is in check (cannon on e0) with red to move"]
+    board = xq.from_fen("4k4/9/9/9/4P4/9/9/9/9/3KC4 w")
+    (problem,) = xq.problems(board)
+    assert problem.message == "black is in check (cannon on e0) with red to move"
+    assert problem.cells == (4, 85)
+    assert xq.problems(xq.from_fen("4k4/9/4n4/9/4P4/9/9/9/9/3KC4 w")) == []
+
+
+def test_horse_check_blocked_by_a_piece_of_either_side():
+    open_ = xq.from_fen("9/3k5/9/4N4/9/9/9/9/9/4K4 w")
+    assert [p.message for p in xq.problems(open_)] == ["black is in check (horse on e6) with red to move"]
+    for blocker in ("n", "R"):
+        blocked = xq.from_fen(f"9/3k5/4{blocker}4/4N4/9/9/9/9/9/4K4 w")
+        assert [p.kind for p in xq.problems(blocked)] == []
+
+
 # --- reading text ---------------------------------------------------------------------
 
 @pytest.mark.parametrize("text", [
@@ -355,6 +591,43 @@ def test_two_pieces_on_one_square_is_refused_where_the_second_is_read():
     assert caught.value.position == 5
 
 
+
+def test_prefixed_slug_that_begins_with_a_slash():
+    # Red to move and a dead red king make the first six bits 111111: the slug starts
+    # with '/', which the prefix form must keep.
+    board = xq.from_rows([127, 76] + [127] * 30, True)
+    slug = xq.encode(board)
+    assert slug == "/gAAAAAAAAAAB4AAAAAAAAAAAA"
+    assert xq.share_url(board) == "xiangqi:" + slug
+    for text in (xq.share_url(board), "xiangqi:" + xq.encode(board, urlsafe=True), "xiangqi%3A%2FgAAAAAAAAAAB4AAAAAAAAAAAA"):
+        assert xq.decode(text) == board
+        assert decode_any(text) == ("xiangqi", board)
+    assert decode_any(slug) == ("xiangqi", board)
+
+
+def test_long_text_after_the_position_is_read_quickly_and_checked():
+    tail = "A" * 1_000_000
+    start = time.perf_counter()
+    assert xq.decode(OPENING_SLUG[:-2] + "D/" + tail) == xq.new_board()
+    assert xq.decode(OPENING_SLUG[:-2] + "D_" + tail) == xq.new_board()
+    assert time.perf_counter() - start < 0.5
+    for text, message, position in (
+            (OPENING_SLUG + tail + "*A", "character '*' is not base64", 1_000_026),
+            (OPENING_SLUG + "+" + tail + "-A", "character '-' mixes the two base64 alphabets", 1_000_027),
+            (OPENING_SLUG + tail + "=A", "'=' inside the slug", 1_000_026),
+            (OPENING_SLUG + tail + "AAA", "slug length is not valid base64 (one character too many or too few)",
+             1_000_028)):
+        with pytest.raises(FormatError) as caught:
+            xq.decode(text)
+        assert (caught.value.message, caught.value.position) == (message, position)
+
+
+def test_fen_with_a_wall_of_ranks():
+    with pytest.raises(FormatError) as caught:
+        xq.decode("9/" * 100_000 + "9 w")
+    assert caught.value.message == "FEN has 100001 ranks; xiangqi has 10"
+
+
 def test_looks_like():
     assert xq.looks_like(xq.OPENING_FEN)
     assert xq.looks_like("9/9/9/9/9/9/9/9/9/9")
@@ -379,6 +652,30 @@ def test_registry_reads_every_vector(vector):
         assert detect(vector[key])[0] == "xiangqi"
         assert decode_any(vector[key]) == ("xiangqi", board)
     assert decode_any(vector["fen"])[1].cells == board.cells
+
+
+
+def _strings(obj):
+    if isinstance(obj, dict):
+        for value in obj.values():
+            yield from _strings(value)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from _strings(value)
+    elif isinstance(obj, str) and obj.strip():
+        yield obj
+
+
+@pytest.mark.parametrize("game", ["sudoku", "pentomino", "minesweeper", "letters"])
+def test_no_text_of_another_game_is_read_as_xiangqi_first(game):
+    texts = list(_strings(load_vectors(game)))
+    assert len(texts) > 20
+    for text in texts:
+        try:
+            found = detect(text)
+        except SlugError:
+            continue
+        assert found[:1] != ["xiangqi"], text
 
 
 # --- JSON, info, share link, CLI --------------------------------------------------------
@@ -482,6 +779,8 @@ def test_random_rows_round_trip_with_identity(rows, red):
     assert xq.canonical_rows(back) == rows
     assert xq.encode(back) == slug
     assert xq.decode(xq.encode(board, urlsafe=True)) == board
+    assert detect(slug) == ["xiangqi"]
+    assert decode_any(xq.share_url(board)) == ("xiangqi", board)
 
 
 @settings(max_examples=150, deadline=None)
