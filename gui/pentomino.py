@@ -924,11 +924,13 @@ class PentominoPage(GamePage):
         finally:
             self._updating = False
         self.seam_label.setText(pm.SEAM_TEXT[board.surface].capitalize() + ".")
+        # One painting serves the canvas, the summary and the problem list.
         painting = self.canvas.painting()
-        facts = pm.info(board)
-        state = "complete solution" if facts["complete"] else f"{facts['empty']} empty cells"
-        self.summary_label.setText(f"{facts['pieces']} pieces, {facts['terrain']} terrain, "
-                                   f"{facts['covered']} of {facts['cells']} cells covered: {state}")
+        covered = board.cell_count - painting.count.count(0)
+        state = "complete solution" if pm.is_complete(board, painting) else \
+            f"{board.cell_count - covered} empty cells"
+        self.summary_label.setText(f"{len(board.pieces)} pieces, {len(board.terrain)} terrain, "
+                                   f"{covered} of {board.cell_count} cells covered: {state}")
         problems = pm.problems(board, painting)
         shown = [p.message for p in problems[:8]]
         if len(problems) > 8:

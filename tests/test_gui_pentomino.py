@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette, QWheelEvent
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from slugboard.codecs import pentomino as pm
 from slugboard.gui import pentomino as view
@@ -355,3 +355,47 @@ def test_caption_fits_narrow_canvases():
     assert QFontMetricsF(font).horizontalAdvance(text) <= 380
     font, text = view.fitted_caption(QFont(), words, 120)
     assert font.pixelSize() == 9 and text.endswith("…") and QFontMetricsF(font).horizontalAdvance(text) <= 120
+
+
+def test_every_kind_of_edit_is_one_undo_step(qtbot, main_window, page):
+    slugs = [_slug(main_window)]
+
+    def step():
+        slugs.append(_slug(main_window))
+
+    _choose(qtbot, page, "L")
+    _click(qtbot, page, 3, 3)
+    step()                                                       # place
+    page.color_box.setCurrentIndex(8)
+    page.color_box.activated.emit(8)
+    step()                                                       # colour
+    page.surface_box.setCurrentIndex(list(pm.SURFACES).index("K"))
+    page.surface_box.activated.emit(page.surface_box.currentIndex())
+    step()                                                       # surface
+    page.width_box.setValue(9)
+    step()                                                       # size
+    _choose(qtbot, page, "R")
+    _click(qtbot, page, 5, 8)
+    step()                                                       # terrain
+    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    _click(qtbot, page, 2, 3)
+    step()                                                       # pick up
+    page.canvas.hover = (0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    step()                                                       # remove
+    qtbot.mouseClick(_clear_button(page), Qt.LeftButton)
+    step()                                                       # clear pieces (none left: no step)
+    assert slugs == ["R88R00077077", "R88L033R00077077", "R88lI33R00077077", "K88lI33R00077077",
+                     "K89lI33R00077077", "K89lI33R0007587077", "K89R0007587077_2l", "K89R07587077_2l",
+                     "K89R07587077_2l"]
+    for expected in reversed(slugs[:-2]):
+        main_window.undo_action.trigger()
+        assert _slug(main_window) == expected
+    assert not page.undo_stack.canUndo() or page.undo_stack.index() == 0
+    for expected in slugs[1:-1]:
+        main_window.redo_action.trigger()
+        assert _slug(main_window) == expected
+
+
+def _clear_button(page):
+    return next(b for b in page.findChildren(QPushButton) if b.text() == "Clear pieces")
