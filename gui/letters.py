@@ -673,21 +673,28 @@ class LettersPage(GamePage):
 
     @staticmethod
     def start_word_doubt(board: letters.Board) -> str | None:
-        """Why the board's tiles say its starting word is not the day's (None when they
-        read as a proper game): a played game's words are all in the list, so missing
-        words or tiles on the starting word mean another word, or another rack order."""
-        found = [p for p in letters.problems(board) if p.severity == "error"]
-        if not found:
-            return None
+        """Why the starting word cannot be the day's (None when nothing says so): the
+        site's starting words are all in the word list, and so are a played game's words;
+        missing words, gaps or tiles on or away from the starting word mean another word,
+        or another rack order."""
         word, date = board.start_word, board.date.isoformat()
-        game = letters.resolve(board)
-        bad = list(dict.fromkeys(game.invalid_words))
-        if bad:
-            shown = ", ".join(bad[:4]) + (", …" if len(bad) > 4 else "")
-            what = f"{len(bad)} of the words it makes are not in the word list ({shown})"
-        else:
-            what = found[0].message
-        text = f"With {word}, {what}: it is probably not the starting word of {date}."
+        parts = []
+        if not letters.is_word(word):
+            parts.append(f"{word} is not in the word list, and the site's starting words all are")
+        found = [p for p in letters.problems(board)
+                 if p.severity == "error" and p.kind in ("word", "occupied", "gap", "connect")]
+        if found:
+            bad = list(dict.fromkeys(letters.resolve(board).invalid_words))
+            if bad:
+                shown = ", ".join(bad[:4]) + (", …" if len(bad) > 4 else "")
+                what = f"{len(bad)} of the words it makes are not in the word list ({shown})"
+            else:
+                what = found[0].message
+            parts.append(f"with {word}, {what}")
+        if not parts:
+            return None
+        text = "; ".join(parts)
+        text = f"{text[0].upper()}{text[1:]}: it is probably not the starting word of {date}."
         if letters.other_param_fits(board):
             other = "w" if board.param == "g" else "g"
             text += (f" The tiles do read as a game with ?{other}= rack order: a bare slug copied from a "

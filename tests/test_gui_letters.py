@@ -272,6 +272,12 @@ def test_wrong_start_word_says_why_and_is_not_remembered(qtbot, main_window):
         "probably not the starting word of 2025-11-22. Check the word in the middle row of that day's game.")
     assert QApplication.focusWidget() is page.start_field
     assert page.remembered_start_word(dt.date(2025, 11, 22)) is None
+    _give_start_word(qtbot, page, "inmat")             # a typo: not a word at all
+    assert page.start_error.text() == (
+        "INMAT is not in the word list, and the site's starting words all are; with INMAT, 8 of the words it "
+        "makes are not in the word list (YXNIO, NTEGGE, WOD, ND, …): it is probably not the starting word of "
+        "2025-11-22. Check the word in the middle row of that day's game.")
+    assert page.remembered_start_word(dt.date(2025, 11, 22)) is None
     _give_start_word(qtbot, page, "inmate")
     assert not page.start_error.isVisibleTo(page)
     assert page.remembered_start_word(dt.date(2025, 11, 22)) == "INMATE"
