@@ -440,7 +440,7 @@ class LettersCanvas(QWidget):
             self.update()
             return
         square = layout.square_at(point)
-        if square is None:
+        if square is None or self.rack is None:   # nothing to place: no square to select either
             return
         if self.take_back(square):
             return
@@ -482,7 +482,7 @@ class LettersCanvas(QWidget):
             super().keyPressEvent(event)
             return
         moves = {Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1), Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0)}
-        if key in moves:
+        if key in moves and self.rack is not None:
             r, c = self.selected_square or (SIZE // 2, SIZE // 2)
             dr, dc = moves[key]
             self.selected_square = ((r + dr) % SIZE, (c + dc) % SIZE)

@@ -351,3 +351,6 @@ def test_game_over_leaves_no_square_selected(qtbot, main_window):
     assert page.canvas.selected_square == (6, 3)
     main_window.paste_text(VECTORS[1]["link"])
     assert page.canvas.rack is None and page.canvas.selected_square is None
+    _click_square(qtbot, page, 6, 3)
+    qtbot.keyClick(page.canvas, Qt.Key_Left)
+    assert page.canvas.selected_square is None
