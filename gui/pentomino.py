@@ -330,28 +330,40 @@ def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size
 
 def _draw_overflow_marks(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float,
                          margin: float) -> None:
-    """A red wedge in the margin beside each edge cell where a piece runs off the board."""
+    """A red wedge in the margin where a piece runs off the board: beside the edge cell the
+    web app marks, on the side (or sides) the piece leaves through."""
     if not p.overflow:
         return
     painter.setPen(Qt.NoPen)
     painter.setBrush(CONFLICT)
     depth = min(margin * 0.45, size)
-    for cells in p.overflow.values():
-        for r, c in cells:
-            x0, y0 = grid.left() + c * size, grid.top() + r * size
-            wedges = []
-            if r == 0:
-                wedges.append((QPointF(x0, y0), QPointF(x0 + size, y0), QPointF(x0 + size / 2, y0 - depth)))
-            if r == board.height - 1:
-                y1 = y0 + size
-                wedges.append((QPointF(x0, y1), QPointF(x0 + size, y1), QPointF(x0 + size / 2, y1 + depth)))
-            if c == 0:
-                wedges.append((QPointF(x0, y0), QPointF(x0, y0 + size), QPointF(x0 - depth, y0 + size / 2)))
-            if c == board.width - 1:
-                x1 = x0 + size
-                wedges.append((QPointF(x1, y0), QPointF(x1, y0 + size), QPointF(x1 + depth, y0 + size / 2)))
-            for wedge in wedges:
-                painter.drawPolygon(QPolygonF(list(wedge)))
+    h, w = board.height, board.width
+    sides = set()
+    for index in p.overflow:
+        it = p.items[index]
+        for dx, dy in pm.offsets(it.name, it.rotation, it.reflected):
+            x, y, _t = pm.map_cell(board.surface, h, w, it.row + dx, it.col + dy)
+            r, c = min(max(x, 0), h - 1), min(max(y, 0), w - 1)
+            if x < 0:
+                sides.add((r, c, "top"))
+            elif x >= h:
+                sides.add((r, c, "bottom"))
+            if y < 0:
+                sides.add((r, c, "left"))
+            elif y >= w:
+                sides.add((r, c, "right"))
+    for r, c, side in sides:
+        x0, y0 = grid.left() + c * size, grid.top() + r * size
+        x1, y1 = x0 + size, y0 + size
+        if side == "top":
+            wedge = (QPointF(x0, y0), QPointF(x1, y0), QPointF(x0 + size / 2, y0 - depth))
+        elif side == "bottom":
+            wedge = (QPointF(x0, y1), QPointF(x1, y1), QPointF(x0 + size / 2, y1 + depth))
+        elif side == "left":
+            wedge = (QPointF(x0, y0), QPointF(x0, y1), QPointF(x0 - depth, y0 + size / 2))
+        else:
+            wedge = (QPointF(x1, y0), QPointF(x1, y1), QPointF(x1 + depth, y0 + size / 2))
+        painter.drawPolygon(QPolygonF(list(wedge)))
     painter.setBrush(Qt.NoBrush)
 
 

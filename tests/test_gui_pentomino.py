@@ -399,3 +399,21 @@ def test_every_kind_of_edit_is_one_undo_step(qtbot, main_window, page):
 
 def _clear_button(page):
     return next(b for b in page.findChildren(QPushButton) if b.text() == "Clear pieces")
+
+
+def test_overflow_wedges_show_the_side_a_piece_runs_off(qapp):
+    def wedges(slug):
+        board = pm.decode(slug)
+        image = render_image("pentomino", board)
+        grid, size, margin = view._layout(QRectF(0, 0, image.width(), image.height()), board)
+        depth = min(margin * 0.45, size)
+        above = image.pixelColor(int(grid.left() + 0.5 * size), int(grid.top() - depth / 3))
+        beside = image.pixelColor(int(grid.left() - depth / 3), int(grid.top() + 0.5 * size))
+        return above.name() == "#e11d24", beside.name() == "#e11d24"
+
+    # The Y at (0, 0) runs off through the top at the corner cell: a wedge above it only,
+    # on the rectangle and on the Mobius strip (whose left edge is a seam).
+    assert wedges("R88YE00") == (True, False)
+    assert wedges("M88YE00") == (True, False)
+    assert wedges("R88I101") == (False, True)     # a lying I runs off to the left
+    assert wedges("R88F000") == (True, True)      # the F leaves through both sides
