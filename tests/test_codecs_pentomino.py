@@ -86,6 +86,35 @@ def test_rectangle_tilings_cross_no_seam(vector):
             assert 0 <= piece.row + dx < board.height and 0 <= piece.col + dy < board.width
 
 
+# The article's only completed board that uses seams is the projective-plane one; it has no
+# board on the other surfaces. These tilings of the seed's 8x8 board (same terrain, each
+# name once) were found by an exact-cover search, each with at least three pieces across
+# seams. A tiling that crosses only the left/right seam also tiles the surfaces that glue
+# that seam the same way (cylinder -> torus; Mobius -> Klein bottle, projective plane).
+SEAM_TILINGS = {
+    "C88I502N715Y017X322P135V640U642W045T650Z462F564L376R11166166": "CT",
+    "T88P501I403F505Z207V221L022X425N536T744Y152U757W165R11166166": "T",
+    "K88P501N714F617Z721X725L340I243Y147T752V754W673U076R11166166": "K",
+    "M88I502F015Z417X120W724T232V240Y146P552N553L373U076R11166166": "MPK",
+    "S88V304P506L113N621T625X733Y752F355Z057W371U773I176R11166166": "S",
+    "P88N702V507T513Y432Z434X436L041I250P354U056W667F172R11166166": "P",
+}
+
+
+@pytest.mark.parametrize("slug", SEAM_TILINGS, ids=lambda s: s[0])
+def test_seam_tilings_tile_only_their_surfaces(slug):
+    board = pm.decode(slug)
+    crossing = [p for p in board.pieces
+                if any(not (0 <= p.row + dx < 8 and 0 <= p.col + dy < 8)
+                       for dx, dy in pm.offsets(p.name, p.rotation, p.reflected))]
+    assert len(crossing) >= 3
+    assert sorted(p.name for p in board.pieces) == sorted(pm.PIECES)
+    complete_on = "".join(s for s in pm.SURFACES if pm.is_complete(pm.replace(board, surface=s)))
+    assert complete_on == SEAM_TILINGS[slug]
+    assert pm.problems(board) == [] and pm.info(board)["complete"] is True
+    assert pm.problems(pm.replace(board, surface="R"))       # the rectangle has no seams
+
+
 def test_vector_boards_in_seed_article_match_each_other():
     # v1, v1.1 and v0 of the article are the same 6x10 board.
     v1 = pm.decode("6.10V10.0I10.6W01.4T11.9Z62.1F62.6N33.3X03.8Y34.2P74.5L75.1U05.8")
