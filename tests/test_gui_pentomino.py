@@ -269,8 +269,28 @@ def test_largest_board_paints(qapp):
     image = QImage(QSize(800, 800), QImage.Format_ARGB32_Premultiplied)
     painter = QPainter(image)
     view.paint(painter, QRectF(0, 0, 800, 800), board, QApplication.palette(),
-               ghost=("F", 59, 59, 1, True), cursor=(0, 0))
+               ghost=("F", 59, 59, 1, True), cursor=(0, 0), target=0)
     painter.end()
+    # Every covered cell away from the ghost, the cursor and the outlined item shows its
+    # painter's colour (or red) at its centre.
+    p = pm.paint(board)
+    grid, size, _ = view._layout(QRectF(0, 0, 800, 800), board)
+    anchors = {(it.row, it.col) for it in p.items}
+    skip = {(r, c) for r, c, _ in pm.placed_cells("K", 60, 60, *p.items[0])[0]} | {(0, 0)}
+    skip |= {(r, c) for r, c, _ in pm.placed_cells("K", 60, 60, "F", 59, 59, 1, True)[0]}
+    checked = 0
+    for r in range(60):
+        for c in range(60):
+            o = p.owner[r * 60 + c]
+            if o < 0 or (r, c) in anchors or (r, c) in skip:
+                continue
+            want = view.CONFLICT if (r, c) in p.red else view.PIECE_COLORS[board.color_of(p.items[o].name)]
+            # A red cell is sampled above its centre, between the arms of its white cross.
+            x = int(grid.left() + (c + 0.5) * size)
+            y = int(grid.top() + (r + (0.3 if (r, c) in p.red else 0.5)) * size)
+            assert image.pixelColor(x, y) == want, (r, c)
+            checked += 1
+    assert checked > 1000
 
 
 def test_board_comes_back_after_restart(qtbot, settings):
