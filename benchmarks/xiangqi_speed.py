@@ -53,14 +53,23 @@ def main() -> None:
     def cold():
         gui._sprites.clear()
         gui._backgrounds.clear()
+        gui._layers.clear()
         paint_once(opening)
 
+    def new_position(b=opening, **state):
+        gui._layers.clear()          # as after an edit: the position layer is drawn anew
+        paint_once(b, **state)
+
     figures["paint 540x626, caches cold (first paint)"] = per_call_ms(cold, 20)
-    figures["paint 540x626, 32 pieces"] = per_call_ms(lambda: paint_once(opening), 50)
-    legal = xiangqi.legal_squares(opening, "n")
-    figures["paint with legal marks and ghost"] = per_call_ms(
-        lambda: paint_once(opening, legal=legal, hover=40, hover_letter="n"), 50)
-    figures["decode + paint, 177-bit slug"] = per_call_ms(lambda: paint_once(xiangqi.decode(LONGEST)), 50)
+    figures["paint 540x626, 32 pieces, new position"] = per_call_ms(new_position, 50)
+    one_horse = opening.removed(1)   # a black horse may then go to every point
+    legal = xiangqi.legal_squares(one_horse, "n")
+    figures[f"paint, new position, {len(legal)} legal marks"] = per_call_ms(
+        lambda: new_position(one_horse, legal=legal), 50)
+    figures["paint, pointer moved (ghost over the marks)"] = per_call_ms(
+        lambda: paint_once(one_horse, legal=legal, hover=40, hover_letter="n"), 50)
+    figures["decode + paint, 177-bit slug, new position"] = per_call_ms(
+        lambda: new_position(xiangqi.decode(LONGEST)), 50)
     width = max(len(k) for k in figures)
     for name, ms in figures.items():
         print(f"{name:<{width}}  {ms:8.3f} ms")

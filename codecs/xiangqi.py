@@ -378,15 +378,26 @@ def _refusal_after(board: Board, cells: list[str], square: int, letter: str) -> 
     cells[square] = ""
     same = [sq for sq, c in enumerate(cells) if c == letter]
     if len(same) >= MAX_COUNT[letter]:
-        kind = KIND_NAMES[letter.upper()]
-        side = "red" if is_red(letter) else "black"
-        count = MAX_COUNT[letter]
-        return f"{side} already has {count} {kind}{'s' if count > 1 else ''}: the code holds no more"
+        return _full_message(letter)
     if letter.upper() == "P" and _is_uncrossed(letter, square):
         for sq in same:
             if sq % 9 == square % 9 and _is_uncrossed(letter, sq):
                 return (f"{piece_name(letter)} on {square_name(square)}: a {piece_name(letter)} already "
                         f"stands on this file before the river (the code holds one per starting file)")
+    return None
+
+
+def _full_message(letter: str) -> str:
+    kind = KIND_NAMES[letter.upper()]
+    side = "red" if is_red(letter) else "black"
+    count = MAX_COUNT[letter]
+    return f"{side} already has {count} {kind}{'s' if count > 1 else ''}: the code holds no more"
+
+
+def count_refusal(board: Board, letter: str) -> str | None:
+    """Why no further `letter` can be put anywhere (None while the code holds one more)."""
+    if sum(1 for c in board.cells if c == letter) >= MAX_COUNT[letter]:
+        return _full_message(letter)
     return None
 
 

@@ -270,22 +270,32 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
     return image
 
 
-def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalette, *,
-          flipped: bool = False, legal: frozenset | set | None = None, hover: int | None = None,
-          hover_letter: str | None = None, hover_refused: bool = False, drag_from: int | None = None,
-          drag_point: QPointF | None = None, cursor: int | None = None, marked: tuple = (),
-          **_state) -> None:
-    """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
-    `hover` (or a cross when `hover_refused`), the piece on `drag_from` drawn at
-    `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
-    geo = Geometry(rect, flipped)
-    s = geo.step
-    radius = s * 0.45
-    painter.save()
+_layers: dict[tuple, QImage] = {}
+
+
+def _position_layer(width: float, height: float, flipped: bool, scale: float, board: xiangqi.Board,
+                    legal: frozenset, lifted: int | None, marked: tuple) -> QImage:
+    """The board with its pieces and marks, drawn once per position and choice: while the
+    pointer moves (a ghost, a drag) only this one image and what moves are drawn, which
+    keeps a frame to a few milliseconds however many points are marked."""
+    key = (round(width, 1), round(height, 1), flipped, scale, board.cells, board.red_to_move, legal, lifted, marked)
+    image = _layers.get(key)
+    if image is not None:
+        return image
+    if len(_layers) > 3:
+        _layers.clear()
+    image = QImage(max(1, round(width * scale)), max(1, round(height * scale)), QImage.Format_ARGB32_Premultiplied)
+    image.fill(Qt.transparent)
+    painter = QPainter(image)
     painter.setRenderHint(QPainter.Antialiasing)
     painter.setRenderHint(QPainter.TextAntialiasing)
     painter.setRenderHint(QPainter.SmoothPixmapTransform)
-    painter.drawImage(rect, _background(rect.width(), rect.height(), flipped, _device_scale(painter)))
+    painter.scale(scale, scale)
+    rect = QRectF(0, 0, width, height)
+    geo = Geometry(rect, flipped)
+    s = geo.step
+    radius = s * 0.45
+    painter.drawImage(rect, _background(width, height, flipped, scale))
     _draw_turn_mark(painter, geo, board.red_to_move, flipped)
 
     for square in marked:
@@ -294,21 +304,42 @@ def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalet
         painter.drawEllipse(geo.point(square), radius * 1.12, radius * 1.12)
 
     for square, letter in board.pieces:
-        if square == drag_from and drag_point is not None:
-            continue
-        draw_piece(painter, geo.point(square), radius, letter)
+        if square != lifted:
+            draw_piece(painter, geo.point(square), radius, letter)
 
-    if legal:
-        for square in legal:
-            centre = geo.point(square)
-            if board.cells[square] and square != drag_from:
-                painter.setPen(QPen(LEGAL, max(2.0, s / 14)))
-                painter.setBrush(Qt.NoBrush)
-                painter.drawEllipse(centre, radius * 1.05, radius * 1.05)
-            else:
-                painter.setPen(Qt.NoPen)
-                painter.setBrush(LEGAL)
-                painter.drawEllipse(centre, s * 0.11, s * 0.11)
+    for square in legal:
+        centre = geo.point(square)
+        if board.cells[square] and square != lifted:
+            painter.setPen(QPen(LEGAL, max(2.0, s / 14)))
+            painter.setBrush(Qt.NoBrush)
+            painter.drawEllipse(centre, radius * 1.05, radius * 1.05)
+        else:
+            painter.setPen(Qt.NoPen)
+            painter.setBrush(LEGAL)
+            painter.drawEllipse(centre, s * 0.11, s * 0.11)
+    painter.end()
+    _layers[key] = image
+    return image
+
+
+def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalette, *,
+          flipped: bool = False, legal: frozenset | set | None = None, hover: int | None = None,
+          hover_letter: str | None = None, hover_refused: bool = False, drag_from: int | None = None,
+          drag_point: QPointF | None = None, cursor: int | None = None, marked: tuple = (),
+          **_state) -> None:
+    """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
+    `hover` (a cross instead when `hover_refused`), the piece on `drag_from` drawn at
+    `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
+    geo = Geometry(rect, flipped)
+    s = geo.step
+    radius = s * 0.45
+    lifted = drag_from if drag_point is not None else None
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.TextAntialiasing)
+    painter.setRenderHint(QPainter.SmoothPixmapTransform)
+    painter.drawImage(rect, _position_layer(rect.width(), rect.height(), flipped, _device_scale(painter), board,
+                                            frozenset(legal or ()), lifted, tuple(marked)))
 
     if cursor is not None:
         painter.setPen(QPen(CURSOR, max(1.5, s / 18), Qt.DashLine))
@@ -316,18 +347,20 @@ def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalet
         centre = geo.point(cursor)
         painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s))
 
-    if hover is not None and hover_letter and drag_point is None:
-        centre = geo.point(hover)
-        if hover_refused:
-            painter.setPen(QPen(REFUSED, max(2.0, s / 12), Qt.SolidLine, Qt.RoundCap))
-            d = s * 0.2
-            painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d))
-            painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d))
-        else:
-            draw_piece(painter, centre, radius, hover_letter, opacity=0.55)
+    if hover is not None and hover_letter and drag_point is None and not hover_refused:
+        draw_piece(painter, geo.point(hover), radius, hover_letter, opacity=0.55)
 
-    if drag_from is not None and drag_point is not None and board.cells[drag_from]:
-        draw_piece(painter, drag_point, radius * 1.08, board.cells[drag_from], opacity=0.9)
+    if lifted is not None and board.cells[lifted]:
+        draw_piece(painter, drag_point, radius * 1.08, board.cells[lifted], opacity=0.9)
+
+    if hover is not None and hover_refused:
+        # The point under the pointer refuses the chosen kind or the dragged piece: the
+        # cross goes over the dragged piece, which would otherwise hide it.
+        centre = geo.point(hover)
+        painter.setPen(QPen(REFUSED, max(2.0, s / 12), Qt.SolidLine, Qt.RoundCap))
+        d = s * 0.2
+        painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d))
+        painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d))
     painter.restore()
 
 
@@ -370,6 +403,7 @@ class XiangqiCanvas(BoardCanvas):
         self._press_square: int | None = None
         self._press_point: QPointF | None = None
         self._drag_point: QPointF | None = None
+        self._drag_targets: tuple = (None, frozenset())
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.StrongFocus)
         self.setMinimumSize(300, 340)
@@ -394,16 +428,23 @@ class XiangqiCanvas(BoardCanvas):
 
     def _marks(self) -> frozenset:
         if self.dragging and self._press_square is not None:
-            return xiangqi.legal_targets(self.board, self._press_square)
+            key = (self.board, self._press_square)
+            if self._drag_targets[0] != key:   # once per drag, not on every mouse move
+                self._drag_targets = (key, xiangqi.legal_targets(self.board, self._press_square))
+            return self._drag_targets[1]
         return self.legal
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
+        marks = self._marks()
         refused = False
-        if self.kind and self.hover is not None and not self.dragging:
-            refused = self.hover not in self.legal
+        if self.hover is not None:
+            if self.dragging:
+                refused = self.hover != self._press_square and self.hover not in marks
+            elif self.kind:
+                refused = self.hover not in self.legal
         paint(painter, QRectF(self.rect()), self.board, self.palette(), flipped=self.flipped,
-              legal=self._marks(), hover=self.hover, hover_letter=self.kind or None, hover_refused=refused,
+              legal=marks, hover=self.hover, hover_letter=self.kind or None, hover_refused=refused,
               drag_from=self._press_square if self.dragging else None, drag_point=self._drag_point,
               cursor=self.cursor if self.hasFocus() else None, marked=self.marked)
 
@@ -598,28 +639,44 @@ class XiangqiPage(GamePage):
         self.canvas.kind = letter
         for piece, button in self.kind_buttons.items():
             button.setChecked(piece == letter)
-        if letter:
-            self.kind_label.setText(f"Click a green point to put a {xiangqi.piece_name(letter)} there.")
-        else:
-            self.kind_label.setText("Choose a piece to place it; drag pieces on the board to move them.")
         self._refresh_marks()
 
     def _refresh_marks(self) -> None:
         letter = self.canvas.kind
         self.canvas.legal = xiangqi.legal_squares(self.board, letter) if letter else frozenset()
         self.canvas.update()
+        if not letter:
+            self.kind_label.setText("Choose a piece to place it; drag pieces on the board to move them.")
+        elif any(not self.board.cells[sq] for sq in self.canvas.legal):
+            self.kind_label.setText(f"Click a green point to put a {xiangqi.piece_name(letter)} there.")
+        elif xiangqi.count_refusal(self.board, letter):
+            # No free point takes one more because the side has as many as the code holds.
+            why = xiangqi.count_refusal(self.board, letter)
+            self.kind_label.setText(f"{why[0].upper()}{why[1:]}. Drag one to move it, or remove one first.")
+        else:
+            self.kind_label.setText(f"Every point a {xiangqi.piece_name(letter)} may stand on is taken: "
+                                    f"click a green ring to put it there instead.")
 
     # --- edits -------------------------------------------------------------------
+    def _taking(self, square: int) -> str:
+        """What an edit onto `square` takes off the board, for its status line."""
+        other = self.board.cells[square]
+        return f", taking the {xiangqi.piece_name(other)}" if other else ""
+
     def place(self, square: int, letter: str) -> bool:
         name = f"{xiangqi.piece_name(letter)} on {xiangqi.square_name(square)}"
         reason = xiangqi.placement_refusal(self.board, square, letter)
         if reason:
-            self.show_status(f"Cannot put a {name}: {reason}")
+            # The codec's reason may already name the piece and point: say them once.
+            self.show_status(f"Cannot put a {name}: {reason.removeprefix(name + ': ')}")
             return False
         if self.board.cells[square] == letter:
+            self.show_status(f"A {name} is already there")
             return False
-        self.set_board(self.board.placed(square, letter), f"Put {name}")
-        self.show_status(f"Put {name}")
+        what = f"Put {name}"
+        taking = self._taking(square)
+        self.set_board(self.board.placed(square, letter), what)
+        self.show_status(what + taking)
         return True
 
     def move(self, source: int, target: int) -> bool:
@@ -627,13 +684,16 @@ class XiangqiPage(GamePage):
         if not letter:
             return False
         reason = xiangqi.move_refusal(self.board, source, target)
+        target_name = xiangqi.square_name(target)
         if reason:
-            self.show_status(f"Cannot move the {xiangqi.piece_name(letter)} there: {reason}")
+            prefix = f"{xiangqi.piece_name(letter)} on {target_name}: "
+            self.show_status(f"Cannot move the {xiangqi.piece_name(letter)} to {target_name}: "
+                             f"{reason.removeprefix(prefix)}")
             return False
-        what = (f"Move {xiangqi.piece_name(letter)} {xiangqi.square_name(source)}-"
-                f"{xiangqi.square_name(target)}")
+        what = f"Move {xiangqi.piece_name(letter)} {xiangqi.square_name(source)}-{target_name}"
+        taking = self._taking(target) if target != source else ""
         self.set_board(self.board.moved(source, target), what)
-        self.show_status(what)
+        self.show_status(what + taking)
         return True
 
     def remove(self, square: int) -> bool:

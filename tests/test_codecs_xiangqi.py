@@ -275,6 +275,9 @@ def test_placement_refusals_in_the_editor():
     assert xq.placement_refusal(board, 85, "K") is None       # already there
     assert xq.placement_refusal(board.removed(89), 4, "R") is None  # replaces the black king
     assert xq.placement_refusal(board.removed(89), 40, "R") is None
+    assert xq.count_refusal(board, "p") == "black already has 5 soldiers: the code holds no more"
+    assert xq.count_refusal(board, "k") == "black already has 1 king: the code holds no more"
+    assert xq.count_refusal(board.removed(89), "R") is None
 
 
 def test_legal_squares_of_each_kind_on_an_empty_board():

@@ -92,7 +92,7 @@ def test_illegal_square_is_refused_with_a_reason(qtbot, main_window):
     _click(qtbot, page, 40)            # e5: across the river
     assert page.board == xiangqi.empty_board()
     assert main_window.slug_pane.slug_text() == before
-    assert messages[-1] == "Cannot put a red elephant on e5: red elephant on e5: an elephant never crosses the river"
+    assert messages[-1] == "Cannot put a red elephant on e5: an elephant never crosses the river"
     _click(qtbot, page, 67)            # e2: an elephant point
     assert page.board.cells[67] == "B"
     assert main_window.slug_pane.slug_text() != before
@@ -134,7 +134,7 @@ def test_drag_to_an_illegal_square_is_refused(qtbot, main_window):
     page.status_changed.connect(messages.append)
     _drag(qtbot, page, 85, 40)
     assert page.board == xiangqi.new_board()
-    assert messages[-1] == "Cannot move the red king there: red king on e5: a king stays in its palace"
+    assert messages[-1] == "Cannot move the red king to e5: a king stays in its palace"
     assert page.undo_stack.count() <= 1
 
 
@@ -312,3 +312,146 @@ def test_drag_off_the_board_removes_and_empty_click_hints(qtbot, main_window):
     assert messages[-1] == "Remove red rook on i0"
     _click(qtbot, page, 40)
     assert messages[-1] == "Choose a piece in the palette (or type its letter) to put it here"
+
+
+def test_every_kind_refused_off_its_points_with_a_reason(qtbot, main_window):
+    page = _empty(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    for letter, square, reason in (
+            ("K", 40, "a king stays in its palace"),
+            ("a", 12, "an advisor stays on the five points of its palace"),
+            ("b", 49, "an elephant never crosses the river"),
+            ("B", 68, "an elephant stays on its seven points"),
+            ("P", 64, "a soldier never stands behind its starting rank"),
+            ("P", 55, "a soldier on its own side of the river stays on its starting file"),
+            ("p", 28, "a soldier on its own side of the river stays on its starting file")):
+        page.choose_kind(letter)
+        assert page.kind_buttons[letter].isChecked()
+        assert square not in page.canvas.legal
+        _click(qtbot, page, square)
+        name = f"{xiangqi.piece_name(letter)} on {xiangqi.square_name(square)}"
+        assert messages[-1] == f"Cannot put a {name}: {reason}"
+    assert page.board == xiangqi.empty_board()
+    assert page.undo_stack.count() <= 1           # only the clearing
+
+
+def test_second_uncrossed_soldier_on_a_file_is_refused(qtbot, main_window):
+    page = _empty(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    page.kind_buttons["P"].click()
+    _click(qtbot, page, 58)                       # e3
+    assert 49 not in page.canvas.legal and 40 in page.canvas.legal
+    _click(qtbot, page, 49)                       # e4: the same file, still before the river
+    assert messages[-1] == ("Cannot put a red soldier on e4: a red soldier already stands on this file "
+                            "before the river (the code holds one per starting file)")
+    _click(qtbot, page, 40)                       # e5: across the river, any number of files
+    assert [sq for sq, _ in page.board.pieces] == [40, 58]
+
+
+def test_kind_label_says_when_the_code_holds_no_more(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    page.kind_buttons["N"].click()
+    assert page.canvas.legal == frozenset({82, 88})
+    assert page.kind_label.text() == ("Red already has 2 horses: the code holds no more. "
+                                      "Drag one to move it, or remove one first.")
+    messages = []
+    page.status_changed.connect(messages.append)
+    _click(qtbot, page, 88)
+    assert messages[-1] == "A red horse on h0 is already there"
+    _click(qtbot, page, 82, Qt.RightButton)
+    assert page.kind_label.text() == "Click a green point to put a red horse there."
+    assert len(page.canvas.legal) == 90            # a free point, or one whose piece it replaces
+    _click(qtbot, page, 64)                       # onto the red cannon: it replaces it
+    assert messages[-1] == "Put red horse on b2, taking the red cannon"
+    main_window.undo_action.trigger()
+    assert page.board.cells[64] == "C"
+
+
+def test_drag_marks_the_targets_and_crosses_a_refused_point(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    canvas = page.canvas
+    seen = {}
+    original = gui.paint
+
+    def spy(painter, rect, board, palette, **state):
+        seen.update(state)
+        original(painter, rect, board, palette, **state)
+
+    gui.paint = spy
+    try:
+        start = _at(page, 83)                     # the elephant c0
+        qtbot.mousePress(canvas, Qt.LeftButton, pos=start)
+        qtbot.mouseMove(canvas, _at(page, 74))
+        qtbot.mouseMove(canvas, _at(page, 65))    # c2 is not an elephant point
+        canvas.repaint()
+        assert seen["legal"] == frozenset({47, 51, 63, 67, 71, 83, 87})
+        assert (seen["drag_from"], seen["hover"], seen["hover_refused"]) == (83, 65, True)
+        qtbot.mouseMove(canvas, _at(page, 67))
+        canvas.repaint()
+        assert (seen["hover"], seen["hover_refused"]) == (67, False)
+        qtbot.mouseRelease(canvas, Qt.LeftButton, pos=_at(page, 67))
+    finally:
+        gui.paint = original
+    assert page.board.cells[67] == "B" and page.board.cells[83] == ""
+    assert xiangqi.decode(main_window.slug_pane.slug_text()) == page.board
+
+
+def test_drag_onto_a_piece_takes_it_and_undo_brings_it_back(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    _drag(qtbot, page, 70, 7)                     # the red cannon takes the black horse h9
+    assert messages[-1] == "Move red cannon h2-h9, taking the black horse"
+    assert page.board.fen == "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w"
+    assert main_window.slug_pane.slug_text() == xiangqi.encode(page.board)
+    main_window.undo_action.trigger()
+    assert page.board == xiangqi.new_board()
+    assert main_window.slug_pane.slug_text() == OPENING_SLUG
+
+
+def test_every_edit_undoes_and_redoes(qtbot, main_window):
+    main_window.paste_text(OPENING_SLUG)
+    page = _page(main_window)
+    boards = [page.board]
+    _click(qtbot, page, 89, Qt.RightButton); boards.append(page.board)        # remove
+    _drag(qtbot, page, 81, 72); boards.append(page.board)                       # move
+    page.kind_buttons["R"].click()
+    _click(qtbot, page, 89); boards.append(page.board)                          # place
+    page.black_turn.click(); boards.append(page.board)                          # side to move
+    page.action_buttons["Clear board"].click(); boards.append(page.board)       # clear
+    page.action_buttons["Opening position"].click(); boards.append(page.board)  # opening
+    QGuiApplication.clipboard().setText("3k5/9/9/9/4R4/9/9/9/9/4K4 b")
+    page.action_buttons["Paste FEN"].click(); boards.append(page.board)         # paste FEN
+    assert page.undo_stack.count() == 7
+    assert all(a != b for a, b in zip(boards, boards[1:]))
+    slugs = [xiangqi.encode(b) for b in boards]
+    for board, slug in zip(reversed(boards[:-1]), reversed(slugs[:-1])):
+        main_window.undo_action.trigger()
+        assert page.board == board
+        assert main_window.slug_pane.slug_text() == slug
+    assert not page.undo_stack.canUndo()
+    for board in boards[1:]:
+        main_window.redo_action.trigger()
+        assert page.board == board
+
+
+def test_board_identity_and_flip_survive_a_restart(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.paste_text("xiangqi:hSSAgSVGghCEIUkIgElRoIQhDw")     # swapped horses
+    first.page("xiangqi").flip()
+    first.close()
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    page = second.page("xiangqi")
+    assert page.canvas.flipped
+    assert page.board.has_identity
+    assert second.current_page() is page
+    assert second.slug_pane.slug_text() == "hSSAgSVGghCEIUkIgElRoIQhDw"
