@@ -725,14 +725,20 @@ class LettersPage(GamePage):
         self.set_board(board, "Paste")
         if not board.start_word:
             self.show_status(f"Type the starting word of {board.date.isoformat()} to see letters and scores")
+            return
+        doubt = self.start_word_doubt(board)
+        if doubt is not None:
+            # a word given earlier (or carried by the link) that this game's tiles contradict
+            self.start_error.setText(doubt)
+            self.start_error.show()
 
     def _focus_start_field(self) -> None:
         self.start_field.setFocus()
         self.start_field.selectAll()
 
     def focus_canvas(self) -> None:
-        if not self.board.start_word:
-            self.start_field.setFocus()
+        if not self.board.start_word or self.start_error.isVisible():
+            self._focus_start_field()
         else:
             super().focus_canvas()
 

@@ -354,3 +354,18 @@ def test_game_over_leaves_no_square_selected(qtbot, main_window):
     _click_square(qtbot, page, 6, 3)
     qtbot.keyClick(page.canvas, Qt.Key_Left)
     assert page.canvas.selected_square is None
+
+
+def test_a_link_whose_start_word_does_not_fit_says_so(qtbot, main_window):
+    page = _page(main_window)
+    main_window.paste_text(RUNNELS["link"] + "&s=SAILING")
+    assert page.board.start_word == "SAILING"
+    assert page.start_error.isVisibleTo(page)
+    assert page.start_error.text().startswith("With SAILING, ")
+    assert page.start_error.text().endswith("it is probably not the starting word of 2025-10-05. "
+                                            "Check the word in the middle row of that day's game.")
+    assert QApplication.focusWidget() is page.start_field
+    assert page.remembered_start_word(dt.date(2025, 10, 5)) is None
+    main_window.paste_text(RUNNELS["link"] + "&s=RUNNELS")
+    assert not page.start_error.isVisibleTo(page)
+    assert page.remembered_start_word(dt.date(2025, 10, 5)) == "RUNNELS"
