@@ -678,6 +678,11 @@ class LettersPage(GamePage):
         missing words, gaps or tiles on or away from the starting word mean another word,
         or another rack order."""
         word, date = board.start_word, board.date.isoformat()
+        if letters.other_param_fits(board):
+            other = "w" if board.param == "g" else "g"
+            return (f"With {word}, these tiles make words from the list only when their rack positions count "
+                    f"the ?{other}= way: was this a bare slug copied from a ?{other}= link? Use the button "
+                    "below, or paste the whole link.")
         parts = []
         if not letters.is_word(word):
             parts.append(f"{word} is not in the word list, and the site's starting words all are")
@@ -694,14 +699,8 @@ class LettersPage(GamePage):
         if not parts:
             return None
         text = "; ".join(parts)
-        text = f"{text[0].upper()}{text[1:]}: it is probably not the starting word of {date}."
-        if letters.other_param_fits(board):
-            other = "w" if board.param == "g" else "g"
-            text += (f" The tiles do read as a game with ?{other}= rack order: a bare slug copied from a "
-                     f"?{other}= link? Use the button below, or paste the whole link.")
-        else:
-            text += " Check the word in the middle row of that day's game."
-        return text
+        return (f"{text[0].upper()}{text[1:]}: it is probably not the starting word of {date}. Check the word "
+                "in the middle row of that day's game.")
 
     def switch_param(self) -> None:
         other = "w" if self.board.param == "g" else "g"

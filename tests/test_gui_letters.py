@@ -291,12 +291,16 @@ def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
     _give_start_word(qtbot, page, "INMATE")
     main_window.paste_text(vector["slug"])             # a bare slug reads as ?g=
     assert page.board.param == "g" and page.board.start_word == "INMATE"
+    assert page.start_error.text() == (
+        "With INMATE, these tiles make words from the list only when their rack positions count the ?w= way: "
+        "was this a bare slug copied from a ?w= link? Use the button below, or paste the whole link.")
     assert page.param_button.isVisibleTo(page)
     assert page.param_button.text() == "Read as a ?w= link"
     assert "was this a bare slug from such a link?" in page.problems_label.text()
     qtbot.mouseClick(page.param_button, Qt.LeftButton)
     assert page.board == letters.decode(vector["link"]).with_start_word("INMATE")
     assert not page.param_button.isVisibleTo(page)
+    assert not page.start_error.isVisibleTo(page)
     assert "<b>Total 132</b>" in page.score_label.text()
     assert main_window.slug_pane.slug_text() == "w=" + vector["slug"]
     main_window.undo_action.trigger()
