@@ -437,3 +437,19 @@ def test_overflow_wedges_show_the_side_a_piece_runs_off(qapp):
     assert wedges("M88YE00") == (True, False)
     assert wedges("R88I101") == (False, True)     # a lying I runs off to the left
     assert wedges("R88F000") == (True, True)      # the F leaves through both sides
+
+
+def test_typing_a_size_keeps_the_pieces(qtbot, main_window, page):
+    # Typing "12" passes through a height of 1 on the way; the pieces taken off by that
+    # step come back when the 2 is typed, and the whole change is one undo step.
+    main_window.paste_text(SEED)
+    steps = page.undo_stack.count()
+    page.height_box.setFocus()
+    page.height_box.selectAll()
+    qtbot.keyClicks(page.height_box, "12")
+    assert page.board.height == 12
+    assert page.board.pieces == pm.decode(SEED).pieces and page.board.terrain == pm.decode(SEED).terrain
+    assert _slug(main_window) == "Pc8" + SEED[3:]
+    assert page.undo_stack.count() == steps + 1
+    main_window.undo_action.trigger()
+    assert _slug(main_window) == SEED
