@@ -964,8 +964,9 @@ INTERSECTION, OVERFLOW = "intersection", "overflow"
 @dataclass(frozen=True)
 class Painting:
     """The board as the web app paints it. Grids are row-major lists of H*W entries:
-    `owner` is the index in `items` of the cell's last painter (-1 empty), `borders` that
-    painter's outline bits, `count` how many items cover the cell. `red` holds the cells
+    `owner` is the index in `items` of the cell's last painter (-1 empty), `borders` the
+    outline bits of every item that covers it (the web app only ever sets a cell's border
+    flags, so a cell covered twice shows both outlines), `count` how many items cover it. `red` holds the cells
     the web app shows as conflicts; `overflow` maps an item index to the edge cells where
     it runs off; `overlaps` maps a cell covered more than once to its items in paint order."""
 
@@ -1013,7 +1014,7 @@ def paint(board: Board) -> Painting:
                 if stack[-1] != index:
                     stack.append(index)
             owner[cell] = index
-            borders[cell] = bits
+            borders[cell] |= bits
             count[cell] += 1
     # The web app's conflict holds a piece *name*, and a cell is red when that name is the
     # occupant's name: an overflow of one copy of F marks a cell held by another F too.

@@ -593,6 +593,15 @@ def test_red_compares_piece_names_like_the_web_app():
     assert pm.conflict_cells(pm.decode("R44X610W720")) == {(2, 0)}
 
 
+def test_a_cell_covered_twice_shows_both_outlines():
+    # The web app only sets border flags: the X at (2, 3) paints its centre over the right
+    # arm of the X at (2, 2), and that cell keeps the arm's outline on three sides.
+    p = pm.paint(pm.decode("R66X022X023"))
+    assert p.borders[2 * 6 + 3] == pm.TOP | pm.BOTTOM | pm.RIGHT
+    assert p.borders[2 * 6 + 2] == pm.TOP | pm.BOTTOM | pm.LEFT
+    assert p.owner[2 * 6 + 3] == 1 and p.red == {(2, 2), (2, 3)}
+
+
 def test_a_piece_that_meets_itself_across_a_seam():
     # On the projective plane an F anchored in the corner covers (7, 7) twice.
     board = pm.decode("P88F000")
