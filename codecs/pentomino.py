@@ -818,7 +818,6 @@ TRANSFORMS = (
     lambda dx, dy: (-dx, -dy),
     lambda dx, dy: (-dy, dx),
     lambda dx, dy: (dy, -dx),
-    lambda dx, dy: (-dy, -dx),
 )
 
 
@@ -855,7 +854,9 @@ def map_cell(surface: str, height: int, width: int, rx: int, ry: int) -> tuple[i
     if surface == "S":
         n = height
         if x_out and y_out:
-            return n - 1 - _wrap(ry, n), n - 1 - _wrap(rx, n), 6
+            # Past a corner the web app turns the outline for both seams, and the two
+            # quarter turns cancel: the cell's outline is drawn as on the plane.
+            return n - 1 - _wrap(ry, n), n - 1 - _wrap(rx, n), 0
         if x_out:
             return n - 1 - _wrap(ry, n), _wrap(rx, n), 4
         return _wrap(ry, n), n - 1 - _wrap(rx, n), 5

@@ -602,6 +602,19 @@ def test_a_cell_covered_twice_shows_both_outlines():
     assert p.owner[2 * 6 + 3] == 1 and p.red == {(2, 2), (2, 3)}
 
 
+def test_outline_past_a_sphere_corner_is_drawn_as_the_web_app_does():
+    # The web app turns a border flag once for each seam a cell crosses (top <-> right,
+    # bottom <-> left); past a corner both turns apply and cancel. The W anchored at (3, 3)
+    # of a 4x4 sphere has its cell (4, 4) past the bottom-right corner, landing on (3, 3)...
+    assert pm.map_cell("S", 4, 4, 4, 4) == (3, 3, 0)
+    # ...where its outline keeps the sides it has on the plane: bottom, left and right.
+    on, off = pm.placed_cells("S", 4, 4, "W", 3, 3, 2)
+    assert off == [] and (3, 3, pm.BOTTOM | pm.LEFT | pm.RIGHT) in on
+    # Crossing one seam turns it: the W's cell (3, 4), right of the anchor, lands on (0, 0),
+    # and its outline on the top and right turns to the right and bottom.
+    assert (0, 0, pm.RIGHT | pm.BOTTOM) in on
+
+
 def test_a_piece_that_meets_itself_across_a_seam():
     # On the projective plane an F anchored in the corner covers (7, 7) twice.
     board = pm.decode("P88F000")
