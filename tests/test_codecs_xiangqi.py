@@ -91,6 +91,18 @@ def test_swapped_horses_keep_their_rows():
     assert xq.encode(board.moved(88, 79).moved(79, 88)) == OPENING_SLUG
 
 
+def test_swapped_advisors_cost_two_bits_and_keep_their_rows():
+    rows = list(VECTORS[0]["rows"])
+    rows[1], rows[2] = rows[2], rows[1]            # 84 and 86 are index 2 of the other row: 3 bits each
+    board = xq.from_rows(rows, True)
+    assert board.fen == xq.OPENING_FEN and board.has_identity
+    assert xq.bit_length(board) == 151
+    slug = xq.encode(board)
+    assert slug == "iQkIgElRoIQhCFJCIBJUaCEIQw"     # 1 000 100 100 001 001 ...: 0x89 0x09
+    assert xq.decode(slug) == board
+    assert xq.encode(xq.from_fen(board.fen)) == OPENING_SLUG
+
+
 def test_turn_change_keeps_identity():
     board = xq.decode(SWAPPED_HORSES).with_turn(False)
     assert xq.encode(board) == "B" + SWAPPED_HORSES[1:]
