@@ -663,9 +663,11 @@ def test_registry_reads_bare_slugs_fen_and_the_prefix():
 @pytest.mark.parametrize("vector", VECTORS, ids=IDS)
 def test_registry_reads_every_vector(vector):
     board = xq.decode(vector["slug"])
-    for key in ("slug", "slug_urlsafe"):
-        assert detect(vector[key])[0] == "xiangqi"
+    for key in ("slug", "slug_urlsafe", "zero_padded_variant"):
+        assert detect(vector[key]) == ["xiangqi"]            # no other game reads it at all
         assert decode_any(vector[key]) == ("xiangqi", board)
+        assert decode_any("xiangqi:" + vector[key]) == ("xiangqi", board)
+    assert detect(vector["fen"]) == ["xiangqi"]
     assert decode_any(vector["fen"])[1].cells == board.cells
 
 
