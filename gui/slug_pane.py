@@ -5,12 +5,20 @@ says what is wrong with a pasted text and where."""
 from __future__ import annotations
 
 import html
+import re
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from slugboard.codecs import SlugError
+
+
+def _is_bare(text: str) -> bool:
+    """True when `text` is the slug itself, so an error position indexes it directly
+    (inside a link or after `play=`, `g=` or `xiangqi:` it indexes the slug part only)."""
+    return not (any(mark in text for mark in ("://", "?", "&", "#"))
+                or re.match(r"^[A-Za-z][A-Za-z]*[=:]", text))
 
 
 class SlugPane(QWidget):
@@ -126,7 +134,7 @@ class SlugPane(QWidget):
         pos = error.position
         bare = text.strip()
         snippet = ""
-        if pos is not None and "://" not in bare and "?" not in bare and len(bare) <= 400:
+        if pos is not None and _is_bare(bare) and len(bare) <= 400:
             pos = min(pos, len(bare))
             before, at, after = bare[:pos], bare[pos:pos + 1] or " ", bare[pos + 1:]
             snippet = (f"<br><code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
