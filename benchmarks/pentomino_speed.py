@@ -5,6 +5,9 @@ torus), a crowded one full of overlaps, pieces off the edges and terrain (every 
 path), and a terrain-only board whose slug uses the Y/Z forms. Each is decoded from its
 slug and drawn onto an 800x800 image by the same paint function the window uses.
 
+Then one edit in the main window on the largest boards and the seed board: place a piece,
+which updates the canvas, the tool panel and the slug pane, and repaint.
+
 Times are CPU time of the drawing thread (time.thread_time), so other programs on a busy
 machine do not inflate them; medians and the best run are shown.
 
@@ -78,6 +81,38 @@ def measure(label: str, board: pm.Board, repeat: int, image: QImage, palette: QP
           f"  best {min(total_ms):5.2f} ms")
 
 
+def measure_edits(label: str, board: pm.Board, repeat: int) -> None:
+    """One edit in the window as a person makes it: a piece placed on the page, which
+    updates the canvas, the tool panel and the slug pane before returning, then the
+    canvas repainted; undone between runs."""
+    import tempfile
+
+    from PySide6.QtCore import QSettings
+
+    from slugboard.gui.main_window import MainWindow
+
+    with tempfile.TemporaryDirectory() as folder:
+        window = MainWindow(QSettings(os.path.join(folder, "s.ini"), QSettings.IniFormat))
+        window.resize(1100, 800)
+        window.show()
+        page = window.page(pm.NAME)
+        window.tabs.setCurrentWidget(page)
+        window.paste_text(pm.encode(board))
+        QApplication.processEvents()
+        page.choose("X")
+        times = []
+        for k in range(repeat):
+            t0 = time.thread_time()
+            page.place_at(k % board.height, 7)
+            page.canvas.repaint()
+            times.append((time.thread_time() - t0) * 1000)
+            page.undo_stack.undo()
+            QApplication.processEvents()
+        window.close()
+    print(f"{label:<34} edit + slug pane + repaint: median {statistics.median(times):5.2f} ms"
+          f"  worst {max(times):5.2f} ms")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=50)
@@ -91,6 +126,10 @@ def main() -> None:
     measure("60x60 Klein bottle, terrain only", terrain_board(), args.repeat, image, palette)
     seed = pm.decode("P88YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50zI63f675R11166166")
     measure("8x8 seed board", seed, args.repeat, image, palette)
+    print("edits in the window (1100x800)")
+    measure_edits("60x60 torus, 720 pieces, tiled", tiled_board(), args.repeat)
+    measure_edits("60x60 projective, crowded", crowded_board(), args.repeat)
+    measure_edits("8x8 seed board", seed, args.repeat)
 
 
 if __name__ == "__main__":
