@@ -1,8 +1,9 @@
 """The pentomino page: the board on its surface with pieces in their colours, outlines that
 follow a piece across the seams, terrain, conflicts in red, and seam marks at the edges
 that say which edge meets which and whether it meets flipped. A palette of the 12 pieces
-and terrain, a ghost under the mouse, rotate and mirror keys, and the board's surface,
-size and colours in the tool panel.
+and terrain, a ghost under the mouse where a click would place (over a placed piece, the
+whole piece a click would pick up is outlined instead, wherever the seams take it), rotate
+and mirror keys, and the board's surface, size and colours in the tool panel.
 
 Every rule (where a piece lands, what conflicts) comes from slugboard.codecs.pentomino.
 """
