@@ -617,6 +617,7 @@ class XiangqiPage(GamePage):
         self.fen_field.setToolTip("The position in Xiangqi FEN")
         self.tool_layout.addWidget(self.fen_field)
         self.bits_label = QLabel()
+        self.bits_label.setWordWrap(True)   # a long line would widen the panel past its scroll area
         self.tool_layout.addWidget(self.bits_label)
 
         self.add_heading("Problems")

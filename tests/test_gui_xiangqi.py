@@ -455,3 +455,10 @@ def test_board_identity_and_flip_survive_a_restart(qtbot, settings):
     assert page.board.has_identity
     assert second.current_page() is page
     assert second.slug_pane.slug_text() == "hSSAgSVGghCEIUkIgElRoIQhDw"
+
+
+def test_long_tool_panel_lines_wrap_inside_the_panel(qtbot, main_window):
+    page = _page(main_window)
+    main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/RRR6 b")
+    assert page.bits_label.text() == "the slug code cannot hold this position"
+    assert page.tool_panel.minimumSizeHint().width() <= page.TOOL_PANEL_WIDTH
