@@ -12,10 +12,13 @@ Everything here works in (x, y) = (column, row); cell indexes are `y * width + x
 
 from __future__ import annotations
 
+import gc
 import random
 import re
 from array import array
 from bisect import bisect_right
+from itertools import accumulate, repeat
+from operator import add, attrgetter
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -213,8 +216,7 @@ def _event_error(b: Board, e: Event, last: Event | None) -> str | None:
     return None
 
 
-def _merge_key(e: Event) -> tuple[int, bool]:
-    return e.t, e.kind == OPEN
+_TIME = attrgetter("t")
 
 
 def _trusted_board(width, height, mines, events, version, unit, unit_in_meta=True) -> Board:
@@ -307,13 +309,29 @@ def _safe_percent(text: str) -> str:
         return text
 
 
+class _CollectorPaused:
+    """Pause the cyclic garbage collector while a large game is built: its hundreds of
+    thousands of new objects all live on, and a full collection triggered half-way
+    through would only walk them (it doubled the time to read the largest games)."""
+
+    def __enter__(self):
+        self.was_enabled = gc.isenabled()
+        gc.disable()
+
+    def __exit__(self, *exc):
+        if self.was_enabled:
+            gc.enable()
+        return False
+
+
 def decode(text: str) -> Board:
     if not isinstance(text, str):
         raise FormatError(NAME, f"expected text, got {type(text).__name__}")
     slug = _unwrap(text)
     if not slug:
         raise FormatError(NAME, "the text is empty", 0)
-    return _Reader(slug).board()
+    with _CollectorPaused():
+        return _Reader(slug).board()
 
 
 class _Reader:
@@ -354,9 +372,10 @@ class _Reader:
         mines = self.mines(*sections[1])
         opens = self.records(*sections[2], flags=False)
         flags = self.records(*sections[3], flags=True)
-        # Two sorted runs: the stable sort merges them, flags first at equal times.
+        # Two sorted runs: the stable sort merges them by time, and as the flags come
+        # first in the list, they stay first at equal times.
         events = flags + opens
-        events.sort(key=_merge_key)
+        events.sort(key=_TIME)
         return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit,
                               self.unit_in_meta)
 
@@ -404,7 +423,33 @@ class _Reader:
                       ValueRangeError)
         return x, y
 
+    def fast_mines(self, text: str) -> tuple[tuple[int, int], ...] | None:
+        """The mines of a well-formed section, read in bulk without tracking positions;
+        None sends the section to the careful reader, which also finds the position of
+        any error (a mine off the board, one listed twice)."""
+        if not _FAST_MINES.fullmatch(text):
+            return None
+        firsts: list[int] = []
+        seconds: list[int] = []
+        # Each mine matches one of two alternatives (long or short pair); the other's
+        # groups are empty, so adding the two columns gives each number.
+        columns = list(zip(*_MINE_PAIR.findall(text)))
+        if columns:
+            number = _BASE62_NUMBER.__getitem__
+            firsts = list(map(number, map(add, columns[0], columns[2])))
+            seconds = list(map(number, map(add, columns[1], columns[3])))
+        xs, ys = (seconds, firsts) if self.version == 1 else (firsts, seconds)
+        if xs and (max(xs) >= self.width or max(ys) >= self.height):
+            return None
+        mines = tuple(zip(xs, ys))
+        if len(set(mines)) != len(mines):
+            return None
+        return mines
+
     def mines(self, text: str, pos: int) -> tuple[tuple[int, int], ...]:
+        fast = self.fast_mines(text)
+        if fast is not None:
+            return fast
         mines: list[tuple[int, int]] = []
         seen: set[tuple[int, int]] = set()
         start = 0
@@ -477,40 +522,30 @@ class _Reader:
         return events
 
     def fast_records(self, text: str, flags: bool) -> list[Event] | None:
-        """The records of a canonical section (short coordinates only), read without
-        tracking positions; None sends the section to the careful reader, which also
-        finds the position of any error."""
+        """The records of a well-formed section, read in bulk without tracking
+        positions; None sends the section to the careful reader, which also finds the
+        position of any error."""
         if not text:
             return []
-        pattern = _FAST[self.version, flags]
-        if not pattern.fullmatch(text):
+        if not _FAST[self.version, flags].fullmatch(text):
             return None
-        value = _BASE62_VALUE
-        w, h = self.width, self.height
-        events = []
-        t = 0
-        kind = OPEN
-        v1 = self.version == 1
-        for rec in text.split(";"):
-            if flags:
-                kind = _LETTER_KIND[rec[-1]]
-                rec = rec[:-1]
-            if "|" in rec:
-                a, _, rest = rec.partition("|")
-                b, _, delta = rest.partition(":")
-                x = _base62(a)
-                y = _base62(b)
-            else:
-                x = value[rec[0]]
-                y = value[rec[1]]
-                delta = rec[2:]
-            if x >= w or y >= h:
-                return None
-            t += int(delta) if v1 else _base62(delta)
-            events.append(Event(t, kind, x, y))
-        if t > self.max_t:
+        # Each record matches one of two alternatives (long or short coordinate); the
+        # other's groups are empty, so adding the two columns gives each field.
+        columns = list(zip(*_FAST_RECORD[self.version, flags].findall(text)))
+        half = len(columns) // 2
+        xs, ys, deltas = (list(map(_BASE62_NUMBER.__getitem__, map(add, columns[i], columns[half + i])))
+                          if i < 2 or self.version == 2 else list(map(int, map(add, columns[i], columns[half + i])))
+                          for i in range(3))
+        if max(xs) >= self.width or max(ys) >= self.height:
             return None
-        return events
+        times = list(accumulate(deltas))
+        if times[-1] > self.max_t:
+            return None
+        if flags:
+            kinds = map(_LETTER_KIND.__getitem__, map(add, columns[3], columns[half + 3]))
+        else:
+            kinds = repeat(OPEN)
+        return list(map(Event, times, kinds, xs, ys))
 
     def delta(self, text: str, pos: int) -> int:
         if not text:
@@ -526,8 +561,26 @@ class _Reader:
 
 
 _BASE62_VALUE = {ch: i for i, ch in enumerate(BASE62_DIGITS)}
+
+
+class _Base62Numbers(dict):
+    """Base62 text to its value: one- and two-digit numbers are looked up, longer ones
+    worked out on demand (a subclass of dict, so map(numbers.__getitem__, ...) runs at C
+    speed for the common ones)."""
+
+    def __missing__(self, text: str) -> int:
+        return _base62(text)
+
+
+_BASE62_NUMBER = _Base62Numbers(_BASE62_VALUE)
+_BASE62_NUMBER.update({a + b: 62 * _BASE62_VALUE[a] + _BASE62_VALUE[b]
+                       for a in BASE62_DIGITS for b in BASE62_DIGITS})
 _B62 = "[0-9A-Za-z]"
 _COORD = rf"(?:{_B62}{{2}}|{_B62}{{1,4}}\|{_B62}{{1,4}}:)"
+_MINE_PIECE = rf"(?:(?:{_B62}{{2}})+|{_B62}{{1,4}}\|{_B62}{{1,4}})?"
+_FAST_MINES = re.compile(rf"{_MINE_PIECE}(?:;{_MINE_PIECE})*")
+# One mine of a section _FAST_MINES accepted: a long pair, or two digits of a run.
+_MINE_PAIR = re.compile(rf"({_B62}{{1,4}})\|({_B62}{{1,4}})|({_B62})({_B62})")
 
 
 def _section_pattern(delta: str, letters: str) -> re.Pattern:
@@ -544,6 +597,23 @@ _FAST = {
 }
 
 
+def _record_pattern(delta: str, letters: str) -> re.Pattern:
+    """One record of a section _FAST accepted, its fields in groups: long coordinate,
+    delta (and letter), then the same for a short coordinate."""
+    letter = f"({letters})" if letters else ""
+    end = "(?=;|$)"
+    return re.compile(rf"({_B62}{{1,4}})\|({_B62}{{1,4}}):({delta}){letter}{end}"
+                      rf"|({_B62})({_B62})({delta}){letter}{end}")
+
+
+_FAST_RECORD = {
+    (1, False): _record_pattern("[0-9]{1,10}", ""),
+    (1, True): _record_pattern("[0-9]{1,10}", "[PR]"),
+    (2, False): _record_pattern(f"{_B62}{{1,8}}", ""),
+    (2, True): _record_pattern(f"{_B62}{{1,8}}", "[PRT]"),
+}
+
+
 def _base62(text: str) -> int:
     value = 0
     for ch in text:
@@ -553,20 +623,26 @@ def _base62(text: str) -> int:
 
 # --- writing -------------------------------------------------------------------------
 
+# The text of every number below 62 * 62 (all coordinates of a field up to 3,844 wide).
+_BASE62_TEXT = [base62_encode(v) for v in range(62 * 62)]
+
+
+def _b62(value: int) -> str:
+    return _BASE62_TEXT[value] if value < 3844 else base62_encode(value)
+
+
 def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:
     if first < 62 and second < 62:
         return BASE62_DIGITS[first] + BASE62_DIGITS[second], False
-    return f"{base62_encode(first)}|{base62_encode(second)}{long_sep}", True
+    return f"{_b62(first)}|{_b62(second)}{long_sep}", True
 
 
 def encode_pairs(pairs) -> str:
     """A mine list as written in the slug: short pairs run together, long ones as
     `;A|B;`, with `;;` collapsed and the trailing `;` dropped."""
-    out = []
-    for a, b in pairs:
-        text, long = _pair(a, b, "")
-        out.append(f";{text};" if long else text)
-    joined = "".join(out).replace(";;", ";")
+    digits = BASE62_DIGITS
+    joined = "".join([digits[a] + digits[b] if a < 62 and b < 62 else f";{_b62(a)}|{_b62(b)};"
+                      for a, b in pairs]).replace(";;", ";")
     return joined[:-1] if joined.endswith(";") else joined
 
 
@@ -580,7 +656,8 @@ def decode_pairs(text: str) -> list[tuple[int, int]]:
 def encode(board: Board) -> str:
     parts = board.__dict__.get("_slug_parts")
     if parts is None:
-        parts = _slug_parts(board)
+        with _CollectorPaused():
+            parts = _slug_parts(board)
         board.__dict__["_slug_parts"] = parts
     head, clicks, flags = parts[:3]
     return f"{head}+{clicks}+{flags}"
@@ -588,7 +665,7 @@ def encode(board: Board) -> str:
 
 def _record_text(board: Board, e: Event, delta: int) -> str:
     coord, _ = _pair(e.x, e.y, ":")
-    rec = coord + (str(delta) if board.version == 1 else base62_encode(delta))
+    rec = coord + (str(delta) if board.version == 1 else _b62(delta))
     return rec if e.kind == OPEN else rec + _FLAG_LETTER[e.kind]
 
 
@@ -638,7 +715,8 @@ def to_json(board: Board) -> dict:
     the lists are fresh, the entries in them are to be read, not changed."""
     cache = board.__dict__.get("_json_parts")
     if cache is None:
-        cache = ([[x, y] for x, y in board.mines], [_event_json(e) for e in board.events])
+        with _CollectorPaused():
+            cache = ([[x, y] for x, y in board.mines], [_event_json(e) for e in board.events])
         board.__dict__["_json_parts"] = cache
     out = {
         "game": NAME,
@@ -778,10 +856,31 @@ class ReplayState:
     ended_ms: int | None            # when the game was won or lost, if it was by now
 
 
+def _table(mapping: dict[int, int]) -> bytes:
+    out = bytearray(256)
+    for key, value in mapping.items():
+        out[key] = value
+    return bytes(out)
+
+
+# Byte tables for whole-field passes (bytes.translate runs them at C speed).
+_NUMBER_OR_MINE = _table({**{k: k for k in range(9)}, **{16 + k: 9 for k in range(9)}})
+_IS_ZERO = _table({0: 1})
+_NONZERO = _table({k: 1 for k in range(1, 256)})
+_LONE_NUMBER = _table({k: 1 for k in range(1, 9)})    # a number (1-8) with no zero next to it
+_ZERO_RUN = re.compile(rb"\x00+")
+
+
 class Field:
     """The static facts of a mine field: mines, numbers, openings and 3BV.
 
     `numbers[c]` is the count of mines around a safe cell (0-8) and 9 on a mine.
+
+    The whole-field passes work on one byte per cell packed into a Python integer: with
+    a zero byte after every row and a zero row above and below, shifting by 8 bits moves
+    every cell one column and by 8 * (width + 1) one row, and adding the eight shifted
+    copies counts the neighbours of every cell at once (no count exceeds 8, so no byte
+    carries into the next). The largest field takes milliseconds this way, not seconds.
     """
 
     def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
@@ -790,18 +889,40 @@ class Field:
         self.mine = mine = bytearray(n)
         for x, y in mines:
             mine[y * width + x] = 1
-        self.numbers = numbers = bytearray(n)
-        for x, y in mines:
-            for nx in (x - 1, x, x + 1):
-                if 0 <= nx < width:
-                    for ny in (y - 1, y, y + 1):
-                        if 0 <= ny < height:
-                            numbers[ny * width + nx] += 1
-        for x, y in mines:
-            numbers[y * width + x] = 9
-        self.numbers = bytes(numbers)
+        packed = self._pack(mine)
+        # Neighbour count, plus 16 on a mine, then one table: 0-8 stay, a mine is 9.
+        keys = self._unpack(self._around(packed) + (packed << 4))
+        self.numbers = numbers = keys.translate(_NUMBER_OR_MINE)
         self.safe_total = n - len(mines)
+        zeros = numbers.translate(_IS_ZERO)
+        touches = self._unpack(self._around(self._pack(zeros))).translate(_NONZERO)
+        lone = (int.from_bytes(numbers, "little") + (int.from_bytes(touches, "little") << 4)).to_bytes(n, "little")
+        self.isolated = lone.translate(_LONE_NUMBER)
         self._label_openings()
+        self.bbbv = len(self.opening_sizes) + self.isolated.count(1)
+
+    def _pack(self, cells) -> int:
+        """One byte per cell as an integer, rows separated by a zero byte, with a zero
+        row (and byte) before and after."""
+        w = self.width
+        pad = bytes(w + 1)
+        rows = b"\0".join(bytes(cells[r * w:(r + 1) * w]) for r in range(self.height))
+        return int.from_bytes(pad + rows + b"\0" + pad, "little")
+
+    def _unpack(self, value: int) -> bytes:
+        w, h = self.width, self.height
+        stride = w + 1
+        size = stride * (h + 2)
+        data = (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
+        return b"".join(data[stride * (r + 1):stride * (r + 1) + w] for r in range(h))
+
+    def _around(self, packed: int) -> int:
+        """The sum of the eight neighbours of every cell of a packed field."""
+        stride = self.width + 1
+        total = 0
+        for d in (1, stride - 1, stride, stride + 1):
+            total += (packed >> (8 * d)) + (packed << (8 * d))
+        return total
 
     def neighbours(self, c: int):
         w, h = self.width, self.height
@@ -814,39 +935,57 @@ class Field:
                         yield row + nx
 
     def _label_openings(self) -> None:
-        """Openings (8-connected zero regions) and isolated numbers, for 3BV."""
-        n = self.width * self.height
-        numbers = self.numbers
-        label = array("i", [-1]) * n
+        """Openings: 8-connected regions of zero cells, found as runs of zeros in each row
+        joined to the runs they touch in the row above (a union-find over runs)."""
+        w, numbers = self.width, self.numbers
+        parent: list[int] = []
+        starts: list[int] = []     # cell index where each run begins
+        lengths: list[int] = []
+
+        def root(k: int) -> int:
+            while parent[k] != k:
+                parent[k] = parent[parent[k]]
+                k = parent[k]
+            return k
+
+        above: list[tuple[int, int, int]] = []
+        for r in range(self.height):
+            base = r * w
+            row = [(m.start(), m.end(), len(parent) + i)
+                   for i, m in enumerate(_ZERO_RUN.finditer(numbers, base, base + w))]
+            for s, e, k in row:
+                parent.append(k)
+                starts.append(s)
+                lengths.append(e - s)
+            # `above` holds the previous row's runs moved down one row; two runs touch
+            # (diagonals too) when their spans overlap once widened by one cell.
+            i = j = 0
+            while i < len(above) and j < len(row):
+                s1, e1, k1 = above[i]
+                s2, e2, k2 = row[j]
+                if s2 <= e1 and s1 <= e2:
+                    a, b = root(k1), root(k2)
+                    if a != b:
+                        parent[max(a, b)] = min(a, b)
+                if e1 < e2:
+                    i += 1
+                else:
+                    j += 1
+            above = [(s + w, e + w, k) for s, e, k in row]
+        label = array("i", [-1]) * (w * self.height)
         sizes: list[int] = []
-        zero_cells = [c for c in range(n) if numbers[c] == 0]
-        touches_zero = bytearray(n)
-        for c in zero_cells:
-            if label[c] >= 0:
-                continue
-            k = len(sizes)
-            label[c] = k
-            size = 0
-            stack = [c]
-            while stack:
-                z = stack.pop()
-                size += 1
-                for nb in self.neighbours(z):
-                    touches_zero[nb] = 1
-                    if numbers[nb] == 0 and label[nb] < 0:
-                        label[nb] = k
-                        stack.append(nb)
-            sizes.append(size)
-        isolated = bytearray(n)
-        count_isolated = 0
-        for c in range(n):
-            if 0 < numbers[c] < 9 and not touches_zero[c]:
-                isolated[c] = 1
-                count_isolated += 1
+        number_of: dict[int, int] = {}
+        for k in range(len(parent)):
+            top = root(k)
+            index = number_of.get(top)
+            if index is None:
+                index = number_of[top] = len(sizes)
+                sizes.append(0)
+            sizes[index] += lengths[k]
+            s = starts[k]
+            label[s:s + lengths[k]] = array("i", [index]) * lengths[k]
         self.opening_of = label
         self.opening_sizes = sizes
-        self.isolated = isolated
-        self.bbbv = len(sizes) + count_isolated
 
     def number(self, x: int, y: int) -> int:
         return self.numbers[y * self.width + x]
@@ -916,8 +1055,9 @@ class Replay:
         self._every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // self._budget))
         self._every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
         self._since_changes = self._since_events = 0
-        for e in events:
-            self._apply(e)
+        with _CollectorPaused():
+            for e in events:
+                self._apply(e)
         self._finish()
 
     def _apply(self, e: Event) -> None:
@@ -945,6 +1085,7 @@ class Replay:
                         label, isolated = fld.opening_of, fld.isolated
                         opening_left = self._opening_left
                         neighbours = fld.neighbours
+                        last_x, inner_end = w - 1, len(cells) - w
                         stack = [c]
                         while stack:
                             z = stack.pop()
@@ -952,7 +1093,11 @@ class Replay:
                             opening_left[k] -= 1
                             if opening_left[k] == 0:
                                 solved += 1
-                            for nb in neighbours(z):
+                            if 0 < z % w < last_x and w <= z < inner_end:
+                                around = (z - w - 1, z - w, z - w + 1, z - 1, z + 1, z + w - 1, z + w, z + w + 1)
+                            else:
+                                around = neighbours(z)
+                            for nb in around:
                                 s = cells[nb]
                                 if s == OPENED or s == FLAGGED:
                                     continue

@@ -10,13 +10,12 @@ time, so a 100x100 field redraws in a few milliseconds while a replay runs.
 
 from __future__ import annotations
 
-from operator import add
 from typing import Callable
 
-from PySide6.QtCore import QElapsedTimer, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QKeySequence, QPainter, QPalette, QPen, QPolygonF,
                            QShortcut)
-from PySide6.QtWidgets import (QButtonGroup, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
+from PySide6.QtWidgets import (QApplication, QButtonGroup, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
                                QPushButton, QSizePolicy, QSlider, QSpinBox, QStackedWidget, QToolButton,
                                QVBoxLayout, QWidget)
 
@@ -27,6 +26,9 @@ from .page import BoardCanvas, GamePage
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+# Cells plus 8 per action above which a pasted board gets a busy cursor while it is prepared.
+LARGE_BOARD_WORK = 300_000
+SLOW_PASTE_MS = 200
 
 # The classic game's colours (fixed: they are the game's, not the desktop's).
 FACE = QColor("#c0c0c0")
@@ -86,7 +88,11 @@ def tile_ids(field: ms.Field, state: ms.ReplayState | None) -> bytes:
     (mines shown once a game is lost, flagged once it is won, as the classic game does)."""
     if state is None:
         return field.numbers.translate(_EDIT_TABLE)
-    keys = bytes(map(add, state.cells.translate(_TIMES_TEN), field.numbers))
+    # Byte-wise sum of the two rows of codes, done as one integer addition (no byte
+    # exceeds 39, so none carries into the next): milliseconds on a million cells.
+    n = len(field.numbers)
+    keys = (int.from_bytes(state.cells.translate(_TIMES_TEN), "little")
+            + int.from_bytes(field.numbers, "little")).to_bytes(n, "little")
     return keys.translate(_GAME_TABLES[state.outcome == ms.LOST, state.outcome == ms.WON])
 
 
@@ -194,10 +200,23 @@ def _tiles(size: int) -> list[list[bytes]]:
     return rows
 
 
+def _flat_colours() -> list[int]:
+    """The colour table of tiles too small for bevels and glyphs (one flat colour each)."""
+    rows = _tiles(1)
+    return [int.from_bytes(rows[0][kind][:4], "little") | 0xFF000000 for kind in range(TILE_COUNT)]
+
+
 def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     """The board picture at `tile` pixels per cell, joined from tile rows."""
-    rows = _tiles(tile)
     w, h = field.width, field.height
+    if tile < 5:
+        # Small tiles are flat colours: one indexed pixel per cell, enlarged; a large
+        # field is drawn in a few milliseconds this way instead of tens.
+        image = QImage(ids, w, h, w, QImage.Format_Indexed8)
+        image.setColorTable(_flat_colours())
+        image = image.convertToFormat(QImage.Format_RGB32)
+        return image if tile == 1 else image.scaled(w * tile, h * tile)
+    rows = _tiles(tile)
     lines = []
     for r in range(h):
         row_ids = ids[r * w:(r + 1) * w]
@@ -1049,15 +1068,35 @@ class MinesweeperPage(GamePage):
 
     # --- showing ----------------------------------------------------------------------------
     def paste_board(self, board) -> None:
-        self.set_board(board, "Paste")
-        self._fresh_game = False
-        if board.events:
-            self.set_mode(REPLAY)
-            self.player.load(self.replay, 0.0)
-            self.player.play()
-        else:
-            # A bare field is shared to be played: show it closed.
-            self.set_mode(PLAY)
+        # The largest fields (up to a million cells) take a good part of a second to
+        # prepare; the person sees a busy cursor and a message rather than a frozen window.
+        large = board.width * board.height + 8 * len(board.events) > LARGE_BOARD_WORK
+        took = QElapsedTimer()
+        took.start()
+        if large:
+            QApplication.setOverrideCursor(Qt.WaitCursor)
+            self.show_status(f"Opening a {board.width}x{board.height} board…")
+            QApplication.processEvents(QEventLoop.ExcludeUserInputEvents)
+        try:
+            self.set_board(board, "Paste")
+            self._fresh_game = False
+            if board.events:
+                self.set_mode(REPLAY)
+                self.player.load(self.replay, 0.0)
+                self.player.play()
+            else:
+                # A bare field is shared to be played: show it closed.
+                self.set_mode(PLAY)
+        finally:
+            if large:
+                QApplication.restoreOverrideCursor()
+        elapsed = took.elapsed()
+        if elapsed > SLOW_PASTE_MS:
+            # After the window's own "Opened" message, which would hide this one.
+            text = (f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                    + (f" and {len(board.events):,} actions" if board.events else "")
+                    + f": preparing it took {elapsed / 1000:.1f} s")
+            QTimer.singleShot(0, lambda: self.show_status(text))
 
     def board_shown(self, board: ms.Board) -> None:
         self.replay = replay_for(board)

@@ -429,6 +429,62 @@ def reference_states(board: ms.Board):
     return [bytes(s[(i % w, i // w)] for i in range(w * h)) for s in out]
 
 
+def reference_field(width, height, mines):
+    """Numbers, openings (as sets of cells) and isolated numbers, the plainest way."""
+    mines = set(mines)
+
+    def around(x, y):
+        return [(nx, ny) for nx in range(x - 1, x + 2) for ny in range(y - 1, y + 2)
+                if 0 <= nx < width and 0 <= ny < height and (nx, ny) != (x, y)]
+
+    number = {(x, y): 9 if (x, y) in mines else sum(n in mines for n in around(x, y))
+              for x in range(width) for y in range(height)}
+    openings, seen = [], set()
+    for cell, value in number.items():
+        if value == 0 and cell not in seen:
+            region, todo = set(), [cell]
+            seen.add(cell)
+            while todo:
+                c = todo.pop()
+                region.add(c)
+                for n in around(*c):
+                    if number[n] == 0 and n not in seen:
+                        seen.add(n)
+                        todo.append(n)
+            openings.append(frozenset(region))
+    isolated = {c for c, v in number.items() if 0 < v < 9 and all(number[n] for n in around(*c))}
+    return number, set(openings), isolated
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(1, 30), st.integers(1, 30), st.data())
+def test_the_field_matches_the_reference(width, height, data):
+    cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    mines = tuple(data.draw(st.lists(cells, unique=True, max_size=width * height)))
+    fld = ms.Field(width, height, mines)
+    number, openings, isolated = reference_field(width, height, mines)
+    assert fld.numbers == bytes(number[(c % width, c // width)] for c in range(width * height))
+    assert fld.isolated == bytes((c % width, c // width) in isolated for c in range(width * height))
+    found: dict[int, set] = {}
+    for c in range(width * height):
+        if fld.opening_of[c] >= 0:
+            found.setdefault(fld.opening_of[c], set()).add((c % width, c // width))
+    assert {frozenset(v) for v in found.values()} == openings
+    assert sorted(found) == list(range(len(openings)))
+    assert fld.opening_sizes == [len(found[k]) for k in range(len(openings))]
+    assert fld.bbbv == len(openings) + len(isolated)
+    assert fld.safe_total == width * height - len(mines)
+
+
+def test_the_largest_field_is_read_in_well_under_a_second():
+    board = ms.random_board(1000, 1000, 150_000, seed=2)
+    import time
+    t0 = time.perf_counter()
+    fld = ms.Field(board.width, board.height, board.mines)
+    assert time.perf_counter() - t0 < 1.0
+    assert fld.numbers.count(9) == 150_000 and fld.safe_total == 850_000
+
+
 @pytest.mark.parametrize("vec", GAME_VECTORS, ids=[g["name"] for g in GAME_VECTORS])
 def test_every_moment_of_the_vectors_matches_the_reference(vec):
     board = ms.decode(vec["slug"])

@@ -283,6 +283,29 @@ def test_a_move_in_a_long_game_plays_one_event_and_keeps_the_slug(qtbot, main_wi
     assert main_window.slug_pane.slug_text() == ms.encode(ms.decode(ms.encode(page.board)))
 
 
+def test_a_large_paste_shows_a_busy_cursor_and_says_how_long_it_took(qtbot, main_window, monkeypatch):
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.gui import minesweeper as view
+
+    page = _page(main_window)
+    cursors = []
+    real = page.set_board
+    monkeypatch.setattr(page, "set_board", lambda *a, **k: (
+        cursors.append(QApplication.overrideCursor() and QApplication.overrideCursor().shape()), real(*a, **k))[1])
+    monkeypatch.setattr(view, "LARGE_BOARD_WORK", 200)
+    monkeypatch.setattr(view, "SLOW_PASTE_MS", -1)
+    assert main_window.paste_text(ARTICLE)          # 225 cells and 17 actions: "large" here
+    assert cursors == [Qt.WaitCursor]
+    assert QApplication.overrideCursor() is None
+    qtbot.waitUntil(lambda: "preparing it took" in main_window.statusBar().currentMessage())
+    assert main_window.statusBar().currentMessage().startswith(
+        "Opened a 15x15 board with 27 mines and 17 actions: preparing it took ")
+    cursors.clear()
+    assert main_window.paste_text(FIELD)            # 25 cells: no busy cursor
+    assert cursors == [None]
+
+
 def test_the_play_clock_runs_from_the_first_click(qtbot, main_window):
     main_window.paste_text(FIELD)
     page = _page(main_window)
@@ -469,6 +492,33 @@ def test_paint_draws_the_state_at_a_moment(qtbot):
     assert colour(images[5.0], 7, 9).red() > 200 and colour(images[5.0], 7, 9).green() < 80
     assert colour(images[0.0], 7, 9).red() == colour(images[0.0], 7, 9).green()
     assert images[None] != images[5.0]
+
+
+def test_small_tiles_compose_to_the_same_pixels_as_the_tile_rows(qtbot):
+    from slugboard.gui import minesweeper as view
+
+    fld = ms.field_of(ms.random_board(13, 7, 20, seed=3))
+    every_tile = bytes((7 * i) % view.TILE_COUNT for i in range(13 * 7))
+    for ids in (view.tile_ids(fld, None), every_tile):
+        for tile in (1, 2, 4):
+            rows = view._tiles(tile)
+            data = b"".join(b"".join(rows[k][i] for i in ids[r * 13:(r + 1) * 13])
+                            for r in range(7) for k in range(tile))
+            expected = QImage(data, 13 * tile, 7 * tile, 4 * 13 * tile, QImage.Format_RGB32).copy()
+            assert view.compose(fld, ids, tile) == expected, tile
+
+
+def test_tile_ids_of_a_game_state():
+    from slugboard.gui import minesweeper as view
+
+    board = ms.Board(3, 1, ((2, 0),), (ms.Event(0, "flag", 1, 0), ms.Event(1, "open", 0, 0),
+                                       ms.Event(2, "open", 2, 0)))
+    replay = ms.Replay(board)
+    fld = replay.field
+    # Open 0 next to a flag; a wrong flag shown crossed and the mine hit once lost.
+    assert view.tile_ids(fld, replay.state_after(2)) == bytes([view.T_OPEN + 0, view.T_FLAG, view.T_CLOSED])
+    assert view.tile_ids(fld, replay.final()) == bytes([view.T_OPEN + 0, view.T_WRONG_FLAG, view.T_HIT])
+    assert view.tile_ids(fld, None) == bytes([view.T_OPEN + 0, view.T_OPEN + 1, view.T_MINE])
 
 
 def test_export_png_at_a_moment(tmp_path):

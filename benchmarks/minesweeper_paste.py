@@ -1,0 +1,83 @@
+"""Cost of pasting the largest legal minesweeper boards into the real main window
+(1000x1000: a field with 150,000 mines, and a game of 100,000 actions on it): decode,
+the field's numbers and openings, the replay, the slug pane, the saved board and the
+first paint, all on the GUI thread. With `--profile`, where the time goes.
+
+    QT_QPA_PLATFORM=offscreen /work/venv/bin/python benchmarks/minesweeper_paste.py
+"""
+
+from __future__ import annotations
+
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).parent))
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from minesweeper_seek import played_game  # noqa: E402
+from slugboard.codecs import minesweeper as ms  # noqa: E402
+from slugboard.gui.main_window import MainWindow  # noqa: E402
+
+
+def parts(slug: str) -> str:
+    ms._FIELDS.clear()
+    ms._REPLAYS.clear()
+    t0 = time.perf_counter()
+    board = ms.decode(slug)
+    t1 = time.perf_counter()
+    ms.field_of(board)
+    t2 = time.perf_counter()
+    ms.replay(board)
+    t3 = time.perf_counter()
+    ms.encode(ms.decode(slug))
+    t4 = time.perf_counter()
+    ms.to_json(board)
+    t5 = time.perf_counter()
+    ms._FIELDS.clear()
+    ms._REPLAYS.clear()
+    return (f"decode {1000 * (t1 - t0):.0f} ms, field {1000 * (t2 - t1):.0f} ms, replay {1000 * (t3 - t2):.0f} ms, "
+            f"encode {1000 * (t4 - t3 - (t1 - t0)):.0f} ms, to_json {1000 * (t5 - t4):.0f} ms")
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    window = MainWindow(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.IniFormat))
+    window.resize(1200, 900)
+    window.show()
+    app.processEvents()
+    page = window.page("minesweeper")
+    profile = cProfile.Profile() if "--profile" in sys.argv else None
+    for name, board in (("1000x1000 field, 150,000 mines", ms.random_board(1000, 1000, 150_000, seed=2)),
+                        ("1000x1000 game, 100,000 actions", played_game(1000, 1000, 150_000, seed=9,
+                                                                        limit=100_000))):
+        slug = ms.encode(board)
+        print(f"{name}: slug {len(slug):,} chars")
+        print("  codec:", parts(slug))
+        t0 = time.perf_counter()
+        if profile:
+            profile.enable()
+        assert window.paste_text(slug)
+        t1 = time.perf_counter()
+        page.canvas.repaint()
+        if profile:
+            profile.disable()
+        t2 = time.perf_counter()
+        page.canvas.repaint()
+        t3 = time.perf_counter()
+        page.player.pause()
+        print(f"  window: paste {1000 * (t1 - t0):.0f} ms, first paint {1000 * (t2 - t1):.0f} ms, "
+              f"next paint {1000 * (t3 - t2):.0f} ms")
+    if profile:
+        pstats.Stats(profile).sort_stats(sys.argv[-1] if sys.argv[-1] != "--profile" else "tottime").print_stats(30)
+
+
+if __name__ == "__main__":
+    main()
