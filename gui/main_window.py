@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QByteArray, QSettings, QSize
+from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow, QMessageBox,
                                QTabWidget, QTextEdit, QVBoxLayout, QWidget)
@@ -41,6 +41,14 @@ class MainWindow(QMainWindow):
             page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
             page.status_changed.connect(lambda text: self.statusBar().showMessage(text, 6000))
         self.tabs.currentChanged.connect(self._tab_changed)
+        # Whether a game has a web link at all is a property of the game, not the board.
+        self._has_link = {name: page.game.share_url(page.game.new_board()) is not None
+                          for name, page in self.pages.items()}
+        # Boards are written to the settings a moment after the last edit (and on close),
+        # so a burst of edits on a big board costs one save.
+        self._unsaved: set[str] = set()
+        self._save_timer = QTimer(self, singleShot=True, interval=400)
+        self._save_timer.timeout.connect(self.save_boards)
 
         self.slug_pane = SlugPane()
         self.slug_pane.paste_requested.connect(self.paste_text)
@@ -132,7 +140,8 @@ class MainWindow(QMainWindow):
     def _board_changed(self, page: GamePage, board) -> None:
         if page is self.current_page():
             self._update_slug(page)
-        self.settings.setValue(f"boards/{page.GAME}", json.dumps(page.game.to_json(board)))
+        self._unsaved.add(page.GAME)
+        self._save_timer.start()
 
     def _update_slug(self, page: GamePage) -> None:
         try:
@@ -140,7 +149,9 @@ class MainWindow(QMainWindow):
         except SlugError as exc:
             self.slug_pane.show_unencodable(exc)
             return
-        self.slug_pane.show_slug(slug, page.game.share_url(page.board))
+        board, game = page.board, page.game
+        link = (lambda: game.share_url(board)) if self._has_link[page.GAME] else None
+        self.slug_pane.show_slug(slug, link)
 
     # --- pasting -----------------------------------------------------------------
     def paste_text(self, text: str) -> bool:
@@ -243,7 +254,15 @@ class MainWindow(QMainWindow):
         if tab in self.pages:
             self.tabs.setCurrentWidget(self.pages[tab])
 
+    def save_boards(self) -> None:
+        self._save_timer.stop()
+        for name in sorted(self._unsaved):
+            page = self.pages[name]
+            self.settings.setValue(f"boards/{name}", json.dumps(page.game.to_json(page.board)))
+        self._unsaved.clear()
+
     def closeEvent(self, event) -> None:
+        self.save_boards()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.sync()
         super().closeEvent(event)

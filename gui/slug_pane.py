@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Callable
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
@@ -75,7 +76,10 @@ class SlugPane(QWidget):
         grid.setColumnStretch(1, 1)
 
     # --- the current board -------------------------------------------------------
-    def show_slug(self, slug: str, link: str | None) -> None:
+    def show_slug(self, slug: str, link: "str | Callable[[], str | None] | None") -> None:
+        """Show `slug`. `link` is the share link, or a function that makes it when it is
+        first needed (a link costs another encode, and most edits never copy it), or None
+        for a game with no web app."""
         self.slug_field.setText(slug)
         self.slug_field.setCursorPosition(0)
         self.length_label.setText(f"{len(slug)} chars")
@@ -97,6 +101,8 @@ class SlugPane(QWidget):
         return self.slug_field.text()
 
     def link_text(self) -> str | None:
+        if callable(self._link):
+            self._link = self._link()
         return self._link
 
     def copy_slug(self) -> None:
@@ -104,12 +110,13 @@ class SlugPane(QWidget):
             QGuiApplication.clipboard().setText(self.slug_text())
 
     def copy_link(self) -> None:
-        if self._link is None:
+        link = self.link_text()
+        if link is None:
             return
         data = QMimeData()
-        data.setText(self._link)
-        if self._link.startswith(("http://", "https://")):
-            data.setUrls([QUrl(self._link)])
+        data.setText(link)
+        if link.startswith(("http://", "https://")):
+            data.setUrls([QUrl(link)])
         QGuiApplication.clipboard().setMimeData(data)
 
     @staticmethod

@@ -177,3 +177,16 @@ def test_slug_pane_updates_in_the_same_turn(qtbot, main_window):
     # no event processing between the edit and the check
     assert main_window.slug_pane.slug_text() == sudoku.encode(page.board)
     assert seen
+
+
+def test_edits_reach_the_settings_without_closing(qtbot, main_window, settings):
+    page = _page(main_window)
+    page.set_board(page.board.with_digit(8, 8, 4), "edit")
+    page.set_board(page.board.with_digit(8, 7, 5), "edit")
+
+    def saved_grid():
+        raw = settings.value("boards/sudoku")
+        return json.loads(raw)["grid"] if raw else None
+
+    qtbot.waitUntil(lambda: saved_grid() == page.board.grid, timeout=3000)
+    assert saved_grid()[-2:] == "54"
