@@ -1134,8 +1134,11 @@ class Replay:
             self._checkpoints.append(bytes(cells))
             self._checkpoint_index.append(i + 1)
             self._since_changes = self._since_events = 0
-            if len(self._checkpoints) % self._budget == 0:
-                # A game that keeps growing keeps its checkpoints within bounds.
+            if len(self._checkpoints) >= 2 * self._budget:
+                # A game that keeps growing keeps its checkpoints within bounds: every
+                # other one goes (any checkpoint serves, each is a state of the game).
+                del self._checkpoints[1::2]
+                del self._checkpoint_index[1::2]
                 self._every_events *= 2
 
     def _finish(self) -> None:

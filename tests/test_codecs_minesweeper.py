@@ -579,6 +579,21 @@ def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
         assert _snapshot(replays[count]) == _snapshot(ms.Replay(short))
 
 
+def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
+    monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)   # room for 6 field copies
+    full = _played(40, 40, 300, seed=3)
+    board = ms.Board(40, 40, full.mines)
+    replay = ms.Replay(board)
+    for e in full.events:
+        board = board.with_event(e)
+        replay = replay.extended(board)
+        assert len(replay._checkpoints) < 12
+    assert replay._every_events > ms.Replay.EVENTS_PER_CHECKPOINT
+    ref = reference_states(full)
+    for index in range(0, len(ref), 5):
+        assert replay.state_after(index).cells == ref[index]
+
+
 def test_a_move_after_undo_branches_the_game_correctly():
     board = _played(16, 16, 40, seed=6)
     base = ms.replay(board)
