@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import re
 
 from .errors import FormatError
 
@@ -16,6 +17,7 @@ STD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/
 URL_ALPHABET = STD_ALPHABET[:62] + "-_"
 BASE62_DIGITS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 _BASE62_VALUE = {ch: i for i, ch in enumerate(BASE62_DIGITS)}
+_WHOLE = {alphabet: re.compile("[" + re.escape(alphabet) + "]*") for alphabet in (STD_ALPHABET, URL_ALPHABET)}
 
 
 class BitReader:
@@ -93,7 +95,12 @@ def b64decode(text: str, game: str, *, alphabets: tuple[str, ...] = (STD_ALPHABE
     """
     body = text.rstrip("=")
     alphabet = None  # fixed by the first character outside the 62 shared ones
-    for i, ch in enumerate(body):
+    for candidate in alphabets:
+        pattern = _WHOLE.get(candidate)
+        if pattern is not None and pattern.fullmatch(body):  # the common case, without a Python loop per character
+            alphabet = candidate
+            break
+    for i, ch in enumerate(body if alphabet is None else ""):
         if ch in BASE62_DIGITS:
             continue
         fits = [a for a in alphabets if ch in a[62:]]

@@ -84,6 +84,7 @@ class SlugPane(QWidget):
         self.slug_field.setCursorPosition(0)
         self.length_label.setText(f"{len(slug)} chars")
         self._link = link
+        self.copy_slug_button.setEnabled(True)
         self.copy_link_button.setEnabled(link is not None)
         self.copy_link_button.setToolTip(
             "Put the web app's link for this board on the clipboard (Ctrl+Shift+L)" if link is not None
@@ -95,6 +96,7 @@ class SlugPane(QWidget):
         self.slug_field.setPlaceholderText(f"no slug: {error}")
         self.length_label.setText("–")
         self._link = None
+        self.copy_slug_button.setEnabled(False)
         self.copy_link_button.setEnabled(False)
 
     def slug_text(self) -> str:
