@@ -1105,6 +1105,10 @@ class MinesweeperPage(GamePage):
         self._sync_spins(board)
         index = self.version_box.findData(board.version)
         self.version_box.setCurrentIndex(index)
+        # Version 2 carries its own time unit: a pasted game may count in 50 ms ticks.
+        unit = board.time_unit_ms if board.version == 2 else 10
+        self.version_box.setItemText(1, f"2 ({unit} ms{'' if board.unit_in_meta else ' implied'}, "
+                                        f"base62 times)")
         mines = len(board.mines)
         cells = board.width * board.height
         self.field_label.setText(f"{board.width}x{board.height}, {mines} mines "

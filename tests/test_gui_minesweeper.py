@@ -454,6 +454,25 @@ def test_version_two_slugs(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == "2=5x5,10+1014++"
 
 
+def test_a_version_2_slug_without_a_unit_stays_as_it_was_pasted(qtbot, main_window):
+    slug = "2=3x3+11+00A;020+224P"
+    assert main_window.paste_text(slug)
+    page = _page(main_window)
+    assert main_window.slug_pane.slug_text() == slug
+    assert page.version_box.currentText() == "2 (50 ms implied, base62 times)"
+    page.player.pause()
+    page.set_mode("play")
+    page.clock = FakeClock()
+    page._resume_play_clock()
+    page.clock.now += 1000
+    _click(qtbot, page, 2, 0)
+    assert main_window.slug_pane.slug_text() == "2=3x3+11+00A;020;20K+224P"
+    page.set_mode("edit")
+    page._version_chosen(0)
+    assert main_window.slug_pane.slug_text() == "1=3x3+11+0010;020;2020+224P"   # decimal deltas
+    assert page.version_box.itemText(1) == "2 (10 ms, base62 times)"
+
+
 def test_mode_shortcuts(qtbot, main_window):
     page = _shown_page(main_window)
     page.canvas.setFocus()
