@@ -1,5 +1,6 @@
 """Cost of pasting the largest legal minesweeper boards into the real main window
-(1000x1000: a field with 150,000 mines, and a game of 100,000 actions on it): decode,
+(1000x1000: a field with 150,000 mines, and a game of 100,000 actions on it; and
+the codec's part for the narrowest shapes, 1x1000000 and 10x100000): decode,
 the field's numbers and openings, the replay, the slug pane, the saved board and the
 first paint, all on the GUI thread. With `--profile`, where the time goes.
 
@@ -75,6 +76,9 @@ def main() -> None:
         page.player.pause()
         print(f"  window: paste {1000 * (t1 - t0):.0f} ms, first paint {1000 * (t2 - t1):.0f} ms, "
               f"next paint {1000 * (t3 - t2):.0f} ms")
+    for width, height in ((1, 1_000_000), (10, 100_000)):
+        slug = ms.encode(ms.random_board(width, height, 150_000, seed=1))
+        print(f"{width}x{height} field, 150,000 mines: codec:", parts(slug))
     if profile:
         pstats.Stats(profile).sort_stats(sys.argv[-1] if sys.argv[-1] != "--profile" else "tottime").print_stats(30)
 

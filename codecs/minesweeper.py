@@ -876,11 +876,12 @@ class Field:
 
     `numbers[c]` is the count of mines around a safe cell (0-8) and 9 on a mine.
 
-    The whole-field passes work on one byte per cell packed into a Python integer: with
-    a zero byte after every row and a zero row above and below, shifting by 8 bits moves
-    every cell one column and by 8 * (width + 1) one row, and adding the eight shifted
-    copies counts the neighbours of every cell at once (no count exceeds 8, so no byte
-    carries into the next). The largest field takes milliseconds this way, not seconds.
+    The whole-field passes work on one byte per cell, row-major, read as one Python
+    integer: shifting it by 8 bits moves every cell one column, by 8 * width one row,
+    and adding the eight shifted copies counts the neighbours of every cell at once (no
+    count exceeds 8, so no byte carries into the next). Before a sideways shift the
+    column that would wrap into the next row is masked off. The largest field takes
+    milliseconds this way, not seconds, whatever its shape.
     """
 
     def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
@@ -889,40 +890,34 @@ class Field:
         self.mine = mine = bytearray(n)
         for x, y in mines:
             mine[y * width + x] = 1
-        packed = self._pack(mine)
+        self._all = (1 << (8 * n)) - 1
+        # Every byte but the last (first) of each row: the cells that have a right (left) neighbour.
+        self._not_last = int.from_bytes((b"\xff" * (width - 1) + b"\0") * height, "little")
+        self._not_first = int.from_bytes((b"\0" + b"\xff" * (width - 1)) * height, "little")
+        packed = int.from_bytes(mine, "little")
         # Neighbour count, plus 16 on a mine, then one table: 0-8 stay, a mine is 9.
-        keys = self._unpack(self._around(packed) + (packed << 4))
+        keys = self._bytes(self._around(packed) + (packed << 4))
         self.numbers = numbers = keys.translate(_NUMBER_OR_MINE)
         self.safe_total = n - len(mines)
-        zeros = numbers.translate(_IS_ZERO)
-        touches = self._unpack(self._around(self._pack(zeros))).translate(_NONZERO)
-        lone = (int.from_bytes(numbers, "little") + (int.from_bytes(touches, "little") << 4)).to_bytes(n, "little")
+        zeros = int.from_bytes(numbers.translate(_IS_ZERO), "little")
+        touches = self._bytes(self._around(zeros)).translate(_NONZERO)
+        lone = self._bytes(int.from_bytes(numbers, "little") + (int.from_bytes(touches, "little") << 4))
         self.isolated = lone.translate(_LONE_NUMBER)
         self._label_openings()
         self.bbbv = len(self.opening_sizes) + self.isolated.count(1)
 
-    def _pack(self, cells) -> int:
-        """One byte per cell as an integer, rows separated by a zero byte, with a zero
-        row (and byte) before and after."""
-        w = self.width
-        pad = bytes(w + 1)
-        rows = b"\0".join(bytes(cells[r * w:(r + 1) * w]) for r in range(self.height))
-        return int.from_bytes(pad + rows + b"\0" + pad, "little")
-
-    def _unpack(self, value: int) -> bytes:
-        w, h = self.width, self.height
-        stride = w + 1
-        size = stride * (h + 2)
-        data = (value & ((1 << (8 * size)) - 1)).to_bytes(size, "little")
-        return b"".join(data[stride * (r + 1):stride * (r + 1) + w] for r in range(h))
+    def _bytes(self, value: int) -> bytes:
+        """The field's bytes of a packed value (shifts may have carried some past the end)."""
+        return (value & self._all).to_bytes(self.width * self.height, "little")
 
     def _around(self, packed: int) -> int:
         """The sum of the eight neighbours of every cell of a packed field."""
-        stride = self.width + 1
-        total = 0
-        for d in (1, stride - 1, stride, stride + 1):
-            total += (packed >> (8 * d)) + (packed << (8 * d))
-        return total
+        w = self.width
+        right = packed & self._not_last      # cells that are a left neighbour of another
+        left = packed & self._not_first      # cells that are a right neighbour of another
+        return ((packed << 8 * w) + (packed >> 8 * w)
+                + (right << 8) + (right << 8 * (w + 1)) + (right >> 8 * (w - 1))
+                + (left >> 8) + (left >> 8 * (w + 1)) + (left << 8 * (w - 1)))
 
     def neighbours(self, c: int):
         w, h = self.width, self.height
@@ -935,60 +930,75 @@ class Field:
                         yield row + nx
 
     def _label_openings(self) -> None:
-        """Openings: 8-connected regions of zero cells, found as runs of zeros in each row
-        joined to the runs they touch in the row above (a union-find over runs)."""
-        w, numbers = self.width, self.numbers
-        parent: list[int] = []
-        starts: list[int] = []     # cell index where each run begins
-        lengths: list[int] = []
-
-        def root(k: int) -> int:
-            while parent[k] != k:
-                parent[k] = parent[parent[k]]
-                k = parent[k]
-            return k
-
-        above: list[tuple[int, int, int]] = []
-        for r in range(self.height):
-            base = r * w
-            row = [(m.start(), m.end(), len(parent) + i)
-                   for i, m in enumerate(_ZERO_RUN.finditer(numbers, base, base + w))]
-            for s, e, k in row:
-                parent.append(k)
-                starts.append(s)
-                lengths.append(e - s)
-            # `above` holds the previous row's runs moved down one row; two runs touch
-            # (diagonals too) when their spans overlap once widened by one cell.
-            i = j = 0
-            while i < len(above) and j < len(row):
-                s1, e1, k1 = above[i]
-                s2, e2, k2 = row[j]
-                if s2 <= e1 and s1 <= e2:
-                    a, b = root(k1), root(k2)
-                    if a != b:
-                        parent[max(a, b)] = min(a, b)
-                if e1 < e2:
-                    i += 1
-                else:
-                    j += 1
-            above = [(s + w, e + w, k) for s, e, k in row]
-        label = array("i", [-1]) * (w * self.height)
-        sizes: list[int] = []
-        number_of: dict[int, int] = {}
-        for k in range(len(parent)):
-            top = root(k)
-            index = number_of.get(top)
-            if index is None:
-                index = number_of[top] = len(sizes)
-                sizes.append(0)
-            sizes[index] += lengths[k]
-            s = starts[k]
-            label[s:s + lengths[k]] = array("i", [index]) * lengths[k]
+        """Openings (8-connected regions of zero cells), worked out along the longer side:
+        the work goes row by row, and a tall narrow field has many short rows."""
+        w, h = self.width, self.height
+        if h <= w:
+            self.opening_of, self.opening_sizes = _openings(self.numbers, w, h)
+            return
+        # Column x of the field is row x of its transpose; openings do not change with it.
+        numbers = self.numbers
+        label_t, self.opening_sizes = _openings(b"".join(numbers[x::w] for x in range(w)), h, w)
+        label = array("i", [-1]) * (w * h)
+        for x in range(w):
+            label[x::w] = label_t[x * h:(x + 1) * h]
         self.opening_of = label
-        self.opening_sizes = sizes
 
     def number(self, x: int, y: int) -> int:
         return self.numbers[y * self.width + x]
+
+
+def _openings(numbers: bytes, w: int, h: int) -> tuple[array, list[int]]:
+    """Label every zero cell with its opening: runs of zeros in each row, joined to the
+    runs they touch in the row above (a union-find over runs). Returns the label of
+    every cell (-1 off the openings) and the size of each opening."""
+    parent: list[int] = []
+    starts: list[int] = []     # cell index where each run begins
+    lengths: list[int] = []
+
+    def root(k: int) -> int:
+        while parent[k] != k:
+            parent[k] = parent[parent[k]]
+            k = parent[k]
+        return k
+
+    above: list[tuple[int, int, int]] = []
+    for r in range(h):
+        base = r * w
+        row = [(m.start(), m.end(), len(parent) + i)
+               for i, m in enumerate(_ZERO_RUN.finditer(numbers, base, base + w))]
+        for s, e, k in row:
+            parent.append(k)
+            starts.append(s)
+            lengths.append(e - s)
+        # `above` holds the previous row's runs moved down one row; two runs touch
+        # (diagonals too) when their spans overlap once widened by one cell.
+        i = j = 0
+        while i < len(above) and j < len(row):
+            s1, e1, k1 = above[i]
+            s2, e2, k2 = row[j]
+            if s2 <= e1 and s1 <= e2:
+                a, b = root(k1), root(k2)
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+            if e1 < e2:
+                i += 1
+            else:
+                j += 1
+        above = [(s + w, e + w, k) for s, e, k in row]
+    label = array("i", [-1]) * (w * h)
+    sizes: list[int] = []
+    number_of: dict[int, int] = {}
+    for k in range(len(parent)):
+        top = root(k)
+        index = number_of.get(top)
+        if index is None:
+            index = number_of[top] = len(sizes)
+            sizes.append(0)
+        sizes[index] += lengths[k]
+        s = starts[k]
+        label[s:s + lengths[k]] = array("i", [index]) * lengths[k]
+    return label, sizes
 
 
 _FIELDS: dict = {}
@@ -1153,7 +1163,7 @@ class Replay:
         the new events are played when this Replay is the newest of its line."""
         old = self.board
         n_old = self._count
-        if (self._cells is None or self.times_ms.__len__() != n_old or board.width != old.width
+        if (self._cells is None or len(self.times_ms) != n_old or board.width != old.width
                 or board.height != old.height or board.time_unit_ms != old.time_unit_ms
                 or len(board.events) < n_old
                 or not (board.mines is old.mines or board.mines == old.mines)

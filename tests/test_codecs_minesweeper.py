@@ -476,6 +476,20 @@ def test_the_field_matches_the_reference(width, height, data):
     assert fld.safe_total == width * height - len(mines)
 
 
+@pytest.mark.parametrize("width, height", [(1, 200_000), (3, 70_000), (700, 300)])
+def test_a_field_and_its_transpose_have_the_same_openings(width, height):
+    board = ms.random_board(width, height, width * height // 7, seed=width)
+    fld = ms.Field(width, height, board.mines)
+    flipped = ms.Field(height, width, tuple((y, x) for x, y in board.mines))
+    assert fld.numbers == b"".join(flipped.numbers[x::height] for x in range(height))
+    assert sorted(fld.opening_sizes) == sorted(flipped.opening_sizes)
+    assert fld.bbbv == flipped.bbbv and fld.bbbv > 1000
+    # Each cell's opening is the same region: equal labels map one to one.
+    pairs = {(fld.opening_of[y * width + x], flipped.opening_of[x * height + y])
+             for y in range(height) for x in range(width)}
+    assert len(pairs) == len(fld.opening_sizes) + 1
+
+
 def test_the_largest_field_is_read_in_well_under_a_second():
     board = ms.random_board(1000, 1000, 150_000, seed=2)
     import time

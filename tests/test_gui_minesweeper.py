@@ -540,7 +540,7 @@ def test_tile_ids_of_a_game_state():
     assert view.tile_ids(fld, None) == bytes([view.T_OPEN + 0, view.T_OPEN + 1, view.T_MINE])
 
 
-def test_export_png_at_a_moment(tmp_path):
+def test_export_png_at_a_moment(qtbot, tmp_path):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     done = subprocess.run([sys.executable, "-m", "slugboard.gui", "--export", str(out), ARTICLE, "--at", "5"],
@@ -551,3 +551,10 @@ def test_export_png_at_a_moment(tmp_path):
     reds = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
                if QColor(image.pixel(x, y)).red() > 200 and QColor(image.pixel(x, y)).green() < 60)
     assert reds > 100   # the LOST banner and the hit mine
+    # The very picture the window's paint draws at that moment.
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.gui.render import render_image
+
+    same = render_image("minesweeper", ms.decode(ARTICLE), None, QApplication.instance().palette(), at=5.0)
+    assert image.convertToFormat(same.format()) == same
