@@ -18,7 +18,7 @@ import re
 from array import array
 from bisect import bisect_right
 from itertools import accumulate, repeat
-from operator import add, attrgetter
+from operator import add, attrgetter, floordiv, mod, mul
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -255,15 +255,22 @@ def random_board(width: int, height: int, mines: int, *, seed=None, safe: tuple[
         elif 0 <= sx < width and 0 <= sy < height and cells - 1 >= mines:
             keep_free = {sy * width + sx}
     if keep_free:
-        pool = [c for c in range(cells) if c not in keep_free]
+        pool = list(range(cells))
+        for c in sorted(keep_free, reverse=True):
+            del pool[c]
         chosen = rng.sample(pool, mines)
     else:
         chosen = rng.sample(range(cells), mines)
-    chosen.sort()
-    # Column-major order, as the real games write their mines.
-    placed = sorted(((c % width, c // width) for c in chosen))
-    return Board(width, height, tuple(placed), (), version,
-                 V1_TIME_UNIT_MS if version == 1 else V1_TIME_UNIT_MS)
+    # Column-major order, as the real games write their mines: sort by x * height + y,
+    # then split that back into (x, y) (whole-list operations: a million-cell field
+    # is dealt in a fraction of a second).
+    columns = map(mod, chosen, repeat(width))
+    rows = map(floordiv, chosen, repeat(width))
+    order = sorted(map(add, map(mul, columns, repeat(height)), rows))
+    placed = tuple(map(divmod, order, repeat(height)))
+    if version not in VERSIONS:
+        raise ValueError(f"unknown version {version}")
+    return _trusted_board(width, height, placed, (), version, V1_TIME_UNIT_MS)
 
 
 # --- reading -------------------------------------------------------------------------

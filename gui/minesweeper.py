@@ -925,7 +925,7 @@ class MinesweeperPage(GamePage):
             self.show_status(f"A field has at most {ms.MAX_CELLS:,} cells")
             self._sync_spins(self.board)
             return
-        self.set_board(self.board.resized(w, h), f"Resize to {w}x{h}", self.RESIZE_MERGE_ID)
+        self.set_board(self.board.resized(w, h), "Resize the field", self.RESIZE_MERGE_ID)
 
     def _limit_mines(self) -> None:
         self.mines_spin.setMaximum(max(0, self.width_spin.value() * self.height_spin.value() - 1))
