@@ -1052,9 +1052,9 @@ class Replay:
         self.safe_total = fld.safe_total
         self.unit = unit = board.time_unit_ms
         events = board.events
-        self.times_ms = [e.t * unit for e in events]
+        self.times_ms: list[int] = []
         self._count = 0
-        self.start_ms = self.times_ms[0] if events else 0
+        self.start_ms = events[0].t * unit if events else 0
         # The state the next event is applied to; only the newest Replay of a line owns it.
         self._cells = bytearray(n)
         self._opening_left = list(fld.opening_sizes)
@@ -1073,90 +1073,103 @@ class Replay:
         self._every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
         self._since_changes = self._since_events = 0
         with _CollectorPaused():
-            for e in events:
-                self._apply(e)
+            self._apply_all(events)
         self._finish()
 
-    def _apply(self, e: Event) -> None:
-        """Play event number `self._count` on the working state and record what it did."""
+    def _apply_all(self, events) -> None:
+        """Play `events` in order on the working state, recording what each one did (the
+        state lives in locals while the loop runs: a long game is built in one pass)."""
         fld = self.field
         w = self.width
         cells, numbers, mine = self._cells, fld.numbers, fld.mine
+        label, isolated, neighbours = fld.opening_of, fld.isolated, fld.neighbours
+        opening_left = self._opening_left
+        last_x, inner_end = w - 1, len(cells) - w
+        solved, safe_opened, effective = self._totals
+        safe_total = self.safe_total
+        changes, times = self._changes, self.times_ms
+        eff, sol, opd = self._effective, self._solved, self._opened
+        checkpoints, checkpoint_index = self._checkpoints, self._checkpoint_index
+        since_changes, since_events = self._since_changes, self._since_events
+        every_changes, every_events = self._every_changes, self._every_events
+        unit = self.unit
         i = self._count
-        c = e.y * w + e.x
-        state = cells[c]
-        change = None
-        totals = self._totals
-        if e.kind == OPEN:
-            if state != OPENED and state != FLAGGED:
-                opened = array("i", [c])
-                cells[c] = OPENED
-                if mine[c]:
-                    if self.lost_at is None and self.won_at is None:
-                        self.lost_at = i + 1
-                        self.hit = (e.x, e.y)
-                else:
-                    solved, safe_opened = totals[0], totals[1] + 1
-                    if numbers[c] == 0:
-                        # Flood the opening; flags stop it, question marks do not.
-                        label, isolated = fld.opening_of, fld.isolated
-                        opening_left = self._opening_left
-                        neighbours = fld.neighbours
-                        last_x, inner_end = w - 1, len(cells) - w
-                        stack = [c]
-                        while stack:
-                            z = stack.pop()
-                            k = label[z]
-                            opening_left[k] -= 1
-                            if opening_left[k] == 0:
-                                solved += 1
-                            if 0 < z % w < last_x and w <= z < inner_end:
-                                around = (z - w - 1, z - w, z - w + 1, z - 1, z + 1, z + w - 1, z + w, z + w + 1)
-                            else:
-                                around = neighbours(z)
-                            for nb in around:
-                                s = cells[nb]
-                                if s == OPENED or s == FLAGGED:
-                                    continue
-                                cells[nb] = OPENED
-                                opened.append(nb)
-                                safe_opened += 1
-                                if numbers[nb] == 0:
-                                    stack.append(nb)
-                                elif isolated[nb]:
+        ended = self.lost_at is not None or self.won_at is not None
+        for e in events:
+            times.append(e.t * unit)
+            c = e.y * w + e.x
+            state = cells[c]
+            change = None
+            if e.kind == OPEN:
+                if state != OPENED and state != FLAGGED:
+                    opened = array("i", [c])
+                    cells[c] = OPENED
+                    if mine[c]:
+                        if not ended:
+                            self.lost_at = i + 1
+                            self.hit = (e.x, e.y)
+                            ended = True
+                    else:
+                        safe_opened += 1
+                        if numbers[c] == 0:
+                            # Flood the opening; flags stop it, question marks do not.
+                            stack = [c]
+                            while stack:
+                                z = stack.pop()
+                                k = label[z]
+                                opening_left[k] -= 1
+                                if opening_left[k] == 0:
                                     solved += 1
-                    elif fld.isolated[c]:
-                        solved += 1
-                    totals[0], totals[1] = solved, safe_opened
-                change = opened
-        else:
-            if state != OPENED:
+                                if 0 < z % w < last_x and w <= z < inner_end:
+                                    around = (z - w - 1, z - w, z - w + 1, z - 1, z + 1, z + w - 1, z + w, z + w + 1)
+                                else:
+                                    around = neighbours(z)
+                                for nb in around:
+                                    s = cells[nb]
+                                    if s == OPENED or s == FLAGGED:
+                                        continue
+                                    cells[nb] = OPENED
+                                    opened.append(nb)
+                                    safe_opened += 1
+                                    if numbers[nb] == 0:
+                                        stack.append(nb)
+                                    elif isolated[nb]:
+                                        solved += 1
+                        elif isolated[c]:
+                            solved += 1
+                        if not ended and safe_opened == safe_total:
+                            self.won_at = i + 1
+                            ended = True
+                    change = opened
+                    since_changes += len(opened)
+            elif state != OPENED:
                 new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
                 if new != state:
                     cells[c] = new
                     change = (c, new)
-        if change is not None:
-            totals[2] += 1
-            self._since_changes += len(change) if type(change) is array else 1
-        self._changes.append(change)
-        if self.won_at is None and self.lost_at is None and totals[1] == self.safe_total \
-                and self.safe_total > 0 and e.kind == OPEN:
-            self.won_at = i + 1
-        self._effective.append(totals[2])
-        self._solved.append(totals[0])
-        self._opened.append(totals[1])
-        self._count = i + 1
-        self._since_events += 1
-        if self._since_changes >= self._every_changes or self._since_events >= self._every_events:
-            self._checkpoints.append(bytes(cells))
-            self._checkpoint_index.append(i + 1)
-            self._since_changes = self._since_events = 0
-            if len(self._checkpoints) >= 2 * self._budget:
-                # A game that keeps growing keeps its checkpoints within bounds: every
-                # other one goes (any checkpoint serves, each is a state of the game).
-                del self._checkpoints[1::2]
-                del self._checkpoint_index[1::2]
-                self._every_events *= 2
+                    since_changes += 1
+            if change is not None:
+                effective += 1
+            changes.append(change)
+            eff.append(effective)
+            sol.append(solved)
+            opd.append(safe_opened)
+            i += 1
+            since_events += 1
+            if since_changes >= every_changes or since_events >= every_events:
+                checkpoints.append(bytes(cells))
+                checkpoint_index.append(i)
+                since_changes = since_events = 0
+                if len(checkpoints) >= 2 * self._budget:
+                    # A game that keeps growing keeps its checkpoints within bounds: every
+                    # other one goes (any checkpoint serves, each is a state of the game).
+                    del checkpoints[1::2]
+                    del checkpoint_index[1::2]
+                    every_events *= 2
+        self._count = i
+        self._totals = [solved, safe_opened, effective]
+        self._since_changes, self._since_events = since_changes, since_events
+        self._every_events = every_events
 
     def _finish(self) -> None:
         count = self._count
@@ -1182,12 +1195,9 @@ class Replay:
         self._cells = None
         self._opening_left = None
         new.board = board
-        new._totals = list(self._totals)
-        for e in board.events[n_old:]:
-            new.times_ms.append(e.t * new.unit)
-            if not n_old and new._count == 0:
-                new.start_ms = e.t * new.unit
-            new._apply(e)
+        if not n_old and board.events:
+            new.start_ms = board.events[0].t * new.unit
+        new._apply_all(board.events[n_old:])
         new._finish()
         return new
 

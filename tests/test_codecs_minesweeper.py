@@ -628,8 +628,8 @@ def test_a_move_plays_only_the_new_event(monkeypatch):
     board = _played(40, 40, 300, seed=3)
     ms.replay(board)
     applied = []
-    real = ms.Replay._apply
-    monkeypatch.setattr(ms.Replay, "_apply", lambda self, e: (applied.append(e), real(self, e)))
+    real = ms.Replay._apply_all
+    monkeypatch.setattr(ms.Replay, "_apply_all", lambda self, events: (applied.extend(events), real(self, events)))
     for x in range(3):
         board = ms.record(board, ms.FLAG, x, 39, 10 ** 6)
         ms.replay(board)

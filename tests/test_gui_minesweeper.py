@@ -256,8 +256,8 @@ def test_a_move_in_a_long_game_plays_one_event_and_keeps_the_slug(qtbot, main_wi
     page.clock = FakeClock()
     page._resume_play_clock()
     applied = []
-    real = ms.Replay._apply
-    monkeypatch.setattr(ms.Replay, "_apply", lambda self, e: (applied.append(e), real(self, e)))
+    real = ms.Replay._apply_all
+    monkeypatch.setattr(ms.Replay, "_apply_all", lambda self, events: (applied.extend(events), real(self, events)))
     closed = [c for c in range(60 * 60) if page.canvas.state.cells[c] == ms.CLOSED]
     x, y = closed[0] % 60, closed[0] // 60
     _press_right(qtbot, page, x, y)
