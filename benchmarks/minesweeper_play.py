@@ -29,6 +29,31 @@ from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.gui.main_window import MainWindow  # noqa: E402
 
 
+def codec_per_move() -> None:
+    """The codec's part of a move (record, replay state, slug, board JSON) as the game
+    grows tenfold: it should stay nearly flat."""
+    for size, mines, count in ((100, 2000, 3000), (300, 18000, 30000)):
+        full = played_game(size, size, mines, seed=8)
+        events = [e for e in full.events if not (e.kind == ms.OPEN and (e.x, e.y) in full.mine_set)][:count]
+        board = ms.Board(size, size, full.mines, tuple(events))
+        ms.replay(board)
+        ms.encode(board)
+        ms.to_json(board)
+        state = ms.replay(board).final()
+        targets = [c for c in range(size * size)
+                   if state.cells[c] == ms.CLOSED and (c % size, c // size) not in full.mine_set][:200]
+        times = []
+        for c in targets:
+            t0 = time.perf_counter()
+            board = ms.record(board, ms.FLAG, c % size, c // size, 10 ** 7)
+            ms.replay(board).final()
+            ms.encode(board)
+            ms.to_json(board)
+            times.append((time.perf_counter() - t0) * 1000)
+        print(f"codec per move, {size}x{size} with {count:,} events: median {statistics.median(times):.3f} ms, "
+              f"max {max(times):.3f} ms")
+
+
 def main() -> None:
     app = QApplication.instance() or QApplication([])  # noqa: F841
     folder = tempfile.mkdtemp()
@@ -98,6 +123,7 @@ def main() -> None:
     print(f"  repaint of the canvas: median {statistics.median(paint):.2f} ms")
     if profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
+    codec_per_move()
 
 
 if __name__ == "__main__":

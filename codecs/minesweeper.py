@@ -15,6 +15,7 @@ from __future__ import annotations
 import gc
 import random
 import re
+import weakref
 from array import array
 from bisect import bisect_right
 from itertools import accumulate, repeat
@@ -83,6 +84,11 @@ class Board:
     def cells(self) -> int:
         return self.width * self.height
 
+    def __getstate__(self) -> dict:
+        # The fields only: the caches kept beside them (slug pieces, a link to the board
+        # this one grew from) are rebuilt on demand.
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
     @cached_property
     def mine_set(self) -> frozenset:
         return frozenset(self.mines)
@@ -129,7 +135,14 @@ class Board:
             board.__dict__["_slug_parts"] = _parts_with(parts, board, event)
         parts = self.__dict__.get("_json_parts")
         if parts is not None:
-            board.__dict__["_json_parts"] = (parts[0], parts[1] + [_event_json(event)])
+            mines_json, events_json, count = parts
+            if len(events_json) != count:
+                # This board grew before (a move, an undo, another move): branch off.
+                events_json = events_json[:count]
+            events_json.append(_event_json(event))
+            board.__dict__["_json_parts"] = (mines_json, events_json, count + 1)
+        # Proof for the replay that this game is the parent's plus one event.
+        board.__dict__["_grown_from"] = weakref.ref(self)
         return board
 
     def with_version(self, version: int, time_unit_ms: int | None = None) -> "Board":
@@ -723,7 +736,7 @@ def to_json(board: Board) -> dict:
     cache = board.__dict__.get("_json_parts")
     if cache is None:
         with _CollectorPaused():
-            cache = ([[x, y] for x, y in board.mines], [_event_json(e) for e in board.events])
+            cache = ([[x, y] for x, y in board.mines], [_event_json(e) for e in board.events], len(board.events))
         board.__dict__["_json_parts"] = cache
     out = {
         "game": NAME,
@@ -732,7 +745,7 @@ def to_json(board: Board) -> dict:
         "height": board.height,
         "time_unit_ms": board.time_unit_ms,
         "mines": list(cache[0]),
-        "events": list(cache[1]),
+        "events": cache[1][:cache[2]],
     }
     if not board.unit_in_meta:
         # Only for the version-2 slugs that leave the unit out, so they re-encode unchanged.
@@ -1183,7 +1196,10 @@ class Replay:
         the new events are played when this Replay is the newest of its line."""
         old = self.board
         n_old = self._count
-        if (self._cells is None or len(self.times_ms) != n_old or board.width != old.width
+        grown = board.__dict__.get("_grown_from")
+        if grown is not None and grown() is old and self._cells is not None and len(self.times_ms) == n_old:
+            pass                # made by old.with_event: no need to compare the games
+        elif (self._cells is None or len(self.times_ms) != n_old or board.width != old.width
                 or board.height != old.height or board.time_unit_ms != old.time_unit_ms
                 or len(board.events) < n_old
                 or not (board.mines is old.mines or board.mines == old.mines)
@@ -1290,7 +1306,8 @@ def replay(board: Board) -> Replay:
         if r.board is board:
             return r
     for r in _REPLAYS:
-        if r.board == board:
+        # Lengths first: tuples compare item by item before they compare lengths.
+        if r.event_count == len(board.events) and r.board == board:
             return r
     # A move in a game being played: the newest Replay of that game grows by one event.
     for r in _REPLAYS:

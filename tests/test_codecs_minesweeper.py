@@ -612,6 +612,17 @@ def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
         assert replay.state_after(index).cells == ref[index]
 
 
+def test_a_grown_board_pickles_and_copies_like_any_other():
+    import copy
+    import pickle
+
+    board = ms.record(ms.decode(WON["slug"]), ms.OPEN, 0, 0, 10 ** 6)
+    ms.encode(board), ms.to_json(board)
+    for again in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board), copy.copy(board)):
+        assert again == board and ms.encode(again) == ms.encode(board)
+        assert ms.to_json(again) == ms.to_json(board)
+
+
 def test_a_move_after_undo_branches_the_game_correctly():
     board = _played(16, 16, 40, seed=6)
     base = ms.replay(board)
