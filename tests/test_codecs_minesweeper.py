@@ -612,6 +612,22 @@ def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
         assert replay.state_after(index).cells == ref[index]
 
 
+def test_reading_leaves_the_garbage_collector_as_it_found_it():
+    import gc
+
+    assert gc.isenabled()
+    ms.decode(ARTICLE)
+    with pytest.raises(SlugError):
+        ms.decode("1=9x9+00+00X")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        ms.decode(ARTICLE)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
 def test_a_grown_board_pickles_and_copies_like_any_other():
     import copy
     import pickle
