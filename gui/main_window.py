@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, QTimer
+from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow, QMessageBox,
                                QTabWidget, QTextEdit, QVBoxLayout, QWidget)
@@ -20,6 +20,8 @@ from .render import render_image
 from .slug_pane import SlugPane
 
 MAX_RECENT = 10
+MAX_RECENT_LENGTH = 20_000
+LONG_TEXT = 100_000  # characters; longer pastes get a busy cursor
 
 
 class MainWindow(QMainWindow):
@@ -156,22 +158,32 @@ class MainWindow(QMainWindow):
     # --- pasting -----------------------------------------------------------------
     def paste_text(self, text: str) -> bool:
         """Open `text` (a slug or link of any game). A bad text shows its error and changes nothing."""
+        busy = len(text) > LONG_TEXT
+        if busy:  # the largest boards take a noticeable moment to read and prepare
+            QApplication.setOverrideCursor(Qt.WaitCursor)
+            self.statusBar().showMessage(f"Reading {len(text):,} characters…")
+            self.statusBar().repaint()
+        try:
+            return self._open_text(text)
+        finally:
+            if busy:
+                QApplication.restoreOverrideCursor()
+
+    def _open_text(self, text: str) -> bool:
         try:
             name, board = decode_any(text)
         except SlugError as exc:
             self.slug_pane.show_error(text, exc)
             self.statusBar().showMessage(f"Not opened: {exc}", 8000)
             return False
-        if name not in self.pages:
-            self.slug_pane.show_error(text, SlugError(name, "this game has no board in this window yet"))
-            return False
         self.slug_pane.clear_error()
         page = self.pages[name]
         self.tabs.setCurrentWidget(page)
+        # Said before the page opens the board, so a message of the page's own stays on top.
+        self.statusBar().showMessage(f"Opened a {GAMES[name].title} board", 4000)
         page.paste_board(board)
         self._update_slug(page)
         self._remember(text.strip())
-        self.statusBar().showMessage(f"Opened a {GAMES[name].title} board", 4000)
         page.focus_canvas()
         return True
 
@@ -209,6 +221,8 @@ class MainWindow(QMainWindow):
         return [v for v in (value or []) if isinstance(v, str)]
 
     def _remember(self, text: str) -> None:
+        if len(text) > MAX_RECENT_LENGTH:
+            return  # a huge replay would bloat the settings file; it stays as the saved board
         items = [text] + [t for t in self.recent() if t != text]
         self.settings.setValue("recent", items[:MAX_RECENT])
 

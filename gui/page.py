@@ -46,6 +46,7 @@ class SetBoardCommand(QUndoCommand):
         if other.id() != self._merge_id or self._merge_id < 0:
             return False
         self.new = other.new
+        self.setText(other.text())  # the undo menu names the latest of the merged edits
         if self.new == self.old:
             self.setObsolete(True)  # the merged edits cancel out: no empty undo step
         return True

@@ -190,3 +190,4 @@ def test_edits_reach_the_settings_without_closing(qtbot, main_window, settings):
 
     qtbot.waitUntil(lambda: saved_grid() == page.board.grid, timeout=3000)
     assert saved_grid()[-2:] == "54"
+

@@ -1,0 +1,37 @@
+"""Main-window behaviour shared by every game: long pastes, the recent list, tabs."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QApplication
+
+from slugboard.codecs import GAMES, minesweeper
+
+
+def _long_minesweeper_slug() -> str:
+    mines = [[x, y] for y in range(0, 400, 3) for x in range(0, 400, 3)]
+    board = minesweeper.from_json({"game": "minesweeper", "version": 1, "width": 400, "height": 400,
+                                   "time_unit_ms": 50, "mines": mines, "events": []})
+    return minesweeper.encode(board)
+
+
+def test_long_paste_shows_busy_cursor_and_restores_it(qtbot, main_window):
+    text = _long_minesweeper_slug()
+    assert len(text) > 30_000
+    seen = []
+    main_window.statusBar().messageChanged.connect(seen.append)
+    padded = text + " " * max(0, 100_001 - len(text))  # trailing whitespace is trimmed when read
+    assert main_window.paste_text(padded)
+    assert QApplication.overrideCursor() is None
+    assert main_window.current_page().GAME == "minesweeper"
+    assert any(m.startswith("Reading ") for m in seen)
+    assert main_window.recent() == []  # too long to keep in the recent list
+
+
+def test_a_tab_per_game_and_alt_keys(qtbot, main_window):
+    assert list(main_window.pages) == ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"]
+    assert [main_window.tabs.tabText(i) for i in range(5)] == [GAMES[n].title for n in main_window.pages]
+    for index, name in enumerate(main_window.pages):
+        main_window.tabs.setCurrentIndex(index)
+        page = main_window.page(name)
+        assert main_window.undo_group.activeStack() is page.undo_stack
+        assert main_window.slug_pane.slug_text() == page.game.encode(page.board)
