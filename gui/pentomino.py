@@ -385,15 +385,7 @@ def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF
     clash = []
     for r, c, bits in on:
         x0, y0 = grid.left() + c * size, grid.top() + r * size
-        x1, y1 = x0 + size, y0 + size
-        if bits & pm.TOP:
-            lines.append((x0, y0, x1, y0))
-        if bits & pm.BOTTOM:
-            lines.append((x0, y1, x1, y1))
-        if bits & pm.LEFT:
-            lines.append((x0, y0, x0, y1))
-        if bits & pm.RIGHT:
-            lines.append((x1, y0, x1, y1))
+        lines.extend(_cell_edges(bits, x0, y0, size))
         o = p.owner[r * w + c]
         if o >= 0 and (p.items[o].row, p.items[o].col) != (row, col):
             clash.append(QRectF(x0, y0, size, size))
@@ -411,6 +403,21 @@ def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF
             painter.drawRect(QRectF(grid.left() + c * size, grid.top() + r * size, size, size).adjusted(1, 1, -1, -1))
 
 
+def _cell_edges(bits: int, x0: float, y0: float, size: float) -> list[tuple[float, float, float, float]]:
+    """The outline segments of one cell whose border flags (pm.TOP...) are set in `bits`."""
+    x1, y1 = x0 + size, y0 + size
+    edges = []
+    if bits & pm.TOP:
+        edges.append((x0, y0, x1, y0))
+    if bits & pm.BOTTOM:
+        edges.append((x0, y1, x1, y1))
+    if bits & pm.LEFT:
+        edges.append((x0, y0, x0, y1))
+    if bits & pm.RIGHT:
+        edges.append((x1, y0, x1, y1))
+    return edges
+
+
 def _draw_target(painter: QPainter, board: pm.Board, item: pm.Item, grid: QRectF, size: float,
                  color: QColor) -> None:
     """Outline all cells of one placed item, wherever the seams took them, so a person sees
@@ -422,16 +429,8 @@ def _draw_target(painter: QPainter, board: pm.Board, item: pm.Item, grid: QRectF
     lines = []
     for r, c, bits in on:
         x0, y0 = grid.left() + c * size, grid.top() + r * size
-        x1, y1 = x0 + size, y0 + size
         painter.fillRect(QRectF(x0, y0, size, size), fill)
-        if bits & pm.TOP:
-            lines.append((x0, y0, x1, y0))
-        if bits & pm.BOTTOM:
-            lines.append((x0, y1, x1, y1))
-        if bits & pm.LEFT:
-            lines.append((x0, y0, x0, y1))
-        if bits & pm.RIGHT:
-            lines.append((x1, y0, x1, y1))
+        lines.extend(_cell_edges(bits, x0, y0, size))
     pen = QPen(color)
     pen.setWidthF(max(2.0, size / 10))
     pen.setCapStyle(Qt.SquareCap)
