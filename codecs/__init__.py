@@ -22,6 +22,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from urllib.parse import urlsplit
 
 from .errors import FormatError, Problem, SlugError, ValueRangeError
 
@@ -135,6 +136,21 @@ def decode_any(text: str):
         if best_rank is None or rank > best_rank:
             best, best_rank = result, rank
     assert best is not None
-    if not best_rank[0]:
-        raise SlugError("slugboard", f"no game reads this text (closest: {best})", best.position)
-    raise best
+    if best_rank[0]:
+        raise best
+    stripped = text.strip()
+    if "://" in stripped:
+        host = urlsplit(stripped).netloc or stripped.split("://", 1)[1].split("/", 1)[0]
+        raise SlugError("slugboard", f"a link to {host or 'an unknown site'}, which no game here reads; "
+                                     "Slugboard opens links of " + ", ".join(_web_apps()) + " and bare slugs", 0)
+    raise SlugError("slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}",
+                    best.position)
+
+
+def _web_apps() -> list[str]:
+    hosts = []
+    for game in GAMES.values():
+        url = game.share_url(game.new_board())
+        if url and "://" in url:
+            hosts.append(urlsplit(url).netloc)
+    return hosts

@@ -211,3 +211,15 @@ def test_every_from_json_raises_only_slug_error(obj):
             game.from_json(dict(obj, game=game.name))
         except SlugError:
             pass
+
+
+def test_decode_any_explains_foreign_links_and_plain_text():
+    with pytest.raises(SlugError) as info:
+        decode_any("https://example.com/page?x=1")
+    assert info.value.game == "slugboard" and info.value.position == 0
+    assert "a link to example.com" in info.value.message
+    assert all(host in info.value.message for host in ("nickgirardo.com", "pentominoes.river.me", "letters.wiki"))
+    with pytest.raises(SlugError) as info:
+        decode_any("hello world")
+    assert info.value.message.startswith("no game reads this text; read as ")
+    assert info.value.position is not None
