@@ -389,6 +389,7 @@ class XiangqiCanvas(BoardCanvas):
     remove_requested = Signal(int)          # square
     kind_requested = Signal(str)            # a letter typed on the canvas ("" = none)
     hint = Signal(str)                      # a status-bar line for a click that did nothing
+    refused_hovered = Signal(int)           # the pointer rests on a point the chosen kind cannot take
     DRAG_DISTANCE = 6
 
     def __init__(self, parent: QWidget | None = None):
@@ -473,6 +474,8 @@ class XiangqiCanvas(BoardCanvas):
                 self._drag_point = point
         if square != self.hover or self.dragging:
             self.hover = square
+            if square is not None and self.kind and not self.dragging and square not in self.legal:
+                self.refused_hovered.emit(square)  # say why before the click, not only after it
             self.update()
 
     def mouseReleaseEvent(self, event) -> None:
@@ -547,6 +550,7 @@ class XiangqiPage(GamePage):
         canvas.remove_requested.connect(self.remove)
         canvas.kind_requested.connect(self.choose_kind)
         canvas.hint.connect(self.show_status)
+        canvas.refused_hovered.connect(self._explain_hover)
         self.set_canvas(canvas)
 
         self.add_heading("Pieces")
@@ -664,12 +668,24 @@ class XiangqiPage(GamePage):
         other = self.board.cells[square]
         return f", taking the {xiangqi.piece_name(other)}" if other else ""
 
-    def place(self, square: int, letter: str) -> bool:
+    def _refusal(self, square: int, letter: str) -> str | None:
+        """Why `letter` cannot stand on `square`, as a status line (None when it can)."""
         name = f"{xiangqi.piece_name(letter)} on {xiangqi.square_name(square)}"
         reason = xiangqi.placement_refusal(self.board, square, letter)
-        if reason:
-            # The codec's reason may already name the piece and point: say them once.
-            self.show_status(f"Cannot put a {name}: {reason.removeprefix(name + ': ')}")
+        # The codec's reason may already name the piece and point: say them once.
+        return f"Cannot put a {name}: {reason.removeprefix(name + ': ')}" if reason else None
+
+    def _explain_hover(self, square: int) -> None:
+        letter = self.canvas.kind
+        refusal = self._refusal(square, letter) if letter else None
+        if refusal:
+            self.show_status(refusal)
+
+    def place(self, square: int, letter: str) -> bool:
+        name = f"{xiangqi.piece_name(letter)} on {xiangqi.square_name(square)}"
+        refusal = self._refusal(square, letter)
+        if refusal:
+            self.show_status(refusal)
             return False
         if self.board.cells[square] == letter:
             self.show_status(f"A {name} is already there")

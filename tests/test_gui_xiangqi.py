@@ -462,3 +462,16 @@ def test_long_tool_panel_lines_wrap_inside_the_panel(qtbot, main_window):
     main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/RRR6 b")
     assert page.bits_label.text() == "the slug code cannot hold this position"
     assert page.tool_panel.minimumSizeHint().width() <= page.TOOL_PANEL_WIDTH
+
+
+def test_hovering_a_refused_point_says_why_before_the_click(qtbot, main_window):
+    page = _empty(main_window)
+    messages = []
+    page.status_changed.connect(messages.append)
+    page.kind_buttons["B"].click()
+    qtbot.mouseMove(page.canvas, _at(page, 40))   # e5: across the river
+    assert messages[-1] == "Cannot put a red elephant on e5: an elephant never crosses the river"
+    assert page.board == xiangqi.empty_board()
+    count = len(messages)
+    qtbot.mouseMove(page.canvas, _at(page, 67))   # e2: an elephant point says nothing
+    assert len(messages) == count
