@@ -3,18 +3,19 @@ turn's tiles in the turn's colour, the words and scores beside the board, and a 
 game played here turn by turn from the rack while the slug grows.
 
 Letters, racks, words and scores come from slugboard.codecs.letters; this module only
-draws them and turns clicks and keys into placements.
+draws them and turns clicks, drags and keys into placements.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import NamedTuple
 
 from PySide6.QtCore import QDate, QPointF, QRectF, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPalette, QPen,
                            QRegularExpressionValidator, QShortcut)
-from PySide6.QtWidgets import (QDateEdit, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy,
-                               QWidget)
+from PySide6.QtWidgets import (QApplication, QDateEdit, QHBoxLayout, QLabel, QLineEdit, QPushButton,
+                               QSizePolicy, QWidget)
 
 from slugboard.codecs import letters
 
@@ -39,6 +40,24 @@ PANEL_MIN = 230.0
 
 def turn_colour(turn: int) -> QColor:
     return TURN_COLOURS[(turn - 1) % len(TURN_COLOURS)]
+
+
+class Drag(NamedTuple):
+    """A tile in the hand: its rack slot, the square it was lifted from (None when it
+    comes from the rack) and where the pointer is."""
+    slot: int
+    origin: tuple[int, int] | None
+    point: QPointF
+
+
+def occupied(board: letters.Board, pending=()) -> set[tuple[int, int]]:
+    """The squares a tile cannot be put on: the starting word, the played tiles and the
+    tiles placed this turn (`pending` as (row, col, rack slot))."""
+    game = letters.resolve(board)
+    taken = set(game.grid) if game is not None else set()
+    taken.update(t.square for t in board.tiles)
+    taken.update((r, c) for r, c, _ in pending)
+    return taken
 
 
 class WrappedLabel(QLabel):
@@ -160,10 +179,10 @@ def _draw_tile(painter: QPainter, r: QRectF, text: str, *, value: int | None = N
 def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalette, *,
           rack: tuple[str, ...] | None = None, pending: tuple = (), selected_slot: int | None = None,
           selected_square: tuple[int, int] | None = None, across: bool = True, preview=None, problems=None,
-          drag: tuple[int, QPointF] | None = None, **_state) -> None:
+          drag: Drag | None = None, **_state) -> None:
     """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
     placed this turn as (row, col, rack slot), `preview` the codec's (words, score,
-    problems) for them, `drag` a rack slot being dragged and where the pointer is."""
+    problems) for them, `drag` the tile in the hand, if any."""
     layout = Layout(rect, rack is not None)
     game = letters.resolve(board)
     base, text = palette.color(QPalette.Base), palette.color(QPalette.WindowText)
@@ -214,7 +233,14 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
             _draw_tile(painter, r, letter, value=letters.VALUES.get(letter), turn=tile.turn)
         else:
             _draw_tile(painter, r, f"#{tile.rack_index + 1}", turn=tile.turn, small="rack")
+    if drag is not None and (rack is None or not 0 <= drag.slot < len(rack)):
+        drag = None
+    lifted = drag.origin if drag is not None else None
     for row, col, slot in pending:
+        if (row, col) == lifted:
+            # the tile is in the hand: its square shows where it came from, like a rack slot
+            _draw_hole(painter, layout.square(row, col), palette)
+            continue
         letter = rack[slot]
         _draw_tile(painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=PENDING_TILE,
                    dashed=True)
@@ -225,17 +251,31 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
     bad = {cell_ for p in problems if p.severity == "error" for cell_ in p.cells}
     if preview is not None:
         bad |= {cell_ for p in preview[2] for cell_ in p.cells}
+    bad.discard(lifted)
     painter.setBrush(Qt.NoBrush)
     painter.setPen(QPen(ERROR, max(2.0, cell / 16)))
     for row, col in bad:
         painter.drawRect(layout.square(row, col).adjusted(2, 2, -2, -2))
 
+    # where the tile in the hand would land
+    if drag is not None:
+        target = layout.square_at(drag.point)
+        if target is not None and (target == lifted or target not in occupied(board, pending)):
+            _draw_drop_target(painter, layout.square(*target), palette)
+
     # rack
     if rack is not None:
         used = {slot for _, _, slot in pending}
+        if drag is not None and drag.origin is None:
+            used.add(drag.slot)   # the rack tile in the hand leaves its slot empty
+        # a tile lifted from the board and held off it goes back to its own slot on release
+        returning = drag.slot if drag is not None and lifted is not None and \
+            layout.square_at(drag.point) is None else None
         for i, r in enumerate(layout.rack_slots):
             if i >= len(rack):
                 continue
+            if i == returning:
+                _draw_drop_target(painter, r.adjusted(1, 1, -1, -1), palette)
             if i in used:
                 painter.setPen(QPen(palette.color(QPalette.Mid), 1, Qt.DashLine))
                 painter.setBrush(Qt.NoBrush)
@@ -248,16 +288,44 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
                 painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
             _draw_tile(painter, r, rack[i], value=letters.VALUES[rack[i]])
 
-        if drag is not None and 0 <= drag[0] < len(rack) and drag[0] not in used:
-            ghost = QRectF(0, 0, cell, cell)
-            ghost.moveCenter(drag[1])
-            painter.setOpacity(0.8)
-            _draw_tile(painter, ghost, rack[drag[0]], value=letters.VALUES[rack[drag[0]]], fill=PENDING_TILE,
-                       dashed=True)
-            painter.setOpacity(1.0)
-
     _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
+    if drag is not None:
+        # last, so the tile in the hand stays above everything it passes over
+        _draw_ghost(painter, drag.point, cell, rack[drag.slot])
     painter.restore()
+
+
+def _draw_hole(painter: QPainter, r: QRectF, palette: QPalette) -> None:
+    painter.setPen(QPen(palette.color(QPalette.Mid), max(1.0, r.width() / 40), Qt.DashLine))
+    painter.setBrush(Qt.NoBrush)
+    inset = r.width() * 0.1
+    painter.drawRoundedRect(r.adjusted(inset, inset, -inset, -inset), r.width() * 0.1, r.width() * 0.1)
+
+
+def _draw_drop_target(painter: QPainter, r: QRectF, palette: QPalette) -> None:
+    """Where the tile in the hand lands. The frame sits on the square's edge, half
+    outside it, so it still shows around the lifted tile held right over the square."""
+    colour = QColor(palette.color(QPalette.Highlight))
+    fill = QColor(colour)
+    fill.setAlpha(70)
+    painter.setPen(QPen(colour, max(2.5, r.width() / 14)))
+    painter.setBrush(fill)
+    painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
+
+
+def _draw_ghost(painter: QPainter, centre: QPointF, cell: float, letter: str) -> None:
+    """The tile in the hand, a little larger than on the board and with a shadow, so it
+    reads as lifted above the squares it passes over."""
+    ghost = QRectF(0, 0, cell * 1.08, cell * 1.08)
+    ghost.moveCenter(centre)
+    shadow = ghost.translated(cell * 0.05, cell * 0.08).adjusted(cell * 0.08, cell * 0.08, -cell * 0.04,
+                                                               -cell * 0.04)
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 60))
+    painter.drawRoundedRect(shadow, cell * 0.1, cell * 0.1)
+    painter.setOpacity(0.92)
+    _draw_tile(painter, ghost, letter, value=letters.VALUES[letter], fill=PENDING_TILE)
+    painter.setOpacity(1.0)
 
 
 PANEL_LINES = 19.5   # the score panel's height, down to the total, in lines
@@ -343,8 +411,10 @@ def preferred_size(board: letters.Board) -> QSize:
 
 class LettersCanvas(QWidget):
     """Board and rack. Click a rack tile then a square (or drag it there), or select a
-    square and type letters; Backspace takes the last tile back, Enter plays the turn,
-    Escape recalls every tile, Space switches between across and down."""
+    square and type letters. A tile placed this turn drags to another square, or off
+    the board back to the rack; a click on it takes it back. Backspace takes the last
+    tile back, Enter plays the turn, Escape drops the tile in the hand where it was or
+    recalls every tile, Space switches between across and down."""
 
     placements_changed = Signal()
     submit_requested = Signal()
@@ -359,14 +429,23 @@ class LettersCanvas(QWidget):
         self.across = True
         self.preview = None
         self.problems: list = []
+        # The tile under a pressed button: its rack slot, the square it was placed on this
+        # turn (None for a rack tile) and where the press was. It is only in the hand,
+        # drawn under the pointer at _drag_point, once the pointer has moved far enough
+        # for the press not to be a click.
         self._drag_slot: int | None = None
+        self._drag_origin: tuple[int, int] | None = None
+        self._press_point: QPointF | None = None
         self._drag_point: QPointF | None = None
         self.setFocusPolicy(Qt.StrongFocus)
+        self.setMouseTracking(True)   # for the open hand over the tiles that can be picked up
         self.setMinimumSize(420, 320)
         self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
         self.setToolTip("Click a rack tile, then a square (or drag it); or click a square and type letters.\n"
-                        "Backspace takes the last tile back, Enter plays the turn, Escape recalls the tiles,\n"
-                        "Space switches typing between across and down, arrow keys move the square.")
+                        "Drag a tile placed this turn to another square, or off the board to the rack;\n"
+                        "click it to take it back. Backspace takes the last tile back, Enter plays the turn,\n"
+                        "Escape recalls the tiles, Space switches typing between across and down,\n"
+                        "arrow keys move the square.")
 
     def sizeHint(self) -> QSize:
         return QSize(880, 620)
@@ -384,21 +463,26 @@ class LettersCanvas(QWidget):
         painter = QPainter(self)
         paint(painter, QRectF(self.rect()), self.board, self.palette(), rack=self.rack, pending=tuple(self.pending),
               selected_slot=self.selected_slot, selected_square=self.selected_square, across=self.across,
-              preview=self.preview, problems=self.problems,
-              drag=(self._drag_slot, self._drag_point) if self._drag_point is not None else None)
+              preview=self.preview, problems=self.problems, drag=self.drag())
+
+    def drag(self) -> Drag | None:
+        """The tile in the hand, if any."""
+        if self._drag_slot is None or self._drag_point is None:
+            return None
+        return Drag(self._drag_slot, self._drag_origin, QPointF(self._drag_point))
 
     # --- placements ----------------------------------------------------------------
     def placed_letters(self) -> tuple[tuple[int, int, str], ...]:
         return tuple((r, c, self.rack[slot]) for r, c, slot in self.pending)
 
     def _filled(self, square) -> bool:
-        game = letters.resolve(self.board)
-        if game is not None and square in game.grid:
-            return True
-        return any((t.row, t.col) == square for t in self.board.tiles) or any((r, c) == square for r, c, _ in self.pending)
+        return square in occupied(self.board, self.pending)
 
     def _used(self) -> set[int]:
         return {slot for _, _, slot in self.pending}
+
+    def _pending_slot(self, square) -> int | None:
+        return next((slot for r, c, slot in self.pending if (r, c) == square), None)
 
     def place(self, slot: int, square: tuple[int, int]) -> bool:
         if self.rack is None or slot in self._used() or self._filled(square):
@@ -408,6 +492,19 @@ class LettersCanvas(QWidget):
         self.placements_changed.emit()
         self.update()
         return True
+
+    def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:
+        """Move the tile placed this turn on `origin` to the free `square`. It keeps its
+        place in the placing order, which is the order the slug writes the turn's tiles."""
+        if self.rack is None or origin == square or self._filled(square):
+            return False
+        for i, (r, c, slot) in enumerate(self.pending):
+            if (r, c) == origin:
+                self.pending[i] = (square[0], square[1], slot)
+                self.placements_changed.emit()
+                self.update()
+                return True
+        return False
 
     def take_back(self, square: tuple[int, int]) -> bool:
         for i, (r, c, slot) in enumerate(self.pending):
@@ -426,8 +523,26 @@ class LettersCanvas(QWidget):
         self.update()
 
     # --- mouse -------------------------------------------------------------------
+    def cancel_drag(self) -> None:
+        """Drop the tile in the hand where it came from."""
+        held = self._drag_point is not None
+        self._drag_slot = self._drag_origin = self._press_point = self._drag_point = None
+        self.unsetCursor()
+        if held:
+            self.update()
+
+    def _hold(self, slot: int, origin: tuple[int, int] | None, point: QPointF) -> None:
+        self._drag_slot, self._drag_origin, self._press_point, self._drag_point = slot, origin, point, None
+
+    @staticmethod
+    def _past_click(start: QPointF, point: QPointF) -> bool:
+        return (point - start).manhattanLength() >= QApplication.startDragDistance()
+
     def mousePressEvent(self, event) -> None:
         self.setFocus()
+        if event.button() != Qt.LeftButton:   # another button must not drop or restart a drag
+            return
+        self.cancel_drag()
         point = event.position()
         layout = self.board_layout()
         slot = layout.slot_at(point)
@@ -436,13 +551,17 @@ class LettersCanvas(QWidget):
                 square = next((r, c) for r, c, s in self.pending if s == slot)
                 self.take_back(square)
             self.selected_slot = None if self.selected_slot == slot else slot
-            self._drag_slot = slot
+            self._hold(slot, None, point)
             self.update()
             return
         square = layout.square_at(point)
         if square is None or self.rack is None:   # nothing to place: no square to select either
             return
-        if self.take_back(square):
+        held = self._pending_slot(square)
+        if held is not None:
+            # Not taken back yet: the release says whether this was a click (back to the
+            # rack) or a drag (to another square, or off the board to the rack).
+            self._hold(held, square, point)
             return
         if self.selected_slot is not None and self.place(self.selected_slot, square):
             self.selected_square = self._advance(square)
@@ -451,19 +570,52 @@ class LettersCanvas(QWidget):
         self.update()
 
     def mouseMoveEvent(self, event) -> None:
-        if self._drag_slot is not None and event.buttons() & Qt.LeftButton:
-            self._drag_point = event.position()
-            self.update()
+        point = event.position()
+        if self._drag_slot is None or not event.buttons() & Qt.LeftButton:
+            self._show_grab(point)
+            return
+        if self._drag_point is None and not self._past_click(self._press_point, point):
+            return
+        self._drag_point = point
+        self.setCursor(Qt.ClosedHandCursor)
+        self.update()
 
     def mouseReleaseEvent(self, event) -> None:
-        slot, self._drag_slot, self._drag_point = self._drag_slot, None, None
-        self.update()
+        if event.button() != Qt.LeftButton:
+            return
+        slot, origin, pressed, moved = self._drag_slot, self._drag_origin, self._press_point, self._drag_point
+        self.cancel_drag()
+        point = event.position()
+        self._show_grab(point)
         if slot is None:
             return
-        square = self.board_layout().square_at(event.position())
-        if square is not None and self.place(slot, square):
+        square = self.board_layout().square_at(point)
+        if origin is None:
+            if square is not None and self.place(slot, square):
+                self.selected_square = self._advance(square)
+                self.update()
+            return
+        if self._pending_slot(origin) != slot:   # the tile left that square while it was held
+            return
+        dragged = moved is not None or self._past_click(pressed, point)
+        if not dragged or square is None:
+            self.take_back(origin)
+        elif self.move(origin, square):
             self.selected_square = self._advance(square)
             self.update()
+        # else dropped where it was, or on a filled square: it stays where it was
+
+    def _show_grab(self, point: QPointF) -> None:
+        """An open hand over a tile the mouse can pick up."""
+        if self.rack is not None:
+            layout = self.board_layout()
+            slot = layout.slot_at(point)
+            square = layout.square_at(point)
+            if (slot is not None and slot < len(self.rack) and slot not in self._used()) or \
+                    (square is not None and self._pending_slot(square) is not None):
+                self.setCursor(Qt.OpenHandCursor)
+                return
+        self.unsetCursor()
 
     # --- keys --------------------------------------------------------------------
     def _advance(self, square: tuple[int, int]) -> tuple[int, int]:
@@ -478,6 +630,12 @@ class LettersCanvas(QWidget):
 
     def keyPressEvent(self, event) -> None:
         key, mods = event.key(), event.modifiers()
+        if self._drag_slot is not None:
+            # While the button holds a tile, keys would change the tiles under it; Escape
+            # drops it back where it was, as it ends any drag.
+            if key == Qt.Key_Escape:
+                self.cancel_drag()
+            return
         if mods & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
             super().keyPressEvent(event)
             return
@@ -787,6 +945,7 @@ class LettersPage(GamePage):
     def board_shown(self, board: letters.Board) -> None:
         canvas = self.canvas
         canvas.board = board
+        canvas.cancel_drag()   # a tile in the hand belongs to the turn being replaced
         canvas.pending = []
         canvas.selected_slot = None
         turn = letters.next_turn(board)

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QEvent, QPoint, QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QMouseEvent, QPainter
+from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
 from conftest import load_vectors
@@ -145,6 +145,163 @@ def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
     assert page.canvas.pending == []
 
 
+def _at(point):
+    return QPoint(int(point.x()), int(point.y()))
+
+
+def _press(qtbot, page, point):
+    qtbot.mousePress(page.canvas, Qt.LeftButton, pos=_at(point))
+
+
+def _move(qtbot, page, point):
+    qtbot.mouseMove(page.canvas, pos=_at(point))
+
+
+def _release(qtbot, page, point):
+    qtbot.mouseRelease(page.canvas, Qt.LeftButton, pos=_at(point))
+
+
+def _drag(qtbot, page, start, end):
+    """Press at `start`, move through the middle of the way to `end`, release there."""
+    _press(qtbot, page, start)
+    _move(qtbot, page, (start + end) / 2)
+    _move(qtbot, page, end)
+    _release(qtbot, page, end)
+
+
+def _drag_square(qtbot, page, start, end):
+    canvas = page.canvas
+    _drag(qtbot, page, canvas.square_center(*start), canvas.square_center(*end))
+
+
+def _flagged(page):
+    """The squares the board outlines in red for the turn being placed."""
+    return {cell for p in page.canvas.preview[2] for cell in p.cells}
+
+
+def test_drag_a_placed_tile_to_another_square(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    before = page.board
+    for slot, square in ((3, (2, 7)), (0, (3, 7)), (5, (5, 8))):   # R, O, and E out of line
+        _click_slot(qtbot, page, slot)
+        _click_square(qtbot, page, *square)
+    assert "<s>ROS</s>" in page.preview_label.text()
+    assert "the tiles are not in one row or column" in page.preview_label.text()
+    assert not page.submit_button.isEnabled()
+
+    _drag_square(qtbot, page, (5, 8), (5, 7))                       # E under the S: ROSE
+    assert page.canvas.pending == [(2, 7, 3), (3, 7, 0), (5, 7, 5)]
+    assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
+    assert page.preview_label.text() == "ROSE: <b>4</b>"
+    assert _flagged(page) == set()
+    assert page.submit_button.isEnabled()
+
+    # onto a filled square, this turn's or the board's, a tile stays where it was
+    for filled in ((3, 7), (4, 3)):
+        _drag_square(qtbot, page, (2, 7), filled)
+        assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
+    # dropped back on its own square after a trip it stays too: only a click takes it back
+    canvas = page.canvas
+    _press(qtbot, page, canvas.square_center(2, 7))
+    _move(qtbot, page, canvas.square_center(1, 7))
+    _move(qtbot, page, canvas.square_center(2, 7))
+    _release(qtbot, page, canvas.square_center(2, 7))
+    assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
+
+    _drag_square(qtbot, page, (2, 7), (6, 7))                       # R to the bottom: OSER
+    assert page.canvas.placed_letters() == ((6, 7, "R"), (3, 7, "O"), (5, 7, "E"))
+    assert "<s>OSER</s>" in page.preview_label.text()
+    assert "OSER is not in the word list" in page.preview_label.text()
+    assert _flagged(page) == {(3, 7), (4, 7), (5, 7), (6, 7)}
+    assert not page.submit_button.isEnabled()
+    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    assert page.board.tiles == ()                                   # refused
+
+    _drag_square(qtbot, page, (6, 7), (2, 7))
+    assert page.preview_label.text() == "ROSE: <b>4</b>"
+    qtbot.mouseClick(page.submit_button, Qt.LeftButton)
+    assert [(t.row, t.col, t.turn) for t in page.board.tiles] == [(2, 7, 1), (3, 7, 1), (5, 7, 1)]
+    # the same slug as placing the tiles there at once: a moved tile keeps its place in the turn
+    expected = letters.play_turn(before, ((2, 7, "R"), (3, 7, "O"), (5, 7, "E")))
+    assert page.board == expected
+    assert main_window.slug_pane.slug_text() == letters.encode(expected)
+    assert letters.decode(main_window.slug_pane.slug_text()).tiles == expected.tiles
+    assert "<b>Total 4</b>" in page.score_label.text()
+    assert page.canvas.pending == []
+
+
+def test_drag_a_placed_tile_off_the_board_or_onto_the_rack(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    canvas = page.canvas
+    empty_slug = main_window.slug_pane.slug_text()
+    layout = canvas.board_layout()
+    beside = QPointF(layout.board.right() + layout.cell, layout.board.center().y())   # over the score panel
+    below = QPointF(layout.board.left() + 2, layout.rack_slots[0].bottom() + 6)       # under the board
+    outside = QPointF(canvas.width() + 40, 30)                                         # off the canvas
+    for away in (canvas.slot_center(1), canvas.slot_center(5), beside, below, outside):
+        _click_slot(qtbot, page, 1)                                 # P beside the U: UP
+        _click_square(qtbot, page, 5, 2)
+        assert page.canvas.placed_letters() == ((5, 2, "P"),)
+        assert "UP: <b>4</b>" in page.preview_label.text()
+        _drag(qtbot, page, canvas.square_center(5, 2), away)
+        assert canvas.pending == [], away
+        assert canvas.drag() is None
+        assert page.preview_label.text() == ""
+        assert not page.submit_button.isEnabled()
+    # a click still takes a tile back, even when the hand shakes a little
+    _click_slot(qtbot, page, 1)
+    _click_square(qtbot, page, 5, 2)
+    centre = canvas.square_center(5, 2)
+    _press(qtbot, page, centre)
+    _move(qtbot, page, centre + QPointF(1, 1))
+    _release(qtbot, page, centre + QPointF(1, 1))
+    assert canvas.pending == []
+    assert main_window.slug_pane.slug_text() == empty_slug
+    # the rack tile went home: it plays from its slot again
+    _drag(qtbot, page, canvas.slot_center(1), canvas.square_center(5, 2))
+    assert canvas.placed_letters() == ((5, 2, "P"),)
+    assert page.preview_label.text() == "UP: <b>4</b>"
+
+
+def test_the_tile_in_the_hand_is_drawn_under_the_pointer(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    canvas = page.canvas
+    _click_slot(qtbot, page, 3)
+    _click_square(qtbot, page, 3, 7)                                # R above the S
+    origin, target = canvas.square_center(3, 7), canvas.square_center(6, 7)
+    _press(qtbot, page, origin)
+    assert canvas.drag() is None                                    # a press alone may still be a click
+    _move(qtbot, page, target)
+    held = canvas.drag()
+    assert held is not None and (held.slot, held.origin, held.point) == (3, (3, 7), QPointF(_at(target)))
+    assert canvas.pending == [(3, 7, 3)]                            # nothing changes until the drop
+    image = canvas.grab().toImage()
+    base = canvas.palette().color(QPalette.Base)
+    # its square is empty while it is in the hand, and the ghost is where the pointer is
+    assert image.pixelColor(_at(origin)) == base
+    assert image.pixelColor(_at(target)) != base
+    assert image.pixelColor(_at(target + QPointF(canvas.board_layout().cell * 0.3, 0))) != base
+    # Escape drops it back where it was, and the release does nothing more
+    qtbot.keyClick(canvas, Qt.Key_Escape)
+    assert canvas.drag() is None
+    _release(qtbot, page, target)
+    assert canvas.placed_letters() == ((3, 7, "R"),)
+    assert canvas.grab().toImage().pixelColor(_at(origin)) != base
+
+
+def test_a_rack_tile_in_the_hand_leaves_its_slot_empty(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    canvas = page.canvas
+    slot = canvas.board_layout().rack_slots[1]
+    face = _at(slot.topLeft() + QPointF(slot.width() * 0.25, slot.height() * 0.2))   # tile, not letter
+    assert canvas.grab().toImage().pixelColor(face) == gui_letters.TILE
+    _press(qtbot, page, slot.center())
+    _move(qtbot, page, canvas.square_center(7, 7))
+    assert canvas.grab().toImage().pixelColor(face) != gui_letters.TILE
+    _release(qtbot, page, canvas.square_center(7, 7))
+    assert canvas.placed_letters() == ((7, 7, "P"),)
+
+
 def test_type_a_word_and_press_enter(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     _click_square(qtbot, page, 2, 7)
@@ -224,6 +381,10 @@ def test_paint_draws_a_finished_game(qtbot):
         gui_letters.paint(painter, QRectF(0, 0, size.width(), size.height()), board.with_start_word(None),
                           main_window_palette(), rack=tuple("ABCDEFG"), pending=((0, 0, 1),), selected_slot=2,
                           selected_square=(3, 3))
+        # a tile in the hand, lifted from the board, over the board and off it
+        for point in (QPointF(size.width() / 4, size.height() / 3), QPointF(size.width() - 5, size.height() - 5)):
+            gui_letters.paint(painter, QRectF(0, 0, size.width(), size.height()), board, main_window_palette(),
+                              rack=tuple("ABCDEFG"), pending=((0, 0, 1),), drag=gui_letters.Drag(1, (0, 0), point))
         painter.end()
 
 
