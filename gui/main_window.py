@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QByteArray, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import (QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow, QMessageBox,
-                               QTabWidget, QTextEdit, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow,
+                               QMessageBox, QTabWidget, QTextEdit, QVBoxLayout, QWidget)
 
 from slugboard import resources
 from slugboard.codecs import GAMES, SlugError, decode_any
@@ -67,6 +67,11 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self._build_menus()
+        # A spin box's value is the board's (every step is already an undoable edit), so its
+        # text history would only swallow Ctrl+Z: the keys go to the game's history instead.
+        for page in self.pages.values():
+            for spin in page.findChildren(QAbstractSpinBox):
+                spin.installEventFilter(self)
         self._restore()
         self._tab_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
@@ -123,6 +128,14 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Slugboard", self._about)
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.ShortcutOverride and isinstance(watched, QAbstractSpinBox):
+            keys = QKeySequence(event.keyCombination())
+            if any(keys == s for s in self.undo_action.shortcuts() + self.redo_action.shortcuts()):
+                event.ignore()  # not claimed by the spin box: the window's Undo or Redo takes it
+                return True
+        return super().eventFilter(watched, event)
 
     # --- the current page --------------------------------------------------------
     def current_page(self) -> GamePage:

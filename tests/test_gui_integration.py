@@ -1,0 +1,33 @@
+"""The window as a person uses it across games: keys that reach the right game's
+history from any widget, shortcuts that never collide, panels that fit the window."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+
+def _key(widget, key, modifiers=Qt.NoModifier) -> None:
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(widget, key, modifiers)
+    QApplication.processEvents()
+
+
+@pytest.mark.parametrize(("game", "spin"), [("pentomino", "width_box"), ("minesweeper", "height_spin"),
+                                           ("letters", "date_edit")])
+def test_undo_and_redo_keys_in_a_spin_box_reach_the_games_history(qtbot, main_window, game, spin):
+    page = main_window.page(game)
+    main_window.tabs.setCurrentWidget(page)
+    box = getattr(page, spin)
+    box.setFocus()
+    before = page.board
+    _key(box, Qt.Key_Up)
+    after = page.board
+    assert after != before and page.undo_stack.index() == 1
+
+    _key(box, Qt.Key_Z, Qt.ControlModifier)
+    assert page.board == before
+    _key(box, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert page.board == after
