@@ -269,12 +269,15 @@ def test_the_tile_in_the_hand_is_drawn_under_the_pointer(qtbot, main_window):
     _click_slot(qtbot, page, 3)
     _click_square(qtbot, page, 3, 7)                                # R above the S
     origin, target = canvas.square_center(3, 7), canvas.square_center(6, 7)
+    _move(qtbot, page, origin)
+    assert canvas.cursor().shape() == Qt.OpenHandCursor             # it can be picked up
     _press(qtbot, page, origin)
     assert canvas.drag() is None                                    # a press alone may still be a click
     _move(qtbot, page, target)
     held = canvas.drag()
     assert held is not None and (held.slot, held.origin, held.point) == (3, (3, 7), QPointF(_at(target)))
     assert canvas.pending == [(3, 7, 3)]                            # nothing changes until the drop
+    assert canvas.cursor().shape() == Qt.ClosedHandCursor
     image = canvas.grab().toImage()
     base = canvas.palette().color(QPalette.Base)
     # its square is empty while it is in the hand, and the ghost is where the pointer is
@@ -287,6 +290,8 @@ def test_the_tile_in_the_hand_is_drawn_under_the_pointer(qtbot, main_window):
     _release(qtbot, page, target)
     assert canvas.placed_letters() == ((3, 7, "R"),)
     assert canvas.grab().toImage().pixelColor(_at(origin)) != base
+    _move(qtbot, page, canvas.square_center(0, 0))
+    assert canvas.cursor().shape() == Qt.ArrowCursor
 
 
 def test_a_rack_tile_in_the_hand_leaves_its_slot_empty(qtbot, main_window):
