@@ -89,7 +89,10 @@ class GamePage(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        scroll.setFixedWidth(self.TOOL_PANEL_WIDTH)
+        # Room for the scroll bar a short window brings, so the panel keeps its full width
+        # then instead of having its right edge covered (there is no sideways scrolling).
+        scroll.setFixedWidth(self.TOOL_PANEL_WIDTH + scroll.verticalScrollBar().sizeHint().width())
+        panel.setMaximumWidth(self.TOOL_PANEL_WIDTH)
         layout.addWidget(scroll)
         self.tool_panel = panel
 

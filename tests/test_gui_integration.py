@@ -31,3 +31,16 @@ def test_undo_and_redo_keys_in_a_spin_box_reach_the_games_history(qtbot, main_wi
     assert page.board == before
     _key(box, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
     assert page.board == after
+
+
+def test_tool_panels_keep_their_width_in_the_smallest_window(qtbot, main_window):
+    from PySide6.QtWidgets import QScrollArea
+
+    main_window.resize(main_window.minimumSizeHint())
+    for index, (name, page) in enumerate(main_window.pages.items()):
+        main_window.tabs.setCurrentIndex(index)
+        QApplication.processEvents()
+        scroll = page.findChild(QScrollArea)
+        # Nothing of the panel is under the scroll bar (a short window brings one) or past the edge.
+        assert page.tool_panel.width() >= page.tool_panel.minimumSizeHint().width(), name
+        assert page.tool_panel.width() <= scroll.viewport().width(), name
