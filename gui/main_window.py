@@ -41,7 +41,7 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(page, GAMES[name].title)
             self.undo_group.addStack(page.undo_stack)
             page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
-            page.status_changed.connect(lambda text: self.statusBar().showMessage(text, 6000))
+            page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
         self.tabs.currentChanged.connect(self._tab_changed)
         # Whether a game has a web link at all is a property of the game, not the board.
         self._has_link = {name: page.game.share_url(page.game.new_board()) is not None
@@ -149,8 +149,13 @@ class MainWindow(QMainWindow):
         if page is None:
             return
         self.undo_group.setActiveStack(page.undo_stack)
+        self.statusBar().clearMessage()  # what the last game said is not about this one
         self._update_slug(page)
         self.settings.setValue("window/tab", page.GAME)
+
+    def _page_status(self, page: GamePage, text: str) -> None:
+        if page is self.current_page():  # a game out of sight (restored at start, say) keeps quiet
+            self.statusBar().showMessage(text, 6000)
 
     def _board_changed(self, page: GamePage, board) -> None:
         if page is self.current_page():

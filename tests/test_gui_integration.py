@@ -44,3 +44,14 @@ def test_tool_panels_keep_their_width_in_the_smallest_window(qtbot, main_window)
         # Nothing of the panel is under the scroll bar (a short window brings one) or past the edge.
         assert page.tool_panel.width() >= page.tool_panel.minimumSizeHint().width(), name
         assert page.tool_panel.width() <= scroll.viewport().width(), name
+
+
+def test_a_games_status_message_stays_with_its_tab(qtbot, main_window):
+    pentomino, xiangqi = main_window.page("pentomino"), main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(xiangqi)
+    xiangqi.flip()
+    assert main_window.statusBar().currentMessage() == "Black at the bottom"
+    main_window.tabs.setCurrentWidget(pentomino)
+    assert main_window.statusBar().currentMessage() == ""
+    xiangqi.flip()  # said by a game out of sight
+    assert main_window.statusBar().currentMessage() == ""
