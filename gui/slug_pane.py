@@ -14,6 +14,13 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QWidg
 
 from slugboard.codecs import SlugError
 
+# A line edit keeps at most this many characters (Qt's default), and redrawing a longer
+# line on every edit of a huge board would cost more than it shows: a longer slug is shown
+# cut short, and Copy slug still copies all of it.
+SHOWN_LENGTH = 32_767
+# A pasted replay of a huge field can run to megabytes; a shorter limit would cut it.
+PASTE_LENGTH = 2**31 - 1
+
 
 def _is_bare(text: str) -> bool:
     """True when `text` is the slug itself, so an error position indexes it directly
@@ -29,6 +36,7 @@ class SlugPane(QWidget):
         super().__init__(parent)
         mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
         self._link: str | None = None
+        self._slug = ""
 
         self.slug_field = QLineEdit()
         self.slug_field.setReadOnly(True)
@@ -50,6 +58,7 @@ class SlugPane(QWidget):
         self.paste_field.setObjectName("pasteField")
         self.paste_field.setPlaceholderText("Paste a slug or link here and press Enter (or Ctrl+V anywhere, or drop it on the window)")
         self.paste_field.setClearButtonEnabled(True)
+        self.paste_field.setMaxLength(PASTE_LENGTH)
         self.paste_field.returnPressed.connect(self._open_field)
         self.open_button = QPushButton("Open")
         self.open_button.setToolTip("Open the pasted slug or link")
@@ -80,7 +89,9 @@ class SlugPane(QWidget):
         """Show `slug`. `link` is the share link, or a function that makes it when it is
         first needed (a link costs another encode, and most edits never copy it), or None
         for a game with no web app."""
-        self.slug_field.setText(slug)
+        self._slug = slug
+        shown = slug if len(slug) <= SHOWN_LENGTH else slug[:SHOWN_LENGTH - 1] + "…"
+        self.slug_field.setText(shown)
         self.slug_field.setCursorPosition(0)
         self.length_label.setText(f"{len(slug)} chars")
         self._link = link
@@ -92,6 +103,7 @@ class SlugPane(QWidget):
 
     def show_unencodable(self, error: SlugError) -> None:
         """The board cannot be written as a slug yet (for instance a piece the code cannot hold)."""
+        self._slug = ""
         self.slug_field.setText("")
         self.slug_field.setPlaceholderText(f"no slug: {error}")
         self.length_label.setText("–")
@@ -100,7 +112,7 @@ class SlugPane(QWidget):
         self.copy_link_button.setEnabled(False)
 
     def slug_text(self) -> str:
-        return self.slug_field.text()
+        return self._slug
 
     def link_text(self) -> str | None:
         if callable(self._link):

@@ -55,3 +55,35 @@ def test_a_games_status_message_stays_with_its_tab(qtbot, main_window):
     assert main_window.statusBar().currentMessage() == ""
     xiangqi.flip()  # said by a game out of sight
     assert main_window.statusBar().currentMessage() == ""
+
+
+def _long_minesweeper_slug() -> str:
+    from slugboard.codecs import minesweeper
+
+    mines = [[x, y] for y in range(0, 400, 3) for x in range(0, 400, 3)]
+    board = minesweeper.from_json({"game": "minesweeper", "version": 1, "width": 400, "height": 400,
+                                   "time_unit_ms": 50, "mines": mines, "events": []})
+    return minesweeper.encode(board)
+
+
+def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main_window):
+    from PySide6.QtGui import QGuiApplication
+
+    text = _long_minesweeper_slug()
+    assert len(text) > 40_000
+    QGuiApplication.clipboard().setText(text)
+    field = main_window.slug_pane.paste_field
+    field.setFocus()
+    _key(field, Qt.Key_V, Qt.ControlModifier)
+    _key(field, Qt.Key_Return)
+    assert main_window.slug_pane.error_text() == ""
+    page = main_window.page("minesweeper")
+    assert main_window.current_page() is page and page.game.encode(page.board) == text
+
+    pane = main_window.slug_pane
+    assert pane.slug_text() == text
+    assert pane.slug_field.text().endswith("…") and len(pane.slug_field.text()) < len(text)
+    assert pane.length_label.text() == f"{len(text)} chars"
+    QGuiApplication.clipboard().clear()
+    pane.copy_slug()
+    assert QGuiApplication.clipboard().text() == text
