@@ -87,3 +87,36 @@ def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main
     QGuiApplication.clipboard().clear()
     pane.copy_slug()
     assert QGuiApplication.clipboard().text() == text
+
+
+def _window_keys(window) -> set[str]:
+    """Every key sequence the window and its pages bind, as text."""
+    from PySide6.QtGui import QKeySequence, QShortcut
+
+    keys = {s.toString() for action in window.actions() for s in action.shortcuts()}
+    keys |= {s.toString() for shortcut in window.findChildren(QShortcut) for s in shortcut.keys()}
+    keys.discard("")
+    # Export opens a file dialog and Quit closes the window: neither binding is shared.
+    return keys - {QKeySequence("Ctrl+E").toString(), QKeySequence(QKeySequence.Quit).toString()}
+
+
+def test_no_shortcut_is_ambiguous_on_any_tab(qtbot, qtlog, main_window):
+    from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
+
+    main_window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
+    QGuiApplication.clipboard().clear()
+    keys = _window_keys(main_window)
+    assert {"Ctrl+L", "Ctrl+Shift+L", "F2", "Ctrl+1", "Alt+1", "Ctrl+Shift+V", "Ctrl+V"} <= keys
+    # Two actions on one key warn; two shortcuts on one key say so with a signal, and neither runs.
+    ambiguous = []
+    for shortcut in main_window.findChildren(QShortcut):
+        shortcut.activatedAmbiguously.connect(lambda s=shortcut: ambiguous.append(s.key().toString()))
+    for index, page in enumerate(main_window.pages.values()):
+        for text in sorted(keys):
+            main_window.tabs.setCurrentIndex(index)
+            page.focus_canvas()
+            combination = QKeySequence(text)[0]
+            _key(QApplication.focusWidget(), combination.key(), combination.keyboardModifiers())
+        assert not [r.message for r in qtlog.records if "Ambiguous" in r.message], page.GAME
+        assert not ambiguous, (page.GAME, ambiguous)
