@@ -120,3 +120,55 @@ def test_no_shortcut_is_ambiguous_on_any_tab(qtbot, qtlog, main_window):
             _key(QApplication.focusWidget(), combination.key(), combination.keyboardModifiers())
         assert not [r.message for r in qtlog.records if "Ambiguous" in r.message], page.GAME
         assert not ambiguous, (page.GAME, ambiguous)
+
+
+def _snapshot(window) -> dict:
+    return {name: (page.board, page.undo_stack.index(), page.undo_stack.count())
+            for name, page in window.pages.items()}
+
+
+def test_every_example_opens_its_own_tab_from_every_other_tab(qtbot, main_window):
+    from slugboard import resources
+
+    examples = resources.examples()
+    assert {e["game"] for e in examples} == set(main_window.pages)
+    for example in examples:
+        for index in range(main_window.tabs.count()):
+            main_window.tabs.setCurrentIndex(index)
+            before = _snapshot(main_window)
+            assert main_window.paste_text(example["text"]), example["title"]
+            page = main_window.current_page()
+            assert page.GAME == example["game"]
+            assert main_window.undo_group.activeStack() is page.undo_stack
+            assert main_window.slug_pane.slug_text() == page.game.encode(page.board)
+            after = _snapshot(main_window)
+            assert {n: v for n, v in after.items() if n != page.GAME} == \
+                   {n: v for n, v in before.items() if n != page.GAME}
+
+
+@pytest.mark.parametrize("text", ["hello", "UyF2", "xiangqi:!!!", "2=zzz", "https://letters.wiki/?g=zzzz",
+                                  "https://example.com/board", "." * 80,
+                                  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"])
+def test_a_bad_paste_changes_nothing_on_any_tab(qtbot, main_window, text):
+    for index in range(main_window.tabs.count()):
+        main_window.tabs.setCurrentIndex(index)
+        before, slug = _snapshot(main_window), main_window.slug_pane.slug_text()
+        assert not main_window.paste_text(text)
+        assert main_window.tabs.currentIndex() == index
+        assert _snapshot(main_window) == before and main_window.slug_pane.slug_text() == slug
+        assert main_window.slug_pane.error_text().startswith("<span style='color:#d32f2f'>Not opened: ")
+    assert main_window.recent() == []
+
+
+def test_undo_after_switching_tabs_reaches_only_that_games_history(qtbot, main_window):
+    sudoku, xiangqi = main_window.page("sudoku"), main_window.page("xiangqi")
+    main_window.paste_text("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1")
+    main_window.paste_text("xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw")
+    pasted_sudoku, pasted_xiangqi = sudoku.board, xiangqi.board
+    _key(main_window.current_page().canvas, Qt.Key_1, Qt.AltModifier)
+    assert main_window.current_page() is sudoku
+    _key(sudoku.canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert sudoku.board == sudoku.game.new_board() and xiangqi.board == pasted_xiangqi
+    _key(sudoku.canvas, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    assert sudoku.board == pasted_sudoku
+    assert main_window.slug_pane.slug_text() == sudoku.game.encode(pasted_sudoku)
