@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
 
         self.slug_pane = SlugPane()
         self.slug_pane.paste_requested.connect(self.paste_text)
+        self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
         line = QFrame()
         line.setFrameShape(QFrame.HLine)
         line.setFrameShadow(QFrame.Sunken)

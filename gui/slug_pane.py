@@ -31,12 +31,14 @@ def _is_bare(text: str) -> bool:
 
 class SlugPane(QWidget):
     paste_requested = Signal(str)
+    status_changed = Signal(str)  # what a copy did, or why it copied nothing
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
         self._link: str | None = None
         self._slug = ""
+        self._no_slug = ""  # why the board has no slug, when it has none
 
         self.slug_field = QLineEdit()
         self.slug_field.setReadOnly(True)
@@ -90,6 +92,7 @@ class SlugPane(QWidget):
         first needed (a link costs another encode, and most edits never copy it), or None
         for a game with no web app."""
         self._slug = slug
+        self._no_slug = ""
         shown = slug if len(slug) <= SHOWN_LENGTH else slug[:SHOWN_LENGTH - 1] + "…"
         self.slug_field.setText(shown)
         self.slug_field.setCursorPosition(0)
@@ -104,6 +107,7 @@ class SlugPane(QWidget):
     def show_unencodable(self, error: SlugError) -> None:
         """The board cannot be written as a slug yet (for instance a piece the code cannot hold)."""
         self._slug = ""
+        self._no_slug = str(error)
         self.slug_field.setText("")
         self.slug_field.setPlaceholderText(f"no slug: {error}")
         self.length_label.setText("–")
@@ -119,19 +123,31 @@ class SlugPane(QWidget):
             self._link = self._link()
         return self._link
 
-    def copy_slug(self) -> None:
-        if self.slug_text():
-            QGuiApplication.clipboard().setText(self.slug_text())
+    # The shortcuts reach these while the buttons are off, so they say why nothing was copied.
+    def copy_slug(self) -> bool:
+        if not self.slug_text():
+            self.status_changed.emit(f"Nothing copied: no slug ({self._no_slug})" if self._no_slug
+                                     else "Nothing copied: no slug")
+            return False
+        QGuiApplication.clipboard().setText(self.slug_text())
+        self.status_changed.emit(f"Copied the slug ({len(self.slug_text()):,} characters)")
+        return True
 
-    def copy_link(self) -> None:
+    def copy_link(self) -> bool:
+        if self._no_slug:
+            self.status_changed.emit(f"Nothing copied: no slug ({self._no_slug})")
+            return False
         link = self.link_text()
         if link is None:
-            return
+            self.status_changed.emit("Nothing copied: this game has no web app to link to; Copy slug copies the slug")
+            return False
         data = QMimeData()
         data.setText(link)
         if link.startswith(("http://", "https://")):
             data.setUrls([QUrl(link)])
         QGuiApplication.clipboard().setMimeData(data)
+        self.status_changed.emit("Copied the link")
+        return True
 
     @staticmethod
     def hand_over_clipboard() -> None:

@@ -172,3 +172,28 @@ def test_undo_after_switching_tabs_reaches_only_that_games_history(qtbot, main_w
     _key(sudoku.canvas, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
     assert sudoku.board == pasted_sudoku
     assert main_window.slug_pane.slug_text() == sudoku.game.encode(pasted_sudoku)
+
+
+def test_copy_keys_say_what_they_copied_or_why_not(qtbot, main_window):
+    from PySide6.QtGui import QGuiApplication
+
+    clipboard, status = QGuiApplication.clipboard(), main_window.statusBar()
+    mines = main_window.page("minesweeper")
+    main_window.tabs.setCurrentWidget(mines)
+    slug = mines.game.encode(mines.board)
+    _key(mines.canvas, Qt.Key_C, Qt.ControlModifier | Qt.ShiftModifier)
+    assert clipboard.text() == slug
+    assert status.currentMessage() == f"Copied the slug ({len(slug)} characters)"
+    _key(mines.canvas, Qt.Key_L, Qt.ControlModifier | Qt.ShiftModifier)  # minesweeper has no web app
+    assert clipboard.text() == slug
+    assert status.currentMessage().startswith("Nothing copied: this game has no web app")
+
+    assert main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/RRR6 b")  # a position the slug code cannot hold
+    canvas = main_window.page("xiangqi").canvas
+    for key in (Qt.Key_C, Qt.Key_L):
+        _key(canvas, key, Qt.ControlModifier | Qt.ShiftModifier)
+        assert clipboard.text() == slug
+        assert status.currentMessage().startswith("Nothing copied: no slug (xiangqi: ")
+    main_window.page("xiangqi").opening()
+    _key(canvas, Qt.Key_L, Qt.ControlModifier | Qt.ShiftModifier)
+    assert clipboard.text().startswith("xiangqi:") and status.currentMessage() == "Copied the link"
