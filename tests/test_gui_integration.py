@@ -197,3 +197,16 @@ def test_copy_keys_say_what_they_copied_or_why_not(qtbot, main_window):
     main_window.page("xiangqi").opening()
     _key(canvas, Qt.Key_L, Qt.ControlModifier | Qt.ShiftModifier)
     assert clipboard.text().startswith("xiangqi:") and status.currentMessage() == "Copied the link"
+
+
+def test_examples_menu_follows_the_tab_order_and_opens_each(qtbot, main_window):
+    titles = [main_window.tabs.tabText(i) for i in range(main_window.tabs.count())]
+    actions = main_window.examples_menu.actions()
+    games = [action.text().split(":", 1)[0] for action in actions]
+    assert sorted(set(games), key=games.index) == titles
+    assert sorted(games, key=titles.index) == games
+    for action in actions:
+        main_window.tabs.setCurrentIndex(0)
+        action.trigger()
+        assert main_window.tabs.tabText(main_window.tabs.currentIndex()) == action.text().split(":", 1)[0]
+        assert main_window.slug_pane.error_text() == ""
