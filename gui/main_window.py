@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup, QValidator
 from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow,
                                QMessageBox, QTabWidget, QTextEdit, QVBoxLayout, QWidget)
 
@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         # A spin box's value is the board's (every step is already an undoable edit), so its
         # text history would only swallow Ctrl+Z: the keys go to the game's history instead.
+        # Likewise Ctrl+V of a text the box cannot take (a link, say) opens it as a board.
         for page in self.pages.values():
             for spin in page.findChildren(QAbstractSpinBox):
                 spin.installEventFilter(self)
@@ -136,6 +137,11 @@ class MainWindow(QMainWindow):
             if any(keys == s for s in self.undo_action.shortcuts() + self.redo_action.shortcuts()):
                 event.ignore()  # not claimed by the spin box: the window's Undo or Redo takes it
                 return True
+            if event.matches(QKeySequence.Paste):
+                text = QGuiApplication.clipboard().text()
+                if text.strip() and watched.validate(text, 0)[0] == QValidator.Invalid:
+                    event.ignore()  # the window's Paste takes it
+                    return True
         return super().eventFilter(watched, event)
 
     # --- the current page --------------------------------------------------------

@@ -210,3 +210,25 @@ def test_examples_menu_follows_the_tab_order_and_opens_each(qtbot, main_window):
         action.trigger()
         assert main_window.tabs.tabText(main_window.tabs.currentIndex()) == action.text().split(":", 1)[0]
         assert main_window.slug_pane.error_text() == ""
+
+
+def test_ctrl_v_in_a_spin_box_opens_a_link_and_still_pastes_a_number(qtbot, main_window):
+    from PySide6.QtGui import QGuiApplication
+
+    page = main_window.page("pentomino")
+    main_window.tabs.setCurrentWidget(page)
+    box = page.height_box
+    box.setFocus()
+    box.selectAll()
+    QGuiApplication.clipboard().setText("12")
+    _key(box, Qt.Key_V, Qt.ControlModifier)
+    assert box.text() == "12" and main_window.current_page() is page
+
+    sudoku = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
+    QGuiApplication.clipboard().setText(sudoku)
+    box.setFocus()
+    _key(box, Qt.Key_V, Qt.ControlModifier)
+    assert main_window.current_page() is main_window.page("sudoku")
+    assert main_window.slug_pane.slug_text() == main_window.page("sudoku").game.encode(
+        main_window.page("sudoku").game.decode(sudoku))
+    assert box.text() == "12"
