@@ -24,6 +24,17 @@ MAX_RECENT_LENGTH = 20_000
 LONG_TEXT = 100_000  # characters; longer pastes get a busy cursor
 
 
+def _takes_paste(widget: QWidget, text: str) -> bool:
+    """Whether a text field would take `text` as its own paste: a read-only field, or a
+    spin box or checked field that refuses it (a link in a number box), leaves it to the window."""
+    if isinstance(widget, QAbstractSpinBox):
+        return not text.strip() or widget.validate(text, 0)[0] != QValidator.Invalid
+    if not isinstance(widget, (QLineEdit, QTextEdit)) or widget.isReadOnly():
+        return False
+    validator = widget.validator() if isinstance(widget, QLineEdit) else None
+    return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.Invalid
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -70,10 +81,14 @@ class MainWindow(QMainWindow):
         self._build_menus()
         # A spin box's value is the board's (every step is already an undoable edit), so its
         # text history would only swallow Ctrl+Z: the keys go to the game's history instead.
-        # Likewise Ctrl+V of a text the box cannot take (a link, say) opens it as a board.
+        # Likewise Ctrl+V of a text that a box or a checked field cannot take (a link, say)
+        # opens it as a board.
         for page in self.pages.values():
             for spin in page.findChildren(QAbstractSpinBox):
                 spin.installEventFilter(self)
+            for field in page.findChildren(QLineEdit):
+                if field.validator() is not None and not isinstance(field.parent(), QAbstractSpinBox):
+                    field.installEventFilter(self)
         self._restore()
         self._tab_changed(self.tabs.currentIndex())
         self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
@@ -132,16 +147,16 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About Slugboard", self._about)
 
     def eventFilter(self, watched, event) -> bool:
-        if event.type() == QEvent.ShortcutOverride and isinstance(watched, QAbstractSpinBox):
-            keys = QKeySequence(event.keyCombination())
-            if any(keys == s for s in self.undo_action.shortcuts() + self.redo_action.shortcuts()):
-                event.ignore()  # not claimed by the spin box: the window's Undo or Redo takes it
-                return True
-            if event.matches(QKeySequence.Paste):
-                text = QGuiApplication.clipboard().text()
-                if text.strip() and watched.validate(text, 0)[0] == QValidator.Invalid:
-                    event.ignore()  # the window's Paste takes it
-                    return True
+        if event.type() != QEvent.ShortcutOverride:
+            return super().eventFilter(watched, event)
+        spin = isinstance(watched, QAbstractSpinBox)
+        keys = QKeySequence(event.keyCombination())
+        if spin and any(keys == s for s in self.undo_action.shortcuts() + self.redo_action.shortcuts()):
+            event.ignore()  # not claimed by the spin box: the window's Undo or Redo takes it
+            return True
+        if event.matches(QKeySequence.Paste) and not _takes_paste(watched, QGuiApplication.clipboard().text()):
+            event.ignore()  # the window's Paste takes it
+            return True
         return super().eventFilter(watched, event)
 
     # --- the current page --------------------------------------------------------
@@ -214,10 +229,10 @@ class MainWindow(QMainWindow):
 
     def paste_clipboard(self) -> None:
         focus = QApplication.focusWidget()
-        if isinstance(focus, (QLineEdit, QTextEdit)) and not focus.isReadOnly():
+        text = QGuiApplication.clipboard().text()
+        if isinstance(focus, (QLineEdit, QTextEdit)) and _takes_paste(focus, text):
             focus.paste()  # a text field keeps its own paste
             return
-        text = QGuiApplication.clipboard().text()
         if not text.strip():
             self.statusBar().showMessage("The clipboard holds no text", 4000)
             return

@@ -232,3 +232,27 @@ def test_ctrl_v_in_a_spin_box_opens_a_link_and_still_pastes_a_number(qtbot, main
     assert main_window.slug_pane.slug_text() == main_window.page("sudoku").game.encode(
         main_window.page("sudoku").game.decode(sudoku))
     assert box.text() == "12"
+
+
+def test_ctrl_v_in_a_checked_field_opens_what_the_field_refuses(qtbot, main_window):
+    from PySide6.QtGui import QGuiApplication
+
+    letters = main_window.page("letters")
+    main_window.tabs.setCurrentWidget(letters)
+    field = letters.start_field  # takes letters only
+    field.clear()
+    field.setFocus()
+    QGuiApplication.clipboard().setText("runnels")
+    _key(field, Qt.Key_V, Qt.ControlModifier)
+    assert field.text() == "runnels" and main_window.current_page() is letters
+
+    QGuiApplication.clipboard().setText("xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw")
+    _key(field, Qt.Key_V, Qt.ControlModifier)
+    assert main_window.current_page() is main_window.page("xiangqi")
+    assert main_window.slug_pane.slug_text() == "BSQiASezQQhCEKSEyCSo0EIAhw"
+    assert field.text() == "runnels"
+
+    paste_field = main_window.slug_pane.paste_field  # takes anything, as a text field should
+    paste_field.setFocus()
+    _key(paste_field, Qt.Key_V, Qt.ControlModifier)
+    assert paste_field.text() == "xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw"
