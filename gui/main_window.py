@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
             page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
             page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
         self.tabs.currentChanged.connect(self._tab_changed)
+        self._visited: set[str] = set()  # games whose page has been shown
         # Whether a game has a web link at all is a property of the game, not the board.
         self._has_link = {name: page.game.share_url(page.game.new_board()) is not None
                           for name, page in self.pages.items()}
@@ -91,6 +92,7 @@ class MainWindow(QMainWindow):
                     field.installEventFilter(self)
         self._restore()
         self._tab_changed(self.tabs.currentIndex())
+        self.current_page().focus_canvas()  # the keys work on the board from the start
         self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
 
     # --- menus -------------------------------------------------------------------
@@ -172,6 +174,13 @@ class MainWindow(QMainWindow):
             return
         self.undo_group.setActiveStack(page.undo_stack)
         self.statusBar().clearMessage()  # what the last game said is not about this one
+        # Focus that follows the switch returns to where it was on the page; on the first
+        # visit Qt would pick the panel's first control (arrow keys then change the surface
+        # or scroll the panel), so the board takes it.
+        focus = QApplication.focusWidget()
+        if page.GAME not in self._visited and focus is not None and page.isAncestorOf(focus):
+            page.focus_canvas()
+        self._visited.add(page.GAME)
         self._update_slug(page)
         self.settings.setValue("window/tab", page.GAME)
 

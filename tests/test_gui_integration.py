@@ -256,3 +256,25 @@ def test_ctrl_v_in_a_checked_field_opens_what_the_field_refuses(qtbot, main_wind
     paste_field.setFocus()
     _key(paste_field, Qt.Key_V, Qt.ControlModifier)
     assert paste_field.text() == "xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw"
+
+
+def test_keys_reach_the_board_after_switching_to_a_game_for_the_first_time(qtbot, main_window):
+    main_window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
+    assert QApplication.focusWidget() is main_window.current_page().canvas
+    for index in (1, 2, 3, 4, 0):
+        _key(QApplication.focusWidget(), Qt.Key_1 + index, Qt.AltModifier)
+        page = main_window.current_page()
+        assert main_window.tabs.currentIndex() == index
+        assert QApplication.focusWidget() is page.canvas, page.GAME
+
+    pentomino = main_window.page("pentomino")
+    _key(QApplication.focusWidget(), Qt.Key_2, Qt.AltModifier)
+    surface = pentomino.board.surface
+    _key(QApplication.focusWidget(), Qt.Key_Down)
+    assert pentomino.board.surface == surface and pentomino.undo_stack.count() == 0
+
+    field = main_window.slug_pane.paste_field  # focus outside the games stays where it is
+    field.setFocus()
+    _key(field, Qt.Key_3, Qt.AltModifier)
+    assert QApplication.focusWidget() is field
