@@ -175,8 +175,8 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(page.undo_stack)
         self.statusBar().clearMessage()  # what the last game said is not about this one
         # Focus that follows the switch returns to where it was on the page; on the first
-        # visit Qt would pick the panel's first control (arrow keys then change the surface
-        # or scroll the panel), so the board takes it.
+        # visit Qt would pick the page's first focusable widget, the panel's scroll area
+        # (arrow keys then scroll the panel), so the board takes it.
         focus = QApplication.focusWidget()
         if page.GAME not in self._visited and focus is not None and page.isAncestorOf(focus):
             page.focus_canvas()
