@@ -278,3 +278,32 @@ def test_keys_reach_the_board_after_switching_to_a_game_for_the_first_time(qtbot
     field.setFocus()
     _key(field, Qt.Key_3, Qt.AltModifier)
     assert QApplication.focusWidget() is field
+
+
+def test_every_game_is_restored_at_once_with_the_last_tab_current(qtbot, settings):
+    from slugboard import resources
+    from slugboard.gui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    texts = {}  # for each game, the first example that is not its new board
+    for example in resources.examples():
+        game = first.page(example["game"]).game
+        if game.decode(example["text"]) != game.new_board():
+            texts.setdefault(example["game"], example["text"])
+    for game in ("letters", "minesweeper", "sudoku", "xiangqi", "pentomino"):
+        assert first.paste_text(texts[game])
+    first.page("sudoku").paste_board(first.page("sudoku").game.decode("1" + "." * 80))  # an edit after the pastes
+    first.tabs.setCurrentWidget(first.page("minesweeper"))
+    boards = {name: page.board for name, page in first.pages.items()}
+    assert all(board != first.pages[name].game.new_board() for name, board in boards.items())
+    first.close()
+
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert {name: page.board for name, page in second.pages.items()} == boards
+    assert second.current_page() is second.page("minesweeper")
+    page = second.current_page()
+    assert second.slug_pane.slug_text() == page.game.encode(page.board)
