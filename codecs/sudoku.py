@@ -58,9 +58,15 @@ def new_board() -> Board:
 
 # --- reading -------------------------------------------------------------------------
 
+# A text needs this many cell characters to count as a grid before it is read: "1=15"
+# (the start of a minesweeper slug) is made of grid characters too.
+GRID_MARK_CELLS = 40
+
+
 def looks_like(text: str) -> bool:
     t = strip_text(text)
-    return "play=" in t or t.startswith("UyF2") or _is_grid_text(t)
+    return "play=" in t or t.startswith("UyF2") or (
+        _is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
 
 
 def _is_grid_text(text: str) -> bool:

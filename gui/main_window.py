@@ -174,6 +174,7 @@ class MainWindow(QMainWindow):
             return
         self.undo_group.setActiveStack(page.undo_stack)
         self.statusBar().clearMessage()  # what the last game said is not about this one
+        self.slug_pane.clear_error()       # nor is the last failed paste
         # Focus that follows the switch returns to where it was on the page; on the first
         # visit Qt would pick the page's first focusable widget, the panel's scroll area
         # (arrow keys then scroll the panel), so the board takes it.
@@ -312,7 +313,7 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray) and not geometry.isEmpty():
             self.restoreGeometry(geometry)
         else:
-            self.resize(1100, 800)
+            self.resize(1120, 840)
         tab = self.settings.value("window/tab")
         if tab in self.pages:
             self.tabs.setCurrentWidget(self.pages[tab])
@@ -331,7 +332,7 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def sizeHint(self) -> QSize:
-        return QSize(1100, 800)
+        return QSize(1120, 840)
 
     def _about(self) -> None:
         QMessageBox.about(self, "About Slugboard",

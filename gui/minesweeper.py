@@ -1098,6 +1098,11 @@ class MinesweeperPage(GamePage):
                     + f": preparing it took {elapsed / 1000:.1f} s")
             QTimer.singleShot(0, lambda: self.show_status(text))
 
+    def hideEvent(self, event) -> None:
+        # A replay nobody watches would reach its end unseen: it waits for the person.
+        self.player.pause()
+        super().hideEvent(event)
+
     def board_shown(self, board: ms.Board) -> None:
         self.replay = replay_for(board)
         self.canvas.board = board

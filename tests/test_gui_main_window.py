@@ -35,3 +35,29 @@ def test_a_tab_per_game_and_alt_keys(qtbot, main_window):
         page = main_window.page(name)
         assert main_window.undo_group.activeStack() is page.undo_stack
         assert main_window.slug_pane.slug_text() == page.game.encode(page.board)
+
+
+def test_switching_games_pauses_a_replay_and_clears_a_failed_paste(qtbot, main_window):
+    from slugboard import resources
+
+    game = next(e["text"] for e in resources.examples() if e["game"] == "minesweeper")
+    assert main_window.paste_text(game)
+    page = main_window.page("minesweeper")
+    page.player.play()
+    assert page.player.playing
+    assert not main_window.paste_text("UyF2Mg==")
+    assert main_window.slug_pane.error_text()
+    main_window.tabs.setCurrentWidget(main_window.page("sudoku"))
+    assert not page.player.playing
+    assert main_window.slug_pane.error_text() == ""
+
+
+def test_short_texts_of_minesweeper_are_blamed_on_minesweeper():
+    import pytest
+
+    from slugboard.codecs import SlugError, decode_any
+
+    for text in ("1=", "1=15"):
+        with pytest.raises(SlugError) as info:
+            decode_any(text)
+        assert info.value.game == "minesweeper"
