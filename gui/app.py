@@ -16,9 +16,33 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--export", metavar="FILE.png", help="render the board of TEXT to an image and exit (no window)")
     parser.add_argument("--at", type=float, metavar="SECONDS", help="minesweeper replay: the moment to render")
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
-    parser.add_argument("--dark", action="store_true", help="render --export with a dark palette")
+    parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
     parser.add_argument("--start-word", metavar="WORD", help="letters: the day's starting word, to show letters and scores")
     return parser
+
+
+# Qt's own command-line options (QApplication and QGuiApplication documentation): these
+# take a value; the flags below do not.
+QT_VALUE_OPTIONS = {"-style", "-stylesheet", "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
+                    "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry"}
+QT_FLAG_OPTIONS = {"-reverse", "-nograb", "-dograb", "-sync", "-widgetcount"}
+
+
+def split_qt_options(argv: list[str]) -> tuple[list[str], list[str]]:
+    """Separate Qt's options (`-style Fusion`, `-platform xcb`...) from Slugboard's own."""
+    ours, qt = [], []
+    items = iter(argv)
+    for item in items:
+        name = item.split("=", 1)[0]
+        if name in QT_VALUE_OPTIONS:
+            qt.append(item)
+            if "=" not in item:
+                qt.append(next(items, ""))
+        elif item in QT_FLAG_OPTIONS:
+            qt.append(item)
+        else:
+            ours.append(item)
+    return ours, qt
 
 
 def _size(text: str | None):
@@ -42,6 +66,9 @@ def dark_palette():
                          (QPalette.Highlight, "#3d7bd9"), (QPalette.HighlightedText, "#ffffff"),
                          (QPalette.Mid, "#5a5a5a"), (QPalette.Dark, "#151515"), (QPalette.Light, "#505050")):
         palette.setColor(role, QColor(colour))
+    palette.setColor(QPalette.PlaceholderText, QColor("#8a8a8a"))
+    for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
+        palette.setColor(QPalette.Disabled, role, QColor("#7a7a7a"))  # greyed out, as in a light palette
     return palette
 
 
@@ -77,7 +104,9 @@ def export(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv if argv is not None else sys.argv[1:])
+    argv = argv if argv is not None else sys.argv[1:]
+    ours, qt_args = split_qt_options(argv)
+    args = _parser().parse_args(ours)
     headless = sys.platform.startswith("linux") and not any(
         os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
     if headless and args.export:
@@ -98,7 +127,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from .slug_pane import SlugPane
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance() or QApplication(sys.argv[:1] + qt_args)
+    if args.dark:
+        app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
+        app.setPalette(dark_palette())
     app.aboutToQuit.connect(SlugPane.hand_over_clipboard)
     window = MainWindow()
     window.show()

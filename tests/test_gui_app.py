@@ -91,3 +91,39 @@ def test_no_display_says_how_to_export_instead(tmp_path):
     done = subprocess.run([sys.executable, "-m", "slugboard.gui", "--export", str(out), SEED_SLUG],
                           capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0 and out.exists()
+
+
+def test_qt_options_are_passed_to_qt():
+    from slugboard.gui.app import split_qt_options
+
+    assert split_qt_options(["-style", "Fusion", "UyF2MQAg", "--dark", "-reverse"]) == (
+        ["UyF2MQAg", "--dark"], ["-style", "Fusion", "-reverse"])
+    assert split_qt_options(["--export", "a.png", "-platform=offscreen", "x"]) == (
+        ["--export", "a.png", "x"], ["-platform=offscreen"])
+
+
+def test_dark_window_and_style_option(tmp_path):
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtGui import QPalette\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from slugboard.gui import app\n"
+        "from slugboard.gui.main_window import MainWindow\n"
+        "shown = MainWindow.show\n"
+        "def show(self):\n"
+        "    shown(self)\n"
+        "    qapp = QApplication.instance()\n"
+        "    def report():\n"
+        "        window = qapp.palette().color(QPalette.Window).lightness()\n"
+        "        print(qapp.style().name(), window, self.slug_pane.slug_text())\n"
+        "        qapp.quit()\n"
+        "    QTimer.singleShot(50, report)\n"
+        "MainWindow.show = show\n"
+        "sys.exit(app.main(['-style', 'Fusion', '--dark', 'UyF2MQAg']))\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr
+    style, lightness, slug = done.stdout.split()
+    assert style.lower() == "fusion" and int(lightness) < 80 and slug == "UyF2MQAg"
