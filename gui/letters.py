@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import NamedTuple
 
-from PySide6.QtCore import QDate, QPointF, QRectF, QRegularExpression, QSize, Qt, Signal
+from PySide6.QtCore import QDate, QEvent, QPointF, QRectF, QRegularExpression, QSize, Qt, Signal
 from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPalette, QPen,
                            QRegularExpressionValidator, QShortcut)
 from PySide6.QtWidgets import (QApplication, QDateEdit, QHBoxLayout, QLabel, QLineEdit, QPushButton,
@@ -628,8 +628,23 @@ class LettersCanvas(QWidget):
             if not self._filled((row, col)):
                 return (row, col)
 
+    def event(self, event) -> bool:
+        # While tiles of this turn lie unplayed they are not yet an edit of the board, so the
+        # window's Undo has nothing of theirs to take back: Ctrl+Z takes the last tile back
+        # here instead, as Backspace does, and reaches the window's history once none is left.
+        if event.type() == QEvent.ShortcutOverride and event.matches(QKeySequence.Undo) and self.pending:
+            event.accept()
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event) -> None:
         key, mods = event.key(), event.modifiers()
+        if event.matches(QKeySequence.Undo) and self.pending and self._drag_slot is None:
+            r, c, _ = self.pending[-1]
+            self.take_back((r, c))
+            self.selected_square = (r, c)
+            self.update()
+            return
         if self._drag_slot is not None:
             # While the button holds a tile, keys would change the tiles under it; Escape
             # drops it back where it was, as it ends any drag.

@@ -539,3 +539,25 @@ def test_a_link_whose_start_word_does_not_fit_says_so(qtbot, main_window):
     main_window.paste_text(RUNNELS["link"] + "&s=RUNNELS")
     assert not page.start_error.isVisibleTo(page)
     assert page.remembered_start_word(dt.date(2025, 10, 5)) == "RUNNELS"
+
+
+def test_ctrl_z_takes_back_unplayed_tiles_then_undoes_turns(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    for slot, square in ((3, (2, 7)), (0, (3, 7)), (5, (5, 7))):
+        _click_slot(qtbot, page, slot)
+        _click_square(qtbot, page, *square)
+    qtbot.mouseClick(page.submit_button, Qt.LeftButton)   # turn 1: ROSE
+    played = page.board
+    _click_slot(qtbot, page, 0)
+    _click_square(qtbot, page, 5, 2)
+    _click_slot(qtbot, page, 1)
+    _click_square(qtbot, page, 6, 2)
+    assert len(page.canvas.pending) == 2
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert [(r, c) for r, c, _ in page.canvas.pending] == [(5, 2)]   # the last tile went back
+    assert page.board == played                                        # the played turn stays
+    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    assert page.canvas.pending == [] and page.board == played
+    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)          # now the window's Undo
+    assert page.board.tiles == ()
