@@ -23,6 +23,16 @@ def load_vectors(game: str):
         return json.load(f)
 
 
+def long_minesweeper_slug() -> str:
+    """A real, valid slug longer than a Qt line edit holds (a 400x400 field, 17,689 mines)."""
+    from slugboard.codecs import minesweeper
+
+    mines = [[x, y] for y in range(0, 400, 3) for x in range(0, 400, 3)]
+    board = minesweeper.from_json({"game": "minesweeper", "version": 1, "width": 400, "height": 400,
+                                   "time_unit_ms": 50, "mines": mines, "events": []})
+    return minesweeper.encode(board)
+
+
 import pytest  # noqa: E402
 
 

@@ -49,24 +49,36 @@ def test_export_bad_slug_is_an_error(tmp_path):
     assert not out.exists()
 
 
-def test_app_quits_cleanly_after_copy_link(tmp_path):
-    """Copy link leaves URL data on the clipboard; quitting must still exit with 0."""
+def _run_app(tmp_path, on_shown: str, argv: list[str]) -> subprocess.CompletedProcess:
+    """Run `slugboard.gui.app.main(argv)` in a fresh process; `on_shown` is the body of a
+    function run once the main window is shown, with `self` the window and `qapp` the
+    application (it must end by quitting)."""
+    body = "".join(f"    {line}\n" for line in on_shown.strip("\n").splitlines())
     script = tmp_path / "run.py"
     script.write_text(
         "import sys\n"
         "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtGui import QPalette\n"
         "from PySide6.QtWidgets import QApplication\n"
         "from slugboard.gui import app\n"
         "from slugboard.gui.main_window import MainWindow\n"
         "shown = MainWindow.show\n"
         "def show(self):\n"
         "    shown(self)\n"
-        "    self.slug_pane.copy_link()\n"
-        "    QTimer.singleShot(50, QApplication.instance().quit)\n"
+        "    qapp = QApplication.instance()\n"
+        + body +
         "MainWindow.show = show\n"
-        "sys.exit(app.main(['UyF2MQAg']))\n")
+        f"sys.exit(app.main({argv!r}))\n")
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_app_quits_cleanly_after_copy_link(tmp_path):
+    """Copy link leaves URL data on the clipboard; quitting must still exit with 0."""
+    done = _run_app(tmp_path, """
+self.slug_pane.copy_link()
+QTimer.singleShot(50, qapp.quit)
+""", ["UyF2MQAg"])
     assert done.returncode == 0, done.stderr
 
 
@@ -103,27 +115,13 @@ def test_qt_options_are_passed_to_qt():
 
 
 def test_dark_window_and_style_option(tmp_path):
-    script = tmp_path / "run.py"
-    script.write_text(
-        "import sys\n"
-        "from PySide6.QtCore import QTimer\n"
-        "from PySide6.QtGui import QPalette\n"
-        "from PySide6.QtWidgets import QApplication\n"
-        "from slugboard.gui import app\n"
-        "from slugboard.gui.main_window import MainWindow\n"
-        "shown = MainWindow.show\n"
-        "def show(self):\n"
-        "    shown(self)\n"
-        "    qapp = QApplication.instance()\n"
-        "    def report():\n"
-        "        window = qapp.palette().color(QPalette.Window).lightness()\n"
-        "        print(qapp.style().name(), window, self.slug_pane.slug_text())\n"
-        "        qapp.quit()\n"
-        "    QTimer.singleShot(50, report)\n"
-        "MainWindow.show = show\n"
-        "sys.exit(app.main(['-style', 'Fusion', '--dark', 'UyF2MQAg']))\n")
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
-    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
+    done = _run_app(tmp_path, """
+def report():
+    window = qapp.palette().color(QPalette.Window).lightness()
+    print(qapp.style().name(), window, self.slug_pane.slug_text())
+    qapp.quit()
+QTimer.singleShot(50, report)
+""", ["-style", "Fusion", "--dark", "UyF2MQAg"])
     assert done.returncode == 0, done.stderr
     style, lightness, slug = done.stdout.split()
     assert style.lower() == "fusion" and int(lightness) < 80 and slug == "UyF2MQAg"

@@ -7,6 +7,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from conftest import long_minesweeper_slug
+
 
 def _key(widget, key, modifiers=Qt.NoModifier) -> None:
     from PySide6.QtTest import QTest
@@ -57,19 +59,10 @@ def test_a_games_status_message_stays_with_its_tab(qtbot, main_window):
     assert main_window.statusBar().currentMessage() == ""
 
 
-def _long_minesweeper_slug() -> str:
-    from slugboard.codecs import minesweeper
-
-    mines = [[x, y] for y in range(0, 400, 3) for x in range(0, 400, 3)]
-    board = minesweeper.from_json({"game": "minesweeper", "version": 1, "width": 400, "height": 400,
-                                   "time_unit_ms": 50, "mines": mines, "events": []})
-    return minesweeper.encode(board)
-
-
 def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main_window):
     from PySide6.QtGui import QGuiApplication
 
-    text = _long_minesweeper_slug()
+    text = long_minesweeper_slug()
     assert len(text) > 40_000
     QGuiApplication.clipboard().setText(text)
     field = main_window.slug_pane.paste_field

@@ -4,18 +4,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
-from slugboard.codecs import GAMES, minesweeper
-
-
-def _long_minesweeper_slug() -> str:
-    mines = [[x, y] for y in range(0, 400, 3) for x in range(0, 400, 3)]
-    board = minesweeper.from_json({"game": "minesweeper", "version": 1, "width": 400, "height": 400,
-                                   "time_unit_ms": 50, "mines": mines, "events": []})
-    return minesweeper.encode(board)
+from conftest import long_minesweeper_slug
+from slugboard.codecs import GAMES
 
 
 def test_long_paste_shows_busy_cursor_and_restores_it(qtbot, main_window):
-    text = _long_minesweeper_slug()
+    text = long_minesweeper_slug()
     assert len(text) > 30_000
     seen = []
     main_window.statusBar().messageChanged.connect(seen.append)
