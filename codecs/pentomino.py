@@ -450,6 +450,7 @@ def _decode_terrain(slug: str, i: int, height: int, width: int, out: _Collector)
     # reads it, (row, column), its last character ignored (the app drops a cell with no
     # column).
     if (end - i) % 2:
+        _value(slug, end - 1, "terrain coordinate")  # ignored, but still a character of the format
         out.notes.append(f"terrain character {slug[end - 1]!r} at {end - 1} has no partner and is ignored")
         if mode == "Y":
             mode = "plain"

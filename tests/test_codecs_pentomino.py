@@ -813,3 +813,13 @@ def test_from_json_raises_only_slug_errors(key, value):
         pm.from_json(obj)
     except SlugError:
         pass
+
+
+def test_a_spare_terrain_character_must_still_be_a_coordinate_character():
+    # An odd terrain list is read with its last character dropped (with a warning), but a
+    # character outside the alphabet is refused where it stands.
+    board = pm.decode("R88R0011" + "2")
+    assert any("no partner" in note for note in board.notes)
+    with pytest.raises(pm.SlugError) as info:
+        pm.decode("R88R0011@")
+    assert info.value.position == 8
