@@ -18,8 +18,10 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-COLD_LOAD = ("import time; from slugboard.codecs import letters; t = time.perf_counter(); letters.word_list(); "
-             "print((time.perf_counter() - t) * 1000)")
+COLD_LOAD = (
+    "import time; from slugboard.codecs import letters; t = time.perf_counter(); letters.word_list(); "
+    "print((time.perf_counter() - t) * 1000)"
+)
 
 
 def timed(fn, repeat: int = 200) -> tuple[float, float]:
@@ -35,6 +37,7 @@ def timed(fn, repeat: int = 200) -> tuple[float, float]:
 def largest_board():
     """31 tiles over five turns (7, 7, 7, 7, 3), played by the rules from the day's racks."""
     from slugboard.codecs import letters
+
     board = letters.Board(dt.date(2025, 10, 20), (), "w", "GRANDPA")
     # every square not on the starting word, row by row, seven a turn: rules are not the point here
     free = [(r, c) for r in range(9) for c in range(9) if r != 4]
@@ -47,12 +50,17 @@ def largest_board():
 
 
 def main() -> None:
-    cold = [float(subprocess.run([sys.executable, "-c", COLD_LOAD], capture_output=True, text=True, check=True)
-                  .stdout) for _ in range(5)]
-    print(f"word list cold load (fresh process, 172,918 words): median {statistics.median(cold):.1f} ms, "
-          f"max {max(cold):.1f} ms")
+    cold = [
+        float(subprocess.run([sys.executable, "-c", COLD_LOAD], capture_output=True, text=True, check=True).stdout)
+        for _ in range(5)
+    ]
+    print(
+        f"word list cold load (fresh process, 172,918 words): median {statistics.median(cold):.1f} ms, "
+        f"max {max(cold):.1f} ms"
+    )
 
     from slugboard.codecs import letters
+
     t0 = time.perf_counter()
     letters.word_list()
     print(f"word list load in this process: {(time.perf_counter() - t0) * 1000:.1f} ms")
@@ -69,6 +77,7 @@ def main() -> None:
         letters._resolve.cache_clear()
         letters.daily_draw.cache_clear()
         letters.resolve(board)
+
     med, worst = timed(resolve_uncached)
     print(f"resolve (draw, racks, words, scores; uncached): median {med:.3f} ms, max {worst:.3f} ms")
     med, worst = timed(lambda: letters.problems(board))
@@ -82,7 +91,7 @@ def main() -> None:
 
     app = QApplication.instance() or QApplication([])
     size = gui.preferred_size(board)
-    image = QImage(size, QImage.Format_ARGB32_Premultiplied)
+    image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
     palette = QGuiApplication.palette()
 
     def paint(**state):
@@ -98,9 +107,18 @@ def main() -> None:
 
     def paint_play():
         painter = QPainter(image)
-        gui.paint(painter, QRectF(0, 0, size.width(), size.height()), playing, palette, rack=rack,
-                  pending=((8, 0, 0),), selected_slot=1, preview=preview)
+        gui.paint(
+            painter,
+            QRectF(0, 0, size.width(), size.height()),
+            playing,
+            palette,
+            rack=rack,
+            pending=((8, 0, 0),),
+            selected_slot=1,
+            preview=preview,
+        )
         painter.end()
+
     med, worst = timed(paint_play, 100)
     print(f"paint mid-game with rack and a placed tile: median {med:.2f} ms, max {worst:.2f} ms")
 
@@ -110,6 +128,7 @@ def main() -> None:
         painter = QPainter(image)
         gui.paint(painter, QRectF(0, 0, size.width(), size.height()), b, palette)
         painter.end()
+
     med, worst = timed(decode_and_paint, 100)
     print(f"decode + resolve + paint: median {med:.2f} ms, max {worst:.2f} ms")
     del app

@@ -20,10 +20,10 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
+from minesweeper_seek import played_game  # noqa: E402
 from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from minesweeper_seek import played_game  # noqa: E402
 from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.gui.main_window import MainWindow  # noqa: E402
 
@@ -44,21 +44,24 @@ def parts(slug: str) -> str:
     t5 = time.perf_counter()
     ms._FIELDS.clear()
     ms._REPLAYS.clear()
-    return (f"decode {1000 * (t1 - t0):.0f} ms, field {1000 * (t2 - t1):.0f} ms, replay {1000 * (t3 - t2):.0f} ms, "
-            f"encode {1000 * (t4 - t3 - (t1 - t0)):.0f} ms, to_json {1000 * (t5 - t4):.0f} ms")
+    return (
+        f"decode {1000 * (t1 - t0):.0f} ms, field {1000 * (t2 - t1):.0f} ms, replay {1000 * (t3 - t2):.0f} ms, "
+        f"encode {1000 * (t4 - t3 - (t1 - t0)):.0f} ms, to_json {1000 * (t5 - t4):.0f} ms"
+    )
 
 
 def main() -> None:
     app = QApplication.instance() or QApplication([])
-    window = MainWindow(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.IniFormat))
+    window = MainWindow(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat))
     window.resize(1200, 900)
     window.show()
     app.processEvents()
     page = window.page("minesweeper")
     profile = cProfile.Profile() if "--profile" in sys.argv else None
-    for name, board in (("1000x1000 field, 150,000 mines", ms.random_board(1000, 1000, 150_000, seed=2)),
-                        ("1000x1000 game, 100,000 actions", played_game(1000, 1000, 150_000, seed=9,
-                                                                        limit=100_000))):
+    for name, board in (
+        ("1000x1000 field, 150,000 mines", ms.random_board(1000, 1000, 150_000, seed=2)),
+        ("1000x1000 game, 100,000 actions", played_game(1000, 1000, 150_000, seed=9, limit=100_000)),
+    ):
         slug = ms.encode(board)
         print(f"{name}: slug {len(slug):,} chars")
         print("  codec:", parts(slug))
@@ -74,8 +77,10 @@ def main() -> None:
         page.canvas.repaint()
         t3 = time.perf_counter()
         page.player.pause()
-        print(f"  window: paste {1000 * (t1 - t0):.0f} ms, first paint {1000 * (t2 - t1):.0f} ms, "
-              f"next paint {1000 * (t3 - t2):.0f} ms")
+        print(
+            f"  window: paste {1000 * (t1 - t0):.0f} ms, first paint {1000 * (t2 - t1):.0f} ms, "
+            f"next paint {1000 * (t3 - t2):.0f} ms"
+        )
     for width, height in ((1, 1_000_000), (10, 100_000)):
         slug = ms.encode(ms.random_board(width, height, 150_000, seed=1))
         print(f"{width}x{height} field, 150,000 mines: codec:", parts(slug))

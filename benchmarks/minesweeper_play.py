@@ -21,10 +21,10 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
+from minesweeper_seek import played_game  # noqa: E402
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from minesweeper_seek import played_game  # noqa: E402
 from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.gui.main_window import MainWindow  # noqa: E402
 
@@ -40,24 +40,27 @@ def codec_per_move() -> None:
         ms.encode(board)
         ms.to_json(board)
         state = ms.replay(board).final()
-        targets = [c for c in range(size * size)
-                   if state.cells[c] == ms.CLOSED and (c % size, c // size) not in full.mine_set][:200]
+        targets = [
+            c for c in range(size * size) if state.cells[c] == ms.CLOSED and (c % size, c // size) not in full.mine_set
+        ][:200]
         times = []
         for c in targets:
             t0 = time.perf_counter()
-            board = ms.record(board, ms.FLAG, c % size, c // size, 10 ** 7)
+            board = ms.record(board, ms.FLAG, c % size, c // size, 10**7)
             ms.replay(board).final()
             ms.encode(board)
             ms.to_json(board)
             times.append((time.perf_counter() - t0) * 1000)
-        print(f"codec per move, {size}x{size} with {count:,} events: median {statistics.median(times):.3f} ms, "
-              f"max {max(times):.3f} ms")
+        print(
+            f"codec per move, {size}x{size} with {count:,} events: median {statistics.median(times):.3f} ms, "
+            f"max {max(times):.3f} ms"
+        )
 
 
 def main() -> None:
     app = QApplication.instance() or QApplication([])  # noqa: F841
     folder = tempfile.mkdtemp()
-    window = MainWindow(QSettings(os.path.join(folder, "s.ini"), QSettings.IniFormat))
+    window = MainWindow(QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat))
     window.resize(1200, 900)
     window.show()
     # A game still going: flags on most mines, part of the field opened (no mine hit).
@@ -76,15 +79,16 @@ def main() -> None:
     page.set_mode("play")
     app.processEvents()
     state = page.replay.final()
-    targets = [(c % 100, c // 100) for c in range(10_000)
-               if state.cells[c] == ms.CLOSED and (c % 100, c // 100) not in mines]
+    targets = [
+        (c % 100, c // 100) for c in range(10_000) if state.cells[c] == ms.CLOSED and (c % 100, c // 100) not in mines
+    ]
     clicks = []
     profile = cProfile.Profile() if "--profile" in sys.argv else None
     for x, y in targets[:60]:
         t0 = time.perf_counter()
         if profile:
             profile.enable()
-        page._cell_clicked(x, y, Qt.RightButton if len(clicks) % 3 == 2 else Qt.LeftButton)
+        page._cell_clicked(x, y, Qt.MouseButton.RightButton if len(clicks) % 3 == 2 else Qt.MouseButton.LeftButton)
         if profile:
             profile.disable()
         clicks.append((time.perf_counter() - t0) * 1000)
@@ -101,23 +105,29 @@ def main() -> None:
     page.blockSignals(True)
     for x, y in targets[60:120]:
         t0 = time.perf_counter()
-        page._cell_clicked(x, y, Qt.LeftButton)
+        page._cell_clicked(x, y, Qt.MouseButton.LeftButton)
         own.append((time.perf_counter() - t0) * 1000)
     page.blockSignals(False)
     codec = []
     for x, y in targets[120:180]:
         t0 = time.perf_counter()
-        board = ms.record(board, ms.OPEN, x, y, 10 ** 6)
+        board = ms.record(board, ms.OPEN, x, y, 10**6)
         ms.replay(board).final()
         ms.encode(board)
         codec.append((time.perf_counter() - t0) * 1000)
     print(f"play on 100x100, 2,000 mines, {len(events)} events before, {len(page.board.events)} after")
-    print(f"  click (record + state + stats + slug pane): median {statistics.median(clicks):.2f} ms, "
-          f"max {max(clicks):.2f} ms")
-    print(f"  the page alone (no slug pane, no saved board): median {statistics.median(own):.2f} ms, "
-          f"max {max(own):.2f} ms")
-    print(f"  the codec alone (record + replay state + slug): median {statistics.median(codec):.3f} ms, "
-          f"max {max(codec):.3f} ms")
+    print(
+        f"  click (record + state + stats + slug pane): median {statistics.median(clicks):.2f} ms, "
+        f"max {max(clicks):.2f} ms"
+    )
+    print(
+        f"  the page alone (no slug pane, no saved board): median {statistics.median(own):.2f} ms, "
+        f"max {max(own):.2f} ms"
+    )
+    print(
+        f"  the codec alone (record + replay state + slug): median {statistics.median(codec):.3f} ms, "
+        f"max {max(codec):.3f} ms"
+    )
     print("  clicks over 15 ms (index: ms):", [(i, round(c, 1)) for i, c in enumerate(clicks) if c > 15])
     print(f"  slowest clicks in the window: {', '.join(f'{c:.1f}' for c in sorted(clicks)[-5:])} ms")
     print(f"  repaint of the canvas: median {statistics.median(paint):.2f} ms")

@@ -62,12 +62,16 @@ def measure(name: str, board: ms.Board, seeks: int = 2000) -> None:
     times.sort()
     sweep.sort()
     ms_ = 1000
-    print(f"{name}: {board.width}x{board.height}, {len(board.mines)} mines, {len(board.events)} events, "
-          f"slug {len(slug):,} chars, outcome {replay.outcome}, 3BV {replay.bbbv}, "
-          f"checkpoints {len(replay._checkpoints)}")
+    print(
+        f"{name}: {board.width}x{board.height}, {len(board.mines)} mines, {len(board.events)} events, "
+        f"slug {len(slug):,} chars, outcome {replay.outcome}, 3BV {replay.bbbv}, "
+        f"checkpoints {len(replay._checkpoints)}"
+    )
     print(f"  decode {t_decode * ms_:.2f} ms, build replay {t_build * ms_:.1f} ms")
-    print(f"  random seeks: mean {statistics.mean(times) * ms_:.3f} ms, median {times[len(times) // 2] * ms_:.3f} ms, "
-          f"p99 {times[int(len(times) * 0.99)] * ms_:.3f} ms, max {times[-1] * ms_:.3f} ms")
+    print(
+        f"  random seeks: mean {statistics.mean(times) * ms_:.3f} ms, median {times[len(times) // 2] * ms_:.3f} ms, "
+        f"p99 {times[int(len(times) * 0.99)] * ms_:.3f} ms, max {times[-1] * ms_:.3f} ms"
+    )
     print(f"  slider sweep: mean {statistics.mean(sweep) * ms_:.3f} ms, max {sweep[-1] * ms_:.3f} ms")
 
 

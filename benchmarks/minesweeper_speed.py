@@ -17,15 +17,17 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
+from minesweeper_seek import played_game  # noqa: E402
 from PySide6.QtCore import QRectF  # noqa: E402
 from PySide6.QtGui import QGuiApplication, QImage, QPainter  # noqa: E402
 
-from minesweeper_seek import played_game  # noqa: E402
 from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.gui import minesweeper as view  # noqa: E402
 
-ARTICLE = ("1=15x15+90E2E3A445556575D506C65797D71848D89A0B1BAB5CAD4E7EBEEE+000;5840;594;5A7;5B5;5C7;"
-           "6B1;698;685;674;7A14;795+5419P;554P;563P;574P;4A16P")
+ARTICLE = (
+    "1=15x15+90E2E3A445556575D506C65797D71848D89A0B1BAB5CAD4E7EBEEE+000;5840;594;5A7;5B5;5C7;"
+    "6B1;698;685;674;7A14;795+5419P;554P;563P;574P;4A16P"
+)
 
 
 def best(fn, repeat: int = 7) -> float:
@@ -39,7 +41,7 @@ def best(fn, repeat: int = 7) -> float:
 
 def measure(name: str, board: ms.Board, canvas=(900, 700), repeat: int = 7) -> None:
     slug = ms.encode(board)
-    image = QImage(*canvas, QImage.Format_ARGB32_Premultiplied)
+    image = QImage(*canvas, QImage.Format.Format_ARGB32_Premultiplied)
     palette = QGuiApplication.palette()
     rect = QRectF(0, 0, *canvas)
     replay = ms.Replay(board)
@@ -59,8 +61,10 @@ def measure(name: str, board: ms.Board, canvas=(900, 700), repeat: int = 7) -> N
         state = replay.state_at(t)
         paint(view="replay", state=state, replay=replay, clock_ms=t)
         frames.append((time.perf_counter() - t0) * 1000)
-    print(f"{name}: {board.width}x{board.height}, {len(board.mines)} mines, {len(board.events)} events, "
-          f"slug {len(slug):,} chars")
+    print(
+        f"{name}: {board.width}x{board.height}, {len(board.mines)} mines, {len(board.events)} events, "
+        f"slug {len(slug):,} chars"
+    )
     print(f"  decode        best {d_best:7.2f} ms  median {d_med:7.2f} ms")
     print(f"  paint (field) best {e_best:7.2f} ms  median {e_med:7.2f} ms   ({canvas[0]}x{canvas[1]} px)")
     print(f"  replay frame  (seek + paint) mean {statistics.mean(frames):7.2f} ms  max {max(frames):7.2f} ms")

@@ -75,10 +75,12 @@ def measure(label: str, board: pm.Board, repeat: int, image: QImage, palette: QP
         paint_ms.append((t2 - t1) * 1000)
         total_ms.append((t2 - t0) * 1000)
     facts = pm.info(decoded)
-    print(f"{label:<34} slug {len(slug):>5} chars, {facts['pieces']:>3} pieces, "
-          f"{len(facts['problems']):>4} problems | decode {statistics.median(decode_ms):5.2f} ms"
-          f"  paint {statistics.median(paint_ms):5.2f} ms | total median {statistics.median(total_ms):5.2f} ms"
-          f"  best {min(total_ms):5.2f} ms")
+    print(
+        f"{label:<34} slug {len(slug):>5} chars, {facts['pieces']:>3} pieces, "
+        f"{len(facts['problems']):>4} problems | decode {statistics.median(decode_ms):5.2f} ms"
+        f"  paint {statistics.median(paint_ms):5.2f} ms | total median {statistics.median(total_ms):5.2f} ms"
+        f"  best {min(total_ms):5.2f} ms"
+    )
 
 
 def measure_edits(label: str, board: pm.Board, repeat: int) -> None:
@@ -92,7 +94,7 @@ def measure_edits(label: str, board: pm.Board, repeat: int) -> None:
     from slugboard.gui.main_window import MainWindow
 
     with tempfile.TemporaryDirectory() as folder:
-        window = MainWindow(QSettings(os.path.join(folder, "s.ini"), QSettings.IniFormat))
+        window = MainWindow(QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat))
         window.resize(1100, 800)
         window.show()
         page = window.page(pm.NAME)
@@ -109,8 +111,9 @@ def measure_edits(label: str, board: pm.Board, repeat: int) -> None:
             page.undo_stack.undo()
             QApplication.processEvents()
         window.close()
-    print(f"{label:<34} edit + slug pane + repaint: median {statistics.median(times):5.2f} ms"
-          f"  worst {max(times):5.2f} ms")
+    print(
+        f"{label:<34} edit + slug pane + repaint: median {statistics.median(times):5.2f} ms  worst {max(times):5.2f} ms"
+    )
 
 
 def main() -> None:
@@ -118,7 +121,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
     app = QApplication.instance() or QApplication([])
-    image = QImage(800, 800, QImage.Format_ARGB32_Premultiplied)
+    image = QImage(800, 800, QImage.Format.Format_ARGB32_Premultiplied)
     palette = app.palette()
     print(f"one frame = 16.7 ms; {args.repeat} runs each, 800x800 image")
     measure("60x60 torus, 720 pieces, tiled", tiled_board(), args.repeat, image, palette)

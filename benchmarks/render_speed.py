@@ -72,8 +72,8 @@ def main() -> None:
         if not candidates:
             continue
         slug = max(candidates, key=len)
-        module = games.gui_module(game)
-        image = QImage(800, 800, QImage.Format_ARGB32_Premultiplied)
+        module = games.view(game)
+        image = QImage(800, 800, QImage.Format.Format_ARGB32_Premultiplied)
         decode_ms, paint_ms = [], []
         for _ in range(args.repeat):
             start = time.perf_counter()

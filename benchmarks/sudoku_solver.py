@@ -59,10 +59,14 @@ def main() -> None:
             count_ms.append((middle - start) * 1000)
         medians.append(statistics.median(count_ms))
         worst.append(max(count_ms))
-        print(f"{name:24} {count:>9} {statistics.median(count_ms):10.2f} {max(count_ms):9.2f} "
-              f"{statistics.median(solve_ms):10.2f}")
-    print(f"\ncount to two over {len(PUZZLES)} puzzles: median {statistics.median(medians):.2f} ms, "
-          f"worst {max(worst):.2f} ms")
+        print(
+            f"{name:24} {count:>9} {statistics.median(count_ms):10.2f} {max(count_ms):9.2f} "
+            f"{statistics.median(solve_ms):10.2f}"
+        )
+    print(
+        f"\ncount to two over {len(PUZZLES)} puzzles: median {statistics.median(medians):.2f} ms, "
+        f"worst {max(worst):.2f} ms"
+    )
 
 
 if __name__ == "__main__":

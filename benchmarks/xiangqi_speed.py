@@ -9,7 +9,7 @@ import time
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QRectF  # noqa: E402
-from PySide6.QtGui import QImage, QPainter, QPalette  # noqa: E402
+from PySide6.QtGui import QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from slugboard.codecs import xiangqi  # noqa: E402
@@ -31,7 +31,7 @@ def per_call_ms(fn, repeat: int = 200) -> float:
 def main() -> None:
     app = QApplication.instance() or QApplication([])
     opening = xiangqi.decode(OPENING)
-    by_hand = xiangqi.from_fen(LONGEST_FEN)   # no piece identity: the row assignment is searched
+    by_hand = xiangqi.from_fen(LONGEST_FEN)  # no piece identity: the row assignment is searched
     figures = {
         "decode opening slug": per_call_ms(lambda: xiangqi.decode(OPENING)),
         "decode 177-bit slug": per_call_ms(lambda: xiangqi.decode(LONGEST)),
@@ -40,9 +40,10 @@ def main() -> None:
         "encode, row assignment searched": per_call_ms(lambda: xiangqi.encode(by_hand)),
         "problems (opening)": per_call_ms(lambda: xiangqi.problems(opening)),
         "legal squares, all 14 kinds": per_call_ms(
-            lambda: [xiangqi.legal_squares(opening, k) for k in xiangqi.LETTERS], 50),
+            lambda: [xiangqi.legal_squares(opening, k) for k in xiangqi.LETTERS], 50
+        ),
     }
-    image = QImage(540, 626, QImage.Format_ARGB32_Premultiplied)
+    image = QImage(540, 626, QImage.Format.Format_ARGB32_Premultiplied)
     palette = app.palette()
     board = xiangqi.decode(LONGEST)
 
@@ -58,19 +59,22 @@ def main() -> None:
         paint_once(opening)
 
     def new_position(b=opening, **state):
-        gui._layers.clear()          # as after an edit: the position layer is drawn anew
+        gui._layers.clear()  # as after an edit: the position layer is drawn anew
         paint_once(b, **state)
 
     figures["paint 540x626, caches cold (first paint)"] = per_call_ms(cold, 20)
     figures["paint 540x626, 32 pieces, new position"] = per_call_ms(new_position, 50)
-    one_horse = opening.removed(1)   # a black horse may then go to every point
+    one_horse = opening.removed(1)  # a black horse may then go to every point
     legal = xiangqi.legal_squares(one_horse, "n")
     figures[f"paint, new position, {len(legal)} legal marks"] = per_call_ms(
-        lambda: new_position(one_horse, legal=legal), 50)
+        lambda: new_position(one_horse, legal=legal), 50
+    )
     figures["paint, pointer moved (ghost over the marks)"] = per_call_ms(
-        lambda: paint_once(one_horse, legal=legal, hover=40, hover_letter="n"), 50)
+        lambda: paint_once(one_horse, legal=legal, hover=40, hover_letter="n"), 50
+    )
     figures["decode + paint, 177-bit slug, new position"] = per_call_ms(
-        lambda: new_position(xiangqi.decode(LONGEST)), 50)
+        lambda: new_position(xiangqi.decode(LONGEST)), 50
+    )
     width = max(len(k) for k in figures)
     for name, ms in figures.items():
         print(f"{name:<{width}}  {ms:8.3f} ms")

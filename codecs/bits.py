@@ -86,8 +86,7 @@ class BitWriter:
         return value.to_bytes((self._length + pad) // 8, "big")
 
 
-def b64decode(text: str, game: str, *, alphabets: tuple[str, ...] = (STD_ALPHABET,),
-              char_offset: int = 0) -> bytes:
+def b64decode(text: str, game: str, *, alphabets: tuple[str, ...] = (STD_ALPHABET,), char_offset: int = 0) -> bytes:
     """Decode base64 strictly, with or without `=` padding.
 
     Any character outside the given alphabets (which may not be mixed) is reported with
@@ -115,8 +114,9 @@ def b64decode(text: str, game: str, *, alphabets: tuple[str, ...] = (STD_ALPHABE
     if pad and (len(text) % 4 or pad > 2):
         raise FormatError(game, "wrong base64 padding", char_offset + len(body))
     if len(body) % 4 == 1:
-        raise FormatError(game, "slug length is not valid base64 (one character too many or too few)",
-                          char_offset + len(body) - 1)
+        raise FormatError(
+            game, "slug length is not valid base64 (one character too many or too few)", char_offset + len(body) - 1
+        )
     if alphabet == URL_ALPHABET:
         body = body.translate(str.maketrans("-_", "+/"))
     body += "=" * (-len(body) % 4)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from . import GAMES, SlugError, decode_any, detect
 
@@ -42,13 +42,13 @@ def _board_from_json_line(line: str):
         raise SlugError("json", f"not JSON ({exc.msg})", exc.pos) from None
     if not isinstance(obj, dict) or obj.get("game") not in GAMES:
         known = ", ".join(GAMES)
-        raise SlugError("json", f"the object needs \"game\" set to one of {known}")
+        raise SlugError("json", f'the object needs "game" set to one of {known}')
     game = GAMES[obj["game"]]
     return game, game.from_json(obj)
 
 
 def _apply_options(game, board, args):
-    hook = getattr(game.module, "apply_cli_options", None)
+    hook = getattr(game.codec, "apply_cli_options", None)
     return hook(board, args) if hook else board
 
 
@@ -57,10 +57,12 @@ def run(argv: list[str] | None = None, out=None, err=None) -> int:
     err = err or sys.stderr
     parser = argparse.ArgumentParser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, text in (("decode", "print the board JSON of each slug or link"),
-                       ("detect", "print the game of each slug or link"),
-                       ("info", "print facts about each board as JSON"),
-                       ("url", "print the web app's link for each board")):
+    for name, text in (
+        ("decode", "print the board JSON of each slug or link"),
+        ("detect", "print the game of each slug or link"),
+        ("info", "print facts about each board as JSON"),
+        ("url", "print the web app's link for each board"),
+    ):
         p = sub.add_parser(name, help=text)
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         p.add_argument("--start-word", help="letters: the day's starting word")

@@ -7,29 +7,71 @@ error: `problems(board)` returns `Problem` records that the editor draws.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .links import Source
 
 
 class SlugError(ValueError):
     """A text could not be read as a board of `game`.
 
-    `position` is the 0-based character index in the slug (the text after any link
-    wrapper has been removed) where reading failed, or None when the failure is not
-    tied to one character (for instance a board JSON object).
+    `position` is the 0-based character index, in the text the user gave, where reading
+    failed, or None when the failure is not tied to one character (a board JSON object).
+    `span`, when there is one, is the half-open range of characters of that text that the
+    failing field covers. A decoder raises with positions in the slug it read; the game's
+    `decode` maps them into the user's text with `located` before the error leaves it, and
+    keeps the slug's own index as `slug_position`.
     """
 
-    def __init__(self, game: str, message: str, position: int | None = None):
+    def __init__(
+        self,
+        game: str,
+        message: str,
+        position: int | None = None,
+        *,
+        span: tuple[int, int] | None = None,
+        slug_position: int | None = None,
+    ):
         self.game = game
         self.message = message
         self.position = position
+        self.span = span
+        self.slug_position = position if slug_position is None else slug_position
         super().__init__(str(self))
 
     def __str__(self) -> str:
         where = f" at character {self.position}" if self.position is not None else ""
         return f"{self.game}: {self.message}{where}"
 
-    def __reduce__(self):
-        return (type(self), (self.game, self.message, self.position))
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.game, self.message, self.position, self.span, self.slug_position))
+
+    def located(self, source: Source) -> SlugError:
+        """The same error with its position (and span) moved from the slug into the text
+        the slug was carved from."""
+        if self.position is None:
+            return self
+        span = None
+        if self.span is not None:
+            span = (source.position_in_text(self.span[0]), source.position_in_text(self.span[1]))
+        return type(self)(
+            self.game, self.message, source.position_in_text(self.position), span=span, slug_position=self.slug_position
+        )
+
+
+def _rebuild(
+    cls: type[SlugError],
+    game: str,
+    message: str,
+    position: int | None,
+    span: tuple[int, int] | None,
+    slug_position: int | None,
+) -> SlugError:
+    return cls(game, message, position, span=span, slug_position=slug_position)
 
 
 class FormatError(SlugError):
@@ -40,24 +82,73 @@ class ValueRangeError(SlugError):
     """A field was read but its value is outside what the format allows."""
 
 
+class Severity(str, Enum):
+    """How bad a problem is: an error breaks the game's rules; a warning is legal but
+    surprising (a slug that set one cell twice)."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+class ProblemKind(str, Enum):
+    """What a problem is about; the editor picks what to draw or say by kind."""
+
+    DECODE = "decode"  # a note from reading the slug (a cell set twice...)
+    # sudoku
+    REPEAT = "repeat"  # a digit twice in a row, column or box
+    # pentomino
+    OVERLAP = "overlap"  # two pieces (or two tiles) on one cell
+    OVERFLOW = "overflow"  # a piece runs off an edge that glues to nothing
+    # xiangqi
+    TOO_MANY = "too-many"  # more pieces of a kind than the set has
+    UNENCODABLE = "unencodable"  # a piece where the slug code cannot hold it
+    NO_KING = "no-king"
+    FACING_KINGS = "facing-kings"
+    CHECK = "check"  # the side not to move is in check
+    # minesweeper
+    FULL = "full"  # every cell is a mine
+    EMPTY = "empty"  # no mines at all
+    AFTER_END = "after-end"  # actions recorded after the game ended
+    # letters
+    RACK = "rack"  # a turn's tiles do not fit its rack
+    OCCUPIED = "occupied"  # a tile on a filled square
+    LINE = "line"  # a turn's tiles not in one row or column
+    GAP = "gap"  # a turn's tiles leave a gap
+    CONNECT = "connect"  # a turn's tiles touch nothing on the board
+    WORD = "word"  # a word not in the word list
+    START_WORD = "start_word"  # the day's starting word is not known
+
+
 @dataclass(frozen=True)
 class Problem:
     """Something wrong with a board, for a person: a message and the cells it concerns.
 
     Cells use the game's own cell tuples (see the board JSON of each game).
-    `severity` is "error" for a board that breaks the rules and "warning" for one that
-    is legal but surprising (a slug that set one cell twice).
     """
 
     message: str
-    cells: tuple = ()
-    severity: str = "error"
-    kind: str = ""
+    cells: tuple[Any, ...] = ()
+    severity: Severity = Severity.ERROR
+    kind: ProblemKind = ProblemKind.DECODE
 
-    def to_json(self) -> dict:
+    def __post_init__(self) -> None:
+        # Accept the plain strings too, so a problem built from JSON compares equal.
+        object.__setattr__(self, "severity", Severity(self.severity))
+        object.__setattr__(self, "kind", ProblemKind(self.kind))
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def to_json(self) -> dict[str, Any]:
         return {
-            "kind": self.kind,
+            "kind": self.kind.value,
             "message": self.message,
-            "severity": self.severity,
+            "severity": self.severity.value,
             "cells": [list(c) if isinstance(c, tuple) else c for c in self.cells],
         }
+
+
+def errors_of(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems that break the rules (not the warnings)."""
+    return [p for p in problems if p.is_error]

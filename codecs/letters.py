@@ -34,19 +34,21 @@ import threading
 from dataclasses import dataclass, field, replace
 from importlib import resources as _resources
 
-from .bits import BitReader, BitWriter, STD_ALPHABET, URL_ALPHABET, b64decode, b64encode
-from .errors import FormatError, Problem, SlugError, ValueRangeError
+from .bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
+from .errors import FormatError, Problem, ValueRangeError
 from .links import is_link, percent_decode, query_params, strip_text
 
 NAME = "letters"
 TITLE = "Letters"
+HAS_LINK = True
+WEB_HOST: str | None = "letters.wiki"
 SITE_URL = "https://letters.wiki/"
 
 SIZE = 9
 TURNS = 5
 RACK_SIZE = 7
 DRAW_SIZE = TURNS * RACK_SIZE
-MAX_TILES = 31                      # the slug's 5-bit count
+MAX_TILES = 31  # the slug's 5-bit count
 BINGO_BONUS = 50
 EPOCH = _dt.date(2020, 1, 1)
 MAX_DAYS = (1 << 14) - 1
@@ -56,12 +58,41 @@ START_WORD_PARAM = "s"
 MIN_START_WORD, MAX_START_WORD = 2, SIZE
 
 TILE_COUNTS = {
-    "A": 9, "B": 2, "C": 2, "D": 4, "E": 12, "F": 2, "G": 3, "H": 2, "I": 9, "J": 1, "K": 1, "L": 4, "M": 2,
-    "N": 6, "O": 8, "P": 2, "Q": 1, "R": 6, "S": 4, "T": 6, "U": 4, "V": 2, "W": 2, "X": 1, "Y": 2, "Z": 1,
+    "A": 9,
+    "B": 2,
+    "C": 2,
+    "D": 4,
+    "E": 12,
+    "F": 2,
+    "G": 3,
+    "H": 2,
+    "I": 9,
+    "J": 1,
+    "K": 1,
+    "L": 4,
+    "M": 2,
+    "N": 6,
+    "O": 8,
+    "P": 2,
+    "Q": 1,
+    "R": 6,
+    "S": 4,
+    "T": 6,
+    "U": 4,
+    "V": 2,
+    "W": 2,
+    "X": 1,
+    "Y": 2,
+    "Z": 1,
 }
 VALUES = {
-    **dict.fromkeys("AEIOULNSTR", 1), **dict.fromkeys("DG", 2), **dict.fromkeys("BCMP", 3),
-    **dict.fromkeys("FHVWY", 4), "K": 5, **dict.fromkeys("JX", 8), **dict.fromkeys("QZ", 10),
+    **dict.fromkeys("AEIOULNSTR", 1),
+    **dict.fromkeys("DG", 2),
+    **dict.fromkeys("BCMP", 3),
+    **dict.fromkeys("FHVWY", 4),
+    "K": 5,
+    **dict.fromkeys("JX", 8),
+    **dict.fromkeys("QZ", 10),
 }
 
 TW, DW, TL, DL = "TW", "DW", "TL", "DL"
@@ -80,6 +111,7 @@ _MARKED = re.compile(r"^[?&]?[gw]=", re.IGNORECASE)
 
 
 # --- model ---------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, order=True)
 class Tile:
@@ -115,8 +147,7 @@ class Board:
         if len(self.tiles) > MAX_TILES:
             raise ValueError(f"a letters slug holds at most {MAX_TILES} tiles")
         for t in self.tiles:
-            if not (0 <= t.row < SIZE and 0 <= t.col < SIZE and 0 <= t.rack_index < RACK_SIZE
-                    and 1 <= t.turn <= TURNS):
+            if not (0 <= t.row < SIZE and 0 <= t.col < SIZE and 0 <= t.rack_index < RACK_SIZE and 1 <= t.turn <= TURNS):
                 raise ValueError(f"tile out of range: {t}")
         if self.start_word is not None and start_word_error(self.start_word):
             raise ValueError(start_word_error(self.start_word))
@@ -130,10 +161,10 @@ class Board:
         """The date as the game's server spells its seed (YYYYMMDD)."""
         return self.date.strftime("%Y%m%d")
 
-    def with_start_word(self, word: str | None) -> "Board":
+    def with_start_word(self, word: str | None) -> Board:
         return replace(self, start_word=normalize_start_word(word) if word else None, notes=())
 
-    def with_param(self, param: str) -> "Board":
+    def with_param(self, param: str) -> Board:
         """The same tiles read with the other rack order (`g` draw order, `w` sorted)."""
         return replace(self, param=param, notes=())
 
@@ -177,6 +208,7 @@ def start_word_squares(word: str) -> tuple[tuple[int, int], ...]:
 
 
 # --- reading -------------------------------------------------------------------------
+
 
 def looks_like(text: str) -> bool:
     try:
@@ -222,8 +254,11 @@ def decode(text: str) -> Board:
         # A starting word has at most 9 letters, 27 characters percent-encoded: a longer
         # value is refused before it is decoded.
         if len(start) > 3 * MAX_START_WORD + 8:
-            raise ValueRangeError(NAME, f"the link's s= parameter is {len(start)} characters long; a starting "
-                                        f"word has {MIN_START_WORD}-{MAX_START_WORD} letters")
+            raise ValueRangeError(
+                NAME,
+                f"the link's s= parameter is {len(start)} characters long; a starting "
+                f"word has {MIN_START_WORD}-{MAX_START_WORD} letters",
+            )
         word = _percent_decode(start).strip()
         if word:
             problem = start_word_error(word)
@@ -242,8 +277,11 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
     if re.fullmatch(r"\d{8}-.*", slug, re.DOTALL):
         raise FormatError(NAME, "old date-and-LZ-string letters links are not supported", 8)
     if len(slug) > _MAX_SLUG_CHARS:
-        raise FormatError(NAME, f"slug is too long for a letters game ({len(slug)} characters; "
-                                f"31 tiles need {_MAX_SLUG_CHARS})", _MAX_SLUG_CHARS)
+        raise FormatError(
+            NAME,
+            f"slug is too long for a letters game ({len(slug)} characters; 31 tiles need {_MAX_SLUG_CHARS})",
+            _MAX_SLUG_CHARS,
+        )
     data = b64decode(slug, NAME, alphabets=(URL_ALPHABET, STD_ALPHABET))
     reader = BitReader(data, NAME)
     days = reader.read(14)
@@ -258,16 +296,23 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
         if pos >= SIZE * SIZE:
             raise ValueRangeError(NAME, f"tile {i + 1}: square {pos} is off the 9x9 board (0-80)", where)
         if rack_index >= RACK_SIZE:
-            raise ValueRangeError(NAME, f"tile {i + 1}: rack index {rack_index} is beyond the rack of "
-                                        f"{RACK_SIZE} (0-{RACK_SIZE - 1})", where + 1)
+            raise ValueRangeError(
+                NAME,
+                f"tile {i + 1}: rack index {rack_index} is beyond the rack of {RACK_SIZE} (0-{RACK_SIZE - 1})",
+                where + 1,
+            )
         if not 1 <= turn <= TURNS:
             raise ValueRangeError(NAME, f"tile {i + 1}: turn {turn} is not 1-{TURNS}", where + 2)
         tiles.append(Tile(pos // SIZE, pos % SIZE, rack_index, turn))
     notes = []
     if reader.remaining >= 8:
         extra = reader.remaining // 8
-        raise FormatError(NAME, f"slug is longer than {count} tile{'' if count == 1 else 's'} need "
-                                f"({extra} byte{'' if extra == 1 else 's'} too many)", reader.char_position())
+        raise FormatError(
+            NAME,
+            f"slug is longer than {count} tile{'' if count == 1 else 's'} need "
+            f"({extra} byte{'' if extra == 1 else 's'} too many)",
+            reader.char_position(),
+        )
     if reader.remaining and reader.read(reader.remaining):
         if strict:
             raise FormatError(NAME, "the bits after the last tile are not zero", reader.char_position() - 1)
@@ -276,6 +321,7 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
 
 
 # --- writing -------------------------------------------------------------------------
+
 
 def slug_body(board: Board) -> str:
     """The base64 text letters.wiki puts after `?g=` or `?w=`."""
@@ -323,9 +369,9 @@ def to_json(board: Board) -> dict:
 def _int_field(obj: dict, key: str, where: str, low: int, high: int) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise FormatError(NAME, f"{where}: \"{key}\" must be a whole number")
+        raise FormatError(NAME, f'{where}: "{key}" must be a whole number')
     if not low <= value <= high:
-        raise ValueRangeError(NAME, f"{where}: \"{key}\" is {value}, not {low}-{high}")
+        raise ValueRangeError(NAME, f'{where}: "{key}" is {value}, not {low}-{high}')
     return value
 
 
@@ -334,13 +380,13 @@ def from_json(obj: dict) -> Board:
         raise FormatError(NAME, "board JSON must be an object")
     param = obj.get("param", "w")
     if param not in PARAMS:
-        raise ValueRangeError(NAME, "\"param\" must be \"g\" or \"w\"")
+        raise ValueRangeError(NAME, '"param" must be "g" or "w"')
     try:
         date = _dt.date.fromisoformat(obj.get("date"))
     except (TypeError, ValueError):
-        raise FormatError(NAME, "\"date\" must be a date like \"2025-10-05\"") from None
+        raise FormatError(NAME, '"date" must be a date like "2025-10-05"') from None
     if not EPOCH <= date <= LAST_DATE:
-        raise ValueRangeError(NAME, f"\"date\" must be between {EPOCH} and {LAST_DATE}")
+        raise ValueRangeError(NAME, f'"date" must be between {EPOCH} and {LAST_DATE}')
     start = obj.get("start_word")
     if start is not None:
         problem = start_word_error(start)
@@ -349,7 +395,7 @@ def from_json(obj: dict) -> Board:
         start = normalize_start_word(start)
     raw_tiles = obj.get("tiles", [])
     if not isinstance(raw_tiles, list):
-        raise FormatError(NAME, "\"tiles\" must be a list")
+        raise FormatError(NAME, '"tiles" must be a list')
     if len(raw_tiles) > MAX_TILES:
         raise ValueRangeError(NAME, f"{len(raw_tiles)} tiles: a letters link holds at most {MAX_TILES}")
     parsed = []
@@ -364,10 +410,9 @@ def from_json(obj: dict) -> Board:
             continue
         letter = t["letter"]
         if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in TILE_COUNTS:
-            raise FormatError(NAME, f"{where}: \"letter\" must be one letter A-Z")
+            raise FormatError(NAME, f'{where}: "letter" must be one letter A-Z')
         if start is None:
-            raise FormatError(NAME, f"{where}: a tile given by its letter needs \"start_word\" (or give "
-                                    "\"rack_index\")")
+            raise FormatError(NAME, f'{where}: a tile given by its letter needs "start_word" (or give "rack_index")')
         parsed.append([row, col, None, turn, letter.upper()])
     if any(p[2] is None for p in parsed):
         _assign_rack_indices(date, param, start, parsed)
@@ -392,8 +437,9 @@ def _assign_rack_indices(date: _dt.date, param: str, start: str, parsed: list) -
                 continue
             index = next((k for k, ch in enumerate(view) if ch == p[4] and k not in used), None)
             if index is None:
-                raise ValueRangeError(NAME, f"tile {i + 1}: {p[4]} is not left on the turn {turn} rack "
-                                            f"({''.join(view)})")
+                raise ValueRangeError(
+                    NAME, f"tile {i + 1}: {p[4]} is not left on the turn {turn} rack ({''.join(view)})"
+                )
             used.add(index)
             p[2] = index
         for p in mine:
@@ -452,6 +498,7 @@ def default_start_word(date: _dt.date) -> str:
 
 # --- the day's draw and the racks ----------------------------------------------------
 
+
 @functools.lru_cache(maxsize=256)
 def daily_draw(date: _dt.date, start_word: str) -> tuple[str, ...]:
     """The day's 35 tiles in draw order, as the game's server draws them: the bag built A
@@ -493,9 +540,9 @@ class Game:
 
     start_word: str
     draw: tuple[str, ...]
-    turns: tuple[TurnResult, ...]           # one per turn 1-5, empty turns included
-    letters: tuple[str, ...]                # letter of each board tile, in slug order
-    grid: dict                              # (row, col) -> letter after the last turn
+    turns: tuple[TurnResult, ...]  # one per turn 1-5, empty turns included
+    letters: tuple[str, ...]  # letter of each board tile, in slug order
+    grid: dict  # (row, col) -> letter after the last turn
 
     @property
     def turn_scores(self) -> tuple[int, ...]:
@@ -585,6 +632,7 @@ def rack_for_turn(board: Board, turn: int) -> tuple[str, ...] | None:
 
 # --- words and scores ----------------------------------------------------------------
 
+
 def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
     """The words a turn forms, in the order the game's server lists them: the word along
     the tiles' line first (a single tile counts as across), then each tile's cross word.
@@ -664,8 +712,7 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
         return found
     taken = tuple(sq for sq in squares if sq in grid)
     if taken:
-        found.append(Problem(f"{where}a tile is placed on a square that is already filled", taken, "error",
-                             "occupied"))
+        found.append(Problem(f"{where}a tile is placed on a square that is already filled", taken, "error", "occupied"))
         return found
     rows = {r for r, _ in squares}
     cols = {c for _, c in squares}
@@ -681,11 +728,9 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
     gaps = tuple(sq for sq in line if sq not in grid and sq not in squares)
     if gaps:
         found.append(Problem(f"{where}the tiles leave a gap", gaps, "error", "gap"))
-    touches = any((r + dr, c + dc) in grid for r, c in squares
-                  for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+    touches = any((r + dr, c + dc) in grid for r, c in squares for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
     if not touches:
-        found.append(Problem(f"{where}the tiles do not touch any tile on the board", squares, "error",
-                             "connect"))
+        found.append(Problem(f"{where}the tiles do not touch any tile on the board", squares, "error", "connect"))
     valid = word_list()
     for text, word_squares in words_formed(grid, placed):
         if text not in valid:
@@ -746,6 +791,7 @@ def play_turn(board: Board, placed) -> Board:
 
 # --- problems and facts --------------------------------------------------------------
 
+
 def problems(board: Board) -> list[Problem]:
     found: list[Problem] = []
     seen: dict[tuple[int, int], int] = {}
@@ -757,8 +803,14 @@ def problems(board: Board) -> list[Problem]:
     for turn in range(1, TURNS + 1):
         tiles = board.tiles_of_turn(turn)
         if len(tiles) > RACK_SIZE:
-            found.append(Problem(f"turn {turn} places {len(tiles)} tiles; a rack has {RACK_SIZE}",
-                                 tuple(t.square for t in tiles), "error", "rack"))
+            found.append(
+                Problem(
+                    f"turn {turn} places {len(tiles)} tiles; a rack has {RACK_SIZE}",
+                    tuple(t.square for t in tiles),
+                    "error",
+                    "rack",
+                )
+            )
         indices = [t.rack_index for t in tiles]
         repeated = tuple(t.square for t in tiles if indices.count(t.rack_index) > 1)
         if repeated and len(tiles) <= RACK_SIZE:
@@ -776,8 +828,11 @@ def problems(board: Board) -> list[Problem]:
                 for row, col, letter in result.placed:
                     grid[(row, col)] = letter
     else:
-        found.append(Problem("the day's starting word is not known: give it to see letters and scores",
-                             (), "warning", "start_word"))
+        found.append(
+            Problem(
+                "the day's starting word is not known: give it to see letters and scores", (), "warning", "start_word"
+            )
+        )
     found.extend(Problem(note, (), "warning", "decode") for note in board.notes)
     return found
 

@@ -3,7 +3,13 @@ query string was percent-encoded or had `+` turned into spaces, text with whites
 
 from __future__ import annotations
 
+import codecs as _codecs
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from urllib.parse import unquote
+
+from .errors import SlugError
 
 
 def strip_text(text: str) -> str:
@@ -57,7 +63,7 @@ def slug_from(text: str, params: tuple[str, ...] = (), *, fragment_prefix: str |
     if fragment_prefix is not None and "#" in text:
         frag = fragment(text) or ""
         if frag.startswith(fragment_prefix):
-            frag = frag[len(fragment_prefix):]
+            frag = frag[len(fragment_prefix) :]
         return _decode_safely(frag).strip()
     return _decode_safely(text)
 
@@ -67,3 +73,94 @@ def _decode_safely(text: str) -> str:
         return percent_decode(text)
     except UnicodeDecodeError:
         return text
+
+
+# --- where the slug stands in the user's text -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a slug was carved from in the text the user gave, so an error found at a
+    character of the slug can name the same character of that text.
+
+    `start` and `end` bound the slug's raw characters in the text; `origins`, present when
+    undoing percent escapes changed lengths, gives the text index of each slug character.
+    """
+
+    start: int
+    end: int
+    origins: tuple[int, ...] | None = None
+
+    def position_in_text(self, position: int) -> int:
+        if position < 0:
+            return self.start
+        if self.origins is None:
+            return min(self.start + position, self.end)
+        return self.origins[position] if position < len(self.origins) else self.end
+
+
+WHOLE = Source(0, 2**62)  # a slug that is the user's text itself
+
+
+def stripped_bounds(text: str) -> tuple[int, int]:
+    """The bounds of `strip_text(text)` inside `text`."""
+    start, end = 0, len(text)
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    for left, right in (("<", ">"), ('"', '"'), ("'", "'")):
+        if end - start >= 2 and text[start] == left and text[end - 1] == right:
+            start, end = start + 1, end - 1
+            while start < end and text[start].isspace():
+                start += 1
+            while end > start and text[end - 1].isspace():
+                end -= 1
+    return start, end
+
+
+def carve(text: str, start: int, end: int, *, percent: bool = True) -> tuple[str, Source]:
+    """The slug `text[start:end]`, with percent escapes undone when `percent` (a bad escape
+    is kept as it is), and its Source."""
+    raw = text[start:end]
+    if not percent or "%" not in raw:
+        return raw, Source(start, end)
+    out: list[str] = []
+    origins: list[int] = []
+    decoder = _codecs.getincrementaldecoder("utf-8")()
+    pending: list[int] = []  # text indexes of escapes whose bytes have not made a character yet
+    i = 0
+    while i < len(raw):
+        if raw[i] == "%" and _is_hex(raw[i + 1 : i + 3]):
+            pending.append(start + i)
+            try:
+                chars = decoder.decode(bytes([int(raw[i + 1 : i + 3], 16)]))
+            except UnicodeDecodeError:
+                return raw, Source(start, end)
+            if chars:
+                out.append(chars)
+                origins.extend([pending[0]] * len(chars))
+                pending.clear()
+            i += 3
+            continue
+        if pending:  # an escape run cut in the middle of a character: not text
+            return raw, Source(start, end)
+        out.append(raw[i])
+        origins.append(start + i)
+        i += 1
+    if pending:
+        return raw, Source(start, end)
+    return "".join(out), Source(start, end, tuple(origins))
+
+
+def _is_hex(pair: str) -> bool:
+    return len(pair) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in pair)
+
+
+@contextmanager
+def located(source: Source) -> Iterator[None]:
+    """Re-raise a SlugError from the block with its position in the user's text."""
+    try:
+        yield
+    except SlugError as exc:
+        raise exc.located(source) from None

@@ -18,10 +18,10 @@ import re
 import weakref
 from array import array
 from bisect import bisect_right
-from itertools import accumulate, repeat
-from operator import add, attrgetter, floordiv, mod, mul
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import accumulate, repeat
+from operator import add, attrgetter, floordiv, mod, mul
 
 from .bits import BASE62_DIGITS, base62_decode, base62_encode
 from .errors import FormatError, Problem, ValueRangeError
@@ -29,6 +29,9 @@ from .links import percent_decode, strip_text
 
 NAME = "minesweeper"
 TITLE = "Minesweeper"
+# The format has no web viewer: the slug itself is what people share.
+HAS_LINK = False
+WEB_HOST: str | None = None
 
 VERSIONS = (1, 2)
 V1_TIME_UNIT_MS = 50
@@ -46,6 +49,7 @@ LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 1
 
 # --- model ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Event:
     """One recorded action: `t` in the board's time units from the start of the game."""
@@ -54,7 +58,6 @@ class Event:
     kind: str
     x: int
     y: int
-
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,7 @@ class Board:
     def has_mine(self, x: int, y: int) -> bool:
         return (x, y) in self.mine_set
 
-    def with_mine(self, x: int, y: int, present: bool) -> "Board":
+    def with_mine(self, x: int, y: int, present: bool) -> Board:
         """The field with a mine added or removed; a recorded game no longer fits it, so
         the events go."""
         if present == ((x, y) in self.mine_set):
@@ -104,30 +107,38 @@ class Board:
         mines = self.mines + ((x, y),) if present else tuple(m for m in self.mines if m != (x, y))
         return self.with_field(self.width, self.height, mines)
 
-    def toggled_mine(self, x: int, y: int) -> "Board":
+    def toggled_mine(self, x: int, y: int) -> Board:
         return self.with_mine(x, y, (x, y) not in self.mine_set)
 
-    def resized(self, width: int, height: int) -> "Board":
+    def resized(self, width: int, height: int) -> Board:
         """Another size; mines that fall off are dropped, and so is the recorded game."""
         mines = tuple((x, y) for x, y in self.mines if x < width and y < height)
         return self.with_field(width, height, mines)
 
-    def with_field(self, width: int, height: int, mines: tuple[tuple[int, int], ...],
-                   events: tuple[Event, ...] = ()) -> "Board":
+    def with_field(
+        self, width: int, height: int, mines: tuple[tuple[int, int], ...], events: tuple[Event, ...] = ()
+    ) -> Board:
         """Another field (and game) written the same way: same version and time unit."""
         return Board(width, height, mines, events, self.version, self.time_unit_ms, self.unit_in_meta)
 
-    def without_events(self) -> "Board":
+    def without_events(self) -> Board:
         return self if not self.events else self.with_field(self.width, self.height, self.mines)
 
-    def with_event(self, event: Event) -> "Board":
+    def with_event(self, event: Event) -> Board:
         """The game with one more event at its end. Only the new event is checked (the
         rest already was), so a move in a long game costs the same as in a short one."""
         message = _event_error(self, event, self.events[-1] if self.events else None)
         if message:
             raise ValueError(message)
-        board = _trusted_board(self.width, self.height, self.mines, self.events + (event,),
-                               self.version, self.time_unit_ms, self.unit_in_meta)
+        board = _trusted_board(
+            self.width,
+            self.height,
+            self.mines,
+            self.events + (event,),
+            self.version,
+            self.time_unit_ms,
+            self.unit_in_meta,
+        )
         if "mine_set" in self.__dict__:
             board.__dict__["mine_set"] = self.__dict__["mine_set"]
         parts = self.__dict__.get("_slug_parts")
@@ -145,7 +156,7 @@ class Board:
         board.__dict__["_grown_from"] = weakref.ref(self)
         return board
 
-    def with_version(self, version: int, time_unit_ms: int | None = None) -> "Board":
+    def with_version(self, version: int, time_unit_ms: int | None = None) -> Board:
         unit = V1_TIME_UNIT_MS if version == 1 else (time_unit_ms or self.time_unit_ms)
         events = self.events
         if unit != self.time_unit_ms:
@@ -236,9 +247,15 @@ def _trusted_board(width, height, mines, events, version, unit, unit_in_meta=Tru
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
     board = object.__new__(Board)
-    for name, value in (("width", width), ("height", height), ("mines", mines),
-                        ("events", events), ("version", version), ("time_unit_ms", unit),
-                        ("unit_in_meta", unit_in_meta)):
+    for name, value in (
+        ("width", width),
+        ("height", height),
+        ("mines", mines),
+        ("events", events),
+        ("version", version),
+        ("time_unit_ms", unit),
+        ("unit_in_meta", unit_in_meta),
+    ):
         object.__setattr__(board, name, value)
     return board
 
@@ -248,8 +265,9 @@ def new_board() -> Board:
     return random_board(*LEVELS["beginner"], seed=2023)
 
 
-def random_board(width: int, height: int, mines: int, *, seed=None, safe: tuple[int, int] | None = None,
-                 version: int = 1) -> Board:
+def random_board(
+    width: int, height: int, mines: int, *, seed=None, safe: tuple[int, int] | None = None, version: int = 1
+) -> Board:
     """A field with `mines` mines at random. With `safe`, that cell and its neighbours get
     no mine when there is room, so a first click there opens an area (the classic
     courtesy)."""
@@ -261,8 +279,12 @@ def random_board(width: int, height: int, mines: int, *, seed=None, safe: tuple[
     keep_free: set[int] = set()
     if safe is not None:
         sx, sy = safe
-        around = {ny * width + nx for nx in range(sx - 1, sx + 2) for ny in range(sy - 1, sy + 2)
-                  if 0 <= nx < width and 0 <= ny < height}
+        around = {
+            ny * width + nx
+            for nx in range(sx - 1, sx + 2)
+            for ny in range(sy - 1, sy + 2)
+            if 0 <= nx < width and 0 <= ny < height
+        }
         if cells - len(around) >= mines:
             keep_free = around
         elif 0 <= sx < width and 0 <= sy < height and cells - 1 >= mines:
@@ -311,7 +333,7 @@ def _unwrap(text: str) -> str:
         else:
             m = _IN_LINK.search(t)
             if m:
-                t = t[m.start():]
+                t = t[m.start() :]
                 end = len(t)
                 for stop in "&#":
                     i = t.find(stop)
@@ -396,8 +418,7 @@ class _Reader:
         # first in the list, they stay first at equal times.
         events = flags + opens
         events.sort(key=_TIME)
-        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit,
-                              self.unit_in_meta)
+        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit, self.unit_in_meta)
 
     # meta: WxH (version 2: WxH,unit)
     def meta(self, text: str, pos: int) -> None:
@@ -439,8 +460,7 @@ class _Reader:
         else:
             x, y = first, second
         if not (x < self.width and y < self.height):
-            self.fail(f"{what} at ({x}, {y}) is off the {self.width}x{self.height} board", pos_a,
-                      ValueRangeError)
+            self.fail(f"{what} at ({x}, {y}) is off the {self.width}x{self.height} board", pos_a, ValueRangeError)
         return x, y
 
     def fast_mines(self, text: str) -> tuple[tuple[int, int], ...] | None:
@@ -485,8 +505,9 @@ class _Reader:
                 cells = [(a, b, at, at + len(a) + 1)]
             else:
                 if len(piece) % 2:
-                    self.fail(f"mine run of odd length {len(piece)}: the last mine has one coordinate",
-                              at + len(piece) - 1)
+                    self.fail(
+                        f"mine run of odd length {len(piece)}: the last mine has one coordinate", at + len(piece) - 1
+                    )
                 cells = [(piece[i], piece[i + 1], at + i, at + i + 1) for i in range(0, len(piece), 2)]
             for a, b, pa, pb in cells:
                 cell = self.coord(a, b, pa, pb, True, "mine")
@@ -553,9 +574,12 @@ class _Reader:
         # other's groups are empty, so adding the two columns gives each field.
         columns = list(zip(*_FAST_RECORD[self.version, flags].findall(text)))
         half = len(columns) // 2
-        xs, ys, deltas = (list(map(_BASE62_NUMBER.__getitem__, map(add, columns[i], columns[half + i])))
-                          if i < 2 or self.version == 2 else list(map(int, map(add, columns[i], columns[half + i])))
-                          for i in range(3))
+        xs, ys, deltas = (
+            list(map(_BASE62_NUMBER.__getitem__, map(add, columns[i], columns[half + i])))
+            if i < 2 or self.version == 2
+            else list(map(int, map(add, columns[i], columns[half + i])))
+            for i in range(3)
+        )
         if max(xs) >= self.width or max(ys) >= self.height:
             return None
         times = list(accumulate(deltas))
@@ -593,8 +617,7 @@ class _Base62Numbers(dict):
 
 
 _BASE62_NUMBER = _Base62Numbers(_BASE62_VALUE)
-_BASE62_NUMBER.update({a + b: 62 * _BASE62_VALUE[a] + _BASE62_VALUE[b]
-                       for a in BASE62_DIGITS for b in BASE62_DIGITS})
+_BASE62_NUMBER.update({a + b: 62 * _BASE62_VALUE[a] + _BASE62_VALUE[b] for a in BASE62_DIGITS for b in BASE62_DIGITS})
 _B62 = "[0-9A-Za-z]"
 _COORD = rf"(?:{_B62}{{2}}|{_B62}{{1,4}}\|{_B62}{{1,4}}:)"
 _MINE_PIECE = rf"(?:(?:{_B62}{{2}})+|{_B62}{{1,4}}\|{_B62}{{1,4}})?"
@@ -622,8 +645,10 @@ def _record_pattern(delta: str, letters: str) -> re.Pattern:
     delta (and letter), then the same for a short coordinate."""
     letter = f"({letters})" if letters else ""
     end = "(?=;|$)"
-    return re.compile(rf"({_B62}{{1,4}})\|({_B62}{{1,4}}):({delta}){letter}{end}"
-                      rf"|({_B62})({_B62})({delta}){letter}{end}")
+    return re.compile(
+        rf"({_B62}{{1,4}})\|({_B62}{{1,4}}):({delta}){letter}{end}"
+        rf"|({_B62})({_B62})({delta}){letter}{end}"
+    )
 
 
 _FAST_RECORD = {
@@ -661,8 +686,9 @@ def encode_pairs(pairs) -> str:
     """A mine list as written in the slug: short pairs run together, long ones as
     `;A|B;`, with `;;` collapsed and the trailing `;` dropped."""
     digits = BASE62_DIGITS
-    joined = "".join([digits[a] + digits[b] if a < 62 and b < 62 else f";{_b62(a)}|{_b62(b)};"
-                      for a, b in pairs]).replace(";;", ";")
+    joined = "".join(
+        [digits[a] + digits[b] if a < 62 and b < 62 else f";{_b62(a)}|{_b62(b)};" for a, b in pairs]
+    ).replace(";;", ";")
     return joined[:-1] if joined.endswith(";") else joined
 
 
@@ -745,7 +771,7 @@ def to_json(board: Board) -> dict:
         "height": board.height,
         "time_unit_ms": board.time_unit_ms,
         "mines": list(cache[0]),
-        "events": cache[1][:cache[2]],
+        "events": cache[1][: cache[2]],
     }
     if not board.unit_in_meta:
         # Only for the version-2 slugs that leave the unit out, so they re-encode unchanged.
@@ -782,8 +808,14 @@ def from_json(obj: dict) -> Board:
     for e in events_in:
         if not isinstance(e, dict) or e.get("kind") not in KINDS:
             bad(f"event {e!r} needs a kind among {', '.join(KINDS)}")
-        events.append(Event(integer(e.get("t"), "event t"), e["kind"],
-                            integer(e.get("x"), "event x"), integer(e.get("y"), "event y")))
+        events.append(
+            Event(
+                integer(e.get("t"), "event t"),
+                e["kind"],
+                integer(e.get("x"), "event x"),
+                integer(e.get("y"), "event y"),
+            )
+        )
     unit_in_meta = obj.get("unit_in_meta", True)
     if type(unit_in_meta) is not bool:
         bad("unit_in_meta must be true or false")
@@ -866,14 +898,14 @@ class ReplayState:
     """The board at one moment: `cells` holds one code per cell (CLOSED, OPENED, FLAGGED,
     MARKED), row-major; an opened mine is a mine that was clicked."""
 
-    index: int                      # events applied
+    index: int  # events applied
     time_ms: int
     cells: bytes = field(repr=False)
     outcome: str
-    hit: tuple[int, int] | None     # the mine that lost the game
+    hit: tuple[int, int] | None  # the mine that lost the game
     last_event: Event | None
     stats: Stats
-    ended_ms: int | None            # when the game was won or lost, if it was by now
+    ended_ms: int | None  # when the game was won or lost, if it was by now
 
 
 def _table(mapping: dict[int, int]) -> bytes:
@@ -887,7 +919,7 @@ def _table(mapping: dict[int, int]) -> bytes:
 _NUMBER_OR_MINE = _table({**{k: k for k in range(9)}, **{16 + k: 9 for k in range(9)}})
 _IS_ZERO = _table({0: 1})
 _NONZERO = _table({k: 1 for k in range(1, 256)})
-_LONE_NUMBER = _table({k: 1 for k in range(1, 9)})    # a number (1-8) with no zero next to it
+_LONE_NUMBER = _table({k: 1 for k in range(1, 9)})  # a number (1-8) with no zero next to it
 _ZERO_RUN = re.compile(rb"\x00+")
 
 
@@ -933,11 +965,18 @@ class Field:
     def _around(self, packed: int) -> int:
         """The sum of the eight neighbours of every cell of a packed field."""
         w = self.width
-        right = packed & self._not_last      # cells that are a left neighbour of another
-        left = packed & self._not_first      # cells that are a right neighbour of another
-        return ((packed << 8 * w) + (packed >> 8 * w)
-                + (right << 8) + (right << 8 * (w + 1)) + (right >> 8 * (w - 1))
-                + (left >> 8) + (left >> 8 * (w + 1)) + (left << 8 * (w - 1)))
+        right = packed & self._not_last  # cells that are a left neighbour of another
+        left = packed & self._not_first  # cells that are a right neighbour of another
+        return (
+            (packed << 8 * w)
+            + (packed >> 8 * w)
+            + (right << 8)
+            + (right << 8 * (w + 1))
+            + (right >> 8 * (w - 1))
+            + (left >> 8)
+            + (left >> 8 * (w + 1))
+            + (left << 8 * (w - 1))
+        )
 
     def neighbours(self, c: int):
         w, h = self.width, self.height
@@ -961,7 +1000,7 @@ class Field:
         label_t, self.opening_sizes = _openings(b"".join(numbers[x::w] for x in range(w)), h, w)
         label = array("i", [-1]) * (w * h)
         for x in range(w):
-            label[x::w] = label_t[x * h:(x + 1) * h]
+            label[x::w] = label_t[x * h : (x + 1) * h]
         self.opening_of = label
 
     def number(self, x: int, y: int) -> int:
@@ -973,7 +1012,7 @@ def _openings(numbers: bytes, w: int, h: int) -> tuple[array, list[int]]:
     runs they touch in the row above (a union-find over runs). Returns the label of
     every cell (-1 off the openings) and the size of each opening."""
     parent: list[int] = []
-    starts: list[int] = []     # cell index where each run begins
+    starts: list[int] = []  # cell index where each run begins
     lengths: list[int] = []
 
     def root(k: int) -> int:
@@ -985,8 +1024,7 @@ def _openings(numbers: bytes, w: int, h: int) -> tuple[array, list[int]]:
     above: list[tuple[int, int, int]] = []
     for r in range(h):
         base = r * w
-        row = [(m.start(), m.end(), len(parent) + i)
-               for i, m in enumerate(_ZERO_RUN.finditer(numbers, base, base + w))]
+        row = [(m.start(), m.end(), len(parent) + i) for i, m in enumerate(_ZERO_RUN.finditer(numbers, base, base + w))]
         for s, e, k in row:
             parent.append(k)
             starts.append(s)
@@ -1017,7 +1055,7 @@ def _openings(numbers: bytes, w: int, h: int) -> tuple[array, list[int]]:
             sizes.append(0)
         sizes[index] += lengths[k]
         s = starts[k]
-        label[s:s + lengths[k]] = array("i", [index]) * lengths[k]
+        label[s : s + lengths[k]] = array("i", [index]) * lengths[k]
     return label, sizes
 
 
@@ -1071,12 +1109,12 @@ class Replay:
         # The state the next event is applied to; only the newest Replay of a line owns it.
         self._cells = bytearray(n)
         self._opening_left = list(fld.opening_sizes)
-        self._totals = [0, 0, 0]            # 3BV solved, safe cells opened, effective clicks
+        self._totals = [0, 0, 0]  # 3BV solved, safe cells opened, effective clicks
         self._changes: list = []
         self._effective = array("i", [0])
         self._solved = array("i", [0])
         self._opened = array("i", [0])
-        self.lost_at: int | None = None      # events applied when the game was lost
+        self.lost_at: int | None = None  # events applied when the game was lost
         self.won_at: int | None = None
         self.hit: tuple[int, int] | None = None
         self._checkpoints: list[bytes] = [bytes(n)]
@@ -1191,19 +1229,24 @@ class Replay:
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
 
-    def extended(self, board: Board) -> "Replay":
+    def extended(self, board: Board) -> Replay:
         """The Replay of `board`, which is this game with events added at its end; only
         the new events are played when this Replay is the newest of its line."""
         old = self.board
         n_old = self._count
         grown = board.__dict__.get("_grown_from")
         if grown is not None and grown() is old and self._cells is not None and len(self.times_ms) == n_old:
-            pass                # made by old.with_event: no need to compare the games
-        elif (self._cells is None or len(self.times_ms) != n_old or board.width != old.width
-                or board.height != old.height or board.time_unit_ms != old.time_unit_ms
-                or len(board.events) < n_old
-                or not (board.mines is old.mines or board.mines == old.mines)
-                or board.events[:n_old] != old.events):
+            pass  # made by old.with_event: no need to compare the games
+        elif (
+            self._cells is None
+            or len(self.times_ms) != n_old
+            or board.width != old.width
+            or board.height != old.height
+            or board.time_unit_ms != old.time_unit_ms
+            or len(board.events) < n_old
+            or not (board.mines is old.mines or board.mines == old.mines)
+            or board.events[:n_old] != old.events
+        ):
             return Replay(board)
         new = object.__new__(Replay)
         new.__dict__.update(self.__dict__)
@@ -1279,8 +1322,16 @@ class Replay:
             ended_ms = None
             clock_end = min(time_ms, self.duration_ms)
         elapsed = max(0, clock_end - self.start_ms) if index > 0 else 0
-        stats = Stats(self.bbbv, self._solved[counted], counted, self._effective[counted],
-                      self._opened[counted], self.safe_total, elapsed / 1000, outcome)
+        stats = Stats(
+            self.bbbv,
+            self._solved[counted],
+            counted,
+            self._effective[counted],
+            self._opened[counted],
+            self.safe_total,
+            elapsed / 1000,
+            outcome,
+        )
         return ReplayState(
             index=index,
             time_ms=int(time_ms),
@@ -1311,8 +1362,11 @@ def replay(board: Board) -> Replay:
             return r
     # A move in a game being played: the newest Replay of that game grows by one event.
     for r in _REPLAYS:
-        if r._cells is not None and r.event_count < len(board.events) <= r.event_count + 16 \
-                and r.board.mines is board.mines:
+        if (
+            r._cells is not None
+            and r.event_count < len(board.events) <= r.event_count + 16
+            and r.board.mines is board.mines
+        ):
             r = r.extended(board)
             break
     else:
@@ -1328,6 +1382,7 @@ def state_at(board: Board, seconds: float) -> ReplayState:
 
 
 # --- playing -------------------------------------------------------------------------
+
 
 def record(board: Board, kind: str, x: int, y: int, time_ms: float) -> Board:
     """The game with one more action at `time_ms` from its start, kept in a form a slug
@@ -1360,6 +1415,7 @@ def is_over(state: ReplayState) -> bool:
 
 # --- problems and facts ----------------------------------------------------------------
 
+
 def problems(board: Board) -> list[Problem]:
     found: list[Problem] = []
     if board.mines and len(board.mines) == board.cells:
@@ -1370,8 +1426,9 @@ def problems(board: Board) -> list[Problem]:
         r = replay(board)
         if r.end_index is not None and r.end_index < r.event_count:
             extra = r.event_count - r.end_index
-            found.append(Problem(f"{extra} action(s) recorded after the game was {r.outcome}",
-                                 (), "warning", "after-end"))
+            found.append(
+                Problem(f"{extra} action(s) recorded after the game was {r.outcome}", (), "warning", "after-end")
+            )
     return found
 
 

@@ -18,6 +18,8 @@ from .links import percent_decode, strip_text
 
 NAME = "pentomino"
 TITLE = "Pentominoes"
+HAS_LINK = True
+WEB_HOST: str | None = "pentominoes.river.me"
 SITE = "https://pentominoes.river.me/"
 HOST = "pentominoes.river.me"
 
@@ -40,8 +42,18 @@ MAX_SLUG = 100_000
 
 # The web app's default display colours, indexed by colour number.
 DISPLAY_COLORS = (
-    "#6d28d9", "#9d174d", "#1e40af", "#155e75", "#065f46", "#3f6212",
-    "#ca8a04", "#d97706", "#9a3412", "#854d0e", "#a21caf", "#6b21a8",
+    "#6d28d9",
+    "#9d174d",
+    "#1e40af",
+    "#155e75",
+    "#065f46",
+    "#3f6212",
+    "#ca8a04",
+    "#d97706",
+    "#9a3412",
+    "#854d0e",
+    "#a21caf",
+    "#6b21a8",
 )
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -73,8 +85,7 @@ _SHAPES = {
 
 def _base_offsets(rows: tuple[str, ...]) -> list[tuple[int, int]]:
     anchor = next((r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch == "@")
-    return [(r - anchor[0], c - anchor[1]) for r, line in enumerate(rows)
-            for c, ch in enumerate(line) if ch in "#@"]
+    return [(r - anchor[0], c - anchor[1]) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch in "#@"]
 
 
 def _orient(cells: list[tuple[int, int]], rotation: int, reflected: bool) -> tuple[tuple[int, int], ...]:
@@ -88,8 +99,7 @@ def _orient(cells: list[tuple[int, int]], rotation: int, reflected: bool) -> tup
 
 # OFFSETS[name][o] with o = rotation + 4 * reflection: the (drow, dcol) cells from the anchor.
 OFFSETS: dict[str, tuple[tuple[tuple[int, int], ...], ...]] = {
-    name: tuple(_orient(_base_offsets(rows), o % 4, o >= 4) for o in range(8))
-    for name, rows in _SHAPES.items()
+    name: tuple(_orient(_base_offsets(rows), o % 4, o >= 4) for o in range(8)) for name, rows in _SHAPES.items()
 }
 
 
@@ -116,6 +126,7 @@ def mirrored_up_down(rotation: int, reflected: bool) -> tuple[int, bool]:
 
 
 # --- board model ---------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Piece:
@@ -187,8 +198,9 @@ def _model_error(board: Board) -> str | None:
             return f"anchor ({row}, {col}) is off the {board.height}x{board.width} board"
     if len(set(anchors)) != len(anchors):
         return "two items share an anchor cell"
-    if list(board.pieces) != sorted(board.pieces, key=lambda p: (p.row, p.col)) or \
-            list(board.terrain) != sorted(board.terrain):
+    if list(board.pieces) != sorted(board.pieces, key=lambda p: (p.row, p.col)) or list(board.terrain) != sorted(
+        board.terrain
+    ):
         return "pieces and terrain must be in row-major order"
     return None
 
@@ -251,8 +263,10 @@ def with_color(board: Board, name: str, color: int) -> Board:
 
 # --- reading -------------------------------------------------------------------------
 
-_V3_SHAPE = re.compile(r"[RCSTMPK][1-9a-zA-Y][1-9a-zA-Y](?:[FILPNTUVWXYZfilpntuvwxyz][0-9A-Za-n][0-9a-zA-X]{2})*"
-                       r"(?:R[0-9a-zA-Z]*)?(?:_[0-9a-zA-Z]*)?")
+_V3_SHAPE = re.compile(
+    r"[RCSTMPK][1-9a-zA-Y][1-9a-zA-Y](?:[FILPNTUVWXYZfilpntuvwxyz][0-9A-Za-n][0-9a-zA-X]{2})*"
+    r"(?:R[0-9a-zA-Z]*)?(?:_[0-9a-zA-Z]*)?"
+)
 
 
 def looks_like(text: str) -> bool:
@@ -394,7 +408,7 @@ def _decode_v3(slug: str) -> Board:
         name = ch.upper()
         if name not in _PIECE_SET:
             raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
-        if i + 4 > n or "_" in slug[i + 1:i + 4]:
+        if i + 4 > n or "_" in slug[i + 1 : i + 4]:
             raise FormatError(NAME, f"piece {ch} is cut short: it needs an orientation and two coordinates", i)
         rotation, reflected, low = _orientation(slug[i + 1], i + 1)
         row = _coordinate(slug, i + 2, height, "row")
@@ -493,6 +507,7 @@ def _decode_colors_v3(slug: str, i: int, colors: list[int]) -> None:
 
 # Legacy v1, v1.1, v1.5 and v2: one state machine (format section 4).
 
+
 def _legacy_number(text: str, pos: int, what: str) -> int:
     if not text:
         return 0
@@ -503,7 +518,7 @@ def _legacy_number(text: str, pos: int, what: str) -> int:
 
 def _decode_legacy(slug: str) -> Board:
     n = len(slug)
-    state = "H"          # H, W, O (orientation expected), C (coordinates), colors
+    state = "H"  # H, W, O (orientation expected), C (coordinates), colors
     token = ""
     token_start = 0
     height_text = width_text = None
@@ -523,7 +538,7 @@ def _decode_legacy(slug: str) -> Board:
         if state == "colors":
             if is_digit:
                 current = int(ch)
-                groups[current] = []   # a legacy digit clears its group
+                groups[current] = []  # a legacy digit clears its group
             elif is_letter:
                 if ch.upper() not in _PIECE_SET:
                     raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
@@ -605,8 +620,9 @@ def _decode_legacy(slug: str) -> Board:
         row = _legacy_number(x_text, at, "row")
         col = _legacy_number(y_text, at, "column")
         if row >= height or col >= width:
-            raise ValueRangeError(NAME, f"piece {piece['name']} at ({row}, {col}) is off the "
-                                        f"{height}x{width} board", at)
+            raise ValueRangeError(
+                NAME, f"piece {piece['name']} at ({row}, {col}) is off the {height}x{width} board", at
+            )
         if piece["name"] == TERRAIN:
             out.put(row, col, TERRAIN)
         else:
@@ -636,8 +652,9 @@ def _decode_v0(slug: str) -> Board:
     text = slug[:-1] if slug.endswith("_") else slug
     crushed, _, keys = text.partition("\x01")
     if len(keys) > _MAX_CRUSH_KEYS:
-        raise FormatError(NAME, f"JSONCrush key list of {len(keys)} characters is longer than any board needs",
-                          len(crushed) + 1)
+        raise FormatError(
+            NAME, f"JSONCrush key list of {len(keys)} characters is longer than any board needs", len(crushed) + 1
+        )
     for key in keys:
         parts = crushed.split(key)
         last = parts.pop()
@@ -679,6 +696,7 @@ def _decode_v0(slug: str) -> Board:
 
 # --- writing -------------------------------------------------------------------------
 
+
 def _orientation_char(o: int, color: int) -> str:
     low = color if color < 6 else color - 6
     if low == 0:
@@ -688,7 +706,7 @@ def _orientation_char(o: int, color: int) -> str:
 
 
 def _terrain_text(cells: tuple[tuple[int, int], ...]) -> str:
-    pairs = [(_char(r), _char(c)) for r, c in cells]   # row-major already
+    pairs = [(_char(r), _char(c)) for r, c in cells]  # row-major already
     plain = "R" + "".join(a + b for a, b in pairs)
     best = plain
     for mode in "YZ":
@@ -719,8 +737,12 @@ def encode(board: Board) -> str:
     out = [board.surface, _char(board.height), _char(board.width)]
     for p in board.pieces:
         color = board.color_of(p.name)
-        out.append((p.name if color < 6 else p.name.lower()) + _orientation_char(p.orientation, color)
-                   + _char(p.row) + _char(p.col))
+        out.append(
+            (p.name if color < 6 else p.name.lower())
+            + _orientation_char(p.orientation, color)
+            + _char(p.row)
+            + _char(p.col)
+        )
     if board.terrain:
         out.append(_terrain_text(board.terrain))
     placed = {p.name for p in board.pieces}
@@ -743,8 +765,10 @@ def to_json(board: Board) -> dict:
         "surface": board.surface,
         "height": board.height,
         "width": board.width,
-        "pieces": [{"name": p.name, "row": p.row, "col": p.col, "rotation": p.rotation, "reflected": p.reflected}
-                   for p in board.pieces],
+        "pieces": [
+            {"name": p.name, "row": p.row, "col": p.col, "rotation": p.rotation, "reflected": p.reflected}
+            for p in board.pieces
+        ],
         "terrain": [[r, c] for r, c in board.terrain],
         "colors": dict(zip(PIECES, board.colors)),
     }
@@ -782,7 +806,7 @@ def from_json(obj: dict) -> Board:
     pieces = obj.get("pieces", [])
     terrain = obj.get("terrain", [])
     if not isinstance(pieces, list) or not isinstance(terrain, list):
-        raise FormatError(NAME, "\"pieces\" and \"terrain\" must be lists")
+        raise FormatError(NAME, '"pieces" and "terrain" must be lists')
     for entry in pieces:
         if not isinstance(entry, dict) or entry.get("name") not in tuple(PIECES):
             raise FormatError(NAME, f"bad piece {entry!r}")
@@ -790,15 +814,19 @@ def from_json(obj: dict) -> Board:
         reflected = entry.get("reflected", False)
         if rotation not in (0, 1, 2, 3) or not isinstance(reflected, bool):
             raise ValueRangeError(NAME, f"bad orientation in {entry!r}")
-        put(entry.get("row"), entry.get("col"),
-            lambda r, c, e=entry: Piece(e["name"], r, c, rotation, reflected), f"piece {entry['name']}")
+        put(
+            entry.get("row"),
+            entry.get("col"),
+            lambda r, c, e=entry, rot=rotation, ref=reflected: Piece(e["name"], r, c, rot, ref),
+            f"piece {entry['name']}",
+        )
     for cell in terrain:
         if not isinstance(cell, (list, tuple)) or len(cell) != 2:
             raise FormatError(NAME, f"bad terrain cell {cell!r}")
         put(cell[0], cell[1], lambda r, c: TERRAIN, "terrain")
     raw_colors = obj.get("colors", {})
     if not isinstance(raw_colors, dict) or set(raw_colors) - set(PIECES):
-        raise FormatError(NAME, "\"colors\" must map piece names to 0-11")
+        raise FormatError(NAME, '"colors" must map piece names to 0-11')
     colors = []
     for name in PIECES:
         c = _json_int(raw_colors.get(name, 0), f"colour of {name}")
@@ -915,13 +943,15 @@ def _sides_bits(transform: int, steps: tuple) -> int:
 
 
 # Per name and orientation: (drow, dcol, outward steps, border bits when no seam is crossed).
-_OUTLINES = {name: tuple(tuple((dx, dy, steps, _sides_bits(0, steps)) for dx, dy, steps in _outline(o))
-                         for o in table)
-             for name, table in OFFSETS.items()}
+_OUTLINES = {
+    name: tuple(tuple((dx, dy, steps, _sides_bits(0, steps)) for dx, dy, steps in _outline(o)) for o in table)
+    for name, table in OFFSETS.items()
+}
 
 
-def placed_cells(surface: str, height: int, width: int, name: str, row: int, col: int,
-                 rotation: int = 0, reflected: bool = False) -> tuple[list, list]:
+def placed_cells(
+    surface: str, height: int, width: int, name: str, row: int, col: int, rotation: int = 0, reflected: bool = False
+) -> tuple[list, list]:
     """The cells a piece anchored at (row, col) paints: ([(row, col, border bits)] on the
     board, [edge cells where it runs off]) in the piece's own cell order."""
     on, off = [], []
@@ -990,7 +1020,7 @@ def paint(board: Board) -> Painting:
     owner = [-1] * size
     borders = [0] * size
     count = [0] * size
-    conflict: dict[int, tuple[str, int]] = {}   # cell -> (kind, item named); the last one wins
+    conflict: dict[int, tuple[str, int]] = {}  # cell -> (kind, item named); the last one wins
     overflow: dict[int, list] = {}
     overlaps: dict[int, list] = {}
     outlines = _OUTLINES
@@ -1020,11 +1050,22 @@ def paint(board: Board) -> Painting:
             count[cell] += 1
     # The web app's conflict holds a piece *name*, and a cell is red when that name is the
     # occupant's name: an overflow of one copy of F marks a cell held by another F too.
-    red = frozenset(divmod(cell, w) for cell, (kind, named) in conflict.items()
-                    if owner[cell] >= 0 and (kind == INTERSECTION or items[named].name == items[owner[cell]].name))
-    return Painting(h, w, tuple(items), tuple(owner), tuple(borders), tuple(count), red,
-                    {k: tuple(v) for k, v in overflow.items()},
-                    {divmod(k, w): tuple(v) for k, v in overlaps.items()})
+    red = frozenset(
+        divmod(cell, w)
+        for cell, (kind, named) in conflict.items()
+        if owner[cell] >= 0 and (kind == INTERSECTION or items[named].name == items[owner[cell]].name)
+    )
+    return Painting(
+        h,
+        w,
+        tuple(items),
+        tuple(owner),
+        tuple(borders),
+        tuple(count),
+        red,
+        {k: tuple(v) for k, v in overflow.items()},
+        {divmod(k, w): tuple(v) for k, v in overlaps.items()},
+    )
 
 
 def _label(item: Item) -> str:
@@ -1046,8 +1087,14 @@ def problems(board: Board, painting: Painting | None = None) -> list[Problem]:
         text = f"{names[0]} overlaps itself" if len(names) == 1 else f"{' and '.join(names)} overlap"
         found.append(Problem(text, tuple(sorted(cells)), "error", "overlap"))
     for index, cells in sorted(p.overflow.items()):
-        found.append(Problem(f"{_label(p.items[index])} runs off the {SURFACES[board.surface].lower()}",
-                             tuple(sorted(cells)), "error", "overflow"))
+        found.append(
+            Problem(
+                f"{_label(p.items[index])} runs off the {SURFACES[board.surface].lower()}",
+                tuple(sorted(cells)),
+                "error",
+                "overflow",
+            )
+        )
     found.extend(Problem(note, (), "warning", "decode") for note in board.notes)
     return found
 

@@ -10,12 +10,14 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .bits import BitReader, BitWriter, STD_ALPHABET, b64decode, b64encode
-from .errors import FormatError, Problem, SlugError, ValueRangeError
+from .bits import BitReader, BitWriter, b64decode, b64encode
+from .errors import FormatError, Problem, ValueRangeError
 from .links import is_link, slug_from, strip_text
 
 NAME = "sudoku"
 TITLE = "Sudoku"
+HAS_LINK = True
+WEB_HOST: str | None = "nickgirardo.com"
 PLAYER_URL = "https://nickgirardo.com/projects/sudoku/player.html"
 MAGIC = b"S!"
 GRID_CELLS = "123456789.0"
@@ -38,7 +40,7 @@ class Board:
     def get(self, row: int, col: int) -> int:
         return self.cells[row * 9 + col]
 
-    def with_digit(self, row: int, col: int, digit: int) -> "Board":
+    def with_digit(self, row: int, col: int, digit: int) -> Board:
         cells = list(self.cells)
         cells[row * 9 + col] = digit
         return Board(tuple(cells))
@@ -65,13 +67,19 @@ GRID_MARK_CELLS = 40
 
 def looks_like(text: str) -> bool:
     t = strip_text(text)
-    return "play=" in t or t.startswith("UyF2") or (
-        _is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
+    return (
+        "play=" in t
+        or t.startswith("UyF2")
+        or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
+    )
 
 
 def _is_grid_text(text: str) -> bool:
-    return bool(text) and all(ch in GRID_CELLS or ch in GRID_DECORATION for ch in text) \
+    return (
+        bool(text)
+        and all(ch in GRID_CELLS or ch in GRID_DECORATION for ch in text)
         and any(ch in GRID_CELLS for ch in text)
+    )
 
 
 def decode(text: str) -> Board:
@@ -127,8 +135,9 @@ def _decode_v1(data: bytes) -> Board:
 def _decode_v0(data: bytes) -> Board:
     body = data[4:]
     if len(body) % 2:
-        raise FormatError(NAME, "v0 body has an odd number of bytes: the last given has no digit",
-                          (8 * (len(data) - 1)) // 6)
+        raise FormatError(
+            NAME, "v0 body has an odd number of bytes: the last given has no digit", (8 * (len(data) - 1)) // 6
+        )
     cells = [0] * 81
     notes: list[str] = []
     for index in range(len(body) // 2):
@@ -152,6 +161,7 @@ def decode_grid(text: str) -> Board:
 
 
 # --- writing -------------------------------------------------------------------------
+
 
 def encode(board: Board) -> str:
     """The v1 slug exactly as the web app's encoder writes it (ascending cells, '=' padded)."""
@@ -180,7 +190,7 @@ def to_json(board: Board) -> dict:
 def from_json(obj: dict) -> Board:
     grid = obj.get("grid") if isinstance(obj, dict) else None
     if not isinstance(grid, str):
-        raise FormatError(NAME, "board JSON needs a \"grid\" string of 81 characters")
+        raise FormatError(NAME, 'board JSON needs a "grid" string of 81 characters')
     return decode_grid(grid)
 
 
@@ -188,12 +198,12 @@ def from_json(obj: dict) -> Board:
 
 ROWS = tuple(tuple(r * 9 + c for c in range(9)) for r in range(9))
 COLS = tuple(tuple(r * 9 + c for r in range(9)) for c in range(9))
-BOXES = tuple(tuple((br + r) * 9 + bc + c for r in range(3) for c in range(3))
-              for br in (0, 3, 6) for bc in (0, 3, 6))
+BOXES = tuple(tuple((br + r) * 9 + bc + c for r in range(3) for c in range(3)) for br in (0, 3, 6) for bc in (0, 3, 6))
 UNITS = ROWS + COLS + BOXES
 PEERS = tuple(tuple(sorted({p for u in UNITS if i in u for p in u} - {i})) for i in range(81))
-_UNIT_NAMES = [f"row {r + 1}" for r in range(9)] + [f"column {c + 1}" for c in range(9)] + \
-              [f"box {b + 1}" for b in range(9)]
+_UNIT_NAMES = (
+    [f"row {r + 1}" for r in range(9)] + [f"column {c + 1}" for c in range(9)] + [f"box {b + 1}" for b in range(9)]
+)
 
 
 def problems(board: Board) -> list[Problem]:
@@ -207,8 +217,14 @@ def problems(board: Board) -> list[Problem]:
                 seen.setdefault(board.cells[i], []).append(i)
         for digit, where in sorted(seen.items()):
             if len(where) > 1:
-                found.append(Problem(f"{digit} appears {len(where)} times in {name}",
-                                     tuple(divmod(i, 9) for i in where), "error", "repeat"))
+                found.append(
+                    Problem(
+                        f"{digit} appears {len(where)} times in {name}",
+                        tuple(divmod(i, 9) for i in where),
+                        "error",
+                        "repeat",
+                    )
+                )
     found.extend(Problem(note, (), "warning", "decode") for note in board.notes)
     return found
 
@@ -266,7 +282,7 @@ def _propagate(cand: list[int], placed: bytearray) -> bool:
             return True
 
 
-class _OutOfNodes(Exception):
+class _OutOfNodesError(Exception):
     pass
 
 
@@ -275,7 +291,7 @@ def _search(cand: list[int], placed: bytearray, limit: int, found: list, state: 
     [nodes left, random order source or None]; `found` collects distinct solutions."""
     state[0] -= 1
     if state[0] < 0:
-        raise _OutOfNodes
+        raise _OutOfNodesError
     if not _propagate(cand, placed):
         return 0
     best, best_count = -1, 10
@@ -334,7 +350,7 @@ def _run(board: Board, limit: int) -> tuple[int, list]:
         try:
             count = _search(start[:], bytearray(81), limit, found, state)
             return count, found
-        except _OutOfNodes:
+        except _OutOfNodesError:
             if len(found) >= limit:
                 return limit, found
             budget *= 2

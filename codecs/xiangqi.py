@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from .bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from .errors import FormatError, Problem, SlugError, ValueRangeError
@@ -26,6 +26,9 @@ from .links import percent_decode, strip_text
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"
+# The article has no web app: the link is the slug with the game named (`xiangqi:`).
+HAS_LINK = True
+WEB_HOST: str | None = None
 PREFIX = "xiangqi:"
 CAPTURED = 127
 OPENING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
@@ -33,8 +36,7 @@ OPENING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
 RED_LETTERS = "KABNRCP"
 BLACK_LETTERS = RED_LETTERS.lower()
 LETTERS = RED_LETTERS + BLACK_LETTERS
-KIND_NAMES = {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": "rook",
-              "C": "cannon", "P": "soldier"}
+KIND_NAMES = {"K": "king", "A": "advisor", "B": "elephant", "N": "horse", "R": "rook", "C": "cannon", "P": "soldier"}
 # Other programs write horses and elephants as H and E; read those, write N and B.
 _FEN_ALIASES = {"H": "N", "E": "B", "h": "n", "e": "b"}
 FILES = "abcdefghi"
@@ -45,21 +47,28 @@ _X = CAPTURED
 _RED_ANY = (_X,) + tuple(range(89, -1, -1))
 _RED_CANDIDATES = (
     (85, 86, 84, 76, 77, 75, 67, 68, 66, _X),
-    (_X, 86, 84, 76, 68, 66), (_X, 84, 86, 76, 66, 68),
-    (_X, 87, 67, 71, 51, 83, 47, 63), (_X, 83, 67, 63, 47, 87, 51, 71),
-    _RED_ANY, _RED_ANY, _RED_ANY, _RED_ANY, _RED_ANY, _RED_ANY,
+    (_X, 86, 84, 76, 68, 66),
+    (_X, 84, 86, 76, 66, 68),
+    (_X, 87, 67, 71, 51, 83, 47, 63),
+    (_X, 83, 67, 63, 47, 87, 51, 71),
+    _RED_ANY,
+    _RED_ANY,
+    _RED_ANY,
+    _RED_ANY,
+    _RED_ANY,
+    _RED_ANY,
 ) + tuple((_X, s, s - 9) + tuple(range(44, -1, -1)) for s in (62, 60, 58, 56, 54))
 # Black's lists mirror Red's through the centre of the board.
 CANDIDATES: tuple[tuple[int, ...], ...] = _RED_CANDIDATES + tuple(
-    tuple(sq if sq == _X else 89 - sq for sq in row) for row in _RED_CANDIDATES)
+    tuple(sq if sq == _X else 89 - sq for sq in row) for row in _RED_CANDIDATES
+)
 ROW_LETTERS = "KAABBNNRRCCPPPPP" + "KAABBNNRRCCPPPPP".lower()
 # Piece rows of each letter, in row order.
-GROUPS = {letter: tuple(i for i, l in enumerate(ROW_LETTERS) if l == letter) for letter in LETTERS}
+GROUPS = {letter: tuple(i for i, row_letter in enumerate(ROW_LETTERS) if row_letter == letter) for letter in LETTERS}
 MAX_COUNT = {letter: len(rows) for letter, rows in GROUPS.items()}
 _INDEX = tuple({sq: i for i, sq in enumerate(row)} for row in CANDIDATES)
 # Where each kind may stand at all (the union of its rows' lists).
-STANDS = {letter: frozenset(sq for r in GROUPS[letter] for sq in CANDIDATES[r] if sq != _X)
-          for letter in LETTERS}
+STANDS = {letter: frozenset(sq for r in GROUPS[letter] for sq in CANDIDATES[r] if sq != _X) for letter in LETTERS}
 
 
 def prefix_code(index: int, n: int) -> tuple[int, int]:
@@ -86,7 +95,7 @@ def _read_index(reader: BitReader, n: int) -> int:
     return value + (n - (1 << k)) if reader.read(1) else value
 
 
-@lru_cache(maxsize=None)
+@cache
 def _code_string(row: int, square: int) -> str:
     """The field of `row` for `square` (CAPTURED included) as a '0'/'1' string."""
     value, bits = prefix_code(_INDEX[row][square], len(CANDIDATES[row]))
@@ -94,6 +103,7 @@ def _code_string(row: int, square: int) -> str:
 
 
 # --- names ----------------------------------------------------------------------------
+
 
 def square_name(square: int) -> str:
     """ICCS name of a square: file a-i from Red's left, rank 0-9 from Red's side."""
@@ -114,6 +124,7 @@ def row_name(row: int) -> str:
 
 
 # --- the board ------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Board:
@@ -150,10 +161,10 @@ class Board:
         """True when the board keeps piece rows that differ from the usual assignment."""
         return self.rows is not None
 
-    def _edited(self, cells: list[str]) -> "Board":
+    def _edited(self, cells: list[str]) -> Board:
         return Board(tuple(cells), self.red_to_move)
 
-    def placed(self, square: int, letter: str) -> "Board":
+    def placed(self, square: int, letter: str) -> Board:
         """The board with `letter` on `square` (replacing what stood there)."""
         if letter not in LETTERS or not letter:
             raise ValueError(f"not a piece letter: {letter!r}")
@@ -161,12 +172,12 @@ class Board:
         cells[square] = letter
         return self._edited(cells)
 
-    def removed(self, square: int) -> "Board":
+    def removed(self, square: int) -> Board:
         cells = list(self.cells)
         cells[square] = ""
         return self._edited(cells)
 
-    def moved(self, source: int, target: int) -> "Board":
+    def moved(self, source: int, target: int) -> Board:
         """The piece on `source` moved to `target`, taking whatever stood there."""
         if source == target:
             return self
@@ -174,10 +185,10 @@ class Board:
         cells[target], cells[source] = cells[source], ""
         return self._edited(cells)
 
-    def with_turn(self, red_to_move: bool) -> "Board":
+    def with_turn(self, red_to_move: bool) -> Board:
         return Board(self.cells, red_to_move, self.rows)
 
-    def cleared(self) -> "Board":
+    def cleared(self) -> Board:
         return Board(("",) * 90, self.red_to_move)
 
 
@@ -234,6 +245,7 @@ def _describe_square(sq) -> str:
 
 # --- what the code can hold -----------------------------------------------------------
 
+
 def _refusal(letter: str, square: int) -> str | None:
     """Why the code has no place for `letter` on `square` (None when it has one,
     ignoring the other pieces)."""
@@ -268,14 +280,20 @@ def _placement_problems(cells) -> list[Problem]:
         if len(squares) > MAX_COUNT[letter]:
             kind = KIND_NAMES[letter.upper()]
             side = "red" if is_red(letter) else "black"
-            found.append(Problem(
-                f"{len(squares)} {side} {kind}s: the code holds at most {MAX_COUNT[letter]}",
-                tuple(squares), "error", "too-many"))
+            found.append(
+                Problem(
+                    f"{len(squares)} {side} {kind}s: the code holds at most {MAX_COUNT[letter]}",
+                    tuple(squares),
+                    "error",
+                    "too-many",
+                )
+            )
         for sq in squares:
             reason = _refusal(letter, sq)
             if reason:
-                found.append(Problem(f"{piece_name(letter)} on {square_name(sq)}: {reason}",
-                                     (sq,), "error", "unencodable"))
+                found.append(
+                    Problem(f"{piece_name(letter)} on {square_name(sq)}: {reason}", (sq,), "error", "unencodable")
+                )
         if letter.upper() == "P":
             files: dict[int, list[int]] = {}
             for sq in squares:
@@ -283,10 +301,15 @@ def _placement_problems(cells) -> list[Problem]:
                     files.setdefault(sq % 9, []).append(sq)
             for col, where in sorted(files.items()):
                 if len(where) > 1:
-                    found.append(Problem(
-                        f"{piece_name(letter)}s on {', '.join(square_name(s) for s in where)}: "
-                        f"two uncrossed soldiers on file {FILES[col]} (the code holds one per starting file)",
-                        tuple(where), "error", "unencodable"))
+                    found.append(
+                        Problem(
+                            f"{piece_name(letter)}s on {', '.join(square_name(s) for s in where)}: "
+                            f"two uncrossed soldiers on file {FILES[col]} (the code holds one per starting file)",
+                            tuple(where),
+                            "error",
+                            "unencodable",
+                        )
+                    )
     return found
 
 
@@ -382,8 +405,10 @@ def _refusal_after(board: Board, cells: list[str], square: int, letter: str) -> 
     if letter.upper() == "P" and _is_uncrossed(letter, square):
         for sq in same:
             if sq % 9 == square % 9 and _is_uncrossed(letter, sq):
-                return (f"{piece_name(letter)} on {square_name(square)}: a {piece_name(letter)} already "
-                        f"stands on this file before the river (the code holds one per starting file)")
+                return (
+                    f"{piece_name(letter)} on {square_name(square)}: a {piece_name(letter)} already "
+                    f"stands on this file before the river (the code holds one per starting file)"
+                )
     return None
 
 
@@ -429,17 +454,17 @@ def _unwrap(text: str) -> str:
     except UnicodeDecodeError:
         pass
     t = t.strip()
-    if t[:len(PREFIX)].lower() == PREFIX:
+    if t[: len(PREFIX)].lower() == PREFIX:
         # Only the prefix goes: a slug may itself begin with '/' (Red to move, first
         # six bits set), so no slashes are stripped after it.
-        t = t[len(PREFIX):].strip()
+        t = t[len(PREFIX) :].strip()
     return t
 
 
 def _unwrap_keeping_spaces(text: str) -> str | None:
     t = text.strip("\r\n\t")
-    if t[:len(PREFIX)].lower() == PREFIX:
-        t = t[len(PREFIX):]
+    if t[: len(PREFIX)].lower() == PREFIX:
+        t = t[len(PREFIX) :]
     if not t.startswith(" ") and not t.endswith(" "):
         return None
     return t.replace(" ", "+")
@@ -452,7 +477,7 @@ def looks_like(text: str) -> bool:
         if not isinstance(text, str) or len(text) > 10_000:
             return False
         t = strip_text(text)
-        if t[:len(PREFIX)].lower() == PREFIX or t[:len(PREFIX) + 2].lower() == "xiangqi%3a":
+        if t[: len(PREFIX)].lower() == PREFIX or t[: len(PREFIX) + 2].lower() == "xiangqi%3a":
             return True
         return bool(_FEN_SHAPE.match(t))
     except Exception:  # looks_like must never raise, whatever it is given
@@ -520,7 +545,7 @@ def _read_rows(data: bytes) -> tuple[list[tuple[int, int]], bool]:
     reader = BitReader(data, NAME)
     red = bool(reader.read(1))
     rows = []
-    for row, candidates in enumerate(CANDIDATES):
+    for _row, candidates in enumerate(CANDIDATES):
         position = reader.char_position()
         index = _read_index(reader, len(candidates))
         rows.append((candidates[index], position))
@@ -535,7 +560,8 @@ def from_rows_checked(rows: list[tuple[int, int]], red: bool) -> Board:
             continue
         if sq in owner:
             raise ValueRangeError(
-                NAME, f"{row_name(owner[sq])} and {row_name(row)} are both on {square_name(sq)}", position)
+                NAME, f"{row_name(owner[sq])} and {row_name(row)} are both on {square_name(sq)}", position
+            )
         owner[sq] = row
         cells[sq] = ROW_LETTERS[row]
     return Board(tuple(cells), red, tuple(sq for sq, _ in rows))
@@ -555,8 +581,7 @@ def from_fen(text: str) -> Board:
     rank_start = 0
     # Counted before splitting: a pasted wall of slashes must not become a huge list.
     if placement.count("/") != 9:
-        raise FormatError(NAME, f"FEN has {placement.count('/') + 1} ranks; xiangqi has 10",
-                          lead + len(placement))
+        raise FormatError(NAME, f"FEN has {placement.count('/') + 1} ranks; xiangqi has 10", lead + len(placement))
     ranks = placement.split("/")
     pos = lead
     for rank_no, rank in enumerate(ranks):
@@ -584,8 +609,9 @@ def from_fen(text: str) -> Board:
         elif side in ("b", "black"):
             red = False
         else:
-            raise FormatError(NAME, f"FEN: side to move {fields[0]!r} is not w or b",
-                              lead + len(placement) + rest.index(fields[0]))
+            raise FormatError(
+                NAME, f"FEN: side to move {fields[0]!r} is not w or b", lead + len(placement) + rest.index(fields[0])
+            )
     return Board(tuple(cells), red)
 
 
@@ -593,7 +619,7 @@ def to_fen(board: Board) -> str:
     ranks = []
     for r in range(10):
         out, gap = [], 0
-        for c in board.cells[r * 9:(r + 1) * 9]:
+        for c in board.cells[r * 9 : (r + 1) * 9]:
             if c:
                 if gap:
                     out.append(str(gap))
@@ -608,6 +634,7 @@ def to_fen(board: Board) -> str:
 
 
 # --- writing --------------------------------------------------------------------------
+
 
 def _bits(board: Board) -> BitWriter:
     rows = canonical_rows(board)
@@ -637,8 +664,12 @@ def share_url(board: Board) -> str:
 
 def to_json(board: Board) -> dict:
     rows = canonical_rows(board) if is_encodable(board) else None
-    return {"game": NAME, "turn": "red" if board.red_to_move else "black",
-            "rows": list(rows) if rows is not None else None, "fen": to_fen(board)}
+    return {
+        "game": NAME,
+        "turn": "red" if board.red_to_move else "black",
+        "rows": list(rows) if rows is not None else None,
+        "fen": to_fen(board),
+    }
 
 
 def from_json(obj: dict) -> Board:
@@ -646,26 +677,27 @@ def from_json(obj: dict) -> Board:
         raise FormatError(NAME, "board JSON must be an object")
     turn = obj.get("turn")
     if turn is not None and turn not in ("red", "black"):
-        raise FormatError(NAME, f"\"turn\" must be \"red\" or \"black\", not {turn!r}")
+        raise FormatError(NAME, f'"turn" must be "red" or "black", not {turn!r}')
     rows, fen = obj.get("rows"), obj.get("fen")
     if rows is not None:
         if not isinstance(rows, list):
-            raise FormatError(NAME, "\"rows\" must be a list of 32 squares")
+            raise FormatError(NAME, '"rows" must be a list of 32 squares')
         board = from_rows(rows, turn != "black")
         if isinstance(fen, str):
             other = from_fen(fen)
             if other.cells != board.cells:
-                raise FormatError(NAME, "\"rows\" and \"fen\" describe different positions")
+                raise FormatError(NAME, '"rows" and "fen" describe different positions')
             if turn is None:
                 board = board.with_turn(other.red_to_move)
         return board
     if isinstance(fen, str):
         board = from_fen(fen)
         return board if turn is None else board.with_turn(turn == "red")
-    raise FormatError(NAME, "board JSON needs \"rows\" (32 squares) or \"fen\"")
+    raise FormatError(NAME, 'board JSON needs "rows" (32 squares) or "fen"')
 
 
 # --- rules of play --------------------------------------------------------------------
+
 
 def _attacks(cells, source: int, target: int) -> bool:
     """Does the piece on `source` attack `target` (kings facing aside)?"""
@@ -732,18 +764,31 @@ def problems(board: Board) -> list[Problem]:
             found.append(Problem(f"{side} has no king", (), "error", "no-king"))
     if red_king is not None and black_king is not None:
         facing = red_king % 9 == black_king % 9 and not any(
-            board.cells[sq] for sq in range(min(red_king, black_king) + 9, max(red_king, black_king), 9))
+            board.cells[sq] for sq in range(min(red_king, black_king) + 9, max(red_king, black_king), 9)
+        )
         if facing:
-            found.append(Problem(f"the kings face each other on file {FILES[red_king % 9]} with nothing between",
-                                 (black_king, red_king), "error", "facing-kings"))
+            found.append(
+                Problem(
+                    f"the kings face each other on file {FILES[red_king % 9]} with nothing between",
+                    (black_king, red_king),
+                    "error",
+                    "facing-kings",
+                )
+            )
         waiting_red = not board.red_to_move
         waiting_king = red_king if waiting_red else black_king
         checking = attackers(board, waiting_king, not waiting_red)
         if checking:
             waiting, mover = ("red", "black") if waiting_red else ("black", "red")
             names = ", ".join(f"{KIND_NAMES[board.cells[sq].upper()]} on {square_name(sq)}" for sq in checking)
-            found.append(Problem(f"{waiting} is in check ({names}) with {mover} to move",
-                                 (waiting_king,) + checking, "error", "check"))
+            found.append(
+                Problem(
+                    f"{waiting} is in check ({names}) with {mover} to move",
+                    (waiting_king,) + checking,
+                    "error",
+                    "check",
+                )
+            )
     return found
 
 
@@ -751,8 +796,9 @@ def info(board: Board) -> dict:
     facts: dict = {"game": NAME, "fen": to_fen(board), "turn": "red" if board.red_to_move else "black"}
     if is_encodable(board):
         bits = bit_length(board)
-        facts.update(bits=bits, characters=len(encode(board)), slug=encode(board),
-                     keeps_piece_identity=board.has_identity)
+        facts.update(
+            bits=bits, characters=len(encode(board)), slug=encode(board), keeps_piece_identity=board.has_identity
+        )
     else:
         facts.update(bits=None, characters=None, slug=None, keeps_piece_identity=False)
     facts["pieces"] = sum(1 for c in board.cells if c)

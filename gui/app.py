@@ -11,20 +11,37 @@ APP_NAME = "Slugboard"
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="slugboard", description="Edit, replay and share puzzle boards that live in links.")
+    parser = argparse.ArgumentParser(
+        prog="slugboard", description="Edit, replay and share puzzle boards that live in links."
+    )
     parser.add_argument("text", nargs="?", help="a slug or link to open")
-    parser.add_argument("--export", metavar="FILE.png", help="render the board of TEXT to an image and exit (no window)")
+    parser.add_argument(
+        "--export", metavar="FILE.png", help="render the board of TEXT to an image and exit (no window)"
+    )
     parser.add_argument("--at", type=float, metavar="SECONDS", help="minesweeper replay: the moment to render")
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
     parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
-    parser.add_argument("--start-word", metavar="WORD", help="letters: the day's starting word, to show letters and scores")
+    parser.add_argument(
+        "--start-word", metavar="WORD", help="letters: the day's starting word, to show letters and scores"
+    )
     return parser
 
 
 # Qt's own command-line options (QApplication and QGuiApplication documentation): these
 # take a value; the flags below do not.
-QT_VALUE_OPTIONS = {"-style", "-stylesheet", "-platform", "-platformpluginpath", "-platformtheme", "-plugin",
-                    "-qwindowgeometry", "-qwindowicon", "-qwindowtitle", "-display", "-geometry"}
+QT_VALUE_OPTIONS = {
+    "-style",
+    "-stylesheet",
+    "-platform",
+    "-platformpluginpath",
+    "-platformtheme",
+    "-plugin",
+    "-qwindowgeometry",
+    "-qwindowicon",
+    "-qwindowtitle",
+    "-display",
+    "-geometry",
+}
 QT_FLAG_OPTIONS = {"-reverse", "-nograb", "-dograb", "-sync", "-widgetcount"}
 
 
@@ -47,6 +64,7 @@ def split_qt_options(argv: list[str]) -> tuple[list[str], list[str]]:
 
 def _size(text: str | None):
     from PySide6.QtCore import QSize
+
     if not text:
         return None
     try:
@@ -60,15 +78,25 @@ def _size(text: str | None):
 
 def dark_palette():
     from PySide6.QtGui import QColor, QPalette
+
     palette = QPalette()
-    for role, colour in ((QPalette.Window, "#2b2b2b"), (QPalette.WindowText, "#e6e6e6"), (QPalette.Base, "#1f1f1f"),
-                         (QPalette.Text, "#eeeeee"), (QPalette.Button, "#3a3a3a"), (QPalette.ButtonText, "#e6e6e6"),
-                         (QPalette.Highlight, "#3d7bd9"), (QPalette.HighlightedText, "#ffffff"),
-                         (QPalette.Mid, "#5a5a5a"), (QPalette.Dark, "#151515"), (QPalette.Light, "#505050")):
+    for role, colour in (
+        (QPalette.ColorRole.Window, "#2b2b2b"),
+        (QPalette.ColorRole.WindowText, "#e6e6e6"),
+        (QPalette.ColorRole.Base, "#1f1f1f"),
+        (QPalette.ColorRole.Text, "#eeeeee"),
+        (QPalette.ColorRole.Button, "#3a3a3a"),
+        (QPalette.ColorRole.ButtonText, "#e6e6e6"),
+        (QPalette.ColorRole.Highlight, "#3d7bd9"),
+        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+        (QPalette.ColorRole.Mid, "#5a5a5a"),
+        (QPalette.ColorRole.Dark, "#151515"),
+        (QPalette.ColorRole.Light, "#505050"),
+    ):
         palette.setColor(role, QColor(colour))
-    palette.setColor(QPalette.PlaceholderText, QColor("#8a8a8a"))
-    for role in (QPalette.WindowText, QPalette.Text, QPalette.ButtonText):
-        palette.setColor(QPalette.Disabled, role, QColor("#7a7a7a"))  # greyed out, as in a light palette
+    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor("#8a8a8a"))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))  # greyed out, as in a light palette
     return palette
 
 
@@ -85,7 +113,7 @@ def export(args) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])
     try:
         game, board = decode_any(args.text)
-        hook = getattr(GAMES[game].module, "apply_cli_options", None)
+        hook = getattr(GAMES[game].codec, "apply_cli_options", None)
         if hook is not None:
             board = hook(board, args)
     except SlugError as exc:
@@ -108,14 +136,19 @@ def main(argv: list[str] | None = None) -> int:
     ours, qt_args = split_qt_options(argv)
     args = _parser().parse_args(ours)
     headless = sys.platform.startswith("linux") and not any(
-        os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"))
+        os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    )
     if headless and args.export:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display: draw off screen
     elif headless:
-        print("error: no display to open the window on; draw a board to an image instead with\n"
-              "  slugboard --export board.png TEXT", file=sys.stderr)
+        print(
+            "error: no display to open the window on; draw a board to an image instead with\n"
+            "  slugboard --export board.png TEXT",
+            file=sys.stderr,
+        )
         return 2
     from PySide6.QtCore import QCoreApplication
+
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     if args.export:
@@ -124,7 +157,6 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
-
     from .slug_pane import SlugPane
 
     app = QApplication.instance() or QApplication(sys.argv[:1] + qt_args)

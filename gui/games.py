@@ -1,24 +1,52 @@
-"""Which GUI module draws and edits each game.
+"""The GUI side of the game registry: how each game is drawn and edited.
 
-Each module `slugboard.gui.<game>` defines `PAGE` (its GamePage subclass), `paint(painter,
-rect, board, palette, **state)` and `preferred_size(board)`; the main window and
-`slugboard --export` find them here.
+Every game of `slugboard.codecs.GAMES` has a package `slugboard.gui.<game>` whose `VIEW`
+is a `GameView`: its page (canvas and tool panel), its paint function (shared by the
+window, `--export` and image export) and the image size a board wants. Tabs follow the
+codec registry's order; a codec game with no view is an error, caught by the tests.
 """
 
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from PySide6.QtCore import QRectF, QSize
+from PySide6.QtGui import QPainter, QPalette
 
 from slugboard.codecs import GAMES
 
-ORDER = ("sudoku", "pentomino", "xiangqi", "minesweeper", "letters")
+if TYPE_CHECKING:
+    from .page import GamePage
 
 
-def gui_module(game: str) -> ModuleType:
-    return importlib.import_module(f"{__package__}.{game}")
+class Paint(Protocol):
+    def __call__(self, painter: QPainter, rect: QRectF, board: Any, palette: QPalette, /, **state: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class GameView:
+    """How one game is shown: what `GamePage` subclass edits it, how a board is painted,
+    and the size of an image of a board."""
+
+    page: type[GamePage]
+    paint: Paint
+    preferred_size: Callable[[Any], QSize]
+
+
+def view(game: str) -> GameView:
+    """The view of a registered game; raises LookupError for a game without one."""
+    if game not in GAMES:
+        raise LookupError(f"no game named {game!r}")
+    module = importlib.import_module(f"{__package__}.{game}")
+    found = getattr(module, "VIEW", None)
+    if not isinstance(found, GameView):
+        raise LookupError(f"{module.__name__} has no VIEW")
+    return found
 
 
 def available() -> list[str]:
     """The games in tab order."""
-    return [game for game in ORDER if game in GAMES]
+    return list(GAMES)

@@ -12,20 +12,37 @@ import datetime as dt
 from typing import NamedTuple
 
 from PySide6.QtCore import QDate, QEvent, QPointF, QRectF, QRegularExpression, QSize, Qt, Signal
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QKeySequence, QPainter, QPalette, QPen,
-                           QRegularExpressionValidator, QShortcut)
-from PySide6.QtWidgets import (QApplication, QDateEdit, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QSizePolicy, QWidget)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPen,
+    QRegularExpressionValidator,
+    QShortcut,
+)
+from PySide6.QtWidgets import QApplication, QDateEdit, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
 from slugboard.codecs import letters
 
+from .games import GameView
 from .page import GamePage
 
 SIZE = letters.SIZE
-PREMIUM_FILL = {letters.TW: QColor("#d9534f"), letters.DW: QColor("#f4b0be"),
-                letters.TL: QColor("#3a7bd5"), letters.DL: QColor("#b3d4f5")}
-PREMIUM_TEXT = {letters.TW: QColor("#ffffff"), letters.DW: QColor("#7a2336"),
-                letters.TL: QColor("#ffffff"), letters.DL: QColor("#1f4e7a")}
+PREMIUM_FILL = {
+    letters.TW: QColor("#d9534f"),
+    letters.DW: QColor("#f4b0be"),
+    letters.TL: QColor("#3a7bd5"),
+    letters.DL: QColor("#b3d4f5"),
+}
+PREMIUM_TEXT = {
+    letters.TW: QColor("#ffffff"),
+    letters.DW: QColor("#7a2336"),
+    letters.TL: QColor("#ffffff"),
+    letters.DL: QColor("#1f4e7a"),
+}
 TILE = QColor("#f2d49b")
 TILE_EDGE = QColor("#b8894a")
 START_TILE = QColor("#e3d7bf")
@@ -45,6 +62,7 @@ def turn_colour(turn: int) -> QColor:
 class Drag(NamedTuple):
     """A tile in the hand: its rack slot, the square it was lifted from (None when it
     comes from the rack) and where the pointer is."""
+
     slot: int
     origin: tuple[int, int] | None
     point: QPointF
@@ -96,6 +114,7 @@ class WrappedLabel(QLabel):
 
 # --- geometry ------------------------------------------------------------------------
 
+
 class Layout:
     """Where the board, the rack and the score panel go in `rect` (shared by painting
     and by the canvas's hit tests)."""
@@ -118,8 +137,9 @@ class Layout:
         right = self.board.right() + 2 * MARGIN
         # The panel takes the whole height, not the board's: on a narrow canvas the board is
         # small and centred, and the panel's total must still fit above the bottom edge.
-        self.panel = QRectF(right, rect.top() + MARGIN, max(60.0, rect.right() - MARGIN - right),
-                            max(20.0, rect.height() - 2 * MARGIN))
+        self.panel = QRectF(
+            right, rect.top() + MARGIN, max(60.0, rect.right() - MARGIN - right), max(20.0, rect.height() - 2 * MARGIN)
+        )
 
     def square(self, row: int, col: int) -> QRectF:
         return QRectF(self.board.left() + col * self.cell, self.board.top() + row * self.cell, self.cell, self.cell)
@@ -127,8 +147,10 @@ class Layout:
     def square_at(self, point: QPointF) -> tuple[int, int] | None:
         if not self.board.contains(point):
             return None
-        return (min(SIZE - 1, int((point.y() - self.board.top()) / self.cell)),
-                min(SIZE - 1, int((point.x() - self.board.left()) / self.cell)))
+        return (
+            min(SIZE - 1, int((point.y() - self.board.top()) / self.cell)),
+            min(SIZE - 1, int((point.x() - self.board.left()) / self.cell)),
+        )
 
     def slot_at(self, point: QPointF) -> int | None:
         for i, r in enumerate(self.rack_slots):
@@ -139,6 +161,7 @@ class Layout:
 
 # --- drawing -------------------------------------------------------------------------
 
+
 def _font(painter: QPainter, pixels: float, bold: bool = False) -> QFont:
     font = QFont(painter.font())
     font.setPixelSize(max(6, int(pixels)))
@@ -146,49 +169,82 @@ def _font(painter: QPainter, pixels: float, bold: bool = False) -> QFont:
     return font
 
 
-def _draw_tile(painter: QPainter, r: QRectF, text: str, *, value: int | None = None, fill: QColor = TILE,
-               turn: int | None = None, dashed: bool = False, small: str = "") -> None:
+def _draw_tile(
+    painter: QPainter,
+    r: QRectF,
+    text: str,
+    *,
+    value: int | None = None,
+    fill: QColor = TILE,
+    turn: int | None = None,
+    dashed: bool = False,
+    small: str = "",
+) -> None:
     inset = r.width() * 0.06
     tile = r.adjusted(inset, inset, -inset, -inset)
     radius = r.width() * 0.1
-    painter.setPen(QPen(TILE_EDGE, max(1.0, r.width() / 40), Qt.DashLine if dashed else Qt.SolidLine))
+    painter.setPen(QPen(TILE_EDGE, max(1.0, r.width() / 40), Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine))
     painter.setBrush(fill)
     painter.drawRoundedRect(tile, radius, radius)
     if turn is not None:
         band = QRectF(tile.left(), tile.bottom() - tile.height() * 0.14, tile.width(), tile.height() * 0.14)
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(turn_colour(turn))
         painter.drawRoundedRect(band, radius * 0.6, radius * 0.6)
         painter.setFont(_font(painter, tile.height() * 0.22, True))
         painter.setPen(turn_colour(turn))
-        painter.drawText(tile.adjusted(tile.width() * 0.08, tile.height() * 0.02, 0, 0),
-                         Qt.AlignLeft | Qt.AlignTop, str(turn))
+        painter.drawText(
+            tile.adjusted(tile.width() * 0.08, tile.height() * 0.02, 0, 0),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+            str(turn),
+        )
     painter.setPen(TILE_TEXT)
     big = len(text) == 1
     painter.setFont(_font(painter, tile.height() * (0.6 if big else 0.36), True))
-    painter.drawText(tile.adjusted(0, -tile.height() * 0.05, 0, -tile.height() * 0.05), Qt.AlignCenter, text)
+    painter.drawText(
+        tile.adjusted(0, -tile.height() * 0.05, 0, -tile.height() * 0.05), Qt.AlignmentFlag.AlignCenter, text
+    )
     if value is not None:
         painter.setFont(_font(painter, tile.height() * 0.24, True))
-        painter.drawText(tile.adjusted(0, 0, -tile.width() * 0.08, -tile.height() * 0.13),
-                         Qt.AlignRight | Qt.AlignBottom, str(value))
+        painter.drawText(
+            tile.adjusted(0, 0, -tile.width() * 0.08, -tile.height() * 0.13),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+            str(value),
+        )
     if small:
         painter.setFont(_font(painter, tile.height() * 0.2))
-        painter.drawText(tile.adjusted(0, 0, 0, -tile.height() * 0.14), Qt.AlignHCenter | Qt.AlignBottom, small)
+        painter.drawText(
+            tile.adjusted(0, 0, 0, -tile.height() * 0.14),
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+            small,
+        )
 
 
-def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalette, *,
-          rack: tuple[str, ...] | None = None, pending: tuple = (), selected_slot: int | None = None,
-          selected_square: tuple[int, int] | None = None, across: bool = True, preview=None, problems=None,
-          drag: Drag | None = None, **_state) -> None:
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: letters.Board,
+    palette: QPalette,
+    *,
+    rack: tuple[str, ...] | None = None,
+    pending: tuple = (),
+    selected_slot: int | None = None,
+    selected_square: tuple[int, int] | None = None,
+    across: bool = True,
+    preview=None,
+    problems=None,
+    drag: Drag | None = None,
+    **_state,
+) -> None:
     """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
     placed this turn as (row, col, rack slot), `preview` the codec's (words, score,
     problems) for them, `drag` the tile in the hand, if any."""
     layout = Layout(rect, rack is not None)
     game = letters.resolve(board)
-    base, text = palette.color(QPalette.Base), palette.color(QPalette.WindowText)
+    base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.WindowText)
     painter.save()
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setRenderHint(QPainter.TextAntialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     cell = layout.cell
 
     # squares
@@ -199,11 +255,11 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
         painter.setPen(PREMIUM_TEXT[kind])
         if (row, col) == (SIZE // 2, SIZE // 2):
             painter.setFont(_font(painter, cell * 0.5))
-            painter.drawText(r, Qt.AlignCenter, "★")
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "★")
         else:
             painter.setFont(_font(painter, cell * 0.26, True))
-            painter.drawText(r, Qt.AlignCenter, kind)
-    grid_pen = QPen(palette.color(QPalette.Mid), max(1.0, cell / 50))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, kind)
+    grid_pen = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, cell / 50))
     painter.setPen(grid_pen)
     for i in range(SIZE + 1):
         x = layout.board.left() + i * cell
@@ -212,15 +268,18 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
         painter.drawLine(QPointF(layout.board.left(), y), QPointF(layout.board.right(), y))
 
     if selected_square is not None:
-        sel = QColor(palette.color(QPalette.Highlight))
+        sel = QColor(palette.color(QPalette.ColorRole.Highlight))
         sel.setAlpha(110)
         square = layout.square(*selected_square)
         painter.fillRect(square, sel)
         if rack is not None:
-            painter.setPen(palette.color(QPalette.HighlightedText))
+            painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
             painter.setFont(_font(painter, cell * 0.3, True))
-            painter.drawText(square.adjusted(0, 0, -cell * 0.08, 0), Qt.AlignRight | Qt.AlignTop,
-                             "→" if across else "↓")
+            painter.drawText(
+                square.adjusted(0, 0, -cell * 0.08, 0),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                "→" if across else "↓",
+            )
 
     # tiles
     if board.start_word:
@@ -242,8 +301,9 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
             _draw_hole(painter, layout.square(row, col), palette)
             continue
         letter = rack[slot]
-        _draw_tile(painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=PENDING_TILE,
-                   dashed=True)
+        _draw_tile(
+            painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=PENDING_TILE, dashed=True
+        )
 
     # what is wrong: the board's problems, then the turn being played
     if problems is None:
@@ -252,7 +312,7 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
     if preview is not None:
         bad |= {cell_ for p in preview[2] for cell_ in p.cells}
     bad.discard(lifted)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(QPen(ERROR, max(2.0, cell / 16)))
     for row, col in bad:
         painter.drawRect(layout.square(row, col).adjusted(2, 2, -2, -2))
@@ -267,23 +327,24 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
     if rack is not None:
         used = {slot for _, _, slot in pending}
         if drag is not None and drag.origin is None:
-            used.add(drag.slot)   # the rack tile in the hand leaves its slot empty
+            used.add(drag.slot)  # the rack tile in the hand leaves its slot empty
         # a tile lifted from the board and held off it goes back to its own slot on release
-        returning = drag.slot if drag is not None and lifted is not None and \
-            layout.square_at(drag.point) is None else None
+        returning = (
+            drag.slot if drag is not None and lifted is not None and layout.square_at(drag.point) is None else None
+        )
         for i, r in enumerate(layout.rack_slots):
             if i >= len(rack):
                 continue
             if i == returning:
                 _draw_drop_target(painter, r.adjusted(1, 1, -1, -1), palette)
             if i in used:
-                painter.setPen(QPen(palette.color(QPalette.Mid), 1, Qt.DashLine))
-                painter.setBrush(Qt.NoBrush)
+                painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRoundedRect(r.adjusted(3, 3, -3, -3), 4, 4)
                 continue
             if i == selected_slot:
-                glow = QColor(palette.color(QPalette.Highlight))
-                painter.setPen(Qt.NoPen)
+                glow = QColor(palette.color(QPalette.ColorRole.Highlight))
+                painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(glow)
                 painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
             _draw_tile(painter, r, rack[i], value=letters.VALUES[rack[i]])
@@ -296,8 +357,8 @@ def paint(painter: QPainter, rect: QRectF, board: letters.Board, palette: QPalet
 
 
 def _draw_hole(painter: QPainter, r: QRectF, palette: QPalette) -> None:
-    painter.setPen(QPen(palette.color(QPalette.Mid), max(1.0, r.width() / 40), Qt.DashLine))
-    painter.setBrush(Qt.NoBrush)
+    painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, r.width() / 40), Qt.PenStyle.DashLine))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     inset = r.width() * 0.1
     painter.drawRoundedRect(r.adjusted(inset, inset, -inset, -inset), r.width() * 0.1, r.width() * 0.1)
 
@@ -305,7 +366,7 @@ def _draw_hole(painter: QPainter, r: QRectF, palette: QPalette) -> None:
 def _draw_drop_target(painter: QPainter, r: QRectF, palette: QPalette) -> None:
     """Where the tile in the hand lands. The frame sits on the square's edge, half
     outside it, so it still shows around the lifted tile held right over the square."""
-    colour = QColor(palette.color(QPalette.Highlight))
+    colour = QColor(palette.color(QPalette.ColorRole.Highlight))
     fill = QColor(colour)
     fill.setAlpha(70)
     painter.setPen(QPen(colour, max(2.5, r.width() / 14)))
@@ -318,9 +379,8 @@ def _draw_ghost(painter: QPainter, centre: QPointF, cell: float, letter: str) ->
     reads as lifted above the squares it passes over."""
     ghost = QRectF(0, 0, cell * 1.08, cell * 1.08)
     ghost.moveCenter(centre)
-    shadow = ghost.translated(cell * 0.05, cell * 0.08).adjusted(cell * 0.08, cell * 0.08, -cell * 0.04,
-                                                               -cell * 0.04)
-    painter.setPen(Qt.NoPen)
+    shadow = ghost.translated(cell * 0.05, cell * 0.08).adjusted(cell * 0.08, cell * 0.08, -cell * 0.04, -cell * 0.04)
+    painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(0, 0, 0, 60))
     painter.drawRoundedRect(shadow, cell * 0.1, cell * 0.1)
     painter.setOpacity(0.92)
@@ -328,7 +388,7 @@ def _draw_ghost(painter: QPainter, centre: QPointF, cell: float, letter: str) ->
     painter.setOpacity(1.0)
 
 
-PANEL_LINES = 19.5   # the score panel's height, down to the total, in lines
+PANEL_LINES = 19.5  # the score panel's height, down to the total, in lines
 
 
 def panel_line_height(area: QRectF) -> float:
@@ -336,15 +396,25 @@ def panel_line_height(area: QRectF) -> float:
     return max(7.0, min(24.0, area.width() / 13, area.height() / PANEL_LINES))
 
 
-def _paint_panel(painter: QPainter, area: QRectF, board: letters.Board, game, text: QColor, palette: QPalette,
-                 *, pending: bool, preview) -> None:
+def _paint_panel(
+    painter: QPainter,
+    area: QRectF,
+    board: letters.Board,
+    game,
+    text: QColor,
+    palette: QPalette,
+    *,
+    pending: bool,
+    preview,
+) -> None:
     line = panel_line_height(area)
     y = area.top()
     muted = QColor(text)
     muted.setAlpha(170)
 
-    def write(s: str, size: float = 1.0, bold: bool = False, colour: QColor | None = None, indent: float = 0,
-              right: str = "") -> None:
+    def write(
+        s: str, size: float = 1.0, bold: bool = False, colour: QColor | None = None, indent: float = 0, right: str = ""
+    ) -> None:
         nonlocal y
         font = _font(painter, line * 0.72 * size, bold)
         painter.setFont(font)
@@ -352,9 +422,13 @@ def _paint_panel(painter: QPainter, area: QRectF, board: letters.Board, game, te
         painter.setPen(colour or text)
         r = QRectF(area.left() + indent, y, area.width() - indent, line * size * 1.15)
         if right:
-            painter.drawText(r, Qt.AlignRight | Qt.AlignVCenter, right)
+            painter.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, right)
             r.setRight(r.right() - metrics.horizontalAdvance(right) - 8)
-        painter.drawText(r, Qt.AlignLeft | Qt.AlignVCenter, metrics.elidedText(s, Qt.ElideRight, r.width()))
+        painter.drawText(
+            r,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            metrics.elidedText(s, Qt.TextElideMode.ElideRight, r.width()),
+        )
         y += line * size * 1.15
 
     write("Letters", 1.4, True)
@@ -370,7 +444,7 @@ def _paint_panel(painter: QPainter, area: QRectF, board: letters.Board, game, te
     for result_turn in range(1, letters.TURNS + 1):
         tiles = board.tiles_of_turn(result_turn)
         swatch = QRectF(area.left(), y + line * 0.3, line * 0.55, line * 0.55)
-        painter.setPen(Qt.NoPen)
+        painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(turn_colour(result_turn))
         painter.drawRoundedRect(swatch, 3, 3)
         indent = line * 0.9
@@ -394,7 +468,7 @@ def _paint_panel(painter: QPainter, area: QRectF, board: letters.Board, game, te
             write(f"Turn {result_turn}", 1.0, False, muted, indent=indent, right="–")
             y += line * 0.9 * 1.15
     y += line * 0.3
-    painter.setPen(QPen(palette.color(QPalette.Mid), 1))
+    painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
     painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
     y += line * 0.3
     if game is not None:
@@ -408,6 +482,7 @@ def preferred_size(board: letters.Board) -> QSize:
 
 
 # --- the canvas ----------------------------------------------------------------------
+
 
 class LettersCanvas(QWidget):
     """Board and rack. Click a rack tile then a square (or drag it there), or select a
@@ -437,15 +512,17 @@ class LettersCanvas(QWidget):
         self._drag_origin: tuple[int, int] | None = None
         self._press_point: QPointF | None = None
         self._drag_point: QPointF | None = None
-        self.setFocusPolicy(Qt.StrongFocus)
-        self.setMouseTracking(True)   # for the open hand over the tiles that can be picked up
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)  # for the open hand over the tiles that can be picked up
         self.setMinimumSize(420, 320)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.setToolTip("Click a rack tile, then a square (or drag it); or click a square and type letters.\n"
-                        "Drag a tile placed this turn to another square, or off the board to the rack;\n"
-                        "click it to take it back. Backspace takes the last tile back, Enter plays the turn,\n"
-                        "Escape recalls the tiles, Space switches typing between across and down,\n"
-                        "arrow keys move the square.")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setToolTip(
+            "Click a rack tile, then a square (or drag it); or click a square and type letters.\n"
+            "Drag a tile placed this turn to another square, or off the board to the rack;\n"
+            "click it to take it back. Backspace takes the last tile back, Enter plays the turn,\n"
+            "Escape recalls the tiles, Space switches typing between across and down,\n"
+            "arrow keys move the square."
+        )
 
     def sizeHint(self) -> QSize:
         return QSize(880, 620)
@@ -461,9 +538,20 @@ class LettersCanvas(QWidget):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(painter, QRectF(self.rect()), self.board, self.palette(), rack=self.rack, pending=tuple(self.pending),
-              selected_slot=self.selected_slot, selected_square=self.selected_square, across=self.across,
-              preview=self.preview, problems=self.problems, drag=self.drag())
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            rack=self.rack,
+            pending=tuple(self.pending),
+            selected_slot=self.selected_slot,
+            selected_square=self.selected_square,
+            across=self.across,
+            preview=self.preview,
+            problems=self.problems,
+            drag=self.drag(),
+        )
 
     def drag(self) -> Drag | None:
         """The tile in the hand, if any."""
@@ -507,7 +595,7 @@ class LettersCanvas(QWidget):
         return False
 
     def take_back(self, square: tuple[int, int]) -> bool:
-        for i, (r, c, slot) in enumerate(self.pending):
+        for i, (r, c, _slot) in enumerate(self.pending):
             if (r, c) == square:
                 del self.pending[i]
                 self.placements_changed.emit()
@@ -540,7 +628,7 @@ class LettersCanvas(QWidget):
 
     def mousePressEvent(self, event) -> None:
         self.setFocus()
-        if event.button() != Qt.LeftButton:   # another button must not drop or restart a drag
+        if event.button() != Qt.MouseButton.LeftButton:  # another button must not drop or restart a drag
             return
         self.cancel_drag()
         point = event.position()
@@ -555,7 +643,7 @@ class LettersCanvas(QWidget):
             self.update()
             return
         square = layout.square_at(point)
-        if square is None or self.rack is None:   # nothing to place: no square to select either
+        if square is None or self.rack is None:  # nothing to place: no square to select either
             return
         held = self._pending_slot(square)
         if held is not None:
@@ -571,17 +659,17 @@ class LettersCanvas(QWidget):
 
     def mouseMoveEvent(self, event) -> None:
         point = event.position()
-        if self._drag_slot is None or not event.buttons() & Qt.LeftButton:
+        if self._drag_slot is None or not event.buttons() & Qt.MouseButton.LeftButton:
             self._show_grab(point)
             return
         if self._drag_point is None and not self._past_click(self._press_point, point):
             return
         self._drag_point = point
-        self.setCursor(Qt.ClosedHandCursor)
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
         self.update()
 
     def mouseReleaseEvent(self, event) -> None:
-        if event.button() != Qt.LeftButton:
+        if event.button() != Qt.MouseButton.LeftButton:
             return
         slot, origin, pressed, moved = self._drag_slot, self._drag_origin, self._press_point, self._drag_point
         self.cancel_drag()
@@ -595,7 +683,7 @@ class LettersCanvas(QWidget):
                 self.selected_square = self._advance(square)
                 self.update()
             return
-        if self._pending_slot(origin) != slot:   # the tile left that square while it was held
+        if self._pending_slot(origin) != slot:  # the tile left that square while it was held
             return
         dragged = moved is not None or self._past_click(pressed, point)
         if not dragged or square is None:
@@ -611,9 +699,10 @@ class LettersCanvas(QWidget):
             layout = self.board_layout()
             slot = layout.slot_at(point)
             square = layout.square_at(point)
-            if (slot is not None and slot < len(self.rack) and slot not in self._used()) or \
-                    (square is not None and self._pending_slot(square) is not None):
-                self.setCursor(Qt.OpenHandCursor)
+            if (slot is not None and slot < len(self.rack) and slot not in self._used()) or (
+                square is not None and self._pending_slot(square) is not None
+            ):
+                self.setCursor(Qt.CursorShape.OpenHandCursor)
                 return
         self.unsetCursor()
 
@@ -632,14 +721,18 @@ class LettersCanvas(QWidget):
         # While tiles of this turn lie unplayed they are not yet an edit of the board, so the
         # window's Undo has nothing of theirs to take back: Ctrl+Z takes the last tile back
         # here instead, as Backspace does, and reaches the window's history once none is left.
-        if event.type() == QEvent.ShortcutOverride and event.matches(QKeySequence.Undo) and self.pending:
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and event.matches(QKeySequence.StandardKey.Undo)
+            and self.pending
+        ):
             event.accept()
             return True
         return super().event(event)
 
     def keyPressEvent(self, event) -> None:
         key, mods = event.key(), event.modifiers()
-        if event.matches(QKeySequence.Undo) and self.pending and self._drag_slot is None:
+        if event.matches(QKeySequence.StandardKey.Undo) and self.pending and self._drag_slot is None:
             r, c, _ = self.pending[-1]
             self.take_back((r, c))
             self.selected_square = (r, c)
@@ -648,37 +741,39 @@ class LettersCanvas(QWidget):
         if self._drag_slot is not None:
             # While the button holds a tile, keys would change the tiles under it; Escape
             # drops it back where it was, as it ends any drag.
-            if key == Qt.Key_Escape:
+            if key == Qt.Key.Key_Escape:
                 self.cancel_drag()
             return
-        if mods & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+        if mods & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+        ):
             super().keyPressEvent(event)
             return
-        moves = {Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1), Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0)}
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
         if key in moves and self.rack is not None:
             r, c = self.selected_square or (SIZE // 2, SIZE // 2)
             dr, dc = moves[key]
             self.selected_square = ((r + dr) % SIZE, (c + dc) % SIZE)
             self.update()
             return
-        if key in (Qt.Key_Return, Qt.Key_Enter):
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.submit_requested.emit()
             return
-        if key == Qt.Key_Escape:
+        if key == Qt.Key.Key_Escape:
             self.recall()
             return
-        if key == Qt.Key_Space:
+        if key == Qt.Key.Key_Space:
             self.across = not self.across
             self.update()
             return
-        if key == Qt.Key_Backspace:
+        if key == Qt.Key.Key_Backspace:
             if self.pending:
                 r, c, _ = self.pending[-1]
                 self.take_back((r, c))
                 self.selected_square = (r, c)
                 self.update()
             return
-        if key == Qt.Key_Delete and self.selected_square is not None:
+        if key == Qt.Key.Key_Delete and self.selected_square is not None:
             self.take_back(self.selected_square)
             return
         letter = event.text().upper()
@@ -695,6 +790,7 @@ class LettersCanvas(QWidget):
 
 
 # --- the page ------------------------------------------------------------------------
+
 
 def _qdate(date: dt.date) -> QDate:
     return QDate(date.year, date.month, date.day)
@@ -723,15 +819,17 @@ class LettersPage(GamePage):
         self.tool_layout.addWidget(self.date_edit)
         self.new_game_button = QPushButton("New game")
         self.new_game_button.setToolTip("Start this day's game from an empty board (Ctrl+N)")
-        self.new_game_button.setFocusPolicy(Qt.NoFocus)
+        self.new_game_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_game_button.clicked.connect(self.new_game)
-        QShortcut(QKeySequence.New, self, activated=self.new_game)
+        QShortcut(QKeySequence.StandardKey.New, self, activated=self.new_game)
         self.tool_layout.addWidget(self.new_game_button)
 
         self.add_heading("Starting word")
-        self.start_prompt = WrappedLabel("letters.wiki links leave out the day's starting word. Type the word "
-                                         "shown in the middle row of that day's game to see letters, words and "
-                                         "scores.")
+        self.start_prompt = WrappedLabel(
+            "letters.wiki links leave out the day's starting word. Type the word "
+            "shown in the middle row of that day's game to see letters, words and "
+            "scores."
+        )
         self.start_prompt.setObjectName("startWordPrompt")
         self.start_prompt.setStyleSheet("color: #d32f2f")
         self.tool_layout.addWidget(self.start_prompt)
@@ -755,18 +853,22 @@ class LettersPage(GamePage):
         self.start_error.setStyleSheet("color: #d32f2f")
         self.start_error.hide()
         self.tool_layout.addWidget(self.start_error)
-        self.start_note = WrappedLabel("Slugboard's own word for this day: letters.wiki's list is not public, so "
-                                       "the site deals other tiles. Type the site's word to play its game.")
+        self.start_note = WrappedLabel(
+            "Slugboard's own word for this day: letters.wiki's list is not public, so "
+            "the site deals other tiles. Type the site's word to play its game."
+        )
         self.start_note.setObjectName("startWordNote")
         self.start_note.setStyleSheet("font-style: italic")
         self.start_note.hide()
         self.tool_layout.addWidget(self.start_note)
         self.param_button = QPushButton()
         self.param_button.setObjectName("paramButton")
-        self.param_button.setToolTip("The same tiles read with the other rack order: ?g= links count rack "
-                                     "positions in draw order, ?w= links in alphabetical order. A bare slug is "
-                                     "read as ?g=")
-        self.param_button.setFocusPolicy(Qt.NoFocus)
+        self.param_button.setToolTip(
+            "The same tiles read with the other rack order: ?g= links count rack "
+            "positions in draw order, ?w= links in alphabetical order. A bare slug is "
+            "read as ?g="
+        )
+        self.param_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.param_button.clicked.connect(self.switch_param)
         self.param_button.hide()
         self.tool_layout.addWidget(self.param_button)
@@ -781,12 +883,12 @@ class LettersPage(GamePage):
         buttons = QHBoxLayout()
         self.submit_button = QPushButton("Play turn")
         self.submit_button.setToolTip("Play the placed tiles as this turn (Enter on the board, Ctrl+Return)")
-        self.submit_button.setFocusPolicy(Qt.NoFocus)
+        self.submit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.submit_button.clicked.connect(self.submit_turn)
         QShortcut(QKeySequence("Ctrl+Return"), self, activated=self.submit_turn)
         self.recall_button = QPushButton("Recall")
         self.recall_button.setToolTip("Take this turn's tiles back to the rack (Escape on the board)")
-        self.recall_button.setFocusPolicy(Qt.NoFocus)
+        self.recall_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.recall_button.clicked.connect(lambda: self.canvas.recall())
         buttons.addWidget(self.submit_button)
         buttons.addWidget(self.recall_button)
@@ -853,14 +955,19 @@ class LettersPage(GamePage):
         word, date = board.start_word, board.date.isoformat()
         if letters.other_param_fits(board):
             other = "w" if board.param == "g" else "g"
-            return (f"With {word}, these tiles make words from the list only when their rack positions count "
-                    f"the ?{other}= way: was this a bare slug copied from a ?{other}= link? Use the button "
-                    "below, or paste the whole link.")
+            return (
+                f"With {word}, these tiles make words from the list only when their rack positions count "
+                f"the ?{other}= way: was this a bare slug copied from a ?{other}= link? Use the button "
+                "below, or paste the whole link."
+            )
         parts = []
         if not letters.is_word(word):
             parts.append(f"{word} is not in the word list, and the site's starting words all are")
-        found = [p for p in letters.problems(board)
-                 if p.severity == "error" and p.kind in ("word", "occupied", "gap", "connect")]
+        found = [
+            p
+            for p in letters.problems(board)
+            if p.severity == "error" and p.kind in ("word", "occupied", "gap", "connect")
+        ]
         if found:
             bad = list(dict.fromkeys(letters.resolve(board).invalid_words))
             if bad:
@@ -872,8 +979,10 @@ class LettersPage(GamePage):
         if not parts:
             return None
         text = "; ".join(parts)
-        return (f"{text[0].upper()}{text[1:]}: it is probably not the starting word of {date}. Check the word "
-                "in the middle row of that day's game.")
+        return (
+            f"{text[0].upper()}{text[1:]}: it is probably not the starting word of {date}. Check the word "
+            "in the middle row of that day's game."
+        )
 
     def switch_param(self) -> None:
         other = "w" if self.board.param == "g" else "g"
@@ -929,14 +1038,18 @@ class LettersPage(GamePage):
             return
         start = self.start_word_for(date, default=not self.board.tiles)
         # typing a date digit by digit makes one undo step, not one per digit
-        self.set_board(letters.Board(date, self.board.tiles, self.board.param, start), f"Date {date.isoformat()}",
-                       merge_id=DATE_EDIT_MERGE)
+        self.set_board(
+            letters.Board(date, self.board.tiles, self.board.param, start),
+            f"Date {date.isoformat()}",
+            merge_id=DATE_EDIT_MERGE,
+        )
 
     def submit_turn(self) -> None:
         canvas = self.canvas
         if canvas.rack is None:
-            self.show_status("Give the day's starting word first" if not self.board.start_word
-                             else "No turn left to play")
+            self.show_status(
+                "Give the day's starting word first" if not self.board.start_word else "No turn left to play"
+            )
             return
         if not canvas.pending:
             self.show_status("Place tiles from the rack first")
@@ -960,14 +1073,14 @@ class LettersPage(GamePage):
     def board_shown(self, board: letters.Board) -> None:
         canvas = self.canvas
         canvas.board = board
-        canvas.cancel_drag()   # a tile in the hand belongs to the turn being replaced
+        canvas.cancel_drag()  # a tile in the hand belongs to the turn being replaced
         canvas.pending = []
         canvas.selected_slot = None
         turn = letters.next_turn(board)
         playing = bool(board.start_word) and turn <= letters.TURNS and len(board.tiles) < letters.MAX_TILES
         canvas.rack = letters.rack_for_turn(board, turn) if playing else None
         if not playing:
-            canvas.selected_square = None   # no square to type into once the game is over
+            canvas.selected_square = None  # no square to type into once the game is over
         canvas.problems = letters.problems(board)
         canvas.preview = None
 
@@ -978,8 +1091,11 @@ class LettersPage(GamePage):
         self.start_prompt.setVisible(not known)
         self.start_field.setText(board.start_word or "")
         self.start_error.hide()
-        self.start_note.setVisible(known and self.remembered_start_word(board.date) is None
-                                   and board.start_word == letters.default_start_word(board.date))
+        self.start_note.setVisible(
+            known
+            and self.remembered_start_word(board.date) is None
+            and board.start_word == letters.default_start_word(board.date)
+        )
         switch = letters.other_param_fits(board)
         self.param_button.setVisible(switch)
         if switch:
@@ -996,21 +1112,30 @@ class LettersPage(GamePage):
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")
         if game is not None:
             # each played turn's rack too, in the order the slug's rack indices count it
-            rows = [f"Turn {t.turn}: {t.score}" + (f" ({', '.join(w.text for w in t.words)})" if t.words else "")
-                    + f"<br><span style='color:#808080'>&nbsp;&nbsp;rack {''.join(t.rack)}</span>"
-                    for t in game.turns if board.tiles_of_turn(t.turn)]
+            rows = [
+                f"Turn {t.turn}: {t.score}"
+                + (f" ({', '.join(w.text for w in t.words)})" if t.words else "")
+                + f"<br><span style='color:#808080'>&nbsp;&nbsp;rack {''.join(t.rack)}</span>"
+                for t in game.turns
+                if board.tiles_of_turn(t.turn)
+            ]
             self.score_label.setText("<br>".join(rows + [f"<b>Total {game.total}</b>"]))
         else:
             counts = [len(board.tiles_of_turn(t)) for t in range(1, letters.TURNS + 1)]
-            self.score_label.setText(f"{len(board.tiles)} tiles (per turn {', '.join(map(str, counts))}); "
-                                     "scores need the starting word")
+            self.score_label.setText(
+                f"{len(board.tiles)} tiles (per turn {', '.join(map(str, counts))}); scores need the starting word"
+            )
         shown = [p.message for p in canvas.problems if p.kind != "start_word"]
         if switch:
-            shown.append(f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
-                         "was this a bare slug from such a link?</i>")
+            shown.append(
+                f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
+                "was this a bare slug from such a link?</i>"
+            )
         elif any(p.kind in ("word", "occupied") for p in canvas.problems):
-            shown.append("<i>Words missing from the list, or tiles on the starting word, usually mean the "
-                         "starting word is not that day's.</i>")
+            shown.append(
+                "<i>Words missing from the list, or tiles on the starting word, usually mean the "
+                "starting word is not that day's.</i>"
+            )
         self.problems_label.setText("<br>".join(shown) or "None")
         self._placements_changed()
 
@@ -1036,4 +1161,4 @@ class LettersPage(GamePage):
         canvas.update()
 
 
-PAGE = LettersPage
+VIEW = GameView(page=LettersPage, paint=paint, preferred_size=preferred_size)

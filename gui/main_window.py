@@ -8,8 +8,19 @@ import json
 
 from PySide6.QtCore import QByteArray, QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup, QValidator
-from PySide6.QtWidgets import (QAbstractSpinBox, QApplication, QFileDialog, QFrame, QLineEdit, QMainWindow,
-                               QMessageBox, QTabWidget, QTextEdit, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QFileDialog,
+    QFrame,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
 
 from slugboard import resources
 from slugboard.codecs import GAMES, SlugError, decode_any
@@ -28,11 +39,11 @@ def _takes_paste(widget: QWidget, text: str) -> bool:
     """Whether a text field would take `text` as its own paste: a read-only field, or a
     spin box or checked field that refuses it (a link in a number box), leaves it to the window."""
     if isinstance(widget, QAbstractSpinBox):
-        return not text.strip() or widget.validate(text, 0)[0] != QValidator.Invalid
+        return not text.strip() or widget.validate(text, 0)[0] != QValidator.State.Invalid
     if not isinstance(widget, (QLineEdit, QTextEdit)) or widget.isReadOnly():
         return False
     validator = widget.validator() if isinstance(widget, QLineEdit) else None
-    return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.Invalid
+    return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.State.Invalid
 
 
 class MainWindow(QMainWindow):
@@ -47,7 +58,7 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         self.pages: dict[str, GamePage] = {}
         for name in games.available():
-            page = games.gui_module(name).PAGE(self.settings)
+            page = games.view(name).page(self.settings)
             self.pages[name] = page
             self.tabs.addTab(page, GAMES[name].title)
             self.undo_group.addStack(page.undo_stack)
@@ -56,8 +67,7 @@ class MainWindow(QMainWindow):
         self.tabs.currentChanged.connect(self._tab_changed)
         self._visited: set[str] = set()  # games whose page has been shown
         # Whether a game has a web link at all is a property of the game, not the board.
-        self._has_link = {name: page.game.share_url(page.game.new_board()) is not None
-                          for name, page in self.pages.items()}
+        self._has_link = {name: page.game.has_link for name, page in self.pages.items()}
         # Boards are written to the settings a moment after the last edit (and on close),
         # so a burst of edits on a big board costs one save.
         self._unsaved: set[str] = set()
@@ -68,8 +78,8 @@ class MainWindow(QMainWindow):
         self.slug_pane.paste_requested.connect(self.paste_text)
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
         line = QFrame()
-        line.setFrameShape(QFrame.HLine)
-        line.setFrameShadow(QFrame.Sunken)
+        line.setFrameShape(QFrame.Shape.HLine)
+        line.setFrameShadow(QFrame.Shadow.Sunken)
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -111,8 +121,13 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
-        self._action(file_menu, "&Open slug or link…", self.focus_paste_field, QKeySequence.Open,
-                     "Type or paste a slug or link into the slug pane")
+        self._action(
+            file_menu,
+            "&Open slug or link…",
+            self.focus_paste_field,
+            QKeySequence.StandardKey.Open,
+            "Type or paste a slug or link into the slug pane",
+        )
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self.examples_menu = examples_menu = file_menu.addMenu("E&xamples")
@@ -121,42 +136,53 @@ class MainWindow(QMainWindow):
                 action = examples_menu.addAction(f"{GAMES[example['game']].title}: {example['title']}")
                 action.setStatusTip(example["text"])
                 action.triggered.connect(lambda _=False, t=example["text"]: self.paste_text(t))
-        self._action(file_menu, "&Export image…", self.export_image_dialog, "Ctrl+E",
-                     "Save the board as a PNG image")
+        self._action(file_menu, "&Export image…", self.export_image_dialog, "Ctrl+E", "Save the board as a PNG image")
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
+        self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
         edit_menu = bar.addMenu("&Edit")
         undo = self.undo_group.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.Undo)
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = self.undo_group.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit_menu.addAction(undo)
         edit_menu.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
         edit_menu.addSeparator()
-        self.paste_action = self._action(edit_menu, "&Paste slug or link", self.paste_clipboard, QKeySequence.Paste,
-                                         "Open the slug or link on the clipboard")
+        self.paste_action = self._action(
+            edit_menu,
+            "&Paste slug or link",
+            self.paste_clipboard,
+            QKeySequence.StandardKey.Paste,
+            "Open the slug or link on the clipboard",
+        )
         self._action(edit_menu, "Copy &slug", self.slug_pane.copy_slug, "Ctrl+Shift+C", "Copy the slug")
         self._action(edit_menu, "Copy &link", self.slug_pane.copy_link, "Ctrl+Shift+L", "Copy the web app's link")
 
         game_menu = bar.addMenu("&Game")
         for index, name in enumerate(self.pages):
-            self._action(game_menu, GAMES[name].title, lambda _=False, i=index: self.tabs.setCurrentIndex(i),
-                         f"Alt+{index + 1}", f"Show the {GAMES[name].title} board")
+            self._action(
+                game_menu,
+                GAMES[name].title,
+                lambda _=False, i=index: self.tabs.setCurrentIndex(i),
+                f"Alt+{index + 1}",
+                f"Show the {GAMES[name].title} board",
+            )
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Slugboard", self._about)
 
     def eventFilter(self, watched, event) -> bool:
-        if event.type() != QEvent.ShortcutOverride:
+        if event.type() != QEvent.Type.ShortcutOverride:
             return super().eventFilter(watched, event)
         spin = isinstance(watched, QAbstractSpinBox)
         keys = QKeySequence(event.keyCombination())
         if spin and any(keys == s for s in self.undo_action.shortcuts() + self.redo_action.shortcuts()):
             event.ignore()  # not claimed by the spin box: the window's Undo or Redo takes it
             return True
-        if event.matches(QKeySequence.Paste) and not _takes_paste(watched, QGuiApplication.clipboard().text()):
+        if event.matches(QKeySequence.StandardKey.Paste) and not _takes_paste(
+            watched, QGuiApplication.clipboard().text()
+        ):
             event.ignore()  # the window's Paste takes it
             return True
         return super().eventFilter(watched, event)
@@ -174,7 +200,7 @@ class MainWindow(QMainWindow):
             return
         self.undo_group.setActiveStack(page.undo_stack)
         self.statusBar().clearMessage()  # what the last game said is not about this one
-        self.slug_pane.clear_error()       # nor is the last failed paste
+        self.slug_pane.clear_error()  # nor is the last failed paste
         # Focus that follows the switch returns to where it was on the page; on the first
         # visit Qt would pick the page's first focusable widget, the panel's scroll area
         # (arrow keys then scroll the panel), so the board takes it.
@@ -210,7 +236,7 @@ class MainWindow(QMainWindow):
         """Open `text` (a slug or link of any game). A bad text shows its error and changes nothing."""
         busy = len(text) > LONG_TEXT
         if busy:  # the largest boards take a noticeable moment to read and prepare
-            QApplication.setOverrideCursor(Qt.WaitCursor)
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             self.statusBar().showMessage(f"Reading {len(text):,} characters…")
             self.statusBar().repaint()
         try:
@@ -335,6 +361,9 @@ class MainWindow(QMainWindow):
         return QSize(1120, 840)
 
     def _about(self) -> None:
-        QMessageBox.about(self, "About Slugboard",
-                          "<b>Slugboard</b><br>Edit, replay and share puzzle boards that live in links.<br>"
-                          "Games: " + ", ".join(GAMES[n].title for n in self.pages))
+        QMessageBox.about(
+            self,
+            "About Slugboard",
+            "<b>Slugboard</b><br>Edit, replay and share puzzle boards that live in links.<br>"
+            "Games: " + ", ".join(GAMES[n].title for n in self.pages),
+        )

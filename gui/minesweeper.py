@@ -10,17 +10,42 @@ time, so a 100x100 field redraws in a few milliseconds while a replay runs.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import (QColor, QFont, QFontMetricsF, QImage, QKeySequence, QPainter, QPalette, QPen, QPolygonF,
-                           QShortcut)
-from PySide6.QtWidgets import (QApplication, QButtonGroup, QComboBox, QFormLayout, QGridLayout, QHBoxLayout, QLabel,
-                               QPushButton, QSizePolicy, QSlider, QSpinBox, QStackedWidget, QToolButton,
-                               QVBoxLayout, QWidget)
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPen,
+    QPolygonF,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSlider,
+    QSpinBox,
+    QStackedWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from slugboard.codecs import minesweeper as ms
 
+from .games import GameView
 from .page import BoardCanvas, GamePage
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
@@ -47,7 +72,7 @@ LOST_COLOUR = QColor("#c62828")
 
 # Tile numbers of the cell pictures.
 T_CLOSED, T_FLAG, T_MARK = 0, 1, 2
-T_OPEN = 3                      # 3..11: open cells showing 0..8
+T_OPEN = 3  # 3..11: open cells showing 0..8
 T_MINE, T_HIT, T_WRONG_FLAG = 12, 13, 14
 TILE_COUNT = 15
 # Largest composed board image; beyond it the tiles are drawn smaller and scaled.
@@ -55,6 +80,7 @@ MAX_COMPOSED_PIXELS = 12_000_000
 
 
 # --- which tile each cell shows ----------------------------------------------------------
+
 
 def _table(mapping: dict[int, int]) -> bytes:
     out = bytearray(256)
@@ -91,8 +117,9 @@ def tile_ids(field: ms.Field, state: ms.ReplayState | None) -> bytes:
     # Byte-wise sum of the two rows of codes, done as one integer addition (no byte
     # exceeds 39, so none carries into the next): milliseconds on a million cells.
     n = len(field.numbers)
-    keys = (int.from_bytes(state.cells.translate(_TIMES_TEN), "little")
-            + int.from_bytes(field.numbers, "little")).to_bytes(n, "little")
+    keys = (
+        int.from_bytes(state.cells.translate(_TIMES_TEN), "little") + int.from_bytes(field.numbers, "little")
+    ).to_bytes(n, "little")
     return keys.translate(_GAME_TABLES[state.outcome == ms.LOST, state.outcome == ms.WON])
 
 
@@ -106,9 +133,11 @@ def _draw_mine(p: QPainter, r: QRectF, crossed: bool = False) -> None:
     rad = r.width() * 0.27
     p.setPen(QPen(MINE, max(1.0, r.width() / 14)))
     for dx, dy in ((1, 0), (0, 1), (0.72, 0.72), (0.72, -0.72)):
-        p.drawLine(QPointF(c.x() - dx * rad * 1.45, c.y() - dy * rad * 1.45),
-                   QPointF(c.x() + dx * rad * 1.45, c.y() + dy * rad * 1.45))
-    p.setPen(Qt.NoPen)
+        p.drawLine(
+            QPointF(c.x() - dx * rad * 1.45, c.y() - dy * rad * 1.45),
+            QPointF(c.x() + dx * rad * 1.45, c.y() + dy * rad * 1.45),
+        )
+    p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(MINE)
     p.drawEllipse(c, rad, rad)
     if r.width() >= 10:
@@ -124,10 +153,17 @@ def _draw_mine(p: QPainter, r: QRectF, crossed: bool = False) -> None:
 def _draw_flag(p: QPainter, r: QRectF) -> None:
     w = r.width()
     x0, y0 = r.left(), r.top()
-    p.setPen(Qt.NoPen)
+    p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(FLAG)
-    p.drawPolygon(QPolygonF([QPointF(x0 + w * 0.58, y0 + w * 0.16), QPointF(x0 + w * 0.58, y0 + w * 0.52),
-                             QPointF(x0 + w * 0.22, y0 + w * 0.34)]))
+    p.drawPolygon(
+        QPolygonF(
+            [
+                QPointF(x0 + w * 0.58, y0 + w * 0.16),
+                QPointF(x0 + w * 0.58, y0 + w * 0.52),
+                QPointF(x0 + w * 0.22, y0 + w * 0.34),
+            ]
+        )
+    )
     p.setBrush(MINE)
     p.drawRect(QRectF(x0 + w * 0.53, y0 + w * 0.16, max(1.0, w * 0.07), w * 0.56))
     p.drawRect(QRectF(x0 + w * 0.28, y0 + w * 0.70, w * 0.50, max(1.0, w * 0.1)))
@@ -138,8 +174,14 @@ def _draw_tile(p: QPainter, kind: int, size: int) -> None:
     closed = kind in (T_CLOSED, T_FLAG, T_MARK)
     if size < 5:
         # Too small for bevels and glyphs: flat colours that still tell the states apart.
-        colour = {T_CLOSED: "#9c9c9c", T_FLAG: "#e00000", T_MARK: "#9c9c9c", T_MINE: "#000000",
-                  T_HIT: "#ff0000", T_WRONG_FLAG: "#ff00ff"}.get(kind)
+        colour = {
+            T_CLOSED: "#9c9c9c",
+            T_FLAG: "#e00000",
+            T_MARK: "#9c9c9c",
+            T_MINE: "#000000",
+            T_HIT: "#ff0000",
+            T_WRONG_FLAG: "#ff00ff",
+        }.get(kind)
         if colour is None:
             number = kind - T_OPEN
             colour = "#d6d6d6" if number == 0 else NUMBER_COLOURS[number]
@@ -148,13 +190,33 @@ def _draw_tile(p: QPainter, kind: int, size: int) -> None:
     p.fillRect(r, HIT if kind == T_HIT else FACE)
     if closed:
         b = max(1, round(size / 9))
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(LIGHT_EDGE)
-        p.drawPolygon(QPolygonF([QPointF(0, 0), QPointF(size, 0), QPointF(size - b, b), QPointF(b, b),
-                                 QPointF(b, size - b), QPointF(0, size)]))
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(0, 0),
+                    QPointF(size, 0),
+                    QPointF(size - b, b),
+                    QPointF(b, b),
+                    QPointF(b, size - b),
+                    QPointF(0, size),
+                ]
+            )
+        )
         p.setBrush(DARK_EDGE)
-        p.drawPolygon(QPolygonF([QPointF(size, size), QPointF(0, size), QPointF(b, size - b),
-                                 QPointF(size - b, size - b), QPointF(size - b, b), QPointF(size, 0)]))
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(size, size),
+                    QPointF(0, size),
+                    QPointF(b, size - b),
+                    QPointF(size - b, size - b),
+                    QPointF(size - b, b),
+                    QPointF(size, 0),
+                ]
+            )
+        )
     else:
         p.setPen(QPen(DARK_EDGE, 1))
         p.drawLine(QPointF(0, 0.5), QPointF(size, 0.5))
@@ -168,7 +230,7 @@ def _draw_tile(p: QPainter, kind: int, size: int) -> None:
         font.setPixelSize(max(5, int(size * 0.7)))
         p.setFont(font)
         p.setPen(MINE if kind == T_MARK else QColor(NUMBER_COLOURS[kind - T_OPEN]))
-        p.drawText(r.adjusted(1, 1, 0, 0), Qt.AlignCenter, text)
+        p.drawText(r.adjusted(1, 1, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
     elif kind in (T_MINE, T_HIT):
         _draw_mine(p, r)
     elif kind == T_WRONG_FLAG:
@@ -183,17 +245,20 @@ def _tiles(size: int) -> list[list[bytes]]:
     rows = [[b""] * TILE_COUNT for _ in range(size)]
     stride = 4 * size
     for kind in range(TILE_COUNT):
-        image = QImage(size, size, QImage.Format_RGB32)
+        image = QImage(size, size, QImage.Format.Format_RGB32)
         image.fill(FACE)
         painter = QPainter(image)
-        painter.setRenderHint(QPainter.Antialiasing, size >= 8)
-        painter.setRenderHint(QPainter.TextAntialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, size >= 8)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         _draw_tile(painter, kind, size)
         painter.end()
-        data = bytes(image.constBits())[: stride * size] if image.bytesPerLine() == stride else \
-            b"".join(bytes(image.constScanLine(k))[:stride] for k in range(size))
+        data = (
+            bytes(image.constBits())[: stride * size]
+            if image.bytesPerLine() == stride
+            else b"".join(bytes(image.constScanLine(k))[:stride] for k in range(size))
+        )
         for k in range(size):
-            rows[k][kind] = data[k * stride:(k + 1) * stride]
+            rows[k][kind] = data[k * stride : (k + 1) * stride]
     if len(_TILE_CACHE) > 6:
         _TILE_CACHE.pop(next(iter(_TILE_CACHE)))
     _TILE_CACHE[size] = rows
@@ -212,22 +277,23 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     if tile < 5:
         # Small tiles are flat colours: one indexed pixel per cell, enlarged; a large
         # field is drawn in a few milliseconds this way instead of tens.
-        image = QImage(ids, w, h, w, QImage.Format_Indexed8)
+        image = QImage(ids, w, h, w, QImage.Format.Format_Indexed8)
         image.setColorTable(_flat_colours())
-        image = image.convertToFormat(QImage.Format_RGB32)
+        image = image.convertToFormat(QImage.Format.Format_RGB32)
         return image if tile == 1 else image.scaled(w * tile, h * tile)
     rows = _tiles(tile)
     lines = []
     for r in range(h):
-        row_ids = ids[r * w:(r + 1) * w]
+        row_ids = ids[r * w : (r + 1) * w]
         for k in range(tile):
             lines.append(b"".join(map(rows[k].__getitem__, row_ids)))
     data = b"".join(lines)
-    image = QImage(data, w * tile, h * tile, 4 * w * tile, QImage.Format_RGB32)
+    image = QImage(data, w * tile, h * tile, 4 * w * tile, QImage.Format.Format_RGB32)
     return image.copy()  # own the pixels: `data` is freed on return
 
 
 # --- layout and painting -----------------------------------------------------------------
+
 
 class Layout:
     """Where the header and the grid go in a rectangle, and cell hit-testing."""
@@ -277,63 +343,83 @@ def _fitted(font: QFont, text: str, width: float, pixels: int) -> QFont:
 
 
 def _draw_led(p: QPainter, rect: QRectF, text: str, align) -> None:
-    p.setPen(Qt.NoPen)
+    p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(LED_BACK)
     p.drawRoundedRect(rect, 3, 3)
     font = QFont("DejaVu Sans Mono")
     font.setBold(True)
     p.setFont(_fitted(font, text, rect.width() - 12, int(rect.height() * 0.72)))
     p.setPen(LED_TEXT)
-    p.drawText(rect.adjusted(6, 0, -6, 0), align | Qt.AlignVCenter, text)
+    p.drawText(rect.adjusted(6, 0, -6, 0), align | Qt.AlignmentFlag.AlignVCenter, text)
 
 
-def _draw_header(p: QPainter, lay: Layout, palette: QPalette, left: str, centre: str, right: str,
-                 centre_colour: QColor | None) -> None:
+def _draw_header(
+    p: QPainter, lay: Layout, palette: QPalette, left: str, centre: str, right: str, centre_colour: QColor | None
+) -> None:
     r = lay.header
     led_w = min(r.width() * 0.3, r.height() * 3.6)
-    _draw_led(p, QRectF(r.left(), r.top(), led_w, r.height()), left, Qt.AlignLeft)
-    _draw_led(p, QRectF(r.right() - led_w, r.top(), led_w, r.height()), right, Qt.AlignRight)
+    _draw_led(p, QRectF(r.left(), r.top(), led_w, r.height()), left, Qt.AlignmentFlag.AlignLeft)
+    _draw_led(p, QRectF(r.right() - led_w, r.top(), led_w, r.height()), right, Qt.AlignmentFlag.AlignRight)
     mid = QRectF(r.left() + led_w + 6, r.top(), r.width() - 2 * led_w - 12, r.height())
     font = QFont(p.font())
     font.setBold(True)
     p.setFont(_fitted(font, centre, mid.width() - 8, int(r.height() * 0.48)))
     if centre_colour is not None:
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(centre_colour)
         p.drawRoundedRect(mid, 4, 4)
         p.setPen(QColor("#ffffff"))
     else:
-        p.setPen(palette.color(QPalette.WindowText))
-    p.drawText(mid, Qt.AlignCenter, centre)
+        p.setPen(palette.color(QPalette.ColorRole.WindowText))
+    p.drawText(mid, Qt.AlignmentFlag.AlignCenter, centre)
 
 
 def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event) -> None:
     """The current event: a ring round its cell and a pointer where the mouse was."""
     r = lay.cell_rect(event.x, event.y)
     width = max(2.0, lay.cell / 8)
-    p.setBrush(Qt.NoBrush)
+    p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(OPEN_RING if event.kind == ms.OPEN else FLAG_RING, width))
     grow = width / 2
     p.drawRect(r.adjusted(-grow, -grow, grow, grow))
     s = max(9.0, min(22.0, lay.cell * 0.75))
     tip = QPointF(r.center().x(), r.center().y())
-    arrow = QPolygonF([tip, QPointF(tip.x(), tip.y() + s), QPointF(tip.x() + s * 0.28, tip.y() + s * 0.74),
-                       QPointF(tip.x() + s * 0.48, tip.y() + s * 1.1), QPointF(tip.x() + s * 0.62, tip.y() + s * 1.02),
-                       QPointF(tip.x() + s * 0.42, tip.y() + s * 0.68), QPointF(tip.x() + s * 0.75, tip.y() + s * 0.68)])
+    arrow = QPolygonF(
+        [
+            tip,
+            QPointF(tip.x(), tip.y() + s),
+            QPointF(tip.x() + s * 0.28, tip.y() + s * 0.74),
+            QPointF(tip.x() + s * 0.48, tip.y() + s * 1.1),
+            QPointF(tip.x() + s * 0.62, tip.y() + s * 1.02),
+            QPointF(tip.x() + s * 0.42, tip.y() + s * 0.68),
+            QPointF(tip.x() + s * 0.75, tip.y() + s * 0.68),
+        ]
+    )
     p.setPen(QPen(QColor("#000000"), 1.2))
     p.setBrush(QColor("#ffffff"))
     p.drawPolygon(arrow)
     if event.kind != ms.OPEN:
         # A right click: a small dot on the pointer tells it from an open.
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(FLAG_RING)
         p.drawEllipse(QPointF(tip.x() + s * 0.2, tip.y() + s * 0.45), s * 0.1, s * 0.1)
 
 
-def paint(painter: QPainter, rect: QRectF, board: ms.Board, palette: QPalette, *, at: float | None = None,
-          view: str | None = None, state: ms.ReplayState | None = None, replay: ms.Replay | None = None,
-          clock_ms: float | None = None, hover: tuple[int, int] | None = None,
-          cursor: tuple[int, int] | None = None, **_state) -> None:
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: ms.Board,
+    palette: QPalette,
+    *,
+    at: float | None = None,
+    view: str | None = None,
+    state: ms.ReplayState | None = None,
+    replay: ms.Replay | None = None,
+    clock_ms: float | None = None,
+    hover: tuple[int, int] | None = None,
+    cursor: tuple[int, int] | None = None,
+    **_state,
+) -> None:
     """Draw `board`. With no state: the field as the editor shows it (every mine and
     number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
     final state; `state` a replay state already computed by the caller."""
@@ -384,21 +470,21 @@ def paint(painter: QPainter, rect: QRectF, board: ms.Board, palette: QPalette, *
         tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
     image = compose(fld, ids, tile)
     if tile != lay.cell * ratio:
-        painter.setRenderHint(QPainter.SmoothPixmapTransform)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.drawImage(lay.grid, image)
-    frame = QPen(palette.color(QPalette.Mid), 1)
+    frame = QPen(palette.color(QPalette.ColorRole.Mid), 1)
     painter.setPen(frame)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(lay.grid.adjusted(-0.5, -0.5, 0.5, 0.5))
 
-    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if hover is not None and 0 <= hover[0] < board.width and 0 <= hover[1] < board.height:
-        glow = QColor(palette.color(QPalette.Highlight))
+        glow = QColor(palette.color(QPalette.ColorRole.Highlight))
         glow.setAlpha(80)
         painter.fillRect(lay.cell_rect(*hover), glow)
     if cursor is not None and 0 <= cursor[0] < board.width and 0 <= cursor[1] < board.height:
-        painter.setPen(QPen(palette.color(QPalette.Highlight), max(2.0, lay.cell / 10), Qt.DashLine))
-        painter.setBrush(Qt.NoBrush)
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), max(2.0, lay.cell / 10), Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(lay.cell_rect(*cursor).adjusted(1, 1, -1, -1))
     if view == REPLAY and state is not None and state.last_event is not None:
         _draw_event_mark(painter, lay, state.last_event)
@@ -413,6 +499,7 @@ def preferred_size(board: ms.Board) -> QSize:
 
 
 # --- the canvas ---------------------------------------------------------------------------
+
 
 class MinesCanvas(BoardCanvas):
     """Shows the board in the page's current view and turns clicks and keys into cell
@@ -431,9 +518,9 @@ class MinesCanvas(BoardCanvas):
         self.cursor: tuple[int, int] | None = None
         self._pressed: tuple[int, int] | None = None
         self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(280, 240)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
     def sizeHint(self) -> QSize:
         return QSize(640, 560)
@@ -446,22 +533,31 @@ class MinesCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(painter, QRectF(self.rect()), self.board, self.palette(), view=self.view, state=self.state,
-              replay=self.replay, clock_ms=self.clock_ms, hover=self.hover if self.view != REPLAY else None,
-              cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None)
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            view=self.view,
+            state=self.state,
+            replay=self.replay,
+            clock_ms=self.clock_ms,
+            hover=self.hover if self.view != REPLAY else None,
+            cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
+        )
 
     def mousePressEvent(self, event) -> None:
         self.setFocus()
         cell = self.layout_().cell_at(event.position())
         self._pressed = cell
-        if cell is not None and event.button() == Qt.RightButton:
-            self.cell_clicked.emit(cell[0], cell[1], Qt.RightButton)
+        if cell is not None and event.button() == Qt.MouseButton.RightButton:
+            self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.RightButton)
 
     def mouseReleaseEvent(self, event) -> None:
         # Like the classic game, a left click acts on release, over the cell it pressed.
         cell = self.layout_().cell_at(event.position())
-        if event.button() == Qt.LeftButton and cell is not None and cell == self._pressed:
-            self.cell_clicked.emit(cell[0], cell[1], Qt.LeftButton)
+        if event.button() == Qt.MouseButton.LeftButton and cell is not None and cell == self._pressed:
+            self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.LeftButton)
         self._pressed = None
 
     def mouseMoveEvent(self, event) -> None:
@@ -475,10 +571,14 @@ class MinesCanvas(BoardCanvas):
         self.update()
 
     def keyPressEvent(self, event) -> None:
-        if event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier) or self.view == REPLAY:
+        if (
+            event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier)
+            or self.view == REPLAY
+        ):
             super().keyPressEvent(event)
             return
-        moves = {Qt.Key_Left: (-1, 0), Qt.Key_Right: (1, 0), Qt.Key_Up: (0, -1), Qt.Key_Down: (0, 1)}
+        moves = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
         key = event.key()
         if key in moves:
             x, y = self.cursor or (0, 0)
@@ -486,16 +586,17 @@ class MinesCanvas(BoardCanvas):
             self.cursor = ((x + dx) % self.board.width, (y + dy) % self.board.height)
             self.update()
             return
-        if self.cursor is not None and key in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter):
-            self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.LeftButton)
+        if self.cursor is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.LeftButton)
             return
-        if self.cursor is not None and key == Qt.Key_F:
-            self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.RightButton)
+        if self.cursor is not None and key == Qt.Key.Key_F:
+            self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.RightButton)
             return
         super().keyPressEvent(event)
 
 
 # --- the replay clock ------------------------------------------------------------------------
+
 
 class ReplayPlayer(QObject):
     """Plays a Replay against a clock. A QTimer calls `tick()`, which advances the replay
@@ -518,7 +619,7 @@ class ReplayPlayer(QObject):
         self.clock: Callable[[], float] = lambda: float(elapsed.elapsed())
         self._last = 0.0
         self.timer = QTimer(self)
-        self.timer.setTimerType(Qt.PreciseTimer)
+        self.timer.setTimerType(Qt.TimerType.PreciseTimer)
         self.timer.setInterval(self.FRAME_MS)
         self.timer.timeout.connect(self.tick)
 
@@ -541,7 +642,7 @@ class ReplayPlayer(QObject):
         if self.replay is None or self.playing:
             return
         if self.time_ms >= self.duration_ms:
-            self.seek(0)        # play at the end starts again
+            self.seek(0)  # play at the end starts again
         self.playing = True
         self._last = self.clock()
         self.timer.start()
@@ -599,10 +700,11 @@ class ReplayPlayer(QObject):
 
 # --- the page --------------------------------------------------------------------------------
 
+
 def _button(text: str, tip: str, slot, checkable: bool = False) -> QPushButton:
     button = QPushButton(text)
     button.setToolTip(tip)
-    button.setFocusPolicy(Qt.NoFocus)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     button.setCheckable(checkable)
     if not checkable:
         button.clicked.connect(slot)
@@ -613,8 +715,8 @@ def _transport(text: str, tip: str, slot) -> QToolButton:
     button = QToolButton()
     button.setText(text)
     button.setToolTip(tip)
-    button.setFocusPolicy(Qt.NoFocus)
-    button.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
     button.clicked.connect(slot)
     return button
 
@@ -652,7 +754,7 @@ class MinesweeperPage(GamePage):
         super().__init__(settings, parent)
         self.mode = EDIT
         self.replay: ms.Replay = replay_for(self.board)
-        self._fresh_game = False        # mines not yet final: the first click stays clear
+        self._fresh_game = False  # mines not yet final: the first click stays clear
         self._play_origin: float | None = None
         elapsed = QElapsedTimer()
         elapsed.start()
@@ -674,7 +776,7 @@ class MinesweeperPage(GamePage):
         self.panels.addWidget(self._build_edit_panel())
         self.panels.addWidget(self._build_play_panel())
         self.panels.addWidget(self._build_replay_panel())
-        self.panels.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)
+        self.panels.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.tool_layout.addWidget(self.panels)
         self._build_stats_panel()
         self._build_shortcuts()
@@ -688,14 +790,18 @@ class MinesweeperPage(GamePage):
         row = QHBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons = {}
-        tips = {EDIT: "Place and remove mines; set the size (Ctrl+1)",
-                PLAY: "Play this field; the game is recorded into the slug (Ctrl+2)",
-                REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)"}
+        tips = {
+            EDIT: "Place and remove mines; set the size (Ctrl+1)",
+            PLAY: "Play this field; the game is recorded into the slug (Ctrl+2)",
+            REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
+        }
         for mode in MODES:
             button = _button(mode.capitalize(), tips[mode], None, checkable=True)
             button.setObjectName(f"mode_{mode}")
-            button.setStyleSheet("QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                                 "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }")
+            button.setStyleSheet(
+                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
+                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
+            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
@@ -734,12 +840,16 @@ class MinesweeperPage(GamePage):
         layout.addLayout(form)
         levels = QGridLayout()
         for i, (name, (w, h, m)) in enumerate(ms.LEVELS.items()):
-            button = _button(name.capitalize(), f"A random {w}x{h} field with {m} mines",
-                             lambda _=False, n=name: self.new_level(n))
+            button = _button(
+                name.capitalize(), f"A random {w}x{h} field with {m} mines", lambda _=False, n=name: self.new_level(n)
+            )
             levels.addWidget(button, i // 2, i % 2)
         layout.addLayout(levels)
-        layout.addWidget(_button("Random field", "Scatter the chosen number of mines at random (Ctrl+R)",
-                                 lambda: self.random_field()))
+        layout.addWidget(
+            _button(
+                "Random field", "Scatter the chosen number of mines at random (Ctrl+R)", lambda: self.random_field()
+            )
+        )
         layout.addWidget(_button("Clear mines", "Remove every mine", self.clear_mines))
         self.field_label = QLabel()
         self.field_label.setWordWrap(True)
@@ -748,9 +858,10 @@ class MinesweeperPage(GamePage):
         self.version_box = QComboBox()
         self.version_box.addItem("1 (50 ms ticks)", 1)
         self.version_box.addItem("2 (10 ms, base62 times)", 2)
-        self.version_box.setToolTip("Slug version: 1 is what the servers and the GIF renderer read; "
-                                    "2 keeps finer times")
-        self.version_box.setFocusPolicy(Qt.NoFocus)
+        self.version_box.setToolTip(
+            "Slug version: 1 is what the servers and the GIF renderer read; 2 keeps finer times"
+        )
+        self.version_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.version_box.activated.connect(self._version_chosen)
         version_row.addRow("Slug", self.version_box)
         layout.addLayout(version_row)
@@ -775,14 +886,20 @@ class MinesweeperPage(GamePage):
         self.play_clock.setObjectName("playClock")
         layout.addWidget(self.play_clock)
         buttons = QHBoxLayout()
-        buttons.addWidget(_button("New game", "A new random field of the chosen size; "
-                                  "the first click never hits a mine (F2)", lambda: self.new_game()))
+        buttons.addWidget(
+            _button(
+                "New game",
+                "A new random field of the chosen size; the first click never hits a mine (F2)",
+                lambda: self.new_game(),
+            )
+        )
         buttons.addWidget(_button("Restart", "Play this same field again from the start (F3)", self.restart))
         layout.addLayout(buttons)
-        layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)",
-                                 lambda: self.set_mode(REPLAY)))
-        hint = QLabel("Left click opens, right click flags (arrows, Space and F on the keyboard). "
-                      "The slug below grows with every move: copy it to share the game.")
+        layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: self.set_mode(REPLAY)))
+        hint = QLabel(
+            "Left click opens, right click flags (arrows, Space and F on the keyboard). "
+            "The slug below grows with every move: copy it to share the game."
+        )
         hint.setWordWrap(True)
         layout.addWidget(hint)
         return panel
@@ -799,8 +916,8 @@ class MinesweeperPage(GamePage):
         font.setBold(True)
         self.replay_clock.setFont(font)
         layout.addWidget(self.replay_clock)
-        self.slider = QSlider(Qt.Horizontal)
-        self.slider.setFocusPolicy(Qt.NoFocus)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.slider.setToolTip("Drag to any moment of the game")
         self.slider.valueChanged.connect(self._slider_moved)
         self.slider.sliderPressed.connect(self._slider_pressed)
@@ -823,7 +940,7 @@ class MinesweeperPage(GamePage):
         for speed in SPEEDS:
             self.speed_box.addItem(f"{speed:g}x", speed)
         self.speed_box.setCurrentIndex(SPEEDS.index(1.0))
-        self.speed_box.setFocusPolicy(Qt.NoFocus)
+        self.speed_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.speed_box.setToolTip("Playback speed (+ and - keys)")
         self.speed_box.currentIndexChanged.connect(lambda i: self.player.set_speed(SPEEDS[i]))
         speed_row.addRow("Speed", self.speed_box)
@@ -844,19 +961,21 @@ class MinesweeperPage(GamePage):
     def _build_stats_panel(self) -> None:
         self.stats_heading = self.add_heading("Statistics")
         grid = QFormLayout()
-        grid.setLabelAlignment(Qt.AlignLeft)
+        grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self.stat_labels: dict[str, QLabel] = {}
-        rows = (("time", "Time", "Seconds from the first click to the end (or to now)"),
-                ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
-                ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
-                ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
-                ("clicks", "Clicks", "Opens and flag actions, with those that changed the board"),
-                ("ioe", "IOE", "Efficiency: 3BV solved per click"),
-                ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
-                ("throughput", "Throughput", "3BV solved per effective click"),
-                ("rqp", "RQP", "Time divided by 3BV/s (lower is better)"),
-                ("estimated", "Est. time", "Time the whole board would take at this pace"),
-                ("opened", "Cells open", "Safe cells opened, of all safe cells"))
+        rows = (
+            ("time", "Time", "Seconds from the first click to the end (or to now)"),
+            ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
+            ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
+            ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
+            ("clicks", "Clicks", "Opens and flag actions, with those that changed the board"),
+            ("ioe", "IOE", "Efficiency: 3BV solved per click"),
+            ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
+            ("throughput", "Throughput", "3BV solved per effective click"),
+            ("rqp", "RQP", "Time divided by 3BV/s (lower is better)"),
+            ("estimated", "Est. time", "Time the whole board would take at this pace"),
+            ("opened", "Cells open", "Safe cells opened, of all safe cells"),
+        )
         for key, text, tip in rows:
             label = QLabel("–")
             label.setObjectName(f"stat_{key}")
@@ -881,13 +1000,18 @@ class MinesweeperPage(GamePage):
         QShortcut(QKeySequence("F3"), self, activated=self.restart)
         QShortcut(QKeySequence("Ctrl+R"), self, activated=lambda: self.random_field())
         self.replay_shortcuts = []
-        for key, slot in ((Qt.Key_Space, self.player.toggle), (Qt.Key_Left, lambda: self.player.step(-1)),
-                          (Qt.Key_Right, lambda: self.player.step(1)), (Qt.Key_Home, lambda: self.player.seek(0)),
-                          (Qt.Key_End, lambda: self.player.seek(self.player.duration_ms)),
-                          (Qt.Key_Plus, lambda: self._speed_step(1)), (Qt.Key_Equal, lambda: self._speed_step(1)),
-                          (Qt.Key_Minus, lambda: self._speed_step(-1))):
+        for key, slot in (
+            (Qt.Key.Key_Space, self.player.toggle),
+            (Qt.Key.Key_Left, lambda: self.player.step(-1)),
+            (Qt.Key.Key_Right, lambda: self.player.step(1)),
+            (Qt.Key.Key_Home, lambda: self.player.seek(0)),
+            (Qt.Key.Key_End, lambda: self.player.seek(self.player.duration_ms)),
+            (Qt.Key.Key_Plus, lambda: self._speed_step(1)),
+            (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
+            (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
+        ):
             shortcut = QShortcut(QKeySequence(key), self, activated=slot)
-            shortcut.setContext(Qt.WidgetWithChildrenShortcut)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.replay_shortcuts.append(shortcut)
 
     # --- modes ---------------------------------------------------------------------------
@@ -900,9 +1024,11 @@ class MinesweeperPage(GamePage):
         for shortcut in self.replay_shortcuts:
             shortcut.setEnabled(mode == REPLAY)
         self.settings.setValue("minesweeper/mode", mode)
-        hints = {EDIT: "Editing the field: every mine and number is shown.",
-                 PLAY: "Playing: mines are hidden; your clicks are recorded.",
-                 REPLAY: "Replaying the recorded game."}
+        hints = {
+            EDIT: "Editing the field: every mine and number is shown.",
+            PLAY: "Playing: mines are hidden; your clicks are recorded.",
+            REPLAY: "Replaying the recorded game.",
+        }
         self.mode_label.setText(hints[mode])
         self.canvas.view = mode
         if mode != REPLAY:
@@ -933,8 +1059,7 @@ class MinesweeperPage(GamePage):
     def _version_chosen(self, index: int) -> None:
         version = self.version_box.itemData(index)
         if version != self.board.version:
-            self.set_board(self.board.with_version(version, 10 if version == 2 else None),
-                           f"Slug version {version}")
+            self.set_board(self.board.with_version(version, 10 if version == 2 else None), f"Slug version {version}")
 
     def random_field(self, seed=None) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
@@ -1006,9 +1131,9 @@ class MinesweeperPage(GamePage):
             self.show_status("The game is over: New game (F2) or Restart (F3)")
             return
         board = self.board
-        if button == Qt.LeftButton:
+        if button == Qt.MouseButton.LeftButton:
             if final.cells[y * board.width + x] == ms.FLAGGED:
-                return          # a flag guards its cell, as in the classic game
+                return  # a flag guards its cell, as in the classic game
             kind = ms.OPEN
             if self._fresh_game and not any(e.kind == ms.OPEN for e in board.events):
                 # The field of a new game is dealt at its first open, around the cell
@@ -1056,11 +1181,10 @@ class MinesweeperPage(GamePage):
     # --- clicks ---------------------------------------------------------------------------
     def _cell_clicked(self, x: int, y: int, button) -> None:
         if self.mode == EDIT:
-            if button == Qt.LeftButton:
+            if button == Qt.MouseButton.LeftButton:
                 had_game = bool(self.board.events)
                 present = (x, y) not in self.board.mine_set
-                self.set_board(self.board.toggled_mine(x, y),
-                               f"{'Add' if present else 'Remove'} mine at ({x}, {y})")
+                self.set_board(self.board.toggled_mine(x, y), f"{'Add' if present else 'Remove'} mine at ({x}, {y})")
                 if had_game:
                     self.show_status("Editing the field cleared the recorded game (Undo brings it back)")
         elif self.mode == PLAY:
@@ -1074,9 +1198,9 @@ class MinesweeperPage(GamePage):
         took = QElapsedTimer()
         took.start()
         if large:
-            QApplication.setOverrideCursor(Qt.WaitCursor)
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
             self.show_status(f"Opening a {board.width}x{board.height} board…")
-            QApplication.processEvents(QEventLoop.ExcludeUserInputEvents)
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         try:
             self.set_board(board, "Paste")
             self._fresh_game = False
@@ -1093,9 +1217,11 @@ class MinesweeperPage(GamePage):
         elapsed = took.elapsed()
         if elapsed > SLOW_PASTE_MS:
             # After the window's own "Opened" message, which would hide this one.
-            text = (f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
-                    + (f" and {len(board.events):,} actions" if board.events else "")
-                    + f": preparing it took {elapsed / 1000:.1f} s")
+            text = (
+                f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                + (f" and {len(board.events):,} actions" if board.events else "")
+                + f": preparing it took {elapsed / 1000:.1f} s"
+            )
             QTimer.singleShot(0, lambda: self.show_status(text))
 
     def hideEvent(self, event) -> None:
@@ -1112,13 +1238,14 @@ class MinesweeperPage(GamePage):
         self.version_box.setCurrentIndex(index)
         # Version 2 carries its own time unit: a pasted game may count in 50 ms ticks.
         unit = board.time_unit_ms if board.version == 2 else 10
-        self.version_box.setItemText(1, f"2 ({unit} ms{'' if board.unit_in_meta else ' implied'}, "
-                                        f"base62 times)")
+        self.version_box.setItemText(1, f"2 ({unit} ms{'' if board.unit_in_meta else ' implied'}, base62 times)")
         mines = len(board.mines)
         cells = board.width * board.height
-        self.field_label.setText(f"{board.width}x{board.height}, {mines} mines "
-                                 f"({100 * mines / cells:.1f}%), 3BV {self.replay.bbbv}"
-                                 + (f"<br>Recorded game: {len(board.events)} actions" if board.events else ""))
+        self.field_label.setText(
+            f"{board.width}x{board.height}, {mines} mines "
+            f"({100 * mines / cells:.1f}%), 3BV {self.replay.bbbv}"
+            + (f"<br>Recorded game: {len(board.events)} actions" if board.events else "")
+        )
         self.problems_label.setText("<br>".join(p.message for p in ms.problems(board)))
         if self.mode == REPLAY and self.player.replay is not self.replay:
             keep = min(self.player.time_ms, self.replay.duration_ms)
@@ -1156,8 +1283,11 @@ class MinesweeperPage(GamePage):
                 canvas.clock_ms = self.game_time_ms()
             else:
                 canvas.clock_ms = 0.0
-            texts = {ms.WON: "You won!", ms.LOST: "Boom: you lost",
-                     ms.UNFINISHED: "Playing" if self.board.events else "Click any cell to start"}
+            texts = {
+                ms.WON: "You won!",
+                ms.LOST: "Boom: you lost",
+                ms.UNFINISHED: "Playing" if self.board.events else "Click any cell to start",
+            }
             self.play_status.setText(texts[state.outcome])
             colour = {ms.WON: WON_COLOUR.name(), ms.LOST: LOST_COLOUR.name()}.get(state.outcome, "")
             self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
@@ -1189,8 +1319,9 @@ class MinesweeperPage(GamePage):
         else:
             e = state.last_event
             what = {ms.OPEN: "open", ms.FLAG: "flag", ms.UNFLAG: "remove flag", ms.MARK: "question mark"}[e.kind]
-            self.event_label.setText(f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) "
-                                     f"at {e.t * self.board.time_unit_ms / 1000:.2f} s")
+            self.event_label.setText(
+                f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) at {e.t * self.board.time_unit_ms / 1000:.2f} s"
+            )
         if state.outcome == ms.LOST:
             self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")
             self.outcome_label.setStyleSheet(f"color: {LOST_COLOUR.name()}")
@@ -1235,4 +1366,4 @@ class MinesweeperPage(GamePage):
         return {}
 
 
-PAGE = MinesweeperPage
+VIEW = GameView(page=MinesweeperPage, paint=paint, preferred_size=preferred_size)

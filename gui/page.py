@@ -21,7 +21,7 @@ class BoardCanvas(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)
@@ -35,7 +35,7 @@ class BoardCanvas(QWidget):
 class SetBoardCommand(QUndoCommand):
     """Swap one board for another; boards are immutable, so undo keeps both whole."""
 
-    def __init__(self, page: "GamePage", old, new, text: str, merge_id: int = -1):
+    def __init__(self, page: GamePage, old, new, text: str, merge_id: int = -1):
         super().__init__(text)
         self.page, self.old, self.new, self._merge_id = page, old, new, merge_id
 
@@ -83,12 +83,12 @@ class GamePage(QWidget):
         panel = QWidget()
         self.tool_layout = QVBoxLayout(panel)
         self.tool_layout.setContentsMargins(8, 4, 4, 4)
-        self.tool_layout.setAlignment(Qt.AlignTop)
+        self.tool_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         scroll = QScrollArea()
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # Room for the scroll bar a short window brings, so the panel keeps its full width
         # then instead of having its right edge covered (there is no sideways scrolling).
         scroll.setFixedWidth(self.TOOL_PANEL_WIDTH + scroll.verticalScrollBar().sizeHint().width())

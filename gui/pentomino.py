@@ -13,15 +13,36 @@ from __future__ import annotations
 import struct
 
 import shiboken6
-
 from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QIcon, QImage, QPainter, QPainterPath, QPalette,
-                           QPen, QPixmap, QPolygonF)
-from PySide6.QtWidgets import (QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton,
-                               QSizePolicy, QSpinBox, QToolButton, QWidget)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QIcon,
+    QImage,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPolygonF,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QToolButton,
+    QWidget,
+)
 
 from slugboard.codecs import pentomino as pm
 
+from .games import GameView
 from .page import BoardCanvas, GamePage
 
 PIECE_NAMES = tuple(pm.PIECES)
@@ -30,7 +51,7 @@ TERRAIN_FILL = QColor("#6b7280")
 TERRAIN_HATCH = QColor("#374151")
 CONFLICT = QColor("#e11d24")
 CONFLICT_STRIPES = QColor(255, 255, 255, 150)
-SEAM_COLORS = (QColor("#0284c7"), QColor("#d97706"))   # first and second pair of glued edges
+SEAM_COLORS = (QColor("#0284c7"), QColor("#d97706"))  # first and second pair of glued edges
 PIECE_TEXT = QColor("#ffffff")
 
 # Cell colours as ARGB32 pixels (native-endian words, as QImage keeps them): piece colours
@@ -49,7 +70,7 @@ def fitted_caption(font: QFont, words: str, width: float) -> tuple[QFont, str]:
         font.setPixelSize(pixels)
         if QFontMetricsF(font).horizontalAdvance(words) <= width:
             return font, words
-    return font, QFontMetricsF(font).elidedText(words, Qt.ElideRight, width)
+    return font, QFontMetricsF(font).elidedText(words, Qt.TextElideMode.ElideRight, width)
 
 
 def item_color(board: pm.Board, name: str) -> QColor:
@@ -57,6 +78,7 @@ def item_color(board: pm.Board, name: str) -> QColor:
 
 
 # --- layout ------------------------------------------------------------------------------
+
 
 def _layout(rect: QRectF, board: pm.Board) -> tuple[QRectF, float, float]:
     """(grid rectangle, cell size, margin) for a board drawn in rect; the margin holds the
@@ -88,6 +110,7 @@ def cell_center(rect: QRectF, board: pm.Board, row: int, col: int) -> QPointF:
 
 # --- drawing -----------------------------------------------------------------------------
 
+
 def _draw_segments(painter: QPainter, segments: list[tuple[float, float, float, float]]) -> None:
     """Many line segments in one call. (A QPainterPath: PySide's drawLines with a Python
     list corrupts reference counts when called often.)"""
@@ -100,10 +123,19 @@ def _draw_segments(painter: QPainter, segments: list[tuple[float, float, float, 
     painter.drawPath(path)
 
 
-def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *,
-          painting: pm.Painting | None = None, ghost: tuple | None = None,
-          cursor: tuple[int, int] | None = None, target: int | None = None, show_caption: bool = True,
-          **_state) -> None:
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: pm.Board,
+    palette: QPalette,
+    *,
+    painting: pm.Painting | None = None,
+    ghost: tuple | None = None,
+    cursor: tuple[int, int] | None = None,
+    target: int | None = None,
+    show_caption: bool = True,
+    **_state,
+) -> None:
     """Draw the board. `ghost` = (name, row, col, rotation, reflected) previews a piece;
     `target` (an index into the painting's items) outlines every cell of the item a click
     would pick up, across the seams; `cursor` outlines the keyboard cell; `painting` is
@@ -112,8 +144,8 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
     grid, size, margin = _layout(rect, board)
     h, w = board.height, board.width
     left, top = grid.left(), grid.top()
-    base = palette.color(QPalette.Base)
-    text = palette.color(QPalette.Text)
+    base = palette.color(QPalette.ColorRole.Base)
+    text = palette.color(QPalette.ColorRole.Text)
     painter.save()
     painter.fillRect(grid, base)
 
@@ -127,7 +159,7 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
     pixels = _PIXELS.copy()
     pixels[-1] = struct.pack("=I", base.rgba())
     data = b"".join([pixels[k] for k in cell_keys])
-    image = QImage(data, w, h, 4 * w, QImage.Format_ARGB32)
+    image = QImage(data, w, h, 4 * w, QImage.Format.Format_ARGB32)
     painter.drawImage(grid, image)
     marks = []
     if size >= 6:
@@ -144,7 +176,7 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
                         marks.append((x0 + (f - 1) * size, y0 + size, x0 + size, y0 + (f - 1) * size))
         if marks:
             pen = QPen(TERRAIN_HATCH)
-            pen.setWidthF(max(1.5, size / 14))   # under 1.5 the raster engine's thin-line path is slower
+            pen.setWidthF(max(1.5, size / 14))  # under 1.5 the raster engine's thin-line path is slower
             painter.setPen(pen)
             _draw_segments(painter, marks)
     if p.red:
@@ -161,10 +193,10 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
         _draw_segments(painter, crosses)
 
     # Grid lines, faint, under the outlines.
-    grid_pen = QPen(palette.color(QPalette.Mid))
+    grid_pen = QPen(palette.color(QPalette.ColorRole.Mid))
     grid_pen.setWidthF(1.0 if size >= 6 else 0.5)
     painter.setPen(grid_pen)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     lines = [(left + c * size, top, left + c * size, grid.bottom()) for c in range(1, w)]
     lines += [(left, top + r * size, grid.right(), top + r * size) for r in range(1, h)]
     _draw_segments(painter, lines)
@@ -175,7 +207,7 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
     if outline:
         pen = QPen(base)
         pen.setWidthF(max(1.5, size / 9))
-        pen.setCapStyle(Qt.SquareCap)
+        pen.setCapStyle(Qt.PenCapStyle.SquareCap)
         painter.setPen(pen)
         _draw_segments(painter, outline)
 
@@ -185,13 +217,13 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
     if ghost is not None:
         _draw_ghost(painter, board, p, grid, size, ghost, text)
     if target is not None:
-        _draw_target(painter, board, p.items[target], grid, size, palette.color(QPalette.Highlight))
+        _draw_target(painter, board, p.items[target], grid, size, palette.color(QPalette.ColorRole.Highlight))
     if cursor is not None:
         r, c = cursor
-        pen = QPen(palette.color(QPalette.Highlight))
+        pen = QPen(palette.color(QPalette.ColorRole.Highlight))
         pen.setWidthF(max(2.0, size / 10))
         painter.setPen(pen)
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         inset = pen.widthF() / 2
         painter.drawRect(QRectF(left + c * size + inset, top + r * size + inset, size - 2 * inset, size - 2 * inset))
     if show_caption and rect.height() >= 200:
@@ -199,7 +231,7 @@ def paint(painter: QPainter, rect: QRectF, board: pm.Board, palette: QPalette, *
         font, words = fitted_caption(QFont(painter.font()), caption(board), strip.width())
         painter.setFont(font)
         painter.setPen(text)
-        painter.drawText(strip, Qt.AlignCenter, words)
+        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, words)
     painter.restore()
 
 
@@ -223,13 +255,14 @@ def _outline_segments(borders, h: int, w: int, left: float, top: float, size: fl
     zero_row, zero_col = bytes(w), bytes(h)
     segments = []
     for r in range(h + 1):
-        line = _or(tops[r * w:(r + 1) * w] if r < h else zero_row,
-                   bottoms[(r - 1) * w:r * w] if r > 0 else zero_row)
+        line = _or(
+            tops[r * w : (r + 1) * w] if r < h else zero_row, bottoms[(r - 1) * w : r * w] if r > 0 else zero_row
+        )
         y = top + r * size
         for start, end in _runs(line):
             segments.append((left + start * size, y, left + end * size, y))
     for c in range(w + 1):
-        line = _or(lefts[c::w] if c < w else zero_col, rights[c - 1::w] if c > 0 else zero_col)
+        line = _or(lefts[c::w] if c < w else zero_col, rights[c - 1 :: w] if c > 0 else zero_col)
         x = left + c * size
         for start, end in _runs(line):
             segments.append((x, top + start * size, x, top + end * size))
@@ -246,8 +279,7 @@ def _runs(line: bytes):
         start = line.find(1, end)
 
 
-def _draw_anchors(painter: QPainter, board: pm.Board, p: pm.Painting, left: float, top: float,
-                  size: float) -> None:
+def _draw_anchors(painter: QPainter, board: pm.Board, p: pm.Painting, left: float, top: float, size: float) -> None:
     """The anchor of each piece: its letter when cells are large enough, else a dot."""
     anchors = [it for it in p.items if not it.is_terrain]
     if not anchors:
@@ -262,21 +294,22 @@ def _draw_anchors(painter: QPainter, board: pm.Board, p: pm.Painting, left: floa
         for it in anchors:
             cell = QRectF(left + it.col * size, top + it.row * size, size, size)
             painter.setPen(ring)
-            painter.setBrush(Qt.NoBrush)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(cell.center(), size * 0.33, size * 0.33)
-            painter.drawText(cell, Qt.AlignCenter, it.name)
+            painter.drawText(cell, Qt.AlignmentFlag.AlignCenter, it.name)
     else:
         pen = QPen(PIECE_TEXT)
         pen.setWidthF(max(2.0, size * 0.35))
-        pen.setCapStyle(Qt.RoundCap)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         # Many small boards' worth of anchors: square dots in one call.
         pen = QPen(PIECE_TEXT)
         pen.setWidthF(max(2.0, size * 0.36))
-        pen.setCapStyle(Qt.SquareCap)
+        pen.setCapStyle(Qt.PenCapStyle.SquareCap)
         painter.setPen(pen)
-        painter.drawPoints(QPolygonF([QPointF(left + (it.col + 0.5) * size, top + (it.row + 0.5) * size)
-                                      for it in anchors]))
-        painter.setBrush(Qt.NoBrush)
+        painter.drawPoints(
+            QPolygonF([QPointF(left + (it.col + 0.5) * size, top + (it.row + 0.5) * size) for it in anchors])
+        )
+        painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
 def _arrow(painter: QPainter, centre: QPointF, along: QPointF, heads: int, length: float) -> None:
@@ -292,8 +325,9 @@ def _arrow(painter: QPainter, centre: QPointF, along: QPointF, heads: int, lengt
         painter.drawLine(QLineF(point, point - along * barb - normal * barb * 0.75))
 
 
-def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size: float, margin: float,
-                          text: QColor) -> None:
+def _draw_frame_and_seams(
+    painter: QPainter, board: pm.Board, grid: QRectF, size: float, margin: float, text: QColor
+) -> None:
     seams = pm.SEAMS[board.surface]
     edges = {
         "top": (grid.topLeft(), grid.topRight(), QPointF(1, 0), QPointF(0, -1)),
@@ -303,7 +337,7 @@ def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size
     }
     wall = QPen(text)
     wall.setWidthF(max(2.0, margin / 6))
-    wall.setCapStyle(Qt.SquareCap)
+    wall.setCapStyle(Qt.PenCapStyle.SquareCap)
     for name, (a, b, along, outward) in edges.items():
         if name not in seams:
             painter.setPen(wall)
@@ -313,11 +347,11 @@ def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size
         color = SEAM_COLORS[pair]
         pen = QPen(color)
         pen.setWidthF(max(2.0, margin / 7))
-        pen.setStyle(Qt.DashLine)
+        pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawLine(QLineF(a, b))
-        pen.setStyle(Qt.SolidLine)
-        pen.setCapStyle(Qt.RoundCap)
+        pen.setStyle(Qt.PenStyle.SolidLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
         painter.setPen(pen)
         length = min(margin * 1.2, QLineF(a, b).length() * 0.3)
         offset = outward * (margin * 0.55)
@@ -329,13 +363,14 @@ def _draw_frame_and_seams(painter: QPainter, board: pm.Board, grid: QRectF, size
             _arrow(painter, centre, along * direction, pair + 1, length)
 
 
-def _draw_overflow_marks(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float,
-                         margin: float) -> None:
+def _draw_overflow_marks(
+    painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float, margin: float
+) -> None:
     """A red wedge in the margin where a piece runs off the board: beside the edge cell the
     web app marks, on the side (or sides) the piece leaves through."""
     if not p.overflow:
         return
-    painter.setPen(Qt.NoPen)
+    painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(CONFLICT)
     depth = min(margin * 0.45, size)
     h, w = board.height, board.width
@@ -365,11 +400,12 @@ def _draw_overflow_marks(painter: QPainter, board: pm.Board, p: pm.Painting, gri
         else:
             wedge = (QPointF(x1, y0), QPointF(x1, y1), QPointF(x1 + depth, y0 + size / 2))
         painter.drawPolygon(QPolygonF(list(wedge)))
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
 
 
-def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float,
-                ghost: tuple, text: QColor) -> None:
+def _draw_ghost(
+    painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float, ghost: tuple, text: QColor
+) -> None:
     name, row, col, rotation, reflected = ghost
     on, off = pm.placed_cells(board.surface, board.height, board.width, name, row, col, rotation, reflected)
     fill = QColor(item_color(board, name))
@@ -380,7 +416,7 @@ def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF
         painter.fillRect(cell, fill)
     pen = QPen(text)
     pen.setWidthF(max(1.5, size / 12))
-    pen.setStyle(Qt.DashLine)
+    pen.setStyle(Qt.PenStyle.DashLine)
     lines = []
     clash = []
     for r, c, bits in on:
@@ -390,13 +426,13 @@ def _draw_ghost(painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF
         if o >= 0 and (p.items[o].row, p.items[o].col) != (row, col):
             clash.append(QRectF(x0, y0, size, size))
     painter.setPen(pen)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     _draw_segments(painter, lines)
     if clash or off:
         bad = QPen(CONFLICT)
         bad.setWidthF(max(2.0, size / 8))
         painter.setPen(bad)
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         for cell in clash:
             painter.drawRect(cell.adjusted(2, 2, -2, -2))
         for r, c in off:
@@ -418,12 +454,12 @@ def _cell_edges(bits: int, x0: float, y0: float, size: float) -> list[tuple[floa
     return edges
 
 
-def _draw_target(painter: QPainter, board: pm.Board, item: pm.Item, grid: QRectF, size: float,
-                 color: QColor) -> None:
+def _draw_target(painter: QPainter, board: pm.Board, item: pm.Item, grid: QRectF, size: float, color: QColor) -> None:
     """Outline all cells of one placed item, wherever the seams took them, so a person sees
     the whole piece a click would pick up and how it wraps."""
-    on, _off = pm.placed_cells(board.surface, board.height, board.width, item.name, item.row, item.col,
-                               item.rotation, item.reflected)
+    on, _off = pm.placed_cells(
+        board.surface, board.height, board.width, item.name, item.row, item.col, item.rotation, item.reflected
+    )
     fill = QColor(color)
     fill.setAlpha(70)
     lines = []
@@ -433,9 +469,9 @@ def _draw_target(painter: QPainter, board: pm.Board, item: pm.Item, grid: QRectF
         lines.extend(_cell_edges(bits, x0, y0, size))
     pen = QPen(color)
     pen.setWidthF(max(2.0, size / 10))
-    pen.setCapStyle(Qt.SquareCap)
+    pen.setCapStyle(Qt.PenCapStyle.SquareCap)
     painter.setPen(pen)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     _draw_segments(painter, lines)
 
 
@@ -454,60 +490,66 @@ def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, refl
     rows = [dx for dx, _ in cells]
     cols = [dy for _, dy in cells]
     # The letter takes the top-left corner; the shape fills the rest.
-    area = QRectF(size * 0.28, size * 0.22, size * 0.7, size * 0.76) if name != pm.TERRAIN \
+    area = (
+        QRectF(size * 0.28, size * 0.22, size * 0.7, size * 0.76)
+        if name != pm.TERRAIN
         else QRectF(size * 0.2, size * 0.2, size * 0.6, size * 0.6)
+    )
     span_r, span_c = max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
     unit = min(area.width() / span_c, area.height() / span_r, size / 5) if name != pm.TERRAIN else area.width()
     ox = area.left() + (area.width() - unit * span_c) / 2
     oy = area.top() + (area.height() - unit * span_r) / 2
     painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     path = QPainterPath()
     for dx, dy in cells:
         path.addRect(QRectF(ox + (dy - min(cols)) * unit, oy + (dx - min(rows)) * unit, unit, unit))
     path = path.simplified()
     painter.fillPath(path, color)
     if name == pm.TERRAIN:
-        painter.fillPath(path, QBrush(TERRAIN_HATCH, Qt.BDiagPattern))
+        painter.fillPath(path, QBrush(TERRAIN_HATCH, Qt.BrushStyle.BDiagPattern))
     else:
         font = QFont(painter.font())
         font.setPixelSize(int(size * 0.36))
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(Qt.black)
-        painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignCenter, name)
+        painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignmentFlag.AlignCenter, name)
     painter.end()
     return QIcon(pixmap)
 
 
 # --- the canvas --------------------------------------------------------------------------
 
+
 class PentominoCanvas(BoardCanvas):
     """Draws the board and turns mouse and keys into requests; the page makes the edits."""
 
-    place_requested = Signal(int, int)          # row, col: put the current tool there
-    pick_requested = Signal(int, int)           # row, col: pick up the item covering the cell
-    remove_requested = Signal(int, int)         # row, col: remove the item covering the cell
-    rotate_requested = Signal(int)              # +1 right, -1 left
-    mirror_requested = Signal(bool)             # True: left-right, False: up-down
-    drop_requested = Signal()                   # Escape: put the tool down
+    place_requested = Signal(int, int)  # row, col: put the current tool there
+    pick_requested = Signal(int, int)  # row, col: pick up the item covering the cell
+    remove_requested = Signal(int, int)  # row, col: remove the item covering the cell
+    rotate_requested = Signal(int)  # +1 right, -1 left
+    mirror_requested = Signal(bool)  # True: left-right, False: up-down
+    drop_requested = Signal()  # Escape: put the tool down
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.board = pm.new_board()
         self._painting: pm.Painting | None = None
         self._painted_board = None
-        self.tool: tuple | None = None          # (name, rotation, reflected) or None
+        self.tool: tuple | None = None  # (name, rotation, reflected) or None
         self.hover: tuple[int, int] | None = None
-        self.shift = False                      # Shift held: a click places even over a piece
+        self.shift = False  # Shift held: a click places even over a piece
         self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(280, 280)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.setToolTip("Click to place the chosen piece, click a placed piece to pick it up "
-                        "(Shift+click places over it). "
-                        "R or right click or wheel: rotate; F / Shift+F: mirror; Delete: remove; "
-                        "arrows + Enter: place with the keyboard; Escape: put the piece down")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setToolTip(
+            "Click to place the chosen piece, click a placed piece to pick it up "
+            "(Shift+click places over it). "
+            "R or right click or wheel: rotate; F / Shift+F: mirror; Delete: remove; "
+            "arrows + Enter: place with the keyboard; Escape: put the piece down"
+        )
 
     def sizeHint(self) -> QSize:
         return QSize(620, 620)
@@ -553,14 +595,21 @@ class PentominoCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.Antialiasing, False)
-        paint(painter, QRectF(self.rect()), self.board, self.palette(), painting=self.painting(),
-              ghost=self.ghost(), target=self.target(),
-              cursor=self.hover if self.hasFocus() and self.tool is None else None)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            painting=self.painting(),
+            ghost=self.ghost(),
+            target=self.target(),
+            cursor=self.hover if self.hasFocus() and self.tool is None else None,
+        )
 
     def _set_shift(self, modifiers, key: int = 0, pressed: bool = True) -> None:
         # The event of the Shift key itself may carry the modifiers from before it (X11).
-        shift = pressed if key == Qt.Key_Shift else bool(modifiers & Qt.ShiftModifier)
+        shift = pressed if key == Qt.Key.Key_Shift else bool(modifiers & Qt.KeyboardModifier.ShiftModifier)
         if shift != self.shift:
             self.shift = shift
             self.update()
@@ -584,18 +633,18 @@ class PentominoCanvas(BoardCanvas):
     def mousePressEvent(self, event) -> None:
         self.setFocus()
         cell = self._cell(event)
-        if event.button() == Qt.RightButton:
-            self.rotate_requested.emit(-1 if event.modifiers() & Qt.ShiftModifier else 1)
+        if event.button() == Qt.MouseButton.RightButton:
+            self.rotate_requested.emit(-1 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1)
             return
-        if cell is None or event.button() != Qt.LeftButton:
+        if cell is None or event.button() != Qt.MouseButton.LeftButton:
             return
         self.hover = cell
         self._activate(cell, event.modifiers())
 
-    def _activate(self, cell: tuple[int, int], modifiers=Qt.NoModifier) -> None:
+    def _activate(self, cell: tuple[int, int], modifiers=Qt.KeyboardModifier.NoModifier) -> None:
         r, c = cell
         covered = self.painting().owner[r * self.board.width + c] >= 0
-        if covered and (self.tool is None or not modifiers & Qt.ShiftModifier):
+        if covered and (self.tool is None or not modifiers & Qt.KeyboardModifier.ShiftModifier):
             self.pick_requested.emit(r, c)
         elif self.tool is not None:
             self.place_requested.emit(r, c)
@@ -615,25 +664,27 @@ class PentominoCanvas(BoardCanvas):
         key = event.key()
         mods = event.modifiers()
         self._set_shift(mods, key)
-        if mods & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier):
+        if mods & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+        ):
             super().keyPressEvent(event)
             return
-        moves = {Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1), Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0)}
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
         if key in moves:
             r, c = self.hover or (0, 0)
             dr, dc = moves[key]
             self.hover = ((r + dr) % self.board.height, (c + dc) % self.board.width)
             self.update()
-        elif key == Qt.Key_R:
-            self.rotate_requested.emit(-1 if mods & Qt.ShiftModifier else 1)
-        elif key == Qt.Key_F:
-            self.mirror_requested.emit(not mods & Qt.ShiftModifier)
-        elif key in (Qt.Key_Delete, Qt.Key_Backspace):
+        elif key == Qt.Key.Key_R:
+            self.rotate_requested.emit(-1 if mods & Qt.KeyboardModifier.ShiftModifier else 1)
+        elif key == Qt.Key.Key_F:
+            self.mirror_requested.emit(not mods & Qt.KeyboardModifier.ShiftModifier)
+        elif key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             if self.hover is not None:
                 self.remove_requested.emit(*self.hover)
-        elif key == Qt.Key_Escape:
+        elif key == Qt.Key.Key_Escape:
             self.drop_requested.emit()
-        elif key in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+        elif key in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
             if self.hover is not None:
                 self._activate(self.hover, mods)
         else:
@@ -642,14 +693,15 @@ class PentominoCanvas(BoardCanvas):
 
 # --- the page ------------------------------------------------------------------------------
 
-_SIZE_EDIT = 1      # undo merge id of resizes
+_SIZE_EDIT = 1  # undo merge id of resizes
 
 
 def _taken_off(before: pm.Board, after: pm.Board) -> list[str]:
     """The items of `before` anchored outside `after`'s size, as words."""
-    return [f"{p.name} at ({p.row}, {p.col})" for p in before.pieces
-            if p.row >= after.height or p.col >= after.width] + \
-        [f"terrain at ({r}, {c})" for r, c in before.terrain if r >= after.height or c >= after.width]
+    return [
+        f"{p.name} at ({p.row}, {p.col})" for p in before.pieces if p.row >= after.height or p.col >= after.width
+    ] + [f"terrain at ({r}, {c})" for r, c in before.terrain if r >= after.height or c >= after.width]
+
 
 class PentominoPage(GamePage):
     GAME = pm.NAME
@@ -677,7 +729,7 @@ class PentominoPage(GamePage):
         for i, name in enumerate(pm.PIECES + pm.TERRAIN):
             button = QToolButton()
             button.setCheckable(True)
-            button.setFocusPolicy(Qt.NoFocus)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setIconSize(QSize(34, 34))
             button.setFixedSize(44, 44)
             button.setAccessibleName("terrain" if name == pm.TERRAIN else f"piece {name}")
@@ -688,8 +740,11 @@ class PentominoPage(GamePage):
 
         self.add_heading("Orientation")
         row = QHBoxLayout()
-        self.rotate_button = self._button("⟳  R", "Rotate the piece a quarter turn clockwise "
-                                          "(R, right click or mouse wheel; Shift+R turns back)", lambda: self.rotate(1))
+        self.rotate_button = self._button(
+            "⟳  R",
+            "Rotate the piece a quarter turn clockwise (R, right click or mouse wheel; Shift+R turns back)",
+            lambda: self.rotate(1),
+        )
         self.mirror_lr_button = self._button("⇆  F", "Mirror left-right (F)", lambda: self.mirror(True))
         self.mirror_ud_button = self._button("⇅  ⇧F", "Mirror up-down (Shift+F)", lambda: self.mirror(False))
         for b in (self.rotate_button, self.mirror_lr_button, self.mirror_ud_button):
@@ -701,8 +756,9 @@ class PentominoPage(GamePage):
         self.tool_layout.addWidget(self.orientation_label)
         row = QHBoxLayout()
         self.remove_button = self._button("Remove", "Remove the piece under the cursor (Delete)", self._remove_hover)
-        self.drop_button = self._button("Put down", "Put the chosen piece down, so clicks pick pieces up (Escape)",
-                                        self.drop_tool)
+        self.drop_button = self._button(
+            "Put down", "Put the chosen piece down, so clicks pick pieces up (Escape)", self.drop_tool
+        )
         for b in (self.remove_button, self.drop_button):
             b.setMinimumWidth(10)
         row.addWidget(self.remove_button)
@@ -720,13 +776,14 @@ class PentominoPage(GamePage):
 
         self.add_heading("Colour")
         self.color_box = QComboBox()
-        self.color_box.setFocusPolicy(Qt.NoFocus)
+        self.color_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for i, color in enumerate(PIECE_COLORS):
             pixmap = QPixmap(14, 14)
             pixmap.fill(color)
             self.color_box.addItem(QIcon(pixmap), f"colour {i}", i)
-        self.color_box.setToolTip("Colour of the chosen piece's name (every copy of it). "
-                                  "Colours 0-11 are what the slug stores")
+        self.color_box.setToolTip(
+            "Colour of the chosen piece's name (every copy of it). Colours 0-11 are what the slug stores"
+        )
         self.color_box.activated.connect(self._color_chosen)
         self.tool_layout.addWidget(self.color_box)
 
@@ -742,24 +799,27 @@ class PentominoPage(GamePage):
         form.addWidget(QLabel("Height"), 1, 0)
         self.height_box = QSpinBox()
         self.height_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
-        self.height_box.setToolTip("Rows (1-60). Pieces that then run off the board show as conflicts; "
-                                   "pieces anchored below it are taken off and come back if the board grows "
-                                   "again before the next edit")
+        self.height_box.setToolTip(
+            "Rows (1-60). Pieces that then run off the board show as conflicts; "
+            "pieces anchored below it are taken off and come back if the board grows "
+            "again before the next edit"
+        )
         self.height_box.valueChanged.connect(self._size_chosen)
         form.addWidget(self.height_box, 1, 1)
         form.addWidget(QLabel("Width"), 2, 0)
         self.width_box = QSpinBox()
         self.width_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
-        self.width_box.setToolTip("Columns (1-60); a sphere is always square. Pieces anchored right of "
-                                  "the board are taken off and come back if it grows again before the next edit")
+        self.width_box.setToolTip(
+            "Columns (1-60); a sphere is always square. Pieces anchored right of "
+            "the board are taken off and come back if it grows again before the next edit"
+        )
         self.width_box.valueChanged.connect(self._size_chosen)
         form.addWidget(self.width_box, 2, 1)
         self.tool_layout.addLayout(form)
         self.seam_label = QLabel()
         self.seam_label.setWordWrap(True)
         self.tool_layout.addWidget(self.seam_label)
-        clear = self._button("Clear pieces", "Remove every piece, keep terrain, size and colours",
-                             self._clear_pieces)
+        clear = self._button("Clear pieces", "Remove every piece, keep terrain, size and colours", self._clear_pieces)
         self.tool_layout.addWidget(clear)
 
         self._problem_lines: tuple[list, bool] = ([], False)
@@ -770,7 +830,7 @@ class PentominoPage(GamePage):
     def _button(self, text: str, tip: str, slot) -> QPushButton:
         button = QPushButton(text)
         button.setToolTip(tip)
-        button.setFocusPolicy(Qt.NoFocus)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(lambda _=False: (slot(), self.canvas.setFocus()))
         return button
 
@@ -805,8 +865,9 @@ class PentominoPage(GamePage):
             self.orientation_label.setText("Terrain: click cells to block them")
         else:
             o = self.rotation + 4 * self.reflected
-            self.orientation_label.setText(f"{name}: rotation {self.rotation}, "
-                                           f"{'reflected' if self.reflected else 'not reflected'} (code {o})")
+            self.orientation_label.setText(
+                f"{name}: rotation {self.rotation}, {'reflected' if self.reflected else 'not reflected'} (code {o})"
+            )
         for b in (self.rotate_button, self.mirror_lr_button, self.mirror_ud_button):
             b.setEnabled(name is not None and name != pm.TERRAIN)
         self.color_box.setEnabled(name in PIECE_NAMES if name else False)
@@ -842,8 +903,10 @@ class PentominoPage(GamePage):
         item = self._covering(row, col)
         if item is None:
             return
-        self.set_board(pm.remove_at(self.board, item.row, item.col),
-                       f"Pick up {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})")
+        self.set_board(
+            pm.remove_at(self.board, item.row, item.col),
+            f"Pick up {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})",
+        )
         self.tool_name = item.name
         if not item.is_terrain:
             self.rotation, self.reflected = item.rotation, item.reflected
@@ -854,8 +917,10 @@ class PentominoPage(GamePage):
         if item is None:
             self.show_status("Nothing to remove there")
             return
-        self.set_board(pm.remove_at(self.board, item.row, item.col),
-                       f"Remove {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})")
+        self.set_board(
+            pm.remove_at(self.board, item.row, item.col),
+            f"Remove {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})",
+        )
 
     def _remove_hover(self) -> None:
         if self.canvas.hover is not None:
@@ -874,7 +939,7 @@ class PentominoPage(GamePage):
             return
         letter = self.surface_box.itemData(index)
         self.set_board(pm.with_surface(self.board, letter), f"Surface {pm.SURFACES[letter]}")
-        self.canvas.setFocus()   # so R, F and the arrows act on the board again
+        self.canvas.setFocus()  # so R, F and the arrows act on the board again
 
     def _size_chosen(self, _value: int = 0) -> None:
         if self._updating:
@@ -892,8 +957,10 @@ class PentominoPage(GamePage):
         self.set_board(board, f"Size {height}x{width}", merge_id=_SIZE_EDIT)
         dropped = _taken_off(base if base is not None else self.board, board)
         if dropped:
-            self.show_status(f"{len(dropped)} item{'s' if len(dropped) > 1 else ''} anchored outside "
-                             f"{height}×{width} taken off; grow the board again or undo to bring them back")
+            self.show_status(
+                f"{len(dropped)} item{'s' if len(dropped) > 1 else ''} anchored outside "
+                f"{height}×{width} taken off; grow the board again or undo to bring them back"
+            )
 
     def _show_problems(self) -> None:
         """The conflicts, and the items the last resize took off while that resize is the
@@ -939,10 +1006,11 @@ class PentominoPage(GamePage):
         # One painting serves the canvas, the summary and the problem list.
         painting = self.canvas.painting()
         covered = board.cell_count - painting.count.count(0)
-        state = "complete solution" if pm.is_complete(board, painting) else \
-            f"{board.cell_count - covered} empty cells"
-        self.summary_label.setText(f"{len(board.pieces)} pieces, {len(board.terrain)} terrain, "
-                                   f"{covered} of {board.cell_count} cells covered: {state}")
+        state = "complete solution" if pm.is_complete(board, painting) else f"{board.cell_count - covered} empty cells"
+        self.summary_label.setText(
+            f"{len(board.pieces)} pieces, {len(board.terrain)} terrain, "
+            f"{covered} of {board.cell_count} cells covered: {state}"
+        )
         problems = pm.problems(board, painting)
         shown = [p.message for p in problems[:8]]
         if len(problems) > 8:
@@ -952,4 +1020,4 @@ class PentominoPage(GamePage):
         self._refresh_tool()
 
 
-PAGE = PentominoPage
+VIEW = GameView(page=PentominoPage, paint=paint, preferred_size=preferred_size)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
@@ -25,8 +25,7 @@ PASTE_LENGTH = 2**31 - 1
 def _is_bare(text: str) -> bool:
     """True when `text` is the slug itself, so an error position indexes it directly
     (inside a link or after `play=`, `g=` or `xiangqi:` it indexes the slug part only)."""
-    return not (any(mark in text for mark in ("://", "?", "&", "#"))
-                or re.match(r"^[A-Za-z][A-Za-z]*[=:]", text))
+    return not (any(mark in text for mark in ("://", "?", "&", "#")) or re.match(r"^[A-Za-z][A-Za-z]*[=:]", text))
 
 
 class SlugPane(QWidget):
@@ -35,7 +34,7 @@ class SlugPane(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
+        mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
         self._link: str | None = None
         self._slug = ""
         self._no_slug = ""  # why the board has no slug, when it has none
@@ -58,7 +57,9 @@ class SlugPane(QWidget):
         self.paste_field = QLineEdit()
         self.paste_field.setFont(mono)
         self.paste_field.setObjectName("pasteField")
-        self.paste_field.setPlaceholderText("Paste a slug or link here and press Enter (or Ctrl+V anywhere, or drop it on the window)")
+        self.paste_field.setPlaceholderText(
+            "Paste a slug or link here and press Enter (or Ctrl+V anywhere, or drop it on the window)"
+        )
         self.paste_field.setClearButtonEnabled(True)
         self.paste_field.setMaxLength(PASTE_LENGTH)
         self.paste_field.returnPressed.connect(self._open_field)
@@ -69,8 +70,8 @@ class SlugPane(QWidget):
         self.error_label = QLabel()
         self.error_label.setObjectName("pasteError")
         self.error_label.setWordWrap(True)
-        self.error_label.setTextFormat(Qt.RichText)
-        self.error_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.error_label.setTextFormat(Qt.TextFormat.RichText)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_label.hide()
 
         grid = QGridLayout(self)
@@ -87,13 +88,13 @@ class SlugPane(QWidget):
         grid.setColumnStretch(1, 1)
 
     # --- the current board -------------------------------------------------------
-    def show_slug(self, slug: str, link: "str | Callable[[], str | None] | None") -> None:
+    def show_slug(self, slug: str, link: str | Callable[[], str | None] | None) -> None:
         """Show `slug`. `link` is the share link, or a function that makes it when it is
         first needed (a link costs another encode, and most edits never copy it), or None
         for a game with no web app."""
         self._slug = slug
         self._no_slug = ""
-        shown = slug if len(slug) <= SHOWN_LENGTH else slug[:SHOWN_LENGTH - 1] + "…"
+        shown = slug if len(slug) <= SHOWN_LENGTH else slug[: SHOWN_LENGTH - 1] + "…"
         self.slug_field.setText(shown)
         self.slug_field.setCursorPosition(0)
         self.length_label.setText(f"{len(slug)} chars")
@@ -101,8 +102,10 @@ class SlugPane(QWidget):
         self.copy_slug_button.setEnabled(True)
         self.copy_link_button.setEnabled(link is not None)
         self.copy_link_button.setToolTip(
-            "Put the web app's link for this board on the clipboard (Ctrl+Shift+L)" if link is not None
-            else "This game has no web app to link to: copy the slug instead")
+            "Put the web app's link for this board on the clipboard (Ctrl+Shift+L)"
+            if link is not None
+            else "This game has no web app to link to: copy the slug instead"
+        )
 
     def show_unencodable(self, error: SlugError) -> None:
         """The board cannot be written as a slug yet (for instance a piece the code cannot hold)."""
@@ -126,8 +129,9 @@ class SlugPane(QWidget):
     # The shortcuts reach these while the buttons are off, so they say why nothing was copied.
     def copy_slug(self) -> bool:
         if not self.slug_text():
-            self.status_changed.emit(f"Nothing copied: no slug ({self._no_slug})" if self._no_slug
-                                     else "Nothing copied: no slug")
+            self.status_changed.emit(
+                f"Nothing copied: no slug ({self._no_slug})" if self._no_slug else "Nothing copied: no slug"
+            )
             return False
         QGuiApplication.clipboard().setText(self.slug_text())
         self.status_changed.emit(f"Copied the slug ({len(self.slug_text()):,} characters)")
@@ -173,9 +177,11 @@ class SlugPane(QWidget):
         snippet = ""
         if pos is not None and _is_bare(bare) and len(bare) <= 400:
             pos = min(pos, len(bare))
-            before, at, after = bare[:pos], bare[pos:pos + 1] or " ", bare[pos + 1:]
-            snippet = (f"<br><code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
-                       f"{html.escape(at)}</span>{html.escape(after)}</code>")
+            before, at, after = bare[:pos], bare[pos : pos + 1] or " ", bare[pos + 1 :]
+            snippet = (
+                f"<br><code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
+                f"{html.escape(at)}</span>{html.escape(after)}</code>"
+            )
         self.error_label.setText(f"<span style='color:#d32f2f'>Not opened: {message}</span>{snippet}")
         self.error_label.show()
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPalette, QPen, QShortcut
-from PySide6.QtWidgets import (QCheckBox, QGridLayout, QLabel, QPushButton, QSizePolicy, QWidget)
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QPushButton, QSizePolicy, QWidget
 
 from slugboard.codecs import sudoku
 
+from .games import GameView
 from .page import BoardCanvas, GamePage
 from .worker import LatestOnly
 
@@ -34,15 +35,23 @@ def cell_at(rect: QRectF, point: QPointF) -> tuple[int, int] | None:
     return row, col
 
 
-def paint(painter: QPainter, rect: QRectF, board: sudoku.Board, palette: QPalette, *,
-          selected: tuple[int, int] | None = None, solution: sudoku.Board | None = None,
-          conflicts: set | None = None, **_state) -> None:
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: sudoku.Board,
+    palette: QPalette,
+    *,
+    selected: tuple[int, int] | None = None,
+    solution: sudoku.Board | None = None,
+    conflicts: set | None = None,
+    **_state,
+) -> None:
     grid = _grid_rect(rect)
     size = grid.width() / 9
-    base, text = palette.color(QPalette.Base), palette.color(QPalette.Text)
+    base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
     dark = base.lightness() < 128
     painter.save()
-    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.fillRect(grid, base)
     if conflicts is None:
         conflicts = sudoku.conflict_cells(board)
@@ -52,12 +61,12 @@ def paint(painter: QPainter, rect: QRectF, board: sudoku.Board, palette: QPalett
 
     if selected is not None:
         sr, sc = selected
-        peer_fill = QColor(palette.color(QPalette.Highlight))
+        peer_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
         peer_fill.setAlpha(28)
         for i in range(9):
             painter.fillRect(cell_rect(sr, i), peer_fill)
             painter.fillRect(cell_rect(i, sc), peer_fill)
-        sel_fill = QColor(palette.color(QPalette.Highlight))
+        sel_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
         sel_fill.setAlpha(90)
         painter.fillRect(cell_rect(sr, sc), sel_fill)
     for r, c in conflicts:
@@ -72,14 +81,14 @@ def paint(painter: QPainter, rect: QRectF, board: sudoku.Board, palette: QPalett
                 font.setBold(True)
                 painter.setFont(font)
                 painter.setPen(CONFLICT if (r, c) in conflicts else text)
-                painter.drawText(cell_rect(r, c), Qt.AlignCenter, str(digit))
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
             elif solution is not None:
                 font.setBold(False)
                 painter.setFont(font)
                 painter.setPen(SOLUTION_DARK if dark else SOLUTION_LIGHT)
-                painter.drawText(cell_rect(r, c), Qt.AlignCenter, str(solution.get(r, c)))
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(solution.get(r, c)))
 
-    thin = QPen(palette.color(QPalette.Mid), max(1.0, size / 40))
+    thin = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, size / 40))
     thick = QPen(text, max(2.0, size / 14))
     for i in range(10):
         painter.setPen(thick if i % 3 == 0 else thin)
@@ -103,9 +112,9 @@ class SudokuCanvas(BoardCanvas):
         self.board = sudoku.Board()
         self.selected: tuple[int, int] | None = (0, 0)
         self.solution: sudoku.Board | None = None
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(270, 270)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setToolTip("Click a cell or use the arrow keys; type 1-9 to set a given, 0, Delete or Backspace to clear")
 
     def sizeHint(self) -> QSize:
@@ -118,8 +127,7 @@ class SudokuCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(painter, QRectF(self.rect()), self.board, self.palette(),
-              selected=self.selected, solution=self.solution)
+        paint(painter, QRectF(self.rect()), self.board, self.palette(), selected=self.selected, solution=self.solution)
 
     def select(self, cell: tuple[int, int] | None) -> None:
         if cell != self.selected:
@@ -135,18 +143,22 @@ class SudokuCanvas(BoardCanvas):
 
     def keyPressEvent(self, event) -> None:
         key = event.key()
-        moves = {Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1), Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0)}
-        if key in moves and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
+        if key in moves and not event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+        ):
             r, c = self.selected or (0, 0)
             dr, dc = moves[key]
             self.select(((r + dr) % 9, (c + dc) % 9))
             return
-        if self.selected is not None and not event.modifiers() & (Qt.ControlModifier | Qt.AltModifier):
+        if self.selected is not None and not event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+        ):
             text = event.text()
             if text in "123456789" and text:
                 self.digit_typed.emit(*self.selected, int(text))
                 return
-            if key in (Qt.Key_Delete, Qt.Key_Backspace, Qt.Key_0, Qt.Key_Period, Qt.Key_Space):
+            if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_0, Qt.Key.Key_Period, Qt.Key.Key_Space):
                 self.digit_typed.emit(*self.selected, 0)
                 return
         super().keyPressEvent(event)
@@ -184,14 +196,14 @@ class SudokuPage(GamePage):
         for digit in range(1, 10):
             button = QPushButton(str(digit))
             button.setToolTip(f"Put {digit} in the selected cell (key {digit})")
-            button.setFocusPolicy(Qt.NoFocus)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setMinimumWidth(40)
             button.clicked.connect(lambda _=False, d=digit: self._type_selected(d))
             pad.addWidget(button, (digit - 1) // 3, (digit - 1) % 3)
             self.digit_buttons.append(button)
         erase = QPushButton("Erase")
         erase.setToolTip("Clear the selected cell (Delete, Backspace or 0)")
-        erase.setFocusPolicy(Qt.NoFocus)
+        erase.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         erase.clicked.connect(lambda: self._type_selected(0))
         pad.addWidget(erase, 3, 0, 1, 3)
         self.tool_layout.addLayout(pad)
@@ -204,7 +216,7 @@ class SudokuPage(GamePage):
         self.tool_layout.addWidget(self.show_solution)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given (undo brings them back)")
-        clear.setFocusPolicy(Qt.NoFocus)
+        clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         clear.clicked.connect(lambda: self.set_board(sudoku.Board(), "Clear board"))
         self.tool_layout.addWidget(clear)
 
@@ -261,4 +273,4 @@ class SudokuPage(GamePage):
         self.canvas.update()
 
 
-PAGE = SudokuPage
+VIEW = GameView(page=SudokuPage, paint=paint, preferred_size=preferred_size)

@@ -12,21 +12,59 @@ from __future__ import annotations
 from importlib import resources
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import (QBrush, QColor, QFont, QFontDatabase, QGuiApplication, QIcon, QImage, QKeySequence,
-                           QPainter, QPalette, QPen, QPixmap, QRadialGradient, QShortcut)
-from PySide6.QtWidgets import (QButtonGroup, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton,
-                               QRadioButton, QSizePolicy, QToolButton, QWidget)
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontDatabase,
+    QGuiApplication,
+    QIcon,
+    QImage,
+    QKeySequence,
+    QPainter,
+    QPalette,
+    QPen,
+    QPixmap,
+    QRadialGradient,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
 
-from slugboard.codecs import SlugError
-from slugboard.codecs import xiangqi
+from slugboard.codecs import SlugError, xiangqi
 
+from .games import GameView
 from .page import BoardCanvas, GamePage
 
 FONT_FILE = "xiangqi_font.otf"
 FALLBACK_FAMILIES = ["Noto Serif CJK TC", "Noto Sans CJK TC", "AR PL UKai TW", "SimSun", "PMingLiU"]
 # Red pieces take the forms with the person radical (俥 傌) as on most printed boards.
-GLYPHS = {"K": "帥", "A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮", "P": "兵",
-          "k": "將", "a": "士", "b": "象", "n": "馬", "r": "車", "c": "砲", "p": "卒"}
+GLYPHS = {
+    "K": "帥",
+    "A": "仕",
+    "B": "相",
+    "N": "傌",
+    "R": "俥",
+    "C": "炮",
+    "P": "兵",
+    "k": "將",
+    "a": "士",
+    "b": "象",
+    "n": "馬",
+    "r": "車",
+    "c": "砲",
+    "p": "卒",
+}
 RED_FILE_NUMERALS = "九八七六五四三二一"
 
 WOOD = QColor("#eccb8c")
@@ -69,6 +107,7 @@ def _glyph_font(pixel_size: float) -> QFont:
 
 
 # --- geometry -------------------------------------------------------------------------
+
 
 class Geometry:
     """Where the intersections are in `rect`; `flipped` turns the board round (Black at the bottom)."""
@@ -122,18 +161,18 @@ def draw_piece(painter: QPainter, centre: QPointF, radius: float, letter: str, *
         if len(_sprites) > 256:
             _sprites.clear()
         side = max(1, int(2 * half * scale + 1))
-        sprite = QImage(side, side, QImage.Format_ARGB32_Premultiplied)
+        sprite = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
         sprite.fill(Qt.transparent)
         sprite_painter = QPainter(sprite)
-        sprite_painter.setRenderHint(QPainter.Antialiasing)
-        sprite_painter.setRenderHint(QPainter.TextAntialiasing)
+        sprite_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        sprite_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         sprite_painter.scale(scale, scale)
         render_piece(sprite_painter, QPointF(half, half), radius, letter)
         sprite_painter.end()
         _sprites[key] = sprite
     painter.save()
     painter.setOpacity(opacity)
-    painter.setRenderHint(QPainter.SmoothPixmapTransform)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.drawImage(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half), sprite)
     painter.restore()
 
@@ -142,7 +181,7 @@ def render_piece(painter: QPainter, centre: QPointF, radius: float, letter: str)
     """One piece: an ivory disc with a rim, an inner ring and its character in red or black."""
     ink = RED_INK if xiangqi.is_red(letter) else BLACK_INK
     painter.save()
-    painter.setPen(Qt.NoPen)
+    painter.setPen(Qt.PenStyle.NoPen)
     painter.setBrush(QColor(60, 35, 10, 70))
     painter.drawEllipse(centre + QPointF(radius * 0.06, radius * 0.1), radius, radius)
     face = QRadialGradient(centre - QPointF(radius * 0.3, radius * 0.35), radius * 1.4)
@@ -151,12 +190,12 @@ def render_piece(painter: QPainter, centre: QPointF, radius: float, letter: str)
     painter.setBrush(QBrush(face))
     painter.setPen(QPen(PIECE_RIM.darker(150), max(1.0, radius * 0.06)))
     painter.drawEllipse(centre, radius, radius)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(QPen(ink, max(1.0, radius * 0.06)))
     painter.drawEllipse(centre, radius * 0.8, radius * 0.8)
     painter.setFont(_glyph_font(radius * 1.12))
     text_box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-    painter.drawText(text_box, Qt.AlignCenter, GLYPHS[letter])
+    painter.drawText(text_box, Qt.AlignmentFlag.AlignCenter, GLYPHS[letter])
     painter.restore()
 
 
@@ -178,7 +217,7 @@ def _draw_lines(painter: QPainter, geo: Geometry) -> None:
     # A second, heavier frame just outside the playing lines, as printed boards have.
     frame = QPen(LINE, max(1.5, s / 12))
     painter.setPen(frame)
-    painter.setBrush(Qt.NoBrush)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
     gap = s * 0.12
     painter.drawRect(QRectF(geo.left - gap, geo.top - gap, 8 * s + 2 * gap, 9 * s + 2 * gap))
     # Position marks: small corners around the cannon and soldier starting points.
@@ -203,8 +242,8 @@ def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> N
     band_top = geo.top + 4 * s
     left_half = QRectF(geo.left + 0.5 * s, band_top, 3 * s, s)
     right_half = QRectF(geo.left + 4.5 * s, band_top, 3 * s, s)
-    painter.drawText(left_half, Qt.AlignCenter, "楚   河")
-    painter.drawText(right_half, Qt.AlignCenter, "漢   界")
+    painter.drawText(left_half, Qt.AlignmentFlag.AlignCenter, "楚   河")
+    painter.drawText(right_half, Qt.AlignmentFlag.AlignCenter, "漢   界")
     # File numbers: Red counts its files 一..九 from its right, Black 1..9 from its right.
     label_size = s * 0.36
     painter.setPen(LINE)
@@ -221,7 +260,7 @@ def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> N
                 font.setPixelSize(max(4, int(label_size)))
                 font.setBold(True)
             painter.setFont(font)
-            painter.drawText(box, Qt.AlignCenter, text)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _draw_turn_mark(painter: QPainter, geo: Geometry, red_to_move: bool, flipped: bool) -> None:
@@ -251,12 +290,13 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
     if image is None:
         if len(_backgrounds) > 8:
             _backgrounds.clear()
-        image = QImage(max(1, round(width * scale)), max(1, round(height * scale)),
-                       QImage.Format_ARGB32_Premultiplied)
+        image = QImage(
+            max(1, round(width * scale)), max(1, round(height * scale)), QImage.Format.Format_ARGB32_Premultiplied
+        )
         image.fill(Qt.transparent)
         painter = QPainter(image)
-        painter.setRenderHint(QPainter.Antialiasing)
-        painter.setRenderHint(QPainter.TextAntialiasing)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(scale, scale)
         geo = Geometry(QRectF(0, 0, width, height), flipped)
         s = geo.step
@@ -273,8 +313,16 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
 _layers: dict[tuple, QImage] = {}
 
 
-def _position_layer(width: float, height: float, flipped: bool, scale: float, board: xiangqi.Board,
-                    legal: frozenset, lifted: int | None, marked: tuple) -> QImage:
+def _position_layer(
+    width: float,
+    height: float,
+    flipped: bool,
+    scale: float,
+    board: xiangqi.Board,
+    legal: frozenset,
+    lifted: int | None,
+    marked: tuple,
+) -> QImage:
     """The board with its pieces and marks, drawn once per position and choice: while the
     pointer moves (a ghost, a drag) only this one image and what moves are drawn, which
     keeps a frame to a few milliseconds however many points are marked."""
@@ -284,12 +332,14 @@ def _position_layer(width: float, height: float, flipped: bool, scale: float, bo
         return image
     if len(_layers) > 3:
         _layers.clear()
-    image = QImage(max(1, round(width * scale)), max(1, round(height * scale)), QImage.Format_ARGB32_Premultiplied)
+    image = QImage(
+        max(1, round(width * scale)), max(1, round(height * scale)), QImage.Format.Format_ARGB32_Premultiplied
+    )
     image.fill(Qt.transparent)
     painter = QPainter(image)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setRenderHint(QPainter.TextAntialiasing)
-    painter.setRenderHint(QPainter.SmoothPixmapTransform)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.scale(scale, scale)
     rect = QRectF(0, 0, width, height)
     geo = Geometry(rect, flipped)
@@ -300,7 +350,7 @@ def _position_layer(width: float, height: float, flipped: bool, scale: float, bo
 
     for square in marked:
         painter.setPen(QPen(REFUSED, max(2.0, s / 12)))
-        painter.setBrush(Qt.NoBrush)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawEllipse(geo.point(square), radius * 1.12, radius * 1.12)
 
     for square, letter in board.pieces:
@@ -311,10 +361,10 @@ def _position_layer(width: float, height: float, flipped: bool, scale: float, bo
         centre = geo.point(square)
         if board.cells[square] and square != lifted:
             painter.setPen(QPen(LEGAL, max(2.0, s / 14)))
-            painter.setBrush(Qt.NoBrush)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawEllipse(centre, radius * 1.05, radius * 1.05)
         else:
-            painter.setPen(Qt.NoPen)
+            painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(LEGAL)
             painter.drawEllipse(centre, s * 0.11, s * 0.11)
     painter.end()
@@ -322,11 +372,23 @@ def _position_layer(width: float, height: float, flipped: bool, scale: float, bo
     return image
 
 
-def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalette, *,
-          flipped: bool = False, legal: frozenset | set | None = None, hover: int | None = None,
-          hover_letter: str | None = None, hover_refused: bool = False, drag_from: int | None = None,
-          drag_point: QPointF | None = None, cursor: int | None = None, marked: tuple = (),
-          **_state) -> None:
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: xiangqi.Board,
+    palette: QPalette,
+    *,
+    flipped: bool = False,
+    legal: frozenset | set | None = None,
+    hover: int | None = None,
+    hover_letter: str | None = None,
+    hover_refused: bool = False,
+    drag_from: int | None = None,
+    drag_point: QPointF | None = None,
+    cursor: int | None = None,
+    marked: tuple = (),
+    **_state,
+) -> None:
     """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
     `hover` (a cross instead when `hover_refused`), the piece on `drag_from` drawn at
     `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
@@ -335,15 +397,26 @@ def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalet
     radius = s * 0.45
     lifted = drag_from if drag_point is not None else None
     painter.save()
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setRenderHint(QPainter.TextAntialiasing)
-    painter.setRenderHint(QPainter.SmoothPixmapTransform)
-    painter.drawImage(rect, _position_layer(rect.width(), rect.height(), flipped, _device_scale(painter), board,
-                                            frozenset(legal or ()), lifted, tuple(marked)))
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.drawImage(
+        rect,
+        _position_layer(
+            rect.width(),
+            rect.height(),
+            flipped,
+            _device_scale(painter),
+            board,
+            frozenset(legal or ()),
+            lifted,
+            tuple(marked),
+        ),
+    )
 
     if cursor is not None:
-        painter.setPen(QPen(CURSOR, max(1.5, s / 18), Qt.DashLine))
-        painter.setBrush(Qt.NoBrush)
+        painter.setPen(QPen(CURSOR, max(1.5, s / 18), Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         centre = geo.point(cursor)
         painter.drawRect(QRectF(centre.x() - s / 2, centre.y() - s / 2, s, s))
 
@@ -357,7 +430,7 @@ def paint(painter: QPainter, rect: QRectF, board: xiangqi.Board, palette: QPalet
         # The point under the pointer refuses the chosen kind or the dragged piece: the
         # cross goes over the dragged piece, which would otherwise hide it.
         centre = geo.point(hover)
-        painter.setPen(QPen(REFUSED, max(2.0, s / 12), Qt.SolidLine, Qt.RoundCap))
+        painter.setPen(QPen(REFUSED, max(2.0, s / 12), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
         d = s * 0.2
         painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d))
         painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d))
@@ -372,8 +445,8 @@ def piece_icon(letter: str, size: int = 40) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.transparent)
     painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.Antialiasing)
-    painter.setRenderHint(QPainter.TextAntialiasing)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     draw_piece(painter, QPointF(size / 2, size / 2 - 1), size * 0.44, letter)
     painter.end()
     return QIcon(pixmap)
@@ -381,15 +454,16 @@ def piece_icon(letter: str, size: int = 40) -> QIcon:
 
 # --- the canvas -----------------------------------------------------------------------
 
+
 class XiangqiCanvas(BoardCanvas):
     """Shows the board and turns the mouse and keys into requests; the page decides."""
 
-    place_requested = Signal(int, str)      # square, letter
-    move_requested = Signal(int, int)       # from, to
-    remove_requested = Signal(int)          # square
-    kind_requested = Signal(str)            # a letter typed on the canvas ("" = none)
-    hint = Signal(str)                      # a status-bar line for a click that did nothing
-    refused_hovered = Signal(int)           # the pointer rests on a point the chosen kind cannot take
+    place_requested = Signal(int, str)  # square, letter
+    move_requested = Signal(int, int)  # from, to
+    remove_requested = Signal(int)  # square
+    kind_requested = Signal(str)  # a letter typed on the canvas ("" = none)
+    hint = Signal(str)  # a status-bar line for a click that did nothing
+    refused_hovered = Signal(int)  # the pointer rests on a point the chosen kind cannot take
     DRAG_DISTANCE = 6
 
     def __init__(self, parent: QWidget | None = None):
@@ -406,13 +480,15 @@ class XiangqiCanvas(BoardCanvas):
         self._drag_point: QPointF | None = None
         self._drag_targets: tuple = (None, frozenset())
         self.setMouseTracking(True)
-        self.setFocusPolicy(Qt.StrongFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(300, 340)
-        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Expanding)
-        self.setToolTip("Choose a piece in the palette (or type its FEN letter: Shift for Red) and click a "
-                        "point to put it there; drag a piece to move it (off the board to remove it); right-click or "
-                        "Delete removes it; "
-                        "arrow keys move the cursor, Space places, Esc drops the chosen piece")
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setToolTip(
+            "Choose a piece in the palette (or type its FEN letter: Shift for Red) and click a "
+            "point to put it there; drag a piece to move it (off the board to remove it); right-click or "
+            "Delete removes it; "
+            "arrow keys move the cursor, Space places, Esc drops the chosen piece"
+        )
 
     def sizeHint(self) -> QSize:
         return QSize(540, 626)
@@ -430,7 +506,7 @@ class XiangqiCanvas(BoardCanvas):
     def _marks(self) -> frozenset:
         if self.dragging and self._press_square is not None:
             key = (self.board, self._press_square)
-            if self._drag_targets[0] != key:   # once per drag, not on every mouse move
+            if self._drag_targets[0] != key:  # once per drag, not on every mouse move
                 self._drag_targets = (key, xiangqi.legal_targets(self.board, self._press_square))
             return self._drag_targets[1]
         return self.legal
@@ -444,20 +520,31 @@ class XiangqiCanvas(BoardCanvas):
                 refused = self.hover != self._press_square and self.hover not in marks
             elif self.kind:
                 refused = self.hover not in self.legal
-        paint(painter, QRectF(self.rect()), self.board, self.palette(), flipped=self.flipped,
-              legal=marks, hover=self.hover, hover_letter=self.kind or None, hover_refused=refused,
-              drag_from=self._press_square if self.dragging else None, drag_point=self._drag_point,
-              cursor=self.cursor if self.hasFocus() else None, marked=self.marked)
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            flipped=self.flipped,
+            legal=marks,
+            hover=self.hover,
+            hover_letter=self.kind or None,
+            hover_refused=refused,
+            drag_from=self._press_square if self.dragging else None,
+            drag_point=self._drag_point,
+            cursor=self.cursor if self.hasFocus() else None,
+            marked=self.marked,
+        )
 
     # --- mouse -------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
         self.setFocus()
         square = self.board_geometry().square_at(event.position())
-        if event.button() == Qt.RightButton:
+        if event.button() == Qt.MouseButton.RightButton:
             if square is not None and self.board.cells[square]:
                 self.remove_requested.emit(square)
             return
-        if event.button() != Qt.LeftButton:
+        if event.button() != Qt.MouseButton.LeftButton:
             return
         self._press_square = square
         self._press_point = event.position()
@@ -468,8 +555,12 @@ class XiangqiCanvas(BoardCanvas):
     def mouseMoveEvent(self, event) -> None:
         point = event.position()
         square = self.board_geometry().square_at(point)
-        if (event.buttons() & Qt.LeftButton and self._press_square is not None
-                and self.board.cells[self._press_square] and self._press_point is not None):
+        if (
+            event.buttons() & Qt.MouseButton.LeftButton
+            and self._press_square is not None
+            and self.board.cells[self._press_square]
+            and self._press_point is not None
+        ):
             if self.dragging or (point - self._press_point).manhattanLength() >= self.DRAG_DISTANCE:
                 self._drag_point = point
         if square != self.hover or self.dragging:
@@ -479,7 +570,7 @@ class XiangqiCanvas(BoardCanvas):
             self.update()
 
     def mouseReleaseEvent(self, event) -> None:
-        if event.button() != Qt.LeftButton:
+        if event.button() != Qt.MouseButton.LeftButton:
             return
         source, was_dragging = self._press_square, self.dragging
         self._press_square = self._press_point = self._drag_point = None
@@ -504,11 +595,13 @@ class XiangqiCanvas(BoardCanvas):
     # --- keys --------------------------------------------------------------------
     def keyPressEvent(self, event) -> None:
         key = event.key()
-        mods = event.modifiers() & (Qt.ControlModifier | Qt.AltModifier | Qt.MetaModifier)
+        mods = event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+        )
         if mods:
             super().keyPressEvent(event)
             return
-        moves = {Qt.Key_Left: (0, -1), Qt.Key_Right: (0, 1), Qt.Key_Up: (-1, 0), Qt.Key_Down: (1, 0)}
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
         if key in moves:
             row, col = divmod(self.cursor if self.cursor is not None else 85, 9)
             dr, dc = moves[key]
@@ -517,15 +610,15 @@ class XiangqiCanvas(BoardCanvas):
             self.cursor = ((row + dr) % 10) * 9 + (col + dc) % 9
             self.update()
             return
-        if key in (Qt.Key_Space, Qt.Key_Return, Qt.Key_Enter) and self.cursor is not None and self.kind:
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None and self.kind:
             self.place_requested.emit(self.cursor, self.kind)
             return
-        if key in (Qt.Key_Delete, Qt.Key_Backspace):
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             square = self.cursor if self.cursor is not None else self.hover
             if square is not None and self.board.cells[square]:
                 self.remove_requested.emit(square)
             return
-        if key == Qt.Key_Escape:
+        if key == Qt.Key.Key_Escape:
             self.kind_requested.emit("")
             return
         text = event.text()
@@ -537,6 +630,7 @@ class XiangqiCanvas(BoardCanvas):
 
 
 # --- the page -------------------------------------------------------------------------
+
 
 class XiangqiPage(GamePage):
     GAME = xiangqi.NAME
@@ -566,10 +660,12 @@ class XiangqiPage(GamePage):
                 button.setIconSize(QSize(27, 27))
                 button.setFixedSize(31, 31)
                 button.setAutoRaise(True)
-                button.setFocusPolicy(Qt.NoFocus)
+                button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 key = f"Shift+{letter}" if piece.isupper() else letter
-                button.setToolTip(f"{xiangqi.piece_name(piece).capitalize()} {GLYPHS[piece]} "
-                                  f"(key {key} on the board; click it again or Esc to drop it)")
+                button.setToolTip(
+                    f"{xiangqi.piece_name(piece).capitalize()} {GLYPHS[piece]} "
+                    f"(key {key} on the board; click it again or Esc to drop it)"
+                )
                 button.setObjectName(f"kind_{'red' if piece.isupper() else 'black'}_{letter}")
                 button.clicked.connect(lambda checked, p=piece: self.choose_kind(p if checked else ""))
                 grid.addWidget(button, row, col)
@@ -586,7 +682,7 @@ class XiangqiPage(GamePage):
         self.turn_group = QButtonGroup(self)
         for button, red in ((self.red_turn, True), (self.black_turn, False)):
             button.setToolTip("Who moves next (T toggles)")
-            button.setFocusPolicy(Qt.NoFocus)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             self.turn_group.addButton(button)
             button.clicked.connect(lambda _=False, r=red: self.set_turn(r))
             turn_row.addWidget(button)
@@ -597,18 +693,23 @@ class XiangqiPage(GamePage):
             ("Opening position", "Ctrl+Shift+O", "Set up the opening position", self.opening),
             ("Clear board", "Ctrl+Shift+Backspace", "Remove every piece (undo brings them back)", self.clear),
             ("Flip board", "F", "Turn the board round: Black at the bottom (a view, not an edit)", self.flip),
-            ("Toggle side to move", "T", "Give the move to the other side", lambda: self.set_turn(not self.board.red_to_move)),
+            (
+                "Toggle side to move",
+                "T",
+                "Give the move to the other side",
+                lambda: self.set_turn(not self.board.red_to_move),
+            ),
             ("Copy FEN", "Ctrl+Shift+F", "Put the position in Xiangqi FEN on the clipboard", self.copy_fen),
             ("Paste FEN", "Ctrl+Shift+V", "Open the FEN (or slug) on the clipboard", self.paste_fen),
         )
         self.action_buttons: dict[str, QPushButton] = {}
         for text, keys, tip, slot in actions:
-            QShortcut(QKeySequence(keys), self, activated=slot, context=Qt.WidgetWithChildrenShortcut)
+            QShortcut(QKeySequence(keys), self, activated=slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
             if text == "Toggle side to move":
                 continue
             button = QPushButton(text)
             button.setToolTip(f"{tip} ({keys})")
-            button.setFocusPolicy(Qt.NoFocus)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(slot)
             self.tool_layout.addWidget(button)
             self.action_buttons[text] = button
@@ -617,11 +718,11 @@ class XiangqiPage(GamePage):
         self.fen_field = QLineEdit()
         self.fen_field.setReadOnly(True)
         self.fen_field.setObjectName("fenField")
-        self.fen_field.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        self.fen_field.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.fen_field.setToolTip("The position in Xiangqi FEN")
         self.tool_layout.addWidget(self.fen_field)
         self.bits_label = QLabel()
-        self.bits_label.setWordWrap(True)   # a long line would widen the panel past its scroll area
+        self.bits_label.setWordWrap(True)  # a long line would widen the panel past its scroll area
         self.tool_layout.addWidget(self.bits_label)
 
         self.add_heading("Problems")
@@ -659,8 +760,10 @@ class XiangqiPage(GamePage):
             why = xiangqi.count_refusal(self.board, letter)
             self.kind_label.setText(f"{why[0].upper()}{why[1:]}. Drag one to move it, or remove one first.")
         else:
-            self.kind_label.setText(f"Every point a {xiangqi.piece_name(letter)} may stand on is taken: "
-                                    f"click a green ring to put it there instead.")
+            self.kind_label.setText(
+                f"Every point a {xiangqi.piece_name(letter)} may stand on is taken: "
+                f"click a green ring to put it there instead."
+            )
 
     # --- edits -------------------------------------------------------------------
     def _taking(self, square: int) -> str:
@@ -704,8 +807,9 @@ class XiangqiPage(GamePage):
         target_name = xiangqi.square_name(target)
         if reason:
             prefix = f"{xiangqi.piece_name(letter)} on {target_name}: "
-            self.show_status(f"Cannot move the {xiangqi.piece_name(letter)} to {target_name}: "
-                             f"{reason.removeprefix(prefix)}")
+            self.show_status(
+                f"Cannot move the {xiangqi.piece_name(letter)} to {target_name}: {reason.removeprefix(prefix)}"
+            )
             return False
         what = f"Move {xiangqi.piece_name(letter)} {xiangqi.square_name(source)}-{target_name}"
         taking = self._taking(target) if target != source else ""
@@ -765,13 +869,15 @@ class XiangqiPage(GamePage):
         else:
             self.bits_label.setText("the slug code cannot hold this position")
         self.problems_label.setText("<br>".join(p.message for p in found) or "None")
-        self.canvas.marked = tuple(dict.fromkeys(sq for p in found if p.kind in ("unencodable", "too-many",
-                                                                                 "facing-kings", "check")
-                                                 for sq in p.cells))
+        self.canvas.marked = tuple(
+            dict.fromkeys(
+                sq for p in found if p.kind in ("unencodable", "too-many", "facing-kings", "check") for sq in p.cells
+            )
+        )
         self._refresh_marks()
 
     def export_state(self) -> dict:
         return {"flipped": self.canvas.flipped}
 
 
-PAGE = XiangqiPage
+VIEW = GameView(page=XiangqiPage, paint=paint, preferred_size=preferred_size)

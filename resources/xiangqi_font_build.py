@@ -34,7 +34,7 @@ def build(source: str, target: Path) -> None:
 
     font = TTFont(source, fontNumber=FACE_INDEX)
     options = subset.Options()
-    options.layout_features = []       # no vertical or locale forms are needed
+    options.layout_features = []  # no vertical or locale forms are needed
     options.name_IDs = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14]
     options.hinting = False
     options.desubroutinize = True
@@ -44,8 +44,12 @@ def build(source: str, target: Path) -> None:
     names = font["name"]
     for record in list(names.names):
         if record.nameID in (1, 3, 4, 6):
-            text = {1: FAMILY, 3: f"{FAMILY.replace(' ', '')}-Bold;subset", 4: f"{FAMILY} Bold",
-                    6: FAMILY.replace(" ", "") + "-Bold"}[record.nameID]
+            text = {
+                1: FAMILY,
+                3: f"{FAMILY.replace(' ', '')}-Bold;subset",
+                4: f"{FAMILY} Bold",
+                6: FAMILY.replace(" ", "") + "-Bold",
+            }[record.nameID]
             names.setName(text, record.nameID, record.platformID, record.platEncID, record.langID)
     font["CFF "].cff.fontNames = [FAMILY.replace(" ", "") + "-Bold"]
     font.save(str(target))

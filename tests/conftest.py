@@ -28,8 +28,17 @@ def long_minesweeper_slug() -> str:
     from slugboard.codecs import minesweeper
 
     mines = [[x, y] for y in range(0, 400, 3) for x in range(0, 400, 3)]
-    board = minesweeper.from_json({"game": "minesweeper", "version": 1, "width": 400, "height": 400,
-                                   "time_unit_ms": 50, "mines": mines, "events": []})
+    board = minesweeper.from_json(
+        {
+            "game": "minesweeper",
+            "version": 1,
+            "width": 400,
+            "height": 400,
+            "time_unit_ms": 50,
+            "mines": mines,
+            "events": [],
+        }
+    )
     return minesweeper.encode(board)
 
 
@@ -41,7 +50,7 @@ def settings(tmp_path):
     """A settings file of the test's own, so runs never share or keep state."""
     from PySide6.QtCore import QSettings
 
-    return QSettings(str(tmp_path / "slugboard.ini"), QSettings.IniFormat)
+    return QSettings(str(tmp_path / "slugboard.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.fixture

@@ -13,8 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slugboard.codecs import GAMES, SlugError, decode_any, detect
-from slugboard.codecs.bits import (URL_ALPHABET, STD_ALPHABET, BitReader, BitWriter, b64decode, b64encode,
-                                   base62_decode, base62_encode)
+from slugboard.codecs.bits import (
+    STD_ALPHABET,
+    URL_ALPHABET,
+    BitReader,
+    BitWriter,
+    b64decode,
+    b64encode,
+    base62_decode,
+    base62_encode,
+)
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError
 from slugboard.codecs.links import slug_from
@@ -47,7 +55,7 @@ def test_bit_writer_refuses_values_that_do_not_fit():
         BitWriter().write(8, 3)
 
 
-@given(st.lists(st.tuples(st.integers(1, 40), st.integers(0, 2 ** 40)), max_size=30))
+@given(st.lists(st.tuples(st.integers(1, 40), st.integers(0, 2**40)), max_size=30))
 def test_bits_round_trip(fields):
     w = BitWriter()
     fields = [(n, v % (1 << n)) for n, v in fields]
@@ -91,24 +99,28 @@ def test_base62():
         base62_decode("1" * 13, "t")
 
 
-@given(st.integers(0, 62 ** 12 - 1))
+@given(st.integers(0, 62**12 - 1))
 def test_base62_round_trip(n):
     assert base62_decode(base62_encode(n), "t") == n
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("https://x.example/p.html?play=AB%2BC&z=1", "AB+C"),
-    ("https://x.example/p.html?a=1&play=ABC#frag", "ABC"),
-    ("  <https://x.example/?play=ABC>  ", "ABC"),
-    ("play=ABC", "ABC"),
-    ("ABC", "ABC"),
-])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("https://x.example/p.html?play=AB%2BC&z=1", "AB+C"),
+        ("https://x.example/p.html?a=1&play=ABC#frag", "ABC"),
+        ("  <https://x.example/?play=ABC>  ", "ABC"),
+        ("play=ABC", "ABC"),
+        ("ABC", "ABC"),
+    ],
+)
 def test_slug_from(text, expected):
     assert slug_from(text, ("play",)) == expected
 
 
 def test_slug_error_text_and_pickling():
     import pickle
+
     err = SlugError("sudoku", "unknown version 'v2'", 2)
     assert str(err) == "sudoku: unknown version 'v2' at character 2"
     assert isinstance(err, ValueError)
@@ -118,9 +130,21 @@ def test_slug_error_text_and_pickling():
 
 def test_registry_surface():
     for name, game in GAMES.items():
-        module = game.module
-        for attr in ("NAME", "TITLE", "Board", "new_board", "decode", "encode", "share_url", "to_json", "from_json",
-                     "problems", "info", "looks_like"):
+        module = game.codec
+        for attr in (
+            "NAME",
+            "TITLE",
+            "Board",
+            "new_board",
+            "decode",
+            "encode",
+            "share_url",
+            "to_json",
+            "from_json",
+            "problems",
+            "info",
+            "looks_like",
+        ):
             assert hasattr(module, attr), f"{name} lacks {attr}"
         board = game.new_board()
         assert game.from_json(game.to_json(board)) == board
@@ -153,23 +177,48 @@ def test_cli_decode_encode_detect_info():
 
 def test_cli_as_a_process_with_stdin():
     grid = json.dumps({"game": "sudoku", "grid": "1" + "." * 80})
-    done = subprocess.run([sys.executable, "-m", "slugboard.codecs", "encode"], input=grid + "\n{bad\n",
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "slugboard.codecs", "encode"],
+        input=grid + "\n{bad\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 2
     assert done.stdout == "UyF2MQAg\n"
     assert done.stderr.startswith("error: json: not JSON")
-    done = subprocess.run([sys.executable, "-m", "slugboard.codecs", "decode", "-"], input=f"{SEED_SLUG}\nUyF2MQAg\n",
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "slugboard.codecs", "decode", "-"],
+        input=f"{SEED_SLUG}\nUyF2MQAg\n",
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0
     assert [json.loads(line)["grid"][0] for line in done.stdout.splitlines()] == [".", "1"]
 
 
 # Text shaped like the slugs of every game, so the fuzzing reaches past the first check.
 _slug_alphabet = st.sampled_from(list(STD_ALPHABET + "-_=.;|:+ ?&#%/=," + "0123456789xXPRT"))
-_prefixes = st.sampled_from(["", "UyF2M", "1=", "2=", "1=15x15+", "2=8x8,10+", "R88", "P88", "xiangqi:", "?g=", "?w=",
-                             "https://letters.wiki/?g=", "https://pentominoes.river.me/#/",
-                             "https://nickgirardo.com/projects/sudoku/player.html?play=",
-                             "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR "])
+_prefixes = st.sampled_from(
+    [
+        "",
+        "UyF2M",
+        "1=",
+        "2=",
+        "1=15x15+",
+        "2=8x8,10+",
+        "R88",
+        "P88",
+        "xiangqi:",
+        "?g=",
+        "?w=",
+        "https://letters.wiki/?g=",
+        "https://pentominoes.river.me/#/",
+        "https://nickgirardo.com/projects/sudoku/player.html?play=",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR ",
+    ]
+)
 
 
 @settings(max_examples=500)
@@ -192,7 +241,12 @@ def test_every_decoder_raises_only_slug_error(text):
 @given(st.binary(max_size=200))
 def test_every_decoder_takes_random_bytes(data):
     import base64 as b64
-    for text in (data.decode("latin-1"), b64.b64encode(data).decode(), b64.urlsafe_b64encode(data).decode().rstrip("=")):
+
+    for text in (
+        data.decode("latin-1"),
+        b64.b64encode(data).decode(),
+        b64.urlsafe_b64encode(data).decode().rstrip("="),
+    ):
         for game in GAMES.values():
             try:
                 game.decode(text)
@@ -200,11 +254,35 @@ def test_every_decoder_takes_random_bytes(data):
                 pass
 
 
-@given(st.dictionaries(st.sampled_from(["game", "grid", "surface", "height", "width", "pieces", "terrain", "colors",
-                                        "turn", "rows", "fen", "version", "mines", "events", "tiles", "date", "param",
-                                        "time_unit_ms", "start_word"]),
-                       st.one_of(st.none(), st.integers(-5, 100), st.text(max_size=20),
-                                 st.lists(st.integers(-1, 100), max_size=5)), max_size=8))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "game",
+                "grid",
+                "surface",
+                "height",
+                "width",
+                "pieces",
+                "terrain",
+                "colors",
+                "turn",
+                "rows",
+                "fen",
+                "version",
+                "mines",
+                "events",
+                "tiles",
+                "date",
+                "param",
+                "time_unit_ms",
+                "start_word",
+            ]
+        ),
+        st.one_of(st.none(), st.integers(-5, 100), st.text(max_size=20), st.lists(st.integers(-1, 100), max_size=5)),
+        max_size=8,
+    )
+)
 def test_every_from_json_raises_only_slug_error(obj):
     for game in GAMES.values():
         try:

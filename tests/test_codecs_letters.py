@@ -10,10 +10,10 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
+from conftest import load_vectors
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, cli, decode_any, detect, letters
 from slugboard.codecs.bits import BitWriter
 
@@ -37,6 +37,7 @@ def _slug(days, tiles, pad=0):
 
 
 # --- the vectors ---------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("vector", VECTORS, ids=IDS)
 def test_vector_link_decodes_to_its_tiles(vector):
@@ -94,8 +95,7 @@ def test_daily_draw_starts_with_the_first_rack(vector):
 
 
 def test_daily_draw_of_2025_10_05_exactly():
-    assert "".join(letters.daily_draw(dt.date(2025, 10, 5), "RUNNELS")) == \
-        "OPURREIUNTAWBVALOAESEOLCSEARVTEIZBO"
+    assert "".join(letters.daily_draw(dt.date(2025, 10, 5), "RUNNELS")) == "OPURREIUNTAWBVALOAESEOLCSEARVTEIZBO"
 
 
 def test_cli_info_with_start_word(capsys):
@@ -126,18 +126,21 @@ def test_cli_rejects_a_bad_start_word(capsys):
 G = VECTORS[0]
 
 
-@pytest.mark.parametrize("text", [
-    G["link"],
-    "  " + G["link"] + "\n",
-    "<" + G["link"] + ">",
-    G["link"].replace("https://", ""),
-    "?g=" + G["slug"],
-    "g=" + G["slug"],
-    G["slug"],
-    G["link"] + "&s=",
-    "https://letters.wiki/?utm=x&g=" + G["slug"],
-    "https://letters.wiki/?g=" + G["slug"].replace("-", "%2D"),
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        G["link"],
+        "  " + G["link"] + "\n",
+        "<" + G["link"] + ">",
+        G["link"].replace("https://", ""),
+        "?g=" + G["slug"],
+        "g=" + G["slug"],
+        G["slug"],
+        G["link"] + "&s=",
+        "https://letters.wiki/?utm=x&g=" + G["slug"],
+        "https://letters.wiki/?g=" + G["slug"].replace("-", "%2D"),
+    ],
+)
 def test_every_paste_form_reads_the_game(text):
     board = letters.decode(text)
     assert board.tiles == _tiles(G)
@@ -184,18 +187,22 @@ def test_registry_reads_links_and_bare_slugs():
 
 # --- bad input -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("slug, error, position, words", [
-    (_slug(2104, [(81, 0, 1)]), ValueRangeError, 3, "square 81 is off"),
-    (_slug(2104, [(40, 7, 1)]), ValueRangeError, 4, "rack index 7 is beyond the rack"),
-    (_slug(2104, [(40, 0, 0)]), ValueRangeError, 5, "turn 0 is not 1-5"),
-    (_slug(2104, [(40, 0, 6)]), ValueRangeError, 5, "turn 6 is not 1-5"),
-    (_slug(2104, [(40, 0, 1)]) + "AA", FormatError, 5, "longer than 1 tile need (2 bytes too many)"),
-    (_slug(2104, [(40, 0, 1)] * 3)[:-3], FormatError, 7, "slug ends early"),
-    (_slug(2104, [(40, 0, 1)] * 2, pad=1), FormatError, 7, "bits after the last tile are not zero"),
-    ("IOFt*UQJ", FormatError, 4, "not base64"),
-    ("A" * 80, FormatError, 71, "too long"),
-    ("20251005-N4IgLg", FormatError, 8, "old date-and-LZ-string"),
-])
+
+@pytest.mark.parametrize(
+    "slug, error, position, words",
+    [
+        (_slug(2104, [(81, 0, 1)]), ValueRangeError, 3, "square 81 is off"),
+        (_slug(2104, [(40, 7, 1)]), ValueRangeError, 4, "rack index 7 is beyond the rack"),
+        (_slug(2104, [(40, 0, 0)]), ValueRangeError, 5, "turn 0 is not 1-5"),
+        (_slug(2104, [(40, 0, 6)]), ValueRangeError, 5, "turn 6 is not 1-5"),
+        (_slug(2104, [(40, 0, 1)]) + "AA", FormatError, 5, "longer than 1 tile need (2 bytes too many)"),
+        (_slug(2104, [(40, 0, 1)] * 3)[:-3], FormatError, 7, "slug ends early"),
+        (_slug(2104, [(40, 0, 1)] * 2, pad=1), FormatError, 7, "bits after the last tile are not zero"),
+        ("IOFt*UQJ", FormatError, 4, "not base64"),
+        ("A" * 80, FormatError, 71, "too long"),
+        ("20251005-N4IgLg", FormatError, 8, "old date-and-LZ-string"),
+    ],
+)
 def test_bad_slugs_raise_clear_errors(slug, error, position, words):
     with pytest.raises(SlugError) as info:
         letters.decode(slug)
@@ -226,13 +233,12 @@ def test_an_enormous_start_word_is_refused_before_it_is_read():
     with pytest.raises(ValueRangeError, match="s= parameter is 300000 characters long"):
         letters.decode(G["link"] + "&s=" + "%41" * 100_000)
     # the longest word, fully percent-encoded, is still read
-    assert letters.decode(G["link"] + "&s=" + "".join(f"%{ord(c):02X}" for c in "AARDVARKS")).start_word == \
-        "AARDVARKS"
+    assert letters.decode(G["link"] + "&s=" + "".join(f"%{ord(c):02X}" for c in "AARDVARKS")).start_word == "AARDVARKS"
 
 
 def test_other_param_fits_spots_a_bare_slug_from_a_w_link():
     w = VECTORS[2]
-    bare = letters.decode(w["slug"]).with_start_word(w["start_word"])     # read as ?g=
+    bare = letters.decode(w["slug"]).with_start_word(w["start_word"])  # read as ?g=
     assert bare.param == "g" and letters.resolve(bare).invalid_words
     assert letters.other_param_fits(bare)
     right = bare.with_param("w")
@@ -267,12 +273,10 @@ def test_problems_overlap_and_rack_reuse():
 
 def test_problems_of_a_bad_play():
     # RUNNELS lies on row 4, columns 1-7.
-    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1), letters.Tile(4, 3, 1, 2)),
-                          "g", "RUNNELS")
+    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1), letters.Tile(4, 3, 1, 2)), "g", "RUNNELS")
     kinds = [(p.kind, p.cells) for p in letters.problems(board)]
     assert kinds == [("occupied", ((4, 3),))]
-    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1), letters.Tile(1, 1, 1, 1)),
-                          "g", "RUNNELS")
+    board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1), letters.Tile(1, 1, 1, 1)), "g", "RUNNELS")
     assert [p.kind for p in letters.problems(board)] == ["line"]
     board = letters.Board(dt.date(2025, 10, 5), (letters.Tile(0, 0, 0, 1),), "g", "RUNNELS")
     assert [p.kind for p in letters.problems(board)] == ["connect"]
@@ -284,11 +288,13 @@ def test_from_json_errors():
     with pytest.raises(ValueRangeError):
         letters.from_json({"game": "letters", "date": "2019-12-31"})
     with pytest.raises(ValueRangeError):
-        letters.from_json({"game": "letters", "date": "2025-01-01", "tiles": [{"row": 9, "col": 0,
-                                                                                "rack_index": 0, "turn": 1}]})
+        letters.from_json(
+            {"game": "letters", "date": "2025-01-01", "tiles": [{"row": 9, "col": 0, "rack_index": 0, "turn": 1}]}
+        )
     with pytest.raises(FormatError):
-        letters.from_json({"game": "letters", "date": "2025-01-01", "tiles": [{"row": True, "col": 0,
-                                                                                "rack_index": 0, "turn": 1}]})
+        letters.from_json(
+            {"game": "letters", "date": "2025-01-01", "tiles": [{"row": True, "col": 0, "rack_index": 0, "turn": 1}]}
+        )
     with pytest.raises(ValueRangeError):
         letters.from_json({"game": "letters", "date": "2025-01-01", "param": "x"})
     with pytest.raises(FormatError):
@@ -308,6 +314,7 @@ def test_json_round_trip(vector):
 
 
 # --- rules ---------------------------------------------------------------------------
+
 
 def test_start_word_squares_are_centred_like_the_game():
     assert letters.start_word_squares("RUNNELS") == tuple((4, c) for c in range(1, 8))
@@ -337,13 +344,13 @@ def _scored(words):
 
 
 def test_every_cross_word_scores_and_a_new_premium_counts_in_each():
-    grid = _grid("CAT")                                 # (4,3) (4,4) (4,5)
+    grid = _grid("CAT")  # (4,3) (4,4) (4,5)
     # T under A and O on the double letter (5,5) under T: TO across, AT and TO down
     words, score = letters.score_turn(grid, [(5, 4, "T"), (5, 5, "O")], letters.word_list())
     assert _scored(words) == [
-        ("TO", ((5, 4), (5, 5)), 1 + 1 * 2, True),      # main word first, O doubled
-        ("AT", ((4, 4), (5, 4)), 1 + 1, True),          # the old A on the centre DW is not doubled
-        ("TO", ((4, 5), (5, 5)), 1 + 1 * 2, True),      # O's double letter counts again
+        ("TO", ((5, 4), (5, 5)), 1 + 1 * 2, True),  # main word first, O doubled
+        ("AT", ((4, 4), (5, 4)), 1 + 1, True),  # the old A on the centre DW is not doubled
+        ("TO", ((4, 5), (5, 5)), 1 + 1 * 2, True),  # O's double letter counts again
     ]
     assert score == 3 + 2 + 3
 
@@ -352,8 +359,7 @@ def test_a_new_word_square_doubles_both_words_through_it():
     grid = {(0, 1): "B", (1, 2): "X"}
     words, score = letters.score_turn(grid, [(1, 1, "A")], letters.word_list())
     # a single tile: the across word counts as the main word, then the down word
-    assert _scored(words) == [("AX", ((1, 1), (1, 2)), (1 + 8) * 2, True),
-                              ("BA", ((0, 1), (1, 1)), (3 + 1) * 2, True)]
+    assert _scored(words) == [("AX", ((1, 1), (1, 2)), (1 + 8) * 2, True), ("BA", ((0, 1), (1, 1)), (3 + 1) * 2, True)]
     assert score == 26
 
 
@@ -374,11 +380,13 @@ def test_word_premium_under_an_old_tile_does_not_count():
 
 def test_seven_tiles_add_fifty_once_for_the_turn():
     grid = _grid("CAT")
-    mission = [(1 + i, 6, ch) for i, ch in enumerate("MISSION")]   # down column 6, S beside CAT's T
+    mission = [(1 + i, 6, ch) for i, ch in enumerate("MISSION")]  # down column 6, S beside CAT's T
     words, score = letters.score_turn(grid, mission, letters.word_list())
-    main = 3 + 1 * 3 + 1 + 1 + 1 + 1 * 3 + 1                       # I on (2,6) and O on (6,6) are TL
-    assert _scored(words) == [("MISSION", tuple((r, 6) for r in range(1, 8)), main, True),
-                              ("CATS", ((4, 3), (4, 4), (4, 5), (4, 6)), 3 + 1 + 1 + 1, True)]
+    main = 3 + 1 * 3 + 1 + 1 + 1 + 1 * 3 + 1  # I on (2,6) and O on (6,6) are TL
+    assert _scored(words) == [
+        ("MISSION", tuple((r, 6) for r in range(1, 8)), main, True),
+        ("CATS", ((4, 3), (4, 4), (4, 5), (4, 6)), 3 + 1 + 1 + 1, True),
+    ]
     assert score == 13 + 6 + 50
     # six tiles: no bonus
     _, score = letters.score_turn(grid, mission[:6])
@@ -434,10 +442,12 @@ def test_new_board_is_empty_and_encodes():
 
 # --- properties ----------------------------------------------------------------------
 
-tiles_strategy = st.lists(st.builds(letters.Tile, st.integers(0, 8), st.integers(0, 8), st.integers(0, 6),
-                                    st.integers(1, 5)), max_size=31).map(tuple)
-boards = st.builds(letters.Board, st.dates(letters.EPOCH, letters.LAST_DATE), tiles_strategy,
-                   st.sampled_from(letters.PARAMS))
+tiles_strategy = st.lists(
+    st.builds(letters.Tile, st.integers(0, 8), st.integers(0, 8), st.integers(0, 6), st.integers(1, 5)), max_size=31
+).map(tuple)
+boards = st.builds(
+    letters.Board, st.dates(letters.EPOCH, letters.LAST_DATE), tiles_strategy, st.sampled_from(letters.PARAMS)
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -482,12 +492,19 @@ def test_random_base64ish_text_only_raises_slug_error(text, prefix):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.sampled_from([v["slug"] for v in VECTORS]), st.integers(0, 60), st.sampled_from(B64URL + "=%"),
-       st.sampled_from(["replace", "insert", "delete"]))
+@given(
+    st.sampled_from([v["slug"] for v in VECTORS]),
+    st.integers(0, 60),
+    st.sampled_from(B64URL + "=%"),
+    st.sampled_from(["replace", "insert", "delete"]),
+)
 def test_mutated_vector_slugs_only_raise_slug_error(slug, index, char, how):
     i = index % len(slug)
-    mutated = {"replace": slug[:i] + char + slug[i + 1:], "insert": slug[:i] + char + slug[i:],
-               "delete": slug[:i] + slug[i + 1:]}[how]
+    mutated = {
+        "replace": slug[:i] + char + slug[i + 1 :],
+        "insert": slug[:i] + char + slug[i:],
+        "delete": slug[:i] + slug[i + 1 :],
+    }[how]
     _only_slug_errors(mutated)
     _only_slug_errors("https://letters.wiki/?g=" + mutated + "&s=RUNNELS")
 
@@ -499,9 +516,17 @@ def test_apply_cli_options_without_word_keeps_the_board():
 
 @pytest.mark.parametrize("vector", VECTORS, ids=IDS)
 def test_from_json_by_letters_finds_the_rack_indices(vector):
-    obj = {"game": "letters", "param": vector["param"], "date": vector["date"], "start_word": vector["start_word"],
-           "tiles": [{"row": r, "col": c, "letter": letter, "turn": rack["turn"]}
-                     for rack in vector["racks"] for r, c, letter in rack["placed"]]}
+    obj = {
+        "game": "letters",
+        "param": vector["param"],
+        "date": vector["date"],
+        "start_word": vector["start_word"],
+        "tiles": [
+            {"row": r, "col": c, "letter": letter, "turn": rack["turn"]}
+            for rack in vector["racks"]
+            for r, c, letter in rack["placed"]
+        ],
+    }
     board = letters.from_json(obj)
     assert [(t.row, t.col, t.turn) for t in board.tiles] == [(t["row"], t["col"], t["turn"]) for t in vector["tiles"]]
     assert letters.resolve(board).letters == tuple(p[2] for r in vector["racks"] for p in r["placed"])
@@ -511,10 +536,9 @@ def test_from_json_by_letters_finds_the_rack_indices(vector):
 
 def test_from_json_by_letters_errors():
     base = {"game": "letters", "date": "2025-10-05", "tiles": [{"row": 3, "col": 4, "letter": "Z", "turn": 1}]}
-    with pytest.raises(FormatError, match="needs \"start_word\""):
+    with pytest.raises(FormatError, match='needs "start_word"'):
         letters.from_json(base)
     with pytest.raises(ValueRangeError, match="tile 1: Z is not left on the turn 1 rack \\(EIOPRRU\\)"):
         letters.from_json({**base, "start_word": "RUNNELS"})
     with pytest.raises(FormatError, match="one letter A-Z"):
-        letters.from_json({**base, "start_word": "RUNNELS", "tiles": [{"row": 3, "col": 4, "letter": "?",
-                                                                        "turn": 1}]})
+        letters.from_json({**base, "start_word": "RUNNELS", "tiles": [{"row": 3, "col": 4, "letter": "?", "turn": 1}]})

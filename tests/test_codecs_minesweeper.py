@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
+from conftest import load_vectors
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.cli import run
@@ -25,8 +25,9 @@ WON = next(g for g in GAME_VECTORS if g["replay"]["outcome"] == "won" and g["boa
 
 # --- vectors ---------------------------------------------------------------------------
 
+
 def test_registry_lists_the_game():
-    assert GAMES["minesweeper"].module is ms
+    assert GAMES["minesweeper"].codec is ms
     assert GAMES["minesweeper"].title == "Minesweeper"
 
 
@@ -62,9 +63,14 @@ def test_game_vector_replays_as_listed(vec):
     final = replay.final()
     s = final.stats
     got = {
-        "bbbv": s.bbbv, "bbbv_solved": s.bbbv_solved, "outcome": final.outcome,
-        "safe_opened": s.safe_opened, "safe_total": s.safe_total, "time_s": s.time_s,
-        "clicks": s.clicks, "effective_clicks": s.effective_clicks,
+        "bbbv": s.bbbv,
+        "bbbv_solved": s.bbbv_solved,
+        "outcome": final.outcome,
+        "safe_opened": s.safe_opened,
+        "safe_total": s.safe_total,
+        "time_s": s.time_s,
+        "clicks": s.clicks,
+        "effective_clicks": s.effective_clicks,
     }
     assert got == vec["replay"]
     assert replay.bbbv == vec["replay"]["bbbv"]
@@ -76,8 +82,12 @@ def test_info_carries_the_vector_figures(vec):
     facts = ms.info(ms.decode(vec["slug"]))
     assert list(facts)[0] == "game"
     want = vec["replay"]
-    assert (facts["3bv"], facts["3bv_solved"], facts["outcome"], facts["time_s"]) == \
-        (want["bbbv"], want["bbbv_solved"], want["outcome"], want["time_s"])
+    assert (facts["3bv"], facts["3bv_solved"], facts["outcome"], facts["time_s"]) == (
+        want["bbbv"],
+        want["bbbv_solved"],
+        want["outcome"],
+        want["time_s"],
+    )
     assert (facts["clicks"], facts["effective_clicks"]) == (want["clicks"], want["effective_clicks"])
 
 
@@ -109,6 +119,7 @@ def test_the_articles_flawed_small_example_is_not_a_valid_game():
 
 
 # --- the statistics ------------------------------------------------------------------
+
 
 def test_article_game_is_lost_at_five_seconds():
     replay = ms.Replay(ms.decode(ARTICLE))
@@ -165,10 +176,22 @@ def test_3bv_of_small_fields():
 
 # --- version 2 -----------------------------------------------------------------------
 
+
 def test_version_2_writes_column_row_pairs_base62_deltas_and_its_unit():
-    board = ms.Board(5, 4, ((3, 1), (0, 2)), (
-        ms.Event(0, "open", 0, 0), ms.Event(70, "flag", 3, 1), ms.Event(70, "open", 4, 3),
-        ms.Event(200, "mark", 0, 2), ms.Event(300, "unflag", 0, 2)), version=2, time_unit_ms=10)
+    board = ms.Board(
+        5,
+        4,
+        ((3, 1), (0, 2)),
+        (
+            ms.Event(0, "open", 0, 0),
+            ms.Event(70, "flag", 3, 1),
+            ms.Event(70, "open", 4, 3),
+            ms.Event(200, "mark", 0, 2),
+            ms.Event(300, "unflag", 0, 2),
+        ),
+        version=2,
+        time_unit_ms=10,
+    )
     slug = ms.encode(board)
     assert slug == "2=5x4,10+3102+000;4318+3118P;0226T;021cR"
     assert ms.decode(slug) == board
@@ -366,6 +389,7 @@ def test_mutated_vectors_raise_only_slug_error(slug, data):
 
 # --- random boards round-trip ---------------------------------------------------------
 
+
 @st.composite
 def boards(draw, max_side=80):
     version = draw(st.sampled_from([1, 2]))
@@ -397,14 +421,19 @@ def test_random_boards_round_trip(board):
 
 # --- the replay engine against a plain reference ---------------------------------------
 
+
 def reference_states(board: ms.Board):
     """The field after each event, by the format's rules played in the plainest way."""
     w, h = board.width, board.height
     mines = set(board.mines)
 
     def around(x, y):
-        return [(nx, ny) for nx in range(x - 1, x + 2) for ny in range(y - 1, y + 2)
-                if 0 <= nx < w and 0 <= ny < h and (nx, ny) != (x, y)]
+        return [
+            (nx, ny)
+            for nx in range(x - 1, x + 2)
+            for ny in range(y - 1, y + 2)
+            if 0 <= nx < w and 0 <= ny < h and (nx, ny) != (x, y)
+        ]
 
     count = {(x, y): sum(n in mines for n in around(x, y)) for x in range(w) for y in range(h)}
     state = {(x, y): ms.CLOSED for x in range(w) for y in range(h)}
@@ -434,11 +463,18 @@ def reference_field(width, height, mines):
     mines = set(mines)
 
     def around(x, y):
-        return [(nx, ny) for nx in range(x - 1, x + 2) for ny in range(y - 1, y + 2)
-                if 0 <= nx < width and 0 <= ny < height and (nx, ny) != (x, y)]
+        return [
+            (nx, ny)
+            for nx in range(x - 1, x + 2)
+            for ny in range(y - 1, y + 2)
+            if 0 <= nx < width and 0 <= ny < height and (nx, ny) != (x, y)
+        ]
 
-    number = {(x, y): 9 if (x, y) in mines else sum(n in mines for n in around(x, y))
-              for x in range(width) for y in range(height)}
+    number = {
+        (x, y): 9 if (x, y) in mines else sum(n in mines for n in around(x, y))
+        for x in range(width)
+        for y in range(height)
+    }
     openings, seen = [], set()
     for cell, value in number.items():
         if value == 0 and cell not in seen:
@@ -485,14 +521,16 @@ def test_a_field_and_its_transpose_have_the_same_openings(width, height):
     assert sorted(fld.opening_sizes) == sorted(flipped.opening_sizes)
     assert fld.bbbv == flipped.bbbv and fld.bbbv > 1000
     # Each cell's opening is the same region: equal labels map one to one.
-    pairs = {(fld.opening_of[y * width + x], flipped.opening_of[x * height + y])
-             for y in range(height) for x in range(width)}
+    pairs = {
+        (fld.opening_of[y * width + x], flipped.opening_of[x * height + y]) for y in range(height) for x in range(width)
+    }
     assert len(pairs) == len(fld.opening_sizes) + 1
 
 
 def test_the_largest_field():
     board = ms.random_board(1000, 1000, 150_000, seed=2)
     import time
+
     t0 = time.perf_counter()
     fld = ms.Field(board.width, board.height, board.mines)
     # A fraction of a second here; a generous bound so a busy machine does not fail it.
@@ -545,13 +583,14 @@ def _played(width, height, mines, seed):
 
 # --- playing and recording -----------------------------------------------------------
 
+
 def test_record_keeps_the_timeline_writable():
     board = ms.Board(3, 3, ((2, 2),))
     board = ms.record(board, "open", 0, 0, 120)
     assert board.events[-1] == ms.Event(2, "open", 0, 0)
-    board = ms.record(board, "flag", 2, 2, 140)   # same 50 ms tick as the open
+    board = ms.record(board, "flag", 2, 2, 140)  # same 50 ms tick as the open
     assert board.events[-1] == ms.Event(3, "flag", 2, 2)
-    board = ms.record(board, "open", 1, 1, 10)    # a clock never goes back
+    board = ms.record(board, "open", 1, 1, 10)  # a clock never goes back
     assert board.events[-1].t == 3
     assert ms.decode(ms.encode(board)) == board
 
@@ -566,15 +605,20 @@ def test_a_recorded_game_replays_identically_from_its_slug():
 
 def _snapshot(replay: ms.Replay):
     """Everything a viewer reads from a Replay, at every event."""
-    return ([replay.state_after(i) for i in range(replay.event_count + 1)],
-            replay.outcome, replay.end_index, replay.hit, replay.start_ms, replay.duration_ms)
+    return (
+        [replay.state_after(i) for i in range(replay.event_count + 1)],
+        replay.outcome,
+        replay.end_index,
+        replay.hit,
+        replay.start_ms,
+        replay.duration_ms,
+    )
 
 
 @settings(max_examples=80, deadline=None)
 @given(boards(max_side=12))
 def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
-    grown = ms.Board(board.width, board.height, board.mines, (), board.version, board.time_unit_ms,
-                     board.unit_in_meta)
+    grown = ms.Board(board.width, board.height, board.mines, (), board.version, board.time_unit_ms, board.unit_in_meta)
     # Slug and JSON, once made, are kept up to date move by move.
     empty_slug, empty_json = ms.encode(grown), ms.to_json(grown)
     start = grown
@@ -592,13 +636,20 @@ def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
     assert _snapshot(replay) == _snapshot(ms.Replay(board))
     # Every earlier Replay still shows its own, shorter game.
     for count in {0, len(replays) // 2, len(replays) - 1}:
-        short = ms.Board(board.width, board.height, board.mines, board.events[:count], board.version,
-                         board.time_unit_ms, board.unit_in_meta)
+        short = ms.Board(
+            board.width,
+            board.height,
+            board.mines,
+            board.events[:count],
+            board.version,
+            board.time_unit_ms,
+            board.unit_in_meta,
+        )
         assert _snapshot(replays[count]) == _snapshot(ms.Replay(short))
 
 
 def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
-    monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)   # room for 6 field copies
+    monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)  # room for 6 field copies
     full = _played(40, 40, 300, seed=3)
     board = ms.Board(40, 40, full.mines)
     replay = ms.Replay(board)
@@ -632,7 +683,7 @@ def test_a_grown_board_pickles_and_copies_like_any_other():
     import copy
     import pickle
 
-    board = ms.record(ms.decode(WON["slug"]), ms.OPEN, 0, 0, 10 ** 6)
+    board = ms.record(ms.decode(WON["slug"]), ms.OPEN, 0, 0, 10**6)
     ms.encode(board), ms.to_json(board)
     for again in (pickle.loads(pickle.dumps(board)), copy.deepcopy(board), copy.copy(board)):
         assert again == board and ms.encode(again) == ms.encode(board)
@@ -642,10 +693,10 @@ def test_a_grown_board_pickles_and_copies_like_any_other():
 def test_a_move_after_undo_branches_the_game_correctly():
     board = _played(16, 16, 40, seed=6)
     base = ms.replay(board)
-    first = ms.record(board, ms.OPEN, 0, 0, 10 ** 6)
+    first = ms.record(board, ms.OPEN, 0, 0, 10**6)
     assert ms.replay(first).event_count == len(board.events) + 1
     # Undo, then another move from the same game: the first line's state is not reused.
-    other = ms.record(board, ms.FLAG, 15, 15, 10 ** 6)
+    other = ms.record(board, ms.FLAG, 15, 15, 10**6)
     assert _snapshot(ms.replay(other)) == _snapshot(ms.Replay(other))
     assert _snapshot(ms.replay(first)) == _snapshot(ms.Replay(first))
     assert _snapshot(base) == _snapshot(ms.Replay(board))
@@ -658,7 +709,7 @@ def test_a_move_plays_only_the_new_event(monkeypatch):
     real = ms.Replay._apply_all
     monkeypatch.setattr(ms.Replay, "_apply_all", lambda self, events: (applied.extend(events), real(self, events)))
     for x in range(3):
-        board = ms.record(board, ms.FLAG, x, 39, 10 ** 6)
+        board = ms.record(board, ms.FLAG, x, 39, 10**6)
         ms.replay(board)
     assert applied == list(board.events[-3:])
 
@@ -704,15 +755,24 @@ def test_board_refuses_what_no_slug_can_hold():
         ms.Board(3, 3, (), (ms.Event(0, "mark", 0, 0),), version=1)
 
 
-@pytest.mark.parametrize("obj", [
-    None, [], {"width": 3}, {"width": 3, "height": 3, "mines": [[3, 0]]},
-    {"width": 3, "height": 3, "mines": [[0, 0], [0, 0]]},
-    {"width": 3, "height": 3, "events": [{"t": 0, "kind": "poke", "x": 0, "y": 0}]},
-    {"width": 3, "height": 3, "events": [{"t": 2, "kind": "open", "x": 0, "y": 0},
-                                         {"t": 1, "kind": "open", "x": 0, "y": 0}]},
-    {"width": 3, "height": 3, "version": 1, "time_unit_ms": 10},
-    {"width": 3.0, "height": 3},
-])
+@pytest.mark.parametrize(
+    "obj",
+    [
+        None,
+        [],
+        {"width": 3},
+        {"width": 3, "height": 3, "mines": [[3, 0]]},
+        {"width": 3, "height": 3, "mines": [[0, 0], [0, 0]]},
+        {"width": 3, "height": 3, "events": [{"t": 0, "kind": "poke", "x": 0, "y": 0}]},
+        {
+            "width": 3,
+            "height": 3,
+            "events": [{"t": 2, "kind": "open", "x": 0, "y": 0}, {"t": 1, "kind": "open", "x": 0, "y": 0}],
+        },
+        {"width": 3, "height": 3, "version": 1, "time_unit_ms": 10},
+        {"width": 3.0, "height": 3},
+    ],
+)
 def test_from_json_refuses_bad_objects(obj):
     with pytest.raises(SlugError):
         ms.from_json(obj)

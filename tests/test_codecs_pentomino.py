@@ -8,10 +8,10 @@ import json
 import string
 
 import pytest
+from conftest import load_vectors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import pentomino as pm
 from slugboard.codecs.cli import run
@@ -26,6 +26,7 @@ def _ids(kind):
 
 
 # --- vectors ---------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("vector", _ids("decode"), ids=lambda v: v["slug"][:40])
 def test_decode_vectors(vector):
@@ -104,15 +105,19 @@ SEAM_TILINGS = {
 @pytest.mark.parametrize("slug", SEAM_TILINGS, ids=lambda s: s[0])
 def test_seam_tilings_tile_only_their_surfaces(slug):
     board = pm.decode(slug)
-    crossing = [p for p in board.pieces
-                if any(not (0 <= p.row + dx < 8 and 0 <= p.col + dy < 8)
-                       for dx, dy in pm.offsets(p.name, p.rotation, p.reflected))]
+    crossing = [
+        p
+        for p in board.pieces
+        if any(
+            not (0 <= p.row + dx < 8 and 0 <= p.col + dy < 8) for dx, dy in pm.offsets(p.name, p.rotation, p.reflected)
+        )
+    ]
     assert len(crossing) >= 3
     assert sorted(p.name for p in board.pieces) == sorted(pm.PIECES)
     complete_on = "".join(s for s in pm.SURFACES if pm.is_complete(pm.replace(board, surface=s)))
     assert complete_on == SEAM_TILINGS[slug]
     assert pm.problems(board) == [] and pm.info(board)["complete"] is True
-    assert pm.problems(pm.replace(board, surface="R"))       # the rectangle has no seams
+    assert pm.problems(pm.replace(board, surface="R"))  # the rectangle has no seams
 
 
 def test_vector_boards_in_seed_article_match_each_other():
@@ -124,6 +129,7 @@ def test_vector_boards_in_seed_article_match_each_other():
 
 
 # --- orientations and the orientation character -----------------------------------------
+
 
 def test_orientation_table_samples():
     assert pm.offsets("F", 0, False) == ((-1, 0), (-1, 1), (0, -1), (0, 0), (1, 0))
@@ -138,8 +144,7 @@ def test_orientation_table_samples():
 
 def test_distinct_orientations_per_piece():
     distinct = {name: len(set(table)) for name, table in pm.OFFSETS.items() if name != "R"}
-    assert distinct == {"F": 8, "I": 2, "L": 8, "P": 8, "N": 8, "T": 4, "U": 4, "V": 4, "W": 4,
-                        "X": 1, "Y": 8, "Z": 4}
+    assert distinct == {"F": 8, "I": 2, "L": 8, "P": 8, "N": 8, "T": 4, "U": 4, "V": 4, "W": 4, "X": 1, "Y": 8, "Z": 4}
     assert sum(distinct.values()) == 63  # the 63 fixed pentominoes
 
 
@@ -154,15 +159,26 @@ def test_every_orientation_has_five_connected_cells():
                 if c in seen:
                     continue
                 seen.add(c)
-                todo += [(c[0] + a, c[1] + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))
-                         if (c[0] + a, c[1] + b) in cells]
+                todo += [
+                    (c[0] + a, c[1] + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1)) if (c[0] + a, c[1] + b) in cells
+                ]
             assert seen == cells
 
 
-@pytest.mark.parametrize("color,expected", [
-    (0, "01234567"), (1, "ABCDEFGH"), (2, "IJKLMNOP"), (3, "QRSTUVWX"), (4, "YZabcdef"), (5, "ghijklmn"),
-    (6, "01234567"), (7, "ABCDEFGH"), (11, "ghijklmn"),
-])
+@pytest.mark.parametrize(
+    "color,expected",
+    [
+        (0, "01234567"),
+        (1, "ABCDEFGH"),
+        (2, "IJKLMNOP"),
+        (3, "QRSTUVWX"),
+        (4, "YZabcdef"),
+        (5, "ghijklmn"),
+        (6, "01234567"),
+        (7, "ABCDEFGH"),
+        (11, "ghijklmn"),
+    ],
+)
 def test_orientation_characters(color, expected):
     assert "".join(pm._orientation_char(o, color) for o in range(8)) == expected
 
@@ -198,11 +214,12 @@ def test_mirror_and_rotate_controls():
 
 # --- v3 details ------------------------------------------------------------------------
 
+
 def test_terrain_forms_and_ties():
     def terrain(cells, size=8):
         return pm.encode(pm.Board(height=size, width=size, terrain=tuple(sorted(cells))))
 
-    assert terrain([(3, 3), (3, 4), (3, 5)]) == "R88R333435"           # plain ties Z, plain wins
+    assert terrain([(3, 3), (3, 4), (3, 5)]) == "R88R333435"  # plain ties Z, plain wins
     assert terrain([(0, 0), (0, 7), (7, 0), (7, 7)]) == "R88R00077077"  # the web app's default board
     assert terrain([(r, 0) for r in range(5)] + [(6, 2)]) == "R88RY4001234026"
     assert terrain([(0, c) for c in range(5)] + [(6, 5)]) == "R88RZ4001234065"
@@ -277,15 +294,19 @@ def test_truncated_piece_without_coordinates_is_an_error():
 
 # --- links -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    "https://pentominoes.river.me/#/T88XA33",
-    "http://pentominoes.river.me/#/T88XA33",
-    "pentominoes.river.me/#/T88XA33",
-    "  https://pentominoes.river.me/#/T88XA33 \n",
-    "<https://pentominoes.river.me/#/T88XA33>",
-    "https://pentominoes.river.me/#/T88X%4133",
-    "T88XA33",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "https://pentominoes.river.me/#/T88XA33",
+        "http://pentominoes.river.me/#/T88XA33",
+        "pentominoes.river.me/#/T88XA33",
+        "  https://pentominoes.river.me/#/T88XA33 \n",
+        "<https://pentominoes.river.me/#/T88XA33>",
+        "https://pentominoes.river.me/#/T88X%4133",
+        "T88XA33",
+    ],
+)
 def test_link_forms(text):
     assert pm.decode(text) == pm.decode("T88XA33")
     assert pm.looks_like(text)
@@ -306,8 +327,19 @@ def test_detect_and_decode_any():
 def test_looks_like_is_not_loose():
     assert pm.looks_like(SEED_P)
     assert pm.looks_like("C33")
-    for text in ("8.8N33.3", "UyF2MQ", "hSQiASVGghCEIUkIgElRoIQhDw", "1=5x6+2223444554",
-                 "..3....21" * 9, "R88X0", "Rbb+", "", "P", "R88FA1", "https://letters.wiki/?w=AAAA"):
+    for text in (
+        "8.8N33.3",
+        "UyF2MQ",
+        "hSQiASVGghCEIUkIgElRoIQhDw",
+        "1=5x6+2223444554",
+        "..3....21" * 9,
+        "R88X0",
+        "Rbb+",
+        "",
+        "P",
+        "R88FA1",
+        "https://letters.wiki/?w=AAAA",
+    ):
         assert not pm.looks_like(text), text
     for other in ("sudoku", "xiangqi", "minesweeper", "letters"):
         for v in load_vectors(other):
@@ -318,12 +350,13 @@ def test_looks_like_is_not_loose():
 
 # --- legacy ----------------------------------------------------------------------------
 
+
 def test_legacy_v15_colour_section_clears_groups():
     board = pm.decode("8_8FA0_1_1I1L")
-    assert board.color_of("F") == 1           # from the orientation letter
-    assert board.color_of("I") == 0           # group 1 was cleared by the second '1'
+    assert board.color_of("F") == 1  # from the orientation letter
+    assert board.color_of("I") == 0  # group 1 was cleared by the second '1'
     assert board.color_of("L") == 1
-    board = pm.decode("8_8_3I2I")              # groups apply in ascending number
+    board = pm.decode("8_8_3I2I")  # groups apply in ascending number
     assert board.color_of("I") == 3
 
 
@@ -344,20 +377,23 @@ def test_legacy_empty_board_with_colours():
     assert pm.encode(board) == "R6a_1I"
 
 
-@pytest.mark.parametrize("slug,error,position", [
-    ("8", FormatError, 1),
-    ("8.", FormatError, 2),
-    ("88888.8", ValueRangeError, 0),
-    ("0.8", ValueRangeError, 0),
-    ("61.8", ValueRangeError, 0),
-    ("8.8N", FormatError, 4),
-    ("8.8N_3.3", FormatError, 4),
-    ("8.8Q33.3", FormatError, 3),
-    ("8.8N38.3", ValueRangeError, 5),
-    ("8.8N3!", FormatError, 5),
-    ("8.8N33.3_F", FormatError, 9),
-    ("8.8Np3.3", ValueRangeError, 4),
-])
+@pytest.mark.parametrize(
+    "slug,error,position",
+    [
+        ("8", FormatError, 1),
+        ("8.", FormatError, 2),
+        ("88888.8", ValueRangeError, 0),
+        ("0.8", ValueRangeError, 0),
+        ("61.8", ValueRangeError, 0),
+        ("8.8N", FormatError, 4),
+        ("8.8N_3.3", FormatError, 4),
+        ("8.8Q33.3", FormatError, 3),
+        ("8.8N38.3", ValueRangeError, 5),
+        ("8.8N3!", FormatError, 5),
+        ("8.8N33.3_F", FormatError, 9),
+        ("8.8Np3.3", ValueRangeError, 4),
+    ],
+)
 def test_legacy_errors(slug, error, position):
     with pytest.raises(error) as err:
         pm.decode(slug)
@@ -367,30 +403,34 @@ def test_legacy_errors(slug, error, position):
 
 # --- validation (what the web app lets through) ------------------------------------------
 
-@pytest.mark.parametrize("slug,error,position", [
-    ("Q88", FormatError, 0),
-    ("r88", FormatError, 0),
-    ("R08", ValueRangeError, 1),
-    ("RZ8", ValueRangeError, 1),
-    ("R8", FormatError, 2),
-    ("R8-", FormatError, 2),
-    ("S89", ValueRangeError, 2),
-    ("R88Q000", FormatError, 3),
-    ("R88X080", ValueRangeError, 5),
-    ("R88X008", ValueRangeError, 6),
-    ("R88X0", FormatError, 3),
-    ("R88X", FormatError, 3),
-    ("R88Xz00", ValueRangeError, 4),
-    ("R88X-00", FormatError, 4),
-    ("R88R80", ValueRangeError, 4),
-    ("R88R0", FormatError, None),
-    ("R88RZ300", FormatError, 5),
-    ("R88RZ1900", ValueRangeError, 6),
-    ("R88_", None, None),
-    ("R88_F", FormatError, 4),
-    ("R88_1!", FormatError, 5),
-    ("R88_1R", FormatError, 5),
-])
+
+@pytest.mark.parametrize(
+    "slug,error,position",
+    [
+        ("Q88", FormatError, 0),
+        ("r88", FormatError, 0),
+        ("R08", ValueRangeError, 1),
+        ("RZ8", ValueRangeError, 1),
+        ("R8", FormatError, 2),
+        ("R8-", FormatError, 2),
+        ("S89", ValueRangeError, 2),
+        ("R88Q000", FormatError, 3),
+        ("R88X080", ValueRangeError, 5),
+        ("R88X008", ValueRangeError, 6),
+        ("R88X0", FormatError, 3),
+        ("R88X", FormatError, 3),
+        ("R88Xz00", ValueRangeError, 4),
+        ("R88X-00", FormatError, 4),
+        ("R88R80", ValueRangeError, 4),
+        ("R88R0", FormatError, None),
+        ("R88RZ300", FormatError, 5),
+        ("R88RZ1900", ValueRangeError, 6),
+        ("R88_", None, None),
+        ("R88_F", FormatError, 4),
+        ("R88_1!", FormatError, 5),
+        ("R88_1R", FormatError, 5),
+    ],
+)
 def test_v3_validation(slug, error, position):
     if error is None:
         pm.decode(slug)
@@ -436,6 +476,7 @@ def test_v0_hostile_crush_is_bounded():
 
 # --- JSON ------------------------------------------------------------------------------
 
+
 def test_board_json_shape():
     obj = pm.to_json(pm.decode("R88L505R07"))
     assert list(obj) == ["game", "surface", "height", "width", "pieces", "terrain", "colors"]
@@ -444,26 +485,33 @@ def test_board_json_shape():
     assert list(obj["colors"]) == list("FILPNTUVWXYZ")
 
 
-@pytest.mark.parametrize("obj", [
-    None, [], {"surface": "Q", "height": 8, "width": 8}, {"surface": ["R"], "height": 8, "width": 8},
-    {"surface": "R", "height": 0, "width": 8},
-    {"surface": "R", "height": 8.5, "width": 8},
-    {"surface": "S", "height": 8, "width": 9},
-    {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "Q", "row": 0, "col": 0}]},
-    {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "F", "row": 8, "col": 0}]},
-    {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "F", "row": 0, "col": 0, "rotation": 4}]},
-    {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "F", "row": 0, "col": 0}], "terrain": [[0, 0]]},
-    {"surface": "R", "height": 8, "width": 8, "terrain": [[0]]},
-    {"surface": "R", "height": 8, "width": 8, "colors": {"F": 12}},
-    {"surface": "R", "height": 8, "width": 8, "colors": {"R": 1}},
-    {"surface": "R", "height": 8, "width": 8, "pieces": "F"},
-])
+@pytest.mark.parametrize(
+    "obj",
+    [
+        None,
+        [],
+        {"surface": "Q", "height": 8, "width": 8},
+        {"surface": ["R"], "height": 8, "width": 8},
+        {"surface": "R", "height": 0, "width": 8},
+        {"surface": "R", "height": 8.5, "width": 8},
+        {"surface": "S", "height": 8, "width": 9},
+        {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "Q", "row": 0, "col": 0}]},
+        {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "F", "row": 8, "col": 0}]},
+        {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "F", "row": 0, "col": 0, "rotation": 4}]},
+        {"surface": "R", "height": 8, "width": 8, "pieces": [{"name": "F", "row": 0, "col": 0}], "terrain": [[0, 0]]},
+        {"surface": "R", "height": 8, "width": 8, "terrain": [[0]]},
+        {"surface": "R", "height": 8, "width": 8, "colors": {"F": 12}},
+        {"surface": "R", "height": 8, "width": 8, "colors": {"R": 1}},
+        {"surface": "R", "height": 8, "width": 8, "pieces": "F"},
+    ],
+)
 def test_from_json_rejects_bad_boards(obj):
     with pytest.raises(SlugError):
         pm.from_json(obj)
 
 
 # --- geometry --------------------------------------------------------------------------
+
 
 def cells(board):
     p = pm.paint(board)
@@ -476,19 +524,19 @@ def test_surface_maps():
     assert m("C", 8, 10, 2, -1)[:2] == (2, 9)
     assert m("C", 8, 10, -1, 10)[:2] == (-1, 0)
     assert m("T", 8, 10, -1, 10)[:2] == (7, 0)
-    assert m("K", 8, 10, 2, 10)[:2] == (5, 0)     # left/right seam twisted
-    assert m("K", 8, 10, 8, 3)[:2] == (0, 3)      # top/bottom plain
+    assert m("K", 8, 10, 2, 10)[:2] == (5, 0)  # left/right seam twisted
+    assert m("K", 8, 10, 8, 3)[:2] == (0, 3)  # top/bottom plain
     assert m("M", 8, 10, 2, -1)[:2] == (5, 9)
-    assert m("M", 8, 10, 8, 3)[:2] == (8, 3)      # off the strip's edge
+    assert m("M", 8, 10, 8, 3)[:2] == (8, 3)  # off the strip's edge
     assert m("P", 8, 10, -1, 3)[:2] == (7, 6)
     assert m("P", 8, 10, 2, 10)[:2] == (5, 0)
     n = 8
     for c in range(n):
-        assert m("S", n, n, -1, c)[:2] == (n - 1 - c, n - 1)   # above the top edge
-        assert m("S", n, n, n, c)[:2] == (n - 1 - c, 0)        # below the bottom edge
+        assert m("S", n, n, -1, c)[:2] == (n - 1 - c, n - 1)  # above the top edge
+        assert m("S", n, n, n, c)[:2] == (n - 1 - c, 0)  # below the bottom edge
     for r in range(n):
-        assert m("S", n, n, r, n)[:2] == (0, n - 1 - r)        # right of the right edge
-        assert m("S", n, n, r, -1)[:2] == (n - 1, n - 1 - r)   # left of the left edge
+        assert m("S", n, n, r, n)[:2] == (0, n - 1 - r)  # right of the right edge
+        assert m("S", n, n, r, -1)[:2] == (n - 1, n - 1 - r)  # left of the left edge
 
 
 @pytest.mark.parametrize("surface", list(pm.SURFACES))
@@ -523,7 +571,7 @@ def test_piece_wraps_on_each_surface():
         "K": {(3, 4), (3, 5), (2, 0), (2, 1), (2, 2)},
         "M": {(3, 4), (3, 5), (2, 0), (2, 1), (2, 2)},
         "P": {(3, 4), (3, 5), (2, 0), (2, 1), (2, 2)},
-        "S": {(4, 3), (5, 3), (2, 0), (2, 1), (2, 2)},   # left edge meets bottom edge
+        "S": {(4, 3), (5, 3), (2, 0), (2, 1), (2, 2)},  # left edge meets bottom edge
     }.items():
         board = pm.Board(surface=surface, height=6, width=6, pieces=(pm.Piece("I", 2, 0, 1),))
         assert cells(board) == expected, surface
@@ -575,7 +623,7 @@ def test_red_cells_follow_the_web_apps_last_conflict_rule():
     board = pm.Board(height=5, width=5, pieces=(pm.Piece("I", 1, 0), pm.Piece("X", 1, 1)))
     paint = pm.paint(board)
     assert paint.overflow == {0: ((0, 0),)}
-    assert (0, 0) in paint.red           # the I still occupies (0, 0)
+    assert (0, 0) in paint.red  # the I still occupies (0, 0)
     board = pm.Board(height=5, width=5, pieces=(pm.Piece("I", 0, 1, 0),), terrain=((0, 2),))
     paint = pm.paint(board)
     assert (0, 1) in paint.red
@@ -675,20 +723,21 @@ def test_editing_helpers():
 
 # --- properties ------------------------------------------------------------------------
 
+
 @st.composite
 def boards(draw):
     surface = draw(st.sampled_from(list(pm.SURFACES)))
     height = draw(st.integers(1, 60))
     width = height if surface == "S" else draw(st.integers(1, 60))
-    anchors = draw(st.lists(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)),
-                            unique=True, max_size=80))
+    anchors = draw(st.lists(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), unique=True, max_size=80))
     items = {}
     for cell in anchors:
         if draw(st.integers(0, 3)) == 0:
             items[cell] = pm.TERRAIN
         else:
-            items[cell] = pm.Piece(draw(st.sampled_from(pm.PIECES)), cell[0], cell[1],
-                                   draw(st.integers(0, 3)), draw(st.booleans()))
+            items[cell] = pm.Piece(
+                draw(st.sampled_from(pm.PIECES)), cell[0], cell[1], draw(st.integers(0, 3)), draw(st.booleans())
+            )
     colors = draw(st.lists(st.integers(0, 11), min_size=12, max_size=12))
     return pm.make_board(surface, height, width, items, colors)
 
@@ -732,10 +781,16 @@ def test_random_terrain_round_trips(board):
 @given(boards())
 def test_painting_is_consistent(board):
     p = pm.paint(board)
-    assert sum(p.count) == sum(len(pm.placed_cells(board.surface, board.height, board.width, it.name, it.row,
-                                                   it.col, it.rotation, it.reflected)[0]) for it in p.items)
+    assert sum(p.count) == sum(
+        len(
+            pm.placed_cells(
+                board.surface, board.height, board.width, it.name, it.row, it.col, it.rotation, it.reflected
+            )[0]
+        )
+        for it in p.items
+    )
     assert p.red <= {divmod(i, board.width) for i, o in enumerate(p.owner) if o >= 0}
-    for cell, owners in p.overlaps.items():
+    for cell, _owners in p.overlaps.items():
         assert p.count[cell[0] * board.width + cell[1]] >= 2
         assert cell in p.red or any(cell in edge for edge in p.overflow.values())
 
@@ -774,7 +829,7 @@ SEEDS = [v["slug"] for v in VECTORS]
 def test_mutated_slugs_raise_only_slug_errors(seed, where, ch, how):
     where %= len(seed) + 1
     if how == 0:
-        text = seed[:where] + ch + seed[where + 1:]
+        text = seed[:where] + ch + seed[where + 1 :]
     elif how == 1:
         text = seed[:where] + ch + seed[where:]
     else:
@@ -798,10 +853,19 @@ def test_letters_that_upper_case_to_two_letters_are_not_pieces(text):
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-2, 70) | st.floats(allow_nan=False) | st.sampled_from(["F", "R", "S", "FI"]),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["name", "row", "col", "rotation", "reflected", "F", "Z", "R"]), inner, max_size=4),
-    max_leaves=8)
+    st.none()
+    | st.booleans()
+    | st.integers(-2, 70)
+    | st.floats(allow_nan=False)
+    | st.sampled_from(["F", "R", "S", "FI"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["name", "row", "col", "rotation", "reflected", "F", "Z", "R"]), inner, max_size=4
+        )
+    ),
+    max_leaves=8,
+)
 
 
 @settings(max_examples=300, deadline=None)

@@ -6,15 +6,17 @@ from __future__ import annotations
 import base64
 
 import pytest
+from conftest import load_vectors
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, sudoku
 
 VECTORS = load_vectors("sudoku")
-SEED_LINK = ("https://nickgirardo.com/projects/sudoku/player.html?play="
-             "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g=")
+SEED_LINK = (
+    "https://nickgirardo.com/projects/sudoku/player.html?play="
+    "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+)
 SEED_GRID = "..3....214.19...5.2..4.5.......61..8..28591..5..73.......5.8..7.7...26.534....9.."
 
 
@@ -63,15 +65,18 @@ def test_v0_reads_like_the_v1_equivalent():
     assert sudoku.encode_v0(sudoku.decode("UyF2MSbOUA==")) == "UyF2MBMGOQQ="
 
 
-@pytest.mark.parametrize("text", [
-    SEED_LINK,
-    SEED_LINK.replace("+", " "),                      # query parser turned + into a space
-    SEED_LINK.replace("+", "%2B").replace("0g=", "0g%3D"),  # percent-encoded
-    SEED_LINK.rstrip("="),                            # padding dropped
-    "  " + SEED_LINK.split("=", 1)[1] + "\n",         # bare slug with whitespace
-    SEED_LINK.split("?")[1],                          # just the query string
-    SEED_GRID,
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        SEED_LINK,
+        SEED_LINK.replace("+", " "),  # query parser turned + into a space
+        SEED_LINK.replace("+", "%2B").replace("0g=", "0g%3D"),  # percent-encoded
+        SEED_LINK.rstrip("="),  # padding dropped
+        "  " + SEED_LINK.split("=", 1)[1] + "\n",  # bare slug with whitespace
+        SEED_LINK.split("?")[1],  # just the query string
+        SEED_GRID,
+    ],
+)
 def test_every_paste_form_reads_the_seed_puzzle(text):
     board = sudoku.decode(text)
     assert board.grid == SEED_GRID
@@ -107,6 +112,7 @@ def test_digit_zero_in_v1_is_rejected():
 def test_duplicate_cell_later_wins_with_a_warning():
     # cell 0 = 1, then cell 0 = 2
     from slugboard.codecs.bits import BitWriter
+
     w = BitWriter()
     for cell, digit in ((0, 1), (0, 2)):
         w.write(cell, 7)
@@ -118,7 +124,7 @@ def test_duplicate_cell_later_wins_with_a_warning():
 
 
 def test_grid_reading():
-    picture = "\n".join("|".join(SEED_GRID[r * 9 + c * 3: r * 9 + c * 3 + 3] for c in range(3)) for r in range(9))
+    picture = "\n".join("|".join(SEED_GRID[r * 9 + c * 3 : r * 9 + c * 3 + 3] for c in range(3)) for r in range(9))
     assert sudoku.decode(picture).grid == SEED_GRID
     assert sudoku.decode(SEED_GRID.replace(".", "0")).grid == SEED_GRID
     with pytest.raises(FormatError, match="grid has 80 cells"):
@@ -130,8 +136,7 @@ def test_grid_reading():
 def test_problems_report_repeats_with_cells():
     board = sudoku.Board().with_digit(0, 0, 5).with_digit(0, 8, 5).with_digit(1, 1, 5)
     found = {(p.message, p.cells) for p in sudoku.problems(board)}
-    assert found == {("5 appears 2 times in row 1", ((0, 0), (0, 8))),
-                     ("5 appears 2 times in box 1", ((0, 0), (1, 1)))}
+    assert found == {("5 appears 2 times in row 1", ((0, 0), (0, 8))), ("5 appears 2 times in box 1", ((0, 0), (1, 1)))}
     assert sudoku.count_solutions(board) == 0
 
 

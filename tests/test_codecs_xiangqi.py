@@ -8,10 +8,10 @@ import itertools
 import json
 
 import pytest
+from conftest import load_vectors
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import xiangqi as xq
 from slugboard.codecs.bits import b64decode
@@ -25,6 +25,7 @@ SWAPPED_HORSES = "hSSAgSVGghCEIUkIgElRoIQhDw"
 
 
 # --- the vectors --------------------------------------------------------------------
+
 
 @pytest.mark.parametrize("vector", VECTORS, ids=IDS)
 def test_vector_decodes_to_its_rows_fen_and_length(vector):
@@ -60,11 +61,16 @@ def test_vector_fen_round_trip(vector):
 
 @pytest.mark.parametrize("vector", VECTORS, ids=IDS)
 def test_vector_rows_json_round_trip(vector):
-    board = xq.from_json({"game": "xiangqi", "rows": vector["rows"],
-                          "turn": "red" if vector["red_to_move"] else "black"})
+    board = xq.from_json(
+        {"game": "xiangqi", "rows": vector["rows"], "turn": "red" if vector["red_to_move"] else "black"}
+    )
     assert xq.encode(board) == vector["slug"]
-    assert xq.to_json(board) == {"game": "xiangqi", "turn": "red" if vector["red_to_move"] else "black",
-                                 "rows": vector["rows"], "fen": vector["fen"]}
+    assert xq.to_json(board) == {
+        "game": "xiangqi",
+        "turn": "red" if vector["red_to_move"] else "black",
+        "rows": vector["rows"],
+        "fen": vector["fen"],
+    }
 
 
 def test_opening_fen_gives_the_articles_slug():
@@ -92,12 +98,12 @@ def test_swapped_horses_keep_their_rows():
 
 def test_swapped_advisors_cost_two_bits_and_keep_their_rows():
     rows = list(VECTORS[0]["rows"])
-    rows[1], rows[2] = rows[2], rows[1]            # 84 and 86 are index 2 of the other row: 3 bits each
+    rows[1], rows[2] = rows[2], rows[1]  # 84 and 86 are index 2 of the other row: 3 bits each
     board = xq.from_rows(rows, True)
     assert board.fen == xq.OPENING_FEN and board.has_identity
     assert xq.bit_length(board) == 151
     slug = xq.encode(board)
-    assert slug == "iQkIgElRoIQhCFJCIBJUaCEIQw"     # 1 000 100 100 001 001 ...: 0x89 0x09
+    assert slug == "iQkIgElRoIQhCFJCIBJUaCEIQw"  # 1 000 100 100 001 001 ...: 0x89 0x09
     assert xq.decode(slug) == board
     assert xq.encode(xq.from_fen(board.fen)) == OPENING_SLUG
 
@@ -109,6 +115,7 @@ def test_turn_change_keeps_identity():
 
 # --- the prefix code ----------------------------------------------------------------
 
+
 def _code(index, n):
     value, bits = xq.prefix_code(index, n)
     return format(value, f"0{bits}b")
@@ -116,7 +123,17 @@ def _code(index, n):
 
 def test_prefix_code_table_for_ten():
     assert [_code(i, 10) for i in range(10)] == [
-        "000", "001", "010", "011", "100", "101", "1100", "1110", "1101", "1111"]
+        "000",
+        "001",
+        "010",
+        "011",
+        "100",
+        "101",
+        "1100",
+        "1110",
+        "1101",
+        "1111",
+    ]
 
 
 def test_prefix_code_table_for_six_eight_48_91():
@@ -129,6 +146,7 @@ def test_prefix_code_table_for_six_eight_48_91():
 @pytest.mark.parametrize("n", [6, 8, 10, 48, 91])
 def test_prefix_code_reads_back(n):
     from slugboard.codecs.bits import BitReader, BitWriter
+
     writer = BitWriter()
     for i in range(n):
         writer.write(*xq.prefix_code(i, n))
@@ -143,6 +161,7 @@ def test_candidate_lists_mirror():
 
 
 # --- deterministic assignment ---------------------------------------------------------
+
 
 def test_single_advisor_goes_to_the_row_that_gives_the_smaller_string():
     board = xq.from_fen("3k5/3Pa4/9/9/4R4/9/9/9/4K4/9 w")
@@ -173,6 +192,7 @@ def test_canonical_is_minimal_over_every_assignment():
     board = xq.from_fen("2bak4/4a4/4b4/1NR1C4/3P5/6n2/9/4B4/4A4/3AK4 b")
     best = xq.bit_length(board)
     import itertools
+
     rows = list(xq.canonical_rows(board))
     for group in xq.GROUPS.values():
         for perm in itertools.permutations(group):
@@ -184,7 +204,6 @@ def test_canonical_is_minimal_over_every_assignment():
             except SlugError:
                 continue
             assert xq.bit_length(other) >= best
-
 
 
 @st.composite
@@ -200,9 +219,10 @@ def sparse_boards(draw):
 
 
 def _field_bits(rows):
-    return "".join(format(v, f"0{n}b") if n else ""
-                   for v, n in (xq.prefix_code(xq.CANDIDATES[r].index(sq), len(xq.CANDIDATES[r]))
-                                for r, sq in enumerate(rows)))
+    return "".join(
+        format(v, f"0{n}b") if n else ""
+        for v, n in (xq.prefix_code(xq.CANDIDATES[r].index(sq), len(xq.CANDIDATES[r])) for r, sq in enumerate(rows))
+    )
 
 
 def _every_assignment(board):
@@ -212,7 +232,7 @@ def _every_assignment(board):
     for sq, letter in board.pieces:
         by_letter.setdefault(letter, []).append(sq)
     letters = sorted(by_letter)
-    choices = [list(itertools.permutations(xq.GROUPS[l], len(by_letter[l]))) for l in letters]
+    choices = [list(itertools.permutations(xq.GROUPS[k], len(by_letter[k]))) for k in letters]
     for combination in itertools.product(*choices):
         rows = [127] * 32
         for letter, chosen_rows in zip(letters, combination):
@@ -227,8 +247,11 @@ def _every_assignment(board):
 def test_assignment_is_the_least_of_every_assignment(board):
     """Fewest bits, then the smallest bit string, checked against a brute force over
     every assignment and against the bytes the encoder writes."""
-    ranked = sorted((len(bits), bits, rows) for rows in _every_assignment(board)
-                    for bits in ["1" + _field_bits(rows) if board.red_to_move else "0" + _field_bits(rows)])
+    ranked = sorted(
+        (len(bits), bits, rows)
+        for rows in _every_assignment(board)
+        for bits in ["1" + _field_bits(rows) if board.red_to_move else "0" + _field_bits(rows)]
+    )
     length, bits, rows = ranked[0]
     assert xq.canonical_rows(board) == rows
     assert xq.bit_length(board) == length
@@ -250,20 +273,28 @@ def test_brute_force_sees_ties_broken_by_the_bit_string():
 
 # --- what the code cannot hold -------------------------------------------------------
 
-@pytest.mark.parametrize("fen,message", [
-    ("3k5/9/9/9/4K4/9/9/9/9/9 w", "red king on e5: a king stays in its palace"),
-    ("3k5/9/9/9/9/9/9/9/9/3K4A w", "red advisor on i0: an advisor stays on the five points of its palace"),
-    ("3k5/9/9/9/4B4/9/9/9/9/3K5 w", "red elephant on e5: an elephant never crosses the river"),
-    ("3k5/9/9/9/9/9/9/3B5/9/3K5 w", "red elephant on d2: an elephant stays on its seven points"),
-    ("3k5/9/9/9/9/9/9/4P4/9/3K5 w", "red soldier on e2: a soldier never stands behind its starting rank"),
-    ("3k5/9/9/9/9/9/3P5/9/9/3K5 w",
-     "red soldier on d3: a soldier on its own side of the river stays on its starting file"),
-    ("3k5/9/9/9/9/4P4/4P4/9/9/3K5 w",
-     "red soldiers on e4, e3: two uncrossed soldiers on file e (the code holds one per starting file)"),
-    ("3k5/9/9/9/9/9/9/9/9/RRRK5 w", "3 red rooks: the code holds at most 2"),
-    ("3k5/4p4/9/9/9/9/9/9/9/3K5 w", "black soldier on e8: a soldier never stands behind its starting rank"),
-    ("3kk4/9/9/9/9/9/9/9/9/3K5 w", "2 black kings: the code holds at most 1"),
-])
+
+@pytest.mark.parametrize(
+    "fen,message",
+    [
+        ("3k5/9/9/9/4K4/9/9/9/9/9 w", "red king on e5: a king stays in its palace"),
+        ("3k5/9/9/9/9/9/9/9/9/3K4A w", "red advisor on i0: an advisor stays on the five points of its palace"),
+        ("3k5/9/9/9/4B4/9/9/9/9/3K5 w", "red elephant on e5: an elephant never crosses the river"),
+        ("3k5/9/9/9/9/9/9/3B5/9/3K5 w", "red elephant on d2: an elephant stays on its seven points"),
+        ("3k5/9/9/9/9/9/9/4P4/9/3K5 w", "red soldier on e2: a soldier never stands behind its starting rank"),
+        (
+            "3k5/9/9/9/9/9/3P5/9/9/3K5 w",
+            "red soldier on d3: a soldier on its own side of the river stays on its starting file",
+        ),
+        (
+            "3k5/9/9/9/9/4P4/4P4/9/9/3K5 w",
+            "red soldiers on e4, e3: two uncrossed soldiers on file e (the code holds one per starting file)",
+        ),
+        ("3k5/9/9/9/9/9/9/9/9/RRRK5 w", "3 red rooks: the code holds at most 2"),
+        ("3k5/4p4/9/9/9/9/9/9/9/3K5 w", "black soldier on e8: a soldier never stands behind its starting rank"),
+        ("3kk4/9/9/9/9/9/9/9/9/3K5 w", "2 black kings: the code holds at most 1"),
+    ],
+)
 def test_encode_refuses_what_the_code_cannot_hold(fen, message):
     board = xq.from_fen(fen)
     with pytest.raises(ValueRangeError) as caught:
@@ -282,8 +313,9 @@ def test_placement_refusals_in_the_editor():
     assert xq.placement_refusal(board, 76, "K") == "red already has 1 king: the code holds no more"
     assert xq.placement_refusal(board.removed(54), 53, "P") == (
         "red soldier on i4: a red soldier already stands on this file before the river "
-        "(the code holds one per starting file)")
-    assert xq.placement_refusal(board, 85, "K") is None       # already there
+        "(the code holds one per starting file)"
+    )
+    assert xq.placement_refusal(board, 85, "K") is None  # already there
     assert xq.placement_refusal(board.removed(89), 4, "R") is None  # replaces the black king
     assert xq.placement_refusal(board.removed(89), 40, "R") is None
     assert xq.count_refusal(board, "p") == "black already has 5 soldiers: the code holds no more"
@@ -324,6 +356,7 @@ def test_placement_refusal_agrees_with_encode(data):
 
 # --- the rules of play ----------------------------------------------------------------
 
+
 def test_opening_has_no_problems():
     assert xq.problems(xq.new_board()) == []
 
@@ -337,18 +370,21 @@ def test_facing_kings():
     assert xq.encode(board)  # legal to encode
 
 
-@pytest.mark.parametrize("fen,attacker", [
-    ("3k5/9/9/3R5/9/9/9/9/9/4K4 b", None),          # black to move: being in check is fine
-    ("3k5/9/9/3R5/9/9/9/9/9/4K4 w", "rook on d6"),
-    ("3k5/9/9/3C5/9/9/9/9/9/4K4 w", None),          # a cannon needs a screen
-    ("3k5/9/3P5/3C5/9/9/9/9/9/4K4 w", "cannon on d6"),
-    ("3k5/9/4N4/9/9/9/9/9/9/4K4 w", "horse on e7"),
-    ("3k5/3p5/4N4/9/9/9/9/9/9/4K4 w", "horse on e7"),
-    ("3k5/4p4/4N4/9/9/9/9/9/9/4K4 w", None),        # the horse's leg is blocked
-    ("3k5/3P5/9/9/9/9/9/9/9/4K4 w", "soldier on d8"),
-    ("4k4/3P5/9/9/9/9/9/9/9/3K5 w", None),          # soldiers never move sideways back to a king diagonal
-    ("3kP4/9/9/9/9/9/9/9/9/4K4 w", "soldier on e9"),
-])
+@pytest.mark.parametrize(
+    "fen,attacker",
+    [
+        ("3k5/9/9/3R5/9/9/9/9/9/4K4 b", None),  # black to move: being in check is fine
+        ("3k5/9/9/3R5/9/9/9/9/9/4K4 w", "rook on d6"),
+        ("3k5/9/9/3C5/9/9/9/9/9/4K4 w", None),  # a cannon needs a screen
+        ("3k5/9/3P5/3C5/9/9/9/9/9/4K4 w", "cannon on d6"),
+        ("3k5/9/4N4/9/9/9/9/9/9/4K4 w", "horse on e7"),
+        ("3k5/3p5/4N4/9/9/9/9/9/9/4K4 w", "horse on e7"),
+        ("3k5/4p4/4N4/9/9/9/9/9/9/4K4 w", None),  # the horse's leg is blocked
+        ("3k5/3P5/9/9/9/9/9/9/9/4K4 w", "soldier on d8"),
+        ("4k4/3P5/9/9/9/9/9/9/9/3K5 w", None),  # soldiers never move sideways back to a king diagonal
+        ("3kP4/9/9/9/9/9/9/9/9/4K4 w", "soldier on e9"),
+    ],
+)
 def test_side_not_to_move_in_check(fen, attacker):
     checks = [p for p in xq.problems(xq.from_fen(fen)) if p.kind == "check"]
     if attacker is None:
@@ -370,10 +406,10 @@ def test_missing_kings():
     assert [(p.kind, p.message) for p in found] == [("no-king", "red has no king"), ("no-king", "black has no king")]
 
 
-
 # Attack rules, piece by piece: which squares does one piece attack (could take a piece
 # standing there)? Checked on chosen positions and against a move generator written out
 # from the rules, independently of the codec's.
+
 
 def _on(r, c):
     return 0 <= r < 10 and 0 <= c < 9
@@ -401,8 +437,16 @@ def _rule_targets(cells, source):
                         break
                 r, c = r + dr, c + dc
     elif kind == "N":
-        for (dr, dc), (lr, lc) in (((-2, -1), (-1, 0)), ((-2, 1), (-1, 0)), ((2, -1), (1, 0)), ((2, 1), (1, 0)),
-                                   ((-1, -2), (0, -1)), ((1, -2), (0, -1)), ((-1, 2), (0, 1)), ((1, 2), (0, 1))):
+        for (dr, dc), (lr, lc) in (
+            ((-2, -1), (-1, 0)),
+            ((-2, 1), (-1, 0)),
+            ((2, -1), (1, 0)),
+            ((2, 1), (1, 0)),
+            ((-1, -2), (0, -1)),
+            ((1, -2), (0, -1)),
+            ((-1, 2), (0, 1)),
+            ((1, 2), (0, 1)),
+        ):
             if _on(r0 + dr, c0 + dc) and not cells[(r0 + lr) * 9 + c0 + lc]:
                 out.add((r0 + dr) * 9 + c0 + dc)
     elif kind == "B":
@@ -439,43 +483,46 @@ def _alone(fen_cells):
     return xq.Board(tuple(cells))
 
 
-@pytest.mark.parametrize("pieces,source,expected", [
-    # Horse on e5 (40): all eight points, then each leg blocked in turn.
-    ({40: "N"}, 40, {21, 23, 29, 33, 47, 51, 57, 59}),
-    ({40: "N", 31: "p"}, 40, {29, 33, 47, 51, 57, 59}),           # leg e6 blocks d7, f7
-    ({40: "N", 39: "P"}, 40, {21, 23, 33, 51, 57, 59}),           # leg d5 blocks c6, c4
-    ({40: "N", 41: "p", 49: "p"}, 40, {21, 23, 29, 47}),          # legs f5 and e4
-    ({0: "n"}, 0, {11, 19}),                                       # the corner: two points
-    ({0: "n", 1: "P", 9: "P"}, 0, set()),                          # both legs blocked
-    # Elephant on e2 (67): four points, the eye blocks one; never across the river.
-    ({67: "B"}, 67, {47, 51, 83, 87}),
-    ({67: "B", 57: "n"}, 67, {51, 83, 87}),                        # eye d3 blocks c4
-    ({47: "B"}, 47, {63, 67}),                                     # c4: its far points are over the river
-    ({22: "b"}, 22, {2, 6, 38, 42}),
-    ({38: "b", 48: "P"}, 38, {18, 22}),                            # g5 (38) can't go to i3 or e3 across
-    # Cannon on b2 (64) along the file: no screen, one screen, two screens.
-    ({64: "C", 1: "n"}, 64, set()),                                # no screen: it takes nothing
-    ({64: "C", 10: "P", 1: "n"}, 64, {1}),                         # one screen: the piece behind it
-    ({64: "C", 46: "P", 19: "p", 1: "n"}, 64, {37, 28, 19}),       # screen b5: up to the next piece
-    ({64: "C", 28: "P", 19: "p", 10: "p", 1: "n"}, 64, {19}),      # the second piece stops it
-    # Rook stops at the first piece in each direction.
-    ({40: "R", 38: "p", 67: "P"}, 40, {4, 13, 22, 31, 38, 39, 41, 42, 43, 44, 49, 58, 67}),
-    # Soldiers: forward only before the river, sideways too after it, never back.
-    ({58: "P"}, 58, {49}),
-    ({49: "P"}, 49, {40}),                                         # e4 is still Red's half
-    ({40: "P"}, 40, {31, 39, 41}),
-    ({4: "P"}, 4, {3, 5}),                                         # the last rank: sideways only
-    ({27: "p"}, 27, {36}),
-    ({36: "p"}, 36, {45}),
-    ({45: "p"}, 45, {54, 46}),                                     # a4: crossed, at the edge
-    # King and advisor: one step, never out of the palace.
-    ({66: "K"}, 66, {67, 75}),
-    ({76: "K"}, 76, {67, 75, 77, 85}),
-    ({3: "k"}, 3, {4, 12}),
-    ({76: "A"}, 76, {66, 68, 84, 86}),
-    ({66: "A"}, 66, {76}),
-    ({13: "a"}, 13, {3, 5, 21, 23}),
-])
+@pytest.mark.parametrize(
+    "pieces,source,expected",
+    [
+        # Horse on e5 (40): all eight points, then each leg blocked in turn.
+        ({40: "N"}, 40, {21, 23, 29, 33, 47, 51, 57, 59}),
+        ({40: "N", 31: "p"}, 40, {29, 33, 47, 51, 57, 59}),  # leg e6 blocks d7, f7
+        ({40: "N", 39: "P"}, 40, {21, 23, 33, 51, 57, 59}),  # leg d5 blocks c6, c4
+        ({40: "N", 41: "p", 49: "p"}, 40, {21, 23, 29, 47}),  # legs f5 and e4
+        ({0: "n"}, 0, {11, 19}),  # the corner: two points
+        ({0: "n", 1: "P", 9: "P"}, 0, set()),  # both legs blocked
+        # Elephant on e2 (67): four points, the eye blocks one; never across the river.
+        ({67: "B"}, 67, {47, 51, 83, 87}),
+        ({67: "B", 57: "n"}, 67, {51, 83, 87}),  # eye d3 blocks c4
+        ({47: "B"}, 47, {63, 67}),  # c4: its far points are over the river
+        ({22: "b"}, 22, {2, 6, 38, 42}),
+        ({38: "b", 48: "P"}, 38, {18, 22}),  # g5 (38) can't go to i3 or e3 across
+        # Cannon on b2 (64) along the file: no screen, one screen, two screens.
+        ({64: "C", 1: "n"}, 64, set()),  # no screen: it takes nothing
+        ({64: "C", 10: "P", 1: "n"}, 64, {1}),  # one screen: the piece behind it
+        ({64: "C", 46: "P", 19: "p", 1: "n"}, 64, {37, 28, 19}),  # screen b5: up to the next piece
+        ({64: "C", 28: "P", 19: "p", 10: "p", 1: "n"}, 64, {19}),  # the second piece stops it
+        # Rook stops at the first piece in each direction.
+        ({40: "R", 38: "p", 67: "P"}, 40, {4, 13, 22, 31, 38, 39, 41, 42, 43, 44, 49, 58, 67}),
+        # Soldiers: forward only before the river, sideways too after it, never back.
+        ({58: "P"}, 58, {49}),
+        ({49: "P"}, 49, {40}),  # e4 is still Red's half
+        ({40: "P"}, 40, {31, 39, 41}),
+        ({4: "P"}, 4, {3, 5}),  # the last rank: sideways only
+        ({27: "p"}, 27, {36}),
+        ({36: "p"}, 36, {45}),
+        ({45: "p"}, 45, {54, 46}),  # a4: crossed, at the edge
+        # King and advisor: one step, never out of the palace.
+        ({66: "K"}, 66, {67, 75}),
+        ({76: "K"}, 76, {67, 75, 77, 85}),
+        ({3: "k"}, 3, {4, 12}),
+        ({76: "A"}, 76, {66, 68, 84, 86}),
+        ({66: "A"}, 66, {76}),
+        ({13: "a"}, 13, {3, 5, 21, 23}),
+    ],
+)
 def test_what_each_piece_attacks(pieces, source, expected):
     board = _alone(pieces)
     assert _targets(board, source) == expected
@@ -497,8 +544,9 @@ def any_placements(draw):
 def test_attackers_agree_with_the_rules(board):
     for red in (True, False):
         for square in range(90):
-            expected = tuple(sq for sq, c in board.pieces
-                             if c.isupper() == red and square in _rule_targets(board.cells, sq))
+            expected = tuple(
+                sq for sq, c in board.pieces if c.isupper() == red and square in _rule_targets(board.cells, sq)
+            )
             assert xq.attackers(board, square, red) == expected
 
 
@@ -508,15 +556,18 @@ def test_check_problem_agrees_with_the_rules(board):
     kings = {}
     for sq, c in board.pieces:
         if c in "Kk":
-            kings.setdefault(c, sq)   # with two kings of a side (itself an error), the first
+            kings.setdefault(c, sq)  # with two kings of a side (itself an error), the first
     waiting = "k" if board.red_to_move else "K"
     checks = [p for p in xq.problems(board) if p.kind == "check"]
     if "K" not in kings or "k" not in kings:
         assert checks == []
         return
     king = kings[waiting]
-    by = tuple(sq for sq, c in board.pieces if c.isupper() == board.red_to_move and c
-               and king in _rule_targets(board.cells, sq))
+    by = tuple(
+        sq
+        for sq, c in board.pieces
+        if c.isupper() == board.red_to_move and c and king in _rule_targets(board.cells, sq)
+    )
     assert [p.cells for p in checks] == ([(king,) + by] if by else [])
 
 
@@ -525,7 +576,8 @@ def test_cannon_with_the_kings_as_screen_and_target():
     board = xq.from_fen("4k4/9/9/9/9/9/9/9/4K4/4C4 w")
     assert [p.message for p in xq.problems(board)] == [
         "the kings face each other on file e with nothing between",
-        "black is in check (cannon on e0) with red to move"]
+        "black is in check (cannon on e0) with red to move",
+    ]
     board = xq.from_fen("4k4/9/9/9/4P4/9/9/9/9/3KC4 w")
     (problem,) = xq.problems(board)
     assert problem.message == "black is in check (cannon on e0) with red to move"
@@ -543,14 +595,24 @@ def test_horse_check_blocked_by_a_piece_of_either_side():
 
 # --- reading text ---------------------------------------------------------------------
 
-@pytest.mark.parametrize("text", [
-    OPENING_SLUG, f"  {OPENING_SLUG}\n", f"xiangqi:{OPENING_SLUG}", f"XIANGQI:{OPENING_SLUG}",
-    f"xiangqi%3A{OPENING_SLUG}", f"<xiangqi:{OPENING_SLUG}>", f'"{OPENING_SLUG}"', OPENING_SLUG + "==",
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
-    "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
-    "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r",
-    f"xiangqi:{xq.OPENING_FEN}",
-])
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        OPENING_SLUG,
+        f"  {OPENING_SLUG}\n",
+        f"xiangqi:{OPENING_SLUG}",
+        f"XIANGQI:{OPENING_SLUG}",
+        f"xiangqi%3A{OPENING_SLUG}",
+        f"<xiangqi:{OPENING_SLUG}>",
+        f'"{OPENING_SLUG}"',
+        OPENING_SLUG + "==",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR",
+        "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r",
+        f"xiangqi:{xq.OPENING_FEN}",
+    ],
+)
 def test_every_form_of_the_opening(text):
     assert xq.decode(text) == xq.new_board()
 
@@ -558,7 +620,7 @@ def test_every_form_of_the_opening(text):
 def test_plus_turned_into_space():
     max_slug = VECTORS[8]["slug"]
     assert xq.decode(max_slug.replace("+", " ")) == xq.decode(max_slug)
-    empty_slug = VECTORS[7]["slug"]          # starts with '+'
+    empty_slug = VECTORS[7]["slug"]  # starts with '+'
     assert xq.decode(empty_slug.replace("+", " ")) == xq.empty_board()
     assert xq.decode("xiangqi:" + empty_slug.replace("+", "%2B")) == xq.empty_board()
 
@@ -567,20 +629,35 @@ def test_extra_bytes_after_the_position_are_ignored():
     assert xq.decode(OPENING_SLUG[:-2] + "D/////////////////") == xq.new_board()
 
 
-@pytest.mark.parametrize("text,cls,message,position", [
-    ("", FormatError, "the text is empty", 0),
-    ("xiangqi:", FormatError, "the text is empty", 0),
-    ("hSQiASVGghCEIUkIgElRoIQh", FormatError, "slug ends early: 5 more bits needed, 0 left", 24),
-    ("hSQi*SVGghCEIUkIgElRoIQhDw", FormatError, "character '*' is not base64", 4),
-    ("hSQiASVGghC-IUkIgElRo+QhDw", FormatError, "character '+' mixes the two base64 alphabets", 21),
-    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w", FormatError,
-     "FEN: rank 10 is longer than 9 points", 59),
-    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w", FormatError,
-     "FEN: rank 10 has 8 points, not 9", 58),
-    ("9/9/9/9/9/9/9/9/9/9 x", FormatError, "FEN: side to move 'x' is not w or b", 20),
-    ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w", FormatError,
-     "FEN has 9 ranks; xiangqi has 10", 57),
-])
+@pytest.mark.parametrize(
+    "text,cls,message,position",
+    [
+        ("", FormatError, "the text is empty", 0),
+        ("xiangqi:", FormatError, "the text is empty", 0),
+        ("hSQiASVGghCEIUkIgElRoIQh", FormatError, "slug ends early: 5 more bits needed, 0 left", 24),
+        ("hSQi*SVGghCEIUkIgElRoIQhDw", FormatError, "character '*' is not base64", 4),
+        ("hSQiASVGghC-IUkIgElRo+QhDw", FormatError, "character '+' mixes the two base64 alphabets", 21),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w",
+            FormatError,
+            "FEN: rank 10 is longer than 9 points",
+            59,
+        ),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w",
+            FormatError,
+            "FEN: rank 10 has 8 points, not 9",
+            58,
+        ),
+        ("9/9/9/9/9/9/9/9/9/9 x", FormatError, "FEN: side to move 'x' is not w or b", 20),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w",
+            FormatError,
+            "FEN has 9 ranks; xiangqi has 10",
+            57,
+        ),
+    ],
+)
 def test_decode_errors(text, cls, message, position):
     with pytest.raises(SlugError) as caught:
         xq.decode(text)
@@ -594,6 +671,7 @@ def test_two_pieces_on_one_square_is_refused_where_the_second_is_read():
     board_rows[8] = 89
     writer_rows = tuple(board_rows)
     from slugboard.codecs.bits import BitWriter, b64encode
+
     writer = BitWriter()
     writer.write(1, 1)
     for row, sq in enumerate(writer_rows):
@@ -605,7 +683,6 @@ def test_two_pieces_on_one_square_is_refused_where_the_second_is_read():
     assert caught.value.position == 5
 
 
-
 def test_prefixed_slug_that_begins_with_a_slash():
     # Red to move and a dead red king make the first six bits 111111: the slug starts
     # with '/', which the prefix form must keep.
@@ -613,7 +690,11 @@ def test_prefixed_slug_that_begins_with_a_slash():
     slug = xq.encode(board)
     assert slug == "/gAAAAAAAAAAB4AAAAAAAAAAAA"
     assert xq.share_url(board) == "xiangqi:" + slug
-    for text in (xq.share_url(board), "xiangqi:" + xq.encode(board, urlsafe=True), "xiangqi%3A%2FgAAAAAAAAAAB4AAAAAAAAAAAA"):
+    for text in (
+        xq.share_url(board),
+        "xiangqi:" + xq.encode(board, urlsafe=True),
+        "xiangqi%3A%2FgAAAAAAAAAAB4AAAAAAAAAAAA",
+    ):
         assert xq.decode(text) == board
         assert decode_any(text) == ("xiangqi", board)
     assert decode_any(slug) == ("xiangqi", board)
@@ -626,11 +707,11 @@ def test_long_text_after_the_position_is_read_quickly_and_checked():
     assert xq.decode(OPENING_SLUG[:-2] + "D/" + tail) == xq.new_board()
     assert xq.decode(OPENING_SLUG[:-2] + "D_" + tail) == xq.new_board()
     for text, message, position in (
-            (OPENING_SLUG + tail + "*A", "character '*' is not base64", 1_000_026),
-            (OPENING_SLUG + "+" + tail + "-A", "character '-' mixes the two base64 alphabets", 1_000_027),
-            (OPENING_SLUG + tail + "=A", "'=' inside the slug", 1_000_026),
-            (OPENING_SLUG + tail + "AAA", "slug length is not valid base64 (one character too many or too few)",
-             1_000_028)):
+        (OPENING_SLUG + tail + "*A", "character '*' is not base64", 1_000_026),
+        (OPENING_SLUG + "+" + tail + "-A", "character '-' mixes the two base64 alphabets", 1_000_027),
+        (OPENING_SLUG + tail + "=A", "'=' inside the slug", 1_000_026),
+        (OPENING_SLUG + tail + "AAA", "slug length is not valid base64 (one character too many or too few)", 1_000_028),
+    ):
         with pytest.raises(FormatError) as caught:
             xq.decode(text)
         assert (caught.value.message, caught.value.position) == (message, position)
@@ -663,12 +744,11 @@ def test_registry_reads_bare_slugs_fen_and_the_prefix():
 def test_registry_reads_every_vector(vector):
     board = xq.decode(vector["slug"])
     for key in ("slug", "slug_urlsafe", "zero_padded_variant"):
-        assert detect(vector[key]) == ["xiangqi"]            # no other game reads it at all
+        assert detect(vector[key]) == ["xiangqi"]  # no other game reads it at all
         assert decode_any(vector[key]) == ("xiangqi", board)
         assert decode_any("xiangqi:" + vector[key]) == ("xiangqi", board)
     assert detect(vector["fen"]) == ["xiangqi"]
     assert decode_any(vector["fen"])[1].cells == board.cells
-
 
 
 def _strings(obj):
@@ -696,32 +776,49 @@ def test_no_text_of_another_game_is_read_as_xiangqi_first(game):
 
 # --- JSON, info, share link, CLI --------------------------------------------------------
 
+
 def test_to_json_of_the_opening():
     assert xq.to_json(xq.new_board()) == {
-        "game": "xiangqi", "turn": "red", "rows": VECTORS[0]["rows"], "fen": xq.OPENING_FEN}
+        "game": "xiangqi",
+        "turn": "red",
+        "rows": VECTORS[0]["rows"],
+        "fen": xq.OPENING_FEN,
+    }
 
 
 def test_from_json_fen_and_turn():
     assert xq.from_json({"game": "xiangqi", "fen": xq.OPENING_FEN}) == xq.new_board()
-    assert xq.from_json({"game": "xiangqi", "fen": xq.OPENING_FEN, "turn": "black"}) == \
-        xq.new_board().with_turn(False)
+    assert xq.from_json({"game": "xiangqi", "fen": xq.OPENING_FEN, "turn": "black"}) == xq.new_board().with_turn(False)
     rows_fen = {"game": "xiangqi", "rows": VECTORS[1]["rows"], "fen": VECTORS[1]["fen"]}
     assert xq.from_json(rows_fen) == xq.decode(VECTORS[1]["slug"])
 
 
-@pytest.mark.parametrize("obj,cls,message", [
-    ([], FormatError, "board JSON must be an object"),
-    ({"game": "xiangqi"}, FormatError, "board JSON needs \"rows\" (32 squares) or \"fen\""),
-    ({"rows": [127] * 31}, FormatError, "rows must hold 32 squares, not 31"),
-    ({"rows": "x"}, FormatError, "\"rows\" must be a list of 32 squares"),
-    ({"rows": [40] + [127] * 31}, ValueRangeError, "piece row 0 (red king) cannot stand on e5 (square 40)"),
-    ({"rows": [127] * 7 + [89, 89] + [127] * 23}, ValueRangeError,
-     "piece row 7 (red rook) and piece row 8 (red rook) are both on i0"),
-    ({"rows": [127] * 7 + [True] + [127] * 24}, ValueRangeError, "piece row 7 (red rook) cannot stand on square True"),
-    ({"fen": xq.OPENING_FEN, "turn": "white"}, FormatError, "\"turn\" must be \"red\" or \"black\", not 'white'"),
-    ({"rows": VECTORS[0]["rows"], "fen": "9/9/9/9/9/9/9/9/9/9 w"}, FormatError,
-     "\"rows\" and \"fen\" describe different positions"),
-])
+@pytest.mark.parametrize(
+    "obj,cls,message",
+    [
+        ([], FormatError, "board JSON must be an object"),
+        ({"game": "xiangqi"}, FormatError, 'board JSON needs "rows" (32 squares) or "fen"'),
+        ({"rows": [127] * 31}, FormatError, "rows must hold 32 squares, not 31"),
+        ({"rows": "x"}, FormatError, '"rows" must be a list of 32 squares'),
+        ({"rows": [40] + [127] * 31}, ValueRangeError, "piece row 0 (red king) cannot stand on e5 (square 40)"),
+        (
+            {"rows": [127] * 7 + [89, 89] + [127] * 23},
+            ValueRangeError,
+            "piece row 7 (red rook) and piece row 8 (red rook) are both on i0",
+        ),
+        (
+            {"rows": [127] * 7 + [True] + [127] * 24},
+            ValueRangeError,
+            "piece row 7 (red rook) cannot stand on square True",
+        ),
+        ({"fen": xq.OPENING_FEN, "turn": "white"}, FormatError, '"turn" must be "red" or "black", not \'white\''),
+        (
+            {"rows": VECTORS[0]["rows"], "fen": "9/9/9/9/9/9/9/9/9/9 w"},
+            FormatError,
+            '"rows" and "fen" describe different positions',
+        ),
+    ],
+)
 def test_from_json_errors(obj, cls, message):
     with pytest.raises(SlugError) as caught:
         xq.from_json(obj)
@@ -744,8 +841,17 @@ def test_share_url_names_the_game():
 def test_info():
     facts = xq.info(xq.new_board())
     assert list(facts)[0] == "game"
-    assert facts == {"game": "xiangqi", "fen": xq.OPENING_FEN, "turn": "red", "bits": 149, "characters": 26,
-                     "slug": OPENING_SLUG, "keeps_piece_identity": False, "pieces": 32, "problems": []}
+    assert facts == {
+        "game": "xiangqi",
+        "fen": xq.OPENING_FEN,
+        "turn": "red",
+        "bits": 149,
+        "characters": 26,
+        "slug": OPENING_SLUG,
+        "keeps_piece_identity": False,
+        "pieces": 32,
+        "problems": [],
+    }
     bad = xq.info(xq.from_fen("3k5/9/9/9/4K4/9/9/9/9/9 w"))
     assert bad["bits"] is None and bad["problems"][0]["kind"] == "unencodable"
 
@@ -764,6 +870,7 @@ def test_cli_info_and_url():
 
 
 # --- properties -------------------------------------------------------------------------
+
 
 @st.composite
 def row_lists(draw):
@@ -791,7 +898,7 @@ def test_random_rows_round_trip_with_identity(rows, red):
     slug = xq.encode(board)
     bits = xq.bit_length(board)
     assert 149 <= bits <= 177
-    assert len(slug) == -(-(-(-bits // 8) * 8) // 6)      # whole bytes, then base64 without '='
+    assert len(slug) == -(-(-(-bits // 8) * 8) // 6)  # whole bytes, then base64 without '='
     back = xq.decode(slug)
     assert back == board
     assert xq.canonical_rows(back) == rows
@@ -825,8 +932,9 @@ def test_random_text_raises_only_slug_errors(text):
     assert isinstance(board, xq.Board)
 
 
-BASE64ISH = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_= %:",
-                    min_size=0, max_size=60)
+BASE64ISH = st.text(
+    alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/-_= %:", min_size=0, max_size=60
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -842,7 +950,7 @@ def test_random_base64ish_raises_only_slug_errors(text):
 @given(st.sampled_from([v["slug"] for v in VECTORS]), st.integers(0, 40), st.characters())
 def test_mutated_slugs_raise_only_slug_errors(slug, index, char):
     index = min(index, len(slug))
-    mutated = slug[:index] + char + slug[index + 1:]
+    mutated = slug[:index] + char + slug[index + 1 :]
     try:
         board = xq.decode(mutated)
     except SlugError:

@@ -13,8 +13,9 @@ SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
 
 def _run(*args):
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    return subprocess.run([sys.executable, "-m", "slugboard.gui", *args], capture_output=True, text=True,
-                          timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "slugboard.gui", *args], capture_output=True, text=True, timeout=120, env=env
+    )
 
 
 def test_export_draws_the_board(tmp_path, qapp):
@@ -65,20 +66,23 @@ def _run_app(tmp_path, on_shown: str, argv: list[str]) -> subprocess.CompletedPr
         "shown = MainWindow.show\n"
         "def show(self):\n"
         "    shown(self)\n"
-        "    qapp = QApplication.instance()\n"
-        + body +
-        "MainWindow.show = show\n"
-        f"sys.exit(app.main({argv!r}))\n")
+        "    qapp = QApplication.instance()\n" + body + "MainWindow.show = show\n"
+        f"sys.exit(app.main({argv!r}))\n"
+    )
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
     return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
 
 
 def test_app_quits_cleanly_after_copy_link(tmp_path):
     """Copy link leaves URL data on the clipboard; quitting must still exit with 0."""
-    done = _run_app(tmp_path, """
+    done = _run_app(
+        tmp_path,
+        """
 self.slug_pane.copy_link()
 QTimer.singleShot(50, qapp.quit)
-""", ["UyF2MQAg"])
+""",
+        ["UyF2MQAg"],
+    )
     assert done.returncode == 0, done.stderr
 
 
@@ -95,13 +99,19 @@ def test_export_with_start_word(tmp_path):
 def test_no_display_says_how_to_export_instead(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     if sys.platform.startswith("linux"):  # elsewhere there is always a screen to open the window on
-        done = subprocess.run([sys.executable, "-m", "slugboard.gui", SEED_SLUG], capture_output=True, text=True,
-                              timeout=120, env=env)
+        done = subprocess.run(
+            [sys.executable, "-m", "slugboard.gui", SEED_SLUG], capture_output=True, text=True, timeout=120, env=env
+        )
         assert done.returncode == 2
         assert "--export" in done.stderr
     out = tmp_path / "b.png"
-    done = subprocess.run([sys.executable, "-m", "slugboard.gui", "--export", str(out), SEED_SLUG],
-                          capture_output=True, text=True, timeout=120, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "slugboard.gui", "--export", str(out), SEED_SLUG],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
     assert done.returncode == 0 and out.exists()
 
 
@@ -109,19 +119,27 @@ def test_qt_options_are_passed_to_qt():
     from slugboard.gui.app import split_qt_options
 
     assert split_qt_options(["-style", "Fusion", "UyF2MQAg", "--dark", "-reverse"]) == (
-        ["UyF2MQAg", "--dark"], ["-style", "Fusion", "-reverse"])
+        ["UyF2MQAg", "--dark"],
+        ["-style", "Fusion", "-reverse"],
+    )
     assert split_qt_options(["--export", "a.png", "-platform=offscreen", "x"]) == (
-        ["--export", "a.png", "x"], ["-platform=offscreen"])
+        ["--export", "a.png", "x"],
+        ["-platform=offscreen"],
+    )
 
 
 def test_dark_window_and_style_option(tmp_path):
-    done = _run_app(tmp_path, """
+    done = _run_app(
+        tmp_path,
+        """
 def report():
-    window = qapp.palette().color(QPalette.Window).lightness()
+    window = qapp.palette().color(QPalette.ColorRole.Window).lightness()
     print(qapp.style().name(), window, self.slug_pane.slug_text())
     qapp.quit()
 QTimer.singleShot(50, report)
-""", ["-style", "Fusion", "--dark", "UyF2MQAg"])
+""",
+        ["-style", "Fusion", "--dark", "UyF2MQAg"],
+    )
     assert done.returncode == 0, done.stderr
     style, lightness, slug = done.stdout.split()
     assert style.lower() == "fusion" and int(lightness) < 80 and slug == "UyF2MQAg"

@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont, QImage, QPainter
 
 def test_void_calls_keep_none_alive(qapp):
     font = QFont()
-    image = QImage(8, 8, QImage.Format_ARGB32)
+    image = QImage(8, 8, QImage.Format.Format_ARGB32)
     before = sys.getrefcount(None)
     painter = QPainter(image)
     for _ in range(2000):

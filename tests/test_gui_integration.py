@@ -4,34 +4,34 @@ history from any widget, shortcuts that never collide, panels that fit the windo
 from __future__ import annotations
 
 import pytest
+from conftest import long_minesweeper_slug
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from conftest import long_minesweeper_slug
 
-
-def _key(widget, key, modifiers=Qt.NoModifier) -> None:
+def _key(widget, key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
     from PySide6.QtTest import QTest
 
     QTest.keyClick(widget, key, modifiers)
     QApplication.processEvents()
 
 
-@pytest.mark.parametrize(("game", "spin"), [("pentomino", "width_box"), ("minesweeper", "height_spin"),
-                                           ("letters", "date_edit")])
+@pytest.mark.parametrize(
+    ("game", "spin"), [("pentomino", "width_box"), ("minesweeper", "height_spin"), ("letters", "date_edit")]
+)
 def test_undo_and_redo_keys_in_a_spin_box_reach_the_games_history(qtbot, main_window, game, spin):
     page = main_window.page(game)
     main_window.tabs.setCurrentWidget(page)
     box = getattr(page, spin)
     box.setFocus()
     before = page.board
-    _key(box, Qt.Key_Up)
+    _key(box, Qt.Key.Key_Up)
     after = page.board
     assert after != before and page.undo_stack.index() == 1
 
-    _key(box, Qt.Key_Z, Qt.ControlModifier)
+    _key(box, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert page.board == before
-    _key(box, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    _key(box, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert page.board == after
 
 
@@ -67,8 +67,8 @@ def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main
     QGuiApplication.clipboard().setText(text)
     field = main_window.slug_pane.paste_field
     field.setFocus()
-    _key(field, Qt.Key_V, Qt.ControlModifier)
-    _key(field, Qt.Key_Return)
+    _key(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
+    _key(field, Qt.Key.Key_Return)
     assert main_window.slug_pane.error_text() == ""
     page = main_window.page("minesweeper")
     assert main_window.current_page() is page and page.game.encode(page.board) == text
@@ -90,7 +90,7 @@ def _window_keys(window) -> set[str]:
     keys |= {s.toString() for shortcut in window.findChildren(QShortcut) for s in shortcut.keys()}
     keys.discard("")
     # Export opens a file dialog and Quit closes the window: neither binding is shared.
-    return keys - {QKeySequence("Ctrl+E").toString(), QKeySequence(QKeySequence.Quit).toString()}
+    return keys - {QKeySequence("Ctrl+E").toString(), QKeySequence(QKeySequence.StandardKey.Quit).toString()}
 
 
 def test_no_shortcut_is_ambiguous_on_any_tab(qtbot, qtlog, main_window):
@@ -116,8 +116,7 @@ def test_no_shortcut_is_ambiguous_on_any_tab(qtbot, qtlog, main_window):
 
 
 def _snapshot(window) -> dict:
-    return {name: (page.board, page.undo_stack.index(), page.undo_stack.count())
-            for name, page in window.pages.items()}
+    return {name: (page.board, page.undo_stack.index(), page.undo_stack.count()) for name, page in window.pages.items()}
 
 
 def test_every_example_opens_its_own_tab_from_every_other_tab(qtbot, main_window):
@@ -135,13 +134,24 @@ def test_every_example_opens_its_own_tab_from_every_other_tab(qtbot, main_window
             assert main_window.undo_group.activeStack() is page.undo_stack
             assert main_window.slug_pane.slug_text() == page.game.encode(page.board)
             after = _snapshot(main_window)
-            assert {n: v for n, v in after.items() if n != page.GAME} == \
-                   {n: v for n, v in before.items() if n != page.GAME}
+            assert {n: v for n, v in after.items() if n != page.GAME} == {
+                n: v for n, v in before.items() if n != page.GAME
+            }
 
 
-@pytest.mark.parametrize("text", ["hello", "UyF2", "xiangqi:!!!", "2=zzz", "https://letters.wiki/?g=zzzz",
-                                  "https://example.com/board", "." * 80,
-                                  "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hello",
+        "UyF2",
+        "xiangqi:!!!",
+        "2=zzz",
+        "https://letters.wiki/?g=zzzz",
+        "https://example.com/board",
+        "." * 80,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR x",
+    ],
+)
 def test_a_bad_paste_changes_nothing_on_any_tab(qtbot, main_window, text):
     for index in range(main_window.tabs.count()):
         main_window.tabs.setCurrentIndex(index)
@@ -158,11 +168,11 @@ def test_undo_after_switching_tabs_reaches_only_that_games_history(qtbot, main_w
     main_window.paste_text("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1")
     main_window.paste_text("xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw")
     pasted_sudoku, pasted_xiangqi = sudoku.board, xiangqi.board
-    _key(main_window.current_page().canvas, Qt.Key_1, Qt.AltModifier)
+    _key(main_window.current_page().canvas, Qt.Key.Key_1, Qt.KeyboardModifier.AltModifier)
     assert main_window.current_page() is sudoku
-    _key(sudoku.canvas, Qt.Key_Z, Qt.ControlModifier)
+    _key(sudoku.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert sudoku.board == sudoku.game.new_board() and xiangqi.board == pasted_xiangqi
-    _key(sudoku.canvas, Qt.Key_Z, Qt.ControlModifier | Qt.ShiftModifier)
+    _key(sudoku.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert sudoku.board == pasted_sudoku
     assert main_window.slug_pane.slug_text() == sudoku.game.encode(pasted_sudoku)
 
@@ -174,21 +184,23 @@ def test_copy_keys_say_what_they_copied_or_why_not(qtbot, main_window):
     mines = main_window.page("minesweeper")
     main_window.tabs.setCurrentWidget(mines)
     slug = mines.game.encode(mines.board)
-    _key(mines.canvas, Qt.Key_C, Qt.ControlModifier | Qt.ShiftModifier)
+    _key(mines.canvas, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert clipboard.text() == slug
     assert status.currentMessage() == f"Copied the slug ({len(slug)} characters)"
-    _key(mines.canvas, Qt.Key_L, Qt.ControlModifier | Qt.ShiftModifier)  # minesweeper has no web app
+    _key(
+        mines.canvas, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
+    )  # minesweeper has no web app
     assert clipboard.text() == slug
     assert status.currentMessage().startswith("Nothing copied: this game has no web app")
 
     assert main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/RRR6 b")  # a position the slug code cannot hold
     canvas = main_window.page("xiangqi").canvas
-    for key in (Qt.Key_C, Qt.Key_L):
-        _key(canvas, key, Qt.ControlModifier | Qt.ShiftModifier)
+    for key in (Qt.Key.Key_C, Qt.Key.Key_L):
+        _key(canvas, key, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
         assert clipboard.text() == slug
         assert status.currentMessage().startswith("Nothing copied: no slug (xiangqi: ")
     main_window.page("xiangqi").opening()
-    _key(canvas, Qt.Key_L, Qt.ControlModifier | Qt.ShiftModifier)
+    _key(canvas, Qt.Key.Key_L, Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier)
     assert clipboard.text().startswith("xiangqi:") and status.currentMessage() == "Copied the link"
 
 
@@ -214,16 +226,17 @@ def test_ctrl_v_in_a_spin_box_opens_a_link_and_still_pastes_a_number(qtbot, main
     box.setFocus()
     box.selectAll()
     QGuiApplication.clipboard().setText("12")
-    _key(box, Qt.Key_V, Qt.ControlModifier)
+    _key(box, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert box.text() == "12" and main_window.current_page() is page
 
     sudoku = "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"
     QGuiApplication.clipboard().setText(sudoku)
     box.setFocus()
-    _key(box, Qt.Key_V, Qt.ControlModifier)
+    _key(box, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert main_window.current_page() is main_window.page("sudoku")
     assert main_window.slug_pane.slug_text() == main_window.page("sudoku").game.encode(
-        main_window.page("sudoku").game.decode(sudoku))
+        main_window.page("sudoku").game.decode(sudoku)
+    )
     assert box.text() == "12"
 
 
@@ -236,18 +249,18 @@ def test_ctrl_v_in_a_checked_field_opens_what_the_field_refuses(qtbot, main_wind
     field.clear()
     field.setFocus()
     QGuiApplication.clipboard().setText("runnels")
-    _key(field, Qt.Key_V, Qt.ControlModifier)
+    _key(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert field.text() == "runnels" and main_window.current_page() is letters
 
     QGuiApplication.clipboard().setText("xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw")
-    _key(field, Qt.Key_V, Qt.ControlModifier)
+    _key(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert main_window.current_page() is main_window.page("xiangqi")
     assert main_window.slug_pane.slug_text() == "BSQiASezQQhCEKSEyCSo0EIAhw"
     assert field.text() == "runnels"
 
     paste_field = main_window.slug_pane.paste_field  # takes anything, as a text field should
     paste_field.setFocus()
-    _key(paste_field, Qt.Key_V, Qt.ControlModifier)
+    _key(paste_field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert paste_field.text() == "xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw"
 
 
@@ -256,20 +269,20 @@ def test_keys_reach_the_board_after_switching_to_a_game_for_the_first_time(qtbot
     qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
     assert QApplication.focusWidget() is main_window.current_page().canvas
     for index in (1, 2, 3, 4, 0):
-        _key(QApplication.focusWidget(), Qt.Key_1 + index, Qt.AltModifier)
+        _key(QApplication.focusWidget(), Qt.Key.Key_1 + index, Qt.KeyboardModifier.AltModifier)
         page = main_window.current_page()
         assert main_window.tabs.currentIndex() == index
         assert QApplication.focusWidget() is page.canvas, page.GAME
 
     pentomino = main_window.page("pentomino")
-    _key(QApplication.focusWidget(), Qt.Key_2, Qt.AltModifier)
+    _key(QApplication.focusWidget(), Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
     surface = pentomino.board.surface
-    _key(QApplication.focusWidget(), Qt.Key_Down)
+    _key(QApplication.focusWidget(), Qt.Key.Key_Down)
     assert pentomino.board.surface == surface and pentomino.undo_stack.count() == 0
 
     field = main_window.slug_pane.paste_field  # focus outside the games stays where it is
     field.setFocus()
-    _key(field, Qt.Key_3, Qt.AltModifier)
+    _key(field, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)
     assert QApplication.focusWidget() is field
 
 

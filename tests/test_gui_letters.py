@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 
+from conftest import load_vectors
 from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
-from conftest import load_vectors
 from slugboard.codecs import letters
 from slugboard.gui import letters as gui_letters
 from slugboard.gui.render import render_image
@@ -24,7 +24,7 @@ def _page(window):
 
 
 def _click(qtbot, widget, point):
-    qtbot.mouseClick(widget, Qt.LeftButton, pos=QPoint(int(point.x()), int(point.y())))
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton, pos=QPoint(int(point.x()), int(point.y())))
 
 
 def _click_square(qtbot, page, row, col):
@@ -38,7 +38,7 @@ def _click_slot(qtbot, page, slot):
 def _give_start_word(qtbot, page, word):
     page.start_field.clear()
     qtbot.keyClicks(page.start_field, word)
-    qtbot.keyClick(page.start_field, Qt.Key_Return)
+    qtbot.keyClick(page.start_field, Qt.Key.Key_Return)
 
 
 def _fresh_game(qtbot, window, date=dt.date(2025, 10, 5), word="RUNNELS"):
@@ -57,7 +57,7 @@ def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_win
     assert page.board.start_word is None
     assert main_window.slug_pane.slug_text() == RUNNELS["slug"]
     assert page.start_prompt.isVisibleTo(page)
-    assert QApplication.focusWidget() is page.start_field   # the paste asks for the word at once
+    assert QApplication.focusWidget() is page.start_field  # the paste asks for the word at once
     assert "Give the starting word" in page.turn_label.text()
     assert "scores need the starting word" in page.score_label.text()
 
@@ -114,7 +114,7 @@ def test_play_a_turn_with_the_mouse(qtbot, main_window):
     assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
     assert "ROSE: <b>4</b>" in page.preview_label.text()
     assert page.submit_button.isEnabled()
-    qtbot.mouseClick(page.submit_button, Qt.LeftButton)
+    qtbot.mouseClick(page.submit_button, Qt.MouseButton.LeftButton)
     assert len(page.board.tiles) == 3
     slug = main_window.slug_pane.slug_text()
     assert slug != empty_slug and len(slug) > len(empty_slug)
@@ -131,12 +131,18 @@ def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     start = page.canvas.slot_center(1)
     end = page.canvas.square_center(5, 2)
-    qtbot.mousePress(page.canvas, Qt.LeftButton, pos=QPoint(int(start.x()), int(start.y())))
-    move = QMouseEvent(QEvent.MouseMove, end, page.canvas.mapToGlobal(end), Qt.NoButton, Qt.LeftButton,
-                       Qt.NoModifier)
+    qtbot.mousePress(page.canvas, Qt.MouseButton.LeftButton, pos=QPoint(int(start.x()), int(start.y())))
+    move = QMouseEvent(
+        QEvent.Type.MouseMove,
+        end,
+        page.canvas.mapToGlobal(end),
+        Qt.MouseButton.NoButton,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     QApplication.sendEvent(page.canvas, move)
-    assert page.canvas._drag_point == end                # the tile follows the pointer
-    qtbot.mouseRelease(page.canvas, Qt.LeftButton, pos=QPoint(int(end.x()), int(end.y())))
+    assert page.canvas._drag_point == end  # the tile follows the pointer
+    qtbot.mouseRelease(page.canvas, Qt.MouseButton.LeftButton, pos=QPoint(int(end.x()), int(end.y())))
     assert page.canvas._drag_point is None
     assert page.canvas.placed_letters() == ((5, 2, "P"),)
     assert "UP: <b>4</b>" in page.preview_label.text()
@@ -150,7 +156,7 @@ def _at(point):
 
 
 def _press(qtbot, page, point):
-    qtbot.mousePress(page.canvas, Qt.LeftButton, pos=_at(point))
+    qtbot.mousePress(page.canvas, Qt.MouseButton.LeftButton, pos=_at(point))
 
 
 def _move(qtbot, page, point):
@@ -158,7 +164,7 @@ def _move(qtbot, page, point):
 
 
 def _release(qtbot, page, point):
-    qtbot.mouseRelease(page.canvas, Qt.LeftButton, pos=_at(point))
+    qtbot.mouseRelease(page.canvas, Qt.MouseButton.LeftButton, pos=_at(point))
 
 
 def _drag(qtbot, page, start, end):
@@ -182,14 +188,14 @@ def _flagged(page):
 def test_drag_a_placed_tile_to_another_square(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     before = page.board
-    for slot, square in ((3, (2, 7)), (0, (3, 7)), (5, (5, 8))):   # R, O, and E out of line
+    for slot, square in ((3, (2, 7)), (0, (3, 7)), (5, (5, 8))):  # R, O, and E out of line
         _click_slot(qtbot, page, slot)
         _click_square(qtbot, page, *square)
     assert "<s>ROS</s>" in page.preview_label.text()
     assert "the tiles are not in one row or column" in page.preview_label.text()
     assert not page.submit_button.isEnabled()
 
-    _drag_square(qtbot, page, (5, 8), (5, 7))                       # E under the S: ROSE
+    _drag_square(qtbot, page, (5, 8), (5, 7))  # E under the S: ROSE
     assert page.canvas.pending == [(2, 7, 3), (3, 7, 0), (5, 7, 5)]
     assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
     assert page.preview_label.text() == "ROSE: <b>4</b>"
@@ -208,18 +214,18 @@ def test_drag_a_placed_tile_to_another_square(qtbot, main_window):
     _release(qtbot, page, canvas.square_center(2, 7))
     assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
 
-    _drag_square(qtbot, page, (2, 7), (6, 7))                       # R to the bottom: OSER
+    _drag_square(qtbot, page, (2, 7), (6, 7))  # R to the bottom: OSER
     assert page.canvas.placed_letters() == ((6, 7, "R"), (3, 7, "O"), (5, 7, "E"))
     assert "<s>OSER</s>" in page.preview_label.text()
     assert "OSER is not in the word list" in page.preview_label.text()
     assert _flagged(page) == {(3, 7), (4, 7), (5, 7), (6, 7)}
     assert not page.submit_button.isEnabled()
-    qtbot.keyClick(page.canvas, Qt.Key_Return)
-    assert page.board.tiles == ()                                   # refused
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
+    assert page.board.tiles == ()  # refused
 
     _drag_square(qtbot, page, (6, 7), (2, 7))
     assert page.preview_label.text() == "ROSE: <b>4</b>"
-    qtbot.mouseClick(page.submit_button, Qt.LeftButton)
+    qtbot.mouseClick(page.submit_button, Qt.MouseButton.LeftButton)
     assert [(t.row, t.col, t.turn) for t in page.board.tiles] == [(2, 7, 1), (3, 7, 1), (5, 7, 1)]
     # the same slug as placing the tiles there at once: a moved tile keeps its place in the turn
     expected = letters.play_turn(before, ((2, 7, "R"), (3, 7, "O"), (5, 7, "E")))
@@ -235,11 +241,11 @@ def test_drag_a_placed_tile_off_the_board_or_onto_the_rack(qtbot, main_window):
     canvas = page.canvas
     empty_slug = main_window.slug_pane.slug_text()
     layout = canvas.board_layout()
-    beside = QPointF(layout.board.right() + layout.cell, layout.board.center().y())   # over the score panel
-    below = QPointF(layout.board.left() + 2, layout.rack_slots[0].bottom() + 6)       # under the board
-    outside = QPointF(canvas.width() + 40, 30)                                         # off the canvas
+    beside = QPointF(layout.board.right() + layout.cell, layout.board.center().y())  # over the score panel
+    below = QPointF(layout.board.left() + 2, layout.rack_slots[0].bottom() + 6)  # under the board
+    outside = QPointF(canvas.width() + 40, 30)  # off the canvas
     for away in (canvas.slot_center(1), canvas.slot_center(5), beside, below, outside):
-        _click_slot(qtbot, page, 1)                                 # P beside the U: UP
+        _click_slot(qtbot, page, 1)  # P beside the U: UP
         _click_square(qtbot, page, 5, 2)
         assert page.canvas.placed_letters() == ((5, 2, "P"),)
         assert "UP: <b>4</b>" in page.preview_label.text()
@@ -267,38 +273,38 @@ def test_the_tile_in_the_hand_is_drawn_under_the_pointer(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     canvas = page.canvas
     _click_slot(qtbot, page, 3)
-    _click_square(qtbot, page, 3, 7)                                # R above the S
+    _click_square(qtbot, page, 3, 7)  # R above the S
     origin, target = canvas.square_center(3, 7), canvas.square_center(6, 7)
     _move(qtbot, page, origin)
-    assert canvas.cursor().shape() == Qt.OpenHandCursor             # it can be picked up
+    assert canvas.cursor().shape() == Qt.CursorShape.OpenHandCursor  # it can be picked up
     _press(qtbot, page, origin)
-    assert canvas.drag() is None                                    # a press alone may still be a click
+    assert canvas.drag() is None  # a press alone may still be a click
     _move(qtbot, page, target)
     held = canvas.drag()
     assert held is not None and (held.slot, held.origin, held.point) == (3, (3, 7), QPointF(_at(target)))
-    assert canvas.pending == [(3, 7, 3)]                            # nothing changes until the drop
-    assert canvas.cursor().shape() == Qt.ClosedHandCursor
+    assert canvas.pending == [(3, 7, 3)]  # nothing changes until the drop
+    assert canvas.cursor().shape() == Qt.CursorShape.ClosedHandCursor
     image = canvas.grab().toImage()
-    base = canvas.palette().color(QPalette.Base)
+    base = canvas.palette().color(QPalette.ColorRole.Base)
     # its square is empty while it is in the hand, and the ghost is where the pointer is
     assert image.pixelColor(_at(origin)) == base
     assert image.pixelColor(_at(target)) != base
     assert image.pixelColor(_at(target + QPointF(canvas.board_layout().cell * 0.3, 0))) != base
     # Escape drops it back where it was, and the release does nothing more
-    qtbot.keyClick(canvas, Qt.Key_Escape)
+    qtbot.keyClick(canvas, Qt.Key.Key_Escape)
     assert canvas.drag() is None
     _release(qtbot, page, target)
     assert canvas.placed_letters() == ((3, 7, "R"),)
     assert canvas.grab().toImage().pixelColor(_at(origin)) != base
     _move(qtbot, page, canvas.square_center(0, 0))
-    assert canvas.cursor().shape() == Qt.ArrowCursor
+    assert canvas.cursor().shape() == Qt.CursorShape.ArrowCursor
 
 
 def test_a_rack_tile_in_the_hand_leaves_its_slot_empty(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     canvas = page.canvas
     slot = canvas.board_layout().rack_slots[1]
-    face = _at(slot.topLeft() + QPointF(slot.width() * 0.25, slot.height() * 0.2))   # tile, not letter
+    face = _at(slot.topLeft() + QPointF(slot.width() * 0.25, slot.height() * 0.2))  # tile, not letter
     assert canvas.grab().toImage().pixelColor(face) == gui_letters.TILE
     _press(qtbot, page, slot.center())
     _move(qtbot, page, canvas.square_center(7, 7))
@@ -310,44 +316,46 @@ def test_a_rack_tile_in_the_hand_leaves_its_slot_empty(qtbot, main_window):
 def test_type_a_word_and_press_enter(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     _click_square(qtbot, page, 2, 7)
-    qtbot.keyClick(page.canvas, Qt.Key_Space)          # type downwards
-    qtbot.keyClicks(page.canvas, "roe")                # skips over the S already on the board
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Space)  # type downwards
+    qtbot.keyClicks(page.canvas, "roe")  # skips over the S already on the board
     assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"), (5, 7, "E"))
-    qtbot.keyClick(page.canvas, Qt.Key_Backspace)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Backspace)
     assert page.canvas.placed_letters() == ((2, 7, "R"), (3, 7, "O"))
-    qtbot.keyClick(page.canvas, Qt.Key_E)
-    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_E)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert [(t.row, t.col, t.turn) for t in page.board.tiles] == [(2, 7, 1), (3, 7, 1), (5, 7, 1)]
     assert main_window.slug_pane.link_text().endswith("&s=RUNNELS")
 
 
 def test_invalid_word_is_flagged_and_not_played(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
-    _click_slot(qtbot, page, 1)                        # P
+    _click_slot(qtbot, page, 1)  # P
     _click_square(qtbot, page, 5, 2)
-    _click_slot(qtbot, page, 2)                        # U
+    _click_slot(qtbot, page, 2)  # U
     _click_square(qtbot, page, 5, 3)
     assert "<s>PU</s>" in page.preview_label.text()
     assert "PU is not in the word list" in page.preview_label.text()
     assert not page.submit_button.isEnabled()
-    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert page.board.tiles == ()
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
     assert page.canvas.pending == []
 
 
 def test_play_five_turns_and_share(qtbot, main_window):
     page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 20), "GRANDPA")
-    plays = [[(0, 5, "A"), (1, 5, "V"), (2, 5, "O"), (3, 5, "I")],
-             [(0, 4, "H"), (0, 6, "L"), (0, 7, "E"), (0, 8, "D")],
-             [(4, 8, "S"), (5, 8, "P"), (6, 8, "O"), (7, 8, "I"), (8, 8, "L")],
-             [(5, 1, "A"), (6, 1, "I"), (7, 1, "N")],
-             [(6, 0, "B"), (6, 2, "Z")]]
+    plays = [
+        [(0, 5, "A"), (1, 5, "V"), (2, 5, "O"), (3, 5, "I")],
+        [(0, 4, "H"), (0, 6, "L"), (0, 7, "E"), (0, 8, "D")],
+        [(4, 8, "S"), (5, 8, "P"), (6, 8, "O"), (7, 8, "I"), (8, 8, "L")],
+        [(5, 1, "A"), (6, 1, "I"), (7, 1, "N")],
+        [(6, 0, "B"), (6, 2, "Z")],
+    ]
     for play in plays:
         for row, col, letter in play:
             _click_square(qtbot, page, row, col)
             qtbot.keyClicks(page.canvas, letter.lower())
-        qtbot.mouseClick(page.submit_button, Qt.LeftButton)
+        qtbot.mouseClick(page.submit_button, Qt.MouseButton.LeftButton)
     assert "<b>Total 146</b>" in page.score_label.text()
     assert "Game over" in page.turn_label.text()
     assert page.canvas.rack is None
@@ -377,24 +385,41 @@ def test_paint_draws_a_finished_game(qtbot):
     # the square at (0, 0) is a triple word square: its red shows at its centre when empty
     layout = gui_letters.Layout(QRectF(0, 0, 880, 620), False)
     corner = layout.square(0, 0).center()
-    assert image.pixelColor(int(corner.x()) - int(layout.cell * 0.3), int(corner.y()) - int(layout.cell * 0.3)) \
+    assert (
+        image.pixelColor(int(corner.x()) - int(layout.cell * 0.3), int(corner.y()) - int(layout.cell * 0.3))
         == gui_letters.PREMIUM_FILL[letters.TW]
+    )
     # with a rack and pending tiles too, at any size
     for size in (QSize(300, 200), QSize(1600, 900)):
-        image = QImage(size, QImage.Format_ARGB32_Premultiplied)
+        image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
         painter = QPainter(image)
-        gui_letters.paint(painter, QRectF(0, 0, size.width(), size.height()), board.with_start_word(None),
-                          main_window_palette(), rack=tuple("ABCDEFG"), pending=((0, 0, 1),), selected_slot=2,
-                          selected_square=(3, 3))
+        gui_letters.paint(
+            painter,
+            QRectF(0, 0, size.width(), size.height()),
+            board.with_start_word(None),
+            main_window_palette(),
+            rack=tuple("ABCDEFG"),
+            pending=((0, 0, 1),),
+            selected_slot=2,
+            selected_square=(3, 3),
+        )
         # a tile in the hand, lifted from the board, over the board and off it
         for point in (QPointF(size.width() / 4, size.height() / 3), QPointF(size.width() - 5, size.height() - 5)):
-            gui_letters.paint(painter, QRectF(0, 0, size.width(), size.height()), board, main_window_palette(),
-                              rack=tuple("ABCDEFG"), pending=((0, 0, 1),), drag=gui_letters.Drag(1, (0, 0), point))
+            gui_letters.paint(
+                painter,
+                QRectF(0, 0, size.width(), size.height()),
+                board,
+                main_window_palette(),
+                rack=tuple("ABCDEFG"),
+                pending=((0, 0, 1),),
+                drag=gui_letters.Drag(1, (0, 0), point),
+            )
         painter.end()
 
 
 def main_window_palette():
     from PySide6.QtGui import QGuiApplication
+
     return QGuiApplication.palette()
 
 
@@ -431,18 +456,20 @@ def test_wrong_start_word_says_why_and_is_not_remembered(qtbot, main_window):
     main_window.paste_text(vector["link"])
     page = _page(main_window)
     _give_start_word(qtbot, page, "sailing")
-    assert page.board.start_word == "SAILING"          # shown, so the person sees what it makes
+    assert page.board.start_word == "SAILING"  # shown, so the person sees what it makes
     assert page.start_error.isVisibleTo(page)
     assert page.start_error.text() == (
         "With SAILING, 8 of the words it makes are not in the word list (WSWOLP, RNEMOE, RNDG, RD, …): it is "
-        "probably not the starting word of 2025-11-22. Check the word in the middle row of that day's game.")
+        "probably not the starting word of 2025-11-22. Check the word in the middle row of that day's game."
+    )
     assert QApplication.focusWidget() is page.start_field
     assert page.remembered_start_word(dt.date(2025, 11, 22)) is None
-    _give_start_word(qtbot, page, "inmat")             # a typo: not a word at all
+    _give_start_word(qtbot, page, "inmat")  # a typo: not a word at all
     assert page.start_error.text() == (
         "INMAT is not in the word list, and the site's starting words all are; with INMAT, 8 of the words it "
         "makes are not in the word list (YXNIO, NTEGGE, WOD, ND, …): it is probably not the starting word of "
-        "2025-11-22. Check the word in the middle row of that day's game.")
+        "2025-11-22. Check the word in the middle row of that day's game."
+    )
     assert page.remembered_start_word(dt.date(2025, 11, 22)) is None
     _give_start_word(qtbot, page, "inmate")
     assert not page.start_error.isVisibleTo(page)
@@ -455,15 +482,16 @@ def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
     page = _page(main_window)
     main_window.paste_text(vector["link"])
     _give_start_word(qtbot, page, "INMATE")
-    main_window.paste_text(vector["slug"])             # a bare slug reads as ?g=
+    main_window.paste_text(vector["slug"])  # a bare slug reads as ?g=
     assert page.board.param == "g" and page.board.start_word == "INMATE"
     assert page.start_error.text() == (
         "With INMATE, these tiles make words from the list only when their rack positions count the ?w= way: "
-        "was this a bare slug copied from a ?w= link? Use the button below, or paste the whole link.")
+        "was this a bare slug copied from a ?w= link? Use the button below, or paste the whole link."
+    )
     assert page.param_button.isVisibleTo(page)
     assert page.param_button.text() == "Read as a ?w= link"
     assert "was this a bare slug from such a link?" in page.problems_label.text()
-    qtbot.mouseClick(page.param_button, Qt.LeftButton)
+    qtbot.mouseClick(page.param_button, Qt.MouseButton.LeftButton)
     assert page.board == letters.decode(vector["link"]).with_start_word("INMATE")
     assert not page.param_button.isVisibleTo(page)
     assert not page.start_error.isVisibleTo(page)
@@ -522,7 +550,7 @@ def test_game_over_leaves_no_square_selected(qtbot, main_window):
     main_window.paste_text(VECTORS[1]["link"])
     assert page.canvas.rack is None and page.canvas.selected_square is None
     _click_square(qtbot, page, 6, 3)
-    qtbot.keyClick(page.canvas, Qt.Key_Left)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Left)
     assert page.canvas.selected_square is None
 
 
@@ -532,8 +560,9 @@ def test_a_link_whose_start_word_does_not_fit_says_so(qtbot, main_window):
     assert page.board.start_word == "SAILING"
     assert page.start_error.isVisibleTo(page)
     assert page.start_error.text().startswith("With SAILING, ")
-    assert page.start_error.text().endswith("it is probably not the starting word of 2025-10-05. "
-                                            "Check the word in the middle row of that day's game.")
+    assert page.start_error.text().endswith(
+        "it is probably not the starting word of 2025-10-05. Check the word in the middle row of that day's game."
+    )
     assert QApplication.focusWidget() is page.start_field
     assert page.remembered_start_word(dt.date(2025, 10, 5)) is None
     main_window.paste_text(RUNNELS["link"] + "&s=RUNNELS")
@@ -546,7 +575,7 @@ def test_ctrl_z_takes_back_unplayed_tiles_then_undoes_turns(qtbot, main_window):
     for slot, square in ((3, (2, 7)), (0, (3, 7)), (5, (5, 7))):
         _click_slot(qtbot, page, slot)
         _click_square(qtbot, page, *square)
-    qtbot.mouseClick(page.submit_button, Qt.LeftButton)   # turn 1: ROSE
+    qtbot.mouseClick(page.submit_button, Qt.MouseButton.LeftButton)  # turn 1: ROSE
     played = page.board
     _click_slot(qtbot, page, 0)
     _click_square(qtbot, page, 5, 2)
@@ -554,10 +583,10 @@ def test_ctrl_z_takes_back_unplayed_tiles_then_undoes_turns(qtbot, main_window):
     _click_square(qtbot, page, 6, 2)
     assert len(page.canvas.pending) == 2
     page.canvas.setFocus()
-    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
-    assert [(r, c) for r, c, _ in page.canvas.pending] == [(5, 2)]   # the last tile went back
-    assert page.board == played                                        # the played turn stays
-    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [(r, c) for r, c, _ in page.canvas.pending] == [(5, 2)]  # the last tile went back
+    assert page.board == played  # the played turn stays
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert page.canvas.pending == [] and page.board == played
-    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)          # now the window's Undo
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # now the window's Undo
     assert page.board.tiles == ()

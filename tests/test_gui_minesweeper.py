@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 
+from conftest import load_vectors
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
-from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
 
 VECTORS = load_vectors("minesweeper")["games"]
@@ -39,15 +39,15 @@ def _shown_page(window):
     return page
 
 
-def _click(qtbot, page, x, y, button=Qt.LeftButton):
+def _click(qtbot, page, x, y, button=Qt.MouseButton.LeftButton):
     centre = page.canvas.cell_center(x, y)
     qtbot.mouseClick(page.canvas, button, pos=QPoint(int(centre.x()), int(centre.y())))
 
 
 def _press_right(qtbot, page, x, y):
     centre = page.canvas.cell_center(x, y)
-    qtbot.mousePress(page.canvas, Qt.RightButton, pos=QPoint(int(centre.x()), int(centre.y())))
-    qtbot.mouseRelease(page.canvas, Qt.RightButton, pos=QPoint(int(centre.x()), int(centre.y())))
+    qtbot.mousePress(page.canvas, Qt.MouseButton.RightButton, pos=QPoint(int(centre.x()), int(centre.y())))
+    qtbot.mouseRelease(page.canvas, Qt.MouseButton.RightButton, pos=QPoint(int(centre.x()), int(centre.y())))
 
 
 def _paste_paused(window, text):
@@ -60,26 +60,27 @@ def _paste_paused(window, text):
 
 # --- replay -------------------------------------------------------------------------------
 
+
 def test_paste_the_articles_game_and_play_it_to_the_loss(qtbot, main_window):
     assert main_window.paste_text(ARTICLE)
     page = _page(main_window)
-    page.player.clock = FakeClock()       # the window's timer sees no time pass
+    page.player.clock = FakeClock()  # the window's timer sees no time pass
     assert main_window.current_page() is page
     assert page.mode == "replay" and page.mode_buttons["replay"].isChecked()
-    assert page.player.playing           # a pasted game starts playing
+    assert page.player.playing  # a pasted game starts playing
     assert main_window.slug_pane.slug_text() == ARTICLE
     page.player.pause()
     page.player.seek(0)
     assert page.replay_clock.text() == "0.00 s / 5.00 s"
-    qtbot.keyClick(page.canvas, Qt.Key_Space)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Space)
     assert page.player.playing and page.play_button.text() == "Pause"
-    for _ in range(49):                    # 4.90 s of playing, in 100 ms frames
+    for _ in range(49):  # 4.90 s of playing, in 100 ms frames
         page.player.advance(100)
     assert page.player.playing
     assert page.outcome_label.text() == ""
     assert page.replay_state().outcome == "unfinished"
     page.player.advance(100)
-    assert not page.player.playing       # the end stops the clock
+    assert not page.player.playing  # the end stops the clock
     assert page.replay_clock.text() == "5.00 s / 5.00 s"
     assert page.outcome_label.text() == "Lost at 5.00 s"
     state = page.replay_state()
@@ -100,7 +101,7 @@ def test_the_timer_drives_the_replay_through_the_clock(qtbot, main_window):
     page.player.seek(0)
     page.player.play()
     clock.now += 1500
-    page.player.tick()                  # what the QTimer calls each frame
+    page.player.tick()  # what the QTimer calls each frame
     assert page.player.time_ms == 1500
     page.speed_box.setCurrentIndex(page.speed_box.findData(8.0))
     clock.now += 1000
@@ -114,58 +115,58 @@ def test_speed_keys_and_quarter_speed(qtbot, main_window):
     page.player.seek(0)
     page.canvas.setFocus()
     for _ in range(4):
-        qtbot.keyClick(page.canvas, Qt.Key_Minus)
+        qtbot.keyClick(page.canvas, Qt.Key.Key_Minus)
     assert page.player.speed == 0.25 and page.speed_box.currentText() == "0.25x"
     page.player.play()
     page.player.advance(400)
     assert page.player.time_ms == 100
     for _ in range(9):
-        qtbot.keyClick(page.canvas, Qt.Key_Plus)
+        qtbot.keyClick(page.canvas, Qt.Key.Key_Plus)
     assert page.player.speed == 8.0
 
 
 def test_arrows_step_one_event_at_a_time(qtbot, main_window):
-    page = _paste_paused(main_window, VECTORS[1]["slug"])   # has a flag and an open at the same moment
+    page = _paste_paused(main_window, VECTORS[1]["slug"])  # has a flag and an open at the same moment
     board = page.board
     page.player.seek(0)
     page.canvas.setFocus()
-    qtbot.keyClick(page.canvas, Qt.Key_Right)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)
     assert page.replay_state().index == 1
     assert page.replay_state().last_event == board.events[0]
     for _ in range(6):
-        qtbot.keyClick(page.canvas, Qt.Key_Right)
+        qtbot.keyClick(page.canvas, Qt.Key.Key_Right)
     # events 7 and 8 share t=33: stepping shows the flag first, then the open
     assert page.replay_state().last_event == board.events[6] and board.events[6].kind == "flag"
-    qtbot.keyClick(page.canvas, Qt.Key_Right)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)
     assert page.replay_state().last_event == board.events[7] and board.events[7].t == board.events[6].t
-    qtbot.keyClick(page.canvas, Qt.Key_Left)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Left)
     assert page.replay_state().index == 7
     assert page.replay_clock.text() == "1.65 s / 29.15 s"
-    qtbot.keyClick(page.canvas, Qt.Key_End)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
     assert page.replay_state().index == len(board.events)
     assert page.outcome_label.text() == "Unfinished"
-    qtbot.keyClick(page.canvas, Qt.Key_Home)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Home)
     assert page.replay_state().index == 0
 
 
 def test_buttons_and_slider(qtbot, main_window):
     page = _paste_paused(main_window, WON["slug"])
     page.player.seek(0)
-    qtbot.mouseClick(page.next_button, Qt.LeftButton)
-    qtbot.mouseClick(page.next_button, Qt.LeftButton)
+    qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
     assert page.replay_state().index == 2
-    qtbot.mouseClick(page.prev_button, Qt.LeftButton)
+    qtbot.mouseClick(page.prev_button, Qt.MouseButton.LeftButton)
     assert page.replay_state().index == 1
-    page.slider.setValue(31800)         # as a drag to the end does
+    page.slider.setValue(31800)  # as a drag to the end does
     assert page.outcome_label.text() == "Won in 31.80 s"
     assert page.stat_labels["3bv_per_s"].text() == "1.038"
     assert page.stat_labels["ioe"].text() == "0.485"
     page.slider.setValue(10000)
     assert page.replay_clock.text() == "10.00 s / 31.80 s"
     assert page.replay_state().index == ms.Replay(page.board).index_at(10000)
-    qtbot.mouseClick(page.play_button, Qt.LeftButton)
+    qtbot.mouseClick(page.play_button, Qt.MouseButton.LeftButton)
     assert page.player.playing
-    qtbot.mouseClick(page.play_button, Qt.LeftButton)
+    qtbot.mouseClick(page.play_button, Qt.MouseButton.LeftButton)
     assert not page.player.playing
 
 
@@ -176,7 +177,7 @@ def test_a_pasted_game_plays_in_real_time(qtbot, main_window):
     qtbot.waitUntil(lambda: page.player.time_ms >= 200, timeout=3000)
     assert page.replay_state().index >= 2
     assert page.replay_clock.text().endswith(" / 31.80 s")
-    page.canvas.grab()                  # draws without error while playing
+    page.canvas.grab()  # draws without error while playing
 
 
 def test_export_state_is_the_replay_moment(qtbot, main_window):
@@ -188,35 +189,35 @@ def test_export_state_is_the_replay_moment(qtbot, main_window):
 
 # --- play ---------------------------------------------------------------------------------
 
-FIELD = "1=5x5+0141++"   # mines at (1, 0) and (1, 4): version 1 writes (row, column)
+FIELD = "1=5x5+0141++"  # mines at (1, 0) and (1, 4): version 1 writes (row, column)
 
 
 def test_play_a_small_game_and_share_it(qtbot, main_window):
     assert main_window.paste_text(FIELD)
     page = _page(main_window)
-    assert page.mode == "play"            # a bare field is shared to be played
+    assert page.mode == "play"  # a bare field is shared to be played
     clock = FakeClock()
     page.clock = clock
     assert page.play_status.text() == "Click any cell to start"
-    _click(qtbot, page, 4, 2)             # opens all but the corners behind the mines
+    _click(qtbot, page, 4, 2)  # opens all but the corners behind the mines
     assert page.board.events == (ms.Event(0, "open", 4, 2),)
     assert main_window.slug_pane.slug_text() == "1=5x5+0141+420+"
     assert page.play_status.text() == "Playing"
     clock.now += 730
-    _press_right(qtbot, page, 1, 0)       # flag a mine
+    _press_right(qtbot, page, 1, 0)  # flag a mine
     clock.now += 500
-    _click(qtbot, page, 1, 0)             # a flagged cell does not open
+    _click(qtbot, page, 1, 0)  # a flagged cell does not open
     assert len(page.board.events) == 2
     clock.now += 270
     _click(qtbot, page, 0, 0)
     clock.now += 1000
-    _click(qtbot, page, 2, 2)             # a wasted click on an open cell is recorded too
+    _click(qtbot, page, 2, 2)  # a wasted click on an open cell is recorded too
     clock.now += 440
     _click(qtbot, page, 0, 4)
     assert page.play_status.text() == "You won!"
     slug = main_window.slug_pane.slug_text()
     assert slug == "1=5x5+0141+420;0030;2220;048+1014P"
-    _click(qtbot, page, 3, 3)             # nothing after the end
+    _click(qtbot, page, 3, 3)  # nothing after the end
     assert main_window.slug_pane.slug_text() == slug
     assert page.stat_labels["clicks"].text() == "5 (4 effective)"
 
@@ -228,7 +229,7 @@ def test_play_a_small_game_and_share_it(qtbot, main_window):
     assert main_window.paste_text(slug)
     assert page.mode == "replay"
     page.player.pause()
-    qtbot.keyClick(page.canvas, Qt.Key_End)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
     assert page.replay_state().cells == replayed.cells
     assert page.outcome_label.text() == "Won in 2.90 s"
 
@@ -291,18 +292,27 @@ def test_a_large_paste_shows_a_busy_cursor_and_says_how_long_it_took(qtbot, main
     page = _page(main_window)
     cursors = []
     real = page.set_board
-    monkeypatch.setattr(page, "set_board", lambda *a, **k: (
-        cursors.append(QApplication.overrideCursor() and QApplication.overrideCursor().shape()), real(*a, **k))[1])
+    monkeypatch.setattr(
+        page,
+        "set_board",
+        lambda *a, **k: (
+            cursors.append(QApplication.overrideCursor() and QApplication.overrideCursor().shape()),
+            real(*a, **k),
+        )[1],
+    )
     monkeypatch.setattr(view, "LARGE_BOARD_WORK", 200)
     monkeypatch.setattr(view, "SLOW_PASTE_MS", -1)
-    assert main_window.paste_text(ARTICLE)          # 225 cells and 17 actions: "large" here
-    assert cursors == [Qt.WaitCursor]
+    assert main_window.paste_text(ARTICLE)  # 225 cells and 17 actions: "large" here
+    assert cursors == [Qt.CursorShape.WaitCursor]
     assert QApplication.overrideCursor() is None
     qtbot.waitUntil(lambda: "preparing it took" in main_window.statusBar().currentMessage())
-    assert main_window.statusBar().currentMessage().startswith(
-        "Opened a 15x15 board with 27 mines and 17 actions: preparing it took ")
+    assert (
+        main_window.statusBar()
+        .currentMessage()
+        .startswith("Opened a 15x15 board with 27 mines and 17 actions: preparing it took ")
+    )
     cursors.clear()
-    assert main_window.paste_text(FIELD)            # 25 cells: no busy cursor
+    assert main_window.paste_text(FIELD)  # 25 cells: no busy cursor
     assert cursors == [None]
 
 
@@ -336,14 +346,14 @@ def test_play_with_the_keyboard(qtbot, main_window):
     page = _page(main_window)
     page.clock = FakeClock()
     page.canvas.setFocus()
-    qtbot.keyClick(page.canvas, Qt.Key_Right)       # cursor to (1, 0)
-    qtbot.keyClick(page.canvas, Qt.Key_Left)        # back to (0, 0)
-    qtbot.keyClick(page.canvas, Qt.Key_F)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)  # cursor to (1, 0)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Left)  # back to (0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F)
     assert page.board.events[-1] == ms.Event(0, "flag", 0, 0)
-    qtbot.keyClick(page.canvas, Qt.Key_F)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F)
     assert page.board.events[-1].kind == "unflag"
-    qtbot.keyClick(page.canvas, Qt.Key_Down)
-    qtbot.keyClick(page.canvas, Qt.Key_Space)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Down)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Space)
     assert page.board.events[-1] == ms.Event(0, "open", 0, 1)
 
 
@@ -366,11 +376,11 @@ def test_a_game_is_one_undo_step_and_restart_another(qtbot, main_window):
     _click(qtbot, page, 4, 2)
     _click(qtbot, page, 0, 0)
     assert len(page.board.events) == 2
-    qtbot.keyClick(page.canvas, Qt.Key_F3)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F3)
     assert page.board.events == () and page.board.mines == ((1, 0), (1, 4))
-    main_window.undo_action.trigger()       # undo the restart: the game is back
+    main_window.undo_action.trigger()  # undo the restart: the game is back
     assert len(page.board.events) == 2
-    main_window.undo_action.trigger()       # undo the moves: one step for the whole game
+    main_window.undo_action.trigger()  # undo the moves: one step for the whole game
     assert page.board.events == ()
     assert main_window.slug_pane.slug_text() == FIELD
 
@@ -381,7 +391,7 @@ def test_new_game_keeps_the_first_click_clear(qtbot, main_window):
     page.width_spin.setValue(16)
     page.height_spin.setValue(16)
     page.mines_spin.setValue(40)
-    qtbot.keyClick(page.canvas, Qt.Key_F2)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F2)
     assert page.mode == "play"
     page.clock = FakeClock()
     _click(qtbot, page, 7, 7)
@@ -394,10 +404,11 @@ def test_new_game_keeps_the_first_click_clear(qtbot, main_window):
 
 # --- edit ---------------------------------------------------------------------------------
 
+
 def test_edit_mines_by_clicking(qtbot, main_window):
     main_window.paste_text(FIELD)
     page = _page(main_window)
-    qtbot.keyClick(page.canvas, Qt.Key_1, Qt.ControlModifier)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert page.mode == "edit" and page.mode_buttons["edit"].isChecked()
     _click(qtbot, page, 2, 2)
     assert page.board.mine_set == {(1, 0), (1, 4), (2, 2)}
@@ -437,8 +448,8 @@ def test_typing_a_width_resizes_once(qtbot, main_window):
     page.set_mode("edit")
     page.width_spin.selectAll()
     qtbot.keyClicks(page.width_spin, "12")
-    assert page.board.width == 5        # nothing yet: the number may not be complete
-    qtbot.keyClick(page.width_spin, Qt.Key_Return)
+    assert page.board.width == 5  # nothing yet: the number may not be complete
+    qtbot.keyClick(page.width_spin, Qt.Key.Key_Return)
     assert page.board.width == 12 and page.board.mine_set == {(1, 0), (1, 4)}
     main_window.undo_action.trigger()
     assert main_window.slug_pane.slug_text() == FIELD
@@ -469,35 +480,42 @@ def test_a_version_2_slug_without_a_unit_stays_as_it_was_pasted(qtbot, main_wind
     assert main_window.slug_pane.slug_text() == "2=3x3+11+00A;020;20K+224P"
     page.set_mode("edit")
     page._version_chosen(0)
-    assert main_window.slug_pane.slug_text() == "1=3x3+11+0010;020;2020+224P"   # decimal deltas
+    assert main_window.slug_pane.slug_text() == "1=3x3+11+0010;020;2020+224P"  # decimal deltas
     assert page.version_box.itemText(1) == "2 (10 ms, base62 times)"
 
 
 def test_mode_shortcuts(qtbot, main_window):
     page = _shown_page(main_window)
     page.canvas.setFocus()
-    for key, mode in ((Qt.Key_2, "play"), (Qt.Key_3, "replay"), (Qt.Key_1, "edit")):
-        qtbot.keyClick(page.canvas, key, Qt.ControlModifier)
+    for key, mode in ((Qt.Key.Key_2, "play"), (Qt.Key.Key_3, "replay"), (Qt.Key.Key_1, "edit")):
+        qtbot.keyClick(page.canvas, key, Qt.KeyboardModifier.ControlModifier)
         assert page.mode == mode
         assert page.panels.currentIndex() == ("edit", "play", "replay").index(mode)
 
 
 # --- drawing ------------------------------------------------------------------------------
 
+
 def test_paint_draws_the_state_at_a_moment(qtbot):
-    from slugboard.gui.minesweeper import Layout, paint, preferred_size
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QGuiApplication, QPainter
+
+    from slugboard.gui.minesweeper import Layout, paint, preferred_size
 
     board = ms.decode(ARTICLE)
     size = preferred_size(board)
     images = {}
     for at in (None, 0.0, 5.0):
-        image = QImage(size, QImage.Format_ARGB32_Premultiplied)
+        image = QImage(size, QImage.Format.Format_ARGB32_Premultiplied)
         image.fill(QColor("#ffffff"))
         painter = QPainter(image)
-        paint(painter, QRectF(0, 0, size.width(), size.height()), board, QGuiApplication.palette(),
-              **({} if at is None else {"at": at}))
+        paint(
+            painter,
+            QRectF(0, 0, size.width(), size.height()),
+            board,
+            QGuiApplication.palette(),
+            **({} if at is None else {"at": at}),
+        )
         painter.end()
         images[at] = image
     lay = Layout(QRectF(0, 0, size.width(), size.height()), 15, 15)
@@ -521,17 +539,17 @@ def test_small_tiles_compose_to_the_same_pixels_as_the_tile_rows(qtbot):
     for ids in (view.tile_ids(fld, None), every_tile):
         for tile in (1, 2, 4):
             rows = view._tiles(tile)
-            data = b"".join(b"".join(rows[k][i] for i in ids[r * 13:(r + 1) * 13])
-                            for r in range(7) for k in range(tile))
-            expected = QImage(data, 13 * tile, 7 * tile, 4 * 13 * tile, QImage.Format_RGB32).copy()
+            data = b"".join(
+                b"".join(rows[k][i] for i in ids[r * 13 : (r + 1) * 13]) for r in range(7) for k in range(tile)
+            )
+            expected = QImage(data, 13 * tile, 7 * tile, 4 * 13 * tile, QImage.Format.Format_RGB32).copy()
             assert view.compose(fld, ids, tile) == expected, tile
 
 
 def test_tile_ids_of_a_game_state():
     from slugboard.gui import minesweeper as view
 
-    board = ms.Board(3, 1, ((2, 0),), (ms.Event(0, "flag", 1, 0), ms.Event(1, "open", 0, 0),
-                                       ms.Event(2, "open", 2, 0)))
+    board = ms.Board(3, 1, ((2, 0),), (ms.Event(0, "flag", 1, 0), ms.Event(1, "open", 0, 0), ms.Event(2, "open", 2, 0)))
     replay = ms.Replay(board)
     fld = replay.field
     # Open 0 next to a flag; a wrong flag shown crossed and the mine hit once lost.
@@ -543,14 +561,23 @@ def test_tile_ids_of_a_game_state():
 def test_export_png_at_a_moment(qtbot, tmp_path):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    done = subprocess.run([sys.executable, "-m", "slugboard.gui", "--export", str(out), ARTICLE, "--at", "5"],
-                          capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "slugboard.gui", "--export", str(out), ARTICLE, "--at", "5"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     image = QImage(str(out))
     assert not image.isNull() and image.width() > 300
-    reds = sum(1 for x in range(0, image.width(), 2) for y in range(0, image.height(), 2)
-               if QColor(image.pixel(x, y)).red() > 200 and QColor(image.pixel(x, y)).green() < 60)
-    assert reds > 100   # the LOST banner and the hit mine
+    reds = sum(
+        1
+        for x in range(0, image.width(), 2)
+        for y in range(0, image.height(), 2)
+        if QColor(image.pixel(x, y)).red() > 200 and QColor(image.pixel(x, y)).green() < 60
+    )
+    assert reds > 100  # the LOST banner and the hit mine
     # The very picture the window's paint draws at that moment.
     from PySide6.QtWidgets import QApplication
 

@@ -31,13 +31,13 @@ def _point(page, row, col) -> QPoint:
     return QPoint(int(centre.x()), int(centre.y()))
 
 
-def _click(qtbot, page, row, col, button=Qt.LeftButton, modifiers=Qt.NoModifier):
+def _click(qtbot, page, row, col, button=Qt.MouseButton.LeftButton, modifiers=Qt.KeyboardModifier.NoModifier):
     qtbot.mouseMove(page.canvas, _point(page, row, col))
     qtbot.mouseClick(page.canvas, button, modifiers, _point(page, row, col))
 
 
 def _choose(qtbot, page, name):
-    qtbot.mouseClick(page.piece_buttons[name], Qt.LeftButton)
+    qtbot.mouseClick(page.piece_buttons[name], Qt.MouseButton.LeftButton)
 
 
 def _slug(window) -> str:
@@ -48,7 +48,7 @@ def test_fresh_page_shows_the_web_apps_default_board(main_window, page):
     assert page.board == pm.new_board()
     assert _slug(main_window) == DEFAULT
     assert len(page.piece_buttons) == 13
-    for name, button in page.piece_buttons.items():
+    for _name, button in page.piece_buttons.items():
         assert button.toolTip()
         assert not button.icon().isNull()
 
@@ -62,52 +62,65 @@ def test_place_a_piece_with_the_mouse(qtbot, main_window, page):
 
 def test_rotate_and_mirror_with_keys_then_place(qtbot, main_window, page):
     _choose(qtbot, page, "F")
-    qtbot.keyClick(page.canvas, Qt.Key_R)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_R)
     assert (page.rotation, page.reflected) == (1, False)
     _click(qtbot, page, 2, 2)
     assert _slug(main_window) == "R88F122R00077077"
-    qtbot.keyClick(page.canvas, Qt.Key_F)                      # mirror left-right: 2 - r, reflected
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F)  # mirror left-right: 2 - r, reflected
     assert (page.rotation, page.reflected) == (1, True)
     _click(qtbot, page, 5, 5)
     assert _slug(main_window) == "R88F122F555R00077077"
-    qtbot.keyClick(page.canvas, Qt.Key_F, Qt.ShiftModifier)    # mirror up-down: -r, not reflected
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F, Qt.KeyboardModifier.ShiftModifier)  # mirror up-down: -r, not reflected
     assert (page.rotation, page.reflected) == (3, False)
-    qtbot.keyClick(page.canvas, Qt.Key_R, Qt.ShiftModifier)    # turn back
+    qtbot.keyClick(page.canvas, Qt.Key.Key_R, Qt.KeyboardModifier.ShiftModifier)  # turn back
     assert (page.rotation, page.reflected) == (2, False)
 
 
 def test_right_click_and_wheel_rotate(qtbot, page):
     _choose(qtbot, page, "L")
-    _click(qtbot, page, 4, 4, Qt.RightButton)
+    _click(qtbot, page, 4, 4, Qt.MouseButton.RightButton)
     assert page.rotation == 1
-    assert page.board == pm.new_board()          # a right click places nothing
+    assert page.board == pm.new_board()  # a right click places nothing
     centre = QPointF(_point(page, 4, 4))
     for delta in (-120, -120, 120):
-        event = QWheelEvent(centre, page.canvas.mapToGlobal(centre), QPoint(0, 0), QPoint(0, delta),
-                            Qt.NoButton, Qt.NoModifier, Qt.NoScrollPhase, False)
+        event = QWheelEvent(
+            centre,
+            page.canvas.mapToGlobal(centre),
+            QPoint(0, 0),
+            QPoint(0, delta),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
         QApplication.sendEvent(page.canvas, event)
     assert page.rotation == 2
 
 
 def test_mirror_buttons_match_the_keys(qtbot, page):
     _choose(qtbot, page, "N")
-    qtbot.mouseClick(page.rotate_button, Qt.LeftButton)
-    qtbot.mouseClick(page.mirror_lr_button, Qt.LeftButton)
+    qtbot.mouseClick(page.rotate_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.mirror_lr_button, Qt.MouseButton.LeftButton)
     assert (page.rotation, page.reflected) == pm.mirrored_left_right(1, False)
-    qtbot.mouseClick(page.mirror_ud_button, Qt.LeftButton)
+    qtbot.mouseClick(page.mirror_ud_button, Qt.MouseButton.LeftButton)
     assert (page.rotation, page.reflected) == pm.mirrored_up_down(*pm.mirrored_left_right(1, False))
-    for button in (page.rotate_button, page.mirror_lr_button, page.mirror_ud_button,
-                   page.remove_button, page.drop_button):
+    for button in (
+        page.rotate_button,
+        page.mirror_lr_button,
+        page.mirror_ud_button,
+        page.remove_button,
+        page.drop_button,
+    ):
         assert button.toolTip()
 
 
 def test_click_a_placed_piece_picks_it_up(qtbot, main_window, page):
     _choose(qtbot, page, "T")
-    qtbot.keyClick(page.canvas, Qt.Key_R)
-    qtbot.keyClick(page.canvas, Qt.Key_R)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_R)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_R)
     _click(qtbot, page, 4, 4)
     assert _slug(main_window) == "R88T244R00077077"
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
     assert page.tool_name is None
     # A click on any cell of the T (here its stem, above the anchor) picks it up.
     _click(qtbot, page, 2, 4)
@@ -123,18 +136,18 @@ def test_delete_removes_the_piece_under_the_cursor(qtbot, main_window, page):
     _click(qtbot, page, 3, 1)
     assert _slug(main_window) == "R88I031R00077077"
     qtbot.mouseMove(page.canvas, _point(page, 1, 1))
-    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
     assert _slug(main_window) == DEFAULT
-    assert page.tool_name == "I"                  # removing keeps the piece in the hand
+    assert page.tool_name == "I"  # removing keeps the piece in the hand
 
 
 def test_keyboard_only_placement(qtbot, main_window, page):
     _choose(qtbot, page, "P")
     page.canvas.hover = None
-    for key in (Qt.Key_Down, Qt.Key_Down, Qt.Key_Right):
+    for key in (Qt.Key.Key_Down, Qt.Key.Key_Down, Qt.Key.Key_Right):
         qtbot.keyClick(page.canvas, key)
-    assert page.canvas.hover == (2, 1)    # the cursor starts from (0, 0)
-    qtbot.keyClick(page.canvas, Qt.Key_Return)
+    assert page.canvas.hover == (2, 1)  # the cursor starts from (0, 0)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert _slug(main_window) == "R88P021R00077077"
 
 
@@ -142,8 +155,8 @@ def test_terrain_tool(qtbot, main_window, page):
     _choose(qtbot, page, "R")
     _click(qtbot, page, 3, 3)
     assert _slug(main_window) == "R88R0007337077"
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)
-    _click(qtbot, page, 0, 0)                       # picks the corner terrain up
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
+    _click(qtbot, page, 0, 0)  # picks the corner terrain up
     assert _slug(main_window) == "R88R07337077"
     assert page.tool_name == "R"
 
@@ -159,7 +172,7 @@ def test_undo_and_redo_every_edit(qtbot, main_window, page):
     assert _slug(main_window) == DEFAULT
     main_window.redo_action.trigger()
     assert _slug(main_window) == "R88X033R00077077"
-    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert _slug(main_window) == DEFAULT
 
 
@@ -191,7 +204,7 @@ def test_surface_and_size_from_the_tool_panel(qtbot, main_window, page):
     page.height_box.setValue(10)
     assert _slug(main_window) == "Ta8R00077077"
     page.width_box.setValue(6)
-    assert _slug(main_window) == "Ta6R0070"          # the right-hand corners fell off
+    assert _slug(main_window) == "Ta6R0070"  # the right-hand corners fell off
     page.surface_box.setCurrentIndex(list(pm.SURFACES).index("S"))
     page.surface_box.activated.emit(page.surface_box.currentIndex())
     assert (page.board.height, page.board.width) == (10, 10)
@@ -218,13 +231,13 @@ def test_colour_of_a_piece(qtbot, main_window, page):
 def test_conflicts_are_listed_and_drawn(qtbot, main_window, page):
     _choose(qtbot, page, "X")
     _click(qtbot, page, 3, 3)
-    _click(qtbot, page, 3, 5, modifiers=Qt.ShiftModifier)   # shift: place even over a piece
+    _click(qtbot, page, 3, 5, modifiers=Qt.KeyboardModifier.ShiftModifier)  # shift: place even over a piece
     assert _slug(main_window) == "R88X033X035R00077077"
     assert "overlap" in page.problems_label.text()
     assert page.canvas.painting().red == {(3, 4)}
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)      # no ghost over the cell
-    page.canvas.hover = None                        # nor the pick-up outline of the hovered X
-    image = QImage(page.canvas.size(), QImage.Format_ARGB32)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)  # no ghost over the cell
+    page.canvas.hover = None  # nor the pick-up outline of the hovered X
+    image = QImage(page.canvas.size(), QImage.Format.Format_ARGB32)
     page.canvas.render(image)
     grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
     # Red, sampled between the arms of the white cross.
@@ -236,7 +249,7 @@ def test_ghost_follows_the_mouse(qtbot, page):
     _choose(qtbot, page, "W")
     qtbot.mouseMove(page.canvas, _point(page, 4, 2))
     assert page.canvas.ghost() == ("W", 4, 2, 0, False)
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
     assert page.canvas.ghost() is None
 
 
@@ -244,7 +257,7 @@ def test_palette_choice_and_put_down(qtbot, page):
     _choose(qtbot, page, "Y")
     _choose(qtbot, page, "Y")
     assert page.tool_name == "Y" and page.piece_buttons["Y"].isChecked()
-    qtbot.mouseClick(page.drop_button, Qt.LeftButton)
+    qtbot.mouseClick(page.drop_button, Qt.MouseButton.LeftButton)
     assert page.tool_name is None
     assert not any(b.isChecked() for b in page.piece_buttons.values())
 
@@ -263,13 +276,23 @@ def test_export_images_show_the_board(qapp):
 
 
 def test_largest_board_paints(qapp):
-    items = {(r, c): pm.Piece(pm.PIECES[(r + c) % 12], r, c, (r * c) % 4, bool(r % 2))
-             for r in range(0, 60, 3) for c in range(0, 60, 3)}
+    items = {
+        (r, c): pm.Piece(pm.PIECES[(r + c) % 12], r, c, (r * c) % 4, bool(r % 2))
+        for r in range(0, 60, 3)
+        for c in range(0, 60, 3)
+    }
     board = pm.make_board("K", 60, 60, items, range(12))
-    image = QImage(QSize(800, 800), QImage.Format_ARGB32_Premultiplied)
+    image = QImage(QSize(800, 800), QImage.Format.Format_ARGB32_Premultiplied)
     painter = QPainter(image)
-    view.paint(painter, QRectF(0, 0, 800, 800), board, QApplication.palette(),
-               ghost=("F", 59, 59, 1, True), cursor=(0, 0), target=0)
+    view.paint(
+        painter,
+        QRectF(0, 0, 800, 800),
+        board,
+        QApplication.palette(),
+        ghost=("F", 59, 59, 1, True),
+        cursor=(0, 0),
+        target=0,
+    )
     painter.end()
     # Every covered cell away from the ghost, the cursor and the outlined item shows its
     # painter's colour (or red) at its centre.
@@ -316,21 +339,21 @@ def test_over_a_placed_piece_a_click_picks_up_and_the_whole_piece_is_outlined(qt
     assert page.canvas.ghost() is None
     target = page.canvas.target()
     assert page.canvas.painting().items[target] == ("Y", 0, 0, 0, True)
-    image = QImage(page.canvas.size(), QImage.Format_ARGB32)
+    image = QImage(page.canvas.size(), QImage.Format.Format_ARGB32)
     page.canvas.render(image)
     grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
-    highlight = page.canvas.palette().color(QPalette.Highlight)
+    highlight = page.canvas.palette().color(QPalette.ColorRole.Highlight)
     # The Y's cell (1, 0), at the far side of the board from the mouse, is outlined on its left.
     assert image.pixelColor(int(grid.left() + 1), int(grid.top() + 1.5 * size)) == highlight
     # Shift: a click places over the piece, so the ghost comes back.
-    qtbot.keyPress(page.canvas, Qt.Key_Shift, Qt.ShiftModifier)
+    qtbot.keyPress(page.canvas, Qt.Key.Key_Shift, Qt.KeyboardModifier.ShiftModifier)
     assert page.canvas.ghost() == ("X", 7, 7, 0, False) and page.canvas.target() is None
-    qtbot.keyRelease(page.canvas, Qt.Key_Shift)
+    qtbot.keyRelease(page.canvas, Qt.Key.Key_Shift)
     assert page.canvas.ghost() is None
     _click(qtbot, page, 7, 7)
     assert (page.tool_name, page.rotation, page.reflected) == ("Y", 0, True)
     assert _slug(main_window) == "P88vW05P606nZ20LS23wA26Ub32ii34TL45Xg50zI63f675R11166166_1Y"
-    assert page.canvas.ghost() == ("Y", 7, 7, 0, True)        # the hand holds the Y now
+    assert page.canvas.ghost() == ("Y", 7, 7, 0, True)  # the hand holds the Y now
 
 
 def test_shrinking_takes_pieces_off_and_growing_back_returns_them(qtbot, main_window, page):
@@ -340,8 +363,9 @@ def test_shrinking_takes_pieces_off_and_growing_back_returns_them(qtbot, main_wi
     page.height_box.setValue(6)
     assert _slug(main_window) == "P68YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50R1116_0f2z"
     text = page.problems_label.text()
-    assert text.startswith("Off the 6×8 board (grow it again or undo): Z at (6, 3), F at (7, 5), "
-                           "terrain at (6, 1), terrain at (6, 6)<br>")
+    assert text.startswith(
+        "Off the 6×8 board (grow it again or undo): Z at (6, 3), F at (7, 5), terrain at (6, 1), terrain at (6, 6)<br>"
+    )
     # Pieces still anchored on the board but running off it are conflicts, drawn red.
     assert "runs off" not in text and "overlap" in text
     assert page.canvas.painting().red
@@ -352,14 +376,14 @@ def test_shrinking_takes_pieces_off_and_growing_back_returns_them(qtbot, main_wi
     # Shrinking and growing back to the same size cancel out: no empty undo step is left.
     assert page.undo_stack.count() == steps
     page.height_box.setValue(5)
-    assert page.undo_stack.count() == steps + 1          # one resize, one undo step
+    assert page.undo_stack.count() == steps + 1  # one resize, one undo step
     main_window.undo_action.trigger()
     assert _slug(main_window) == SEED and page.problems_label.text() == "No conflicts"
     main_window.redo_action.trigger()
     assert page.board.height == 5 and page.problems_label.text().startswith("Off the 5×8 board")
     # Any other edit ends the resize: the next one starts from the board as it is.
     _choose(qtbot, page, "R")
-    _click(qtbot, page, 4, 7, modifiers=Qt.ShiftModifier)
+    _click(qtbot, page, 4, 7, modifiers=Qt.KeyboardModifier.ShiftModifier)
     assert not page.problems_label.text().startswith("Off the")
     page.height_box.setValue(8)
     assert page.board.height == 8 and len(page.board.pieces) == 9
@@ -387,29 +411,37 @@ def test_every_kind_of_edit_is_one_undo_step(qtbot, main_window, page):
 
     _choose(qtbot, page, "L")
     _click(qtbot, page, 3, 3)
-    step()                                                       # place
+    step()  # place
     page.color_box.setCurrentIndex(8)
     page.color_box.activated.emit(8)
-    step()                                                       # colour
+    step()  # colour
     page.surface_box.setCurrentIndex(list(pm.SURFACES).index("K"))
     page.surface_box.activated.emit(page.surface_box.currentIndex())
-    step()                                                       # surface
+    step()  # surface
     page.width_box.setValue(9)
-    step()                                                       # size
+    step()  # size
     _choose(qtbot, page, "R")
     _click(qtbot, page, 5, 8)
-    step()                                                       # terrain
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    step()  # terrain
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
     _click(qtbot, page, 2, 3)
-    step()                                                       # pick up
+    step()  # pick up
     page.canvas.hover = (0, 0)
-    qtbot.keyClick(page.canvas, Qt.Key_Delete)
-    step()                                                       # remove
-    qtbot.mouseClick(_clear_button(page), Qt.LeftButton)
-    step()                                                       # clear pieces (none left: no step)
-    assert slugs == ["R88R00077077", "R88L033R00077077", "R88lI33R00077077", "K88lI33R00077077",
-                     "K89lI33R00077077", "K89lI33R0007587077", "K89R0007587077_2l", "K89R07587077_2l",
-                     "K89R07587077_2l"]
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
+    step()  # remove
+    qtbot.mouseClick(_clear_button(page), Qt.MouseButton.LeftButton)
+    step()  # clear pieces (none left: no step)
+    assert slugs == [
+        "R88R00077077",
+        "R88L033R00077077",
+        "R88lI33R00077077",
+        "K88lI33R00077077",
+        "K89lI33R00077077",
+        "K89lI33R0007587077",
+        "K89R0007587077_2l",
+        "K89R07587077_2l",
+        "K89R07587077_2l",
+    ]
     for expected in reversed(slugs[:-2]):
         main_window.undo_action.trigger()
         assert _slug(main_window) == expected
@@ -437,8 +469,8 @@ def test_overflow_wedges_show_the_side_a_piece_runs_off(qapp):
     # on the rectangle and on the Mobius strip (whose left edge is a seam).
     assert wedges("R88YE00") == (True, False)
     assert wedges("M88YE00") == (True, False)
-    assert wedges("R88I101") == (False, True)     # a lying I runs off to the left
-    assert wedges("R88F000") == (True, True)      # the F leaves through both sides
+    assert wedges("R88I101") == (False, True)  # a lying I runs off to the left
+    assert wedges("R88F000") == (True, True)  # the F leaves through both sides
 
 
 def test_typing_a_size_keeps_the_pieces(qtbot, main_window, page):

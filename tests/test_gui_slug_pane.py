@@ -9,13 +9,16 @@ from slugboard.codecs import SlugError
 from slugboard.gui.slug_pane import SlugPane
 
 
-@pytest.mark.parametrize("text,marked", [
-    ("UyF2Mg==", "F"),                      # bare sudoku slug: character 2
-    ("1=15x15+9!", "1"),                    # minesweeper slugs start with their version and '='
-    ("g=IOFt*UQJ", None),                   # position counts from after 'g='
-    ("xiangqi:hSQ*", None),
-    ("https://letters.wiki/?g=IOFt*UQJ", None),
-])
+@pytest.mark.parametrize(
+    "text,marked",
+    [
+        ("UyF2Mg==", "F"),  # bare sudoku slug: character 2
+        ("1=15x15+9!", "1"),  # minesweeper slugs start with their version and '='
+        ("g=IOFt*UQJ", None),  # position counts from after 'g='
+        ("xiangqi:hSQ*", None),
+        ("https://letters.wiki/?g=IOFt*UQJ", None),
+    ],
+)
 def test_error_marks_the_character_only_for_bare_slugs(qtbot, text, marked):
     pane = SlugPane()
     qtbot.addWidget(pane)

@@ -21,7 +21,7 @@ def _page(window):
 
 def _click_cell(qtbot, page, row, col):
     centre = page.canvas.cell_center(row, col)
-    qtbot.mouseClick(page.canvas, Qt.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
 
 
 def _wait_status(qtbot, page, text):
@@ -46,7 +46,7 @@ def test_ctrl_v_on_the_canvas_pastes(qtbot, main_window):
     QGuiApplication.clipboard().setText(SEED_LINK)
     page = _page(main_window)
     page.canvas.setFocus()
-    qtbot.keyClick(page.canvas, Qt.Key_V, Qt.ControlModifier)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     assert main_window.slug_pane.slug_text() == SEED_SLUG
 
 
@@ -55,15 +55,15 @@ def test_type_a_digit_changes_slug_then_undo_restores_it(qtbot, main_window):
     page = _page(main_window)
     _click_cell(qtbot, page, 0, 0)
     assert page.canvas.selected == (0, 0)
-    qtbot.keyClick(page.canvas, Qt.Key_9)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_9)
     assert page.board.get(0, 0) == 9
     edited = main_window.slug_pane.slug_text()
     assert edited != SEED_SLUG
     assert sudoku.decode(edited) == page.board  # the pane shows this board's slug, now
     assert edited == sudoku.encode(sudoku.decode(SEED_SLUG).with_digit(0, 0, 9))
     _wait_status(qtbot, page, "unique")  # r1c1 = 9 is the solution's digit
-    qtbot.keyClick(page.canvas, Qt.Key_Right)
-    qtbot.keyClick(page.canvas, Qt.Key_3)   # a second 3 in row 1
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_3)  # a second 3 in row 1
     assert "3 appears 2 times in row 1" in page.problems_label.text()
     _wait_status(qtbot, page, "no solution")
     main_window.undo_action.trigger()
@@ -71,7 +71,7 @@ def test_type_a_digit_changes_slug_then_undo_restores_it(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == SEED_SLUG
     main_window.redo_action.trigger()
     assert main_window.slug_pane.slug_text() == edited
-    qtbot.keyClick(page.canvas, Qt.Key_Z, Qt.ControlModifier)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert main_window.slug_pane.slug_text() == SEED_SLUG
 
 
@@ -79,7 +79,7 @@ def test_erase_with_delete_and_buttons(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
     page = _page(main_window)
     _click_cell(qtbot, page, 0, 2)  # the given 3
-    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
     assert page.board.get(0, 2) == 0
     page.digit_buttons[6].click()
     assert page.board.get(0, 2) == 7
@@ -112,8 +112,9 @@ def test_copy_slug_and_link(qtbot, main_window):
     assert QGuiApplication.clipboard().mimeData().urls()[0].toString() == SEED_LINK
 
 
-@pytest.mark.parametrize("bad,where", [("UyF2Mg==", "at character 2"), ("UyF2Mf/g", "at character 5"),
-                                       ("!!!!", "at character 0")])
+@pytest.mark.parametrize(
+    "bad,where", [("UyF2Mg==", "at character 2"), ("UyF2Mf/g", "at character 5"), ("!!!!", "at character 0")]
+)
 def test_bad_paste_shows_error_and_changes_nothing(qtbot, main_window, bad, where):
     main_window.paste_text(SEED_LINK)
     page = _page(main_window)
@@ -130,7 +131,7 @@ def test_paste_field_and_enter(qtbot, main_window):
     field = main_window.slug_pane.paste_field
     field.setFocus()
     qtbot.keyClicks(field, SEED_SLUG)
-    qtbot.keyClick(field, Qt.Key_Return)
+    qtbot.keyClick(field, Qt.Key.Key_Return)
     assert main_window.slug_pane.slug_text() == SEED_SLUG
 
 
@@ -190,4 +191,3 @@ def test_edits_reach_the_settings_without_closing(qtbot, main_window, settings):
 
     qtbot.waitUntil(lambda: saved_grid() == page.board.grid, timeout=3000)
     assert saved_grid()[-2:] == "54"
-

@@ -23,18 +23,18 @@ def _at(page, square):
     return QPoint(round(centre.x()), round(centre.y()))
 
 
-def _click(qtbot, page, square, button=Qt.LeftButton):
+def _click(qtbot, page, square, button=Qt.MouseButton.LeftButton):
     qtbot.mouseClick(page.canvas, button, pos=_at(page, square))
 
 
 def _drag(qtbot, page, source, target):
     canvas = page.canvas
     start, end = _at(page, source), _at(page, target)
-    qtbot.mousePress(canvas, Qt.LeftButton, pos=start)
+    qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
     middle = QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2)
     qtbot.mouseMove(canvas, middle)
     qtbot.mouseMove(canvas, end)
-    qtbot.mouseRelease(canvas, Qt.LeftButton, pos=end)
+    qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=end)
 
 
 def _empty(main_window):
@@ -89,11 +89,11 @@ def test_illegal_square_is_refused_with_a_reason(qtbot, main_window):
     page.status_changed.connect(messages.append)
     page.kind_buttons["B"].click()
     before = main_window.slug_pane.slug_text()
-    _click(qtbot, page, 40)            # e5: across the river
+    _click(qtbot, page, 40)  # e5: across the river
     assert page.board == xiangqi.empty_board()
     assert main_window.slug_pane.slug_text() == before
     assert messages[-1] == "Cannot put a red elephant on e5: an elephant never crosses the river"
-    _click(qtbot, page, 67)            # e2: an elephant point
+    _click(qtbot, page, 67)  # e2: an elephant point
     assert page.board.cells[67] == "B"
     assert main_window.slug_pane.slug_text() != before
 
@@ -113,11 +113,11 @@ def test_too_many_of_a_kind_is_refused(qtbot, main_window):
 def test_drag_a_piece_and_undo(qtbot, main_window):
     main_window.paste_text(OPENING_SLUG)
     page = _page(main_window)
-    _drag(qtbot, page, 70, 67)         # the cannon h2 to e2
+    _drag(qtbot, page, 70, 67)  # the cannon h2 to e2
     assert page.board.fen == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w"
     page.set_turn(False)
     assert main_window.slug_pane.slug_text() == "BSQiASV2ghCEIUkIgElRoIQhDw"
-    _drag(qtbot, page, 7, 24)          # the horse h9 to g7
+    _drag(qtbot, page, 7, 24)  # the horse h9 to g7
     page.set_turn(True)
     assert main_window.slug_pane.slug_text() == "hSQiASV2ghCEIUkJkElRoIQhDw"
     main_window.undo_action.trigger()
@@ -141,12 +141,12 @@ def test_drag_to_an_illegal_square_is_refused(qtbot, main_window):
 def test_remove_with_right_click_and_delete(qtbot, main_window):
     main_window.paste_text(OPENING_SLUG)
     page = _page(main_window)
-    _click(qtbot, page, 89, Qt.RightButton)
+    _click(qtbot, page, 89, Qt.MouseButton.RightButton)
     assert page.board.cells[89] == ""
     page.canvas.setFocus()
-    _click(qtbot, page, 0)             # puts the cursor on a9 (no kind chosen: nothing placed)
+    _click(qtbot, page, 0)  # puts the cursor on a9 (no kind chosen: nothing placed)
     assert page.board.cells[0] == "r"
-    qtbot.keyClick(page.canvas, Qt.Key_Delete)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
     assert page.board.cells[0] == ""
     assert xiangqi.decode(main_window.slug_pane.slug_text()) == page.board
 
@@ -154,14 +154,14 @@ def test_remove_with_right_click_and_delete(qtbot, main_window):
 def test_keyboard_places_pieces(qtbot, main_window):
     page = _empty(main_window)
     page.canvas.setFocus()
-    qtbot.keyClicks(page.canvas, "K")           # Shift+K: the red king
+    qtbot.keyClicks(page.canvas, "K")  # Shift+K: the red king
     assert page.kind == "K"
     page.canvas.cursor = 85
-    qtbot.keyClick(page.canvas, Qt.Key_Space)
-    qtbot.keyClick(page.canvas, Qt.Key_Up)
-    qtbot.keyClick(page.canvas, Qt.Key_Space)   # a second red king: the code holds one
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Space)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Up)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Space)  # a second red king: the code holds one
     assert [sq for sq, _ in page.board.pieces] == [85]
-    qtbot.keyClick(page.canvas, Qt.Key_Escape)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
     assert page.kind == ""
 
 
@@ -236,7 +236,7 @@ def test_rendered_characters_are_glyphs_not_boxes(qapp):
     """A glyph's ink differs from character to character; missing-glyph boxes are identical."""
     inks = []
     for letter in "KRk":
-        image = QImage(80, 80, QImage.Format_ARGB32)
+        image = QImage(80, 80, QImage.Format.Format_ARGB32)
         image.fill(Qt.white)
         painter = QPainter(image)
         gui.draw_piece(painter, gui.QPointF(40, 40), 36, letter)
@@ -251,7 +251,7 @@ def test_rendered_characters_are_glyphs_not_boxes(qapp):
 
 def test_paint_export_sizes(qapp):
     size = gui.preferred_size(xiangqi.new_board())
-    image = QImage(size, QImage.Format_ARGB32)
+    image = QImage(size, QImage.Format.Format_ARGB32)
     image.fill(Qt.white)
     painter = QPainter(image)
     gui.paint(painter, QRectF(0, 0, size.width(), size.height()), xiangqi.new_board(), QPalette(), flipped=True)
@@ -265,12 +265,12 @@ def test_keys_flip_and_toggle_the_side_to_move(qtbot, main_window):
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)
     page.canvas.setFocus()
-    qtbot.keyClick(page.canvas, Qt.Key_T)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_T)
     assert not page.board.red_to_move
     assert page.black_turn.isChecked()
-    qtbot.keyClick(page.canvas, Qt.Key_F)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F)
     assert page.canvas.flipped
-    qtbot.keyClick(page.canvas, Qt.Key_F)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F)
     assert not page.canvas.flipped
     main_window.undo_action.trigger()
     assert page.board.red_to_move
@@ -287,12 +287,17 @@ def test_export_image_uses_the_view(qtbot, main_window):
 
     def red_ink_near(square):
         centre = geo.point(square)
-        return sum(1 for dx in range(-16, 17) for dy in range(-16, 17)
-                   if (lambda c: c.red() > 150 and c.green() < 90 and c.blue() < 90)(
-                       image.pixelColor(round(centre.x()) + dx, round(centre.y()) + dy)))
+        return sum(
+            1
+            for dx in range(-16, 17)
+            for dy in range(-16, 17)
+            if (lambda c: c.red() > 150 and c.green() < 90 and c.blue() < 90)(
+                image.pixelColor(round(centre.x()) + dx, round(centre.y()) + dy)
+            )
+        )
 
-    assert red_ink_near(85) > 50                # the red king 帥, now drawn at the top
-    assert red_ink_near(4) == 0                 # the black king 將, now at the bottom
+    assert red_ink_near(85) > 50  # the red king 帥, now drawn at the top
+    assert red_ink_near(4) == 0  # the black king 將, now at the bottom
     page.flip()
 
 
@@ -303,11 +308,11 @@ def test_drag_off_the_board_removes_and_empty_click_hints(qtbot, main_window):
     page.status_changed.connect(messages.append)
     canvas = page.canvas
     start = _at(page, 89)
-    qtbot.mousePress(canvas, Qt.LeftButton, pos=start)
+    qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(canvas, QPoint(start.x() + 20, start.y()))
     outside = QPoint(canvas.width() - 2, start.y())
     qtbot.mouseMove(canvas, outside)
-    qtbot.mouseRelease(canvas, Qt.LeftButton, pos=outside)
+    qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=outside)
     assert page.board.cells[89] == ""
     assert messages[-1] == "Remove red rook on i0"
     _click(qtbot, page, 40)
@@ -319,13 +324,14 @@ def test_every_kind_refused_off_its_points_with_a_reason(qtbot, main_window):
     messages = []
     page.status_changed.connect(messages.append)
     for letter, square, reason in (
-            ("K", 40, "a king stays in its palace"),
-            ("a", 12, "an advisor stays on the five points of its palace"),
-            ("b", 49, "an elephant never crosses the river"),
-            ("B", 68, "an elephant stays on its seven points"),
-            ("P", 64, "a soldier never stands behind its starting rank"),
-            ("P", 55, "a soldier on its own side of the river stays on its starting file"),
-            ("p", 28, "a soldier on its own side of the river stays on its starting file")):
+        ("K", 40, "a king stays in its palace"),
+        ("a", 12, "an advisor stays on the five points of its palace"),
+        ("b", 49, "an elephant never crosses the river"),
+        ("B", 68, "an elephant stays on its seven points"),
+        ("P", 64, "a soldier never stands behind its starting rank"),
+        ("P", 55, "a soldier on its own side of the river stays on its starting file"),
+        ("p", 28, "a soldier on its own side of the river stays on its starting file"),
+    ):
         page.choose_kind(letter)
         assert page.kind_buttons[letter].isChecked()
         assert square not in page.canvas.legal
@@ -333,7 +339,7 @@ def test_every_kind_refused_off_its_points_with_a_reason(qtbot, main_window):
         name = f"{xiangqi.piece_name(letter)} on {xiangqi.square_name(square)}"
         assert messages[-1] == f"Cannot put a {name}: {reason}"
     assert page.board == xiangqi.empty_board()
-    assert page.undo_stack.count() <= 1           # only the clearing
+    assert page.undo_stack.count() <= 1  # only the clearing
 
 
 def test_second_uncrossed_soldier_on_a_file_is_refused(qtbot, main_window):
@@ -341,12 +347,14 @@ def test_second_uncrossed_soldier_on_a_file_is_refused(qtbot, main_window):
     messages = []
     page.status_changed.connect(messages.append)
     page.kind_buttons["P"].click()
-    _click(qtbot, page, 58)                       # e3
+    _click(qtbot, page, 58)  # e3
     assert 49 not in page.canvas.legal and 40 in page.canvas.legal
-    _click(qtbot, page, 49)                       # e4: the same file, still before the river
-    assert messages[-1] == ("Cannot put a red soldier on e4: a red soldier already stands on this file "
-                            "before the river (the code holds one per starting file)")
-    _click(qtbot, page, 40)                       # e5: across the river, any number of files
+    _click(qtbot, page, 49)  # e4: the same file, still before the river
+    assert messages[-1] == (
+        "Cannot put a red soldier on e4: a red soldier already stands on this file "
+        "before the river (the code holds one per starting file)"
+    )
+    _click(qtbot, page, 40)  # e5: across the river, any number of files
     assert [sq for sq, _ in page.board.pieces] == [40, 58]
 
 
@@ -355,16 +363,17 @@ def test_kind_label_says_when_the_code_holds_no_more(qtbot, main_window):
     page = _page(main_window)
     page.kind_buttons["N"].click()
     assert page.canvas.legal == frozenset({82, 88})
-    assert page.kind_label.text() == ("Red already has 2 horses: the code holds no more. "
-                                      "Drag one to move it, or remove one first.")
+    assert page.kind_label.text() == (
+        "Red already has 2 horses: the code holds no more. Drag one to move it, or remove one first."
+    )
     messages = []
     page.status_changed.connect(messages.append)
     _click(qtbot, page, 88)
     assert messages[-1] == "A red horse on h0 is already there"
-    _click(qtbot, page, 82, Qt.RightButton)
+    _click(qtbot, page, 82, Qt.MouseButton.RightButton)
     assert page.kind_label.text() == "Click a green point to put a red horse there."
-    assert len(page.canvas.legal) == 90            # a free point, or one whose piece it replaces
-    _click(qtbot, page, 64)                       # onto the red cannon: it replaces it
+    assert len(page.canvas.legal) == 90  # a free point, or one whose piece it replaces
+    _click(qtbot, page, 64)  # onto the red cannon: it replaces it
     assert messages[-1] == "Put red horse on b2, taking the red cannon"
     main_window.undo_action.trigger()
     assert page.board.cells[64] == "C"
@@ -383,17 +392,17 @@ def test_drag_marks_the_targets_and_crosses_a_refused_point(qtbot, main_window):
 
     gui.paint = spy
     try:
-        start = _at(page, 83)                     # the elephant c0
-        qtbot.mousePress(canvas, Qt.LeftButton, pos=start)
+        start = _at(page, 83)  # the elephant c0
+        qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
         qtbot.mouseMove(canvas, _at(page, 74))
-        qtbot.mouseMove(canvas, _at(page, 65))    # c2 is not an elephant point
+        qtbot.mouseMove(canvas, _at(page, 65))  # c2 is not an elephant point
         canvas.repaint()
         assert seen["legal"] == frozenset({47, 51, 63, 67, 71, 83, 87})
         assert (seen["drag_from"], seen["hover"], seen["hover_refused"]) == (83, 65, True)
         qtbot.mouseMove(canvas, _at(page, 67))
         canvas.repaint()
         assert (seen["hover"], seen["hover_refused"]) == (67, False)
-        qtbot.mouseRelease(canvas, Qt.LeftButton, pos=_at(page, 67))
+        qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=_at(page, 67))
     finally:
         gui.paint = original
     assert page.board.cells[67] == "B" and page.board.cells[83] == ""
@@ -405,7 +414,7 @@ def test_drag_onto_a_piece_takes_it_and_undo_brings_it_back(qtbot, main_window):
     page = _page(main_window)
     messages = []
     page.status_changed.connect(messages.append)
-    _drag(qtbot, page, 70, 7)                     # the red cannon takes the black horse h9
+    _drag(qtbot, page, 70, 7)  # the red cannon takes the black horse h9
     assert messages[-1] == "Move red cannon h2-h9, taking the black horse"
     assert page.board.fen == "rnbakabCr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR w"
     assert main_window.slug_pane.slug_text() == xiangqi.encode(page.board)
@@ -418,15 +427,22 @@ def test_every_edit_undoes_and_redoes(qtbot, main_window):
     main_window.paste_text(OPENING_SLUG)
     page = _page(main_window)
     boards = [page.board]
-    _click(qtbot, page, 89, Qt.RightButton); boards.append(page.board)        # remove
-    _drag(qtbot, page, 81, 72); boards.append(page.board)                       # move
+    _click(qtbot, page, 89, Qt.MouseButton.RightButton)
+    boards.append(page.board)  # remove
+    _drag(qtbot, page, 81, 72)
+    boards.append(page.board)  # move
     page.kind_buttons["R"].click()
-    _click(qtbot, page, 89); boards.append(page.board)                          # place
-    page.black_turn.click(); boards.append(page.board)                          # side to move
-    page.action_buttons["Clear board"].click(); boards.append(page.board)       # clear
-    page.action_buttons["Opening position"].click(); boards.append(page.board)  # opening
+    _click(qtbot, page, 89)
+    boards.append(page.board)  # place
+    page.black_turn.click()
+    boards.append(page.board)  # side to move
+    page.action_buttons["Clear board"].click()
+    boards.append(page.board)  # clear
+    page.action_buttons["Opening position"].click()
+    boards.append(page.board)  # opening
     QGuiApplication.clipboard().setText("3k5/9/9/9/4R4/9/9/9/9/4K4 b")
-    page.action_buttons["Paste FEN"].click(); boards.append(page.board)         # paste FEN
+    page.action_buttons["Paste FEN"].click()
+    boards.append(page.board)  # paste FEN
     assert page.undo_stack.count() == 7
     assert all(a != b for a, b in zip(boards, boards[1:]))
     slugs = [xiangqi.encode(b) for b in boards]
@@ -445,7 +461,7 @@ def test_board_identity_and_flip_survive_a_restart(qtbot, settings):
 
     first = MainWindow(settings)
     qtbot.addWidget(first)
-    first.paste_text("xiangqi:hSSAgSVGghCEIUkIgElRoIQhDw")     # swapped horses
+    first.paste_text("xiangqi:hSSAgSVGghCEIUkIgElRoIQhDw")  # swapped horses
     first.page("xiangqi").flip()
     first.close()
     second = MainWindow(settings)
@@ -469,9 +485,9 @@ def test_hovering_a_refused_point_says_why_before_the_click(qtbot, main_window):
     messages = []
     page.status_changed.connect(messages.append)
     page.kind_buttons["B"].click()
-    qtbot.mouseMove(page.canvas, _at(page, 40))   # e5: across the river
+    qtbot.mouseMove(page.canvas, _at(page, 40))  # e5: across the river
     assert messages[-1] == "Cannot put a red elephant on e5: an elephant never crosses the river"
     assert page.board == xiangqi.empty_board()
     count = len(messages)
-    qtbot.mouseMove(page.canvas, _at(page, 67))   # e2: an elephant point says nothing
+    qtbot.mouseMove(page.canvas, _at(page, 67))  # e2: an elephant point says nothing
     assert len(messages) == count

@@ -1,0 +1,124 @@
+"""The contract every game's codec meets, and its entry in the registry.
+
+A game is a package `slugboard.codecs.<name>` whose top level offers the names of
+`GameCodec` below; mypy checks each registered package against it (see `registry`). The
+facts a caller needs about a game (does it have a link to share, which site reads it) are
+constants of the package, not probes of a board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from .errors import Problem
+
+B = TypeVar("B")
+
+
+class GameCodec(Protocol[B]):
+    """What a game package offers at its top level.
+
+    NAME, TITLE       registry name and the title a person reads
+    HAS_LINK          share_url returns a link for every board (else always None)
+    WEB_HOST          the host of the web app whose links it reads, if there is one
+    Board             the immutable board model (an edit returns a new board)
+    """
+
+    @property
+    def NAME(self) -> str: ...  # noqa: N802 - module constants read through the protocol
+
+    @property
+    def TITLE(self) -> str: ...  # noqa: N802
+
+    @property
+    def HAS_LINK(self) -> bool: ...  # noqa: N802
+
+    @property
+    def WEB_HOST(self) -> str | None: ...  # noqa: N802
+
+    @property
+    def Board(self) -> type[B]: ...  # noqa: N802
+
+    def new_board(self) -> B:
+        """The board a fresh editor shows."""
+
+    def decode(self, text: str, /) -> B:
+        """A bare slug or any link form; raises SlugError with positions in `text`."""
+
+    def encode(self, board: B, /) -> str:
+        """The canonical slug."""
+
+    def share_url(self, board: B, /) -> str | None:
+        """The web app's link (None when HAS_LINK is false)."""
+
+    def to_json(self, board: B, /) -> dict[str, Any]:
+        """The board JSON of docs/ARCHITECTURE.md."""
+
+    def from_json(self, obj: dict[str, Any], /) -> B:
+        """The board of a board JSON object; raises SlugError."""
+
+    def problems(self, board: B, /) -> list[Problem]:
+        """What is wrong with the board for a person."""
+
+    def info(self, board: B, /) -> dict[str, Any]:
+        """Facts a person wants, printed by `slugboard-codec info`."""
+
+    def looks_like(self, text: str, /) -> bool:
+        """The text carries this game's unmistakable marks; never raises."""
+
+
+@dataclass(frozen=True)
+class Game(Generic[B]):
+    """A registered game: its codec package and where it stands in the lists."""
+
+    codec: GameCodec[B]
+    detection_rank: int  # bare slugs that several games could read go to the lowest rank first
+
+    @property
+    def name(self) -> str:
+        return self.codec.NAME
+
+    @property
+    def title(self) -> str:
+        return self.codec.TITLE
+
+    @property
+    def has_link(self) -> bool:
+        return self.codec.HAS_LINK
+
+    @property
+    def web_host(self) -> str | None:
+        return self.codec.WEB_HOST
+
+    @property
+    def board_type(self) -> type[B]:
+        return self.codec.Board
+
+    # The calls every caller makes, named as on the codec.
+    def new_board(self) -> B:
+        return self.codec.new_board()
+
+    def decode(self, text: str) -> B:
+        return self.codec.decode(text)
+
+    def encode(self, board: B) -> str:
+        return self.codec.encode(board)
+
+    def share_url(self, board: B) -> str | None:
+        return self.codec.share_url(board)
+
+    def to_json(self, board: B) -> dict[str, Any]:
+        return self.codec.to_json(board)
+
+    def from_json(self, obj: dict[str, Any]) -> B:
+        return self.codec.from_json(obj)
+
+    def problems(self, board: B) -> list[Problem]:
+        return self.codec.problems(board)
+
+    def info(self, board: B) -> dict[str, Any]:
+        return self.codec.info(board)
+
+    def looks_like(self, text: str) -> bool:
+        return self.codec.looks_like(text)
