@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QPushButton, QSize
 
 from slugboard.codecs import sudoku
 
-from .games import GameView
-from .page import BoardCanvas, GamePage
-from .worker import LatestOnly
+from ..games import GameView
+from ..page import BoardCanvas, GamePage
+from ..worker import LatestOnly
 
 CONFLICT = QColor("#d32f2f")
 CONFLICT_FILL = QColor(211, 47, 47, 45)

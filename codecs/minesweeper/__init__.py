@@ -23,9 +23,9 @@ from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add, attrgetter, floordiv, mod, mul
 
-from .bits import BASE62_DIGITS, base62_decode, base62_encode
-from .errors import FormatError, Problem, ValueRangeError
-from .links import percent_decode, strip_text
+from ..bits import BASE62_DIGITS, base62_decode, base62_encode
+from ..errors import FormatError, Problem, ValueRangeError
+from ..links import percent_decode, strip_text
 
 NAME = "minesweeper"
 TITLE = "Minesweeper"

@@ -45,8 +45,8 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import minesweeper as ms
 
-from .games import GameView
-from .page import BoardCanvas, GamePage
+from ..games import GameView
+from ..page import BoardCanvas, GamePage
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)

@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from .errors import FormatError, Problem, SlugError, ValueRangeError
-from .links import percent_decode, strip_text
+from ..errors import FormatError, Problem, SlugError, ValueRangeError
+from ..links import percent_decode, strip_text
 
 NAME = "pentomino"
 TITLE = "Pentominoes"

@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from .bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from .errors import FormatError, Problem, SlugError, ValueRangeError
-from .links import percent_decode, strip_text
+from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
+from ..errors import FormatError, Problem, SlugError, ValueRangeError
+from ..links import percent_decode, strip_text
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"

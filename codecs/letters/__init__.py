@@ -34,9 +34,9 @@ import threading
 from dataclasses import dataclass, field, replace
 from importlib import resources as _resources
 
-from .bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from .errors import FormatError, Problem, ValueRangeError
-from .links import is_link, percent_decode, query_params, strip_text
+from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
+from ..errors import FormatError, Problem, ValueRangeError
+from ..links import is_link, percent_decode, query_params, strip_text
 
 NAME = "letters"
 TITLE = "Letters"

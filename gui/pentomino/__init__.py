@@ -42,8 +42,8 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import pentomino as pm
 
-from .games import GameView
-from .page import BoardCanvas, GamePage
+from ..games import GameView
+from ..page import BoardCanvas, GamePage
 
 PIECE_NAMES = tuple(pm.PIECES)
 PIECE_COLORS = tuple(QColor(c) for c in pm.DISPLAY_COLORS)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from .bits import BitReader, BitWriter, b64decode, b64encode
-from .errors import FormatError, Problem, ValueRangeError
-from .links import is_link, slug_from, strip_text
+from ..bits import BitReader, BitWriter, b64decode, b64encode
+from ..errors import FormatError, Problem, ValueRangeError
+from ..links import is_link, slug_from, strip_text
 
 NAME = "sudoku"
 TITLE = "Sudoku"

@@ -43,8 +43,8 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, xiangqi
 
-from .games import GameView
-from .page import BoardCanvas, GamePage
+from ..games import GameView
+from ..page import BoardCanvas, GamePage
 
 FONT_FILE = "xiangqi_font.otf"
 FALLBACK_FAMILIES = ["Noto Serif CJK TC", "Noto Sans CJK TC", "AR PL UKai TW", "SimSun", "PMingLiU"]

@@ -27,8 +27,8 @@ from PySide6.QtWidgets import QApplication, QDateEdit, QHBoxLayout, QLabel, QLin
 
 from slugboard.codecs import letters
 
-from .games import GameView
-from .page import GamePage
+from ..games import GameView
+from ..page import GamePage
 
 SIZE = letters.SIZE
 PREMIUM_FILL = {
