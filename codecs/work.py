@@ -1,0 +1,43 @@
+"""Long work that its caller can stop: solving, counting, reading a big file.
+
+A function that may run long takes an optional `cancel: Cancel`, calls `cancel.check()`
+now and then (every few thousand steps: a check costs a lock-free flag read), and so stops
+with `Cancelled` soon after another thread calls `cancel.set()`. A `Cancel` may also carry
+a progress callback for work that can say how far it has come.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+
+class Cancelled(Exception):  # noqa: N818 - a state, as asyncio.CancelledError, not a fault
+    """The work was stopped because its caller asked."""
+
+
+class Cancel:
+    """A flag one thread sets and the working thread checks."""
+
+    def __init__(self, progress: Callable[[float], None] | None = None) -> None:
+        self._event = threading.Event()
+        self._progress = progress
+
+    def set(self) -> None:
+        self._event.set()
+
+    def is_set(self) -> bool:
+        return self._event.is_set()
+
+    def check(self) -> None:
+        """Raise Cancelled when the caller has asked the work to stop."""
+        if self._event.is_set():
+            raise Cancelled
+
+    def report(self, fraction: float) -> None:
+        """Say how far the work has come (0 to 1), for a progress bar."""
+        if self._progress is not None:
+            self._progress(min(1.0, max(0.0, fraction)))
+
+
+NEVER = Cancel()  # for callers that will not stop the work

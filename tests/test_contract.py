@@ -1,0 +1,128 @@
+"""The contract every registered game meets, checked the same way for each.
+
+A new game gets these tests by registering itself (codecs and GUI) and providing
+`tests/strategies/<game>.py`; see docs/ADDING_A_GAME.md.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import slugboard.codecs
+import slugboard.gui
+from slugboard.codecs import GAMES, REGISTRY, Game, SlugError, decode_any, detect
+from slugboard.gui import games as gui_games
+from slugboard.gui.page import GamePage
+
+NAMES = list(GAMES)
+
+
+def strategies_of(name: str) -> ModuleType:
+    return importlib.import_module(f"strategies.{name}")
+
+
+def _subpackages(package: ModuleType) -> set[str]:
+    return {info.name for info in pkgutil.iter_modules(package.__path__) if info.ispkg}
+
+
+def test_registry_lists_each_game_once_with_distinct_ranks():
+    names = [name for name, _ in REGISTRY]
+    ranks = [rank for _, rank in REGISTRY]
+    assert len(set(names)) == len(names) and len(set(ranks)) == len(ranks)
+    assert list(GAMES) == names
+
+
+def test_every_game_package_is_registered_on_both_sides():
+    codec_games = _subpackages(slugboard.codecs)
+    gui_games_found = _subpackages(slugboard.gui)
+    assert codec_games == set(GAMES), "a codec package that is not in the registry, or the reverse"
+    assert gui_games_found == set(GAMES), "a game with a codec and no GUI package, or the reverse"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_a_view(name: str):
+    view = gui_games.view(name)
+    assert issubclass(view.page, GamePage) and view.page.GAME == name
+    assert callable(view.paint) and callable(view.preferred_size)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_facts_are_constants_that_match_the_codec(name: str):
+    game: Game[Any] = GAMES[name]
+    url = game.share_url(game.new_board())
+    assert (url is not None) == game.has_link
+    if game.web_host is not None:
+        assert url is not None and game.web_host in url
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_new_board_round_trips(name: str):
+    game = GAMES[name]
+    board = game.new_board()
+    assert isinstance(board, game.board_type)
+    assert game.from_json(game.to_json(board)) == board
+    assert game.decode(game.encode(board)) == board
+
+
+def _with_each_game(check):  # one hypothesis test per game, named for it
+    return pytest.mark.parametrize("name", NAMES)(check)
+
+
+@_with_each_game
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_round_trip(name: str, data: st.DataObject):
+    game = GAMES[name]
+    board = data.draw(strategies_of(name).boards())
+    slug = game.encode(board)
+    assert game.decode(slug) == board
+    assert game.encode(game.decode(slug)) == slug
+    assert game.from_json(game.to_json(board)) == board
+    url = game.share_url(board)
+    if url is not None:
+        assert game.decode(url) == board
+
+
+@_with_each_game
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_only_slug_error_escapes_decode(name: str, data: st.DataObject):
+    game = GAMES[name]
+    text = data.draw(strategies_of(name).texts())
+    try:
+        game.decode(text)
+    except SlugError as exc:
+        assert exc.game in (name, "slugboard")
+        if exc.position is not None:
+            assert 0 <= exc.position <= len(text)
+        if exc.span is not None:
+            assert 0 <= exc.span[0] <= exc.span[1] <= len(text)
+
+
+@_with_each_game
+@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_looks_like_never_raises(name: str, data: st.DataObject):
+    text = data.draw(st.one_of(strategies_of(name).texts(), st.text()))
+    assert GAMES[name].looks_like(text) in (True, False)
+
+
+@_with_each_game
+@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_decode_any_and_detect_agree(name: str, data: st.DataObject):
+    text = data.draw(strategies_of(name).texts())
+    try:
+        found, _ = decode_any(text)
+    except SlugError:
+        if text.strip():
+            assert detect(text) == []
+    else:
+        assert found in detect(text)
