@@ -10,10 +10,10 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
-from conftest import load_vectors
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, cli, decode_any, detect, letters
 from slugboard.codecs.bits import BitWriter
 

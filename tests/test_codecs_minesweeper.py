@@ -8,10 +8,10 @@ import json
 import random
 
 import pytest
-from conftest import load_vectors
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.cli import run

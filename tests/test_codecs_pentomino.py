@@ -8,10 +8,10 @@ import json
 import string
 
 import pytest
-from conftest import load_vectors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import pentomino as pm
 from slugboard.codecs.cli import run

@@ -6,10 +6,10 @@ from __future__ import annotations
 import base64
 
 import pytest
-from conftest import load_vectors
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, sudoku
 
 VECTORS = load_vectors("sudoku")

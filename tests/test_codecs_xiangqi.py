@@ -8,10 +8,10 @@ import itertools
 import json
 
 import pytest
-from conftest import load_vectors
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import xiangqi as xq
 from slugboard.codecs.bits import b64decode

@@ -4,9 +4,10 @@ history from any widget, shortcuts that never collide, panels that fit the windo
 from __future__ import annotations
 
 import pytest
-from conftest import long_minesweeper_slug
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+
+from conftest import long_minesweeper_slug
 
 
 def _key(widget, key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import datetime as dt
 
-from conftest import load_vectors
 from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
+from conftest import load_vectors
 from slugboard.codecs import letters
 from slugboard.gui import letters as gui_letters
 from slugboard.gui.render import render_image

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from conftest import long_minesweeper_slug
 from PySide6.QtWidgets import QApplication
 
+from conftest import long_minesweeper_slug
 from slugboard.codecs import GAMES
 
 

@@ -8,10 +8,10 @@ import os
 import subprocess
 import sys
 
-from conftest import load_vectors
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 
+from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
 
 VECTORS = load_vectors("minesweeper")["games"]
