@@ -5,7 +5,6 @@ says what is wrong with a pasted text and where."""
 from __future__ import annotations
 
 import html
-import re
 from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
@@ -20,12 +19,26 @@ from slugboard.codecs import SlugError
 SHOWN_LENGTH = 32_767
 # A pasted replay of a huge field can run to megabytes; a shorter limit would cut it.
 PASTE_LENGTH = 2**31 - 1
+# Characters shown each side of the failing part of a pasted text.
+EXCERPT_CONTEXT = 40
 
 
-def _is_bare(text: str) -> bool:
-    """True when `text` is the slug itself, so an error position indexes it directly
-    (inside a link or after `play=`, `g=` or `xiangqi:` it indexes the slug part only)."""
-    return not (any(mark in text for mark in ("://", "?", "&", "#")) or re.match(r"^[A-Za-z][A-Za-z]*[=:]", text))
+def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> str:
+    """The part of `text` around `position` as HTML, the failing characters marked; a
+    long text is cut to a window around them, with an ellipsis where it was cut."""
+    start, end = span if span is not None and span[0] <= position < span[1] else (position, position + 1)
+    start, end = max(0, min(start, len(text))), max(0, min(end, len(text)))
+    end = max(end, start + 1) if start < len(text) else start
+    end = min(end, start + EXCERPT_CONTEXT)  # a huge span shows its start
+    left = max(0, start - EXCERPT_CONTEXT)
+    right = min(len(text), end + EXCERPT_CONTEXT)
+    before = ("…" if left > 0 else "") + text[left:start]
+    at = text[start:end] or " "  # an error at the end marks the place after the last character
+    after = text[end:right] + ("…" if right < len(text) else "")
+    return (
+        f"<code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
+        f"{html.escape(at)}</span>{html.escape(after)}</code>"
+    )
 
 
 class SlugPane(QWidget):
@@ -170,18 +183,13 @@ class SlugPane(QWidget):
             self.paste_requested.emit(text)
 
     def show_error(self, text: str, error: SlugError) -> None:
-        """Say what is wrong and where; for a bare slug, mark the character."""
+        """Say what is wrong and where, and show that part of the pasted text with the
+        offending character (or field) marked: an error's position counts in the text as
+        pasted, link and all."""
         message = html.escape(str(error))
-        pos = error.position
-        bare = text.strip()
         snippet = ""
-        if pos is not None and _is_bare(bare) and len(bare) <= 400:
-            pos = min(pos, len(bare))
-            before, at, after = bare[:pos], bare[pos : pos + 1] or " ", bare[pos + 1 :]
-            snippet = (
-                f"<br><code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
-                f"{html.escape(at)}</span>{html.escape(after)}</code>"
-            )
+        if error.position is not None and text:
+            snippet = "<br>" + _marked_excerpt(text, error.position, error.span)
         self.error_label.setText(f"<span style='color:#d32f2f'>Not opened: {message}</span>{snippet}")
         self.error_label.show()
 

@@ -1,34 +1,72 @@
-"""The slug pane's error line: the message always, and the offending character marked
-only where the error position indexes the pasted text itself."""
+"""The slug pane's error line: the message, and the pasted text around the failing
+character with that character (or field) marked; positions count in the text as pasted."""
 
 from __future__ import annotations
 
 import pytest
 
-from slugboard.codecs import SlugError
-from slugboard.gui.slug_pane import SlugPane
+from slugboard.codecs import SlugError, decode_any
+from slugboard.gui.slug_pane import EXCERPT_CONTEXT, SlugPane
 
 
-@pytest.mark.parametrize(
-    "text,marked",
-    [
-        ("UyF2Mg==", "F"),  # bare sudoku slug: character 2
-        ("1=15x15+9!", "1"),  # minesweeper slugs start with their version and '='
-        ("g=IOFt*UQJ", None),  # position counts from after 'g='
-        ("xiangqi:hSQ*", None),
-        ("https://letters.wiki/?g=IOFt*UQJ", None),
-    ],
-)
-def test_error_marks_the_character_only_for_bare_slugs(qtbot, text, marked):
+@pytest.fixture
+def pane(qtbot):
     pane = SlugPane()
     qtbot.addWidget(pane)
     pane.show()
-    pane.show_error(text, SlugError("game", "something is wrong", 2))
+    return pane
+
+
+def _marked(shown: str) -> str:
+    return shown.split("color:white'>", 1)[1].split("</span>", 1)[0]
+
+
+@pytest.mark.parametrize(
+    "text,position,marked",
+    [
+        ("UyF2Mg==", 2, "F"),
+        ("1=15x15+9!", 9, "!"),
+        ("g=IOFt*UQJ", 6, "*"),
+        ("https://letters.wiki/?g=IOFt*UQJ", 28, "*"),
+    ],
+)
+def test_error_marks_the_character_at_its_position_in_the_pasted_text(pane, text, position, marked):
+    pane.show_error(text, SlugError("game", "something is wrong", position))
     shown = pane.error_text()
-    assert "Not opened: game: something is wrong at character 2" in shown
-    if marked is None:
-        assert "<code>" not in shown
-    else:
-        assert f"color:white'>{marked}</span>" in shown
+    assert f"Not opened: game: something is wrong at character {position}" in shown
+    assert _marked(shown) == marked
     pane.clear_error()
     assert pane.error_text() == ""
+
+
+def test_a_span_marks_the_whole_field(pane):
+    pane.show_error("1=15x15+9!", SlugError("game", "bad size", 2, span=(2, 7)))
+    assert _marked(pane.error_text()) == "15x15"
+
+
+def test_an_error_at_the_end_marks_the_place_after_the_text(pane):
+    pane.show_error("UyF2", SlugError("game", "the slug ends early", 4))
+    assert _marked(pane.error_text()) == " "
+
+
+def test_a_long_text_shows_a_window_around_the_error(pane):
+    text = "a" * 1000 + "!" + "b" * 1000
+    pane.show_error(text, SlugError("game", "bad character", 1000))
+    shown = pane.error_text()
+    assert _marked(shown) == "!"
+    assert "…" + "a" * EXCERPT_CONTEXT + "<span" in shown
+    assert "</span>" + "b" * EXCERPT_CONTEXT + "…" in shown
+
+
+def test_markup_in_the_text_is_shown_as_text(pane):
+    pane.show_error("<b>x</b>", SlugError("game", "bad", 1))
+    assert "&lt;" in pane.error_text() and "<b>x" not in pane.error_text()
+
+
+def test_a_real_error_from_a_link_marks_the_character_of_the_link(pane):
+    text = "https://nickgirardo.com/projects/sudoku/player.html?play=UyF2Mg=="
+    with pytest.raises(SlugError) as caught:
+        decode_any(text)
+    pane.show_error(text, caught.value)
+    assert caught.value.position == text.index("UyF2Mg") + 2
+    assert _marked(pane.error_text()) == text[caught.value.position]
