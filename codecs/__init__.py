@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 def _load_games() -> dict[str, Game[Any]]:
     games: dict[str, Game[Any]] = {}
     for name, rank in REGISTRY:
-        codec: GameCodec[Any] = importlib.import_module(f"{__name__}.{name}")  # type: ignore[assignment]
+        codec: GameCodec[Any] = importlib.import_module(f"{__name__}.{name}")
         if codec.NAME != name:
             raise RuntimeError(f"the package {name} declares NAME {codec.NAME!r}")
         games[name] = Game(codec, rank)

@@ -43,7 +43,7 @@ class SetBoardCommand(QUndoCommand):
         return self._merge_id
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if other.id() != self._merge_id or self._merge_id < 0:
+        if not isinstance(other, SetBoardCommand) or other.id() != self._merge_id or self._merge_id < 0:
             return False
         self.new = other.new
         self.setText(other.text())  # the undo menu names the latest of the merged edits

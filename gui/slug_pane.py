@@ -48,7 +48,7 @@ class SlugPane(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
-        self._link: str | None = None
+        self._link: str | Callable[[], str | None] | None = None
         self._slug = ""
         self._no_slug = ""  # why the board has no slug, when it has none
 

@@ -46,7 +46,9 @@ def main(argv: list[str]) -> int:
     command = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")]
     for side in sides:
         command += ["-p", f"slugboard.{side}"]
-    return subprocess.call(command, cwd=ROOT, env=env)
+    # From inside the laid-out folder: mypy searches its working directory first, and in
+    # the project root the folder `codecs/` would hide the standard library's codecs.
+    return subprocess.call(command, cwd=base, env=env)
 
 
 if __name__ == "__main__":
