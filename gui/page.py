@@ -124,6 +124,10 @@ class GamePage(QWidget):
         """View state that an exported image should show (the replay time, say)."""
         return {}
 
+    def shutdown(self) -> None:
+        """Stop any background work at once: the window is closing. Pages that run work
+        off the GUI thread override this."""
+
     def paste_board(self, board) -> None:
         """Open a pasted board (one undoable step)."""
         self.set_board(board, "Paste")
