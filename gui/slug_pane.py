@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
 
 from slugboard.codecs import SlugError
 
@@ -85,7 +85,12 @@ class SlugPane(QWidget):
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.RichText)
         self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label.hide()
+        # The line's room is kept whether or not it says anything, so a message never
+        # pushes the board or the buttons away from under the pointer; a message longer
+        # than its two lines is whole in the tooltip.
+        self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.error_label.setFixedHeight(2 * self.error_label.fontMetrics().lineSpacing() + 2)
+        self.error_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 4, 8, 6)
@@ -191,11 +196,11 @@ class SlugPane(QWidget):
         if error.position is not None and text:
             snippet = "<br>" + _marked_excerpt(text, error.position, error.span)
         self.error_label.setText(f"<span style='color:#d32f2f'>Not opened: {message}</span>{snippet}")
-        self.error_label.show()
+        self.error_label.setToolTip(f"Not opened: {error}")
 
     def clear_error(self) -> None:
         self.error_label.clear()
-        self.error_label.hide()
+        self.error_label.setToolTip("")
 
     def error_text(self) -> str:
-        return self.error_label.text() if self.error_label.isVisible() else ""
+        return self.error_label.text()

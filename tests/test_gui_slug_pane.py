@@ -70,3 +70,22 @@ def test_a_real_error_from_a_link_marks_the_character_of_the_link(pane):
     pane.show_error(text, caught.value)
     assert caught.value.position == text.index("UyF2Mg") + 2
     assert _marked(pane.error_text()) == text[caught.value.position]
+
+
+def test_an_error_message_moves_nothing_on_screen(main_window, qtbot):
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    page = main_window.current_page()
+    before = (page.canvas.mapTo(main_window, page.canvas.rect().topLeft()), page.canvas.size())
+    buttons = main_window.slug_pane.open_button.mapTo(main_window, main_window.slug_pane.open_button.rect().topLeft())
+    main_window.paste_text("https://nickgirardo.com/projects/sudoku/player.html?play=UyF2Mg==" + "x" * 300)
+    qtbot.wait(10)
+    assert main_window.slug_pane.error_text()
+    assert (page.canvas.mapTo(main_window, page.canvas.rect().topLeft()), page.canvas.size()) == before
+    assert (
+        main_window.slug_pane.open_button.mapTo(main_window, main_window.slug_pane.open_button.rect().topLeft())
+        == buttons
+    )
+    main_window.slug_pane.clear_error()
+    qtbot.wait(10)
+    assert (page.canvas.mapTo(main_window, page.canvas.rect().topLeft()), page.canvas.size()) == before

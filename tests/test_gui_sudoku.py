@@ -156,7 +156,7 @@ def test_board_and_geometry_survive_a_restart(qtbot, settings):
     qtbot.addWidget(first)
     first.show()
     first.paste_text(SEED_LINK)
-    first.resize(700, 520)
+    first.resize(720, 560)
     first.close()
     assert json.loads(settings.value("boards/sudoku"))["grid"] == sudoku.decode(SEED_SLUG).grid
     assert settings.value("recent")[0] == SEED_LINK
@@ -166,7 +166,7 @@ def test_board_and_geometry_survive_a_restart(qtbot, settings):
     second.show()
     assert second.page("sudoku").board == sudoku.decode(SEED_SLUG)
     assert second.slug_pane.slug_text() == SEED_SLUG
-    assert (second.size().width(), second.size().height()) == (700, 520)
+    assert (second.size().width(), second.size().height()) == (720, 560)
     assert second.page("sudoku").undo_stack.count() == 0  # a restored board is not an undo step
 
 
