@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, cli, decode_any, detect, letters
 from slugboard.codecs.bits import BitWriter
+from strategies.letters import boards as letters_boards
 
 VECTORS = load_vectors("letters")["vectors"]
 IDS = [v["date"] for v in VECTORS]
@@ -442,12 +443,7 @@ def test_new_board_is_empty_and_encodes():
 
 # --- properties ----------------------------------------------------------------------
 
-tiles_strategy = st.lists(
-    st.builds(letters.Tile, st.integers(0, 8), st.integers(0, 8), st.integers(0, 6), st.integers(1, 5)), max_size=31
-).map(tuple)
-boards = st.builds(
-    letters.Board, st.dates(letters.EPOCH, letters.LAST_DATE), tiles_strategy, st.sampled_from(letters.PARAMS)
-)
+boards = letters_boards()
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,6 +16,7 @@ from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
+from strategies.minesweeper import boards
 
 VECTORS = load_vectors("minesweeper")
 GAME_VECTORS = VECTORS["games"]
@@ -388,26 +389,6 @@ def test_mutated_vectors_raise_only_slug_error(slug, data):
 
 
 # --- random boards round-trip ---------------------------------------------------------
-
-
-@st.composite
-def boards(draw, max_side=80):
-    version = draw(st.sampled_from([1, 2]))
-    width = draw(st.integers(1, max_side))
-    height = draw(st.integers(1, max_side))
-    unit = 50 if version == 1 else draw(st.sampled_from([1, 10, 50, 1000]))
-    unit_in_meta = version == 1 or unit != 50 or draw(st.booleans())
-    cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
-    mines = tuple(draw(st.lists(cells, max_size=min(40, width * height), unique=True)))
-    kinds = ["open", "flag", "unflag"] + (["mark"] if version == 2 else [])
-    raw = draw(st.lists(st.tuples(st.integers(0, 300), st.sampled_from(kinds), cells), max_size=40))
-    events, t = [], 0
-    for delta, kind, (x, y) in raw:
-        t += delta
-        if events and events[-1].t == t and events[-1].kind == "open" and kind != "open":
-            t += 1
-        events.append(ms.Event(t, kind, x, y))
-    return ms.Board(width, height, mines, tuple(events), version, unit, unit_in_meta)
 
 
 @settings(max_examples=300, deadline=None)

@@ -16,6 +16,7 @@ from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import pentomino as pm
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
+from strategies.pentomino import boards, terrain_boards
 
 VECTORS = load_vectors("pentomino")
 SEED_P = "P88YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50zI63f675R11166166"
@@ -722,40 +723,6 @@ def test_editing_helpers():
 
 
 # --- properties ------------------------------------------------------------------------
-
-
-@st.composite
-def boards(draw):
-    surface = draw(st.sampled_from(list(pm.SURFACES)))
-    height = draw(st.integers(1, 60))
-    width = height if surface == "S" else draw(st.integers(1, 60))
-    anchors = draw(st.lists(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), unique=True, max_size=80))
-    items = {}
-    for cell in anchors:
-        if draw(st.integers(0, 3)) == 0:
-            items[cell] = pm.TERRAIN
-        else:
-            items[cell] = pm.Piece(
-                draw(st.sampled_from(pm.PIECES)), cell[0], cell[1], draw(st.integers(0, 3)), draw(st.booleans())
-            )
-    colors = draw(st.lists(st.integers(0, 11), min_size=12, max_size=12))
-    return pm.make_board(surface, height, width, items, colors)
-
-
-@st.composite
-def terrain_boards(draw):
-    """Dense terrain in lines, so the Y and Z forms and their singles are exercised."""
-    height = draw(st.integers(1, 60))
-    width = draw(st.integers(1, 60))
-    cells = set()
-    for _ in range(draw(st.integers(0, 6))):
-        if draw(st.booleans()):
-            r = draw(st.integers(0, height - 1))
-            cells |= {(r, c) for c in draw(st.lists(st.integers(0, width - 1), max_size=20))}
-        else:
-            c = draw(st.integers(0, width - 1))
-            cells |= {(r, c) for r in draw(st.lists(st.integers(0, height - 1), max_size=20))}
-    return pm.Board(height=height, width=width, terrain=tuple(sorted(cells)))
 
 
 @settings(max_examples=300, deadline=None)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, sudoku
+from strategies.sudoku import boards as sudoku_boards
 
 VECTORS = load_vectors("sudoku")
 SEED_LINK = (
@@ -184,7 +185,7 @@ def test_share_url_opens_in_the_player():
     assert sudoku.decode(sudoku.share_url(board)) == board
 
 
-boards = st.lists(st.integers(0, 9), min_size=81, max_size=81).map(lambda cells: sudoku.Board(tuple(cells)))
+boards = sudoku_boards()
 
 
 @given(boards)

@@ -17,6 +17,7 @@ from slugboard.codecs import xiangqi as xq
 from slugboard.codecs.bits import b64decode
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
+from strategies.xiangqi import boards, row_lists
 
 VECTORS = load_vectors("xiangqi")["vectors"]
 IDS = [v["name"].split()[0] for v in VECTORS]
@@ -870,25 +871,6 @@ def test_cli_info_and_url():
 
 
 # --- properties -------------------------------------------------------------------------
-
-
-@st.composite
-def row_lists(draw):
-    """Random piece rows: every row on one of its candidates or captured, no two on one square."""
-    taken: set[int] = set()
-    rows = []
-    for candidates in xq.CANDIDATES:
-        free = [sq for sq in candidates if sq == 127 or sq not in taken]
-        sq = draw(st.sampled_from(free))
-        if sq != 127:
-            taken.add(sq)
-        rows.append(sq)
-    return tuple(rows)
-
-
-@st.composite
-def boards(draw):
-    return xq.from_rows(draw(row_lists()), draw(st.booleans()))
 
 
 @settings(max_examples=150, deadline=None)
