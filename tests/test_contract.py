@@ -126,3 +126,32 @@ def test_decode_any_and_detect_agree(name: str, data: st.DataObject):
             assert detect(text) == []
     else:
         assert found in detect(text)
+
+
+_JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=8,
+)
+
+
+@_with_each_game
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_from_json_raises_only_slug_error(name: str, data: st.DataObject):
+    """A board JSON with any value in any place (one key replaced, dropped, or a list
+    member replaced) gives a board or a SlugError."""
+    game = GAMES[name]
+    obj = game.to_json(data.draw(strategies_of(name).boards()))
+    key = data.draw(st.sampled_from(sorted(obj)))
+    how = data.draw(st.sampled_from(["replace", "drop", "member"]))
+    if how == "drop":
+        del obj[key]
+    elif how == "member" and isinstance(obj[key], list) and obj[key]:
+        obj[key][data.draw(st.integers(0, len(obj[key]) - 1))] = data.draw(_JSON_VALUES)
+    else:
+        obj[key] = data.draw(_JSON_VALUES)
+    try:
+        game.from_json(obj)
+    except SlugError:
+        pass

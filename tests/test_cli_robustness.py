@@ -1,0 +1,121 @@
+"""`slugboard-codec` answers every input or says what is wrong with it, one line per bad
+input, and goes on with the rest: no traceback, whatever it is given."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slugboard.codecs import SlugError, decode_any, detect
+from slugboard.codecs.cli import run
+
+SUDOKU = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+
+
+def _run(argv: list[str], stdin: bytes = b"") -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = run(argv, out, err, io.BytesIO(stdin))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize("text", ["s://]", "http://[", "https://[::1", "x://]?play=1"])
+@pytest.mark.parametrize("command", ["decode", "detect", "info", "url"])
+def test_malformed_addresses_are_errors_not_crashes(command, text):
+    code, out, err = _run([command, text])
+    assert code == 2 and out == ""
+    assert err.startswith("error: ") and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_decode_any_on_a_malformed_address_raises_slug_error():
+    for text in ("s://]", "http://["):
+        with pytest.raises(SlugError, match="which no game here reads"):
+            decode_any(text)
+        assert detect(text) == []
+
+
+def _encode(lines: list[bytes]) -> tuple[int, list[str], list[str]]:
+    code, out, err = _run(["encode"], b"\n".join(lines) + b"\n")
+    return code, out.splitlines(), err.splitlines()
+
+
+GOOD = json.dumps({"game": "sudoku", "grid": "." * 81}).encode()
+
+
+@pytest.mark.parametrize(
+    "bad,message",
+    [
+        (b'{"game": []}', 'needs "game" set to one of'),
+        (b'{"game": {}}', 'needs "game" set to one of'),
+        (b"[1, 2]", "expected a board object, got a JSON list"),
+        (b'{"game": "sudoku", "grid": ' + b"9" * 5000 + b"}", "a value Slugboard cannot read"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"game": "sudoku", "grid": ' + b"[" * 3000 + b"]" * 3000 + b"}", "nested too deeply"),
+        (b'{"game": "sudoku", "grid": \xff\xfe}', "line 2 is not UTF-8 text (byte 0xff)"),
+        (b"not json", "not JSON"),
+    ],
+)
+def test_a_bad_line_of_board_json_is_one_error_and_the_batch_goes_on(bad, message):
+    code, out, err = _encode([GOOD, bad, GOOD])
+    assert code == 2
+    assert out == [".", "."] or len(out) == 2  # both good lines encoded
+    assert len(err) == 1 and err[0].startswith("error: ") and message in err[0]
+
+
+@pytest.mark.parametrize("game", ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"])
+@settings(max_examples=60)
+@given(
+    value=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner, max_size=3),
+        max_leaves=10,
+    ),
+    key=st.sampled_from(
+        [
+            "grid",
+            "surface",
+            "height",
+            "width",
+            "pieces",
+            "terrain",
+            "colors",
+            "rows",
+            "fen",
+            "turn",
+            "version",
+            "time_unit_ms",
+            "mines",
+            "events",
+            "date",
+            "tiles",
+            "param",
+            "start_word",
+            "x",
+        ]
+    ),
+)
+def test_any_value_in_any_key_of_board_json_is_an_answer_or_one_error(game, key, value):
+    code, out, err = _encode([json.dumps({"game": game, key: value}).encode()])
+    assert (code, len(out), len(err)) in ((0, 1, 0), (2, 0, 1))
+    assert all(line.startswith("error: ") for line in err)
+
+
+def test_non_utf8_stdin_under_a_strict_utf8_locale_is_an_error_per_line():
+    env = dict(os.environ, LC_ALL="C.UTF-8", PYTHONUTF8="1")
+    proc = subprocess.run(
+        [sys.executable, "-m", "slugboard.codecs", "decode", "-"],
+        input=b"\xff\xfe bad\n" + SUDOKU.encode() + b"\n",
+        capture_output=True,
+        env=env,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert proc.stderr.decode().splitlines() == ["error: input: line 1 is not UTF-8 text (byte 0xff) at character 0"]
+    assert json.loads(proc.stdout)["game"] == "sudoku"
+    assert b"Traceback" not in proc.stderr
