@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 
@@ -18,13 +19,29 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--export", metavar="FILE.png", help="render the board of TEXT to an image and exit (no window)"
     )
-    parser.add_argument("--at", type=float, metavar="SECONDS", help="minesweeper replay: the moment to render")
+    parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="minesweeper replay: the moment to render")
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
     parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
     parser.add_argument(
         "--start-word", metavar="WORD", help="letters: the day's starting word, to show letters and scores"
     )
     return parser
+
+
+# The latest moment --at takes: far past the end of any game (a replay's clock stops at
+# its last action), small enough to count in milliseconds without overflow.
+MAX_AT_SECONDS = 10_000_000
+
+
+def _seconds(text: str) -> float:
+    """A moment of a replay in seconds, for --at."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_AT_SECONDS:
+        raise argparse.ArgumentTypeError(f"wants seconds from 0 to {MAX_AT_SECONDS:,}, got {text!r}")
+    return value
 
 
 # Qt's own command-line options (QApplication and QGuiApplication documentation): these
@@ -69,10 +86,12 @@ def _size(text: str | None):
         return None
     try:
         w, h = (int(v) for v in text.lower().split("x"))
-    except ValueError:
-        raise SystemExit(f"error: --size wants WIDTHxHEIGHT, got {text!r}") from None
+    except (ValueError, OverflowError):
+        print(f"error: --size wants WIDTHxHEIGHT, got {text!r}", file=sys.stderr)
+        raise SystemExit(2) from None
     if not (16 <= w <= 8000 and 16 <= h <= 8000):
-        raise SystemExit("error: --size must be between 16 and 8000 pixels each way")
+        print("error: --size must be between 16 and 8000 pixels each way", file=sys.stderr)
+        raise SystemExit(2)
     return QSize(w, h)
 
 
@@ -110,6 +129,18 @@ def export(args) -> int:
     if not args.text:
         print("error: --export needs the slug or link to draw", file=sys.stderr)
         return 2
+    from PySide6.QtGui import QImageWriter
+
+    suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
+    known = sorted(bytes(f.data()).decode() for f in QImageWriter.supportedImageFormats())
+    if suffix not in known:
+        print(
+            f"error: --export cannot write {suffix or 'a file without a suffix'}: name the file .png (or one of "
+            f"{', '.join(k for k in known if k in ('jpg', 'bmp', 'webp', 'ppm'))})",
+            file=sys.stderr,
+        )
+        return 2
+    size = _size(args.size)
     app = QApplication.instance() or QApplication([sys.argv[0]])
     try:
         game, board = decode_any(args.text)
@@ -123,10 +154,12 @@ def export(args) -> int:
     if args.at is not None:
         state["at"] = args.at
     palette = dark_palette() if args.dark else app.palette()
-    image = render_image(game, board, _size(args.size), palette, **state)
+    image = render_image(game, board, size, palette, **state)
     if not image.save(args.export):
-        print(f"error: could not write {args.export}", file=sys.stderr)
-        return 1
+        folder = os.path.dirname(os.path.abspath(args.export))
+        why = "no such folder" if not os.path.isdir(folder) else "the folder or file cannot be written"
+        print(f"error: could not write {args.export} ({why})", file=sys.stderr)
+        return 2
     print(f"{game}: wrote {args.export} ({image.width()}x{image.height()})")
     return 0
 

@@ -143,3 +143,35 @@ QTimer.singleShot(50, report)
     assert done.returncode == 0, done.stderr
     style, lightness, slug = done.stdout.split()
     assert style.lower() == "fusion" and int(lightness) < 80 and slug == "UyF2MQAg"
+
+
+MINESWEEPER = "1=15x15+90E2E3A445556575D506C65797D71848D89A0B1BAB5CAD4E7EBEEE+000;5840;594;5A7;5B5;5C7;6B1;698;685;"
+
+
+def _export_error(tmp_path, *args: str) -> str:
+    done = _run(*args)
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr
+    assert done.stderr.count("error") >= 1
+    return done.stderr
+
+
+def test_export_moment_out_of_range_is_an_error(tmp_path):
+    for at in ("inf", "1e308", "nan", "-1", "soon"):
+        err = _export_error(tmp_path, "--export", str(tmp_path / "m.png"), MINESWEEPER, "--at", at)
+        assert "--at" in err
+    assert not (tmp_path / "m.png").exists()
+
+
+def test_export_malformed_link_is_an_error(tmp_path):
+    for text in ("s://]", "http://["):
+        err = _export_error(tmp_path, "--export", str(tmp_path / "x.png"), text)
+        assert "which no game here reads" in err
+
+
+def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path):
+    assert "--size" in _export_error(
+        tmp_path, "--export", str(tmp_path / "a.png"), "--size", "9" * 400 + "x9", SEED_SLUG
+    )
+    assert "name the file .png" in _export_error(tmp_path, "--export", str(tmp_path / "a.docx"), SEED_SLUG)
+    assert "no such folder" in _export_error(tmp_path, "--export", str(tmp_path / "none" / "a.png"), SEED_SLUG)
