@@ -21,10 +21,14 @@ _WHOLE = {alphabet: re.compile("[" + re.escape(alphabet) + "]*") for alphabet in
 
 
 class BitReader:
-    """Reads unsigned fields MSB-first from bytes."""
+    """Reads unsigned fields MSB-first from bytes.
+
+    Each field is cut from the few bytes that hold it, so reading a long slug costs time
+    in proportion to its length (shifting one integer of the whole slug per field would
+    cost its square)."""
 
     def __init__(self, data: bytes, game: str, *, bits_per_char: int = 6, char_offset: int = 0):
-        self._value = int.from_bytes(data, "big") if data else 0
+        self._data = bytes(data)
         self._total = len(data) * 8
         self._pos = 0
         self._game = game
@@ -54,9 +58,13 @@ class BitReader:
                 f"slug ends early: {n} more bits needed, {self.remaining} left",
                 self.char_position(),
             )
-        shift = self._total - self._pos - n
+        if n == 0:
+            return 0
+        first, last = self._pos >> 3, (self._pos + n - 1) >> 3
+        chunk = int.from_bytes(self._data[first : last + 1], "big")
+        shift = (last + 1) * 8 - self._pos - n
         self._pos += n
-        return (self._value >> shift) & ((1 << n) - 1)
+        return (chunk >> shift) & ((1 << n) - 1)
 
 
 class BitWriter:

@@ -119,9 +119,52 @@ def stripped_bounds(text: str) -> tuple[int, int]:
     return start, end
 
 
-def carve(text: str, start: int, end: int, *, percent: bool = True) -> tuple[str, Source]:
+def value_bounds(text: str, names: tuple[str, ...], start: int = 0, end: int | None = None) -> tuple[int, int] | None:
+    """Where the raw value of the first of `names` found in the query string of
+    `text[start:end]` stands in `text` (the first of each name wins, as in
+    `query_params`), or None when none is there. A text that starts with `name=` or holds
+    an `&` counts as a bare query string."""
+    end = len(text) if end is None else end
+    segment = text[start:end]
+    if any(segment.startswith(name + "=") for name in names) or ("?" not in segment and "&" in segment):
+        query = start
+    elif "?" in segment:
+        query = start + segment.index("?") + 1
+    else:
+        return None
+    hash_at = text.find("#", query, end)
+    query_end = end if hash_at < 0 else hash_at
+    found: dict[str, tuple[int, int]] = {}
+    pos = query
+    while pos <= query_end:
+        amp = text.find("&", pos, query_end)
+        amp = query_end if amp < 0 else amp
+        equals = text.find("=", pos, amp)
+        name = unquote(text[pos:amp] if equals < 0 else text[pos:equals])
+        if name and name not in found:
+            found[name] = (amp, amp) if equals < 0 else (equals + 1, amp)
+        pos = amp + 1
+    for name in names:
+        if name in found:
+            return found[name]
+    return None
+
+
+def carve(text: str, start: int, end: int, *, percent: bool = True, strip: bool = False) -> tuple[str, Source]:
     """The slug `text[start:end]`, with percent escapes undone when `percent` (a bad escape
-    is kept as it is), and its Source."""
+    is kept as it is) and, with `strip`, whitespace around it dropped; and its Source."""
+    slug, source = _carve(text, start, end, percent)
+    if not strip:
+        return slug, source
+    lead = len(slug) - len(slug.lstrip())
+    trimmed = slug.strip()
+    if source.origins is None:
+        return trimmed, Source(source.start + lead, source.start + lead + len(trimmed))
+    origins = source.origins[lead : lead + len(trimmed)]
+    return trimmed, Source(origins[0] if origins else source.start, source.end, origins)
+
+
+def _carve(text: str, start: int, end: int, percent: bool) -> tuple[str, Source]:
     raw = text[start:end]
     if not percent or "%" not in raw:
         return raw, Source(start, end)

@@ -1,30 +1,44 @@
-"""Running a slow query (a sudoku solution count) off the GUI thread.
+"""Running slow queries (a sudoku solution count) off the GUI thread, so that they can
+always be stopped.
 
-Only the newest request's answer is delivered: an edit made while a count runs makes
-the older answer stale, and it is dropped.
+Only the newest request's answer is delivered: an edit made while a query runs makes
+the older answer stale, so a new request cancels the old one (through the `cancel`
+token every query takes) and its answer, if it still comes, is dropped. Shutting down
+cancels at once and never waits: the worker thread is a daemon, so a query that is slow
+to notice cannot keep the application from quitting.
 """
 
 from __future__ import annotations
 
+import queue
+import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from slugboard.codecs.work import Cancel, Cancelled
+
 
 class LatestOnly(QObject):
-    """Runs one function at a time in a worker thread; `finished(result)` fires in the
-    GUI thread for the latest submission only."""
+    """Runs one query at a time on a daemon thread: `submit(fn, *args)` calls
+    `fn(*args, cancel=token)`; `finished(result)` fires in the GUI thread for the latest
+    submission only, with the exception as the result when the query failed."""
 
     finished = Signal(object)
     _delivered = Signal(int, object)
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="slugboard-query")
         self._generation = 0
+        self._cancel: Cancel | None = None
         self._running = False
+        self._closed = False
+        self._jobs: queue.SimpleQueue[tuple[int, Cancel, Callable[..., Any], tuple[Any, ...]] | None] = (
+            queue.SimpleQueue()
+        )
+        self._thread = threading.Thread(target=self._work, name="slugboard-query", daemon=True)
+        self._thread.start()
         self._delivered.connect(self._deliver)
 
     @property
@@ -32,28 +46,47 @@ class LatestOnly(QObject):
         return self._running
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> None:
-        self._generation += 1
-        generation = self._generation
+        if self._closed:
+            return
+        self.cancel()
+        self._cancel = Cancel()
         self._running = True
-        future = self._pool.submit(fn, *args)
-        future.add_done_callback(lambda f: self._emit(generation, f))
+        self._jobs.put((self._generation, self._cancel, fn, args))
 
-    def _emit(self, generation: int, future: Future) -> None:
-        # Runs in the worker thread; the queued signal carries the result to the GUI thread.
-        try:
-            result = future.result()
-        except Exception as exc:  # delivered, not swallowed: the page shows it
-            result = exc
-        try:
-            self._delivered.emit(generation, result)
-        except RuntimeError:
-            pass  # the page was destroyed while the query ran
+    def cancel(self) -> None:
+        """Stop the running query, if any, and drop its answer."""
+        self._generation += 1
+        self._running = False
+        if self._cancel is not None:
+            self._cancel.set()
+            self._cancel = None
+
+    def shutdown(self) -> None:
+        """Cancel what runs and stop the thread; returns at once."""
+        self.cancel()
+        self._closed = True
+        self._jobs.put(None)
+
+    def _work(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            generation, cancel, fn, args = job
+            if cancel.is_set():
+                continue  # superseded before it started
+            try:
+                result: Any = fn(*args, cancel=cancel)
+            except Cancelled:
+                continue
+            except Exception as exc:  # noqa: BLE001 - delivered, not swallowed: the page shows it
+                result = exc
+            try:
+                self._delivered.emit(generation, result)
+            except RuntimeError:
+                return  # the page was destroyed while the query ran
 
     def _deliver(self, generation: int, result: Any) -> None:
         if generation == self._generation:
             self._running = False
             self.finished.emit(result)
-
-    def shutdown(self) -> None:
-        self._generation += 1
-        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -68,8 +68,10 @@ def test_a_real_error_from_a_link_marks_the_character_of_the_link(pane):
     with pytest.raises(SlugError) as caught:
         decode_any(text)
     pane.show_error(text, caught.value)
-    assert caught.value.position == text.index("UyF2Mg") + 2
-    assert _marked(pane.error_text()) == text[caught.value.position]
+    start = text.index("UyF2Mg")
+    assert caught.value.position == start + 2
+    assert caught.value.span == (start + 2, start + 6)  # the characters that hold the version bytes
+    assert _marked(pane.error_text()) == "F2Mg"
 
 
 def test_an_error_message_moves_nothing_on_screen(main_window, qtbot):

@@ -244,7 +244,8 @@ class SudokuPage(GamePage):
         self.givens_label.setText(f"{board.givens} givens")
         problems = sudoku.problems(board)
         self.problems_label.setText("<br>".join(p.message for p in problems) or "None")
-        if any(p.severity == "error" for p in problems):
+        if any(p.is_error for p in problems):
+            self._query.cancel()  # an answer for an earlier board must not arrive now
             self._analysed((0, None))  # repeated digits: no solution, nothing to search
         else:
             self.status_label.setText("checking…")
@@ -262,6 +263,9 @@ class SudokuPage(GamePage):
         colour = STATUS_COLOURS[min(self._count, 2)]
         self.status_label.setStyleSheet(f"color: {colour}")
         self._refresh_canvas()
+
+    def shutdown(self) -> None:
+        self._query.shutdown()
 
     @property
     def solution_count(self) -> int | None:

@@ -1,0 +1,181 @@
+"""Reading and writing sudoku boards: the Sudoku Player's `?play=` slugs (v1, and the
+legacy v0) and the 81-character grid.
+
+Slug format (formats/sudoku.md): base64 of `S!` + `v1` + 11-bit (cell, digit) tuples,
+most significant bit first, last byte zero-padded; v0 bodies are (cell, digit) byte pairs.
+Errors name the character of the text as pasted, link and all.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bits import BitReader, BitWriter, b64decode, b64encode
+from ..errors import FormatError, ValueRangeError
+from ..links import Source, carve, is_link, located, strip_text, stripped_bounds, value_bounds
+from .model import NAME, Board
+
+PLAYER_URL = "https://nickgirardo.com/projects/sudoku/player.html"
+MAGIC = b"S!"
+GRID_CELLS = "123456789.0"
+# Characters that grid pictures (HoDoKu, Sudoku Explainer, forum posts) put between cells.
+GRID_DECORATION = set(" \t\r\n|-+*=_:")
+# A text needs this many cell characters to count as a grid before it is read: "1=15"
+# (the start of a minesweeper slug) is made of grid characters too.
+GRID_MARK_CELLS = 40
+# A slug may set the same cell again and again; the board keeps the last digit, and says
+# so for this many cells before it only counts the rest.
+MAX_NOTES = 10
+
+
+def looks_like(text: str) -> bool:
+    if not isinstance(text, str):
+        return False
+    t = strip_text(text)
+    return (
+        "play=" in t
+        or t.startswith("UyF2")
+        or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
+    )
+
+
+def _is_grid_text(text: str) -> bool:
+    return (
+        bool(text)
+        and all(ch in GRID_CELLS or ch in GRID_DECORATION for ch in text)
+        and any(ch in GRID_CELLS for ch in text)
+    )
+
+
+def decode(text: str) -> Board:
+    if not isinstance(text, str):
+        raise FormatError(NAME, f"expected text, got {type(text).__name__}")
+    start, end = stripped_bounds(text)
+    stripped = text[start:end]
+    if not stripped:
+        raise FormatError(NAME, "the text is empty", 0)
+    if not is_link(stripped) and _is_grid_text(stripped) and not stripped.startswith("UyF2"):
+        with located(Source(start, end)):
+            return decode_grid(stripped)
+    bounds = value_bounds(text, ("play",), start, end) or (start, end)
+    slug, source = carve(text, *bounds, strip=True)
+    with located(source):
+        return _decode_slug(slug.replace(" ", "+"))
+
+
+def _decode_slug(slug: str) -> Board:
+    if not slug:
+        raise FormatError(NAME, "the link has no slug after ?play=", 0)
+    data = b64decode(slug, NAME)
+    if len(data) < 2 or data[:2] != MAGIC:
+        raise FormatError(NAME, "not a Sudoku Player slug: it must start with 'UyF' (the bytes 'S!')", 0)
+    if len(data) < 4:
+        raise FormatError(NAME, "slug ends before its version", 2)
+    version = data[2:4].decode("latin-1")
+    if version == "v1":
+        return _decode_v1(data)
+    if version == "v0":
+        return _decode_v0(data)
+    shown = version if version.isprintable() else data[2:4].hex()
+    raise FormatError(NAME, f"unknown version {shown!r}", 2, span=(2, 6))
+
+
+class _Givens:
+    """The cells as a slug sets them, one given after another; a cell set again keeps
+    the later digit, and the board says so."""
+
+    def __init__(self) -> None:
+        self.cells = [0] * 81
+        self.notes: list[str] = []
+        self.repeats = 0
+
+    def place(self, index: int, cell: int, digit: int, position: int, width: int) -> None:
+        span = (position, position + width)
+        if cell > 80:
+            raise ValueRangeError(NAME, f"given {index + 1}: cell {cell} is off the board (0-80)", position, span=span)
+        if not 1 <= digit <= 9:
+            raise ValueRangeError(NAME, f"given {index + 1}: digit {digit} is not 1-9", position, span=span)
+        if self.cells[cell]:
+            self.repeats += 1
+            if self.repeats <= MAX_NOTES:
+                self.notes.append(f"cell r{cell // 9 + 1}c{cell % 9 + 1} is set twice; the later digit {digit} wins")
+        self.cells[cell] = digit
+
+    def board(self) -> Board:
+        notes = self.notes
+        if self.repeats > MAX_NOTES:
+            notes = [*notes, f"and {self.repeats - MAX_NOTES:,} more givens set a cell that was already set"]
+        return Board(tuple(self.cells), tuple(notes))
+
+
+def _decode_v1(data: bytes) -> Board:
+    reader = BitReader(data, NAME)
+    reader.read(32)
+    givens = _Givens()
+    index = 0
+    while reader.remaining >= 11:
+        position = reader.char_position()
+        cell = reader.read(7)
+        digit = reader.read(4)
+        givens.place(index, cell, digit, position, max(1, reader.char_position(reader.position - 1) + 1 - position))
+        index += 1
+    return givens.board()
+
+
+def _decode_v0(data: bytes) -> Board:
+    body = data[4:]
+    if len(body) % 2:
+        raise FormatError(
+            NAME, "v0 body has an odd number of bytes: the last given has no digit", (8 * (len(data) - 1)) // 6
+        )
+    givens = _Givens()
+    for index in range(len(body) // 2):
+        start = (8 * (4 + 2 * index)) // 6
+        givens.place(index, body[2 * index], body[2 * index + 1], start, (8 * (6 + 2 * index) + 5) // 6 - start)
+    return givens.board()
+
+
+def decode_grid(text: str) -> Board:
+    """Read the 81-character grid: digits, `.` or `0` for empty, decoration ignored."""
+    cells = []
+    for i, ch in enumerate(text):
+        if ch in GRID_CELLS:
+            if len(cells) == 81:
+                raise FormatError(NAME, "grid has more than 81 cells", i)
+            cells.append(int(ch) if ch.isdigit() else 0)
+        elif ch not in GRID_DECORATION:
+            raise FormatError(NAME, f"character {ch!r} is not a digit or '.'", i)
+    if len(cells) != 81:
+        raise FormatError(NAME, f"grid has {len(cells)} cells; 81 are needed", len(text))
+    return Board(tuple(cells))
+
+
+def encode(board: Board) -> str:
+    """The v1 slug exactly as the web app's encoder writes it (ascending cells, '=' padded)."""
+    writer = BitWriter()
+    for cell, digit in enumerate(board.cells):
+        if digit:
+            writer.write(cell, 7)
+            writer.write(digit, 4)
+    return b64encode(MAGIC + b"v1" + writer.to_bytes())
+
+
+def encode_v0(board: Board) -> str:
+    """The legacy v0 slug (for tests and for people who need old players)."""
+    body = bytes(b for cell, digit in enumerate(board.cells) if digit for b in (cell, digit))
+    return b64encode(MAGIC + b"v0" + body)
+
+
+def share_url(board: Board) -> str:
+    return f"{PLAYER_URL}?play={encode(board)}"
+
+
+def to_json(board: Board) -> dict[str, Any]:
+    return {"game": NAME, "grid": board.grid}
+
+
+def from_json(obj: dict[str, Any]) -> Board:
+    grid = obj.get("grid") if isinstance(obj, dict) else None
+    if not isinstance(grid, str):
+        raise FormatError(NAME, 'board JSON needs a "grid" string of 81 characters')
+    return decode_grid(grid)
