@@ -352,6 +352,8 @@ class MainWindow(QMainWindow):
         self._unsaved.clear()
 
     def closeEvent(self, event) -> None:
+        for page in self.pages.values():
+            page.shutdown()  # background work stops now; quitting never waits for it
         self.save_boards()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.sync()

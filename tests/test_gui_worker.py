@@ -1,0 +1,122 @@
+"""Background queries: only the newest answer arrives, a new request or shutting down
+stops the running one at once, failures are delivered, and quitting never waits."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import threading
+import time
+
+from slugboard.codecs.work import Cancel
+from slugboard.gui.worker import LatestOnly
+
+
+def slow(value: int, *, cancel: Cancel, started: threading.Event | None = None) -> int:
+    """Runs until cancelled (then raises Cancelled) or for about two seconds."""
+    if started is not None:
+        started.set()
+    for _ in range(2000):
+        cancel.check()
+        time.sleep(0.001)
+    return value
+
+
+def quick(value: int, *, cancel: Cancel) -> int:
+    return value
+
+
+def failing(*, cancel: Cancel) -> int:
+    raise ValueError("broken query")
+
+
+def test_only_the_newest_answer_arrives(qtbot):
+    worker = LatestOnly()
+    answers: list[object] = []
+    worker.finished.connect(answers.append)
+    started = threading.Event()
+    worker.submit(lambda cancel: slow(1, cancel=cancel, started=started))
+    assert started.wait(5)
+    worker.submit(quick, 2)
+    qtbot.waitUntil(lambda: answers == [2], timeout=5000)
+    qtbot.wait(50)
+    assert answers == [2] and not worker.busy
+    worker.shutdown()
+
+
+def test_a_new_request_cancels_the_running_one():
+    worker = LatestOnly()
+    tokens: list[Cancel] = []
+
+    def record(*, cancel: Cancel) -> None:
+        tokens.append(cancel)
+        slow(0, cancel=cancel)
+
+    worker.submit(record)
+    deadline = time.monotonic() + 5
+    while not tokens and time.monotonic() < deadline:
+        time.sleep(0.005)
+    worker.submit(quick, 1)
+    assert tokens and tokens[0].is_set()
+    worker.shutdown()
+
+
+def test_a_failure_is_delivered_as_the_answer(qtbot):
+    worker = LatestOnly()
+    with qtbot.waitSignal(worker.finished, timeout=5000) as signal:
+        worker.submit(failing)
+    assert isinstance(signal.args[0], ValueError) and "broken query" in str(signal.args[0])
+    worker.shutdown()
+
+
+def test_shutdown_returns_at_once_and_drops_the_answer(qtbot):
+    worker = LatestOnly()
+    answers: list[object] = []
+    worker.finished.connect(answers.append)
+    worker.submit(slow, 3)
+    start = time.perf_counter()
+    worker.shutdown()
+    assert time.perf_counter() - start < 0.5
+    qtbot.wait(100)
+    assert answers == []
+    worker.submit(quick, 4)  # a closed worker takes no more work
+    qtbot.wait(50)
+    assert answers == []
+
+
+def test_quitting_while_a_query_runs_exits_at_once(tmp_path):
+    """A query that never looks at its cancel flag cannot keep the process alive."""
+    script = tmp_path / "quit.py"
+    script.write_text(
+        "import time\n"
+        "from PySide6.QtCore import QTimer\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "from slugboard.gui.worker import LatestOnly\n"
+        "app = QApplication([])\n"
+        "worker = LatestOnly()\n"
+        "worker.submit(lambda cancel: time.sleep(60))\n"
+        "QTimer.singleShot(100, app.quit)\n"
+        "app.exec()\n"
+        "print('quit')\n"
+    )
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=30)
+    assert done.stdout.strip() == "quit" and done.returncode == 0, done.stderr
+    assert time.perf_counter() - start < 20  # the query would hold it for 60 s
+
+
+def test_closing_the_window_stops_the_sudoku_count(main_window, qtbot, monkeypatch):
+    page = main_window.page("sudoku")
+    stopped = threading.Event()
+
+    def endless(board, *, cancel: Cancel):
+        while not cancel.is_set():
+            time.sleep(0.001)
+        stopped.set()
+        cancel.check()
+
+    monkeypatch.setattr("slugboard.codecs.sudoku.analyse", endless)
+    page.set_board(page.board.with_digit(0, 0, 5), "Edit")
+    assert page.solution_count is None  # counting
+    main_window.close()
+    assert stopped.wait(5)
