@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator
 from typing import IO, Any
 
 from . import GAMES, MAX_TEXT, Game, SlugError, decode_any, detect
+from .errors import guarded
 
 EXIT_BAD_INPUT = 2
 
@@ -92,19 +93,6 @@ def board_from_json_line(line: str) -> tuple[Game[Any], Any]:
         raise SlugError("json", 'the object needs "game" set to one of ' + ", ".join(GAMES))
     game = GAMES[name]
     return game, guarded(name, lambda: game.from_json(obj))
-
-
-def guarded(name: str, work: Callable[[], Any]) -> Any:
-    """Run `work`, turning any failure that is not already a SlugError into one: a board
-    JSON can hold any value in any place, and one bad line must not end the batch."""
-    try:
-        return work()
-    except SlugError:
-        raise
-    except RecursionError:
-        raise SlugError(name, "the board JSON is nested too deeply") from None
-    except Exception as exc:  # noqa: BLE001 - reported to the user as a bad input
-        raise SlugError(name, f"the board JSON has a value of the wrong kind ({type(exc).__name__}: {exc})") from None
 
 
 def _apply_options(game: Game[Any], board: Any, args: argparse.Namespace) -> Any:

@@ -7,13 +7,15 @@ error: `problems(board)` returns `Problem` records that the editor draws.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from .links import Source
+
+T = TypeVar("T")
 
 
 class SlugError(ValueError):
@@ -72,6 +74,19 @@ def _rebuild(
     slug_position: int | None,
 ) -> SlugError:
     return cls(game, message, position, span=span, slug_position=slug_position)
+
+
+def guarded(name: str, work: Callable[[], T]) -> T:
+    """Run `work`, turning any failure that is not already a SlugError into one: a board
+    JSON can hold any value in any place, and one bad line must not end the batch."""
+    try:
+        return work()
+    except SlugError:
+        raise
+    except RecursionError:
+        raise SlugError(name, "the board JSON is nested too deeply") from None
+    except Exception as exc:  # noqa: BLE001 - reported to the user as a bad input
+        raise SlugError(name, f"the board JSON has a value of the wrong kind ({type(exc).__name__}: {exc})") from None
 
 
 class FormatError(SlugError):

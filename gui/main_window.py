@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QByteArray, QEvent, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -29,6 +29,7 @@ from . import games
 from .page import GamePage
 from .render import render_image
 from .slug_pane import SlugPane
+from .store import Store
 
 MAX_RECENT = 10
 MAX_RECENT_LENGTH = 20_000
@@ -50,6 +51,8 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings()
+        self.store = Store(self.settings)
+        self._told_cannot_save = False
         self.setWindowTitle("Slugboard")
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
@@ -68,8 +71,8 @@ class MainWindow(QMainWindow):
         self._visited: set[str] = set()  # games whose page has been shown
         # Whether a game has a web link at all is a property of the game, not the board.
         self._has_link = {name: page.game.has_link for name, page in self.pages.items()}
-        # Boards are written to the settings a moment after the last edit (and on close),
-        # so a burst of edits on a big board costs one save.
+        # Boards are written to disk a moment after an edit (and on close), so a burst of
+        # edits on a big board costs one save, and a crash loses at most that moment.
         self._unsaved: set[str] = set()
         self._save_timer = QTimer(self, singleShot=True, interval=400)
         self._save_timer.timeout.connect(self.save_boards)
@@ -103,7 +106,12 @@ class MainWindow(QMainWindow):
         self._restore()
         self._tab_changed(self.tabs.currentIndex())
         self.current_page().focus_canvas()  # the keys work on the board from the start
-        self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
+        not_restored = self.store.take_not_restored()
+        if not_restored:
+            # Said once, where it pushes nothing: the status bar keeps it until the next message.
+            self.statusBar().showMessage("Not restored: " + "; ".join(not_restored))
+        else:
+            self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
 
     # --- menus -------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
@@ -137,6 +145,13 @@ class MainWindow(QMainWindow):
                 action.setStatusTip(example["text"])
                 action.triggered.connect(lambda _=False, t=example["text"]: self.paste_text(t))
         self._action(file_menu, "&Export image…", self.export_image_dialog, "Ctrl+E", "Save the board as a PNG image")
+        self._action(
+            file_menu,
+            "Save board &as…",
+            self.save_board_dialog,
+            QKeySequence.StandardKey.SaveAs,
+            "Save the board's link (or slug) to a text file, to open again with File > Open or a paste",
+        )
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.StandardKey.Quit)
 
@@ -209,7 +224,7 @@ class MainWindow(QMainWindow):
             page.focus_canvas()
         self._visited.add(page.GAME)
         self._update_slug(page)
-        self.settings.setValue("window/tab", page.GAME)
+        self.settings.setValue("window/tab", page.GAME)  # written with the next save
 
     def _page_status(self, page: GamePage, text: str) -> None:
         if page is self.current_page():  # a game out of sight (restored at start, say) keeps quiet
@@ -219,7 +234,8 @@ class MainWindow(QMainWindow):
         if page is self.current_page():
             self._update_slug(page)
         self._unsaved.add(page.GAME)
-        self._save_timer.start()
+        if not self._save_timer.isActive():  # a steady stream of edits must not put the save off
+            self._save_timer.start()
 
     def _update_slug(self, page: GamePage) -> None:
         try:
@@ -291,10 +307,7 @@ class MainWindow(QMainWindow):
 
     # --- recent slugs --------------------------------------------------------------
     def recent(self) -> list[str]:
-        value = self.settings.value("recent", [])
-        if isinstance(value, str):
-            value = [value]
-        return [v for v in (value or []) if isinstance(v, str)]
+        return self.store.texts("recent", "the list of recent slugs")
 
     def _remember(self, text: str) -> None:
         if len(text) > MAX_RECENT_LENGTH:
@@ -327,36 +340,74 @@ class MainWindow(QMainWindow):
 
     # --- settings ----------------------------------------------------------------
     def _restore(self) -> None:
-        for name, page in self.pages.items():
-            raw = self.settings.value(f"boards/{name}")
-            if not raw:
-                continue
-            try:
-                page.replace_board(page.game.from_json(json.loads(raw)))
-            except (SlugError, ValueError, TypeError, KeyError):
-                self.settings.remove(f"boards/{name}")  # an unreadable saved board is dropped, not fatal
-        geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
+        for page in self.pages.values():
+            board = self.store.board(page.game)
+            if board is not None:
+                page.replace_board(board)
+        geometry = self.store.geometry("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1120, 840)
-        tab = self.settings.value("window/tab")
-        if tab in self.pages:
+        self.recent()  # checked now, so a bad list is reported with the rest
+        tab = self.store.text("window/tab", lambda name: name in self.pages, "the game shown last")
+        if tab is not None:
             self.tabs.setCurrentWidget(self.pages[tab])
 
-    def save_boards(self) -> None:
+    def save_boards(self) -> bool:
+        """Write the edited boards to disk now; False (and the user told) when they could not be."""
         self._save_timer.stop()
-        for name in sorted(self._unsaved):
-            page = self.pages[name]
-            self.settings.setValue(f"boards/{name}", json.dumps(page.game.to_json(page.board)))
+        values = {
+            f"boards/{name}": json.dumps(self.pages[name].game.to_json(self.pages[name].board))
+            for name in sorted(self._unsaved)
+        }
         self._unsaved.clear()
+        saved = self.store.write(values)
+        if not saved:
+            self._cannot_save()
+        return saved
+
+    def _cannot_save(self) -> None:
+        where = self.settings.fileName()
+        self.statusBar().showMessage(f"Boards are not being saved: {where} cannot be written")
+        if self._told_cannot_save:
+            return
+        self._told_cannot_save = True
+        box = QMessageBox(
+            QMessageBox.Icon.Warning,
+            "Boards are not being saved",
+            f"Slugboard cannot write its settings file:\n{where}\n\nYour boards will not come back when you "
+            "start Slugboard again. You can keep this board by saving its link to a file.",
+            QMessageBox.StandardButton.Close,
+            self,
+        )
+        save = box.addButton("Save board as…", QMessageBox.ButtonRole.ActionRole)
+        save.clicked.connect(self.save_board_dialog)
+        box.setObjectName("cannotSaveBox")
+        box.open()  # window-modal, and the window goes on
+
+    def save_board_dialog(self) -> None:
+        page = self.current_page()
+        path, _ = QFileDialog.getSaveFileName(self, "Save board as", f"{page.GAME}.txt", "Text (*.txt)")
+        if path:
+            self.save_board_to(path)
+
+    def save_board_to(self, path: str) -> bool:
+        """Write the current board's link (or slug, for a game without one) to `path`."""
+        page = self.current_page()
+        text = page.game.share_url(page.board) or page.game.encode(page.board)
+        try:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text + "\n")
+        except OSError as exc:
+            self.statusBar().showMessage(f"Could not save {path}: {exc.strerror}", 8000)
+            return False
+        self.statusBar().showMessage(f"Saved the board to {path}", 5000)
+        return True
 
     def closeEvent(self, event) -> None:
         for page in self.pages.values():
             page.shutdown()  # background work stops now; quitting never waits for it
-        self.save_boards()
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.sync()
+        self.save_boards()
         super().closeEvent(event)
 
     def sizeHint(self) -> QSize:

@@ -108,8 +108,10 @@ def test_quitting_while_a_query_runs_exits_at_once(tmp_path):
 def test_closing_the_window_stops_the_sudoku_count(main_window, qtbot, monkeypatch):
     page = main_window.page("sudoku")
     stopped = threading.Event()
+    started = threading.Event()
 
     def endless(board, *, cancel: Cancel):
+        started.set()
         while not cancel.is_set():
             time.sleep(0.001)
         stopped.set()
@@ -117,6 +119,6 @@ def test_closing_the_window_stops_the_sudoku_count(main_window, qtbot, monkeypat
 
     monkeypatch.setattr("slugboard.codecs.sudoku.analyse", endless)
     page.set_board(page.board.with_digit(0, 0, 5), "Edit")
-    assert page.solution_count is None  # counting
+    assert started.wait(5) and page.solution_count is None  # counting
     main_window.close()
     assert stopped.wait(5)

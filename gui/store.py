@@ -1,0 +1,180 @@
+"""Keeping the window's state between runs so that nothing stored can stop Slugboard
+from starting, and nothing is lost without a word.
+
+Every stored value is checked when it is read. A value that cannot be used (a board
+that no longer reads, a tab stored as a list, a settings file that is not a settings
+file at all) is set aside, not deleted: it goes into a file next to the settings file,
+and the window says once what was not restored and where the copy is. When settings
+cannot be written, the window is told, so it can say so and offer to save the board
+elsewhere. Writes go through QSettings, which replaces its file in one step (it writes
+a new file and renames it over the old), so a process killed at any moment leaves
+either the old file or the new one.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import os
+import shutil
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from slugboard.codecs import Game, SlugError
+from slugboard.codecs.errors import guarded
+
+SET_ASIDE_SUFFIX = ".unrestored.json"
+
+
+class Store:
+    """Checked reads and watched writes over a QSettings."""
+
+    def __init__(self, settings: QSettings) -> None:
+        self.settings = settings
+        self.not_restored: list[str] = []  # what was set aside, in words for a player
+        self._check_file()
+
+    # --- where copies go ---------------------------------------------------------
+    @property
+    def set_aside_path(self) -> str:
+        return self.settings.fileName() + SET_ASIDE_SUFFIX
+
+    def _check_file(self) -> None:
+        """A settings file QSettings cannot parse is copied aside before it is replaced."""
+        if self.settings.status() != QSettings.Status.FormatError:
+            return
+        path = self.settings.fileName()
+        copy = f"{path}.unreadable-{dt.datetime.now():%Y%m%d-%H%M%S}"
+        try:
+            shutil.copyfile(path, copy)
+        except OSError:
+            copy = ""
+        self.settings.clear()
+        self.not_restored.append(
+            "the saved settings (the file could not be read" + (f"; a copy is in {copy})" if copy else ")")
+        )
+
+    def set_aside(self, key: str, value: Any, what: str, why: str) -> None:
+        """Move `key` out of the settings into the set-aside file, and remember to say so."""
+        entry = {
+            "key": key,
+            "value": _plain(value),
+            "why": why,
+            "when": dt.datetime.now().isoformat(timespec="seconds"),
+        }
+        entries: list[Any] = []
+        try:
+            with open(self.set_aside_path, encoding="utf-8") as f:
+                loaded = json.load(f)
+            entries = loaded if isinstance(loaded, list) else [loaded]
+        except (OSError, ValueError, RecursionError):
+            pass
+        entries.append(entry)
+        try:
+            tmp = self.set_aside_path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as f:
+                json.dump(entries, f, ensure_ascii=False, indent=1)
+            os.replace(tmp, self.set_aside_path)
+            where = f"; a copy is in {self.set_aside_path}"
+        except OSError:
+            where = ""
+        self.settings.remove(key)
+        self.not_restored.append(f"{what} ({why}{where})")
+
+    # --- checked reads -----------------------------------------------------------
+    def value(self, key: str) -> Any:
+        try:
+            return self.settings.value(key)
+        except Exception:  # noqa: BLE001 - a value Qt itself cannot turn into Python
+            return _Unreadable()
+
+    def board(self, game: Game[Any]) -> Any | None:
+        key = f"boards/{game.name}"
+        raw = self.value(key)
+        if raw is None:
+            return None
+        what = f"the last {game.title} board"
+        if not isinstance(raw, str):
+            self.set_aside(key, raw, what, "it is not board text")
+            return None
+        try:
+            return guarded(game.name, lambda: game.from_json(_json(raw)))
+        except SlugError as exc:
+            self.set_aside(key, raw, what, f"it no longer reads: {exc.message}")
+            return None
+
+    def text(self, key: str, allowed: Callable[[str], bool], what: str) -> str | None:
+        raw = self.value(key)
+        if raw is None:
+            return None
+        if isinstance(raw, str) and allowed(raw):
+            return raw
+        self.set_aside(key, raw, what, "it is not one the window knows")
+        return None
+
+    def geometry(self, key: str) -> QByteArray | None:
+        raw = self.value(key)
+        if raw is None:
+            return None
+        if isinstance(raw, QByteArray) and not raw.isEmpty():
+            return raw
+        self.set_aside(key, raw, "the window's size and place", "it is not a window geometry")
+        return None
+
+    def texts(self, key: str, what: str) -> list[str]:
+        raw = self.value(key)
+        if raw is None:
+            return []
+        if isinstance(raw, str):
+            return [raw]
+        if isinstance(raw, list) and all(isinstance(v, str) for v in raw):
+            return raw
+        self.set_aside(key, raw, what, "it is not a list of texts")
+        return []
+
+    # --- watched writes ------------------------------------------------------------
+    def write(self, values: dict[str, Any]) -> bool:
+        """Set `values` and write them to disk now; False when they could not be written."""
+        for key, value in values.items():
+            self.settings.setValue(key, value)
+        return self.sync()
+
+    def sync(self) -> bool:
+        self.settings.sync()
+        return self.settings.status() == QSettings.Status.NoError and self.settings.isWritable()
+
+    def take_not_restored(self) -> list[str]:
+        said, self.not_restored = self.not_restored, []
+        return said
+
+
+class _Unreadable:
+    def __repr__(self) -> str:
+        return "<a value that could not be read>"
+
+
+def _json(text: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(text)
+    except RecursionError:
+        raise SlugError("slugboard", "the saved board is nested too deeply") from None
+    except ValueError as exc:
+        raise SlugError("slugboard", f"the saved board is not JSON ({exc})") from None
+    if not isinstance(obj, dict):
+        raise SlugError("slugboard", "the saved board is not a board object")
+    return obj
+
+
+def _plain(value: Any) -> Any:
+    """A stored value as JSON can hold it, for the set-aside file."""
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, QByteArray):
+        return bytes(value.data()).hex()
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return repr(value)
