@@ -26,6 +26,8 @@ from slugboard.codecs import Game, SlugError
 from slugboard.codecs.errors import guarded
 
 SET_ASIDE_SUFFIX = ".unrestored.json"
+# The first part of every key the window writes.
+KNOWN_GROUPS = frozenset({"boards", "window", "recent", "letters", "minesweeper", "pentomino", "sudoku", "xiangqi"})
 
 
 class Store:
@@ -42,10 +44,16 @@ class Store:
         return self.settings.fileName() + SET_ASIDE_SUFFIX
 
     def _check_file(self) -> None:
-        """A settings file QSettings cannot parse is copied aside before it is replaced."""
-        if self.settings.status() != QSettings.Status.FormatError:
-            return
+        """A settings file that is not Slugboard's (QSettings cannot parse it, or reads
+        none of the window's keys in it) is copied aside before it is replaced."""
         path = self.settings.fileName()
+        try:
+            has_content = os.path.getsize(path) > 0
+        except OSError:
+            return
+        ours = any(key.split("/", 1)[0] in KNOWN_GROUPS for key in self.settings.allKeys())
+        if self.settings.status() != QSettings.Status.FormatError and (ours or not has_content):
+            return
         copy = f"{path}.unreadable-{dt.datetime.now():%Y%m%d-%H%M%S}"
         try:
             shutil.copyfile(path, copy)

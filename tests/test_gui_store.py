@@ -1,0 +1,167 @@
+"""Settings that cannot stop Slugboard from starting and never lose a board in silence:
+bad stored values are set aside and reported, an unreadable file is copied aside, a
+settings file that cannot be written is reported with a way to save the board, and a
+process killed right after an edit keeps it."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
+
+from slugboard.codecs import sudoku
+
+SEED = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+
+
+def _window(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+def _set_aside(settings: QSettings) -> list[dict]:
+    with open(settings.fileName() + ".unrestored.json", encoding="utf-8") as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize(
+    "key,value,said",
+    [
+        ("boards/sudoku", "[" * 50_000 + "]" * 50_000, "the last Sudoku board"),
+        ("boards/sudoku", '{"game": "sudoku", "grid": "12"}', "the last Sudoku board"),
+        ("boards/sudoku", '{"game": "sudoku", "grid": ', "the last Sudoku board"),
+        ("boards/pentomino", '{"game": "pentomino", "height": [], "width": {}}', "the last Pentominoes board"),
+        ("boards/minesweeper", ["a", "list"], "the last Minesweeper board"),
+        ("window/tab", ["sudoku", "letters"], "the game shown last"),
+        ("window/tab", {"a": 1}, "the game shown last"),
+        ("window/tab", "chess", "the game shown last"),
+        ("window/geometry", "not a geometry", "the window's size and place"),
+        ("recent", {"x": 1}, "the list of recent slugs"),
+    ],
+)
+def test_a_bad_stored_value_is_set_aside_and_reported(qtbot, settings, key, value, said):
+    settings.setValue(key, value)
+    settings.setValue("boards/xiangqi", '{"game": "xiangqi", "fen": "4k4/9/9/9/9/9/9/9/9/4K4 w"}')
+    settings.sync()
+    window = _window(qtbot, settings)  # starts, whatever the value was
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Not restored: ") and said in message
+    # not read again at the next start (the tab shown is written anew as the window opens)
+    assert settings.value(key) is None or (key == "window/tab" and settings.value(key) in window.pages)
+    kept = _set_aside(settings)
+    assert kept[-1]["key"] == key and kept[-1]["why"]
+    # the good values around it are restored
+    xiangqi = window.page("xiangqi")
+    assert xiangqi.board == xiangqi.game.from_json({"game": "xiangqi", "fen": "4k4/9/9/9/9/9/9/9/9/4K4 w"})
+    window.close()
+    second = _window(qtbot, settings)
+    assert not second.statusBar().currentMessage().startswith("Not restored")
+
+
+def test_good_settings_restore_without_a_word(qtbot, settings):
+    first = _window(qtbot, settings)
+    first.paste_text(SEED)
+    first.close()
+    second = _window(qtbot, settings)
+    assert second.page("sudoku").board == sudoku.decode(SEED)
+    assert not second.statusBar().currentMessage().startswith("Not restored")
+    assert not os.path.exists(settings.fileName() + ".unrestored.json")
+
+
+def test_a_garbage_settings_file_is_copied_aside(qtbot, tmp_path):
+    path = tmp_path / "slugboard.ini"
+    path.write_bytes(b'\x00\xff[boards]\nsudoku="{\\"game\n' + bytes(range(256)) * 4)
+    original = path.read_bytes()
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
+    window = _window(qtbot, settings)
+    assert "the saved settings" in window.statusBar().currentMessage()
+    copies = [p for p in tmp_path.iterdir() if ".unreadable-" in p.name]
+    assert len(copies) == 1 and copies[0].read_bytes() == original
+    window.close()
+    assert (
+        not _window(qtbot, QSettings(str(path), QSettings.Format.IniFormat))
+        .statusBar()
+        .currentMessage()
+        .startswith("Not restored")
+    )
+
+
+def test_settings_that_cannot_be_written_are_reported_once_with_a_way_out(qtbot, tmp_path):
+    # A file under a path whose parent is a file can never be written, even by root.
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    settings = QSettings(str(blocker / "slugboard.ini"), QSettings.Format.IniFormat)
+    window = _window(qtbot, settings)
+    window.paste_text(SEED)
+    assert not window.save_boards()
+    assert "Boards are not being saved" in window.statusBar().currentMessage()
+    boxes = [b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]
+    assert len(boxes) == 1 and boxes[0].isVisible()
+    assert any(b.text() == "Save board as…" for b in boxes[0].buttons())
+    boxes[0].close()
+    window.page("sudoku").set_board(sudoku.Board(), "Clear")
+    assert not window.save_boards()
+    assert len([b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]) == 1  # once
+    # the way out: the board's link in a file, which opens again as the same board
+    out = tmp_path / "board.txt"
+    window.paste_text(SEED)
+    assert window.save_board_to(str(out))
+    assert sudoku.decode(out.read_text().strip()) == sudoku.decode(SEED)
+
+
+def test_an_edit_survives_a_kill_half_a_second_later(tmp_path):
+    ini = tmp_path / "slugboard.ini"
+    script = tmp_path / "edit_then_die.py"
+    script.write_text(
+        textwrap.dedent(
+            f"""
+            import os, signal
+            from PySide6.QtCore import QSettings, QTimer
+            from PySide6.QtWidgets import QApplication
+            from slugboard.gui.main_window import MainWindow
+            app = QApplication([])
+            window = MainWindow(QSettings({str(ini)!r}, QSettings.Format.IniFormat))
+            window.show()
+            page = window.page("sudoku")
+            for i in range(9):  # a burst of edits, the last one 0.6 s before the kill
+                page.set_board(page.board.with_digit(0, i, i + 1), "Edit")
+            QTimer.singleShot(600, lambda: os.kill(os.getpid(), signal.SIGKILL))
+            app.exec()
+            """
+        )
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, timeout=60)
+    assert done.returncode == -signal.SIGKILL
+    settings = QSettings(str(ini), QSettings.Format.IniFormat)
+    assert settings.status() == QSettings.Status.NoError
+    assert json.loads(settings.value("boards/sudoku"))["grid"].startswith("123456789")
+
+
+@pytest.mark.parametrize(
+    "key,value",
+    [
+        ("xiangqi/flipped", ["yes", "no"]),
+        ("xiangqi/flipped", {"a": 1}),
+        ("minesweeper/mode", {"a": 1}),
+        ("minesweeper/mode", ["play"]),
+        ("letters/start_words/2025-10-05", ["RUNNELS"]),
+    ],
+)
+def test_a_page_setting_of_the_wrong_kind_does_not_stop_the_app(qtbot, settings, key, value):
+    settings.setValue(key, value)
+    settings.sync()
+    window = _window(qtbot, settings)
+    assert window.page("minesweeper").mode in ("edit", "play", "replay")
