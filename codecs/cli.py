@@ -17,6 +17,7 @@ import io
 import json
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import IO, Any
 
 from . import GAMES, MAX_TEXT, Game, SlugError, decode_any, detect
@@ -156,7 +157,7 @@ def run(
                 if isinstance(line, SlugError):
                     raise line
                 game, board = board_from_json_line(line)
-                print(guarded(game.name, lambda g=game, b=board: g.encode(b)), file=out)
+                print(guarded(game.name, partial(game.encode, board)), file=out)
             except SlugError as exc:
                 fail(exc)
         return EXIT_BAD_INPUT if failures else 0
@@ -165,7 +166,7 @@ def run(
         try:
             if isinstance(text, SlugError):
                 raise text
-            print(guarded("slugboard", lambda t=text: _answer(args.command, t, args)), file=out)
+            print(guarded("slugboard", partial(_answer, args.command, text, args)), file=out)
         except SlugError as exc:
             fail(exc)
     return EXIT_BAD_INPUT if failures else 0

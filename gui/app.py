@@ -120,6 +120,7 @@ def dark_palette():
 
 
 def export(args) -> int:
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from slugboard.codecs import GAMES, SlugError, decode_any
@@ -141,7 +142,7 @@ def export(args) -> int:
         )
         return 2
     size = _size(args.size)
-    app = QApplication.instance() or QApplication([sys.argv[0]])
+    app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
     try:
         game, board = decode_any(args.text)
         hook = getattr(GAMES[game].codec, "apply_cli_options", None)
@@ -153,7 +154,7 @@ def export(args) -> int:
     state = {}
     if args.at is not None:
         state["at"] = args.at
-    palette = dark_palette() if args.dark else app.palette()
+    palette = dark_palette() if args.dark else QGuiApplication.palette()
     image = render_image(game, board, size, palette, **state)
     if not image.save(args.export):
         folder = os.path.dirname(os.path.abspath(args.export))
@@ -192,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     from .main_window import MainWindow
     from .slug_pane import SlugPane
 
-    app = QApplication.instance() or QApplication(sys.argv[:1] + qt_args)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
     if args.dark:
         app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
         app.setPalette(dark_palette())

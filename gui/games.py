@@ -11,10 +11,9 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtCore import QSize
 
 from slugboard.codecs import GAMES
 
@@ -22,8 +21,8 @@ if TYPE_CHECKING:
     from .page import GamePage
 
 
-class Paint(Protocol):
-    def __call__(self, painter: QPainter, rect: QRectF, board: Any, palette: QPalette, /, **state: Any) -> None: ...
+# paint(painter, rect, board, palette, **state): each game names its own keyword state.
+Paint = Callable[..., None]
 
 
 @dataclass(frozen=True)

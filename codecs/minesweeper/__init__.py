@@ -18,13 +18,15 @@ import re
 import weakref
 from array import array
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import accumulate, repeat
 from operator import add, attrgetter, floordiv, mod, mul
+from typing import Any, NoReturn
 
 from ..bits import BASE62_DIGITS, base62_decode, base62_encode
-from ..errors import FormatError, Problem, ValueRangeError
+from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from ..links import percent_decode, strip_text
 
 NAME = "minesweeper"
@@ -78,7 +80,7 @@ class Board:
     # keeps that absence so it re-encodes to the same text. Always True in version 1.
     unit_in_meta: bool = True
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         message = _board_error(self)
         if message:
             raise ValueError(message)
@@ -87,13 +89,13 @@ class Board:
     def cells(self) -> int:
         return self.width * self.height
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         # The fields only: the caches kept beside them (slug pieces, a link to the board
         # this one grew from) are rebuilt on demand.
         return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @cached_property
-    def mine_set(self) -> frozenset:
+    def mine_set(self) -> frozenset[tuple[int, int]]:
         return frozenset(self.mines)
 
     def has_mine(self, x: int, y: int) -> bool:
@@ -243,7 +245,15 @@ def _event_error(b: Board, e: Event, last: Event | None) -> str | None:
 _TIME = attrgetter("t")
 
 
-def _trusted_board(width, height, mines, events, version, unit, unit_in_meta=True) -> Board:
+def _trusted_board(
+    width: int,
+    height: int,
+    mines: tuple[tuple[int, int], ...],
+    events: tuple[Event, ...],
+    version: int,
+    unit: int,
+    unit_in_meta: bool = True,
+) -> Board:
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
     board = object.__new__(Board)
@@ -266,7 +276,13 @@ def new_board() -> Board:
 
 
 def random_board(
-    width: int, height: int, mines: int, *, seed=None, safe: tuple[int, int] | None = None, version: int = 1
+    width: int,
+    height: int,
+    mines: int,
+    *,
+    seed: int | None = None,
+    safe: tuple[int, int] | None = None,
+    version: int = 1,
 ) -> Board:
     """A field with `mines` mines at random. With `safe`, that cell and its neighbours get
     no mine when there is room, so a first click there opens an area (the classic
@@ -356,14 +372,14 @@ class _CollectorPaused:
     thousands of new objects all live on, and a full collection triggered half-way
     through would only walk them (it doubled the time to read the largest games)."""
 
-    def __enter__(self):
+    def __enter__(self) -> None:
         self.was_enabled = gc.isenabled()
         gc.disable()
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         if self.was_enabled:
             gc.enable()
-        return False
+        return False  # type: ignore[return-value]
 
 
 def decode(text: str) -> Board:
@@ -382,7 +398,7 @@ class _Reader:
     def __init__(self, slug: str):
         self.s = slug
 
-    def fail(self, message: str, position: int, cls=FormatError):
+    def fail(self, message: str, position: int, cls: type[SlugError] = FormatError) -> NoReturn:
         raise cls(NAME, message, position)
 
     def board(self) -> Board:
@@ -418,7 +434,7 @@ class _Reader:
         # first in the list, they stay first at equal times.
         events = flags + opens
         events.sort(key=_TIME)
-        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit, self.unit_in_meta)
+        return _trusted_board(self.width, self.height, mines, tuple(events), self.version, self.unit, self.unit_in_meta)  # type: ignore[arg-type]
 
     # meta: WxH (version 2: WxH,unit)
     def meta(self, text: str, pos: int) -> None:
@@ -428,7 +444,7 @@ class _Reader:
             self.fail(f"meta {text[:20]!r} is not {want}", pos)
         if m.group(3) is not None and self.version == 1:
             self.fail("version 1 has no time unit in its meta", pos + m.start(3) - 1)
-        values = []
+        values: list[int | None] = []
         for g in (1, 2, 3):
             digits = m.group(g)
             if digits is None:
@@ -438,9 +454,9 @@ class _Reader:
                 self.fail(f"number {digits[:10]}... is far too large", pos + m.start(g), ValueRangeError)
             values.append(int(digits))
         w, h, unit = values
-        if w < 1 or h < 1:
+        if w < 1 or h < 1:  # type: ignore[operator]
             self.fail(f"a {w}x{h} board has no cells", pos, ValueRangeError)
-        if w * h > MAX_CELLS:
+        if w * h > MAX_CELLS:  # type: ignore[operator]
             self.fail(f"a {w}x{h} board has more than {MAX_CELLS:,} cells", pos, ValueRangeError)
         self.unit_in_meta = unit is not None or self.version == 1
         if unit is None:
@@ -459,7 +475,7 @@ class _Reader:
             x, y = second, first
         else:
             x, y = first, second
-        if not (x < self.width and y < self.height):
+        if not (x < self.width and y < self.height):  # type: ignore[operator]
             self.fail(f"{what} at ({x}, {y}) is off the {self.width}x{self.height} board", pos_a, ValueRangeError)
         return x, y
 
@@ -479,7 +495,7 @@ class _Reader:
             firsts = list(map(number, map(add, columns[0], columns[2])))
             seconds = list(map(number, map(add, columns[1], columns[3])))
         xs, ys = (seconds, firsts) if self.version == 1 else (firsts, seconds)
-        if xs and (max(xs) >= self.width or max(ys) >= self.height):
+        if xs and (max(xs) >= self.width or max(ys) >= self.height):  # type: ignore[operator]
             return None
         mines = tuple(zip(xs, ys))
         if len(set(mines)) != len(mines):
@@ -534,7 +550,7 @@ class _Reader:
             body = rec
             if flags:
                 letter = rec[-1]
-                kind = _LETTER_KIND.get(letter)
+                kind = _LETTER_KIND.get(letter)  # type: ignore[assignment]
                 if kind is None or (kind == MARK and self.version == 1):
                     known = "P or R" if self.version == 1 else "P, R or T"
                     self.fail(f"flag action {letter!r} is not {known}", at + len(rec) - 1)
@@ -580,7 +596,7 @@ class _Reader:
             else list(map(int, map(add, columns[i], columns[half + i])))
             for i in range(3)
         )
-        if max(xs) >= self.width or max(ys) >= self.height:
+        if max(xs) >= self.width or max(ys) >= self.height:  # type: ignore[operator]
             return None
         times = list(accumulate(deltas))
         if times[-1] > self.max_t:
@@ -588,7 +604,7 @@ class _Reader:
         if flags:
             kinds = map(_LETTER_KIND.__getitem__, map(add, columns[3], columns[half + 3]))
         else:
-            kinds = repeat(OPEN)
+            kinds = repeat(OPEN)  # type: ignore[assignment]
         return list(map(Event, times, kinds, xs, ys))
 
     def delta(self, text: str, pos: int) -> int:
@@ -607,7 +623,7 @@ class _Reader:
 _BASE62_VALUE = {ch: i for i, ch in enumerate(BASE62_DIGITS)}
 
 
-class _Base62Numbers(dict):
+class _Base62Numbers(dict[str, int]):
     """Base62 text to its value: one- and two-digit numbers are looked up, longer ones
     worked out on demand (a subclass of dict, so map(numbers.__getitem__, ...) runs at C
     speed for the common ones)."""
@@ -626,7 +642,7 @@ _FAST_MINES = re.compile(rf"{_MINE_PIECE}(?:;{_MINE_PIECE})*")
 _MINE_PAIR = re.compile(rf"({_B62}{{1,4}})\|({_B62}{{1,4}})|({_B62})({_B62})")
 
 
-def _section_pattern(delta: str, letters: str) -> re.Pattern:
+def _section_pattern(delta: str, letters: str) -> re.Pattern[str]:
     record = f"{_COORD}{delta}{letters}"
     return re.compile(f"{record}(?:;{record})*")
 
@@ -640,7 +656,7 @@ _FAST = {
 }
 
 
-def _record_pattern(delta: str, letters: str) -> re.Pattern:
+def _record_pattern(delta: str, letters: str) -> re.Pattern[str]:
     """One record of a section _FAST accepted, its fields in groups: long coordinate,
     delta (and letter), then the same for a short coordinate."""
     letter = f"({letters})" if letters else ""
@@ -682,7 +698,7 @@ def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:
     return f"{_b62(first)}|{_b62(second)}{long_sep}", True
 
 
-def encode_pairs(pairs) -> str:
+def encode_pairs(pairs: Iterable[tuple[int, int]]) -> str:
     """A mine list as written in the slug: short pairs run together, long ones as
     `;A|B;`, with `;;` collapsed and the trailing `;` dropped."""
     digits = BASE62_DIGITS
@@ -735,7 +751,7 @@ def _slug_parts(board: Board) -> tuple[str, str, str, int, int]:
     return f"{board.version}={meta}+{mines}", ";".join(clicks), ";".join(flags), last_click, last_flag
 
 
-def _parts_with(parts: tuple, board: Board, e: Event) -> tuple[str, str, str, int, int]:
+def _parts_with(parts: tuple[str, str, str, int, int], board: Board, e: Event) -> tuple[str, str, str, int, int]:
     """`parts` of a board's slug with event `e` appended (see _slug_parts)."""
     head, clicks, flags, last_click, last_flag = parts
     if e.kind == OPEN:
@@ -750,11 +766,11 @@ def share_url(board: Board) -> None:
     return None
 
 
-def _event_json(e: Event) -> dict:
+def _event_json(e: Event) -> dict[str, Any]:
     return {"t": e.t, "kind": e.kind, "x": e.x, "y": e.y}
 
 
-def to_json(board: Board) -> dict:
+def to_json(board: Board) -> dict[str, Any]:
     """The board JSON. The window saves it after every move, so the mine and event
     entries are made once per board and shared with the boards a game grows into (new
     objects on every move would cost a full garbage collection every few dozen moves):
@@ -779,14 +795,14 @@ def to_json(board: Board) -> dict:
     return out
 
 
-def from_json(obj: dict) -> Board:
-    def bad(message: str):
+def from_json(obj: dict[str, Any]) -> Board:
+    def bad(message: str) -> NoReturn:
         raise FormatError(NAME, f"board JSON: {message}")
 
     if not isinstance(obj, dict):
         bad("expected an object")
 
-    def integer(value, name):
+    def integer(value: object, name: str) -> int:
         if type(value) is not int:
             bad(f"{name} must be an integer")
         return value
@@ -871,8 +887,8 @@ class Stats:
     def estimated_time_s(self) -> float | None:
         return self.time_s * self.bbbv / self.bbbv_solved if self.bbbv_solved else None
 
-    def to_json(self) -> dict:
-        def r(v, n=3):
+    def to_json(self) -> dict[str, Any]:
+        def r(v: float | None, n: int = 3) -> float | None:
             return None if v is None else round(v, n)
 
         return {
@@ -978,7 +994,7 @@ class Field:
             + (left << 8 * (w - 1))
         )
 
-    def neighbours(self, c: int):
+    def neighbours(self, c: int) -> Iterator[int]:
         w, h = self.width, self.height
         y, x = divmod(c, w)
         for ny in (y - 1, y, y + 1):
@@ -1007,7 +1023,7 @@ class Field:
         return self.numbers[y * self.width + x]
 
 
-def _openings(numbers: bytes, w: int, h: int) -> tuple[array, list[int]]:
+def _openings(numbers: bytes, w: int, h: int) -> tuple[array[int], list[int]]:
     """Label every zero cell with its opening: runs of zeros in each row, joined to the
     runs they touch in the row above (a union-find over runs). Returns the label of
     every cell (-1 off the openings) and the size of each opening."""
@@ -1059,7 +1075,7 @@ def _openings(numbers: bytes, w: int, h: int) -> tuple[array, list[int]]:
     return label, sizes
 
 
-_FIELDS: dict = {}
+_FIELDS: dict[Any, Field] = {}
 
 
 def field_of(board: Board) -> Field:
@@ -1110,7 +1126,7 @@ class Replay:
         self._cells = bytearray(n)
         self._opening_left = list(fld.opening_sizes)
         self._totals = [0, 0, 0]  # 3BV solved, safe cells opened, effective clicks
-        self._changes: list = []
+        self._changes: list[Any] = []
         self._effective = array("i", [0])
         self._solved = array("i", [0])
         self._opened = array("i", [0])
@@ -1127,7 +1143,7 @@ class Replay:
             self._apply_all(events)
         self._finish()
 
-    def _apply_all(self, events) -> None:
+    def _apply_all(self, events: Sequence[Event]) -> None:
         """Play `events` in order on the working state, recording what each one did (the
         state lives in locals while the loop runs: a long game is built in one pass)."""
         fld = self.field
@@ -1174,7 +1190,7 @@ class Replay:
                                 if 0 < z % w < last_x and w <= z < inner_end:
                                     around = (z - w - 1, z - w, z - w + 1, z - 1, z + 1, z + w - 1, z + w, z + w + 1)
                                 else:
-                                    around = neighbours(z)
+                                    around = neighbours(z)  # type: ignore[assignment]
                                 for nb in around:
                                     s = cells[nb]
                                     if s == OPENED or s == FLAGGED:
@@ -1197,7 +1213,7 @@ class Replay:
                 new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
                 if new != state:
                     cells[c] = new
-                    change = (c, new)
+                    change = (c, new)  # type: ignore[assignment]
                     since_changes += 1
             if change is not None:
                 effective += 1
@@ -1251,8 +1267,8 @@ class Replay:
         new = object.__new__(Replay)
         new.__dict__.update(self.__dict__)
         # The working state moves to the new Replay: this one keeps its finished view.
-        self._cells = None
-        self._opening_left = None
+        self._cells = None  # type: ignore[assignment]
+        self._opening_left = None  # type: ignore[assignment]
         new.board = board
         if not n_old and board.events:
             new.start_ms = board.events[0].t * new.unit
@@ -1315,12 +1331,12 @@ class Replay:
         counted = min(index, end) if end is not None else index
         if ended:
             outcome = self.outcome
-            ended_ms = self.times_ms[end - 1]
+            ended_ms = self.times_ms[end - 1]  # type: ignore[operator]
             clock_end = ended_ms
         else:
             outcome = UNFINISHED
             ended_ms = None
-            clock_end = min(time_ms, self.duration_ms)
+            clock_end = min(time_ms, self.duration_ms)  # type: ignore[assignment]
         elapsed = max(0, clock_end - self.start_ms) if index > 0 else 0
         stats = Stats(
             self.bbbv,
@@ -1419,20 +1435,25 @@ def is_over(state: ReplayState) -> bool:
 def problems(board: Board) -> list[Problem]:
     found: list[Problem] = []
     if board.mines and len(board.mines) == board.cells:
-        found.append(Problem("every cell is a mine: there is nothing to open", (), "error", "full"))
+        found.append(Problem("every cell is a mine: there is nothing to open", (), Severity.ERROR, ProblemKind.FULL))
     if not board.mines:
-        found.append(Problem("the board has no mines: the first click wins", (), "warning", "empty"))
+        found.append(Problem("the board has no mines: the first click wins", (), Severity.WARNING, ProblemKind.EMPTY))
     if board.events:
         r = replay(board)
         if r.end_index is not None and r.end_index < r.event_count:
             extra = r.event_count - r.end_index
             found.append(
-                Problem(f"{extra} action(s) recorded after the game was {r.outcome}", (), "warning", "after-end")
+                Problem(
+                    f"{extra} action(s) recorded after the game was {r.outcome}",
+                    (),
+                    Severity.WARNING,
+                    ProblemKind.AFTER_END,
+                )
             )
     return found
 
 
-def info(board: Board) -> dict:
+def info(board: Board) -> dict[str, Any]:
     r = replay(board)
     stats = r.stats()
     out = {

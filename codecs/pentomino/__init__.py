@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from functools import partial
+from typing import Any, NamedTuple, Union
 
-from ..errors import FormatError, Problem, SlugError, ValueRangeError
+from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from ..links import percent_decode, strip_text
 
 NAME = "pentomino"
@@ -143,6 +145,10 @@ class Piece:
         return self.rotation + 4 * self.reflected
 
 
+# What stands on an anchor cell: a piece, or TERRAIN.
+Placed = Union["Piece", str]
+
+
 @dataclass(frozen=True)
 class Board:
     """Surface, size, placed pieces and terrain (both row-major by anchor; one item per
@@ -157,7 +163,7 @@ class Board:
     # Remarks from decoding (an anchor set twice); not part of the board.
     notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         problem = _model_error(self)
         if problem:
             raise ValueError(problem)
@@ -205,9 +211,11 @@ def _model_error(board: Board) -> str | None:
     return None
 
 
-def make_board(surface: str, height: int, width: int, items: dict, colors) -> Board:
+def make_board(
+    surface: str, height: int, width: int, items: dict[tuple[int, int], Placed], colors: Iterable[int]
+) -> Board:
     """A board from {(row, col): Piece or TERRAIN}, putting items in row-major order."""
-    pieces = tuple(items[k] for k in sorted(items) if isinstance(items[k], Piece))
+    pieces = tuple(item for k in sorted(items) if isinstance(item := items[k], Piece))
     terrain = tuple(k for k in sorted(items) if items[k] == TERRAIN)
     return Board(surface, height, width, pieces, terrain, tuple(colors))
 
@@ -217,8 +225,8 @@ def new_board() -> Board:
     return Board(terrain=((0, 0), (0, 7), (7, 0), (7, 7)))
 
 
-def _items(board: Board) -> dict:
-    items: dict = {(p.row, p.col): p for p in board.pieces}
+def _items(board: Board) -> dict[tuple[int, int], Placed]:
+    items: dict[tuple[int, int], Placed] = {(p.row, p.col): p for p in board.pieces}
     for cell in board.terrain:
         items[cell] = TERRAIN
     return items
@@ -369,12 +377,12 @@ class _Collector:
 
     MAX_NOTES = 20
 
-    def __init__(self):
-        self.items: dict = {}
+    def __init__(self) -> None:
+        self.items: dict[tuple[int, int], Placed] = {}
         self.notes: list[str] = []
         self.repeats = 0
 
-    def put(self, row: int, col: int, item) -> None:
+    def put(self, row: int, col: int, item: Placed) -> None:
         if (row, col) in self.items:
             self.repeats += 1
             if self.repeats <= self.MAX_NOTES:
@@ -424,7 +432,7 @@ def _decode_v3(slug: str) -> Board:
     return _finish(surface, height, width, out, colors)
 
 
-def _finish(surface: str, height: int, width: int, out: _Collector, colors) -> Board:
+def _finish(surface: str, height: int, width: int, out: _Collector, colors: Iterable[int]) -> Board:
     board = make_board(surface, height, width, out.items, colors)
     if out.repeats > out.MAX_NOTES:
         out.notes.append(f"… and {out.repeats - out.MAX_NOTES} more cells set more than once")
@@ -522,7 +530,7 @@ def _decode_legacy(slug: str) -> Board:
     token = ""
     token_start = 0
     height_text = width_text = None
-    pieces: list[dict] = []
+    pieces: list[dict[str, Any]] = []
     groups: dict[int, list[tuple[str, int]]] = {}
     current = None
 
@@ -648,6 +656,10 @@ _MAX_UNCRUSHED = 200_000
 _MAX_CRUSH_KEYS = 256
 
 
+def _swap(a: str, b: str, match: re.Match[str]) -> str:
+    return b if match.group() == a else a
+
+
 def _decode_v0(slug: str) -> Board:
     text = slug[:-1] if slug.endswith("_") else slug
     crushed, _, keys = text.partition("\x01")
@@ -664,7 +676,7 @@ def _decode_v0(slug: str) -> Board:
             raise FormatError(NAME, "JSONCrush text expands beyond any board", 0)
         crushed = last.join(parts)
     for a, b in reversed(_CRUSH_SWAPS):
-        crushed = re.sub(f"{re.escape(a)}|{re.escape(b)}", lambda m, a=a, b=b: b if m.group() == a else a, crushed)
+        crushed = re.sub(f"{re.escape(a)}|{re.escape(b)}", partial(_swap, a, b), crushed)
     try:
         obj = json.loads(crushed)
     except (ValueError, RecursionError):
@@ -759,7 +771,7 @@ def share_url(board: Board) -> str:
     return f"{SITE}#/{encode(board)}"
 
 
-def to_json(board: Board) -> dict:
+def to_json(board: Board) -> dict[str, Any]:
     return {
         "game": NAME,
         "surface": board.surface,
@@ -774,13 +786,17 @@ def to_json(board: Board) -> dict:
     }
 
 
-def _json_int(value, what: str) -> int:
+def _piece_at(name: str, rotation: int, reflected: bool, row: int, col: int) -> Piece:
+    return Piece(name, row, col, rotation, reflected)
+
+
+def _json_int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise FormatError(NAME, f"{what} must be a whole number, not {value!r}")
     return value
 
 
-def from_json(obj: dict) -> Board:
+def from_json(obj: dict[str, Any]) -> Board:
     if not isinstance(obj, dict):
         raise FormatError(NAME, "board JSON must be an object")
     surface = obj.get("surface", "R")
@@ -793,9 +809,9 @@ def from_json(obj: dict) -> Board:
             raise ValueRangeError(NAME, f"{what} {value} is outside {MIN_SIZE}-{MAX_SIZE}")
     if surface == "S" and height != width:
         raise ValueRangeError(NAME, f"a sphere must be square, not {height}x{width}")
-    items: dict = {}
+    items: dict[tuple[int, int], Placed] = {}
 
-    def put(row, col, item, what):
+    def put(row: object, col: object, item: Callable[[int, int], Placed], what: str) -> None:
         row, col = _json_int(row, f"{what} row"), _json_int(col, f"{what} column")
         if not (0 <= row < height and 0 <= col < width):
             raise ValueRangeError(NAME, f"{what} at ({row}, {col}) is off the {height}x{width} board")
@@ -817,7 +833,7 @@ def from_json(obj: dict) -> Board:
         put(
             entry.get("row"),
             entry.get("col"),
-            lambda r, c, e=entry, rot=rotation, ref=reflected: Piece(e["name"], r, c, rot, ref),
+            partial(_piece_at, entry["name"], rotation, reflected),
             f"piece {entry['name']}",
         )
     for cell in terrain:
@@ -840,7 +856,7 @@ def from_json(obj: dict) -> Board:
 
 # Local orientation of a mapped cell relative to the raw plane: how a step (drow, dcol)
 # on the piece shows on the board after crossing the seams. Used to draw outlines.
-TRANSFORMS = (
+TRANSFORMS: tuple[Callable[[int, int], tuple[int, int]], ...] = (
     lambda dx, dy: (dx, dy),
     lambda dx, dy: (-dx, dy),
     lambda dx, dy: (dx, -dy),
@@ -921,16 +937,16 @@ TOP, BOTTOM, LEFT, RIGHT = 1, 2, 4, 8
 _SIDE = {(-1, 0): TOP, (1, 0): BOTTOM, (0, -1): LEFT, (0, 1): RIGHT}
 
 
-def _outline(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, tuple], ...]:
+def _outline(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
     """For each offset cell, the outward steps (sides with no piece cell beyond)."""
     own = set(cells)
     return tuple((dx, dy, tuple(s for s in _SIDE if (dx + s[0], dy + s[1]) not in own)) for dx, dy in cells)
 
 
-_OUTLINE_BITS: dict = {}
+_OUTLINE_BITS: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
 
 
-def _sides_bits(transform: int, steps: tuple) -> int:
+def _sides_bits(transform: int, steps: tuple[tuple[int, int], ...]) -> int:
     key = (transform, steps)
     bits = _OUTLINE_BITS.get(key)
     if bits is None:
@@ -951,7 +967,7 @@ _OUTLINES = {
 
 def placed_cells(
     surface: str, height: int, width: int, name: str, row: int, col: int, rotation: int = 0, reflected: bool = False
-) -> tuple[list, list]:
+) -> tuple[list[tuple[int, int, int]], list[tuple[int, int]]]:
     """The cells a piece anchored at (row, col) paints: ([(row, col, border bits)] on the
     board, [edge cells where it runs off]) in the piece's own cell order."""
     on, off = [], []
@@ -1008,9 +1024,9 @@ class Painting:
     owner: tuple[int, ...]
     borders: tuple[int, ...]
     count: tuple[int, ...]
-    red: frozenset
-    overflow: dict
-    overlaps: dict
+    red: frozenset[tuple[int, int]]
+    overflow: dict[int, tuple[tuple[int, int], ...]]
+    overlaps: dict[tuple[int, int], tuple[int, ...]]
 
 
 def paint(board: Board) -> Painting:
@@ -1021,8 +1037,8 @@ def paint(board: Board) -> Painting:
     borders = [0] * size
     count = [0] * size
     conflict: dict[int, tuple[str, int]] = {}  # cell -> (kind, item named); the last one wins
-    overflow: dict[int, list] = {}
-    overlaps: dict[int, list] = {}
+    overflow: dict[int, list[tuple[int, int]]] = {}
+    overlaps: dict[int, list[int]] = {}
     outlines = _OUTLINES
     for index, (name, row, col, rotation, reflected) in enumerate(items):
         for dx, dy, steps, bits in outlines[name][rotation + 4 * reflected]:
@@ -1078,28 +1094,28 @@ def problems(board: Board, painting: Painting | None = None) -> list[Problem]:
     decoding remarks as warnings."""
     p = painting or paint(board)
     found = []
-    pairs: dict[tuple[int, ...], list] = {}
+    pairs: dict[tuple[int, ...], list[tuple[int, int]]] = {}
     for cell, owners in p.overlaps.items():
         pairs.setdefault(tuple(owners), []).append(cell)
     for owners, cells in sorted(pairs.items(), key=lambda kv: min(kv[1])):
         names = [_label(p.items[i]) for i in owners]
         # One item can cover a cell twice when a seam brings it back onto itself.
         text = f"{names[0]} overlaps itself" if len(names) == 1 else f"{' and '.join(names)} overlap"
-        found.append(Problem(text, tuple(sorted(cells)), "error", "overlap"))
-    for index, cells in sorted(p.overflow.items()):
+        found.append(Problem(text, tuple(sorted(cells)), Severity.ERROR, ProblemKind.OVERLAP))
+    for index, edge in sorted(p.overflow.items()):
         found.append(
             Problem(
                 f"{_label(p.items[index])} runs off the {SURFACES[board.surface].lower()}",
-                tuple(sorted(cells)),
-                "error",
-                "overflow",
+                tuple(sorted(edge)),
+                Severity.ERROR,
+                ProblemKind.OVERFLOW,
             )
         )
-    found.extend(Problem(note, (), "warning", "decode") for note in board.notes)
+    found.extend(Problem(note, (), Severity.WARNING, ProblemKind.DECODE) for note in board.notes)
     return found
 
 
-def conflict_cells(board: Board) -> frozenset:
+def conflict_cells(board: Board) -> frozenset[tuple[int, int]]:
     """The cells the web app paints red."""
     return paint(board).red
 
@@ -1110,7 +1126,7 @@ def is_complete(board: Board, painting: Painting | None = None) -> bool:
     return not p.overflow and not p.overlaps and all(c == 1 for c in p.count)
 
 
-def info(board: Board) -> dict:
+def info(board: Board) -> dict[str, Any]:
     p = paint(board)
     covered = sum(1 for c in p.count if c)
     return {

@@ -137,7 +137,7 @@ def _decode_v0(data: bytes) -> Board:
 
 def decode_grid(text: str) -> Board:
     """Read the 81-character grid: digits, `.` or `0` for empty, decoration ignored."""
-    cells = []
+    cells: list[int] = []
     for i, ch in enumerate(text):
         if ch in GRID_CELLS:
             if len(cells) == 81:

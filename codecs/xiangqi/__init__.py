@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, Problem, SlugError, ValueRangeError
+from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from ..links import percent_decode, strip_text
 
 NAME = "xiangqi"
@@ -135,7 +137,7 @@ class Board:
     red_to_move: bool = True
     rows: tuple[int, ...] | None = None
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.cells) != 90 or any(c not in LETTERS or len(c) > 1 for c in self.cells):
             raise ValueError("a xiangqi board is 90 cells of FEN piece letters or ''")
         if self.rows is not None:
@@ -200,7 +202,7 @@ def empty_board(red_to_move: bool = True) -> Board:
     return Board(("",) * 90, red_to_move)
 
 
-def _rows_mismatch(rows, cells) -> str | None:
+def _rows_mismatch(rows: Sequence[int], cells: Sequence[str]) -> str | None:
     if len(rows) != 32:
         return "rows must hold 32 squares"
     seen: dict[int, int] = {}
@@ -219,7 +221,7 @@ def _rows_mismatch(rows, cells) -> str | None:
     return None
 
 
-def from_rows(rows, red_to_move: bool = True) -> Board:
+def from_rows(rows: Sequence[int], red_to_move: bool = True) -> Board:
     """The board whose piece row i stands on rows[i] (CAPTURED for a dead piece)."""
     rows = tuple(rows)
     if len(rows) != 32:
@@ -237,7 +239,7 @@ def from_rows(rows, red_to_move: bool = True) -> Board:
     return Board(tuple(cells), red_to_move, rows)
 
 
-def _describe_square(sq) -> str:
+def _describe_square(sq: int) -> str:
     if isinstance(sq, int) and not isinstance(sq, bool) and 0 <= sq < 90:
         return f"{square_name(sq)} (square {sq})"
     return f"square {sq!r}"
@@ -268,7 +270,7 @@ def _refusal(letter: str, square: int) -> str | None:
     return "that square is off the board"  # pragma: no cover - horses, rooks and cannons go anywhere
 
 
-def _placement_problems(cells) -> list[Problem]:
+def _placement_problems(cells: Sequence[str]) -> list[Problem]:
     """Every reason the code cannot hold this placement, one problem each."""
     found: list[Problem] = []
     by_letter: dict[str, list[int]] = {}
@@ -284,15 +286,20 @@ def _placement_problems(cells) -> list[Problem]:
                 Problem(
                     f"{len(squares)} {side} {kind}s: the code holds at most {MAX_COUNT[letter]}",
                     tuple(squares),
-                    "error",
-                    "too-many",
+                    Severity.ERROR,
+                    ProblemKind.TOO_MANY,
                 )
             )
         for sq in squares:
             reason = _refusal(letter, sq)
             if reason:
                 found.append(
-                    Problem(f"{piece_name(letter)} on {square_name(sq)}: {reason}", (sq,), "error", "unencodable")
+                    Problem(
+                        f"{piece_name(letter)} on {square_name(sq)}: {reason}",
+                        (sq,),
+                        Severity.ERROR,
+                        ProblemKind.UNENCODABLE,
+                    )
                 )
         if letter.upper() == "P":
             files: dict[int, list[int]] = {}
@@ -306,8 +313,8 @@ def _placement_problems(cells) -> list[Problem]:
                             f"{piece_name(letter)}s on {', '.join(square_name(s) for s in where)}: "
                             f"two uncrossed soldiers on file {FILES[col]} (the code holds one per starting file)",
                             tuple(where),
-                            "error",
-                            "unencodable",
+                            Severity.ERROR,
+                            ProblemKind.UNENCODABLE,
                         )
                     )
     return found
@@ -317,7 +324,7 @@ def _is_uncrossed(letter: str, square: int) -> bool:
     return square >= 45 if is_red(letter) else square < 45
 
 
-def _canonical_rows(cells) -> tuple[int, ...] | None:
+def _canonical_rows(cells: Sequence[str]) -> tuple[int, ...] | None:
     """The deterministic row assignment (fewest bits, then smallest bit string), or
     None when the code cannot hold the placement."""
     rows = [_X] * 32
@@ -662,7 +669,7 @@ def share_url(board: Board) -> str:
     return PREFIX + encode(board)
 
 
-def to_json(board: Board) -> dict:
+def to_json(board: Board) -> dict[str, Any]:
     rows = canonical_rows(board) if is_encodable(board) else None
     return {
         "game": NAME,
@@ -672,7 +679,7 @@ def to_json(board: Board) -> dict:
     }
 
 
-def from_json(obj: dict) -> Board:
+def from_json(obj: dict[str, Any]) -> Board:
     if not isinstance(obj, dict):
         raise FormatError(NAME, "board JSON must be an object")
     turn = obj.get("turn")
@@ -699,7 +706,7 @@ def from_json(obj: dict) -> Board:
 # --- rules of play --------------------------------------------------------------------
 
 
-def _attacks(cells, source: int, target: int) -> bool:
+def _attacks(cells: Sequence[str], source: int, target: int) -> bool:
     """Does the piece on `source` attack `target` (kings facing aside)?"""
     letter = cells[source]
     kind = letter.upper()
@@ -761,7 +768,7 @@ def problems(board: Board) -> list[Problem]:
     red_king, black_king = _king(board, True), _king(board, False)
     for side, sq in (("red", red_king), ("black", black_king)):
         if sq is None:
-            found.append(Problem(f"{side} has no king", (), "error", "no-king"))
+            found.append(Problem(f"{side} has no king", (), Severity.ERROR, ProblemKind.NO_KING))
     if red_king is not None and black_king is not None:
         facing = red_king % 9 == black_king % 9 and not any(
             board.cells[sq] for sq in range(min(red_king, black_king) + 9, max(red_king, black_king), 9)
@@ -771,8 +778,8 @@ def problems(board: Board) -> list[Problem]:
                 Problem(
                     f"the kings face each other on file {FILES[red_king % 9]} with nothing between",
                     (black_king, red_king),
-                    "error",
-                    "facing-kings",
+                    Severity.ERROR,
+                    ProblemKind.FACING_KINGS,
                 )
             )
         waiting_red = not board.red_to_move
@@ -785,15 +792,15 @@ def problems(board: Board) -> list[Problem]:
                 Problem(
                     f"{waiting} is in check ({names}) with {mover} to move",
                     (waiting_king,) + checking,
-                    "error",
-                    "check",
+                    Severity.ERROR,
+                    ProblemKind.CHECK,
                 )
             )
     return found
 
 
-def info(board: Board) -> dict:
-    facts: dict = {"game": NAME, "fen": to_fen(board), "turn": "red" if board.red_to_move else "black"}
+def info(board: Board) -> dict[str, Any]:
+    facts: dict[str, Any] = {"game": NAME, "fen": to_fen(board), "turn": "red" if board.red_to_move else "black"}
     if is_encodable(board):
         bits = bit_length(board)
         facts.update(

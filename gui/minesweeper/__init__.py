@@ -255,7 +255,7 @@ def _tiles(size: int) -> list[list[bytes]]:
         data = (
             bytes(image.constBits())[: stride * size]
             if image.bytesPerLine() == stride
-            else b"".join(bytes(image.constScanLine(k))[:stride] for k in range(size))
+            else b"".join(bytes(image.constScanLine(k))[:stride] for k in range(size))  # type: ignore[call-overload]
         )
         for k in range(size):
             rows[k][kind] = data[k * stride : (k + 1) * stride]
@@ -444,19 +444,19 @@ def paint(
         centre, colour = "EDIT", None
         right = f"3BV {fld.bbbv}"
     else:
-        flags = state.cells.count(ms.FLAGGED)
+        flags = state.cells.count(ms.FLAGGED)  # type: ignore[union-attr]
         left = f"{len(board.mines) - flags:03d}"
-        right = _clock_text(clock_ms if clock_ms is not None else state.time_ms)
+        right = _clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
         colour = None
-        if state.outcome == ms.WON:
+        if state.outcome == ms.WON:  # type: ignore[union-attr]
             centre, colour = "WON", WON_COLOUR
-        elif state.outcome == ms.LOST:
+        elif state.outcome == ms.LOST:  # type: ignore[union-attr]
             centre, colour = "LOST", LOST_COLOUR
         elif view == PLAY:
-            centre = "PLAYING" if state.index else "READY"
+            centre = "PLAYING" if state.index else "READY"  # type: ignore[union-attr]
         else:
             total = len(board.events)
-            centre = f"REPLAY {state.index}/{total}"
+            centre = f"REPLAY {state.index}/{total}"  # type: ignore[union-attr]
     _draw_header(painter, lay, palette, left, centre, right, colour)
 
     # The board: composed from tiles, one image.
@@ -515,7 +515,7 @@ class MinesCanvas(BoardCanvas):
         self.replay: ms.Replay | None = None
         self.clock_ms: float | None = None
         self.hover: tuple[int, int] | None = None
-        self.cursor: tuple[int, int] | None = None
+        self.cursor: tuple[int, int] | None = None  # type: ignore[assignment]
         self._pressed: tuple[int, int] | None = None
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -738,6 +738,7 @@ def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
 
 
 class MinesweeperPage(GamePage):
+    canvas: MinesCanvas
     """Three modes over one board (the field and its recorded game).
 
     Undo: every edit of the field is a step; so are New game and Restart; the moves of one
@@ -995,10 +996,10 @@ class MinesweeperPage(GamePage):
 
     def _build_shortcuts(self) -> None:
         for i, mode in enumerate(MODES, start=1):
-            QShortcut(QKeySequence(f"Ctrl+{i}"), self, activated=lambda m=mode: self.set_mode(m))
-        QShortcut(QKeySequence("F2"), self, activated=lambda: self.new_game())
-        QShortcut(QKeySequence("F3"), self, activated=self.restart)
-        QShortcut(QKeySequence("Ctrl+R"), self, activated=lambda: self.random_field())
+            QShortcut(QKeySequence(f"Ctrl+{i}"), self, lambda m=mode: self.set_mode(m))
+        QShortcut(QKeySequence("F2"), self, lambda: self.new_game())
+        QShortcut(QKeySequence("F3"), self, self.restart)
+        QShortcut(QKeySequence("Ctrl+R"), self, lambda: self.random_field())
         self.replay_shortcuts = []
         for key, slot in (
             (Qt.Key.Key_Space, self.player.toggle),
@@ -1010,7 +1011,7 @@ class MinesweeperPage(GamePage):
             (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
             (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
         ):
-            shortcut = QShortcut(QKeySequence(key), self, activated=slot)
+            shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.replay_shortcuts.append(shortcut)
 
@@ -1142,7 +1143,7 @@ class MinesweeperPage(GamePage):
                 board = board.with_field(board.width, board.height, fresh.mines, board.events)
             self._fresh_game = False
         else:
-            kind = ms.flag_action(final, board, x, y)
+            kind = ms.flag_action(final, board, x, y)  # type: ignore[assignment]
             if kind is None:
                 return
         if not board.events:
@@ -1278,7 +1279,7 @@ class MinesweeperPage(GamePage):
             state = self.replay.final()
             canvas.state = state
             if state.outcome != ms.UNFINISHED:
-                canvas.clock_ms = float(state.ended_ms)
+                canvas.clock_ms = float(state.ended_ms)  # type: ignore[arg-type]
             elif self.board.events:
                 canvas.clock_ms = self.game_time_ms()
             else:
@@ -1323,7 +1324,7 @@ class MinesweeperPage(GamePage):
                 f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) at {e.t * self.board.time_unit_ms / 1000:.2f} s"
             )
         if state.outcome == ms.LOST:
-            self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")
+            self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")  # type: ignore[operator]
             self.outcome_label.setStyleSheet(f"color: {LOST_COLOUR.name()}")
         elif state.outcome == ms.WON:
             self.outcome_label.setText(f"Won in {state.stats.time_s:.2f} s")

@@ -485,7 +485,7 @@ def preferred_size(board: pm.Board) -> QSize:
 def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False) -> QIcon:
     """A small drawing of a piece (or a terrain square) for the palette, with its letter."""
     pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.transparent)
+    pixmap.fill(Qt.GlobalColor.transparent)
     cells = pm.offsets(name, rotation, reflected)
     rows = [dx for dx, _ in cells]
     cols = [dy for _, dy in cells]
@@ -513,7 +513,7 @@ def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, refl
         font.setPixelSize(int(size * 0.36))
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(Qt.black)
+        painter.setPen(Qt.GlobalColor.black)
         painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignmentFlag.AlignCenter, name)
     painter.end()
     return QIcon(pixmap)
@@ -558,7 +558,7 @@ class PentominoCanvas(BoardCanvas):
         # One board is painted many times (mouse moves): keep its painting.
         if self._painted_board is not self.board:
             self._painting = pm.paint(self.board)
-            self._painted_board = self.board
+            self._painted_board = self.board  # type: ignore[assignment]
         return self._painting
 
     def set_board(self, board: pm.Board) -> None:
@@ -704,6 +704,7 @@ def _taken_off(before: pm.Board, after: pm.Board) -> list[str]:
 
 
 class PentominoPage(GamePage):
+    canvas: PentominoCanvas
     GAME = pm.NAME
 
     def __init__(self, settings=None, parent=None):
@@ -857,7 +858,7 @@ class PentominoPage(GamePage):
     def _refresh_tool(self) -> None:
         for name, button in self.piece_buttons.items():
             button.setChecked(name == self.tool_name)
-        name = self.tool_name
+        name = self.tool_name  # type: ignore[assignment]
         self.canvas.tool = (name, self.rotation, self.reflected) if name else None
         if name is None:
             self.orientation_label.setText("No piece chosen: click a piece on the board to pick it up")
@@ -927,7 +928,7 @@ class PentominoPage(GamePage):
             self.remove_at(*self.canvas.hover)
 
     def _clear_pieces(self) -> None:
-        self.set_board(pm.replace(self.board, pieces=()), "Clear pieces")
+        self.set_board(pm.replace(self.board, pieces=()), "Clear pieces")  # type: ignore[attr-defined]
 
     def _color_chosen(self, index: int) -> None:
         if self.tool_name in PIECE_NAMES:

@@ -165,6 +165,7 @@ class SudokuCanvas(BoardCanvas):
 
 
 class SudokuPage(GamePage):
+    canvas: SudokuCanvas
     GAME = sudoku.NAME
 
     def __init__(self, settings=None, parent=None):
@@ -212,7 +213,7 @@ class SudokuPage(GamePage):
         self.show_solution = QCheckBox("Show solution")
         self.show_solution.setToolTip("Show the solution in blue without turning it into givens (Ctrl+L)")
         self.show_solution.toggled.connect(self._refresh_canvas)
-        QShortcut(QKeySequence("Ctrl+L"), self, activated=self.show_solution.toggle)
+        QShortcut(QKeySequence("Ctrl+L"), self, self.show_solution.toggle)
         self.tool_layout.addWidget(self.show_solution)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given (undo brings them back)")

@@ -162,7 +162,7 @@ def draw_piece(painter: QPainter, centre: QPointF, radius: float, letter: str, *
             _sprites.clear()
         side = max(1, int(2 * half * scale + 1))
         sprite = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
-        sprite.fill(Qt.transparent)
+        sprite.fill(Qt.GlobalColor.transparent)
         sprite_painter = QPainter(sprite)
         sprite_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         sprite_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -293,7 +293,7 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
         image = QImage(
             max(1, round(width * scale)), max(1, round(height * scale)), QImage.Format.Format_ARGB32_Premultiplied
         )
-        image.fill(Qt.transparent)
+        image.fill(Qt.GlobalColor.transparent)
         painter = QPainter(image)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -335,7 +335,7 @@ def _position_layer(
     image = QImage(
         max(1, round(width * scale)), max(1, round(height * scale)), QImage.Format.Format_ARGB32_Premultiplied
     )
-    image.fill(Qt.transparent)
+    image.fill(Qt.GlobalColor.transparent)
     painter = QPainter(image)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -424,7 +424,7 @@ def paint(
         draw_piece(painter, geo.point(hover), radius, hover_letter, opacity=0.55)
 
     if lifted is not None and board.cells[lifted]:
-        draw_piece(painter, drag_point, radius * 1.08, board.cells[lifted], opacity=0.9)
+        draw_piece(painter, drag_point, radius * 1.08, board.cells[lifted], opacity=0.9)  # type: ignore[arg-type]
 
     if hover is not None and hover_refused:
         # The point under the pointer refuses the chosen kind or the dragged piece: the
@@ -443,7 +443,7 @@ def preferred_size(board: xiangqi.Board) -> QSize:
 
 def piece_icon(letter: str, size: int = 40) -> QIcon:
     pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.transparent)
+    pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -474,7 +474,7 @@ class XiangqiCanvas(BoardCanvas):
         self.legal: frozenset = frozenset()
         self.marked: tuple = ()
         self.hover: int | None = None
-        self.cursor: int | None = None
+        self.cursor: int | None = None  # type: ignore[assignment]
         self._press_square: int | None = None
         self._press_point: QPointF | None = None
         self._drag_point: QPointF | None = None
@@ -633,6 +633,7 @@ class XiangqiCanvas(BoardCanvas):
 
 
 class XiangqiPage(GamePage):
+    canvas: XiangqiCanvas
     GAME = xiangqi.NAME
 
     def __init__(self, settings=None, parent=None):
@@ -704,7 +705,7 @@ class XiangqiPage(GamePage):
         )
         self.action_buttons: dict[str, QPushButton] = {}
         for text, keys, tip, slot in actions:
-            QShortcut(QKeySequence(keys), self, activated=slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            QShortcut(QKeySequence(keys), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
             if text == "Toggle side to move":
                 continue
             button = QPushButton(text)
@@ -758,7 +759,7 @@ class XiangqiPage(GamePage):
         elif xiangqi.count_refusal(self.board, letter):
             # No free point takes one more because the side has as many as the code holds.
             why = xiangqi.count_refusal(self.board, letter)
-            self.kind_label.setText(f"{why[0].upper()}{why[1:]}. Drag one to move it, or remove one first.")
+            self.kind_label.setText(f"{why[0].upper()}{why[1:]}. Drag one to move it, or remove one first.")  # type: ignore[index]
         else:
             self.kind_label.setText(
                 f"Every point a {xiangqi.piece_name(letter)} may stand on is taken: "
@@ -799,7 +800,7 @@ class XiangqiPage(GamePage):
         self.show_status(what + taking)
         return True
 
-    def move(self, source: int, target: int) -> bool:
+    def move(self, source: int, target: int) -> bool:  # type: ignore[override]
         letter = self.board.cells[source]
         if not letter:
             return False
