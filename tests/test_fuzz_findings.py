@@ -1,0 +1,25 @@
+"""Inputs the fuzzing harness (tests/fuzz/) found, kept so they stay answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from slugboard.codecs import SlugError, ValueRangeError, decode_any
+from slugboard.codecs import xiangqi as xq
+
+
+def test_a_fen_the_slug_code_cannot_hold_opens_and_says_why_it_has_no_slug():
+    # Found by decode-xiangqi: two red kings (a mutated opening FEN). The position opens,
+    # so a person can see and fix it; writing its slug refuses with a reason.
+    text = "rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1K7/9/RNBAKABNR b"
+    name, board = decode_any(text)
+    assert name == "xiangqi"
+    assert any(p.kind.value == "too-many" for p in xq.problems(board))
+    with pytest.raises(ValueRangeError, match="2 red kings"):
+        xq.encode(board)
+
+
+@pytest.mark.parametrize("text", ["s://]", "http://[", "https://[::1"])
+def test_malformed_addresses(text):
+    with pytest.raises(SlugError):
+        decode_any(text)
