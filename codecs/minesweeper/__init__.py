@@ -1468,3 +1468,9 @@ def info(board: Board) -> dict[str, Any]:
     out.update(stats.to_json())
     out["problems"] = [p.to_json() for p in problems(board)]
     return out
+
+
+from .play import FLAG_BUTTON as FLAG_BUTTON  # noqa: E402 - play is built on the names above
+from .play import OPEN_BUTTON as OPEN_BUTTON  # noqa: E402
+from .play import Click as Click  # noqa: E402
+from .play import click as click  # noqa: E402

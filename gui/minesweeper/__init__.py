@@ -1127,29 +1127,27 @@ class MinesweeperPage(GamePage):
         self.canvas.update()
 
     def _play_click(self, x: int, y: int, button) -> None:
-        final = self.replay.final()
-        if ms.is_over(final):
-            self.show_status("The game is over: New game (F2) or Restart (F3)")
+        opens = button == Qt.MouseButton.LeftButton
+        first = not self.board.events
+        origin = self.clock() if first else self._play_origin
+        time_ms = 0.0 if first else self.game_time_ms()
+        result = ms.click(
+            self.board,
+            x,
+            y,
+            ms.OPEN_BUTTON if opens else ms.FLAG_BUTTON,
+            time_ms,
+            deal=self._fresh_game,  # a new game's field is dealt at its first open
+            final=self.replay.final() if self.replay is not None else None,
+        )
+        if result.board is None:
+            if result.refused:
+                self.show_status(result.refused)
             return
-        board = self.board
-        if button == Qt.MouseButton.LeftButton:
-            if final.cells[y * board.width + x] == ms.FLAGGED:
-                return  # a flag guards its cell, as in the classic game
-            kind = ms.OPEN
-            if self._fresh_game and not any(e.kind == ms.OPEN for e in board.events):
-                # The field of a new game is dealt at its first open, around the cell
-                # clicked; flags placed before it stay where they are.
-                fresh = ms.random_board(board.width, board.height, len(board.mines), safe=(x, y))
-                board = board.with_field(board.width, board.height, fresh.mines, board.events)
+        if opens:
             self._fresh_game = False
-        else:
-            kind = ms.flag_action(final, board, x, y)  # type: ignore[assignment]
-            if kind is None:
-                return
-        if not board.events:
-            self._play_origin = self.clock()
-        board = ms.record(board, kind, x, y, self.game_time_ms())
-        self.set_board(board, "Play", self.PLAY_MERGE_ID)
+        self._play_origin = origin
+        self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
 
     # --- replay ---------------------------------------------------------------------------
     def _replay_moved(self) -> None:

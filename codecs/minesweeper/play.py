@@ -1,0 +1,57 @@
+"""Playing minesweeper: what a click does to a game being recorded.
+
+The window turns a mouse button into `OPEN_BUTTON` or `FLAG_BUTTON` and calls `click`;
+the rules of the classic game are here: a finished game takes no more clicks, a flag
+guards its cell from an open, the right button cycles flag marks, and a new game's field
+is dealt at its first open around the cell clicked (flags placed before it stay).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import FLAGGED, OPEN, Board, Replay, ReplayState, flag_action, is_over, random_board, record
+
+OPEN_BUTTON, FLAG_BUTTON = "open", "flag"
+
+
+@dataclass(frozen=True)
+class Click:
+    """What a click did: the game with it recorded, or None and why nothing happened
+    (an empty reason for a click that quietly does nothing, such as one on a flag)."""
+
+    board: Board | None
+    refused: str = ""
+
+
+def click(
+    board: Board,
+    x: int,
+    y: int,
+    button: str,
+    time_ms: float,
+    *,
+    deal: bool = False,
+    seed: int | None = None,
+    final: ReplayState | None = None,
+) -> Click:
+    """The game after `button` is pressed on cell (x, y) at `time_ms` from its first click.
+    With `deal`, a first open deals the field anew around (x, y) (a new game, whose mines
+    the player has not seen), keeping the mine count. `final` is the game's state after
+    its last action, when the caller has it (a window keeps its replay up to date)."""
+    final = final if final is not None else Replay(board).final()
+    if is_over(final):
+        return Click(None, "The game is over: New game (F2) or Restart (F3)")
+    if button == OPEN_BUTTON:
+        if final.cells[y * board.width + x] == FLAGGED:
+            return Click(None)  # a flag guards its cell, as in the classic game
+        kind = OPEN
+        if deal and not any(e.kind == OPEN for e in board.events):
+            fresh = random_board(board.width, board.height, len(board.mines), safe=(x, y), seed=seed)
+            board = board.with_field(board.width, board.height, fresh.mines, board.events)
+    else:
+        action = flag_action(final, board, x, y)
+        if action is None:
+            return Click(None)
+        kind = action
+    return Click(record(board, kind, x, y, time_ms))
