@@ -854,3 +854,19 @@ def test_a_spare_terrain_character_must_still_be_a_coordinate_character():
     with pytest.raises(pm.SlugError) as info:
         pm.decode("R88R0011@")
     assert info.value.position == 8
+
+
+def test_a_sphere_stays_square_whichever_side_is_asked_to_change():
+    sphere = pm.with_surface(pm.Board(height=6, width=6), "S")
+    assert pm.requested_size(sphere, 8, 6) == (8, 8)
+    assert pm.requested_size(sphere, 6, 4) == (4, 4)
+    assert pm.requested_size(pm.Board(height=6, width=6), 8, 4) == (8, 4)
+
+
+def test_taken_off_names_what_a_resize_dropped():
+    board = pm.make_board(
+        "R", 8, 8, {(0, 0): pm.Piece("L", 0, 0), (6, 2): pm.Piece("X", 6, 2), (1, 7): pm.TERRAIN}, [0] * 12
+    )
+    smaller = pm.resized(board, 5, 5)
+    assert pm.taken_off(board, smaller) == ["X at (6, 2)", "terrain at (1, 7)"]
+    assert pm.taken_off(board, pm.resized(board, 8, 8)) == []

@@ -263,6 +263,22 @@ def resized(board: Board, height: int, width: int, surface: str | None = None) -
     return make_board(surface, height, width, items, board.colors)
 
 
+def requested_size(board: Board, height: int, width: int) -> tuple[int, int]:
+    """The size a request for `height` x `width` gives: a sphere stays square, so on a
+    sphere whichever side changed sets both."""
+    if board.surface == "S":
+        side = width if height == board.height else height
+        return side, side
+    return height, width
+
+
+def taken_off(before: Board, after: Board) -> list[str]:
+    """The items of `before` anchored outside `after`'s size (what a resize dropped), as words."""
+    return [
+        f"{p.name} at ({p.row}, {p.col})" for p in before.pieces if p.row >= after.height or p.col >= after.width
+    ] + [f"terrain at ({r}, {c})" for r, c in before.terrain if r >= after.height or c >= after.width]
+
+
 def with_color(board: Board, name: str, color: int) -> Board:
     colors = list(board.colors)
     colors[PIECES.index(name)] = color

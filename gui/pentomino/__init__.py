@@ -696,13 +696,6 @@ class PentominoCanvas(BoardCanvas):
 _SIZE_EDIT = 1  # undo merge id of resizes
 
 
-def _taken_off(before: pm.Board, after: pm.Board) -> list[str]:
-    """The items of `before` anchored outside `after`'s size, as words."""
-    return [
-        f"{p.name} at ({p.row}, {p.col})" for p in before.pieces if p.row >= after.height or p.col >= after.width
-    ] + [f"terrain at ({r}, {c})" for r, c in before.terrain if r >= after.height or c >= after.width]
-
-
 class PentominoPage(GamePage):
     canvas: PentominoCanvas
     GAME = pm.NAME
@@ -945,18 +938,14 @@ class PentominoPage(GamePage):
     def _size_chosen(self, _value: int = 0) -> None:
         if self._updating:
             return
-        height, width = self.height_box.value(), self.width_box.value()
-        if self.board.surface == "S":
-            # A sphere stays square: whichever box moved sets both sides.
-            side = width if height == self.board.height else height
-            height = width = side
+        height, width = pm.requested_size(self.board, self.height_box.value(), self.width_box.value())
         # Steps of one resize (spin box clicks, typing) merge into one undo step, and each
         # is applied to the board from before the first: shrinking and growing back brings
         # back the pieces that were anchored outside in between.
         base = self._resize_base()
         board = pm.resized(base if base is not None else self.board, height, width)
         self.set_board(board, f"Size {height}x{width}", merge_id=_SIZE_EDIT)
-        dropped = _taken_off(base if base is not None else self.board, board)
+        dropped = pm.taken_off(base if base is not None else self.board, board)
         if dropped:
             self.show_status(
                 f"{len(dropped)} item{'s' if len(dropped) > 1 else ''} anchored outside "
@@ -968,7 +957,7 @@ class PentominoPage(GamePage):
         last edit. Also run when the undo stack moves: it does so after the board is shown."""
         shown, error = self._problem_lines
         base = self._resize_base()
-        dropped = _taken_off(base, self.board) if base is not None else []
+        dropped = pm.taken_off(base, self.board) if base is not None else []
         if dropped:
             names = ", ".join(dropped[:6]) + (f" and {len(dropped) - 6} more" if len(dropped) > 6 else "")
             shown = [f"Off the {self.board.height}×{self.board.width} board (grow it again or undo): {names}"] + shown
