@@ -889,3 +889,11 @@ def apply_cli_options(board: Board, args) -> Board:  # type: ignore[no-untyped-d
     if problem:
         raise ValueRangeError(NAME, f"--start-word: {problem}")
     return board.with_start_word(word)
+
+
+from .turn import move_tile as move_tile  # noqa: E402 - the turn is built on the names above
+from .turn import occupied as occupied  # noqa: E402
+from .turn import place_tile as place_tile  # noqa: E402
+from .turn import placed_letters as placed_letters  # noqa: E402
+from .turn import start_word_doubt as start_word_doubt  # noqa: E402
+from .turn import take_back_tile as take_back_tile  # noqa: E402

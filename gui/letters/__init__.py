@@ -68,16 +68,6 @@ class Drag(NamedTuple):
     point: QPointF
 
 
-def occupied(board: letters.Board, pending=()) -> set[tuple[int, int]]:
-    """The squares a tile cannot be put on: the starting word, the played tiles and the
-    tiles placed this turn (`pending` as (row, col, rack slot))."""
-    game = letters.resolve(board)
-    taken = set(game.grid) if game is not None else set()
-    taken.update(t.square for t in board.tiles)
-    taken.update((r, c) for r, c, _ in pending)
-    return taken
-
-
 class WrappedLabel(QLabel):
     """A word-wrapped label whose height follows its text at the width it is given.
 
@@ -320,7 +310,7 @@ def paint(
     # where the tile in the hand would land
     if drag is not None:
         target = layout.square_at(drag.point)
-        if target is not None and (target == lifted or target not in occupied(board, pending)):
+        if target is not None and (target == lifted or target not in letters.occupied(board, tuple(pending))):
             _draw_drop_target(painter, layout.square(*target), palette)
 
     # rack
@@ -561,10 +551,10 @@ class LettersCanvas(QWidget):
 
     # --- placements ----------------------------------------------------------------
     def placed_letters(self) -> tuple[tuple[int, int, str], ...]:
-        return tuple((r, c, self.rack[slot]) for r, c, slot in self.pending)  # type: ignore[index]
+        return letters.placed_letters(self.rack or (), tuple(self.pending))
 
     def _filled(self, square) -> bool:
-        return square in occupied(self.board, self.pending)
+        return square in letters.occupied(self.board, tuple(self.pending))
 
     def _used(self) -> set[int]:
         return {slot for _, _, slot in self.pending}
@@ -572,36 +562,26 @@ class LettersCanvas(QWidget):
     def _pending_slot(self, square) -> int | None:
         return next((slot for r, c, slot in self.pending if (r, c) == square), None)
 
-    def place(self, slot: int, square: tuple[int, int]) -> bool:
-        if self.rack is None or slot in self._used() or self._filled(square):
+    def _set_pending(self, pending: tuple[tuple[int, int, int], ...] | None) -> bool:
+        if pending is None:
             return False
-        self.pending.append((square[0], square[1], slot))
-        self.selected_slot = None
+        self.pending = list(pending)
         self.placements_changed.emit()
         self.update()
         return True
 
+    def place(self, slot: int, square: tuple[int, int]) -> bool:
+        placed = self._set_pending(letters.place_tile(self.board, self.rack, tuple(self.pending), slot, square))
+        if placed:
+            self.selected_slot = None
+        return placed
+
     def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:  # type: ignore[override]
-        """Move the tile placed this turn on `origin` to the free `square`. It keeps its
-        place in the placing order, which is the order the slug writes the turn's tiles."""
-        if self.rack is None or origin == square or self._filled(square):
-            return False
-        for i, (r, c, slot) in enumerate(self.pending):
-            if (r, c) == origin:
-                self.pending[i] = (square[0], square[1], slot)
-                self.placements_changed.emit()
-                self.update()
-                return True
-        return False
+        """Move the tile placed this turn on `origin` to the free `square`."""
+        return self._set_pending(letters.move_tile(self.board, self.rack, tuple(self.pending), origin, square))
 
     def take_back(self, square: tuple[int, int]) -> bool:
-        for i, (r, c, _slot) in enumerate(self.pending):
-            if (r, c) == square:
-                del self.pending[i]
-                self.placements_changed.emit()
-                self.update()
-                return True
-        return False
+        return self._set_pending(letters.take_back_tile(tuple(self.pending), square))
 
     def recall(self) -> None:
         if self.pending:
@@ -949,41 +929,7 @@ class LettersPage(GamePage):
 
     @staticmethod
     def start_word_doubt(board: letters.Board) -> str | None:
-        """Why the starting word cannot be the day's (None when nothing says so): the
-        site's starting words are all in the word list, and so are a played game's words;
-        missing words, gaps or tiles on or away from the starting word mean another word,
-        or another rack order."""
-        word, date = board.start_word, board.date.isoformat()
-        if letters.other_param_fits(board):
-            other = "w" if board.param == "g" else "g"
-            return (
-                f"With {word}, these tiles make words from the list only when their rack positions count "
-                f"the ?{other}= way: was this a bare slug copied from a ?{other}= link? Use the button "
-                "below, or paste the whole link."
-            )
-        parts = []
-        if not letters.is_word(word):  # type: ignore[arg-type]
-            parts.append(f"{word} is not in the word list, and the site's starting words all are")
-        found = [
-            p
-            for p in letters.problems(board)
-            if p.severity == "error" and p.kind in ("word", "occupied", "gap", "connect")
-        ]
-        if found:
-            bad = list(dict.fromkeys(letters.resolve(board).invalid_words))  # type: ignore[union-attr]
-            if bad:
-                shown = ", ".join(bad[:4]) + (", …" if len(bad) > 4 else "")
-                what = f"{len(bad)} of the words it makes are not in the word list ({shown})"
-            else:
-                what = found[0].message
-            parts.append(f"with {word}, {what}")
-        if not parts:
-            return None
-        text = "; ".join(parts)
-        return (
-            f"{text[0].upper()}{text[1:]}: it is probably not the starting word of {date}. Check the word "
-            "in the middle row of that day's game."
-        )
+        return letters.start_word_doubt(board)
 
     def switch_param(self) -> None:
         other = "w" if self.board.param == "g" else "g"
