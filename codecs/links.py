@@ -207,3 +207,22 @@ def located(source: Source) -> Iterator[None]:
         yield
     except SlugError as exc:
         raise exc.located(source) from None
+
+
+def locate_slug(text: str, slug: str) -> Source:
+    """Where a slug taken out of `text` (and perhaps freed of percent escapes, or of the
+    spaces a query string made of `+`) stands in it: its last occurrence, which is where
+    link forms put the slug. The whole text when it cannot be found."""
+    if slug:
+        at = text.rfind(slug)
+        if at >= 0:
+            return Source(at, at + len(slug))
+        decoded, source = carve(text, 0, len(text))
+        at = decoded.replace(" ", "+").rfind(slug.replace(" ", "+"))
+        if at >= 0:
+            if source.origins is None:
+                return Source(at, at + len(slug))
+            origins = source.origins[at : at + len(slug)]
+            end = source.origins[at + len(slug)] if at + len(slug) < len(source.origins) else len(text)
+            return Source(origins[0], end, origins)
+    return Source(0, len(text))

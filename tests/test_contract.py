@@ -155,3 +155,40 @@ def test_from_json_raises_only_slug_error(name: str, data: st.DataObject):
         game.from_json(obj)
     except SlugError:
         pass
+
+
+# How each game's slugs are wrapped when people paste them: an error found in the slug
+# must point at the same character of the wrapped text.
+WRAPPERS = {
+    "sudoku": ("https://nickgirardo.com/projects/sudoku/player.html?play=", ""),
+    "pentomino": ("https://pentominoes.river.me/#/", ""),
+    "xiangqi": ("xiangqi:", ""),
+    "minesweeper": ("  ", "\n"),
+    "letters": ("https://letters.wiki/?g=", "&s=RUNNELS"),
+}
+
+
+def test_every_game_has_a_wrapper_in_this_test():
+    assert set(WRAPPERS) == set(GAMES)
+
+
+@_with_each_game
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_an_error_position_counts_in_the_text_as_pasted(name: str, data: st.DataObject):
+    game = GAMES[name]
+    slug = data.draw(strategies_of(name).texts()).strip()
+    if not slug or any(ch in slug for ch in "?&#%/: <>\"'") or slug.startswith(("1=", "2=")) != (name == "minesweeper"):
+        return  # keep to bare slugs that the wrapper cannot change the meaning of
+    try:
+        game.decode(slug)
+        return
+    except SlugError as bare:
+        if bare.position is None:
+            return
+        before, after = WRAPPERS[name]
+        try:
+            game.decode(before + slug + after)
+        except SlugError as wrapped:
+            if wrapped.message == bare.message:
+                assert wrapped.position == len(before) + bare.position, (before + slug + after, wrapped, bare)

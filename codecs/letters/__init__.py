@@ -37,7 +37,7 @@ from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from ..errors import FormatError, Problem, ProblemKind, Severity, ValueRangeError
-from ..links import is_link, percent_decode, query_params, strip_text
+from ..links import is_link, locate_slug, located, percent_decode, query_params, strip_text
 
 NAME = "letters"
 TITLE = "Letters"
@@ -266,7 +266,8 @@ def decode(text: str) -> Board:
             if problem:
                 raise ValueRangeError(NAME, f"the link's s= parameter: {problem}")
             start_word = normalize_start_word(word)
-    board = decode_slug(slug, param, strict=not marked)
+    with located(locate_slug(text, slug)):
+        board = decode_slug(slug, param, strict=not marked)
     return replace(board, start_word=start_word) if start_word else board
 
 

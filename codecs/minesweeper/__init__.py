@@ -27,7 +27,7 @@ from typing import Any, NoReturn
 
 from ..bits import BASE62_DIGITS, base62_decode, base62_encode
 from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
-from ..links import percent_decode, strip_text
+from ..links import locate_slug, located, percent_decode, strip_text
 
 NAME = "minesweeper"
 TITLE = "Minesweeper"
@@ -388,7 +388,7 @@ def decode(text: str) -> Board:
     slug = _unwrap(text)
     if not slug:
         raise FormatError(NAME, "the text is empty", 0)
-    with _CollectorPaused():
+    with _CollectorPaused(), located(locate_slug(text, slug)):
         return _Reader(slug).board()
 
 

@@ -16,7 +16,7 @@ from functools import partial
 from typing import Any, NamedTuple, Union
 
 from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
-from ..links import percent_decode, strip_text
+from ..links import locate_slug, located, percent_decode, strip_text
 
 NAME = "pentomino"
 TITLE = "Pentominoes"
@@ -334,6 +334,11 @@ def decode(text: str) -> Board:
     slug = slug_of(text)
     if not slug:
         raise FormatError(NAME, "the text is empty", 0)
+    with located(locate_slug(text, slug)):
+        return _decode_slug(slug)
+
+
+def _decode_slug(slug: str) -> Board:
     first = slug[0]
     if first.isdigit() and first.isascii():
         return _decode_legacy(slug)

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
-from ..links import percent_decode, strip_text
+from ..links import locate_slug, located, percent_decode, strip_text
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"
@@ -498,6 +498,11 @@ def decode(text: str) -> Board:
     t = _unwrap(text)
     if not t:
         raise FormatError(NAME, "the text is empty", 0)
+    with located(locate_slug(text, t)):
+        return _decode_unwrapped(text, t)
+
+
+def _decode_unwrapped(text: str, t: str) -> Board:
     if _FEN_SHAPE.match(t):
         try:
             return from_fen(t)
