@@ -764,3 +764,20 @@ def test_problems_report_actions_after_the_end():
     kinds = [p.kind for p in ms.problems(board)]
     assert kinds == ["after-end"]
     assert [p.kind for p in ms.problems(ms.Board(2, 2, ()))] == ["empty"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(max_side=62))
+def test_the_bulk_reader_agrees_with_the_careful_one(board):
+    """Well-formed sections are read in bulk (slices for one-character coordinates, a
+    regular expression otherwise); the careful reader, which tracks every position, is
+    the reference."""
+    slug = ms.encode(board)
+    fast = ms.decode(slug)
+    original = ms._Reader.fast_records
+    try:
+        ms._Reader.fast_records = lambda self, text, flags: None
+        careful = ms.decode(slug)
+    finally:
+        ms._Reader.fast_records = original
+    assert fast == careful == board

@@ -231,3 +231,50 @@ def test_solver_agrees_with_itself(board):
         assert all(d == 0 or d == s for d, s in zip(board.cells, solution.cells))
     else:
         assert solution is None
+
+
+def _plain_v1(data: bytes) -> tuple[tuple[int, ...], int] | tuple[str, int]:
+    """The v1 body read one given at a time: (cells, repeats), or (error, position)."""
+    from slugboard.codecs.bits import BitReader
+
+    reader = BitReader(data, "sudoku")
+    reader.read(32)
+    cells, repeats, index = [0] * 81, 0, 0
+    while reader.remaining >= 11:
+        position = reader.char_position()
+        cell, digit = reader.read(7), reader.read(4)
+        if cell > 80:
+            return f"given {index + 1}: cell {cell} is off the board (0-80)", position
+        if not 1 <= digit <= 9:
+            return f"given {index + 1}: digit {digit} is not 1-9", position
+        repeats += bool(cells[cell])
+        cells[cell] = digit
+        index += 1
+    return tuple(cells), repeats
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 127), st.integers(0, 15)), max_size=200),
+    st.integers(0, 7),
+    st.booleans(),
+)
+def test_the_bulk_v1_reader_agrees_with_a_plain_one(givens, pad, valid_only):
+    if valid_only:
+        givens = [(c % 81, d % 9 + 1) for c, d in givens]
+    bits = "".join(format(c << 4 | d, "011b") for c, d in givens) + "0" * pad
+    bits += "0" * (-len(bits) % 8)
+    data = b"S!v1" + (int(bits, 2).to_bytes(len(bits) // 8, "big") if bits else b"")
+    slug = base64.b64encode(data).decode()
+    expected = _plain_v1(data)
+    if isinstance(expected[0], str):
+        with pytest.raises(ValueRangeError) as caught:
+            sudoku.decode(slug)
+        assert (caught.value.message, caught.value.position) == expected
+    else:
+        board = sudoku.decode(slug)
+        assert board.cells == expected[0]
+        repeats = expected[1]
+        assert len(board.notes) == min(repeats, 10) + (repeats > 10)
+        if repeats > 10:
+            assert board.notes[-1] == f"and {repeats - 10:,} more givens set a cell that was already set"

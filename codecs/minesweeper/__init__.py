@@ -20,10 +20,10 @@ from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from itertools import accumulate, repeat
-from operator import add, attrgetter, floordiv, mod, mul
-from typing import Any, NoReturn
+from operator import add, attrgetter, floordiv, itemgetter, mod, mul
+from typing import Any, NamedTuple, NoReturn
 
 from ..bits import BASE62_DIGITS, base62_decode, base62_encode
 from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
@@ -52,14 +52,21 @@ LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 1
 # --- model ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Event:
-    """One recorded action: `t` in the board's time units from the start of the game."""
+class Event(NamedTuple):
+    """One recorded action: `t` in the board's time units from the start of the game.
+
+    A named tuple rather than a frozen dataclass: a long replay holds a million of them,
+    and a tuple is built several times faster, which is most of the time to read one."""
 
     t: int
     kind: str
     x: int
     y: int
+
+
+# Builds an Event from a (t, kind, x, y) tuple without the Python-level constructor of a
+# named tuple: a million of them cost a third of the time.
+_new_event = partial(tuple.__new__, Event)
 
 
 @dataclass(frozen=True)
@@ -586,6 +593,8 @@ class _Reader:
             return []
         if not _FAST[self.version, flags].fullmatch(text):
             return None
+        if "|" not in text:
+            return self._short_records(text, flags)
         # Each record matches one of two alternatives (long or short coordinate); the
         # other's groups are empty, so adding the two columns gives each field.
         columns = list(zip(*_FAST_RECORD[self.version, flags].findall(text)))
@@ -605,7 +614,30 @@ class _Reader:
             kinds = map(_LETTER_KIND.__getitem__, map(add, columns[3], columns[half + 3]))
         else:
             kinds = repeat(OPEN)  # type: ignore[assignment]
-        return list(map(Event, times, kinds, xs, ys))
+        return list(map(_new_event, zip(times, kinds, xs, ys)))
+
+    def _short_records(self, text: str, flags: bool) -> list[Event] | None:
+        """Records whose coordinates are one character each (every field up to 62 cells a
+        side), cut apart with slices rather than regular-expression groups: the bulk of
+        the largest replays, read at a third of the cost. _FAST has checked their shape."""
+        records = text.split(";")
+        if not records[-1]:
+            records.pop()
+        number = _BASE62_NUMBER.__getitem__
+        xs = list(map(number, map(itemgetter(0), records)))
+        ys = list(map(number, map(itemgetter(1), records)))
+        if max(xs) >= self.width or max(ys) >= self.height:  # type: ignore[operator]
+            return None
+        fields = map(itemgetter(slice(2, -1 if flags else None)), records)
+        deltas = list(map(int if self.version == 1 else number, fields))
+        times = list(accumulate(deltas))
+        if times[-1] > self.max_t:
+            return None
+        if flags:
+            kinds: Iterable[str] = map(_LETTER_KIND.__getitem__, map(itemgetter(-1), records))
+        else:
+            kinds = repeat(OPEN)
+        return list(map(_new_event, zip(times, kinds, xs, ys)))
 
     def delta(self, text: str, pos: int) -> int:
         if not text:
