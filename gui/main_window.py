@@ -108,8 +108,10 @@ class MainWindow(QMainWindow):
         self.current_page().focus_canvas()  # the keys work on the board from the start
         not_restored = self.store.take_not_restored()
         if not_restored:
-            # Said once, where it pushes nothing: the status bar keeps it until the next message.
-            self.statusBar().showMessage("Not restored: " + "; ".join(not_restored))
+            # Said once, where it pushes nothing: the status bar keeps it until the next
+            # message, and its tooltip says why each thing was set aside.
+            self.statusBar().showMessage(not_restored)
+            self.statusBar().setToolTip("\n".join(self.store.reasons))
         else:
             self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
 

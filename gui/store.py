@@ -36,6 +36,8 @@ class Store:
     def __init__(self, settings: QSettings) -> None:
         self.settings = settings
         self.not_restored: list[str] = []  # what was set aside, in words for a player
+        self.reasons: list[str] = []  # and why, for a tooltip
+        self.kept_in = ""  # the file that holds the copies
         self._check_file()
 
     # --- where copies go ---------------------------------------------------------
@@ -60,9 +62,10 @@ class Store:
         except OSError:
             copy = ""
         self.settings.clear()
-        self.not_restored.append(
-            "the saved settings (the file could not be read" + (f"; a copy is in {copy})" if copy else ")")
-        )
+        self.not_restored.append("the saved settings")
+        self.reasons.append("the saved settings: the file could not be read")
+        if copy:
+            self.kept_in = copy
 
     def set_aside(self, key: str, value: Any, what: str, why: str) -> None:
         """Move `key` out of the settings into the set-aside file, and remember to say so."""
@@ -89,7 +92,10 @@ class Store:
         except OSError:
             where = ""
         self.settings.remove(key)
-        self.not_restored.append(f"{what} ({why}{where})")
+        self.not_restored.append(what)
+        self.reasons.append(f"{what}: {why}")
+        if where:
+            self.kept_in = self.set_aside_path
 
     # --- checked reads -----------------------------------------------------------
     def value(self, key: str) -> Any:
@@ -153,9 +159,15 @@ class Store:
         self.settings.sync()
         return self.settings.status() == QSettings.Status.NoError and self.settings.isWritable()
 
-    def take_not_restored(self) -> list[str]:
-        said, self.not_restored = self.not_restored, []
-        return said
+    def take_not_restored(self) -> str:
+        """What was not restored, in one line for the status bar ("" when all was)."""
+        if not self.not_restored:
+            return ""
+        line = "Not restored: " + ", ".join(dict.fromkeys(self.not_restored))
+        if self.kept_in:
+            line += f" (copies kept in {self.kept_in})"
+        self.not_restored = []
+        return line
 
 
 class _Unreadable:
