@@ -1,61 +1,16 @@
 """The sudoku solver Slugboard used before its bounded one, kept as the reference that
 benchmarks/sudoku_solver.py compares against: singles propagation, branching on the cell
 with fewest candidates, and restarts in a shuffled order with a doubling node budget.
-Its worst case is unbounded (the "no solution" puzzle below keeps it busy for minutes)."""
+Its worst case is unbounded (the "no solution" puzzle below keeps it busy for minutes).
+Its propagation (naked and hidden singles) is the same as the new solver's, and shared
+with it; the search around it is the old one."""
 
 from __future__ import annotations
 
 import random
 
-from slugboard.codecs.sudoku import PEERS, UNITS, Board, conflict_cells
-
-_ALL = 0x1FF
-_DIGIT_OF = {1 << d: d + 1 for d in range(9)}
-_POPCOUNT = tuple(bin(m).count("1") for m in range(512))
-
-
-def _propagate(cand: list[int], placed: bytearray) -> bool:
-    """Naked and hidden singles until nothing changes; False on a contradiction."""
-    queue = [i for i in range(81) if not placed[i] and not cand[i] & (cand[i] - 1)]
-    peers = PEERS
-    while True:
-        while queue:
-            i = queue.pop()
-            if placed[i]:
-                continue
-            placed[i] = 1
-            m = cand[i]
-            if not m:
-                return False
-            for p in peers[i]:
-                pm = cand[p]
-                if pm & m:
-                    pm ^= m
-                    if not pm:
-                        return False
-                    cand[p] = pm
-                    if not pm & (pm - 1):
-                        queue.append(p)
-        for unit in UNITS:
-            once = twice = 0
-            for i in unit:
-                m = cand[i]
-                twice |= once & m
-                once |= m
-            if once != _ALL:
-                return False
-            hidden = once & ~twice
-            if hidden:
-                for i in unit:
-                    m = cand[i]
-                    h = m & hidden
-                    if h and h != m:
-                        if h & (h - 1):
-                            return False
-                        cand[i] = h
-                        queue.append(i)
-        if not queue:
-            return True
+from slugboard.codecs.sudoku import Board, conflict_cells
+from slugboard.codecs.sudoku.solver import _ALL, _DIGIT_OF, _POPCOUNT, _propagate
 
 
 class _OutOfNodesError(Exception):

@@ -89,6 +89,18 @@ def _propagate(cand: list[int], placed: bytearray) -> bool:
             return True
 
 
+def _two_place_digits(cand: list[int], unit: tuple[int, ...]) -> int:
+    """The digits (as a mask) with exactly two open places left in `unit`."""
+    one = two = three = 0
+    for i in unit:
+        m = cand[i]
+        if m & (m - 1):
+            three |= two & m
+            two |= one & m
+            one |= m
+    return two & ~three
+
+
 def _two_way_choices(cand: list[int]) -> list[tuple[int, int, int, int]]:
     """Every two-way choice left: (cell, digit bit, cell, digit bit) meaning "the first
     or the second". A cell with two candidates, then a unit digit with two places."""
@@ -99,14 +111,7 @@ def _two_way_choices(cand: list[int]) -> list[tuple[int, int, int, int]]:
             low = m & -m
             choices.append((i, low, i, m ^ low))
     for unit in UNITS:
-        one = two = three = 0
-        for i in unit:
-            m = cand[i]
-            if m & (m - 1):
-                three |= two & m
-                two |= one & m
-                one |= m
-        exactly_two = two & ~three
+        exactly_two = _two_place_digits(cand, unit)
         while exactly_two:
             bit = exactly_two & -exactly_two
             exactly_two ^= bit
@@ -209,14 +214,7 @@ class _Search:
     def _unit_pair(cand: list[int]) -> list[tuple[int, int]]:
         """The two places of a digit that has two places left in a unit, if any."""
         for unit in UNITS:
-            one = two = three = 0
-            for i in unit:
-                m = cand[i]
-                if m & (m - 1):
-                    three |= two & m
-                    two |= one & m
-                    one |= m
-            exactly_two = two & ~three
+            exactly_two = _two_place_digits(cand, unit)
             if exactly_two:
                 bit = exactly_two & -exactly_two
                 return [(i, bit) for i in unit if cand[i] & bit]
