@@ -300,8 +300,8 @@ def test_a_large_paste_shows_a_busy_cursor_and_says_how_long_it_took(qtbot, main
             real(*a, **k),
         )[1],
     )
-    monkeypatch.setattr(view, "LARGE_BOARD_WORK", 200)
-    monkeypatch.setattr(view, "SLOW_PASTE_MS", -1)
+    monkeypatch.setattr(view.page, "LARGE_BOARD_WORK", 200)
+    monkeypatch.setattr(view.page, "SLOW_PASTE_MS", -1)
     assert main_window.paste_text(ARTICLE)  # 225 cells and 17 actions: "large" here
     assert cursors == [Qt.CursorShape.WaitCursor]
     assert QApplication.overrideCursor() is None
@@ -538,7 +538,7 @@ def test_small_tiles_compose_to_the_same_pixels_as_the_tile_rows(qtbot):
     every_tile = bytes((7 * i) % view.TILE_COUNT for i in range(13 * 7))
     for ids in (view.tile_ids(fld, None), every_tile):
         for tile in (1, 2, 4):
-            rows = view._tiles(tile)
+            rows = view.tile_rows(tile)
             data = b"".join(
                 b"".join(rows[k][i] for i in ids[r * 13 : (r + 1) * 13]) for r in range(7) for k in range(tile)
             )

@@ -239,7 +239,7 @@ def test_conflicts_are_listed_and_drawn(qtbot, main_window, page):
     page.canvas.hover = None  # nor the pick-up outline of the hovered X
     image = QImage(page.canvas.size(), QImage.Format.Format_ARGB32)
     page.canvas.render(image)
-    grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
+    grid, size, _ = view.board_layout(QRectF(page.canvas.rect()), page.board)
     # Red, sampled between the arms of the white cross.
     pixel = image.pixelColor(int(grid.left() + 4.5 * size), int(grid.top() + 3.25 * size))
     assert pixel.red() > 180 and pixel.green() < 90
@@ -266,12 +266,12 @@ def test_export_images_show_the_board(qapp):
     board = pm.decode(SEED)
     image = render_image("pentomino", board)
     assert image.size() == view.preferred_size(board)
-    grid, size, _ = view._layout(QRectF(0, 0, image.width(), image.height()), board)
+    grid, size, _ = view.board_layout(QRectF(0, 0, image.width(), image.height()), board)
     # The X at (5, 0) in its colour (5) at a cell of its arm, away from the letter.
     colour = image.pixelColor(int(grid.left() + 1.5 * size), int(grid.top() + 5.5 * size))
     assert colour.name() == pm.DISPLAY_COLORS[5]
     conflict = render_image("pentomino", pm.decode("R88XA33X035"))
-    grid, size, _ = view._layout(QRectF(0, 0, conflict.width(), conflict.height()), pm.decode("R88XA33X035"))
+    grid, size, _ = view.board_layout(QRectF(0, 0, conflict.width(), conflict.height()), pm.decode("R88XA33X035"))
     assert conflict.pixelColor(int(grid.left() + 4.5 * size), int(grid.top() + 3.25 * size)).name() == "#e11d24"
 
 
@@ -297,7 +297,7 @@ def test_largest_board_paints(qapp):
     # Every covered cell away from the ghost, the cursor and the outlined item shows its
     # painter's colour (or red) at its centre.
     p = pm.paint(board)
-    grid, size, _ = view._layout(QRectF(0, 0, 800, 800), board)
+    grid, size, _ = view.board_layout(QRectF(0, 0, 800, 800), board)
     anchors = {(it.row, it.col) for it in p.items}
     skip = {(r, c) for r, c, _ in pm.placed_cells("K", 60, 60, *p.items[0])[0]} | {(0, 0)}
     skip |= {(r, c) for r, c, _ in pm.placed_cells("K", 60, 60, "F", 59, 59, 1, True)[0]}
@@ -341,7 +341,7 @@ def test_over_a_placed_piece_a_click_picks_up_and_the_whole_piece_is_outlined(qt
     assert page.canvas.painting().items[target] == ("Y", 0, 0, 0, True)
     image = QImage(page.canvas.size(), QImage.Format.Format_ARGB32)
     page.canvas.render(image)
-    grid, size, _ = view._layout(QRectF(page.canvas.rect()), page.board)
+    grid, size, _ = view.board_layout(QRectF(page.canvas.rect()), page.board)
     highlight = page.canvas.palette().color(QPalette.ColorRole.Highlight)
     # The Y's cell (1, 0), at the far side of the board from the mouse, is outlined on its left.
     assert image.pixelColor(int(grid.left() + 1), int(grid.top() + 1.5 * size)) == highlight
@@ -459,7 +459,7 @@ def test_overflow_wedges_show_the_side_a_piece_runs_off(qapp):
     def wedges(slug):
         board = pm.decode(slug)
         image = render_image("pentomino", board)
-        grid, size, margin = view._layout(QRectF(0, 0, image.width(), image.height()), board)
+        grid, size, margin = view.board_layout(QRectF(0, 0, image.width(), image.height()), board)
         depth = min(margin * 0.45, size)
         above = image.pixelColor(int(grid.left() + 0.5 * size), int(grid.top() - depth / 3))
         beside = image.pixelColor(int(grid.left() - depth / 3), int(grid.top() + 0.5 * size))

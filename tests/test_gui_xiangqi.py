@@ -5,7 +5,7 @@ slug that decodes to exactly the board on screen."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QFontDatabase, QFontMetricsF, QGuiApplication, QImage, QPainter, QPalette
 
 from slugboard.codecs import xiangqi
@@ -217,7 +217,7 @@ def test_problems_name_facing_kings_and_check(qtbot, main_window):
 def test_font_is_the_shipped_subset_and_has_every_glyph(qapp):
     families = gui.piece_families()
     assert families[0] == "Slugboard Xiangqi"
-    metrics = QFontMetricsF(gui._glyph_font(40))
+    metrics = QFontMetricsF(gui.glyph_font(40))
     for char in "".join(gui.GLYPHS.values()) + "楚河漢界" + gui.RED_FILE_NUMERALS:
         assert metrics.inFontUcs4(ord(char)), char
     assert "Slugboard Xiangqi" in QFontDatabase.families()
@@ -239,7 +239,7 @@ def test_rendered_characters_are_glyphs_not_boxes(qapp):
         image = QImage(80, 80, QImage.Format.Format_ARGB32)
         image.fill(Qt.GlobalColor.white)
         painter = QPainter(image)
-        gui.draw_piece(painter, gui.QPointF(40, 40), 36, letter)
+        gui.draw_piece(painter, QPointF(40, 40), 36, letter)
         painter.end()
         if letter.isupper():
             inks.append(_ink_in(image, lambda c: c.red() > 150 and c.green() < 90 and c.blue() < 90))
@@ -379,7 +379,7 @@ def test_kind_label_says_when_the_code_holds_no_more(qtbot, main_window):
     assert page.board.cells[64] == "C"
 
 
-def test_drag_marks_the_targets_and_crosses_a_refused_point(qtbot, main_window):
+def test_drag_marks_the_targets_and_crosses_a_refused_point(qtbot, main_window, monkeypatch):
     main_window.paste_text(OPENING_SLUG)
     page = _page(main_window)
     canvas = page.canvas
@@ -390,21 +390,18 @@ def test_drag_marks_the_targets_and_crosses_a_refused_point(qtbot, main_window):
         seen.update(state)
         original(painter, rect, board, palette, **state)
 
-    gui.paint = spy
-    try:
-        start = _at(page, 83)  # the elephant c0
-        qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
-        qtbot.mouseMove(canvas, _at(page, 74))
-        qtbot.mouseMove(canvas, _at(page, 65))  # c2 is not an elephant point
-        canvas.repaint()
-        assert seen["legal"] == frozenset({47, 51, 63, 67, 71, 83, 87})
-        assert (seen["drag_from"], seen["hover"], seen["hover_refused"]) == (83, 65, True)
-        qtbot.mouseMove(canvas, _at(page, 67))
-        canvas.repaint()
-        assert (seen["hover"], seen["hover_refused"]) == (67, False)
-        qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=_at(page, 67))
-    finally:
-        gui.paint = original
+    monkeypatch.setattr(gui.canvas, "paint", spy)
+    start = _at(page, 83)  # the elephant c0
+    qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(canvas, _at(page, 74))
+    qtbot.mouseMove(canvas, _at(page, 65))  # c2 is not an elephant point
+    canvas.repaint()
+    assert seen["legal"] == frozenset({47, 51, 63, 67, 71, 83, 87})
+    assert (seen["drag_from"], seen["hover"], seen["hover_refused"]) == (83, 65, True)
+    qtbot.mouseMove(canvas, _at(page, 67))
+    canvas.repaint()
+    assert (seen["hover"], seen["hover_refused"]) == (67, False)
+    qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=_at(page, 67))
     assert page.board.cells[67] == "B" and page.board.cells[83] == ""
     assert xiangqi.decode(main_window.slug_pane.slug_text()) == page.board
 

@@ -1,0 +1,318 @@
+"""The board widget: it turns mouse and keys into edits and draws with paint()."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QKeySequence,
+    QPainter,
+)
+from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
+
+from slugboard.codecs import letters
+
+from .paint import SIZE, Drag, Layout, paint
+
+
+class LettersCanvas(QWidget):
+    """Board and rack. Click a rack tile then a square (or drag it there), or select a
+    square and type letters. A tile placed this turn drags to another square, or off
+    the board back to the rack; a click on it takes it back. Backspace takes the last
+    tile back, Enter plays the turn, Escape drops the tile in the hand where it was or
+    recalls every tile, Space switches between across and down."""
+
+    placements_changed = Signal()
+    submit_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.board = letters.Board()
+        self.rack: tuple[str, ...] | None = None
+        self.pending: list[tuple[int, int, int]] = []
+        self.selected_slot: int | None = None
+        self.selected_square: tuple[int, int] | None = None
+        self.across = True
+        self.preview = None
+        self.problems: list = []
+        # The tile under a pressed button: its rack slot, the square it was placed on this
+        # turn (None for a rack tile) and where the press was. It is only in the hand,
+        # drawn under the pointer at _drag_point, once the pointer has moved far enough
+        # for the press not to be a click.
+        self._drag_slot: int | None = None
+        self._drag_origin: tuple[int, int] | None = None
+        self._press_point: QPointF | None = None
+        self._drag_point: QPointF | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)  # for the open hand over the tiles that can be picked up
+        self.setMinimumSize(420, 320)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setToolTip(
+            "Click a rack tile, then a square (or drag it); or click a square and type letters.\n"
+            "Drag a tile placed this turn to another square, or off the board to the rack;\n"
+            "click it to take it back. Backspace takes the last tile back, Enter plays the turn,\n"
+            "Escape recalls the tiles, Space switches typing between across and down,\n"
+            "arrow keys move the square."
+        )
+
+    def sizeHint(self) -> QSize:
+        return QSize(880, 620)
+
+    def board_layout(self) -> Layout:
+        return Layout(QRectF(self.rect()), self.rack is not None)
+
+    def square_center(self, row: int, col: int) -> QPointF:
+        return self.board_layout().square(row, col).center()
+
+    def slot_center(self, slot: int) -> QPointF:
+        return self.board_layout().rack_slots[slot].center()
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            rack=self.rack,
+            pending=tuple(self.pending),
+            selected_slot=self.selected_slot,
+            selected_square=self.selected_square,
+            across=self.across,
+            preview=self.preview,
+            problems=self.problems,
+            drag=self.drag(),
+        )
+
+    def drag(self) -> Drag | None:
+        """The tile in the hand, if any."""
+        if self._drag_slot is None or self._drag_point is None:
+            return None
+        return Drag(self._drag_slot, self._drag_origin, QPointF(self._drag_point))
+
+    # --- placements ----------------------------------------------------------------
+    def placed_letters(self) -> tuple[tuple[int, int, str], ...]:
+        return letters.placed_letters(self.rack or (), tuple(self.pending))
+
+    def _filled(self, square) -> bool:
+        return square in letters.occupied(self.board, tuple(self.pending))
+
+    def _used(self) -> set[int]:
+        return {slot for _, _, slot in self.pending}
+
+    def _pending_slot(self, square) -> int | None:
+        return next((slot for r, c, slot in self.pending if (r, c) == square), None)
+
+    def _set_pending(self, pending: tuple[tuple[int, int, int], ...] | None) -> bool:
+        if pending is None:
+            return False
+        self.pending = list(pending)
+        self.placements_changed.emit()
+        self.update()
+        return True
+
+    def place(self, slot: int, square: tuple[int, int]) -> bool:
+        placed = self._set_pending(letters.place_tile(self.board, self.rack, tuple(self.pending), slot, square))
+        if placed:
+            self.selected_slot = None
+        return placed
+
+    def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:  # type: ignore[override]
+        """Move the tile placed this turn on `origin` to the free `square`."""
+        return self._set_pending(letters.move_tile(self.board, self.rack, tuple(self.pending), origin, square))
+
+    def take_back(self, square: tuple[int, int]) -> bool:
+        return self._set_pending(letters.take_back_tile(tuple(self.pending), square))
+
+    def recall(self) -> None:
+        if self.pending:
+            self.pending.clear()
+            self.placements_changed.emit()
+        self.selected_slot = None
+        self.update()
+
+    # --- mouse -------------------------------------------------------------------
+    def cancel_drag(self) -> None:
+        """Drop the tile in the hand where it came from."""
+        held = self._drag_point is not None
+        self._drag_slot = self._drag_origin = self._press_point = self._drag_point = None
+        self.unsetCursor()
+        if held:
+            self.update()
+
+    def _hold(self, slot: int, origin: tuple[int, int] | None, point: QPointF) -> None:
+        self._drag_slot, self._drag_origin, self._press_point, self._drag_point = slot, origin, point, None
+
+    @staticmethod
+    def _past_click(start: QPointF, point: QPointF) -> bool:
+        return (point - start).manhattanLength() >= QApplication.startDragDistance()
+
+    def mousePressEvent(self, event) -> None:
+        self.setFocus()
+        if event.button() != Qt.MouseButton.LeftButton:  # another button must not drop or restart a drag
+            return
+        self.cancel_drag()
+        point = event.position()
+        layout = self.board_layout()
+        slot = layout.slot_at(point)
+        if slot is not None and self.rack is not None and slot < len(self.rack):
+            if slot in self._used():
+                square = next((r, c) for r, c, s in self.pending if s == slot)
+                self.take_back(square)
+            self.selected_slot = None if self.selected_slot == slot else slot
+            self._hold(slot, None, point)
+            self.update()
+            return
+        square = layout.square_at(point)  # type: ignore[assignment]
+        if square is None or self.rack is None:  # nothing to place: no square to select either
+            return
+        held = self._pending_slot(square)
+        if held is not None:
+            # Not taken back yet: the release says whether this was a click (back to the
+            # rack) or a drag (to another square, or off the board to the rack).
+            self._hold(held, square, point)
+            return
+        if self.selected_slot is not None and self.place(self.selected_slot, square):
+            self.selected_square = self._advance(square)
+            return
+        self.selected_square = square
+        self.update()
+
+    def mouseMoveEvent(self, event) -> None:
+        point = event.position()
+        if self._drag_slot is None or not event.buttons() & Qt.MouseButton.LeftButton:
+            self._show_grab(point)
+            return
+        if self._drag_point is None and not self._past_click(self._press_point, point):  # type: ignore[arg-type]
+            return
+        self._drag_point = point
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        self.update()
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        slot, origin, pressed, moved = self._drag_slot, self._drag_origin, self._press_point, self._drag_point
+        self.cancel_drag()
+        point = event.position()
+        self._show_grab(point)
+        if slot is None:
+            return
+        square = self.board_layout().square_at(point)
+        if origin is None:
+            if square is not None and self.place(slot, square):
+                self.selected_square = self._advance(square)
+                self.update()
+            return
+        if self._pending_slot(origin) != slot:  # the tile left that square while it was held
+            return
+        dragged = moved is not None or self._past_click(pressed, point)  # type: ignore[arg-type]
+        if not dragged or square is None:
+            self.take_back(origin)
+        elif self.move(origin, square):
+            self.selected_square = self._advance(square)
+            self.update()
+        # else dropped where it was, or on a filled square: it stays where it was
+
+    def _show_grab(self, point: QPointF) -> None:
+        """An open hand over a tile the mouse can pick up."""
+        if self.rack is not None:
+            layout = self.board_layout()
+            slot = layout.slot_at(point)
+            square = layout.square_at(point)
+            if (slot is not None and slot < len(self.rack) and slot not in self._used()) or (
+                square is not None and self._pending_slot(square) is not None
+            ):
+                self.setCursor(Qt.CursorShape.OpenHandCursor)
+                return
+        self.unsetCursor()
+
+    # --- keys --------------------------------------------------------------------
+    def _advance(self, square: tuple[int, int]) -> tuple[int, int]:
+        row, col = square
+        dr, dc = (0, 1) if self.across else (1, 0)
+        while True:
+            row, col = row + dr, col + dc
+            if not (0 <= row < SIZE and 0 <= col < SIZE):
+                return square
+            if not self._filled((row, col)):
+                return (row, col)
+
+    def event(self, event) -> bool:
+        # While tiles of this turn lie unplayed they are not yet an edit of the board, so the
+        # window's Undo has nothing of theirs to take back: Ctrl+Z takes the last tile back
+        # here instead, as Backspace does, and reaches the window's history once none is left.
+        if (
+            event.type() == QEvent.Type.ShortcutOverride
+            and event.matches(QKeySequence.StandardKey.Undo)
+            and self.pending
+        ):
+            event.accept()
+            return True
+        return super().event(event)
+
+    def keyPressEvent(self, event) -> None:
+        key, mods = event.key(), event.modifiers()
+        if event.matches(QKeySequence.StandardKey.Undo) and self.pending and self._drag_slot is None:
+            r, c, _ = self.pending[-1]
+            self.take_back((r, c))
+            self.selected_square = (r, c)
+            self.update()
+            return
+        if self._drag_slot is not None:
+            # While the button holds a tile, keys would change the tiles under it; Escape
+            # drops it back where it was, as it ends any drag.
+            if key == Qt.Key.Key_Escape:
+                self.cancel_drag()
+            return
+        if mods & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+        ):
+            super().keyPressEvent(event)
+            return
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
+        if key in moves and self.rack is not None:
+            r, c = self.selected_square or (SIZE // 2, SIZE // 2)
+            dr, dc = moves[key]
+            self.selected_square = ((r + dr) % SIZE, (c + dc) % SIZE)
+            self.update()
+            return
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.submit_requested.emit()
+            return
+        if key == Qt.Key.Key_Escape:
+            self.recall()
+            return
+        if key == Qt.Key.Key_Space:
+            self.across = not self.across
+            self.update()
+            return
+        if key == Qt.Key.Key_Backspace:
+            if self.pending:
+                r, c, _ = self.pending[-1]
+                self.take_back((r, c))
+                self.selected_square = (r, c)
+                self.update()
+            return
+        if key == Qt.Key.Key_Delete and self.selected_square is not None:
+            self.take_back(self.selected_square)
+            return
+        letter = event.text().upper()
+        if len(letter) == 1 and "A" <= letter <= "Z" and self.rack is not None:
+            square = self.selected_square
+            if square is None or self._filled(square):
+                return
+            slot = next((i for i, ch in enumerate(self.rack) if ch == letter and i not in self._used()), None)
+            if slot is not None and self.place(slot, square):
+                self.selected_square = self._advance(square)
+                self.update()
+            return
+        super().keyPressEvent(event)
+
+
+# --- the page ------------------------------------------------------------------------
+
+
+def _qdate(date: dt.date) -> QDate:
+    return QDate(date.year, date.month, date.day)

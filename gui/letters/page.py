@@ -1,0 +1,351 @@
+"""The game's page: the canvas, the tool panel and the edits they make."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from PySide6.QtCore import QDate, QRegularExpression, Qt
+from PySide6.QtGui import (
+    QKeySequence,
+    QRegularExpressionValidator,
+    QShortcut,
+)
+from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QLineEdit, QPushButton
+
+from slugboard.codecs import letters
+
+from ..page import GamePage
+from .canvas import LettersCanvas, _qdate
+from .paint import DATE_EDIT_MERGE, WrappedLabel
+
+
+class LettersPage(GamePage):
+    canvas: LettersCanvas
+    GAME = letters.NAME
+    SETTINGS_KEY = "letters/start_words"
+
+    def __init__(self, settings=None, parent=None):
+        super().__init__(settings, parent)
+        canvas = LettersCanvas()
+        canvas.placements_changed.connect(self._placements_changed)
+        canvas.submit_requested.connect(self.submit_turn)
+        self.set_canvas(canvas)
+
+        self.add_heading("Day")
+        self.date_edit = QDateEdit()
+        self.date_edit.setObjectName("letterDate")
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("yyyy-MM-dd")
+        self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
+        self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
+        QShortcut(QKeySequence("Ctrl+D"), self, lambda: self.date_edit.setFocus())
+        self.date_edit.dateChanged.connect(self._date_changed)
+        self.tool_layout.addWidget(self.date_edit)
+        self.new_game_button = QPushButton("New game")
+        self.new_game_button.setToolTip("Start this day's game from an empty board (Ctrl+N)")
+        self.new_game_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.new_game_button.clicked.connect(self.new_game)
+        QShortcut(QKeySequence.StandardKey.New, self, self.new_game)
+        self.tool_layout.addWidget(self.new_game_button)
+
+        self.add_heading("Starting word")
+        self.start_prompt = WrappedLabel(
+            "letters.wiki links leave out the day's starting word. Type the word "
+            "shown in the middle row of that day's game to see letters, words and "
+            "scores."
+        )
+        self.start_prompt.setObjectName("startWordPrompt")
+        self.start_prompt.setStyleSheet("color: #d32f2f")
+        self.tool_layout.addWidget(self.start_prompt)
+        row = QHBoxLayout()
+        self.start_field = QLineEdit()
+        self.start_field.setObjectName("startWordField")
+        self.start_field.setPlaceholderText("e.g. RUNNELS")
+        self.start_field.setMaxLength(letters.MAX_START_WORD)
+        self.start_field.setValidator(QRegularExpressionValidator(QRegularExpression("[A-Za-z]*"), self))
+        self.start_field.setToolTip("The day's starting word (F2); Enter uses it (it is remembered for this date)")
+        QShortcut(QKeySequence("F2"), self, self._focus_start_field)
+        self.start_field.returnPressed.connect(self.apply_start_word)
+        self.start_button = QPushButton("Use")
+        self.start_button.setToolTip("Use this starting word for the board (Enter in the field)")
+        self.start_button.clicked.connect(self.apply_start_word)
+        row.addWidget(self.start_field, 1)
+        row.addWidget(self.start_button)
+        self.tool_layout.addLayout(row)
+        self.start_error = WrappedLabel()
+        self.start_error.setObjectName("startWordError")
+        self.start_error.setStyleSheet("color: #d32f2f")
+        self.start_error.hide()
+        self.tool_layout.addWidget(self.start_error)
+        self.start_note = WrappedLabel(
+            "Slugboard's own word for this day: letters.wiki's list is not public, so "
+            "the site deals other tiles. Type the site's word to play its game."
+        )
+        self.start_note.setObjectName("startWordNote")
+        self.start_note.setStyleSheet("font-style: italic")
+        self.start_note.hide()
+        self.tool_layout.addWidget(self.start_note)
+        self.param_button = QPushButton()
+        self.param_button.setObjectName("paramButton")
+        self.param_button.setToolTip(
+            "The same tiles read with the other rack order: ?g= links count rack "
+            "positions in draw order, ?w= links in alphabetical order. A bare slug is "
+            "read as ?g="
+        )
+        self.param_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.param_button.clicked.connect(self.switch_param)
+        self.param_button.hide()
+        self.tool_layout.addWidget(self.param_button)
+
+        self.add_heading("Turn")
+        self.turn_label = WrappedLabel()
+        self.turn_label.setObjectName("turnLabel")
+        self.tool_layout.addWidget(self.turn_label)
+        self.preview_label = WrappedLabel()
+        self.preview_label.setObjectName("previewLabel")
+        self.tool_layout.addWidget(self.preview_label)
+        buttons = QHBoxLayout()
+        self.submit_button = QPushButton("Play turn")
+        self.submit_button.setToolTip("Play the placed tiles as this turn (Enter on the board, Ctrl+Return)")
+        self.submit_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.submit_button.clicked.connect(self.submit_turn)
+        QShortcut(QKeySequence("Ctrl+Return"), self, self.submit_turn)
+        self.recall_button = QPushButton("Recall")
+        self.recall_button.setToolTip("Take this turn's tiles back to the rack (Escape on the board)")
+        self.recall_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.recall_button.clicked.connect(lambda: self.canvas.recall())
+        buttons.addWidget(self.submit_button)
+        buttons.addWidget(self.recall_button)
+        self.tool_layout.addLayout(buttons)
+
+        self.add_heading("Score")
+        self.score_label = WrappedLabel()
+        self.score_label.setObjectName("scoreLabel")
+        self.tool_layout.addWidget(self.score_label)
+
+        self.add_heading("Problems")
+        self.problems_label = WrappedLabel()
+        self.problems_label.setObjectName("problemsLabel")
+        self.tool_layout.addWidget(self.problems_label)
+
+        if not self.board.tiles and not self.board.start_word:
+            self.replace_board(self.board.with_start_word(self.start_word_for(self.board.date, default=True)))
+        else:
+            self.board_shown(self.board)
+
+    # --- starting words ----------------------------------------------------------
+    def remembered_start_word(self, date: dt.date) -> str | None:
+        value = self.settings.value(f"{self.SETTINGS_KEY}/{date.isoformat()}")
+        if isinstance(value, str) and letters.start_word_error(value) is None:
+            return letters.normalize_start_word(value)
+        return None
+
+    def remember_start_word(self, date: dt.date, word: str) -> None:
+        self.settings.setValue(f"{self.SETTINGS_KEY}/{date.isoformat()}", word)
+
+    def start_word_for(self, date: dt.date, default: bool) -> str | None:
+        """The word the person gave for `date` before, else (when `default`) one of ours."""
+        return self.remembered_start_word(date) or (letters.default_start_word(date) if default else None)
+
+    def apply_start_word(self) -> None:
+        word = self.start_field.text().strip()
+        problem = letters.start_word_error(word) if word else "type the starting word first"
+        if problem:
+            self.start_error.setText(problem)
+            self.start_error.show()
+            return
+        word = letters.normalize_start_word(word)
+        board = self.board.with_start_word(word)
+        doubt = self.start_word_doubt(board)
+        if doubt is None:
+            self.remember_start_word(board.date, word)
+        self.set_board(board, f"Starting word {word}")
+        if doubt is None:
+            self.show_status(f"Starting word {word} remembered for {board.date.isoformat()}")
+            self.canvas.setFocus()
+        else:
+            # shown after set_board, whose refresh hides the message of an earlier word
+            self.start_error.setText(doubt)
+            self.start_error.show()
+            self.show_status(f"{word} does not fit this game: not remembered for {board.date.isoformat()}")
+            self._focus_start_field()
+
+    @staticmethod
+    def start_word_doubt(board: letters.Board) -> str | None:
+        return letters.start_word_doubt(board)
+
+    def switch_param(self) -> None:
+        other = "w" if self.board.param == "g" else "g"
+        board = self.board.with_param(other)
+        if board.start_word and self.start_word_doubt(board) is None:
+            self.remember_start_word(board.date, board.start_word)
+        self.set_board(board, f"Read as ?{other}=")
+
+    def paste_board(self, board) -> None:
+        if board.start_word:
+            # A link's s= word is kept for its date only when the person has given none:
+            # a game played here with Slugboard's own word carries that word, which is
+            # not the site's, and must not replace the one the person typed.
+            if self.remembered_start_word(board.date) is None and self.start_word_doubt(board) is None:
+                self.remember_start_word(board.date, board.start_word)
+        else:
+            known = self.remembered_start_word(board.date)
+            if known:
+                board = board.with_start_word(known)
+                self.show_status(f"Using the starting word {known} you gave for {board.date.isoformat()}")
+        self.set_board(board, "Paste")
+        if not board.start_word:
+            self.show_status(f"Type the starting word of {board.date.isoformat()} to see letters and scores")
+            return
+        doubt = self.start_word_doubt(board)
+        if doubt is not None:
+            # a word given earlier (or carried by the link) that this game's tiles contradict
+            self.start_error.setText(doubt)
+            self.start_error.show()
+
+    def _focus_start_field(self) -> None:
+        self.start_field.setFocus()
+        self.start_field.selectAll()
+
+    def focus_canvas(self) -> None:
+        if not self.board.start_word or self.start_error.isVisible():
+            self._focus_start_field()
+        else:
+            super().focus_canvas()
+
+    # --- editing -----------------------------------------------------------------
+    def new_game(self) -> None:
+        date = self.date_edit.date().toPython()
+        board = letters.Board(date, (), "w", self.start_word_for(date, default=True))
+        if not self.set_board(board, "New game"):
+            self.canvas.recall()
+        self.show_status(f"New game for {date.isoformat()} with starting word {board.start_word}")
+        self.canvas.setFocus()
+
+    def _date_changed(self, qdate: QDate) -> None:
+        date = qdate.toPython()
+        if date == self.board.date:
+            return
+        start = self.start_word_for(date, default=not self.board.tiles)  # type: ignore[arg-type]
+        # typing a date digit by digit makes one undo step, not one per digit
+        self.set_board(
+            letters.Board(date, self.board.tiles, self.board.param, start),  # type: ignore[arg-type]
+            f"Date {date.isoformat()}",  # type: ignore[attr-defined]
+            merge_id=DATE_EDIT_MERGE,
+        )
+
+    def submit_turn(self) -> None:
+        canvas = self.canvas
+        if canvas.rack is None:
+            self.show_status(
+                "Give the day's starting word first" if not self.board.start_word else "No turn left to play"
+            )
+            return
+        if not canvas.pending:
+            self.show_status("Place tiles from the rack first")
+            return
+        placed = canvas.placed_letters()
+        _, _, found = letters.check_turn(self.board, placed)
+        if found:
+            self.show_status("Not played: " + "; ".join(p.message for p in found))
+            return
+        try:
+            board = letters.play_turn(self.board, placed)
+        except ValueError as exc:
+            self.show_status(f"Not played: {exc}")
+            return
+        turn = letters.next_turn(self.board)
+        self.set_board(board, f"Play turn {turn}")
+        game = letters.resolve(board)
+        self.show_status(f"Turn {turn}: {game.turns[turn - 1].score} points, total {game.total}")  # type: ignore[union-attr]
+
+    # --- showing -----------------------------------------------------------------
+    def board_shown(self, board: letters.Board) -> None:
+        canvas = self.canvas
+        canvas.board = board
+        canvas.cancel_drag()  # a tile in the hand belongs to the turn being replaced
+        canvas.pending = []
+        canvas.selected_slot = None
+        turn = letters.next_turn(board)
+        playing = bool(board.start_word) and turn <= letters.TURNS and len(board.tiles) < letters.MAX_TILES
+        canvas.rack = letters.rack_for_turn(board, turn) if playing else None
+        if not playing:
+            canvas.selected_square = None  # no square to type into once the game is over
+        canvas.problems = letters.problems(board)
+        canvas.preview = None
+
+        self.date_edit.blockSignals(True)
+        self.date_edit.setDate(_qdate(board.date))
+        self.date_edit.blockSignals(False)
+        known = board.start_word is not None
+        self.start_prompt.setVisible(not known)
+        self.start_field.setText(board.start_word or "")
+        self.start_error.hide()
+        self.start_note.setVisible(
+            known
+            and self.remembered_start_word(board.date) is None
+            and board.start_word == letters.default_start_word(board.date)
+        )
+        switch = letters.other_param_fits(board)
+        self.param_button.setVisible(switch)
+        if switch:
+            self.param_button.setText(f"Read as a ?{'w' if board.param == 'g' else 'g'}= link")
+
+        game = letters.resolve(board)
+        if not known:
+            self.turn_label.setText("Give the starting word to see the racks and to play.")
+        elif turn > letters.TURNS:
+            self.turn_label.setText(f"Game over: all {letters.TURNS} turns played. Copy the link to share it.")
+        elif not playing:
+            self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
+        else:
+            self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
+        if game is not None:
+            # each played turn's rack too, in the order the slug's rack indices count it
+            rows = [
+                f"Turn {t.turn}: {t.score}"
+                + (f" ({', '.join(w.text for w in t.words)})" if t.words else "")
+                + f"<br><span style='color:#808080'>&nbsp;&nbsp;rack {''.join(t.rack)}</span>"
+                for t in game.turns
+                if board.tiles_of_turn(t.turn)
+            ]
+            self.score_label.setText("<br>".join(rows + [f"<b>Total {game.total}</b>"]))
+        else:
+            counts = [len(board.tiles_of_turn(t)) for t in range(1, letters.TURNS + 1)]
+            self.score_label.setText(
+                f"{len(board.tiles)} tiles (per turn {', '.join(map(str, counts))}); scores need the starting word"
+            )
+        shown = [p.message for p in canvas.problems if p.kind != "start_word"]
+        if switch:
+            shown.append(
+                f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
+                "was this a bare slug from such a link?</i>"
+            )
+        elif any(p.kind in ("word", "occupied") for p in canvas.problems):
+            shown.append(
+                "<i>Words missing from the list, or tiles on the starting word, usually mean the "
+                "starting word is not that day's.</i>"
+            )
+        self.problems_label.setText("<br>".join(shown) or "None")
+        self._placements_changed()
+
+    def _placements_changed(self) -> None:
+        canvas = self.canvas
+        if canvas.rack is None or not canvas.pending:
+            canvas.preview = None
+            self.preview_label.setText("")
+            self.submit_button.setEnabled(False)
+            self.recall_button.setEnabled(False)
+            canvas.update()
+            return
+        words, score, found = letters.check_turn(self.board, canvas.placed_letters())
+        if len(self.board.tiles) + len(canvas.pending) > letters.MAX_TILES:
+            found = found + [letters.Problem(f"a letters link holds at most {letters.MAX_TILES} tiles")]  # type: ignore[attr-defined]
+        canvas.preview = (words, score, found)  # type: ignore[assignment]
+        text = ", ".join(w.text if w.valid else f"<span style='color:#d32f2f'><s>{w.text}</s></span>" for w in words)
+        lines = [f"{text or 'no word yet'}: <b>{score}</b>"]
+        lines += [f"<span style='color:#d32f2f'>{p.message}</span>" for p in found]
+        self.preview_label.setText("<br>".join(lines))
+        self.submit_button.setEnabled(not found)
+        self.recall_button.setEnabled(True)
+        canvas.update()

@@ -1,0 +1,461 @@
+"""Drawing the board: one paint function shared by the window, --export and image export."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QPalette,
+    QPen,
+)
+from PySide6.QtWidgets import QLabel, QWidget
+
+from slugboard.codecs import letters
+
+SIZE = letters.SIZE
+PREMIUM_FILL = {
+    letters.TW: QColor("#d9534f"),
+    letters.DW: QColor("#f4b0be"),
+    letters.TL: QColor("#3a7bd5"),
+    letters.DL: QColor("#b3d4f5"),
+}
+PREMIUM_TEXT = {
+    letters.TW: QColor("#ffffff"),
+    letters.DW: QColor("#7a2336"),
+    letters.TL: QColor("#ffffff"),
+    letters.DL: QColor("#1f4e7a"),
+}
+TILE = QColor("#f2d49b")
+TILE_EDGE = QColor("#b8894a")
+START_TILE = QColor("#e3d7bf")
+PENDING_TILE = QColor("#fff1b8")
+TILE_TEXT = QColor("#2b2113")
+TURN_COLOURS = (QColor("#1e88e5"), QColor("#43a047"), QColor("#f57c00"), QColor("#8e24aa"), QColor("#00897b"))
+ERROR = QColor("#d32f2f")
+MARGIN = 10.0
+DATE_EDIT_MERGE = 0x1E77
+PANEL_MIN = 230.0
+
+
+def turn_colour(turn: int) -> QColor:
+    return TURN_COLOURS[(turn - 1) % len(TURN_COLOURS)]
+
+
+class Drag(NamedTuple):
+    """A tile in the hand: its rack slot, the square it was lifted from (None when it
+    comes from the rack) and where the pointer is."""
+
+    slot: int
+    origin: tuple[int, int] | None
+    point: QPointF
+
+
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose height follows its text at the width it is given.
+
+    The tool panel's layout is top-aligned, and a top-aligned layout gives a widget its
+    size hint; a plain QLabel guesses that hint at a width wider than the panel, so
+    its last lines were cut off. This one asks for the height its text needs at its
+    real width."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.updateGeometry()
+
+
+# --- geometry ------------------------------------------------------------------------
+
+
+class Layout:
+    """Where the board, the rack and the score panel go in `rect` (shared by painting
+    and by the canvas's hit tests)."""
+
+    def __init__(self, rect: QRectF, with_rack: bool):
+        rows = SIZE + (1.35 if with_rack else 0.0)
+        panel = max(PANEL_MIN, rect.width() * 0.3)
+        cell = min((rect.height() - 2 * MARGIN) / rows, (rect.width() - panel - 3 * MARGIN) / SIZE)
+        cell = max(cell, 4.0)
+        self.cell = cell
+        side = cell * SIZE
+        top = rect.top() + max(MARGIN, (rect.height() - rows * cell) / 2)
+        self.board = QRectF(rect.left() + MARGIN, top, side, side)
+        self.rack_slots: list[QRectF] = []
+        if with_rack:
+            slot = cell * 1.05
+            left = self.board.center().x() - slot * letters.RACK_SIZE / 2
+            y = self.board.bottom() + cell * 0.3
+            self.rack_slots = [QRectF(left + i * slot + 2, y, slot - 4, slot - 4) for i in range(letters.RACK_SIZE)]
+        right = self.board.right() + 2 * MARGIN
+        # The panel takes the whole height, not the board's: on a narrow canvas the board is
+        # small and centred, and the panel's total must still fit above the bottom edge.
+        self.panel = QRectF(
+            right, rect.top() + MARGIN, max(60.0, rect.right() - MARGIN - right), max(20.0, rect.height() - 2 * MARGIN)
+        )
+
+    def square(self, row: int, col: int) -> QRectF:
+        return QRectF(self.board.left() + col * self.cell, self.board.top() + row * self.cell, self.cell, self.cell)
+
+    def square_at(self, point: QPointF) -> tuple[int, int] | None:
+        if not self.board.contains(point):
+            return None
+        return (
+            min(SIZE - 1, int((point.y() - self.board.top()) / self.cell)),
+            min(SIZE - 1, int((point.x() - self.board.left()) / self.cell)),
+        )
+
+    def slot_at(self, point: QPointF) -> int | None:
+        for i, r in enumerate(self.rack_slots):
+            if r.contains(point):
+                return i
+        return None
+
+
+# --- drawing -------------------------------------------------------------------------
+
+
+def _font(painter: QPainter, pixels: float, bold: bool = False) -> QFont:
+    font = QFont(painter.font())
+    font.setPixelSize(max(6, int(pixels)))
+    font.setBold(bold)
+    return font
+
+
+def _draw_tile(
+    painter: QPainter,
+    r: QRectF,
+    text: str,
+    *,
+    value: int | None = None,
+    fill: QColor = TILE,
+    turn: int | None = None,
+    dashed: bool = False,
+    small: str = "",
+) -> None:
+    inset = r.width() * 0.06
+    tile = r.adjusted(inset, inset, -inset, -inset)
+    radius = r.width() * 0.1
+    painter.setPen(QPen(TILE_EDGE, max(1.0, r.width() / 40), Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine))
+    painter.setBrush(fill)
+    painter.drawRoundedRect(tile, radius, radius)
+    if turn is not None:
+        band = QRectF(tile.left(), tile.bottom() - tile.height() * 0.14, tile.width(), tile.height() * 0.14)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(turn_colour(turn))
+        painter.drawRoundedRect(band, radius * 0.6, radius * 0.6)
+        painter.setFont(_font(painter, tile.height() * 0.22, True))
+        painter.setPen(turn_colour(turn))
+        painter.drawText(
+            tile.adjusted(tile.width() * 0.08, tile.height() * 0.02, 0, 0),
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+            str(turn),
+        )
+    painter.setPen(TILE_TEXT)
+    big = len(text) == 1
+    painter.setFont(_font(painter, tile.height() * (0.6 if big else 0.36), True))
+    painter.drawText(
+        tile.adjusted(0, -tile.height() * 0.05, 0, -tile.height() * 0.05), Qt.AlignmentFlag.AlignCenter, text
+    )
+    if value is not None:
+        painter.setFont(_font(painter, tile.height() * 0.24, True))
+        painter.drawText(
+            tile.adjusted(0, 0, -tile.width() * 0.08, -tile.height() * 0.13),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+            str(value),
+        )
+    if small:
+        painter.setFont(_font(painter, tile.height() * 0.2))
+        painter.drawText(
+            tile.adjusted(0, 0, 0, -tile.height() * 0.14),
+            Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+            small,
+        )
+
+
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: letters.Board,
+    palette: QPalette,
+    *,
+    rack: tuple[str, ...] | None = None,
+    pending: tuple = (),
+    selected_slot: int | None = None,
+    selected_square: tuple[int, int] | None = None,
+    across: bool = True,
+    preview=None,
+    problems=None,
+    drag: Drag | None = None,
+    **_state,
+) -> None:
+    """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
+    placed this turn as (row, col, rack slot), `preview` the codec's (words, score,
+    problems) for them, `drag` the tile in the hand, if any."""
+    layout = Layout(rect, rack is not None)
+    game = letters.resolve(board)
+    base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.WindowText)
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    cell = layout.cell
+
+    # squares
+    painter.fillRect(layout.board, base)
+    for (row, col), kind in letters.PREMIUMS.items():
+        r = layout.square(row, col)
+        painter.fillRect(r.adjusted(1, 1, -1, -1), PREMIUM_FILL[kind])
+        painter.setPen(PREMIUM_TEXT[kind])
+        if (row, col) == (SIZE // 2, SIZE // 2):
+            painter.setFont(_font(painter, cell * 0.5))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, "★")
+        else:
+            painter.setFont(_font(painter, cell * 0.26, True))
+            painter.drawText(r, Qt.AlignmentFlag.AlignCenter, kind)
+    grid_pen = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, cell / 50))
+    painter.setPen(grid_pen)
+    for i in range(SIZE + 1):
+        x = layout.board.left() + i * cell
+        y = layout.board.top() + i * cell
+        painter.drawLine(QPointF(x, layout.board.top()), QPointF(x, layout.board.bottom()))
+        painter.drawLine(QPointF(layout.board.left(), y), QPointF(layout.board.right(), y))
+
+    if selected_square is not None:
+        sel = QColor(palette.color(QPalette.ColorRole.Highlight))
+        sel.setAlpha(110)
+        square = layout.square(*selected_square)
+        painter.fillRect(square, sel)
+        if rack is not None:
+            painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
+            painter.setFont(_font(painter, cell * 0.3, True))
+            painter.drawText(
+                square.adjusted(0, 0, -cell * 0.08, 0),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+                "→" if across else "↓",
+            )
+
+    # tiles
+    if board.start_word:
+        for (row, col), letter in zip(letters.start_word_squares(board.start_word), board.start_word):
+            _draw_tile(painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=START_TILE)
+    for i, tile in enumerate(board.tiles):
+        r = layout.square(tile.row, tile.col)
+        if game is not None:
+            letter = game.letters[i]
+            _draw_tile(painter, r, letter, value=letters.VALUES.get(letter), turn=tile.turn)
+        else:
+            _draw_tile(painter, r, f"#{tile.rack_index + 1}", turn=tile.turn, small="rack")
+    if drag is not None and (rack is None or not 0 <= drag.slot < len(rack)):
+        drag = None
+    lifted = drag.origin if drag is not None else None
+    for row, col, slot in pending:
+        if (row, col) == lifted:
+            # the tile is in the hand: its square shows where it came from, like a rack slot
+            _draw_hole(painter, layout.square(row, col), palette)
+            continue
+        letter = rack[slot]  # type: ignore[index]
+        _draw_tile(
+            painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=PENDING_TILE, dashed=True
+        )
+
+    # what is wrong: the board's problems, then the turn being played
+    if problems is None:
+        problems = letters.problems(board)
+    bad = {cell_ for p in problems if p.severity == "error" for cell_ in p.cells}
+    if preview is not None:
+        bad |= {cell_ for p in preview[2] for cell_ in p.cells}
+    bad.discard(lifted)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(ERROR, max(2.0, cell / 16)))
+    for row, col in bad:
+        painter.drawRect(layout.square(row, col).adjusted(2, 2, -2, -2))
+
+    # where the tile in the hand would land
+    if drag is not None:
+        target = layout.square_at(drag.point)
+        if target is not None and (target == lifted or target not in letters.occupied(board, tuple(pending))):
+            _draw_drop_target(painter, layout.square(*target), palette)
+
+    # rack
+    if rack is not None:
+        used = {slot for _, _, slot in pending}
+        if drag is not None and drag.origin is None:
+            used.add(drag.slot)  # the rack tile in the hand leaves its slot empty
+        # a tile lifted from the board and held off it goes back to its own slot on release
+        returning = (
+            drag.slot if drag is not None and lifted is not None and layout.square_at(drag.point) is None else None
+        )
+        for i, r in enumerate(layout.rack_slots):
+            if i >= len(rack):
+                continue
+            if i == returning:
+                _draw_drop_target(painter, r.adjusted(1, 1, -1, -1), palette)
+            if i in used:
+                painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine))
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRoundedRect(r.adjusted(3, 3, -3, -3), 4, 4)
+                continue
+            if i == selected_slot:
+                glow = QColor(palette.color(QPalette.ColorRole.Highlight))
+                painter.setPen(Qt.PenStyle.NoPen)
+                painter.setBrush(glow)
+                painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
+            _draw_tile(painter, r, rack[i], value=letters.VALUES[rack[i]])
+
+    _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
+    if drag is not None:
+        # last, so the tile in the hand stays above everything it passes over
+        _draw_ghost(painter, drag.point, cell, rack[drag.slot])  # type: ignore[index]
+    painter.restore()
+
+
+def _draw_hole(painter: QPainter, r: QRectF, palette: QPalette) -> None:
+    painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, r.width() / 40), Qt.PenStyle.DashLine))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    inset = r.width() * 0.1
+    painter.drawRoundedRect(r.adjusted(inset, inset, -inset, -inset), r.width() * 0.1, r.width() * 0.1)
+
+
+def _draw_drop_target(painter: QPainter, r: QRectF, palette: QPalette) -> None:
+    """Where the tile in the hand lands. The frame sits on the square's edge, half
+    outside it, so it still shows around the lifted tile held right over the square."""
+    colour = QColor(palette.color(QPalette.ColorRole.Highlight))
+    fill = QColor(colour)
+    fill.setAlpha(70)
+    painter.setPen(QPen(colour, max(2.5, r.width() / 14)))
+    painter.setBrush(fill)
+    painter.drawRoundedRect(r, r.width() * 0.08, r.width() * 0.08)
+
+
+def _draw_ghost(painter: QPainter, centre: QPointF, cell: float, letter: str) -> None:
+    """The tile in the hand, a little larger than on the board and with a shadow, so it
+    reads as lifted above the squares it passes over."""
+    ghost = QRectF(0, 0, cell * 1.08, cell * 1.08)
+    ghost.moveCenter(centre)
+    shadow = ghost.translated(cell * 0.05, cell * 0.08).adjusted(cell * 0.08, cell * 0.08, -cell * 0.04, -cell * 0.04)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(QColor(0, 0, 0, 60))
+    painter.drawRoundedRect(shadow, cell * 0.1, cell * 0.1)
+    painter.setOpacity(0.92)
+    _draw_tile(painter, ghost, letter, value=letters.VALUES[letter], fill=PENDING_TILE)
+    painter.setOpacity(1.0)
+
+
+PANEL_LINES = 19.5  # the score panel's height, down to the total, in lines
+
+
+def panel_line_height(area: QRectF) -> float:
+    """The panel's line height: a short canvas gets smaller text rather than a cut-off total."""
+    return max(7.0, min(24.0, area.width() / 13, area.height() / PANEL_LINES))
+
+
+def _paint_panel(
+    painter: QPainter,
+    area: QRectF,
+    board: letters.Board,
+    game,
+    text: QColor,
+    palette: QPalette,
+    *,
+    pending: bool,
+    preview,
+) -> None:
+    line = panel_line_height(area)
+    y = area.top()
+    muted = QColor(text)
+    muted.setAlpha(170)
+
+    def write(
+        s: str, size: float = 1.0, bold: bool = False, colour: QColor | None = None, indent: float = 0, right: str = ""
+    ) -> None:
+        nonlocal y
+        font = _font(painter, line * 0.72 * size, bold)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        painter.setPen(colour or text)
+        r = QRectF(area.left() + indent, y, area.width() - indent, line * size * 1.15)
+        if right:
+            painter.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, right)
+            r.setRight(r.right() - metrics.horizontalAdvance(right) - 8)
+        painter.drawText(
+            r,
+            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+            metrics.elidedText(s, Qt.TextElideMode.ElideRight, r.width()),
+        )
+        y += line * size * 1.15
+
+    write("Letters", 1.4, True)
+    write(board.date.strftime("%a %d %b %Y").replace(" 0", " "), 1.0, False, muted)
+    y += line * 0.3
+    if board.start_word:
+        write(f"Starting word  {board.start_word}", 1.0, True)
+    else:
+        write("Starting word unknown", 1.0, True, ERROR)
+        write("letters and scores need it", 0.85, False, muted)
+    y += line * 0.4
+    next_turn = letters.next_turn(board)
+    for result_turn in range(1, letters.TURNS + 1):
+        tiles = board.tiles_of_turn(result_turn)
+        swatch = QRectF(area.left(), y + line * 0.3, line * 0.55, line * 0.55)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(turn_colour(result_turn))
+        painter.drawRoundedRect(swatch, 3, 3)
+        indent = line * 0.9
+        if game is not None and tiles:
+            result = game.turns[result_turn - 1]
+            write(f"Turn {result_turn}", 1.0, True, indent=indent, right=str(result.score))
+            words = ", ".join(w.text for w in result.words) or "(no word)"
+            if result.bingo:
+                words += "  +50"
+            bad = any(not w.valid for w in result.words)
+            write(words, 0.9, False, ERROR if bad else muted, indent)
+        elif pending and result_turn == next_turn and preview is not None:
+            words, score, found = preview
+            write(f"Turn {result_turn} (placing)", 1.0, True, indent=indent, right=str(score))
+            shown = ", ".join(w.text if w.valid else f"{w.text}?" for w in words) or "(no word yet)"
+            write(shown, 0.9, False, ERROR if found else muted, indent)
+        elif tiles:
+            write(f"Turn {result_turn}", 1.0, True, indent=indent, right="?")
+            write(f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}", 0.9, False, muted, indent)
+        else:
+            write(f"Turn {result_turn}", 1.0, False, muted, indent=indent, right="–")
+            y += line * 0.9 * 1.15
+    y += line * 0.3
+    painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
+    painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+    y += line * 0.3
+    if game is not None:
+        write("Total", 1.5, True, right=str(game.total))
+    else:
+        write("Total", 1.5, True, right="?")
+
+
+def preferred_size(board: letters.Board) -> QSize:
+    return QSize(880, 620)
+
+
+# --- the canvas ----------------------------------------------------------------------

@@ -1,0 +1,114 @@
+"""The board widget: it turns mouse and keys into edits and draws with paint()."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QPainter,
+)
+from PySide6.QtWidgets import (
+    QSizePolicy,
+    QWidget,
+)
+
+from slugboard.codecs import minesweeper as ms
+
+from ..page import BoardCanvas
+from .paint import EDIT, REPLAY, Layout, paint
+
+
+class MinesCanvas(BoardCanvas):
+    """Shows the board in the page's current view and turns clicks and keys into cell
+    actions: `cell_clicked(x, y, button)` (left opens or toggles a mine, right flags)."""
+
+    cell_clicked = Signal(int, int, object)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.board = ms.new_board()
+        self.view = EDIT
+        self.state: ms.ReplayState | None = None
+        self.replay: ms.Replay | None = None
+        self.clock_ms: float | None = None
+        self.hover: tuple[int, int] | None = None
+        self.cursor: tuple[int, int] | None = None  # type: ignore[assignment]
+        self._pressed: tuple[int, int] | None = None
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(280, 240)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(640, 560)
+
+    def layout_(self) -> Layout:
+        return Layout(QRectF(self.rect()), self.board.width, self.board.height)
+
+    def cell_center(self, x: int, y: int) -> QPointF:
+        return self.layout_().cell_rect(x, y).center()
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            view=self.view,
+            state=self.state,
+            replay=self.replay,
+            clock_ms=self.clock_ms,
+            hover=self.hover if self.view != REPLAY else None,
+            cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
+        )
+
+    def mousePressEvent(self, event) -> None:
+        self.setFocus()
+        cell = self.layout_().cell_at(event.position())
+        self._pressed = cell
+        if cell is not None and event.button() == Qt.MouseButton.RightButton:
+            self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.RightButton)
+
+    def mouseReleaseEvent(self, event) -> None:
+        # Like the classic game, a left click acts on release, over the cell it pressed.
+        cell = self.layout_().cell_at(event.position())
+        if event.button() == Qt.MouseButton.LeftButton and cell is not None and cell == self._pressed:
+            self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.LeftButton)
+        self._pressed = None
+
+    def mouseMoveEvent(self, event) -> None:
+        cell = self.layout_().cell_at(event.position())
+        if cell != self.hover:
+            self.hover = cell
+            self.update()
+
+    def leaveEvent(self, event) -> None:
+        self.hover = None
+        self.update()
+
+    def keyPressEvent(self, event) -> None:
+        if (
+            event.modifiers()
+            & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier)
+            or self.view == REPLAY
+        ):
+            super().keyPressEvent(event)
+            return
+        moves = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+        key = event.key()
+        if key in moves:
+            x, y = self.cursor or (0, 0)
+            dx, dy = moves[key]
+            self.cursor = ((x + dx) % self.board.width, (y + dy) % self.board.height)
+            self.update()
+            return
+        if self.cursor is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.LeftButton)
+            return
+        if self.cursor is not None and key == Qt.Key.Key_F:
+            self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.RightButton)
+            return
+        super().keyPressEvent(event)
+
+
+# --- the replay clock ------------------------------------------------------------------------

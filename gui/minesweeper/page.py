@@ -1,0 +1,691 @@
+"""The game's page: the canvas, the tool panel and the edits they make."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QSize, Qt, QTimer
+from PySide6.QtGui import (
+    QFont,
+    QKeySequence,
+    QShortcut,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QSlider,
+    QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from slugboard.codecs import minesweeper as ms
+
+from ..page import GamePage
+from .canvas import MinesCanvas
+from .paint import (
+    EDIT,
+    LOST_COLOUR,
+    MODES,
+    PLAY,
+    REPLAY,
+    SPEEDS,
+    WON_COLOUR,
+    replay_for,
+)
+from .replay import ReplayPlayer, _button, _transport
+
+# Cells plus 8 per action above which a pasted board gets a busy cursor while it is prepared.
+LARGE_BOARD_WORK = 300_000
+SLOW_PASTE_MS = 200
+
+
+class _CurrentPageStack(QStackedWidget):
+    """A stack as large as the page it shows, not as its largest page."""
+
+    def sizeHint(self) -> QSize:
+        current = self.currentWidget()
+        return current.sizeHint() if current is not None else super().sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        current = self.currentWidget()
+        return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
+
+
+def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
+    return "–" if value is None else f"{value:.{digits}f}{suffix}"
+
+
+class MinesweeperPage(GamePage):
+    canvas: MinesCanvas
+    """Three modes over one board (the field and its recorded game).
+
+    Undo: every edit of the field is a step; so are New game and Restart; the moves of one
+    game merge into a single step, so Undo after playing takes the whole game back (a
+    minesweeper move cannot be taken back on its own).
+    """
+
+    GAME = ms.NAME
+    TOOL_PANEL_WIDTH = 300
+    PLAY_MERGE_ID = 0x4D53  # consecutive moves of one game are one undo step
+    RESIZE_MERGE_ID = 0x4D54
+
+    def __init__(self, settings=None, parent=None):
+        super().__init__(settings, parent)
+        self.mode = EDIT
+        self.replay: ms.Replay = replay_for(self.board)
+        self._fresh_game = False  # mines not yet final: the first click stays clear
+        self._play_origin: float | None = None
+        elapsed = QElapsedTimer()
+        elapsed.start()
+        self.clock: Callable[[], float] = lambda: float(elapsed.elapsed())
+
+        canvas = MinesCanvas()
+        canvas.cell_clicked.connect(self._cell_clicked)
+        self.set_canvas(canvas)
+        self.player = ReplayPlayer(self)
+        self.player.moved.connect(self._replay_moved)
+        self.player.playing_changed.connect(self._playing_changed)
+        self._play_timer = QTimer(self)
+        self._play_timer.setInterval(50)
+        self._play_timer.timeout.connect(self._play_tick)
+
+        self._build_mode_bar()
+        self.panels = _CurrentPageStack()
+        self.panels.currentChanged.connect(lambda _: self.panels.updateGeometry())
+        self.panels.addWidget(self._build_edit_panel())
+        self.panels.addWidget(self._build_play_panel())
+        self.panels.addWidget(self._build_replay_panel())
+        self.panels.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.tool_layout.addWidget(self.panels)
+        self._build_stats_panel()
+        self._build_shortcuts()
+        saved = self.settings.value("minesweeper/mode", EDIT)
+        self.set_mode(saved if saved in MODES else EDIT)
+        self.board_shown(self.board)
+
+    # --- building the tool panel -----------------------------------------------------
+    def _build_mode_bar(self) -> None:
+        self.add_heading("Mode")
+        row = QHBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_buttons = {}
+        tips = {
+            EDIT: "Place and remove mines; set the size (Ctrl+1)",
+            PLAY: "Play this field; the game is recorded into the slug (Ctrl+2)",
+            REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
+        }
+        for mode in MODES:
+            button = _button(mode.capitalize(), tips[mode], None, checkable=True)
+            button.setObjectName(f"mode_{mode}")
+            button.setStyleSheet(
+                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
+                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
+            )
+            self.mode_group.addButton(button)
+            self.mode_buttons[mode] = button
+            button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
+            row.addWidget(button)
+        self.tool_layout.addLayout(row)
+        self.mode_label = QLabel()
+        self.mode_label.setWordWrap(True)
+        self.mode_label.setObjectName("modeHint")
+        self.tool_layout.addWidget(self.mode_label)
+
+    def _build_edit_panel(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Field</b>"))
+        form = QFormLayout()
+        self.width_spin = QSpinBox()
+        self.width_spin.setRange(1, 1000)
+        self.width_spin.setToolTip("Columns; changing the size drops mines that fall off")
+        self.height_spin = QSpinBox()
+        self.height_spin.setRange(1, 1000)
+        self.height_spin.setToolTip("Rows; changing the size drops mines that fall off")
+        self.mines_spin = QSpinBox()
+        self.mines_spin.setRange(0, 999_999)
+        self.mines_spin.setToolTip("How many mines a random field (and a new game) gets")
+        for spin in (self.width_spin, self.height_spin, self.mines_spin):
+            # Typing "12" must not resize through a 1-wide board (which would drop mines).
+            spin.setKeyboardTracking(False)
+        self.width_spin.valueChanged.connect(self._size_edited)
+        self.height_spin.valueChanged.connect(self._size_edited)
+        self.width_spin.valueChanged.connect(self._limit_mines)
+        self.height_spin.valueChanged.connect(self._limit_mines)
+        form.addRow("Width", self.width_spin)
+        form.addRow("Height", self.height_spin)
+        form.addRow("Mines", self.mines_spin)
+        layout.addLayout(form)
+        levels = QGridLayout()
+        for i, (name, (w, h, m)) in enumerate(ms.LEVELS.items()):
+            button = _button(
+                name.capitalize(), f"A random {w}x{h} field with {m} mines", lambda _=False, n=name: self.new_level(n)
+            )
+            levels.addWidget(button, i // 2, i % 2)
+        layout.addLayout(levels)
+        layout.addWidget(
+            _button(
+                "Random field", "Scatter the chosen number of mines at random (Ctrl+R)", lambda: self.random_field()
+            )
+        )
+        layout.addWidget(_button("Clear mines", "Remove every mine", self.clear_mines))
+        self.field_label = QLabel()
+        self.field_label.setWordWrap(True)
+        layout.addWidget(self.field_label)
+        version_row = QFormLayout()
+        self.version_box = QComboBox()
+        self.version_box.addItem("1 (50 ms ticks)", 1)
+        self.version_box.addItem("2 (10 ms, base62 times)", 2)
+        self.version_box.setToolTip(
+            "Slug version: 1 is what the servers and the GIF renderer read; 2 keeps finer times"
+        )
+        self.version_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.version_box.activated.connect(self._version_chosen)
+        version_row.addRow("Slug", self.version_box)
+        layout.addLayout(version_row)
+        hint = QLabel("Click a cell (or arrows + Space) to add or remove a mine.")
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
+        return panel
+
+    def _build_play_panel(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Game</b>"))
+        self.play_status = QLabel()
+        self.play_status.setObjectName("playStatus")
+        font = self.play_status.font()
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.play_status.setFont(font)
+        layout.addWidget(self.play_status)
+        self.play_clock = QLabel()
+        self.play_clock.setObjectName("playClock")
+        layout.addWidget(self.play_clock)
+        buttons = QHBoxLayout()
+        buttons.addWidget(
+            _button(
+                "New game",
+                "A new random field of the chosen size; the first click never hits a mine (F2)",
+                lambda: self.new_game(),
+            )
+        )
+        buttons.addWidget(_button("Restart", "Play this same field again from the start (F3)", self.restart))
+        layout.addLayout(buttons)
+        layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: self.set_mode(REPLAY)))
+        hint = QLabel(
+            "Left click opens, right click flags (arrows, Space and F on the keyboard). "
+            "The slug below grows with every move: copy it to share the game."
+        )
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
+        return panel
+
+    def _build_replay_panel(self) -> QWidget:
+        panel = QWidget()
+        layout = QVBoxLayout(panel)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Replay</b>"))
+        self.replay_clock = QLabel()
+        self.replay_clock.setObjectName("replayClock")
+        font = QFont("DejaVu Sans Mono")
+        font.setPointSizeF(self.replay_clock.font().pointSizeF() * 1.35)
+        font.setBold(True)
+        self.replay_clock.setFont(font)
+        layout.addWidget(self.replay_clock)
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.slider.setToolTip("Drag to any moment of the game")
+        self.slider.valueChanged.connect(self._slider_moved)
+        self.slider.sliderPressed.connect(self._slider_pressed)
+        self.slider.sliderReleased.connect(self._slider_released)
+        self._resume_after_drag = False
+        layout.addWidget(self.slider)
+        controls = QHBoxLayout()
+        self.start_button = _transport("|◀", "To the start (Home)", lambda: self.player.seek(0))
+        self.prev_button = _transport("◀", "Previous event (Left)", lambda: self.player.step(-1))
+        self.play_button = _transport("Play", "Play or pause (Space)", self.player.toggle)
+        self.play_button.setObjectName("playPause")
+        self.next_button = _transport("▶", "Next event (Right)", lambda: self.player.step(1))
+        self.end_button = _transport("▶|", "To the end (End)", lambda: self.player.seek(self.player.duration_ms))
+        for b in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
+            controls.addWidget(b)
+        controls.setStretch(2, 2)
+        layout.addLayout(controls)
+        speed_row = QFormLayout()
+        self.speed_box = QComboBox()
+        for speed in SPEEDS:
+            self.speed_box.addItem(f"{speed:g}x", speed)
+        self.speed_box.setCurrentIndex(SPEEDS.index(1.0))
+        self.speed_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.speed_box.setToolTip("Playback speed (+ and - keys)")
+        self.speed_box.currentIndexChanged.connect(lambda i: self.player.set_speed(SPEEDS[i]))
+        speed_row.addRow("Speed", self.speed_box)
+        layout.addLayout(speed_row)
+        self.event_label = QLabel()
+        self.event_label.setObjectName("eventLabel")
+        self.event_label.setWordWrap(True)
+        layout.addWidget(self.event_label)
+        self.outcome_label = QLabel()
+        self.outcome_label.setObjectName("outcomeLabel")
+        font = self.outcome_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.outcome_label.setFont(font)
+        layout.addWidget(self.outcome_label)
+        return panel
+
+    def _build_stats_panel(self) -> None:
+        self.stats_heading = self.add_heading("Statistics")
+        grid = QFormLayout()
+        grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+        self.stat_labels: dict[str, QLabel] = {}
+        rows = (
+            ("time", "Time", "Seconds from the first click to the end (or to now)"),
+            ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
+            ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
+            ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
+            ("clicks", "Clicks", "Opens and flag actions, with those that changed the board"),
+            ("ioe", "IOE", "Efficiency: 3BV solved per click"),
+            ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
+            ("throughput", "Throughput", "3BV solved per effective click"),
+            ("rqp", "RQP", "Time divided by 3BV/s (lower is better)"),
+            ("estimated", "Est. time", "Time the whole board would take at this pace"),
+            ("opened", "Cells open", "Safe cells opened, of all safe cells"),
+        )
+        for key, text, tip in rows:
+            label = QLabel("–")
+            label.setObjectName(f"stat_{key}")
+            label.setToolTip(tip)
+            name = QLabel(text)
+            name.setToolTip(tip)
+            grid.addRow(name, label)
+            self.stat_labels[key] = label
+        holder = QWidget()
+        holder.setLayout(grid)
+        self.stats_holder = holder
+        self.tool_layout.addWidget(holder)
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setStyleSheet("color: #ef6c00")
+        self.tool_layout.addWidget(self.problems_label)
+
+    def _build_shortcuts(self) -> None:
+        for i, mode in enumerate(MODES, start=1):
+            QShortcut(QKeySequence(f"Ctrl+{i}"), self, lambda m=mode: self.set_mode(m))
+        QShortcut(QKeySequence("F2"), self, lambda: self.new_game())
+        QShortcut(QKeySequence("F3"), self, self.restart)
+        QShortcut(QKeySequence("Ctrl+R"), self, lambda: self.random_field())
+        self.replay_shortcuts = []
+        for key, slot in (
+            (Qt.Key.Key_Space, self.player.toggle),
+            (Qt.Key.Key_Left, lambda: self.player.step(-1)),
+            (Qt.Key.Key_Right, lambda: self.player.step(1)),
+            (Qt.Key.Key_Home, lambda: self.player.seek(0)),
+            (Qt.Key.Key_End, lambda: self.player.seek(self.player.duration_ms)),
+            (Qt.Key.Key_Plus, lambda: self._speed_step(1)),
+            (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
+            (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
+        ):
+            shortcut = QShortcut(QKeySequence(key), self, slot)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.replay_shortcuts.append(shortcut)
+
+    # --- modes ---------------------------------------------------------------------------
+    def set_mode(self, mode: str) -> None:
+        if mode not in MODES:
+            raise ValueError(mode)
+        previous, self.mode = self.mode, mode
+        self.mode_buttons[mode].setChecked(True)
+        self.panels.setCurrentIndex(MODES.index(mode))
+        for shortcut in self.replay_shortcuts:
+            shortcut.setEnabled(mode == REPLAY)
+        self.settings.setValue("minesweeper/mode", mode)
+        hints = {
+            EDIT: "Editing the field: every mine and number is shown.",
+            PLAY: "Playing: mines are hidden; your clicks are recorded.",
+            REPLAY: "Replaying the recorded game.",
+        }
+        self.mode_label.setText(hints[mode])
+        self.canvas.view = mode
+        if mode != REPLAY:
+            self.player.pause()
+        if mode == REPLAY and (previous != REPLAY or self.player.replay is not self.replay):
+            self.player.load(self.replay, 0.0)
+        if mode == PLAY:
+            self._resume_play_clock()
+        else:
+            self._play_timer.stop()
+        self._refresh()
+        self.focus_canvas()
+
+    # --- edit -----------------------------------------------------------------------------
+    def _size_edited(self) -> None:
+        w, h = self.width_spin.value(), self.height_spin.value()
+        if (w, h) == (self.board.width, self.board.height):
+            return
+        if w * h > ms.MAX_CELLS:
+            self.show_status(f"A field has at most {ms.MAX_CELLS:,} cells")
+            self._sync_spins(self.board)
+            return
+        self.set_board(self.board.resized(w, h), "Resize the field", self.RESIZE_MERGE_ID)
+
+    def _limit_mines(self) -> None:
+        self.mines_spin.setMaximum(max(0, self.width_spin.value() * self.height_spin.value() - 1))
+
+    def _version_chosen(self, index: int) -> None:
+        version = self.version_box.itemData(index)
+        if version != self.board.version:
+            self.set_board(self.board.with_version(version, 10 if version == 2 else None), f"Slug version {version}")
+
+    def random_field(self, seed=None) -> None:
+        w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
+        board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
+        self._fresh_game = False
+        self.set_board(board, f"Random field ({m} mines)")
+
+    def new_level(self, name: str) -> None:
+        w, h, m = ms.LEVELS[name]
+        self._sync_spins(ms.Board(w, h), mines=m)
+        if self.mode == PLAY:
+            self.new_game()
+        else:
+            self.random_field()
+
+    def clear_mines(self) -> None:
+        board = self.board
+        self.set_board(board.with_field(board.width, board.height, ()), "Clear mines")
+
+    # --- play -----------------------------------------------------------------------------
+    def new_game(self, seed=None) -> None:
+        """A fresh random field of the chosen size; its mines move away from the first
+        click when it comes."""
+        w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
+        board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
+        self.set_board(board, "New game")
+        self._fresh_game = True
+        self._play_origin = None
+        if self.mode != PLAY:
+            self.set_mode(PLAY)
+
+    def restart(self) -> None:
+        self.set_board(self.board.without_events(), "Restart game")
+        self._play_origin = None
+        if self.mode != PLAY:
+            self.set_mode(PLAY)
+        self._refresh()
+
+    def game_time_ms(self) -> float:
+        """The play clock: time since the first click of this game."""
+        if self._play_origin is None:
+            return 0.0
+        return self.clock() - self._play_origin
+
+    def _resume_play_clock(self) -> None:
+        """A game continued after a pause (other mode, undo) goes on from its last event."""
+        events = self.board.events
+        if not events:
+            self._play_origin = None
+        else:
+            self._play_origin = self.clock() - events[-1].t * self.board.time_unit_ms
+        self._update_play_timer()
+
+    def _update_play_timer(self) -> None:
+        running = self.mode == PLAY and bool(self.board.events) and self.replay.outcome == ms.UNFINISHED
+        if running and not self._play_timer.isActive():
+            self._play_timer.start()
+        elif not running:
+            self._play_timer.stop()
+
+    def _play_tick(self) -> None:
+        self.canvas.clock_ms = self.game_time_ms()
+        self.play_clock.setText(f"Time {self.canvas.clock_ms / 1000:.2f} s")
+        self.canvas.update()
+
+    def _play_click(self, x: int, y: int, button) -> None:
+        opens = button == Qt.MouseButton.LeftButton
+        first = not self.board.events
+        origin = self.clock() if first else self._play_origin
+        time_ms = 0.0 if first else self.game_time_ms()
+        result = ms.click(
+            self.board,
+            x,
+            y,
+            ms.OPEN_BUTTON if opens else ms.FLAG_BUTTON,
+            time_ms,
+            deal=self._fresh_game,  # a new game's field is dealt at its first open
+            final=self.replay.final() if self.replay is not None else None,
+        )
+        if result.board is None:
+            if result.refused:
+                self.show_status(result.refused)
+            return
+        if opens:
+            self._fresh_game = False
+        self._play_origin = origin
+        self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
+
+    # --- replay ---------------------------------------------------------------------------
+    def _replay_moved(self) -> None:
+        if self.mode != REPLAY:
+            return
+        self._refresh()
+
+    def _playing_changed(self, playing: bool) -> None:
+        self.play_button.setText("Pause" if playing else "Play")
+
+    def _slider_moved(self, value: int) -> None:
+        if self.slider.signalsBlocked():
+            return
+        self.player.seek(value)
+
+    def _slider_pressed(self) -> None:
+        self._resume_after_drag = self.player.playing
+        self.player.pause()
+
+    def _slider_released(self) -> None:
+        if self._resume_after_drag:
+            self.player.play()
+
+    def _speed_step(self, delta: int) -> None:
+        self.speed_box.setCurrentIndex(max(0, min(len(SPEEDS) - 1, self.speed_box.currentIndex() + delta)))
+
+    def replay_state(self) -> ms.ReplayState | None:
+        return self.player.state()
+
+    # --- clicks ---------------------------------------------------------------------------
+    def _cell_clicked(self, x: int, y: int, button) -> None:
+        if self.mode == EDIT:
+            if button == Qt.MouseButton.LeftButton:
+                had_game = bool(self.board.events)
+                present = (x, y) not in self.board.mine_set
+                self.set_board(self.board.toggled_mine(x, y), f"{'Add' if present else 'Remove'} mine at ({x}, {y})")
+                if had_game:
+                    self.show_status("Editing the field cleared the recorded game (Undo brings it back)")
+        elif self.mode == PLAY:
+            self._play_click(x, y, button)
+
+    # --- showing ----------------------------------------------------------------------------
+    def paste_board(self, board) -> None:
+        # The largest fields (up to a million cells) take a good part of a second to
+        # prepare; the person sees a busy cursor and a message rather than a frozen window.
+        large = board.width * board.height + 8 * len(board.events) > LARGE_BOARD_WORK
+        took = QElapsedTimer()
+        took.start()
+        if large:
+            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+            self.show_status(f"Opening a {board.width}x{board.height} board…")
+            QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
+        try:
+            self.set_board(board, "Paste")
+            self._fresh_game = False
+            if board.events:
+                self.set_mode(REPLAY)
+                self.player.load(self.replay, 0.0)
+                self.player.play()
+            else:
+                # A bare field is shared to be played: show it closed.
+                self.set_mode(PLAY)
+        finally:
+            if large:
+                QApplication.restoreOverrideCursor()
+        elapsed = took.elapsed()
+        if elapsed > SLOW_PASTE_MS:
+            # After the window's own "Opened" message, which would hide this one.
+            text = (
+                f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                + (f" and {len(board.events):,} actions" if board.events else "")
+                + f": preparing it took {elapsed / 1000:.1f} s"
+            )
+            QTimer.singleShot(0, lambda: self.show_status(text))
+
+    def hideEvent(self, event) -> None:
+        # A replay nobody watches would reach its end unseen: it waits for the person.
+        self.player.pause()
+        super().hideEvent(event)
+
+    def board_shown(self, board: ms.Board) -> None:
+        self.replay = replay_for(board)
+        self.canvas.board = board
+        self.canvas.replay = self.replay
+        self._sync_spins(board)
+        index = self.version_box.findData(board.version)
+        self.version_box.setCurrentIndex(index)
+        # Version 2 carries its own time unit: a pasted game may count in 50 ms ticks.
+        unit = board.time_unit_ms if board.version == 2 else 10
+        self.version_box.setItemText(1, f"2 ({unit} ms{'' if board.unit_in_meta else ' implied'}, base62 times)")
+        mines = len(board.mines)
+        cells = board.width * board.height
+        self.field_label.setText(
+            f"{board.width}x{board.height}, {mines} mines "
+            f"({100 * mines / cells:.1f}%), 3BV {self.replay.bbbv}"
+            + (f"<br>Recorded game: {len(board.events)} actions" if board.events else "")
+        )
+        self.problems_label.setText("<br>".join(p.message for p in ms.problems(board)))
+        if self.mode == REPLAY and self.player.replay is not self.replay:
+            keep = min(self.player.time_ms, self.replay.duration_ms)
+            self.player.load(self.replay, keep)
+        if self.mode == PLAY and not board.events:
+            self._play_origin = None
+        self._update_play_timer()
+        self._refresh()
+
+    def _sync_spins(self, board: ms.Board, mines: int | None = None) -> None:
+        for spin, value in ((self.width_spin, board.width), (self.height_spin, board.height)):
+            if spin.value() != value:
+                spin.blockSignals(True)
+                spin.setValue(value)
+                spin.blockSignals(False)
+        self._limit_mines()
+        if mines is not None:
+            self.mines_spin.setValue(mines)
+        elif not self.mines_spin.value() and board.mines:
+            self.mines_spin.setValue(len(board.mines))
+
+    def _refresh(self) -> None:
+        """Canvas, clocks, labels and statistics for the current mode."""
+        canvas = self.canvas
+        if self.mode == EDIT:
+            canvas.state, canvas.clock_ms = None, None
+            self.stats_heading.setText("<b>Statistics</b>")
+            self._show_field_stats()
+        elif self.mode == PLAY:
+            state = self.replay.final()
+            canvas.state = state
+            if state.outcome != ms.UNFINISHED:
+                canvas.clock_ms = float(state.ended_ms)  # type: ignore[arg-type]
+            elif self.board.events:
+                canvas.clock_ms = self.game_time_ms()
+            else:
+                canvas.clock_ms = 0.0
+            texts = {
+                ms.WON: "You won!",
+                ms.LOST: "Boom: you lost",
+                ms.UNFINISHED: "Playing" if self.board.events else "Click any cell to start",
+            }
+            self.play_status.setText(texts[state.outcome])
+            colour = {ms.WON: WON_COLOUR.name(), ms.LOST: LOST_COLOUR.name()}.get(state.outcome, "")
+            self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
+            self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
+            self.stats_heading.setText("<b>Statistics</b>")
+            self._show_stats(state)
+        else:
+            state = self.player.state()
+            canvas.state = state
+            canvas.clock_ms = self.player.time_ms
+            self._show_replay_controls(state)
+            self.stats_heading.setText("<b>Statistics</b>")
+            self._show_stats(state)
+        canvas.update()
+
+    def _show_replay_controls(self, state: ms.ReplayState) -> None:
+        player = self.player
+        duration = player.duration_ms
+        self.replay_clock.setText(f"{player.time_ms / 1000:.2f} s / {duration / 1000:.2f} s")
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, int(duration))
+        self.slider.setValue(int(round(player.time_ms)))
+        self.slider.blockSignals(False)
+        total = len(self.board.events)
+        if not total:
+            self.event_label.setText("No recorded game: play one (Ctrl+2) or paste a game slug.")
+        elif state.last_event is None:
+            self.event_label.setText(f"Event 0 of {total}: the start")
+        else:
+            e = state.last_event
+            what = {ms.OPEN: "open", ms.FLAG: "flag", ms.UNFLAG: "remove flag", ms.MARK: "question mark"}[e.kind]
+            self.event_label.setText(
+                f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) at {e.t * self.board.time_unit_ms / 1000:.2f} s"
+            )
+        if state.outcome == ms.LOST:
+            self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")  # type: ignore[operator]
+            self.outcome_label.setStyleSheet(f"color: {LOST_COLOUR.name()}")
+        elif state.outcome == ms.WON:
+            self.outcome_label.setText(f"Won in {state.stats.time_s:.2f} s")
+            self.outcome_label.setStyleSheet(f"color: {WON_COLOUR.name()}")
+        elif total and state.index == total:
+            self.outcome_label.setText("Unfinished")
+            self.outcome_label.setStyleSheet("")
+        else:
+            self.outcome_label.setText("")
+        for button in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
+            button.setEnabled(bool(total))
+
+    def _show_stats(self, state: ms.ReplayState) -> None:
+        s = state.stats
+        labels = self.stat_labels
+        labels["time"].setText(f"{s.time_s:.2f} s")
+        labels["3bv"].setText(str(s.bbbv))
+        labels["3bv_solved"].setText(str(s.bbbv_solved))
+        labels["3bv_per_s"].setText(_fmt(s.bbbv_per_s, 3))
+        labels["clicks"].setText(f"{s.clicks} ({s.effective_clicks} effective)")
+        labels["ioe"].setText(_fmt(s.ioe, 3))
+        labels["correctness"].setText(_fmt(None if s.correctness is None else s.correctness * 100, 1, "%"))
+        labels["throughput"].setText(_fmt(s.throughput, 3))
+        labels["rqp"].setText(_fmt(s.rqp, 2))
+        labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
+        labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
+
+    def _show_field_stats(self) -> None:
+        labels = self.stat_labels
+        for label in labels.values():
+            label.setText("–")
+        labels["3bv"].setText(str(self.replay.bbbv))
+        labels["opened"].setText(f"0 / {self.replay.safe_total}")
+
+    def export_state(self) -> dict:
+        if self.mode == REPLAY:
+            return {"at": self.player.time_ms / 1000, "state": self.player.state(), "replay": self.replay}
+        if self.mode == PLAY:
+            return {"view": PLAY, "clock_ms": self.canvas.clock_ms}
+        return {}

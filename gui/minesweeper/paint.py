@@ -1,0 +1,466 @@
+"""Drawing the board: one paint function shared by the window, --export and image export."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QImage,
+    QPainter,
+    QPalette,
+    QPen,
+    QPolygonF,
+)
+
+from slugboard.codecs import minesweeper as ms
+
+EDIT, PLAY, REPLAY = "edit", "play", "replay"
+MODES = (EDIT, PLAY, REPLAY)
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+
+# The classic game's colours (fixed: they are the game's, not the desktop's).
+FACE = QColor("#c0c0c0")
+LIGHT_EDGE = QColor("#ffffff")
+DARK_EDGE = QColor("#808080")
+NUMBER_COLOURS = ("#000000", "#0000ff", "#008000", "#ff0000", "#000080", "#800000", "#008080", "#000000", "#808080")
+MINE = QColor("#000000")
+HIT = QColor("#ff0000")
+FLAG = QColor("#e00000")
+LED_BACK = QColor("#000000")
+LED_TEXT = QColor("#ff2a1a")
+OPEN_RING = QColor("#ffd600")
+FLAG_RING = QColor("#ff6d00")
+WON_COLOUR = QColor("#2e7d32")
+LOST_COLOUR = QColor("#c62828")
+
+# Tile numbers of the cell pictures.
+T_CLOSED, T_FLAG, T_MARK = 0, 1, 2
+T_OPEN = 3  # 3..11: open cells showing 0..8
+T_MINE, T_HIT, T_WRONG_FLAG = 12, 13, 14
+TILE_COUNT = 15
+# Largest composed board image; beyond it the tiles are drawn smaller and scaled.
+MAX_COMPOSED_PIXELS = 12_000_000
+
+
+# --- which tile each cell shows ----------------------------------------------------------
+
+
+def _table(mapping: dict[int, int]) -> bytes:
+    out = bytearray(256)
+    for key, value in mapping.items():
+        out[key] = value
+    return bytes(out)
+
+
+# Cell key = 10 * state code + field number (0-8, 9 for a mine).
+_TIMES_TEN = _table({ms.CLOSED: 0, ms.OPENED: 10, ms.FLAGGED: 20, ms.MARKED: 30})
+
+
+def _tile_table(lost: bool, won: bool) -> bytes:
+    mapping = {}
+    for number in range(10):
+        mine = number == 9
+        closed = T_MINE if mine and lost else T_FLAG if mine and won else T_CLOSED
+        mapping[0 + number] = closed
+        mapping[10 + number] = T_HIT if mine else T_OPEN + number
+        mapping[20 + number] = T_WRONG_FLAG if lost and not mine else T_FLAG
+        mapping[30 + number] = T_MINE if mine and lost else T_MARK
+    return _table(mapping)
+
+
+_GAME_TABLES = {(lost, won): _tile_table(lost, won) for lost in (False, True) for won in (False, True)}
+_EDIT_TABLE = _table({n: (T_MINE if n == 9 else T_OPEN + n) for n in range(10)})
+
+
+def tile_ids(field: ms.Field, state: ms.ReplayState | None) -> bytes:
+    """One tile number per cell: the revealed field for the editor, else the game state
+    (mines shown once a game is lost, flagged once it is won, as the classic game does)."""
+    if state is None:
+        return field.numbers.translate(_EDIT_TABLE)
+    # Byte-wise sum of the two rows of codes, done as one integer addition (no byte
+    # exceeds 39, so none carries into the next): milliseconds on a million cells.
+    n = len(field.numbers)
+    keys = (
+        int.from_bytes(state.cells.translate(_TIMES_TEN), "little") + int.from_bytes(field.numbers, "little")
+    ).to_bytes(n, "little")
+    return keys.translate(_GAME_TABLES[state.outcome == ms.LOST, state.outcome == ms.WON])
+
+
+# --- tiles -------------------------------------------------------------------------------
+
+_TILE_CACHE: dict[int, list[list[bytes]]] = {}
+
+
+def _draw_mine(p: QPainter, r: QRectF, crossed: bool = False) -> None:
+    c = r.center()
+    rad = r.width() * 0.27
+    p.setPen(QPen(MINE, max(1.0, r.width() / 14)))
+    for dx, dy in ((1, 0), (0, 1), (0.72, 0.72), (0.72, -0.72)):
+        p.drawLine(
+            QPointF(c.x() - dx * rad * 1.45, c.y() - dy * rad * 1.45),
+            QPointF(c.x() + dx * rad * 1.45, c.y() + dy * rad * 1.45),
+        )
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(MINE)
+    p.drawEllipse(c, rad, rad)
+    if r.width() >= 10:
+        p.setBrush(QColor("#ffffff"))
+        p.drawRect(QRectF(c.x() - rad * 0.55, c.y() - rad * 0.55, rad * 0.42, rad * 0.42))
+    if crossed:
+        p.setPen(QPen(HIT, max(1.5, r.width() / 9)))
+        m = r.width() * 0.18
+        p.drawLine(QPointF(r.left() + m, r.top() + m), QPointF(r.right() - m, r.bottom() - m))
+        p.drawLine(QPointF(r.left() + m, r.bottom() - m), QPointF(r.right() - m, r.top() + m))
+
+
+def _draw_flag(p: QPainter, r: QRectF) -> None:
+    w = r.width()
+    x0, y0 = r.left(), r.top()
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(FLAG)
+    p.drawPolygon(
+        QPolygonF(
+            [
+                QPointF(x0 + w * 0.58, y0 + w * 0.16),
+                QPointF(x0 + w * 0.58, y0 + w * 0.52),
+                QPointF(x0 + w * 0.22, y0 + w * 0.34),
+            ]
+        )
+    )
+    p.setBrush(MINE)
+    p.drawRect(QRectF(x0 + w * 0.53, y0 + w * 0.16, max(1.0, w * 0.07), w * 0.56))
+    p.drawRect(QRectF(x0 + w * 0.28, y0 + w * 0.70, w * 0.50, max(1.0, w * 0.1)))
+
+
+def _draw_tile(p: QPainter, kind: int, size: int) -> None:
+    r = QRectF(0, 0, size, size)
+    closed = kind in (T_CLOSED, T_FLAG, T_MARK)
+    if size < 5:
+        # Too small for bevels and glyphs: flat colours that still tell the states apart.
+        colour = {
+            T_CLOSED: "#9c9c9c",
+            T_FLAG: "#e00000",
+            T_MARK: "#9c9c9c",
+            T_MINE: "#000000",
+            T_HIT: "#ff0000",
+            T_WRONG_FLAG: "#ff00ff",
+        }.get(kind)
+        if colour is None:
+            number = kind - T_OPEN
+            colour = "#d6d6d6" if number == 0 else NUMBER_COLOURS[number]
+        p.fillRect(r, QColor(colour))
+        return
+    p.fillRect(r, HIT if kind == T_HIT else FACE)
+    if closed:
+        b = max(1, round(size / 9))
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(LIGHT_EDGE)
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(0, 0),
+                    QPointF(size, 0),
+                    QPointF(size - b, b),
+                    QPointF(b, b),
+                    QPointF(b, size - b),
+                    QPointF(0, size),
+                ]
+            )
+        )
+        p.setBrush(DARK_EDGE)
+        p.drawPolygon(
+            QPolygonF(
+                [
+                    QPointF(size, size),
+                    QPointF(0, size),
+                    QPointF(b, size - b),
+                    QPointF(size - b, size - b),
+                    QPointF(size - b, b),
+                    QPointF(size, 0),
+                ]
+            )
+        )
+    else:
+        p.setPen(QPen(DARK_EDGE, 1))
+        p.drawLine(QPointF(0, 0.5), QPointF(size, 0.5))
+        p.drawLine(QPointF(0.5, 0), QPointF(0.5, size))
+    if kind == T_FLAG:
+        _draw_flag(p, r)
+    elif kind == T_MARK or T_OPEN < kind <= T_OPEN + 8:
+        text = "?" if kind == T_MARK else str(kind - T_OPEN)
+        font = QFont("DejaVu Sans")
+        font.setBold(True)
+        font.setPixelSize(max(5, int(size * 0.7)))
+        p.setFont(font)
+        p.setPen(MINE if kind == T_MARK else QColor(NUMBER_COLOURS[kind - T_OPEN]))
+        p.drawText(r.adjusted(1, 1, 0, 0), Qt.AlignmentFlag.AlignCenter, text)
+    elif kind in (T_MINE, T_HIT):
+        _draw_mine(p, r)
+    elif kind == T_WRONG_FLAG:
+        _draw_mine(p, r, crossed=True)
+
+
+def tile_rows(size: int) -> list[list[bytes]]:
+    """rows[k][tile]: the k-th pixel row of each tile picture, as RGB32 bytes."""
+    rows = _TILE_CACHE.get(size)
+    if rows is not None:
+        return rows
+    rows = [[b""] * TILE_COUNT for _ in range(size)]
+    stride = 4 * size
+    for kind in range(TILE_COUNT):
+        image = QImage(size, size, QImage.Format.Format_RGB32)
+        image.fill(FACE)
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing, size >= 8)
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+        _draw_tile(painter, kind, size)
+        painter.end()
+        data = (
+            bytes(image.constBits())[: stride * size]
+            if image.bytesPerLine() == stride
+            else b"".join(bytes(image.constScanLine(k))[:stride] for k in range(size))  # type: ignore[call-overload]
+        )
+        for k in range(size):
+            rows[k][kind] = data[k * stride : (k + 1) * stride]
+    if len(_TILE_CACHE) > 6:
+        _TILE_CACHE.pop(next(iter(_TILE_CACHE)))
+    _TILE_CACHE[size] = rows
+    return rows
+
+
+def _flat_colours() -> list[int]:
+    """The colour table of tiles too small for bevels and glyphs (one flat colour each)."""
+    rows = tile_rows(1)
+    return [int.from_bytes(rows[0][kind][:4], "little") | 0xFF000000 for kind in range(TILE_COUNT)]
+
+
+def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
+    """The board picture at `tile` pixels per cell, joined from tile rows."""
+    w, h = field.width, field.height
+    if tile < 5:
+        # Small tiles are flat colours: one indexed pixel per cell, enlarged; a large
+        # field is drawn in a few milliseconds this way instead of tens.
+        image = QImage(ids, w, h, w, QImage.Format.Format_Indexed8)
+        image.setColorTable(_flat_colours())
+        image = image.convertToFormat(QImage.Format.Format_RGB32)
+        return image if tile == 1 else image.scaled(w * tile, h * tile)
+    rows = tile_rows(tile)
+    lines = []
+    for r in range(h):
+        row_ids = ids[r * w : (r + 1) * w]
+        for k in range(tile):
+            lines.append(b"".join(map(rows[k].__getitem__, row_ids)))
+    data = b"".join(lines)
+    image = QImage(data, w * tile, h * tile, 4 * w * tile, QImage.Format.Format_RGB32)
+    return image.copy()  # own the pixels: `data` is freed on return
+
+
+# --- layout and painting -----------------------------------------------------------------
+
+
+class Layout:
+    """Where the header and the grid go in a rectangle, and cell hit-testing."""
+
+    def __init__(self, rect: QRectF, width: int, height: int):
+        self.width, self.height = width, height
+        margin = 6.0
+        self.header_h = header_h = max(24.0, min(44.0, rect.height() * 0.08))
+        avail_w = max(1.0, rect.width() - 2 * margin)
+        avail_h = max(1.0, rect.height() - header_h - 3 * margin)
+        cell = min(avail_w / width, avail_h / height)
+        self.cell = float(int(cell)) if cell >= 2 else cell
+        gw, gh = self.cell * width, self.cell * height
+        top = rect.top() + margin + header_h + margin
+        self.grid = QRectF(rect.left() + (rect.width() - gw) / 2, top, gw, gh)
+        hw = min(avail_w, max(gw, 260.0))
+        self.header = QRectF(rect.left() + (rect.width() - hw) / 2, rect.top() + margin, hw, header_h)
+
+    def cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        if not self.grid.contains(point):
+            return None
+        x = int((point.x() - self.grid.left()) / self.cell)
+        y = int((point.y() - self.grid.top()) / self.cell)
+        return min(x, self.width - 1), min(y, self.height - 1)
+
+    def cell_rect(self, x: int, y: int) -> QRectF:
+        return QRectF(self.grid.left() + x * self.cell, self.grid.top() + y * self.cell, self.cell, self.cell)
+
+
+def replay_for(board: ms.Board) -> ms.Replay:
+    """A Replay of `board`, reused while the same board is drawn again and again."""
+    return ms.replay(board)
+
+
+def _clock_text(ms_: float) -> str:
+    return f"{max(0.0, ms_) / 1000:.2f}"
+
+
+def _fitted(font: QFont, text: str, width: float, pixels: int) -> QFont:
+    """`font` at `pixels` high, or smaller when `text` would not fit in `width`."""
+    font = QFont(font)
+    font.setPixelSize(max(6, pixels))
+    advance = QFontMetricsF(font).horizontalAdvance(text)
+    if advance > width > 0:
+        font.setPixelSize(max(6, int(pixels * width / advance)))
+    return font
+
+
+def _draw_led(p: QPainter, rect: QRectF, text: str, align) -> None:
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(LED_BACK)
+    p.drawRoundedRect(rect, 3, 3)
+    font = QFont("DejaVu Sans Mono")
+    font.setBold(True)
+    p.setFont(_fitted(font, text, rect.width() - 12, int(rect.height() * 0.72)))
+    p.setPen(LED_TEXT)
+    p.drawText(rect.adjusted(6, 0, -6, 0), align | Qt.AlignmentFlag.AlignVCenter, text)
+
+
+def _draw_header(
+    p: QPainter, lay: Layout, palette: QPalette, left: str, centre: str, right: str, centre_colour: QColor | None
+) -> None:
+    r = lay.header
+    led_w = min(r.width() * 0.3, r.height() * 3.6)
+    _draw_led(p, QRectF(r.left(), r.top(), led_w, r.height()), left, Qt.AlignmentFlag.AlignLeft)
+    _draw_led(p, QRectF(r.right() - led_w, r.top(), led_w, r.height()), right, Qt.AlignmentFlag.AlignRight)
+    mid = QRectF(r.left() + led_w + 6, r.top(), r.width() - 2 * led_w - 12, r.height())
+    font = QFont(p.font())
+    font.setBold(True)
+    p.setFont(_fitted(font, centre, mid.width() - 8, int(r.height() * 0.48)))
+    if centre_colour is not None:
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(centre_colour)
+        p.drawRoundedRect(mid, 4, 4)
+        p.setPen(QColor("#ffffff"))
+    else:
+        p.setPen(palette.color(QPalette.ColorRole.WindowText))
+    p.drawText(mid, Qt.AlignmentFlag.AlignCenter, centre)
+
+
+def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event) -> None:
+    """The current event: a ring round its cell and a pointer where the mouse was."""
+    r = lay.cell_rect(event.x, event.y)
+    width = max(2.0, lay.cell / 8)
+    p.setBrush(Qt.BrushStyle.NoBrush)
+    p.setPen(QPen(OPEN_RING if event.kind == ms.OPEN else FLAG_RING, width))
+    grow = width / 2
+    p.drawRect(r.adjusted(-grow, -grow, grow, grow))
+    s = max(9.0, min(22.0, lay.cell * 0.75))
+    tip = QPointF(r.center().x(), r.center().y())
+    arrow = QPolygonF(
+        [
+            tip,
+            QPointF(tip.x(), tip.y() + s),
+            QPointF(tip.x() + s * 0.28, tip.y() + s * 0.74),
+            QPointF(tip.x() + s * 0.48, tip.y() + s * 1.1),
+            QPointF(tip.x() + s * 0.62, tip.y() + s * 1.02),
+            QPointF(tip.x() + s * 0.42, tip.y() + s * 0.68),
+            QPointF(tip.x() + s * 0.75, tip.y() + s * 0.68),
+        ]
+    )
+    p.setPen(QPen(QColor("#000000"), 1.2))
+    p.setBrush(QColor("#ffffff"))
+    p.drawPolygon(arrow)
+    if event.kind != ms.OPEN:
+        # A right click: a small dot on the pointer tells it from an open.
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(FLAG_RING)
+        p.drawEllipse(QPointF(tip.x() + s * 0.2, tip.y() + s * 0.45), s * 0.1, s * 0.1)
+
+
+def paint(
+    painter: QPainter,
+    rect: QRectF,
+    board: ms.Board,
+    palette: QPalette,
+    *,
+    at: float | None = None,
+    view: str | None = None,
+    state: ms.ReplayState | None = None,
+    replay: ms.Replay | None = None,
+    clock_ms: float | None = None,
+    hover: tuple[int, int] | None = None,
+    cursor: tuple[int, int] | None = None,
+    **_state,
+) -> None:
+    """Draw `board`. With no state: the field as the editor shows it (every mine and
+    number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
+    final state; `state` a replay state already computed by the caller."""
+    replay = replay if replay is not None and replay.board is board else None
+    if at is not None and state is None:
+        replay = replay or replay_for(board)
+        state = replay.state_at(at * 1000)
+        if clock_ms is None:
+            clock_ms = min(at * 1000, replay.duration_ms)
+    if view is None:
+        view = EDIT if state is None else REPLAY
+    if view != EDIT and state is None:
+        replay = replay or replay_for(board)
+        state = replay.final()
+    fld = replay.field if replay is not None else ms.field_of(board)
+    lay = Layout(rect, board.width, board.height)
+
+    painter.save()
+    # Header: mines left, what is going on, the clock.
+    if view == EDIT:
+        left = f"{len(board.mines):03d}"
+        centre, colour = "EDIT", None
+        right = f"3BV {fld.bbbv}"
+    else:
+        flags = state.cells.count(ms.FLAGGED)  # type: ignore[union-attr]
+        left = f"{len(board.mines) - flags:03d}"
+        right = _clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
+        colour = None
+        if state.outcome == ms.WON:  # type: ignore[union-attr]
+            centre, colour = "WON", WON_COLOUR
+        elif state.outcome == ms.LOST:  # type: ignore[union-attr]
+            centre, colour = "LOST", LOST_COLOUR
+        elif view == PLAY:
+            centre = "PLAYING" if state.index else "READY"  # type: ignore[union-attr]
+        else:
+            total = len(board.events)
+            centre = f"REPLAY {state.index}/{total}"  # type: ignore[union-attr]
+    _draw_header(painter, lay, palette, left, centre, right, colour)
+
+    # The board: composed from tiles, one image.
+    ids = tile_ids(fld, None if view == EDIT else state)
+    # Tiles in device pixels, so a high-density screen gets sharp numbers.
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    tile = max(1, int(lay.cell * ratio))
+    pixels = board.width * board.height * tile * tile
+    if pixels > MAX_COMPOSED_PIXELS:
+        tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
+    image = compose(fld, ids, tile)
+    if tile != lay.cell * ratio:
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    painter.drawImage(lay.grid, image)
+    frame = QPen(palette.color(QPalette.ColorRole.Mid), 1)
+    painter.setPen(frame)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(lay.grid.adjusted(-0.5, -0.5, 0.5, 0.5))
+
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    if hover is not None and 0 <= hover[0] < board.width and 0 <= hover[1] < board.height:
+        glow = QColor(palette.color(QPalette.ColorRole.Highlight))
+        glow.setAlpha(80)
+        painter.fillRect(lay.cell_rect(*hover), glow)
+    if cursor is not None and 0 <= cursor[0] < board.width and 0 <= cursor[1] < board.height:
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), max(2.0, lay.cell / 10), Qt.PenStyle.DashLine))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(lay.cell_rect(*cursor).adjusted(1, 1, -1, -1))
+    if view == REPLAY and state is not None and state.last_event is not None:
+        _draw_event_mark(painter, lay, state.last_event)
+    painter.restore()
+
+
+def preferred_size(board: ms.Board) -> QSize:
+    cell = max(2, min(48, 960 // board.width, 720 // board.height))
+    width = max(280, board.width * cell + 12)
+    header = max(24, min(44, int((board.height * cell + 60) * 0.08)))
+    return QSize(width, board.height * cell + header + 24)
+
+
+# --- the canvas ---------------------------------------------------------------------------

@@ -1,0 +1,339 @@
+"""The game's page: the canvas, the tool panel and the edits they make."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import (
+    QIcon,
+    QPixmap,
+)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QToolButton,
+)
+
+from slugboard.codecs import pentomino as pm
+
+from ..page import GamePage
+from .canvas import _SIZE_EDIT, PentominoCanvas
+from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
+
+
+class PentominoPage(GamePage):
+    canvas: PentominoCanvas
+    GAME = pm.NAME
+
+    def __init__(self, settings=None, parent=None):
+        super().__init__(settings, parent)
+        self.tool_name: str | None = "F"
+        self.rotation = 0
+        self.reflected = False
+        self._updating = False
+
+        canvas = PentominoCanvas()
+        canvas.place_requested.connect(self.place_at)
+        canvas.pick_requested.connect(self.pick_up)
+        canvas.remove_requested.connect(self.remove_at)
+        canvas.rotate_requested.connect(self.rotate)
+        canvas.mirror_requested.connect(self.mirror)
+        canvas.drop_requested.connect(self.drop_tool)
+        self.set_canvas(canvas)
+
+        self.add_heading("Pieces")
+        self.piece_buttons: dict[str, QToolButton] = {}
+        grid = QGridLayout()
+        grid.setSpacing(3)
+        for i, name in enumerate(pm.PIECES + pm.TERRAIN):
+            button = QToolButton()
+            button.setCheckable(True)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setIconSize(QSize(34, 34))
+            button.setFixedSize(44, 44)
+            button.setAccessibleName("terrain" if name == pm.TERRAIN else f"piece {name}")
+            button.clicked.connect(lambda _=False, n=name: self.choose(n))
+            grid.addWidget(button, i // 4, i % 4)
+            self.piece_buttons[name] = button
+        self.tool_layout.addLayout(grid)
+
+        self.add_heading("Orientation")
+        row = QHBoxLayout()
+        self.rotate_button = self._button(
+            "⟳  R",
+            "Rotate the piece a quarter turn clockwise (R, right click or mouse wheel; Shift+R turns back)",
+            lambda: self.rotate(1),
+        )
+        self.mirror_lr_button = self._button("⇆  F", "Mirror left-right (F)", lambda: self.mirror(True))
+        self.mirror_ud_button = self._button("⇅  ⇧F", "Mirror up-down (Shift+F)", lambda: self.mirror(False))
+        for b in (self.rotate_button, self.mirror_lr_button, self.mirror_ud_button):
+            b.setMinimumWidth(10)
+            row.addWidget(b)
+        self.tool_layout.addLayout(row)
+        self.orientation_label = QLabel()
+        self.orientation_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.orientation_label)
+        row = QHBoxLayout()
+        self.remove_button = self._button("Remove", "Remove the piece under the cursor (Delete)", self._remove_hover)
+        self.drop_button = self._button(
+            "Put down", "Put the chosen piece down, so clicks pick pieces up (Escape)", self.drop_tool
+        )
+        for b in (self.remove_button, self.drop_button):
+            b.setMinimumWidth(10)
+        row.addWidget(self.remove_button)
+        row.addWidget(self.drop_button)
+        self.tool_layout.addLayout(row)
+
+        self.add_heading("Board state")
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.summary_label)
+        self.problems_label = QLabel()
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setObjectName("pentominoProblems")
+        self.tool_layout.addWidget(self.problems_label)
+
+        self.add_heading("Colour")
+        self.color_box = QComboBox()
+        self.color_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for i, color in enumerate(PIECE_COLORS):
+            pixmap = QPixmap(14, 14)
+            pixmap.fill(color)
+            self.color_box.addItem(QIcon(pixmap), f"colour {i}", i)
+        self.color_box.setToolTip(
+            "Colour of the chosen piece's name (every copy of it). Colours 0-11 are what the slug stores"
+        )
+        self.color_box.activated.connect(self._color_chosen)
+        self.tool_layout.addWidget(self.color_box)
+
+        self.add_heading("Board")
+        form = QGridLayout()
+        form.addWidget(QLabel("Surface"), 0, 0)
+        self.surface_box = QComboBox()
+        for letter, title in pm.SURFACES.items():
+            self.surface_box.addItem(title, letter)
+        self.surface_box.setToolTip("The surface the board lives on: which edges meet, and how")
+        self.surface_box.activated.connect(self._surface_chosen)
+        form.addWidget(self.surface_box, 0, 1)
+        form.addWidget(QLabel("Height"), 1, 0)
+        self.height_box = QSpinBox()
+        self.height_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
+        self.height_box.setToolTip(
+            "Rows (1-60). Pieces that then run off the board show as conflicts; "
+            "pieces anchored below it are taken off and come back if the board grows "
+            "again before the next edit"
+        )
+        self.height_box.valueChanged.connect(self._size_chosen)
+        form.addWidget(self.height_box, 1, 1)
+        form.addWidget(QLabel("Width"), 2, 0)
+        self.width_box = QSpinBox()
+        self.width_box.setRange(pm.MIN_SIZE, pm.MAX_SIZE)
+        self.width_box.setToolTip(
+            "Columns (1-60); a sphere is always square. Pieces anchored right of "
+            "the board are taken off and come back if it grows again before the next edit"
+        )
+        self.width_box.valueChanged.connect(self._size_chosen)
+        form.addWidget(self.width_box, 2, 1)
+        self.tool_layout.addLayout(form)
+        self.seam_label = QLabel()
+        self.seam_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.seam_label)
+        clear = self._button("Clear pieces", "Remove every piece, keep terrain, size and colours", self._clear_pieces)
+        self.tool_layout.addWidget(clear)
+
+        self._problem_lines: tuple[list, bool] = ([], False)
+        self.undo_stack.indexChanged.connect(self._undo_moved)
+        self._refresh_tool()
+        self.board_shown(self.board)
+
+    def _button(self, text: str, tip: str, slot) -> QPushButton:
+        button = QPushButton(text)
+        button.setToolTip(tip)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.clicked.connect(lambda _=False: (slot(), self.canvas.setFocus()))
+        return button
+
+    # --- tool ------------------------------------------------------------------------
+    def choose(self, name: str | None) -> None:
+        """Take a piece (or terrain, "R") from the palette, or None to have empty hands."""
+        self.tool_name = name
+        self._refresh_tool()
+        self.canvas.setFocus()
+
+    def drop_tool(self) -> None:
+        self.tool_name = None
+        self._refresh_tool()
+
+    def rotate(self, step: int = 1) -> None:
+        self.rotation = (self.rotation + step) % 4
+        self._refresh_tool()
+
+    def mirror(self, left_right: bool = True) -> None:
+        turn = pm.mirrored_left_right if left_right else pm.mirrored_up_down
+        self.rotation, self.reflected = turn(self.rotation, self.reflected)
+        self._refresh_tool()
+
+    def _refresh_tool(self) -> None:
+        for name, button in self.piece_buttons.items():
+            button.setChecked(name == self.tool_name)
+        name = self.tool_name  # type: ignore[assignment]
+        self.canvas.tool = (name, self.rotation, self.reflected) if name else None
+        if name is None:
+            self.orientation_label.setText("No piece chosen: click a piece on the board to pick it up")
+        elif name == pm.TERRAIN:
+            self.orientation_label.setText("Terrain: click cells to block them")
+        else:
+            o = self.rotation + 4 * self.reflected
+            self.orientation_label.setText(
+                f"{name}: rotation {self.rotation}, {'reflected' if self.reflected else 'not reflected'} (code {o})"
+            )
+        for b in (self.rotate_button, self.mirror_lr_button, self.mirror_ud_button):
+            b.setEnabled(name is not None and name != pm.TERRAIN)
+        self.color_box.setEnabled(name in PIECE_NAMES if name else False)
+        if name in PIECE_NAMES:
+            self.color_box.setCurrentIndex(self.board.color_of(name))
+        self._refresh_icons()
+        self.canvas.update()
+
+    def _refresh_icons(self) -> None:
+        for name, button in self.piece_buttons.items():
+            rotation, reflected = (self.rotation, self.reflected) if name == self.tool_name else (0, False)
+            button.setIcon(piece_icon(name, item_color(self.board, name), 34, rotation, reflected))
+            if name == pm.TERRAIN:
+                button.setToolTip("Terrain: a blocked cell (slug letter R)")
+            else:
+                button.setToolTip(f"Place {name} (colour {self.board.color_of(name)}); Escape puts it down")
+
+    # --- edits -----------------------------------------------------------------------
+    def place_at(self, row: int, col: int) -> None:
+        if self.tool_name is None:
+            return
+        board = pm.place(self.board, self.tool_name, row, col, self.rotation, self.reflected)
+        what = "terrain" if self.tool_name == pm.TERRAIN else self.tool_name
+        self.set_board(board, f"Place {what} at ({row}, {col})")
+
+    def _covering(self, row: int, col: int) -> pm.Item | None:
+        p = self.canvas.painting()
+        o = p.owner[row * self.board.width + col]
+        return p.items[o] if o >= 0 else None
+
+    def pick_up(self, row: int, col: int) -> None:
+        """Take the item covering (row, col) off the board and into the hand."""
+        item = self._covering(row, col)
+        if item is None:
+            return
+        self.set_board(
+            pm.remove_at(self.board, item.row, item.col),
+            f"Pick up {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})",
+        )
+        self.tool_name = item.name
+        if not item.is_terrain:
+            self.rotation, self.reflected = item.rotation, item.reflected
+        self._refresh_tool()
+
+    def remove_at(self, row: int, col: int) -> None:
+        item = self._covering(row, col)
+        if item is None:
+            self.show_status("Nothing to remove there")
+            return
+        self.set_board(
+            pm.remove_at(self.board, item.row, item.col),
+            f"Remove {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})",
+        )
+
+    def _remove_hover(self) -> None:
+        if self.canvas.hover is not None:
+            self.remove_at(*self.canvas.hover)
+
+    def _clear_pieces(self) -> None:
+        self.set_board(pm.replace(self.board, pieces=()), "Clear pieces")  # type: ignore[attr-defined]
+
+    def _color_chosen(self, index: int) -> None:
+        if self.tool_name in PIECE_NAMES:
+            self.set_board(pm.with_color(self.board, self.tool_name, index), f"Colour {self.tool_name}")
+        self.canvas.setFocus()
+
+    def _surface_chosen(self, index: int) -> None:
+        if self._updating:
+            return
+        letter = self.surface_box.itemData(index)
+        self.set_board(pm.with_surface(self.board, letter), f"Surface {pm.SURFACES[letter]}")
+        self.canvas.setFocus()  # so R, F and the arrows act on the board again
+
+    def _size_chosen(self, _value: int = 0) -> None:
+        if self._updating:
+            return
+        height, width = pm.requested_size(self.board, self.height_box.value(), self.width_box.value())
+        # Steps of one resize (spin box clicks, typing) merge into one undo step, and each
+        # is applied to the board from before the first: shrinking and growing back brings
+        # back the pieces that were anchored outside in between.
+        base = self._resize_base()
+        board = pm.resized(base if base is not None else self.board, height, width)
+        self.set_board(board, f"Size {height}x{width}", merge_id=_SIZE_EDIT)
+        dropped = pm.taken_off(base if base is not None else self.board, board)
+        if dropped:
+            self.show_status(
+                f"{len(dropped)} item{'s' if len(dropped) > 1 else ''} anchored outside "
+                f"{height}×{width} taken off; grow the board again or undo to bring them back"
+            )
+
+    def _show_problems(self) -> None:
+        """The conflicts, and the items the last resize took off while that resize is the
+        last edit. Also run when the undo stack moves: it does so after the board is shown."""
+        shown, error = self._problem_lines
+        base = self._resize_base()
+        dropped = pm.taken_off(base, self.board) if base is not None else []
+        if dropped:
+            names = ", ".join(dropped[:6]) + (f" and {len(dropped) - 6} more" if len(dropped) > 6 else "")
+            shown = [f"Off the {self.board.height}×{self.board.width} board (grow it again or undo): {names}"] + shown
+        self.problems_label.setText("<br>".join(shown) if shown else "No conflicts")
+        self.problems_label.setStyleSheet("color: #e11d24" if dropped or error else "")
+
+    def _undo_moved(self, _index: int) -> None:
+        # The stack also signals while it is being destroyed with the page.
+        if shiboken6.isValid(self.undo_stack) and shiboken6.isValid(self.problems_label):
+            self._show_problems()
+
+    def _resize_command(self):
+        """The undo command of the resize that made the current board, if that is the last edit."""
+        index = self.undo_stack.index()
+        if index == 0 or index != self.undo_stack.count():
+            return None
+        command = self.undo_stack.command(index - 1)
+        return command if command.id() == _SIZE_EDIT and command.new is self.board else None
+
+    def _resize_base(self) -> pm.Board | None:
+        command = self._resize_command()
+        return command.old if command is not None else None
+
+    # --- showing ---------------------------------------------------------------------
+    def board_shown(self, board: pm.Board) -> None:
+        self.canvas.set_board(board)
+        self._updating = True
+        try:
+            self.surface_box.setCurrentIndex(list(pm.SURFACES).index(board.surface))
+            self.height_box.setValue(board.height)
+            self.width_box.setValue(board.width)
+            self.width_box.setEnabled(board.surface != "S")
+        finally:
+            self._updating = False
+        self.seam_label.setText(pm.SEAM_TEXT[board.surface].capitalize() + ".")
+        # One painting serves the canvas, the summary and the problem list.
+        painting = self.canvas.painting()
+        covered = board.cell_count - painting.count.count(0)
+        state = "complete solution" if pm.is_complete(board, painting) else f"{board.cell_count - covered} empty cells"
+        self.summary_label.setText(
+            f"{len(board.pieces)} pieces, {len(board.terrain)} terrain, "
+            f"{covered} of {board.cell_count} cells covered: {state}"
+        )
+        problems = pm.problems(board, painting)
+        shown = [p.message for p in problems[:8]]
+        if len(problems) > 8:
+            shown.append(f"… and {len(problems) - 8} more")
+        self._problem_lines = shown, any(p.severity == "error" for p in problems)
+        self._show_problems()
+        self._refresh_tool()

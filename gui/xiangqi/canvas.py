@@ -1,0 +1,194 @@
+"""The board widget: it turns mouse and keys into edits and draws with paint()."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (
+    QPainter,
+)
+from PySide6.QtWidgets import (
+    QSizePolicy,
+    QWidget,
+)
+
+from slugboard.codecs import xiangqi
+
+from ..page import BoardCanvas
+from .paint import Geometry, paint
+
+
+class XiangqiCanvas(BoardCanvas):
+    """Shows the board and turns the mouse and keys into requests; the page decides."""
+
+    place_requested = Signal(int, str)  # square, letter
+    move_requested = Signal(int, int)  # from, to
+    remove_requested = Signal(int)  # square
+    kind_requested = Signal(str)  # a letter typed on the canvas ("" = none)
+    hint = Signal(str)  # a status-bar line for a click that did nothing
+    refused_hovered = Signal(int)  # the pointer rests on a point the chosen kind cannot take
+    DRAG_DISTANCE = 6
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.board = xiangqi.new_board()
+        self.flipped = False
+        self.kind = ""
+        self.legal: frozenset = frozenset()
+        self.marked: tuple = ()
+        self.hover: int | None = None
+        self.cursor: int | None = None  # type: ignore[assignment]
+        self._press_square: int | None = None
+        self._press_point: QPointF | None = None
+        self._drag_point: QPointF | None = None
+        self._drag_targets: tuple = (None, frozenset())
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(300, 340)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setToolTip(
+            "Choose a piece in the palette (or type its FEN letter: Shift for Red) and click a "
+            "point to put it there; drag a piece to move it (off the board to remove it); right-click or "
+            "Delete removes it; "
+            "arrow keys move the cursor, Space places, Esc drops the chosen piece"
+        )
+
+    def sizeHint(self) -> QSize:
+        return QSize(540, 626)
+
+    def board_geometry(self) -> Geometry:
+        return Geometry(QRectF(self.rect()), self.flipped)
+
+    def square_center(self, square: int) -> QPointF:
+        return self.board_geometry().point(square)
+
+    @property
+    def dragging(self) -> bool:
+        return self._drag_point is not None
+
+    def _marks(self) -> frozenset:
+        if self.dragging and self._press_square is not None:
+            key = (self.board, self._press_square)
+            if self._drag_targets[0] != key:  # once per drag, not on every mouse move
+                self._drag_targets = (key, xiangqi.legal_targets(self.board, self._press_square))
+            return self._drag_targets[1]
+        return self.legal
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        marks = self._marks()
+        refused = False
+        if self.hover is not None:
+            if self.dragging:
+                refused = self.hover != self._press_square and self.hover not in marks
+            elif self.kind:
+                refused = self.hover not in self.legal
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            flipped=self.flipped,
+            legal=marks,
+            hover=self.hover,
+            hover_letter=self.kind or None,
+            hover_refused=refused,
+            drag_from=self._press_square if self.dragging else None,
+            drag_point=self._drag_point,
+            cursor=self.cursor if self.hasFocus() else None,
+            marked=self.marked,
+        )
+
+    # --- mouse -------------------------------------------------------------------
+    def mousePressEvent(self, event) -> None:
+        self.setFocus()
+        square = self.board_geometry().square_at(event.position())
+        if event.button() == Qt.MouseButton.RightButton:
+            if square is not None and self.board.cells[square]:
+                self.remove_requested.emit(square)
+            return
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        self._press_square = square
+        self._press_point = event.position()
+        self._drag_point = None
+        if square is not None:
+            self.cursor = square
+
+    def mouseMoveEvent(self, event) -> None:
+        point = event.position()
+        square = self.board_geometry().square_at(point)
+        if (
+            event.buttons() & Qt.MouseButton.LeftButton
+            and self._press_square is not None
+            and self.board.cells[self._press_square]
+            and self._press_point is not None
+        ):
+            if self.dragging or (point - self._press_point).manhattanLength() >= self.DRAG_DISTANCE:
+                self._drag_point = point
+        if square != self.hover or self.dragging:
+            self.hover = square
+            if square is not None and self.kind and not self.dragging and square not in self.legal:
+                self.refused_hovered.emit(square)  # say why before the click, not only after it
+            self.update()
+
+    def mouseReleaseEvent(self, event) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        source, was_dragging = self._press_square, self.dragging
+        self._press_square = self._press_point = self._drag_point = None
+        target = self.board_geometry().square_at(event.position())
+        if was_dragging and source is not None:
+            if target is None:
+                self.remove_requested.emit(source)
+            elif target != source:
+                self.move_requested.emit(source, target)
+                self.cursor = target
+        elif source is not None and source == target:
+            if self.kind:
+                self.place_requested.emit(target, self.kind)
+            elif not self.board.cells[target]:
+                self.hint.emit("Choose a piece in the palette (or type its letter) to put it here")
+        self.update()
+
+    def leaveEvent(self, event) -> None:
+        self.hover = None
+        self.update()
+
+    # --- keys --------------------------------------------------------------------
+    def keyPressEvent(self, event) -> None:
+        key = event.key()
+        mods = event.modifiers() & (
+            Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier | Qt.KeyboardModifier.MetaModifier
+        )
+        if mods:
+            super().keyPressEvent(event)
+            return
+        moves = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1), Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
+        if key in moves:
+            row, col = divmod(self.cursor if self.cursor is not None else 85, 9)
+            dr, dc = moves[key]
+            if self.flipped:
+                dr, dc = -dr, -dc
+            self.cursor = ((row + dr) % 10) * 9 + (col + dc) % 9
+            self.update()
+            return
+        if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None and self.kind:
+            self.place_requested.emit(self.cursor, self.kind)
+            return
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            square = self.cursor if self.cursor is not None else self.hover
+            if square is not None and self.board.cells[square]:
+                self.remove_requested.emit(square)
+            return
+        if key == Qt.Key.Key_Escape:
+            self.kind_requested.emit("")
+            return
+        text = event.text()
+        if len(text) == 1 and text in "KABNRCPHEkabnrcphe":
+            letter = {"H": "N", "E": "B", "h": "n", "e": "b"}.get(text, text)
+            self.kind_requested.emit(letter)
+            return
+        super().keyPressEvent(event)
+
+
+# --- the page -------------------------------------------------------------------------
