@@ -23,3 +23,21 @@ def test_a_fen_the_slug_code_cannot_hold_opens_and_says_why_it_has_no_slug():
 def test_malformed_addresses(text):
     with pytest.raises(SlugError):
         decode_any(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "position"),
+    [
+        # Found by the contract test: the slug "R" stands again inside the starting word
+        # after it, and the error used to name that later R.
+        ("https://letters.wiki/?g=R&s=RUNNELS", 24),
+        ("https://letters.wiki/?s=RUNNELS&g=R", 34),
+        ("?w=RRRRR&s=ROSE", 7),
+    ],
+)
+def test_a_letters_error_names_the_slug_of_the_link_not_a_copy_of_it_elsewhere(text, position):
+    from slugboard.codecs import letters
+
+    with pytest.raises(SlugError) as raised:
+        letters.decode(text)
+    assert raised.value.position == position

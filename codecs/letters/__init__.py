@@ -37,7 +37,17 @@ from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from ..errors import FormatError, Problem, ProblemKind, Severity, ValueRangeError
-from ..links import is_link, locate_slug, located, percent_decode, query_params, strip_text
+from ..links import (
+    Source,
+    carve,
+    is_link,
+    located,
+    percent_decode,
+    query_params,
+    strip_text,
+    stripped_bounds,
+    value_bounds,
+)
 
 NAME = "letters"
 TITLE = "Letters"
@@ -221,19 +231,23 @@ def looks_like(text: str) -> bool:
         return False
 
 
-def _split(text: str) -> tuple[str, str, str | None, bool]:
-    """(param, raw slug, raw start word or None, whether the text carried a marker)."""
-    t = strip_text(text)
+def _split(text: str) -> tuple[str, Source, str | None, bool]:
+    """(param, where the raw slug stands in `text`, raw start word or None, whether the
+    text carried a marker)."""
+    start, end = stripped_bounds(text)
+    t = text[start:end]
     if "?" in t or "&" in t or _MARKED.match(t) or is_link(t) or t.lower().startswith("letters.wiki"):
-        params = query_params(t if "?" in t else "?" + t.lstrip("&"))
+        query = t if "?" in t else "?" + t.lstrip("&")
+        params = query_params(query)
         lowered = {k.lower(): k for k in params}
         # The site reads ?w= first when both are present.
         for name in ("w", "g"):
             if name in lowered:
                 start_key = lowered.get(START_WORD_PARAM)
-                return name, params[lowered[name]], params[start_key] if start_key else None, True
+                bounds = value_bounds(text, (lowered[name],), start, end) or (start, end)
+                return name, Source(*bounds), params[start_key] if start_key else None, True
         raise FormatError(NAME, "the link has no ?g= or ?w= parameter", 0)
-    return "g", t, None, False
+    return "g", Source(start, end), None, False
 
 
 def _percent_decode(text: str) -> str:
@@ -249,7 +263,8 @@ def decode(text: str) -> Board:
     if not strip_text(text):
         raise FormatError(NAME, "the text is empty", 0)
     param, raw, start, marked = _split(text)
-    slug = _percent_decode(raw).strip().replace(" ", "+")
+    slug, source = carve(text, raw.start, raw.end, strip=True)
+    slug = slug.replace(" ", "+")
     start_word = None
     if start is not None:
         # A starting word has at most 9 letters, 27 characters percent-encoded: a longer
@@ -266,7 +281,7 @@ def decode(text: str) -> Board:
             if problem:
                 raise ValueRangeError(NAME, f"the link's s= parameter: {problem}")
             start_word = normalize_start_word(word)
-    with located(locate_slug(text, slug)):
+    with located(source):
         board = decode_slug(slug, param, strict=not marked)
     return replace(board, start_word=start_word) if start_word else board
 
