@@ -1,0 +1,133 @@
+"""Start-up time, each measured beside its baseline in the same run.
+
+* `slugboard-codec --help` and `slugboard-codec detect SLUG` against `python -c pass`;
+* the window shown and painted with the last boards restored, against a bare PySide6
+  QMainWindow of the same size shown and painted.
+
+Every sample is a fresh interpreter. Run as
+  QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 9]
+Bytecode is compiled first (an installed wheel has it; an editable install writes it on
+the first run unless PYTHONDONTWRITEBYTECODE is set), so the figures are those of a
+second launch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+# A window shown, then one event-loop turn after its first paint, then the process ends.
+# The same harness for both: only what is shown differs.
+_SHOW = r"""
+import sys, time
+t0 = time.perf_counter()
+from PySide6.QtCore import QTimer, QEvent, QObject
+from PySide6.QtWidgets import QApplication, QMainWindow
+app = QApplication(sys.argv[:1])
+KIND = sys.argv[1]
+if KIND == "bare":
+    window = QMainWindow()
+    window.resize(1120, 840)
+else:
+    from PySide6.QtCore import QSettings
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[2])
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    app.setOrganizationName("Slugboard"); app.setApplicationName("Slugboard")
+    from slugboard.gui.main_window import MainWindow
+    window = MainWindow()
+
+class Painted(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, app.quit)
+        return False
+
+watch = Painted()
+window.installEventFilter(watch)
+window.show()
+app.exec()
+print(time.perf_counter() - t0)
+"""
+
+
+def _wall(cmd: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def _median(cmd: list[str], env: dict[str, str], runs: int) -> float:
+    _wall(cmd, env)  # warm the file cache
+    return statistics.median(_wall(cmd, env) for _ in range(runs))
+
+
+def _seed_settings(folder: str, env: dict[str, str]) -> None:
+    """Settings as a person leaves them: a board in every game, the last tab minesweeper."""
+    script = r"""
+import sys, json
+from PySide6.QtCore import QSettings
+QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
+QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+app.setOrganizationName("Slugboard"); app.setApplicationName("Slugboard")
+from importlib import resources
+from slugboard.gui.main_window import MainWindow
+window = MainWindow()
+examples = json.loads(resources.files("slugboard.resources").joinpath("examples.json").read_text())["examples"]
+for example in examples:
+    window.paste_text(example["text"])
+window.save_boards()
+window.close()
+"""
+    subprocess.run([sys.executable, "-c", script, folder], env=env, check=True, stderr=subprocess.DEVNULL)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    compileall.compile_dir(ROOT / "codecs", quiet=1)
+    compileall.compile_dir(ROOT / "gui", quiet=1)
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    python = sys.executable
+    codec = str(BIN / "slugboard-codec")
+    sudoku = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+
+    rows: list[tuple[str, float, str, float, float]] = []
+    base = _median([python, "-c", "pass"], env, args.runs)
+    for label, cmd in (
+        ("slugboard-codec --help", [codec, "--help"]),
+        ("slugboard-codec detect", [codec, "detect", sudoku]),
+    ):
+        rows.append((label, _median(cmd, env, args.runs), "python -c pass", base, 2.0))
+
+    with tempfile.TemporaryDirectory() as folder:
+        _seed_settings(folder, env)
+        bare = _median([python, "-c", _SHOW, "bare"], env, args.runs)
+        window = _median([python, "-c", _SHOW, "slugboard", folder], env, args.runs)
+    rows.append(("window shown, boards restored", window, "bare QMainWindow shown", bare, 1.3))
+
+    print(f"{'measurement':32} {'ms':>7}  {'baseline':24} {'ms':>7}  {'ratio':>6}  goal")
+    for label, value, base_label, base_value, goal in rows:
+        ratio = value / base_value
+        mark = "ok" if ratio <= goal else "over"
+        print(
+            f"{label:32} {value * 1000:7.1f}  {base_label:24} {base_value * 1000:7.1f}  {ratio:6.2f}  <= {goal} {mark}"
+        )
+
+
+if __name__ == "__main__":
+    main()
