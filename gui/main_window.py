@@ -5,8 +5,10 @@ between runs (geometry, the last board of every game, recent slugs)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
-from PySide6.QtCore import QEvent, QSettings, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -47,6 +49,41 @@ def _takes_paste(widget: QWidget, text: str) -> bool:
     return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.State.Invalid  # type: ignore[index]
 
 
+class Pages(Mapping[str, GamePage]):
+    """The game pages in tab order, each made the first time it is asked for: a window
+    opens with only the page it shows, and a game never visited costs nothing."""
+
+    def __init__(
+        self, names: list[str], make: Callable[[str], GamePage], ready: Callable[[str, GamePage], None]
+    ) -> None:
+        self._names = names
+        self._make = make
+        self._ready = ready  # called once the page is listed, so it may be asked for again
+        self._made: dict[str, GamePage] = {}
+
+    def __getitem__(self, name: str) -> GamePage:
+        page = self._made.get(name)
+        if page is None:
+            if name not in self._names:
+                raise KeyError(name)
+            page = self._made[name] = self._make(name)
+            self._ready(name, page)
+        return page
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def made(self) -> list[GamePage]:
+        """The pages made so far, in tab order."""
+        return [self._made[name] for name in self._names if name in self._made]
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -59,18 +96,20 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        self.pages: dict[str, GamePage] = {}
-        for name in games.available():
-            page = games.view(name).page(self.settings)
-            self.pages[name] = page
-            self.tabs.addTab(page, GAMES[name].title)
-            self.undo_group.addStack(page.undo_stack)
-            page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
-            page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
+        # Each tab holds a placeholder until its page is first needed (shown, pasted into,
+        # asked for); the page then takes the placeholder's place.
+        self.pages = Pages(games.available(), self._make_page, self._page_ready)
+        for name in self.pages:
+            placeholder = QWidget()
+            # It takes the focus a switch hands to the new tab, so the page made in its place
+            # knows the keys were on the board before.
+            placeholder.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            self.tabs.addTab(placeholder, GAMES[name].title)
         self.tabs.currentChanged.connect(self._tab_changed)
         self._visited: set[str] = set()  # games whose page has been shown
         # Whether a game has a web link at all is a property of the game, not the board.
-        self._has_link = {name: page.game.has_link for name, page in self.pages.items()}
+        self._has_link = {name: GAMES[name].has_link for name in self.pages}
+        self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
         # Boards are written to disk a moment after an edit (and on close), so a burst of
         # edits on a big board costs one save, and a crash loses at most that moment.
         self._unsaved: set[str] = set()
@@ -93,16 +132,6 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
 
         self._build_menus()
-        # A spin box's value is the board's (every step is already an undoable edit), so its
-        # text history would only swallow Ctrl+Z: the keys go to the game's history instead.
-        # Likewise Ctrl+V of a text that a box or a checked field cannot take (a link, say)
-        # opens it as a board.
-        for page in self.pages.values():
-            for spin in page.findChildren(QAbstractSpinBox):
-                spin.installEventFilter(self)
-            for field in page.findChildren(QLineEdit):
-                if field.validator() is not None and not isinstance(field.parent(), QAbstractSpinBox):
-                    field.installEventFilter(self)
         self._restore()
         self._tab_changed(self.tabs.currentIndex())
         self.current_page().focus_canvas()  # the keys work on the board from the start
@@ -114,6 +143,36 @@ class MainWindow(QMainWindow):
             self.statusBar().setToolTip("\n".join(self.store.reasons))
         else:
             self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
+
+    def _make_page(self, name: str) -> GamePage:
+        page = games.view(name).page(self.settings)
+        index = list(self.pages).index(name)
+        with QSignalBlocker(self.tabs):  # the same tab stays current: no switch to announce
+            current = self.tabs.currentIndex()
+            placeholder = self.tabs.widget(index)
+            self.tabs.removeTab(index)
+            self.tabs.insertTab(index, page, GAMES[name].title)
+            self.tabs.setCurrentIndex(current)
+        if placeholder is not None:
+            placeholder.deleteLater()
+        self.undo_group.addStack(page.undo_stack)
+        page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
+        page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
+        # A spin box's value is the board's (every step is already an undoable edit), so its
+        # text history would only swallow Ctrl+Z: the keys go to the game's history instead.
+        # Likewise Ctrl+V of a text that a box or a checked field cannot take (a link, say)
+        # opens it as a board.
+        for spin in page.findChildren(QAbstractSpinBox):
+            spin.installEventFilter(self)
+        for field in page.findChildren(QLineEdit):
+            if field.validator() is not None and not isinstance(field.parent(), QAbstractSpinBox):
+                field.installEventFilter(self)
+        return page
+
+    def _page_ready(self, name: str, page: GamePage) -> None:
+        board = self._restored.pop(name, None)
+        if board is not None:
+            page.replace_board(board)
 
     # --- menus -------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
@@ -211,13 +270,15 @@ class MainWindow(QMainWindow):
         return page
 
     def _page_at(self, index: int) -> GamePage | None:
-        pages = list(self.pages.values())  # in tab order: the tabs are never moved
-        return pages[index] if 0 <= index < len(pages) else None
+        names = list(self.pages)  # in tab order: the tabs are never moved
+        return self.pages[names[index]] if 0 <= index < len(names) else None
 
     def page(self, game: str) -> GamePage:
         return self.pages[game]
 
     def _tab_changed(self, index: int) -> None:
+        focus = QApplication.focusWidget()
+        shown = self.tabs.widget(index)  # the page, or the placeholder it is about to replace
         page = self._page_at(index)
         if page is None:
             return
@@ -227,8 +288,7 @@ class MainWindow(QMainWindow):
         # Focus that follows the switch returns to where it was on the page; on the first
         # visit Qt would pick the page's first focusable widget, the panel's scroll area
         # (arrow keys then scroll the panel), so the board takes it.
-        focus = QApplication.focusWidget()
-        if page.GAME not in self._visited and focus is not None and page.isAncestorOf(focus):
+        if page.GAME not in self._visited and focus is not None and (focus is shown or page.isAncestorOf(focus)):
             page.focus_canvas()
         self._visited.add(page.GAME)
         self._update_slug(page)
@@ -348,17 +408,19 @@ class MainWindow(QMainWindow):
 
     # --- settings ----------------------------------------------------------------
     def _restore(self) -> None:
-        for page in self.pages.values():
-            board = self.store.board(page.game)
+        # Every stored board is read now, so what cannot be restored is said at once; each
+        # page shows its board when it is made.
+        for name in self.pages:
+            board = self.store.board(GAMES[name])
             if board is not None:
-                page.replace_board(board)
+                self._restored[name] = board
         geometry = self.store.geometry("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1120, 840)
         self.recent()  # checked now, so a bad list is reported with the rest
         tab = self.store.text("window/tab", lambda name: name in self.pages, "the game shown last")
         if tab is not None:
-            self.tabs.setCurrentWidget(self.pages[tab])
+            self.tabs.setCurrentIndex(list(self.pages).index(tab))
 
     def save_boards(self) -> bool:
         """Write the edited boards to disk now; False (and the user told) when they could not be."""
@@ -412,7 +474,7 @@ class MainWindow(QMainWindow):
         return True
 
     def closeEvent(self, event) -> None:
-        for page in self.pages.values():
+        for page in self.pages.made():
             page.shutdown()  # background work stops now; quitting never waits for it
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.save_boards()

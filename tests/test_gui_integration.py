@@ -109,13 +109,14 @@ def test_no_shortcut_is_ambiguous_on_any_tab(qtbot, qtlog, main_window):
     main_window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
     QGuiApplication.clipboard().clear()
+    pages = list(main_window.pages.values())  # every page made, with its keys, as after a visit to each tab
     keys = _window_keys(main_window)
     assert {"Ctrl+L", "Ctrl+Shift+L", "F2", "Ctrl+1", "Alt+1", "Ctrl+Shift+V", "Ctrl+V"} <= keys
     # Two actions on one key warn; two shortcuts on one key say so with a signal, and neither runs.
     ambiguous = []
     for shortcut in main_window.findChildren(QShortcut):
         shortcut.activatedAmbiguously.connect(lambda s=shortcut: ambiguous.append(s.key().toString()))
-    for index, page in enumerate(main_window.pages.values()):
+    for index, page in enumerate(pages):
         for text in sorted(keys):
             main_window.tabs.setCurrentIndex(index)
             page.focus_canvas()
@@ -323,3 +324,36 @@ def test_every_game_is_restored_at_once_with_the_last_tab_current(qtbot, setting
     assert second.current_page() is second.page("minesweeper")
     page = second.current_page()
     assert second.slug_pane.slug_text() == page.game.encode(page.board)
+
+
+def test_a_window_makes_only_the_page_it_shows_and_the_others_when_first_needed(qtbot, settings):
+    from slugboard import resources
+    from slugboard.gui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    assert [page.GAME for page in first.pages.made()] == ["sudoku"]
+    texts = {example["game"]: example["text"] for example in resources.examples()}
+    assert first.paste_text(texts["xiangqi"])  # a paste makes the page it opens in
+    assert [page.GAME for page in first.pages.made()] == ["sudoku", "xiangqi"]
+    assert first.tabs.currentWidget() is first.page("xiangqi")
+    xiangqi_board = first.page("xiangqi").board
+    first.close()
+
+    settings.setValue("boards/letters", "not a board")  # found unreadable, though letters is never shown
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    second.show()
+    assert [page.GAME for page in second.pages.made()] == ["xiangqi"]
+    assert "the last Letters board" in second.statusBar().currentMessage()
+    assert second.slug_pane.slug_text() == second.page("xiangqi").game.encode(xiangqi_board)
+    # A tab never shown holds a placeholder until it is chosen; then its page takes its place.
+    index = list(second.pages).index("pentomino")
+    assert second.tabs.widget(index) is not None and "pentomino" not in [p.GAME for p in second.pages.made()]
+    second.tabs.setCurrentIndex(index)
+    assert [p.GAME for p in second.pages.made()] == ["pentomino", "xiangqi"]
+    page = second.page("pentomino")
+    assert second.tabs.currentWidget() is page and second.tabs.currentIndex() == index
+    assert second.slug_pane.slug_text() == page.game.encode(page.board)
+    second.close()
