@@ -18,6 +18,7 @@ from .game import Game, GameCodec
 
 __all__ = [
     "GAMES",
+    "all_games",
     "Game",
     "GameCodec",
     "SlugError",
@@ -65,17 +66,36 @@ def _load_games() -> dict[str, Game[Any]]:
     return games
 
 
-GAMES: dict[str, Game[Any]] = _load_games()
+_games: dict[str, Game[Any]] | None = None
+
+
+def all_games() -> dict[str, Game[Any]]:
+    """The registered games in tab order, their packages imported on the first call (a
+    command that reads no board, such as `slugboard-codec --help`, loads none)."""
+    global _games
+    if _games is None:
+        _games = _load_games()
+    return _games
+
+
+if TYPE_CHECKING:
+    GAMES: dict[str, Game[Any]]
+else:
+
+    def __getattr__(name: str) -> Any:
+        if name == "GAMES":  # the same registry, as a module attribute
+            return all_games()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def games_by_detection() -> list[Game[Any]]:
     """The games in the order they try a text."""
-    return sorted(GAMES.values(), key=lambda game: game.detection_rank)
+    return sorted(all_games().values(), key=lambda game: game.detection_rank)
 
 
 def game_of(board: object) -> Game[Any]:
     """The registry entry of a board object."""
-    for game in GAMES.values():
+    for game in all_games().values():
         if isinstance(board, game.board_type):
             return game
     raise TypeError(f"not a board: {type(board).__name__}")
@@ -153,4 +173,4 @@ def _host_of(link: str) -> str:
 
 def web_hosts() -> list[str]:
     """The sites whose links Slugboard reads, in tab order."""
-    return [game.web_host for game in GAMES.values() if game.web_host]
+    return [game.web_host for game in all_games().values() if game.web_host]

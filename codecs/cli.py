@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import IO, Any
 
-from . import GAMES, MAX_TEXT, Game, SlugError, decode_any, detect
+from . import MAX_TEXT, Game, SlugError, all_games, decode_any, detect
 from .errors import guarded
 
 EXIT_BAD_INPUT = 2
@@ -90,9 +90,10 @@ def board_from_json_line(line: str) -> tuple[Game[Any], Any]:
     """The game and board of one line of board JSON; raises SlugError for anything else."""
     obj = _json_object(line)
     name = obj.get("game")
-    if not isinstance(name, str) or name not in GAMES:
-        raise SlugError("json", 'the object needs "game" set to one of ' + ", ".join(GAMES))
-    game = GAMES[name]
+    games = all_games()
+    if not isinstance(name, str) or name not in games:
+        raise SlugError("json", 'the object needs "game" set to one of ' + ", ".join(games))
+    game = games[name]
     return game, guarded(name, lambda: game.from_json(obj))
 
 
@@ -124,7 +125,7 @@ def _answer(command: str, text: str, args: argparse.Namespace) -> str:
             decode_any(text)  # raises the most telling error
         return games[0]
     name, board = decode_any(text)
-    game = GAMES[name]
+    game = all_games()[name]
     board = _apply_options(game, board, args)
     if command == "decode":
         return _dump(game.to_json(board))

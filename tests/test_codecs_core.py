@@ -301,3 +301,25 @@ def test_decode_any_explains_foreign_links_and_plain_text():
         decode_any("hello world")
     assert info.value.message.startswith("no game reads this text; read as ")
     assert info.value.position is not None
+
+
+def test_the_command_loads_a_game_only_when_it_reads_a_board():
+    script = (
+        "import sys\n"
+        "from slugboard.codecs import cli\n"
+        "def loaded():\n"
+        "    return sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 2 and m.startswith('slugboard.codecs.')} & NAMES)\n"
+        "NAMES = {'sudoku', 'pentomino', 'xiangqi', 'minesweeper', 'letters'}\n"
+        "print(loaded())\n"
+        "try:\n"
+        "    cli.run(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(loaded())\n"
+        "cli.run(['detect', '1' + '.' * 80])\n"
+        "print(loaded())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    lines = [line for line in out.splitlines() if line.startswith("[")]
+    assert lines[0] == lines[1] == "[]"
+    assert lines[2] == str(sorted(GAMES))  # detection asks every game
