@@ -19,6 +19,7 @@ from slugboard.codecs.bits import BitWriter
 from strategies.letters import boards as letters_boards
 
 VECTORS = load_vectors("letters")["vectors"]
+V4_VECTORS = load_vectors("letters")["v4_vectors"]
 IDS = [v["date"] for v in VECTORS]
 
 
@@ -160,9 +161,12 @@ def test_start_word_parameter_resolves_the_game():
     board = letters.decode(G["link"] + "&s=runnels")
     assert board.start_word == "RUNNELS"
     assert letters.resolve(board).total == 33
-    assert letters.share_url(board) == G["link"] + "&s=RUNNELS"
-    assert letters.decode(letters.share_url(board)) == board
-    assert letters.encode(board) == G["slug"]
+    # The link is the site's own V4 link of the same game, which carries the word itself.
+    assert letters.share_url(board) == V4_VECTORS[0]["link"]
+    assert letters.decode(letters.share_url(board)) == letters.to_v4(board)
+    # The slug keeps the word too, so whatever the board holds comes back.
+    assert letters.encode(board) == "g=" + G["slug"] + "&s=RUNNELS"
+    assert letters.decode(letters.encode(board)) == board
 
 
 def test_w_wins_over_g_like_the_site():
@@ -221,7 +225,7 @@ def test_marked_slug_with_padding_bits_reads_with_a_warning():
 
 @pytest.mark.parametrize("text", ["https://letters.wiki/?seed=20251005", "https://letters.wiki/", "letters.wiki"])
 def test_link_without_game_parameter(text):
-    with pytest.raises(FormatError, match="no \\?g= or \\?w= parameter"):
+    with pytest.raises(FormatError, match="no \\?_=, \\?g= or \\?w= parameter"):
         letters.decode(text)
 
 
@@ -416,8 +420,8 @@ def test_play_a_turn_and_grow_the_slug():
     assert letters.resolve(board).turn_scores == (4, 0, 0, 0, 0)
     assert "".join(letters.rack_for_turn(board, 2)) == "PURIUNT"
     assert letters.next_turn(board) == 2
-    again = letters.decode(letters.share_url(board))
-    assert again == board
+    assert letters.decode(letters.encode(board)) == board
+    assert letters.decode(letters.share_url(board)) == letters.to_v4(board)
     # a word not in the list is flagged before the turn is played
     _, _, found = letters.check_turn(board, [(5, 2, "P"), (5, 3, "U")])
     assert [(p.kind, p.message, p.cells) for p in found] == [("word", "PU is not in the word list", ((5, 2), (5, 3)))]
@@ -437,7 +441,8 @@ def test_default_start_word_is_a_listed_word_and_stable():
 
 def test_new_board_is_empty_and_encodes():
     board = letters.new_board()
-    assert board.tiles == () and board.param == "w"
+    assert board.tiles == () and board.param == letters.V4  # a new game is dealt as the site deals today
+    assert sum(board.bag.values()) == 100 and board.bag["_"] == 2
     assert letters.decode(letters.encode(board)) == board
 
 
@@ -450,7 +455,9 @@ boards = letters_boards()
 @given(boards)
 def test_random_boards_round_trip(board):
     assert letters.decode(letters.encode(board)) == board
-    assert letters.decode(letters.share_url(board)) == board
+    # The link is V4 whenever the letters are known, and the board's own link otherwise.
+    v4 = letters.to_v4(board)
+    assert letters.decode(letters.share_url(board)) == (v4 if v4 is not None else board.with_start_word(None))
     assert letters.from_json(letters.to_json(board)) == board
 
 
@@ -461,7 +468,11 @@ def test_random_boards_resolve_without_error(board, word):
     game = letters.resolve(board)
     assert len(game.letters) == len(board.tiles) and len(game.turns) == 5
     letters.problems(board)
-    assert letters.decode(letters.share_url(board)) == board
+    v4 = letters.to_v4(board)
+    assert letters.decode(letters.share_url(board)) == (v4 if v4 is not None else board.with_start_word(None))
+    if v4 is not None:  # the same game: the same words and scores
+        assert letters.resolve(v4).turn_scores == game.turn_scores
+        assert [w.text for w in letters.resolve(v4).words] == [w.text for w in game.words]
 
 
 def _only_slug_errors(text):
@@ -538,3 +549,171 @@ def test_from_json_by_letters_errors():
         letters.from_json({**base, "start_word": "RUNNELS"})
     with pytest.raises(FormatError, match="one letter A-Z"):
         letters.from_json({**base, "start_word": "RUNNELS", "tiles": [{"row": 3, "col": 4, "letter": "?", "turn": 1}]})
+
+
+# --- V4 links (?_=): letters, the starting word and blanks in the link ----------------
+
+SCORES = {"2025-10-05": 33, "2025-10-20": 146, "2025-11-22": 132}
+
+
+def _v4(days, word, tiles, pad=0):
+    """A V4 slug written field by field: tiles are (position, letter code, turn)."""
+    writer = BitWriter()
+    writer.write(days, 14)
+    writer.write(len(word), 4)
+    for code in word:
+        writer.write(code, 5)
+    writer.write(len(tiles), 5)
+    for pos, code, turn in tiles:
+        writer.write(pos, 7)
+        writer.write(code, 6)
+        writer.write(turn, 3)
+    return base64.urlsafe_b64encode(writer.to_bytes(pad)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("vector", V4_VECTORS, ids=[v["date"] for v in V4_VECTORS])
+def test_v4_vectors_read_in_every_form_and_write_byte_for_byte(vector):
+    expected = {
+        "game": "letters",
+        "param": "_",
+        "date": vector["date"],
+        "start_word": vector["start_word"],
+        "tiles": [{k: t[k] for k in ("row", "col", "turn", "letter", "blank")} for t in vector["tiles"]],
+    }
+    for text in (
+        vector["link"],
+        "?_=" + vector["slug"],
+        "_=" + vector["slug"],
+        vector["slug"],
+        f" <{vector['link']}> ",
+    ):
+        board = letters.decode(text)
+        assert letters.to_json(board) == expected, text
+    assert letters.encode(board) == vector["slug"]
+    assert letters.share_url(board) == vector["link"]
+    assert letters.from_json(expected) == board
+    assert decode_any(vector["link"]) == ("letters", board)
+
+
+def test_v4_board_json_encodes_to_the_slug_on_the_command_line(capsys):
+    lines = "\n".join(json.dumps(letters.to_json(letters.decode(v["link"]))) for v in V4_VECTORS)
+    assert cli.run(["encode"], stdin=__import__("io").BytesIO(lines.encode())) == 0
+    assert capsys.readouterr().out.split() == [v["slug"] for v in V4_VECTORS]
+
+
+@pytest.mark.parametrize("vector", V4_VECTORS[:3], ids=[v["date"] for v in V4_VECTORS[:3]])
+def test_v4_links_alone_give_the_real_games_words_and_scores(vector, capsys):
+    # No starting word is asked for: the link holds it.
+    assert cli.run(["info", vector["link"]]) == 0
+    facts = json.loads(capsys.readouterr().out)
+    assert facts["total"] == SCORES[vector["date"]] and sum(facts["turn_scores"]) == facts["total"]
+    old = next(v for v in VECTORS if v["link"] == vector["same_game_as"])
+    # The same words (a turn may list them in another order: V4 keeps the placing order).
+    assert sorted(facts["words"]) == sorted(old["words"]) and facts["turn_scores"] == old["turn_scores"]
+    # The ?g= link of the same game, once its starting word is known, shares as this V4 link.
+    assert letters.share_url(letters.decode(old["link"]).with_start_word(old["start_word"])) == vector["link"]
+
+
+def test_v4_blanks_score_nothing_but_word_premiums_still_multiply():
+    # QUARTZ on row 4 (columns 1-6); a blank A at (5, 4) under R, then X: RAX is 1 + 0 + 8.
+    board = letters.decode(V4_VECTORS[3]["link"])
+    game = letters.resolve(board)
+    assert [(w.text, w.score) for w in game.words] == [("RAX", 9), ("ZU", 1)]
+    # A blank on a double letter square: twice nothing. QUART lies on columns 2-6, so
+    # the blank A at (3, 3) stands above its U.
+    letter_premium = letters.Board(dt.date(2025, 12, 1), (letters.Tile(3, 3, 0, 1, "A", True),), "_", "QUART")
+    assert [(w.text, w.score) for w in letters.resolve(letter_premium).words] == [("AU", 1)]
+    double = letters.Board(
+        dt.date(2025, 12, 1),
+        (letters.Tile(1, 1, 0, 1, "O", True), letters.Tile(2, 1, 0, 1, "X"), letters.Tile(3, 1, 0, 1, "O")),
+        "_",
+        "QUARTZ",
+    )
+    # Column 1 reads o X O Q down to QUARTZ's Q; the blank o stands on the double word
+    # square (1, 1), which doubles 0 + 8 + 1 + 10.
+    assert [(w.text, w.score) for w in letters.resolve(double).words] == [("OXOQ", 38)]
+
+
+def test_v4_blank_keeps_scoring_zero_in_later_words():
+    tiles = (letters.Tile(3, 4, 0, 1, "A", True), letters.Tile(2, 4, 0, 2, "M"))
+    board = letters.Board(dt.date(2025, 12, 1), tiles, "_", "QUARTZ")
+    game = letters.resolve(board)
+    # turn 2 makes MAR through the blank A: M 3 + a 0 + R 1.
+    assert [(w.text, w.score) for w in game.turns[1].words] == [("MAR", 4)]
+
+
+@pytest.mark.parametrize(
+    ("slug", "kind", "position", "message"),
+    [
+        (_v4(2100, [17, 20], [(81, 0, 1)]), ValueRangeError, 5, "square 81 is off"),
+        (_v4(2100, [17, 20], [(40, 52, 1)]), ValueRangeError, 6, "letter code 52"),
+        (_v4(2100, [17, 20], [(40, 0, 0)]), ValueRangeError, 7, "turn 0 is not 1-5"),
+        (_v4(2100, [17, 20], [(40, 0, 6)]), ValueRangeError, 7, "turn 6 is not 1-5"),
+        (_v4(2100, [17, 27], []), ValueRangeError, 3, "code 27, not a letter"),
+        (_v4(2100, [0] * 10, []), ValueRangeError, 2, "has 10 letters"),
+        (_v4(2100, [25, 25, 25], []), ValueRangeError, 4, "uses 3 Zs"),
+    ],
+)
+def test_v4_refuses_what_the_format_marks_bad_with_a_position(slug, kind, position, message):
+    for prefix in ("?_=", "https://letters.wiki/?_="):
+        with pytest.raises(kind, match=message) as raised:
+            letters.decode(prefix + slug)
+        assert type(raised.value) is kind
+        assert raised.value.position == len(prefix) + position
+
+
+def test_v4_refuses_a_slug_that_ends_inside_a_field_or_runs_on():
+    whole = _v4(2100, [17, 20], [(40, 0, 1), (41, 30, 2)])
+    with pytest.raises(FormatError, match="ends early"):
+        letters.decode("?_=" + whole[:-2])
+    with pytest.raises(FormatError, match="too many"):
+        letters.decode("?_=" + whole + "AAAA")
+    with pytest.raises(FormatError, match="too long"):
+        letters.decode("?_=" + "A" * 200)
+
+
+def test_v4_padding_bits_are_kept_quiet_in_a_link_and_refused_bare():
+    slug = _v4(2100, [17, 20], [(40, 0, 1)], pad=1)
+    board = letters.decode("?_=" + slug)
+    assert any("not zero" in p.message for p in letters.problems(board))
+    assert letters.encode(board) != slug  # written back with zero padding
+
+
+def test_a_bare_v4_body_that_also_reads_as_g_keeps_a_marker():
+    # A new game (no tiles, no starting word yet) has a body the ?g= reader also takes.
+    board = letters.Board(dt.date(2020, 6, 25), (), "_")
+    body = letters.v4_body(board)
+    assert letters.decode_slug(body, "g", strict=True).param == "g"
+    assert letters.encode(board) == "_=" + body
+    assert letters.decode(letters.encode(board)) == board
+    assert letters.decode(body).param == "g"  # read bare, ?g= comes first
+    assert letters.encode(letters.decode(V4_VECTORS[0]["link"])) == V4_VECTORS[0]["slug"]  # real games: no marker
+
+
+def test_the_100_tile_bag_has_two_blanks_after_z():
+    draw = letters.daily_draw(dt.date(2025, 12, 1), "QUARTZ", blanks=True)
+    old = letters.daily_draw(dt.date(2025, 12, 1), "QUARTZ")
+    assert len(draw) == len(old) == 35 and draw != old
+    counts = Counter(draw)
+    assert counts["_"] <= 2 and all(counts[k] <= letters.TILE_COUNTS_WITH_BLANKS[k] for k in counts)
+    assert sum(letters.TILE_COUNTS_WITH_BLANKS.values()) == 100
+
+
+def test_play_a_v4_game_with_a_blank():
+    date = next(
+        letters.EPOCH + dt.timedelta(days=d)
+        for d in range(2000, 3000)
+        if "_" in letters.daily_draw(letters.EPOCH + dt.timedelta(days=d), "RUNNELS", blanks=True)[:7]
+    )
+    board = letters.Board(date, (), "_", "RUNNELS")
+    rack = letters.rack_for_turn(board, 1)
+    assert "_" in rack and letters.racks(board) is not None
+    # The blank stands for an O in ON, above RUNNELS' N at (4, 3): it scores 0, the N 1.
+    board = letters.play_turn(board, [(3, 3, "o")])
+    assert board.tiles == (letters.Tile(3, 3, 0, 1, "O", True),)
+    assert [(w.text, w.score) for w in letters.resolve(board).words] == [("ON", 1)]
+    assert "_" not in letters.rack_for_turn(board, 2)[:6] or rack.count("_") == 2
+    with pytest.raises(ValueError, match="not on the rack"):
+        letters.play_turn(board, [(3, 4, "q"), (3, 5, "q"), (3, 6, "q")])
+    assert letters.decode(letters.encode(board)) == board
+    assert letters.decode(letters.share_url(board)) == board

@@ -16,6 +16,7 @@ from slugboard.gui import letters as gui_letters
 from slugboard.gui.render import render_image
 
 VECTORS = load_vectors("letters")["vectors"]
+V4_VECTORS = load_vectors("letters")["v4_vectors"]
 RUNNELS = VECTORS[0]
 
 
@@ -41,13 +42,34 @@ def _give_start_word(qtbot, page, word):
     qtbot.keyClick(page.start_field, Qt.Key.Key_Return)
 
 
-def _fresh_game(qtbot, window, date=dt.date(2025, 10, 5), word="RUNNELS"):
+def _choose_format(qtbot, page, param):
+    box = page.format_box
+    box.setCurrentIndex(box.findData(param))
+    box.activated.emit(box.currentIndex())
+
+
+def _fresh_game(qtbot, window, date=dt.date(2025, 10, 5), word="RUNNELS", param="w"):
+    """A new game of `date`; as a ?w= game (the 98-tile bag of the real games, whose racks
+    the vectors give) unless `param` says V4."""
     page = _page(window)
     window.tabs.setCurrentWidget(page)
     page.date_edit.setDate(QDate(date.year, date.month, date.day))
     page.new_game_button.click()
+    assert page.board.param == letters.V4  # a new game is dealt as the site deals today
     _give_start_word(qtbot, page, word)
+    if param != letters.V4:
+        _choose_format(qtbot, page, param)
+    assert page.board.param == param
     return page
+
+
+def _panel(page):
+    """The score panel beside the board, as the canvas draws it: one line per row."""
+    canvas = page.canvas
+    rows = gui_letters.panel_rows(
+        page.board, letters.resolve(page.board), pending=bool(canvas.pending), preview=canvas.preview
+    )
+    return "\n".join(f"{row.text} {row.right}".strip() for row in rows)
 
 
 def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_window):
@@ -59,7 +81,7 @@ def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_win
     assert page.start_prompt.isVisibleTo(page)
     assert QApplication.focusWidget() is page.start_field  # the paste asks for the word at once
     assert "Give the starting word" in page.turn_label.text()
-    assert "scores need the starting word" in page.score_label.text()
+    assert "Starting word unknown" in _panel(page) and "Total ?" in _panel(page)
 
     _give_start_word(qtbot, page, "runnels")
     assert page.board.start_word == "RUNNELS"
@@ -67,12 +89,13 @@ def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_win
     game = letters.resolve(page.board)
     assert "".join(game.letters) == "EORPTNABWAR"
     assert list(game.turn_scores) == RUNNELS["turn_scores"]
-    assert "<b>Total 33</b>" in page.score_label.text()
-    assert "Turn 5: 14 (WAR, WAR)" in page.score_label.text()
+    assert "Total 33" in _panel(page)
+    assert "Turn 5 14\nWAR, WAR" in _panel(page)
     assert "Game over" in page.turn_label.text()
-    # the slug is the site's; the link carries the word for the next reader
-    assert main_window.slug_pane.slug_text() == RUNNELS["slug"]
-    assert main_window.slug_pane.link_text() == RUNNELS["link"] + "&s=RUNNELS"
+    # the slug keeps the link's own form and the word; the link is the site's V4 link,
+    # which opens on letters.wiki with the starting word
+    assert main_window.slug_pane.slug_text() == "g=" + RUNNELS["slug"] + "&s=RUNNELS"
+    assert main_window.slug_pane.link_text() == V4_VECTORS[0]["link"]
     # the word is remembered for the date: the next paste of that day resolves at once
     page.undo_stack.clear()
     main_window.paste_text(VECTORS[1]["link"])
@@ -94,13 +117,13 @@ def test_each_real_link_shows_the_sites_total(qtbot, main_window):
     for vector in VECTORS:
         main_window.paste_text(vector["link"])
         _give_start_word(qtbot, page, vector["start_word"])
-        assert f"<b>Total {vector['total']}</b>" in page.score_label.text()
+        assert f"Total {vector['total']}" in _panel(page)
         game = letters.resolve(page.board)
         assert ["".join(t.rack) for t in game.turns] == [r["rack"] for r in vector["racks"]]
         for rack, score in zip(vector["racks"], vector["turn_scores"]):
-            assert f"Turn {rack['turn']}: {score} (" in page.score_label.text()
-            assert f"rack {rack['rack']}</span>" in page.score_label.text()
-        assert main_window.slug_pane.slug_text() == ("" if vector["param"] == "g" else "w=") + vector["slug"]
+            assert f"Turn {rack['turn']} {score}\n" in _panel(page)
+        word = vector["start_word"]
+        assert main_window.slug_pane.slug_text() == f"{vector['param']}={vector['slug']}&s={word}"
 
 
 def test_play_a_turn_with_the_mouse(qtbot, main_window):
@@ -120,7 +143,7 @@ def test_play_a_turn_with_the_mouse(qtbot, main_window):
     assert slug != empty_slug and len(slug) > len(empty_slug)
     assert slug == letters.encode(page.board)
     assert letters.decode(slug).tiles == page.board.tiles
-    assert "<b>Total 4</b>" in page.score_label.text()
+    assert "Total 4" in _panel(page)
     assert page.canvas.rack == tuple("PURIUNT")
     main_window.undo_action.trigger()
     assert page.board.tiles == ()
@@ -232,7 +255,7 @@ def test_drag_a_placed_tile_to_another_square(qtbot, main_window):
     assert page.board == expected
     assert main_window.slug_pane.slug_text() == letters.encode(expected)
     assert letters.decode(main_window.slug_pane.slug_text()).tiles == expected.tiles
-    assert "<b>Total 4</b>" in page.score_label.text()
+    assert "Total 4" in _panel(page)
     assert page.canvas.pending == []
 
 
@@ -324,7 +347,8 @@ def test_type_a_word_and_press_enter(qtbot, main_window):
     qtbot.keyClick(page.canvas, Qt.Key.Key_E)
     qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert [(t.row, t.col, t.turn) for t in page.board.tiles] == [(2, 7, 1), (3, 7, 1), (5, 7, 1)]
-    assert main_window.slug_pane.link_text().endswith("&s=RUNNELS")
+    assert main_window.slug_pane.link_text().startswith("https://letters.wiki/?_=")
+    assert letters.decode(main_window.slug_pane.link_text()).start_word == "RUNNELS"
 
 
 def test_invalid_word_is_flagged_and_not_played(qtbot, main_window):
@@ -356,11 +380,11 @@ def test_play_five_turns_and_share(qtbot, main_window):
             _click_square(qtbot, page, row, col)
             qtbot.keyClicks(page.canvas, letter.lower())
         qtbot.mouseClick(page.submit_button, Qt.MouseButton.LeftButton)
-    assert "<b>Total 146</b>" in page.score_label.text()
+    assert "Total 146" in _panel(page)
     assert "Game over" in page.turn_label.text()
     assert page.canvas.rack is None
     link = main_window.slug_pane.link_text()
-    assert link.startswith("https://letters.wiki/?w=") and link.endswith("&s=GRANDPA")
+    assert link == V4_VECTORS[1]["link"]  # the very link the site's encoder writes for this game
     again = letters.decode(link)
     assert letters.resolve(again).total == 146
 
@@ -474,7 +498,7 @@ def test_wrong_start_word_says_why_and_is_not_remembered(qtbot, main_window):
     _give_start_word(qtbot, page, "inmate")
     assert not page.start_error.isVisibleTo(page)
     assert page.remembered_start_word(dt.date(2025, 11, 22)) == "INMATE"
-    assert "<b>Total 132</b>" in page.score_label.text()
+    assert "Total 132" in _panel(page)
 
 
 def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
@@ -495,8 +519,8 @@ def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
     assert page.board == letters.decode(vector["link"]).with_start_word("INMATE")
     assert not page.param_button.isVisibleTo(page)
     assert not page.start_error.isVisibleTo(page)
-    assert "<b>Total 132</b>" in page.score_label.text()
-    assert main_window.slug_pane.slug_text() == "w=" + vector["slug"]
+    assert "Total 132" in _panel(page)
+    assert main_window.slug_pane.slug_text() == "w=" + vector["slug"] + "&s=INMATE"
     main_window.undo_action.trigger()
     assert page.board.param == "g"
 
@@ -590,3 +614,128 @@ def test_ctrl_z_takes_back_unplayed_tiles_then_undoes_turns(qtbot, main_window):
     assert page.canvas.pending == [] and page.board == played
     qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # now the window's Undo
     assert page.board.tiles == ()
+
+
+# --- V4 links, blanks, the link format and a page that stays put ----------------------
+
+
+def test_a_v4_link_opens_the_game_with_no_prompt(qtbot, main_window):
+    vector = V4_VECTORS[0]
+    assert main_window.paste_text(vector["link"])
+    page = _page(main_window)
+    assert page.board.param == letters.V4 and page.board.start_word == "RUNNELS"
+    assert not page.start_prompt.isVisibleTo(page)
+    assert page.start_field.text() == "RUNNELS"
+    assert "Total 33" in _panel(page) and "100-tile bag, 2 blanks" in _panel(page)
+    assert page.format_box.currentData() == letters.V4
+    assert main_window.slug_pane.slug_text() == vector["slug"]
+    assert main_window.slug_pane.link_text() == vector["link"]
+    assert QApplication.focusWidget() is page.canvas  # nothing to ask
+
+
+def test_a_blank_is_drawn_lighter_with_no_value(qtbot, main_window):
+    main_window.paste_text(V4_VECTORS[3]["link"])  # QUARTZ, with a blank A at (5, 4)
+    page = _page(main_window)
+    canvas = page.canvas
+    square = canvas.board_layout().square(5, 4)
+    image = canvas.grab().toImage()
+
+    def ink(colour_test):
+        return sum(
+            colour_test(image.pixelColor(int(square.left() + x), int(square.top() + y)))
+            for x in range(int(square.width()))
+            for y in range(int(square.height()))
+        )
+
+    dark = ink(lambda c: c.red() < 80 and c.green() < 70)
+    light = ink(
+        lambda c: (
+            abs(c.red() - gui_letters.BLANK_TEXT.red()) < 25 and abs(c.blue() - gui_letters.BLANK_TEXT.blue()) < 25
+        )
+    )
+    assert dark == 0 and light > 20  # the letter in the blank's colour, and no dark value digit
+    assert "Turn 1 9\nRAX" in _panel(page)
+
+
+def test_play_a_blank_by_typing_a_letter_the_rack_lacks(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 2), "RUNNELS", param=letters.V4)
+    assert page.canvas.rack == tuple("TVHMS_D")
+    assert "100-tile bag, 2 blanks" in _panel(page)
+    _click_square(qtbot, page, 3, 3)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_O)  # no O on the rack: the blank stands for it
+    assert page.canvas.placed_letters() == ((3, 3, "o"),)
+    assert "ON: <b>1</b>" in page.preview_label.text()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
+    assert page.board.tiles == (letters.Tile(3, 3, 0, 1, "O", True),)
+    assert "Turn 1 1\nON" in _panel(page)
+    assert letters.decode(main_window.slug_pane.slug_text()) == page.board
+
+
+def test_play_a_blank_with_the_mouse_and_the_letter_chooser(qtbot, main_window):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QToolButton
+
+    page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 2), "RUNNELS", param=letters.V4)
+    blank = page.canvas.rack.index("_")
+    chosen = []
+
+    def choose(letter):
+        popup = QApplication.activePopupWidget()
+        chosen.append(popup is not None and popup.objectName())
+        popup.findChild(QToolButton, f"blank{letter}").click()
+
+    QTimer.singleShot(50, lambda: choose("O"))
+    _click_slot(qtbot, page, blank)
+    _click_square(qtbot, page, 3, 3)
+    assert chosen == ["blankChooser"]
+    assert page.canvas.placed_letters() == ((3, 3, "o"),)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Backspace)  # back to the rack
+    assert page.canvas.pending == []
+    # Escape in the chooser leaves the blank on the rack.
+    QTimer.singleShot(50, lambda: qtbot.keyClick(QApplication.activePopupWidget(), Qt.Key.Key_Escape))
+    _click_slot(qtbot, page, blank)
+    _click_square(qtbot, page, 3, 3)
+    assert page.canvas.pending == []
+
+
+def test_the_link_format_choice_writes_the_same_game_another_way(qtbot, main_window):
+    main_window.paste_text(RUNNELS["link"])
+    page = _page(main_window)
+    _give_start_word(qtbot, page, "RUNNELS")
+    assert page.format_box.currentData() == "g"
+    _choose_format(qtbot, page, letters.V4)
+    assert page.board == letters.decode(V4_VECTORS[0]["link"])
+    assert main_window.slug_pane.slug_text() == V4_VECTORS[0]["slug"]
+    _choose_format(qtbot, page, "w")
+    assert page.board.param == "w" and letters.resolve(page.board).total == 33
+    main_window.undo_action.trigger()
+    main_window.undo_action.trigger()
+    assert page.board.param == "g"
+    # A game with blanks cannot be written with rack positions: those choices are greyed and say why.
+    main_window.paste_text(V4_VECTORS[3]["link"])
+    model = page.format_box.model()
+    for param in ("g", "w"):
+        item = model.item(page.format_box.findData(param))
+        assert not item.isEnabled() and "blank" in item.toolTip()
+
+
+def test_the_board_stays_put_between_a_game_in_play_and_a_finished_one(qtbot, main_window):
+    main_window.resize(1120, 840)
+    page = _fresh_game(qtbot, main_window)
+    canvas = page.canvas
+    assert canvas.rack is not None
+    playing = canvas.board_layout().board
+    main_window.paste_text(V4_VECTORS[0]["link"])  # five turns played: no rack
+    assert canvas.rack is None
+    assert canvas.board_layout().board == playing
+
+
+def test_at_800_by_600_the_board_gets_the_space(qtbot, main_window):
+    main_window.resize(800, 600)
+    main_window.paste_text(V4_VECTORS[1]["link"])
+    page = _page(main_window)
+    qtbot.waitUntil(lambda: page.canvas.width() < 700)
+    layout = page.canvas.board_layout()
+    assert layout.board.width() >= 0.6 * page.canvas.width()
+    assert layout.panel.width() >= gui_letters.PANEL_MIN - 1
+    assert layout.board.bottom() + layout.cell < page.canvas.height()  # the rack's row fits below

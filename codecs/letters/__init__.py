@@ -15,8 +15,18 @@ gives it (or a link Slugboard wrote carries it as `&s=WORD`, which letters.wiki 
 Without it, tiles are rack positions and turns; with it, letters, words and scores
 resolve here, as the server did.
 
+The site's later links, `?_=` (V4, formats/letters.md), carry every letter directly, the
+starting word and blank tiles: 14 bits date, 4 bits starting-word length, 5 bits per
+starting-word letter, 5 bits tile count, then 16 bits per tile (7 position, 6 letter:
+0-25 a letter, 26-51 a blank standing for that letter, 3 turn). A V4 board needs no draw
+and no prompt. Blanks came with the site's 100-tile bag (two blanks); a game played here
+deals from that bag, while `?g=`/`?w=` links keep the 98-tile bag of their dates.
+
 The canonical slug of a `?g=` board is the bare base64 text; a `?w=` board's slug keeps
-its `w=` marker, because the same bits name other letters under the other parameter.
+its `w=` marker, because the same bits name other letters under the other parameter. A
+V4 board's slug is its bare body, with a `_=` marker only in the rare case that the same
+text would also read as a `?g=` slug. A starting word a person gave a `?g=`/`?w=` board
+travels in its slug as `&s=WORD`; share links are V4 whenever the letters are known.
 
 Word checks use the ENABLE word list (public domain), shipped gzipped in
 slugboard.resources and read on first need.
@@ -36,7 +46,7 @@ from importlib import resources as _resources
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, Problem, ProblemKind, Severity, ValueRangeError
+from ..errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from ..links import (
     Source,
     carve,
@@ -64,9 +74,11 @@ BINGO_BONUS = 50
 EPOCH = _dt.date(2020, 1, 1)
 MAX_DAYS = (1 << 14) - 1
 LAST_DATE = EPOCH + _dt.timedelta(days=MAX_DAYS)
-PARAMS = ("g", "w")
+V4 = "_"  # the parameter of the site's V4 links
+PARAMS = ("g", "w", V4)
 START_WORD_PARAM = "s"
 MIN_START_WORD, MAX_START_WORD = 2, SIZE
+BLANK = "_"  # a blank tile on a rack; on the board a blank shows its letter in lowercase
 
 TILE_COUNTS = {
     "A": 9,
@@ -96,6 +108,9 @@ TILE_COUNTS = {
     "Y": 2,
     "Z": 1,
 }
+# The bag since the site added two blanks (they come after Z when the bag is built).
+TILE_COUNTS_WITH_BLANKS = {**TILE_COUNTS, BLANK: 2}
+
 VALUES = {
     **dict.fromkeys("AEIOULNSTR", 1),
     **dict.fromkeys("DG", 2),
@@ -118,7 +133,9 @@ PREMIUMS: dict[tuple[int, int], str] = {
 # refused before base64 decoding allocates anything.
 _MAX_BITS = 14 + 5 + 13 * MAX_TILES
 _MAX_SLUG_CHARS = -(-(-(-_MAX_BITS // 8) * 8) // 6)
-_MARKED = re.compile(r"^[?&]?[gw]=", re.IGNORECASE)
+_MAX_V4_BITS = 14 + 4 + 5 * MAX_START_WORD + 5 + 16 * MAX_TILES
+_MAX_V4_CHARS = -(-(-(-_MAX_V4_BITS // 8) * 8) // 6)
+_MARKED = re.compile(r"^[?&]?[gw_]=", re.IGNORECASE)
 
 
 # --- model ---------------------------------------------------------------------------
@@ -126,16 +143,24 @@ _MARKED = re.compile(r"^[?&]?[gw]=", re.IGNORECASE)
 
 @dataclass(frozen=True, order=True)
 class Tile:
-    """One placed tile: its square, its index in that turn's rack, its turn (1-5)."""
+    """One placed tile: its square, its index in that turn's rack, its turn (1-5). A V4
+    tile carries its letter (A-Z) instead, and whether it is a blank standing for it."""
 
     row: int
     col: int
     rack_index: int
     turn: int
+    letter: str = ""
+    blank: bool = False
 
     @property
     def square(self) -> tuple[int, int]:
         return (self.row, self.col)
+
+    @property
+    def face(self) -> str:
+        """The letter as the board holds it: lowercase for a blank (a blank scores 0)."""
+        return self.letter.lower() if self.blank else self.letter
 
 
 @dataclass(frozen=True)
@@ -154,12 +179,17 @@ class Board:
         if not isinstance(self.date, _dt.date) or not EPOCH <= self.date <= LAST_DATE:
             raise ValueError(f"a letters date is between {EPOCH} and {LAST_DATE}")
         if self.param not in PARAMS:
-            raise ValueError("param is 'g' or 'w'")
+            raise ValueError("param is 'g', 'w' or '_'")
         if len(self.tiles) > MAX_TILES:
             raise ValueError(f"a letters slug holds at most {MAX_TILES} tiles")
         for t in self.tiles:
             if not (0 <= t.row < SIZE and 0 <= t.col < SIZE and 0 <= t.rack_index < RACK_SIZE and 1 <= t.turn <= TURNS):
                 raise ValueError(f"tile out of range: {t}")
+            if self.param == V4:
+                if len(t.letter) != 1 or t.letter not in TILE_COUNTS or t.rack_index:
+                    raise ValueError(f"a V4 tile has a letter A-Z and no rack index: {t}")
+            elif t.letter or t.blank:
+                raise ValueError(f"a ?{self.param}= tile has a rack index, not a letter: {t}")
         if self.start_word is not None and start_word_error(self.start_word):
             raise ValueError(start_word_error(self.start_word))
 
@@ -179,6 +209,16 @@ class Board:
         """The same tiles read with the other rack order (`g` draw order, `w` sorted)."""
         return replace(self, param=param, notes=())
 
+    @property
+    def is_v4(self) -> bool:
+        return self.param == V4
+
+    @property
+    def bag(self) -> dict[str, int]:
+        """The tile bag the game was dealt from: the 100 tiles with two blanks for V4
+        games, the 98 tiles of the `?g=`/`?w=` days otherwise."""
+        return TILE_COUNTS_WITH_BLANKS if self.param == V4 else TILE_COUNTS
+
     def tiles_of_turn(self, turn: int) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.turn == turn)
 
@@ -188,9 +228,9 @@ class Board:
 
 
 def new_board() -> Board:
-    """Today's game, nothing placed, in the site's current (`w`) form."""
+    """Today's game, nothing placed, in the site's current (V4) form."""
     today = _dt.date.today()
-    return Board(date=min(max(today, EPOCH), LAST_DATE))
+    return Board(date=min(max(today, EPOCH), LAST_DATE), param=V4)
 
 
 def normalize_start_word(word: str) -> str:
@@ -240,13 +280,13 @@ def _split(text: str) -> tuple[str, Source, str | None, bool]:
         query = t if "?" in t else "?" + t.lstrip("&")
         params = query_params(query)
         lowered = {k.lower(): k for k in params}
-        # The site reads ?w= first when both are present.
-        for name in ("w", "g"):
+        # The site reads ?_= first, then ?w=, then ?g=.
+        for name in (V4, "w", "g"):
             if name in lowered:
                 start_key = lowered.get(START_WORD_PARAM)
                 bounds = value_bounds(text, (lowered[name],), start, end) or (start, end)
                 return name, Source(*bounds), params[start_key] if start_key else None, True
-        raise FormatError(NAME, "the link has no ?g= or ?w= parameter", 0)
+        raise FormatError(NAME, "the link has no ?_=, ?g= or ?w= parameter", 0)
     return "g", Source(start, end), None, False
 
 
@@ -282,8 +322,25 @@ def decode(text: str) -> Board:
                 raise ValueRangeError(NAME, f"the link's s= parameter: {problem}")
             start_word = normalize_start_word(word)
     with located(source):
-        board = decode_slug(slug, param, strict=not marked)
-    return replace(board, start_word=start_word) if start_word else board
+        if param == V4:
+            return decode_v4(slug, strict=not marked)  # it carries its own starting word
+        if marked:
+            board = decode_slug(slug, param, strict=False)
+        else:
+            board = _decode_bare(slug)
+    return replace(board, start_word=start_word) if start_word and not board.is_v4 else board
+
+
+def _decode_bare(slug: str) -> Board:
+    """A bare slug is a `?g=` slug, or a V4 slug when it does not read as one; when neither
+    reads, the `?g=` reading's error (the form bare slugs have always had)."""
+    try:
+        return decode_slug(slug, "g", strict=True)
+    except SlugError as g_error:
+        try:
+            return decode_v4(slug, strict=True)
+        except SlugError:
+            raise g_error from None
 
 
 def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
@@ -337,6 +394,70 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
     return Board(date, tuple(tiles), param, None, tuple(notes))
 
 
+def decode_v4(slug: str, *, strict: bool = True) -> Board:
+    """Read the bare base64 body of a `?_=` (V4) link. `strict` also refuses non-zero
+    padding bits."""
+    if not slug:
+        raise FormatError(NAME, "the slug is empty", 0)
+    if len(slug) > _MAX_V4_CHARS:
+        raise FormatError(
+            NAME,
+            f"slug is too long for a letters game ({len(slug)} characters; {MAX_TILES} tiles need {_MAX_V4_CHARS})",
+            _MAX_V4_CHARS,
+        )
+    data = b64decode(slug, NAME, alphabets=(URL_ALPHABET, STD_ALPHABET))
+    reader = BitReader(data, NAME)
+    date = EPOCH + _dt.timedelta(days=reader.read(14))
+    where = reader.char_position()
+    length = reader.read(4)
+    if length > MAX_START_WORD:
+        raise ValueRangeError(
+            NAME, f"the starting word has {length} letters; the board's middle row holds {MAX_START_WORD}", where
+        )
+    word = []
+    for i in range(length):
+        where = reader.char_position()
+        code = reader.read(5)
+        if code > 25:
+            raise ValueRangeError(
+                NAME, f"letter {i + 1} of the starting word is code {code}, not a letter (0-25)", where
+            )
+        word.append(chr(ord("A") + code))
+    start_word = "".join(word) or None
+    if start_word is not None:
+        problem = start_word_error(start_word)
+        if problem:
+            raise ValueRangeError(NAME, problem, where)
+    count = reader.read(5)
+    tiles = []
+    for i in range(count):
+        where = reader.char_position()
+        pos = reader.read(7)
+        code = reader.read(6)
+        turn = reader.read(3)
+        if pos >= SIZE * SIZE:
+            raise ValueRangeError(NAME, f"tile {i + 1}: square {pos} is off the 9x9 board (0-80)", where)
+        if code >= 52:
+            raise ValueRangeError(NAME, f"tile {i + 1}: letter code {code} is not a letter (0-51)", where + 1)
+        if not 1 <= turn <= TURNS:
+            raise ValueRangeError(NAME, f"tile {i + 1}: turn {turn} is not 1-{TURNS}", where + 2)
+        tiles.append(Tile(pos // SIZE, pos % SIZE, 0, turn, chr(ord("A") + code % 26), code >= 26))
+    notes = []
+    if reader.remaining >= 8:
+        extra = reader.remaining // 8
+        raise FormatError(
+            NAME,
+            f"slug is longer than {count} tile{'' if count == 1 else 's'} need "
+            f"({extra} byte{'' if extra == 1 else 's'} too many)",
+            reader.char_position(),
+        )
+    if reader.remaining and reader.read(reader.remaining):
+        if strict:
+            raise FormatError(NAME, "the bits after the last tile are not zero", reader.char_position() - 1)
+        notes.append("the bits after the last tile are not zero (they are ignored)")
+    return Board(date, tuple(tiles), V4, start_word, tuple(notes))
+
+
 # --- writing -------------------------------------------------------------------------
 
 
@@ -352,19 +473,96 @@ def slug_body(board: Board) -> str:
     return b64encode(writer.to_bytes(), padded=False, urlsafe=True)
 
 
+def v4_body(board: Board) -> str:
+    """The base64 text letters.wiki puts after `?_=`, as its V4 encoder writes it."""
+    if not board.is_v4:
+        raise ValueError("a ?g= or ?w= board: convert it with to_v4 first")
+    writer = BitWriter()
+    writer.write(board.days, 14)
+    word = board.start_word or ""
+    writer.write(len(word), 4)
+    for letter in word:
+        writer.write(ord(letter) - ord("A"), 5)
+    writer.write(len(board.tiles), 5)
+    for t in board.tiles:
+        writer.write(t.row * SIZE + t.col, 7)
+        writer.write(ord(t.letter) - ord("A") + (26 if t.blank else 0), 6)
+        writer.write(t.turn, 3)
+    return b64encode(writer.to_bytes(), padded=False, urlsafe=True)
+
+
 def encode(board: Board) -> str:
+    if board.is_v4:
+        body = v4_body(board)
+        try:  # a bare body reads as ?g= first: the marker keeps such a rare one a V4 board
+            decode_slug(body, "g", strict=True)
+        except SlugError:
+            return body
+        return f"{V4}={body}"
     body = slug_body(board)
-    return body if board.param == "g" else f"{board.param}={body}"
+    slug = body if board.param == "g" and not board.start_word else f"{board.param}={body}"
+    if board.start_word:
+        slug += f"&{START_WORD_PARAM}={board.start_word}"
+    return slug
+
+
+def to_v4(board: Board) -> Board | None:
+    """The same game as a V4 board, letters and all (None while the letters are unknown:
+    no starting word, or a rack position past the end of its rack)."""
+    if board.is_v4:
+        return board
+    game = resolve(board)
+    if game is None or any(letter not in TILE_COUNTS for letter in game.letters):
+        return None
+    tiles = tuple(Tile(t.row, t.col, 0, t.turn, letter) for t, letter in zip(board.tiles, game.letters))
+    return Board(board.date, tiles, V4, board.start_word)
+
+
+def converted(board: Board, param: str) -> Board:
+    """The same game written in another link format: the same letters on the same squares,
+    in the same order. Raises ValueError saying why when that format cannot hold it."""
+    if param not in PARAMS:
+        raise ValueError(f"no link format {param!r}")
+    if param == board.param:
+        return board
+    if param == V4:
+        v4 = to_v4(board)
+        if v4 is None:
+            raise ValueError("its letters are not known yet: give the day's starting word first")
+        return v4
+    game = resolve(board)
+    if game is None or not board.start_word:
+        raise ValueError("?g= and ?w= links need the day's starting word to find each tile's rack")
+    if any(t.blank for t in board.tiles):
+        raise ValueError("?g= and ?w= links cannot hold blank tiles")
+    parsed: list[list[Any]] = [[t.row, t.col, None, t.turn, letter] for t, letter in zip(board.tiles, game.letters)]
+    try:
+        _assign_rack_indices(board.date, param, board.start_word, parsed)
+    except SlugError as exc:
+        raise ValueError(f"its tiles were not dealt from that day's 98-tile draw ({exc.message})") from None
+    return Board(board.date, tuple(Tile(r, c, i, t) for r, c, i, t, _ in parsed), param, board.start_word)
 
 
 def share_url(board: Board) -> str:
-    url = f"{SITE_URL}?{board.param}={slug_body(board)}"
-    if board.start_word:
-        url += f"&{START_WORD_PARAM}={board.start_word}"
-    return url
+    """The letters.wiki link: V4 whenever the letters are known (it opens on the site with
+    its starting word), else the board's own `?g=`/`?w=` link."""
+    v4 = to_v4(board)
+    if v4 is not None:
+        return f"{SITE_URL}?{V4}={v4_body(v4)}"
+    return f"{SITE_URL}?{board.param}={slug_body(board)}"
 
 
 def to_json(board: Board) -> dict[str, Any]:
+    if board.is_v4:
+        return {
+            "game": NAME,
+            "param": V4,
+            "date": board.date.isoformat(),
+            "start_word": board.start_word or "",
+            "tiles": [
+                {"row": t.row, "col": t.col, "turn": t.turn, "letter": t.letter, "blank": t.blank} for t in board.tiles
+            ],
+        }
     obj: dict[str, Any] = {
         "game": NAME,
         "param": board.param,
@@ -397,7 +595,7 @@ def from_json(obj: dict[str, Any]) -> Board:
         raise FormatError(NAME, "board JSON must be an object")
     param = obj.get("param", "w")
     if param not in PARAMS:
-        raise ValueRangeError(NAME, '"param" must be "g" or "w"')
+        raise ValueRangeError(NAME, '"param" must be "g", "w" or "_"')
     try:
         date = _dt.date.fromisoformat(obj.get("date"))  # type: ignore[arg-type]
     except (TypeError, ValueError):
@@ -405,6 +603,8 @@ def from_json(obj: dict[str, Any]) -> Board:
     if not EPOCH <= date <= LAST_DATE:
         raise ValueRangeError(NAME, f'"date" must be between {EPOCH} and {LAST_DATE}')
     start = obj.get("start_word")
+    if param == V4 and start == "":
+        start = None  # a V4 link may carry no starting word
     if start is not None:
         problem = start_word_error(start)
         if problem:
@@ -416,12 +616,21 @@ def from_json(obj: dict[str, Any]) -> Board:
     if len(raw_tiles) > MAX_TILES:
         raise ValueRangeError(NAME, f"{len(raw_tiles)} tiles: a letters link holds at most {MAX_TILES}")
     parsed = []
+    v4_tiles = []
     for i, t in enumerate(raw_tiles):
         where = f"tile {i + 1}"
         if not isinstance(t, dict):
             raise FormatError(NAME, f"{where} must be an object")
         row, col = _int_field(t, "row", where, 0, SIZE - 1), _int_field(t, "col", where, 0, SIZE - 1)
         turn = _int_field(t, "turn", where, 1, TURNS)
+        if param == V4:
+            letter, blank = t.get("letter"), t.get("blank", False)
+            if not isinstance(letter, str) or len(letter) != 1 or letter.upper() not in TILE_COUNTS:
+                raise FormatError(NAME, f'{where}: "letter" must be one letter A-Z')
+            if not isinstance(blank, bool):
+                raise FormatError(NAME, f'{where}: "blank" must be true or false')
+            v4_tiles.append(Tile(row, col, 0, turn, letter.upper(), blank))
+            continue
         if "rack_index" in t or "letter" not in t:
             parsed.append([row, col, _int_field(t, "rack_index", where, 0, RACK_SIZE - 1), turn, None])
             continue
@@ -431,6 +640,8 @@ def from_json(obj: dict[str, Any]) -> Board:
         if start is None:
             raise FormatError(NAME, f'{where}: a tile given by its letter needs "start_word" (or give "rack_index")')
         parsed.append([row, col, None, turn, letter.upper()])  # type: ignore[list-item]
+    if param == V4:
+        return Board(date, tuple(v4_tiles), V4, start)
     if any(p[2] is None for p in parsed):
         _assign_rack_indices(date, param, start, parsed)  # type: ignore[arg-type]
     return Board(date, tuple(Tile(r, c, i, t) for r, c, i, t, _ in parsed), param, start)  # type: ignore[arg-type]
@@ -517,11 +728,12 @@ def default_start_word(date: _dt.date) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def daily_draw(date: _dt.date, start_word: str) -> tuple[str, ...]:
+def daily_draw(date: _dt.date, start_word: str, blanks: bool = False) -> tuple[str, ...]:
     """The day's 35 tiles in draw order, as the game's server draws them: the bag built A
-    to Z without the starting word's letters, shuffled by Python's random seeded with the
-    md5 of YYYYMMDD."""
-    bag = [letter for letter, count in TILE_COUNTS.items() for _ in range(count)]
+    to Z (then the blanks, in the 100-tile bag) without the starting word's letters,
+    shuffled by Python's random seeded with the md5 of YYYYMMDD."""
+    counts = TILE_COUNTS_WITH_BLANKS if blanks else TILE_COUNTS
+    bag = [letter for letter, count in counts.items() for _ in range(count)]
     for letter in start_word:
         if letter in bag:
             bag.remove(letter)
@@ -582,21 +794,64 @@ def _rack_view(rack: list[str], param: str) -> list[str]:
     return sorted(rack) if param == "w" else list(rack)
 
 
-def _start_grid(start_word: str) -> dict[str, Any]:
-    return {sq: letter for sq, letter in zip(start_word_squares(start_word), start_word)}  # type: ignore[misc]
+def _start_grid(start_word: str | None) -> dict[str, Any]:
+    word = start_word or ""
+    return {sq: letter for sq, letter in zip(start_word_squares(word), word)}  # type: ignore[misc]
 
 
 def resolve(board: Board) -> Game | None:
-    """Letters, racks, words and scores of `board`; None while the starting word is unknown."""
-    if not board.start_word:
+    """Letters, racks, words and scores of `board`; None while the starting word of a
+    `?g=`/`?w=` board is unknown (a V4 board always resolves)."""
+    if not board.start_word and not board.is_v4:
         return None
     return _resolve(board)
 
 
+def _v4_racks(board: Board) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
+    """(the day's draw from the 100-tile bag, the rack in draw order at the start of each
+    turn 1-5) when the board's tiles were dealt from that draw, else None: a V4 link holds
+    letters, not racks, and a game dealt elsewhere has racks the draw cannot know."""
+    if not board.start_word:
+        return None
+    draw = daily_draw(board.date, board.start_word, blanks=True)
+    rack: list[str] = []
+    drawn = 0
+    racks = []
+    for turn in range(1, TURNS + 1):
+        while len(rack) < RACK_SIZE and drawn < len(draw):
+            rack.append(draw[drawn])
+            drawn += 1
+        racks.append(tuple(rack))
+        for tile in board.tiles_of_turn(turn):
+            needed = BLANK if tile.blank else tile.letter
+            if needed not in rack:
+                return None
+            rack.remove(needed)
+    return draw, racks
+
+
+def _resolve_v4(board: Board) -> Game:
+    grid = _start_grid(board.start_word)
+    words_ok = word_list()
+    dealt = _v4_racks(board)
+    turns = []
+    for turn in range(1, TURNS + 1):
+        placed = [(t.row, t.col, t.face) for t in board.tiles if t.turn == turn]
+        words, score = score_turn(grid, placed, words_ok)
+        rack = dealt[1][turn - 1] if dealt is not None else ()
+        turns.append(TurnResult(turn, rack, tuple(placed), words, score, len(placed) == RACK_SIZE))
+        for row, col, face in placed:
+            grid[(row, col)] = face  # type: ignore[index]
+    draw = dealt[0] if dealt is not None else ()
+    return Game(board.start_word or "", draw, tuple(turns), tuple(t.letter for t in board.tiles), grid)  # type: ignore[arg-type]
+
+
 @functools.lru_cache(maxsize=64)
 def _resolve(board: Board) -> Game:
+    if board.is_v4:
+        return _resolve_v4(board)
     draw = daily_draw(board.date, board.start_word)
-    grid = _start_grid(board.start_word)  # type: ignore[arg-type]
+    grid = _start_grid(board.start_word)
     words_ok = word_list()
     rack: list[str] = []
     drawn = 0
@@ -624,11 +879,17 @@ def _resolve(board: Board) -> Game:
 
 def racks(board: Board) -> list[tuple[str, ...]] | None:
     game = resolve(board)
-    return None if game is None else [t.rack for t in game.turns]
+    if game is None or (board.is_v4 and not game.draw):
+        return None
+    return [t.rack for t in game.turns]
 
 
 def rack_for_turn(board: Board, turn: int) -> tuple[str, ...] | None:
-    """The rack in draw order at the start of `turn` (after the board's earlier turns)."""
+    """The rack in draw order at the start of `turn` (after the board's earlier turns);
+    None when it cannot be known (no starting word, a V4 game dealt from another draw)."""
+    if board.is_v4:
+        dealt = _v4_racks(board)
+        return dealt[1][turn - 1] if dealt is not None and 1 <= turn <= TURNS else None
     if not board.start_word:
         return None
     draw = daily_draw(board.date, board.start_word)
@@ -683,12 +944,13 @@ def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], .
         cross = run(col, [row], False) if across else run(row, [col], True)
         if len(cross) > 1:
             found.append(cross)
-    return [("".join(after[s] for s in squares), squares) for squares in found]
+    return [("".join(after[s] for s in squares).upper(), squares) for squares in found]
 
 
 def score_turn(grid: dict, placed, valid_words: frozenset[str] | None = None):  # type: ignore[no-untyped-def, type-arg]
     """(words, score) of one turn: letter premiums and word multipliers count for the
-    new tiles only, every word formed scores, and all seven tiles add 50."""
+    new tiles only, every word formed scores, and all seven tiles add 50. A blank (a
+    lowercase letter) is worth 0, though a word premium under it still multiplies."""
     after = dict(grid)
     for row, col, letter in placed:
         after[(row, col)] = letter
@@ -773,9 +1035,9 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
 def check_turn(board: Board, placed) -> tuple[tuple[Word, ...], int, list[Problem]]:  # type: ignore[no-untyped-def]
     """Preview of a turn not yet played: (words, score, problems) for tiles `placed`
     as (row, col, letter) after the board's turns."""
-    if not board.start_word:
+    game = resolve(board)
+    if game is None:
         return (), 0, []
-    game = _resolve(board)
     placed = tuple(placed)
     words, score = score_turn(game.grid, placed, word_list())
     return words, score, placement_problems(game.grid, placed)
@@ -785,7 +1047,7 @@ def other_param_fits(board: Board) -> bool:
     """Whether the board reads as a clean game with the other rack order (`g` for `w`
     and back) while it does not with its own: the sign of a bare slug copied from a
     `?w=` link (a bare slug reads as `?g=`), or a link whose parameter was retyped."""
-    if not board.start_word or not board.tiles:
+    if board.is_v4 or not board.start_word or not board.tiles:
         return False
     if not any(p.kind in ("word", "line", "gap", "connect") for p in problems(board)):
         return False
@@ -800,13 +1062,26 @@ def next_turn(board: Board) -> int:
 
 def play_turn(board: Board, placed) -> Board:  # type: ignore[no-untyped-def]
     """The board with one more turn: tiles (row, col, letter) from the current rack, each
-    given the rack index the site would write (the first unused matching position)."""
+    given the rack index the site would write (the first unused matching position). On a
+    V4 board a lowercase letter is a blank standing for that letter."""
     turn = next_turn(board)
     if turn > TURNS:
         raise ValueError("the game's five turns are over")
     rack = rack_for_turn(board, turn)
     if rack is None:
         raise ValueError("the starting word is needed to play")
+    if board.is_v4:
+        left = list(rack)
+        new = []
+        for row, col, letter in placed:
+            needed = BLANK if letter.islower() else letter
+            if needed not in left:
+                raise ValueError(f"{'a blank' if letter.islower() else letter} is not on the rack")
+            left.remove(needed)
+            new.append(Tile(row, col, 0, turn, letter.upper(), letter.islower()))
+        if len(board.tiles) + len(new) > MAX_TILES:
+            raise ValueError(f"a letters link holds at most {MAX_TILES} tiles")
+        return replace(board, tiles=board.tiles + tuple(new), notes=())
     view = _rack_view(list(rack), board.param)
     used: set[int] = set()
     tiles = list(board.tiles)
@@ -845,11 +1120,11 @@ def problems(board: Board) -> list[Problem]:
             )
         indices = [t.rack_index for t in tiles]
         repeated = tuple(t.square for t in tiles if indices.count(t.rack_index) > 1)
-        if repeated and len(tiles) <= RACK_SIZE:
+        if repeated and len(tiles) <= RACK_SIZE and not board.is_v4:
             found.append(
                 Problem(f"turn {turn} uses one rack position twice", repeated, Severity.ERROR, ProblemKind.RACK)
             )
-    if board.start_word:
+    if board.start_word or board.is_v4:
         game = _resolve(board)
         start = _start_grid(board.start_word)
         on_start = tuple(t.square for t in board.tiles if t.square in start)  # type: ignore[comparison-overlap]
@@ -882,12 +1157,17 @@ def info(board: Board) -> dict[str, Any]:
         "tiles": len(board.tiles),
         "tiles_per_turn": [len(board.tiles_of_turn(t)) for t in range(1, TURNS + 1)],
         "start_word": board.start_word,
-        "slug_chars": len(slug_body(board)),
+        "slug_chars": len(v4_body(board) if board.is_v4 else slug_body(board)),
         "url": share_url(board),
     }
+    if board.is_v4:
+        facts["blanks"] = sum(t.blank for t in board.tiles)
+    facts["bag"] = sum(board.bag.values())
     game = resolve(board)
     if game is not None:
-        facts["racks"] = ["".join(t.rack) for t in game.turns]
+        known = racks(board)
+        if known is not None:
+            facts["racks"] = ["".join(rack) for rack in known]
         facts["words"] = [w.text for w in game.words]
         facts["turn_scores"] = list(game.turn_scores)
         facts["total"] = game.total
@@ -899,7 +1179,7 @@ def info(board: Board) -> dict[str, Any]:
 def apply_cli_options(board: Board, args) -> Board:  # type: ignore[no-untyped-def]
     """`slugboard-codec ... --start-word WORD`: resolve letters and scores with that word."""
     word = getattr(args, "start_word", None)
-    if not word:
+    if not word or board.is_v4:  # a V4 link carries its own
         return board
     problem = start_word_error(word)
     if problem:

@@ -9,8 +9,10 @@ the draft as a plain value and undo by keeping the old one.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..errors import ProblemKind
-from . import Board, is_word, other_param_fits, problems, resolve
+from . import BLANK, Board, is_word, other_param_fits, problems, resolve
 
 Placement = tuple[int, int, int]
 Square = tuple[int, int]
@@ -58,8 +60,13 @@ def take_back_tile(pending: tuple[Placement, ...], square: Square) -> tuple[Plac
     return None
 
 
-def placed_letters(rack: tuple[str, ...], pending: tuple[Placement, ...]) -> tuple[tuple[int, int, str], ...]:
-    return tuple((r, c, rack[slot]) for r, c, slot in pending)
+def placed_letters(
+    rack: tuple[str, ...], pending: tuple[Placement, ...], blanks: Mapping[int, str] | None = None
+) -> tuple[tuple[int, int, str], ...]:
+    """The draft as (row, col, letter) for `play_turn`: a blank's slot takes the letter
+    chosen for it from `blanks` (slot -> letter), written in lowercase."""
+    chosen = blanks or {}
+    return tuple((r, c, chosen.get(slot, "?").lower() if rack[slot] == BLANK else rack[slot]) for r, c, slot in pending)
 
 
 def start_word_doubt(board: Board) -> str | None:

@@ -11,6 +11,7 @@ from ..games import GameView
 from .canvas import LettersCanvas
 from .page import LettersPage
 from .paint import (
+    BLANK_TEXT,
     DATE_EDIT_MERGE,
     ERROR,
     MARGIN,
@@ -27,13 +28,15 @@ from .paint import (
     TURN_COLOURS,
     Drag,
     Layout,
+    PanelRow,
     WrappedLabel,
     paint,
     panel_line_height,
+    panel_rows,
     preferred_size,
     turn_colour,
 )
 
-__all__ = ["SIZE", "PREMIUM_FILL", "PREMIUM_TEXT", "TILE", "TILE_EDGE", "START_TILE", "PENDING_TILE", "TILE_TEXT", "TURN_COLOURS", "ERROR", "MARGIN", "DATE_EDIT_MERGE", "PANEL_MIN", "turn_colour", "Drag", "WrappedLabel", "Layout", "paint", "PANEL_LINES", "panel_line_height", "preferred_size", "LettersCanvas", "LettersPage", "VIEW"]  # fmt: skip
+__all__ = ["SIZE", "PREMIUM_FILL", "PREMIUM_TEXT", "TILE", "TILE_EDGE", "START_TILE", "PENDING_TILE", "TILE_TEXT", "TURN_COLOURS", "ERROR", "MARGIN", "DATE_EDIT_MERGE", "PANEL_MIN", "turn_colour", "Drag", "WrappedLabel", "Layout", "PanelRow", "panel_rows", "BLANK_TEXT", "paint", "PANEL_LINES", "panel_line_height", "preferred_size", "LettersCanvas", "LettersPage", "VIEW"]  # fmt: skip
 
 VIEW = GameView(page=LettersPage, paint=paint, preferred_size=preferred_size)

@@ -4,16 +4,65 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QDate, QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
     QPainter,
 )
-from PySide6.QtWidgets import QApplication, QSizePolicy, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QSizePolicy, QToolButton, QWidget
 
 from slugboard.codecs import letters
 
 from .paint import SIZE, Drag, Layout, paint
+
+
+class BlankChooser(QFrame):
+    """A popup of the 26 letters, for the letter a blank tile stands for: a click or the
+    letter's key picks it; Escape or a click elsewhere leaves the blank on the rack."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, Qt.WindowType.Popup)
+        self.setObjectName("blankChooser")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.chosen: str | None = None
+        self._loop: QEventLoop | None = None
+        grid = QGridLayout(self)
+        grid.setSpacing(2)
+        grid.setContentsMargins(4, 4, 4, 4)
+        for i in range(26):
+            letter = chr(ord("A") + i)
+            button = QToolButton()
+            button.setText(letter)
+            button.setObjectName(f"blank{letter}")
+            button.setFixedSize(28, 28)
+            button.setToolTip(f"The blank stands for {letter}")
+            button.clicked.connect(lambda _=False, ch=letter: self.choose(ch))
+            grid.addWidget(button, i // 7, i % 7)
+
+    def choose(self, letter: str) -> None:
+        self.chosen = letter
+        self.close()
+
+    def keyPressEvent(self, event) -> None:
+        letter = event.text().upper()
+        if len(letter) == 1 and "A" <= letter <= "Z":
+            self.choose(letter)
+            return
+        super().keyPressEvent(event)
+
+    def closeEvent(self, event) -> None:
+        super().closeEvent(event)
+        if self._loop is not None:
+            self._loop.quit()
+
+    def ask(self, at: QPoint) -> str | None:
+        """Show the popup at global point `at` and wait for a letter (None: cancelled)."""
+        self.move(at)
+        self.show()
+        self._loop = QEventLoop()
+        self._loop.exec()
+        self._loop = None
+        return self.chosen
 
 
 class LettersCanvas(QWidget):
@@ -31,6 +80,7 @@ class LettersCanvas(QWidget):
         self.board = letters.Board()
         self.rack: tuple[str, ...] | None = None
         self.pending: list[tuple[int, int, int]] = []
+        self.blank_letters: dict[int, str] = {}  # rack slot of a blank -> the letter it stands for
         self.selected_slot: int | None = None
         self.selected_square: tuple[int, int] | None = None
         self.across = True
@@ -83,6 +133,7 @@ class LettersCanvas(QWidget):
             preview=self.preview,
             problems=self.problems,
             drag=self.drag(),
+            blank_letters=self.blank_letters,
         )
 
     def drag(self) -> Drag | None:
@@ -93,7 +144,7 @@ class LettersCanvas(QWidget):
 
     # --- placements ----------------------------------------------------------------
     def placed_letters(self) -> tuple[tuple[int, int, str], ...]:
-        return letters.placed_letters(self.rack or (), tuple(self.pending))
+        return letters.placed_letters(self.rack or (), tuple(self.pending), self.blank_letters)
 
     def _filled(self, square) -> bool:
         return square in letters.occupied(self.board, tuple(self.pending))
@@ -112,11 +163,26 @@ class LettersCanvas(QWidget):
         self.update()
         return True
 
-    def place(self, slot: int, square: tuple[int, int]) -> bool:
-        placed = self._set_pending(letters.place_tile(self.board, self.rack, tuple(self.pending), slot, square))
+    def place(self, slot: int, square: tuple[int, int], letter: str | None = None) -> bool:
+        """Put rack `slot` on `square`; a blank asks which letter it stands for, unless
+        `letter` says."""
+        draft = letters.place_tile(self.board, self.rack, tuple(self.pending), slot, square)
+        if draft is None:
+            return False
+        if self.rack is not None and self.rack[slot] == letters.BLANK:
+            letter = letter or self.choose_blank_letter(square)
+            if letter is None:
+                return False
+            self.blank_letters[slot] = letter
+        placed = self._set_pending(draft)
         if placed:
             self.selected_slot = None
         return placed
+
+    def choose_blank_letter(self, square: tuple[int, int]) -> str | None:
+        """The letter a blank put on `square` stands for, from a popup beside the square."""
+        corner = self.board_layout().square(*square).topRight().toPoint()
+        return BlankChooser(self).ask(self.mapToGlobal(corner))
 
     def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:  # type: ignore[override]
         """Move the tile placed this turn on `origin` to the free `square`."""
@@ -126,6 +192,7 @@ class LettersCanvas(QWidget):
         return self._set_pending(letters.take_back_tile(tuple(self.pending), square))
 
     def recall(self) -> None:
+        self.blank_letters.clear()
         if self.pending:
             self.pending.clear()
             self.placements_changed.emit()
@@ -304,7 +371,11 @@ class LettersCanvas(QWidget):
             if square is None or self._filled(square):
                 return
             slot = next((i for i, ch in enumerate(self.rack) if ch == letter and i not in self._used()), None)
-            if slot is not None and self.place(slot, square):
+            if slot is None:  # no such tile left: a blank stands for it
+                slot = next(
+                    (i for i, ch in enumerate(self.rack) if ch == letters.BLANK and i not in self._used()), None
+                )
+            if slot is not None and self.place(slot, square, letter):
                 self.selected_square = self._advance(square)
                 self.update()
             return

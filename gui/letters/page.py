@@ -9,14 +9,21 @@ from PySide6.QtGui import (
     QKeySequence,
     QRegularExpressionValidator,
     QShortcut,
+    QStandardItemModel,
 )
-from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QLineEdit, QPushButton
+from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPushButton
 
 from slugboard.codecs import letters
 
 from ..page import GamePage
 from .canvas import LettersCanvas, _qdate
 from .paint import DATE_EDIT_MERGE, WrappedLabel
+
+FORMATS = (
+    (letters.V4, "?_= (V4): letters and word"),
+    ("w", "?w=: racks, sorted"),
+    ("g", "?g=: racks, draw order"),
+)
 
 
 class LettersPage(GamePage):
@@ -47,6 +54,19 @@ class LettersPage(GamePage):
         self.new_game_button.clicked.connect(self.new_game)
         QShortcut(QKeySequence.StandardKey.New, self, self.new_game)
         self.tool_layout.addWidget(self.new_game_button)
+
+        self.add_heading("Link format")
+        self.format_box = QComboBox()
+        self.format_box.setObjectName("linkFormat")
+        for param, text in FORMATS:
+            self.format_box.addItem(text, param)
+        self.format_box.setToolTip(
+            "How the slug writes this game. letters.wiki's links today are ?_= (V4): they hold every "
+            "letter, the starting word and blanks. Older ?g= and ?w= links hold rack positions, which "
+            "need the day's starting word; Copy link gives a V4 link whenever the letters are known."
+        )
+        self.format_box.activated.connect(self._format_chosen)
+        self.tool_layout.addWidget(self.format_box)
 
         self.add_heading("Starting word")
         self.start_prompt = WrappedLabel(
@@ -117,11 +137,6 @@ class LettersPage(GamePage):
         buttons.addWidget(self.submit_button)
         buttons.addWidget(self.recall_button)
         self.tool_layout.addLayout(buttons)
-
-        self.add_heading("Score")
-        self.score_label = WrappedLabel()
-        self.score_label.setObjectName("scoreLabel")
-        self.tool_layout.addWidget(self.score_label)
 
         self.add_heading("Problems")
         self.problems_label = WrappedLabel()
@@ -214,9 +229,22 @@ class LettersPage(GamePage):
             super().focus_canvas()
 
     # --- editing -----------------------------------------------------------------
+    def _format_chosen(self, index: int) -> None:
+        param = self.format_box.itemData(index)
+        try:
+            board = letters.converted(self.board, param)
+        except ValueError as exc:
+            self.show_status(f"Not written as {param}=: {exc}")
+            self._show_format(self.board)
+            return
+        if board != self.board:
+            self.set_board(board, f"Write as ?{param}=")
+            self.show_status(f"The slug now writes this game as a ?{param}= link")
+
     def new_game(self) -> None:
         date = self.date_edit.date().toPython()
-        board = letters.Board(date, (), "w", self.start_word_for(date, default=True))
+        # A new game is dealt as letters.wiki deals today: from the 100-tile bag with blanks.
+        board = letters.Board(date, (), letters.V4, self.start_word_for(date, default=True))
         if not self.set_board(board, "New game"):
             self.canvas.recall()
         self.show_status(f"New game for {date.isoformat()} with starting word {board.start_word}")
@@ -266,9 +294,12 @@ class LettersPage(GamePage):
         canvas.cancel_drag()  # a tile in the hand belongs to the turn being replaced
         canvas.pending = []
         canvas.selected_slot = None
+        canvas.blank_letters = {}
         turn = letters.next_turn(board)
         playing = bool(board.start_word) and turn <= letters.TURNS and len(board.tiles) < letters.MAX_TILES
         canvas.rack = letters.rack_for_turn(board, turn) if playing else None
+        other_draw = playing and canvas.rack is None  # a V4 game dealt from another draw
+        playing = playing and canvas.rack is not None
         if not playing:
             canvas.selected_square = None  # no square to type into once the game is over
         canvas.problems = letters.problems(board)
@@ -278,7 +309,7 @@ class LettersPage(GamePage):
         self.date_edit.setDate(_qdate(board.date))
         self.date_edit.blockSignals(False)
         known = board.start_word is not None
-        self.start_prompt.setVisible(not known)
+        self.start_prompt.setVisible(not known and not board.is_v4)
         self.start_field.setText(board.start_word or "")
         self.start_error.hide()
         self.start_note.setVisible(
@@ -291,30 +322,20 @@ class LettersPage(GamePage):
         if switch:
             self.param_button.setText(f"Read as a ?{'w' if board.param == 'g' else 'g'}= link")
 
-        game = letters.resolve(board)
+        self._show_format(board)
         if not known:
             self.turn_label.setText("Give the starting word to see the racks and to play.")
+        elif other_draw:
+            self.turn_label.setText(
+                "This link's tiles were not dealt from Slugboard's draw for the day, so the next rack is "
+                "not known: the game can be seen, not continued."
+            )
         elif turn > letters.TURNS:
             self.turn_label.setText(f"Game over: all {letters.TURNS} turns played. Copy the link to share it.")
         elif not playing:
             self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
         else:
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
-        if game is not None:
-            # each played turn's rack too, in the order the slug's rack indices count it
-            rows = [
-                f"Turn {t.turn}: {t.score}"
-                + (f" ({', '.join(w.text for w in t.words)})" if t.words else "")
-                + f"<br><span style='color:#808080'>&nbsp;&nbsp;rack {''.join(t.rack)}</span>"
-                for t in game.turns
-                if board.tiles_of_turn(t.turn)
-            ]
-            self.score_label.setText("<br>".join(rows + [f"<b>Total {game.total}</b>"]))
-        else:
-            counts = [len(board.tiles_of_turn(t)) for t in range(1, letters.TURNS + 1)]
-            self.score_label.setText(
-                f"{len(board.tiles)} tiles (per turn {', '.join(map(str, counts))}); scores need the starting word"
-            )
         shown = [p.message for p in canvas.problems if p.kind != "start_word"]
         if switch:
             shown.append(
@@ -328,6 +349,23 @@ class LettersPage(GamePage):
             )
         self.problems_label.setText("<br>".join(shown) or "None")
         self._placements_changed()
+
+    def _show_format(self, board: letters.Board) -> None:
+        """The format the slug writes, and which others can hold this game (a greyed one
+        says why in its tooltip)."""
+        model = self.format_box.model()
+        assert isinstance(model, QStandardItemModel)
+        for i, (param, _text) in enumerate(FORMATS):
+            item = model.item(i)
+            try:
+                letters.converted(board, param)
+            except ValueError as exc:
+                item.setEnabled(False)
+                item.setToolTip(f"Cannot be written this way: {exc}")
+            else:
+                item.setEnabled(True)
+                item.setToolTip("")
+        self.format_box.setCurrentIndex(self.format_box.findData(board.param))
 
     def _placements_changed(self) -> None:
         canvas = self.canvas

@@ -35,11 +35,14 @@ TILE_EDGE = QColor("#b8894a")
 START_TILE = QColor("#e3d7bf")
 PENDING_TILE = QColor("#fff1b8")
 TILE_TEXT = QColor("#2b2113")
+BLANK_TEXT = QColor("#9c8a6a")  # a blank's letter, lighter, as the site draws it
 TURN_COLOURS = (QColor("#1e88e5"), QColor("#43a047"), QColor("#f57c00"), QColor("#8e24aa"), QColor("#00897b"))
 ERROR = QColor("#d32f2f")
 MARGIN = 10.0
 DATE_EDIT_MERGE = 0x1E77
-PANEL_MIN = 230.0
+PANEL_MIN = 150.0  # the score panel's narrowest; the board takes the rest of the width
+PANEL_MAX = 300.0
+RACK_ROWS = 1.35  # the rack's row under the board, in squares
 
 
 def turn_colour(turn: int) -> QColor:
@@ -94,12 +97,16 @@ class WrappedLabel(QLabel):
 
 class Layout:
     """Where the board, the rack and the score panel go in `rect` (shared by painting
-    and by the canvas's hit tests)."""
+    and by the canvas's hit tests).
+
+    The rack's row is kept whether or not there is a rack, so the board stands in the
+    same place in a game being played and in a finished one. The board is as large as
+    the height allows while the score panel keeps PANEL_MIN; the panel takes what is left,
+    up to PANEL_MAX, and the rest goes to the margins."""
 
     def __init__(self, rect: QRectF, with_rack: bool):
-        rows = SIZE + (1.35 if with_rack else 0.0)
-        panel = max(PANEL_MIN, rect.width() * 0.3)
-        cell = min((rect.height() - 2 * MARGIN) / rows, (rect.width() - panel - 3 * MARGIN) / SIZE)
+        rows = SIZE + RACK_ROWS
+        cell = min((rect.height() - 2 * MARGIN) / rows, (rect.width() - PANEL_MIN - 4 * MARGIN) / SIZE)
         cell = max(cell, 4.0)
         self.cell = cell
         side = cell * SIZE
@@ -115,7 +122,10 @@ class Layout:
         # The panel takes the whole height, not the board's: on a narrow canvas the board is
         # small and centred, and the panel's total must still fit above the bottom edge.
         self.panel = QRectF(
-            right, rect.top() + MARGIN, max(60.0, rect.right() - MARGIN - right), max(20.0, rect.height() - 2 * MARGIN)
+            right,
+            rect.top() + MARGIN,
+            max(60.0, min(PANEL_MAX, rect.right() - MARGIN - right)),
+            max(20.0, rect.height() - 2 * MARGIN),
         )
 
     def square(self, row: int, col: int) -> QRectF:
@@ -156,7 +166,9 @@ def _draw_tile(
     turn: int | None = None,
     dashed: bool = False,
     small: str = "",
+    blank: bool = False,
 ) -> None:
+    """A tile; a blank shows the letter it stands for lighter, with no value."""
     inset = r.width() * 0.06
     tile = r.adjusted(inset, inset, -inset, -inset)
     radius = r.width() * 0.1
@@ -175,7 +187,7 @@ def _draw_tile(
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
             str(turn),
         )
-    painter.setPen(TILE_TEXT)
+    painter.setPen(BLANK_TEXT if blank else TILE_TEXT)
     big = len(text) == 1
     painter.setFont(_font(painter, tile.height() * (0.6 if big else 0.36), True))
     painter.drawText(
@@ -211,6 +223,7 @@ def paint(
     preview=None,
     problems=None,
     drag: Drag | None = None,
+    blank_letters: dict[int, str] | None = None,
     **_state,
 ) -> None:
     """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
@@ -218,6 +231,7 @@ def paint(
     problems) for them, `drag` the tile in the hand, if any."""
     layout = Layout(rect, rack is not None)
     game = letters.resolve(board)
+    blank_letters = blank_letters or {}
     base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.WindowText)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -266,7 +280,8 @@ def paint(
         r = layout.square(tile.row, tile.col)
         if game is not None:
             letter = game.letters[i]
-            _draw_tile(painter, r, letter, value=letters.VALUES.get(letter), turn=tile.turn)
+            value = None if tile.blank else letters.VALUES.get(letter)
+            _draw_tile(painter, r, letter, value=value, turn=tile.turn, blank=tile.blank)
         else:
             _draw_tile(painter, r, f"#{tile.rack_index + 1}", turn=tile.turn, small="rack")
     if drag is not None and (rack is None or not 0 <= drag.slot < len(rack)):
@@ -278,8 +293,17 @@ def paint(
             _draw_hole(painter, layout.square(row, col), palette)
             continue
         letter = rack[slot]  # type: ignore[index]
+        blank = letter == letters.BLANK
+        if blank:
+            letter = blank_letters.get(slot, "?")
         _draw_tile(
-            painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=PENDING_TILE, dashed=True
+            painter,
+            layout.square(row, col),
+            letter,
+            value=None if blank else letters.VALUES[letter],
+            fill=PENDING_TILE,
+            dashed=True,
+            blank=blank,
         )
 
     # what is wrong: the board's problems, then the turn being played
@@ -324,13 +348,18 @@ def paint(
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(glow)
                 painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
-            _draw_tile(painter, r, rack[i], value=letters.VALUES[rack[i]])
+            _draw_tile(painter, r, _rack_face(rack[i]), value=letters.VALUES.get(rack[i]))
 
     _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
     if drag is not None:
         # last, so the tile in the hand stays above everything it passes over
-        _draw_ghost(painter, drag.point, cell, rack[drag.slot])  # type: ignore[index]
+        held = rack[drag.slot]  # type: ignore[index]
+        _draw_ghost(painter, drag.point, cell, blank_letters.get(drag.slot, "") if held == letters.BLANK else held)
     painter.restore()
+
+
+def _rack_face(letter: str) -> str:
+    return "" if letter == letters.BLANK else letter
 
 
 def _draw_hole(painter: QPainter, r: QRectF, palette: QPalette) -> None:
@@ -361,16 +390,84 @@ def _draw_ghost(painter: QPainter, centre: QPointF, cell: float, letter: str) ->
     painter.setBrush(QColor(0, 0, 0, 60))
     painter.drawRoundedRect(shadow, cell * 0.1, cell * 0.1)
     painter.setOpacity(0.92)
-    _draw_tile(painter, ghost, letter, value=letters.VALUES[letter], fill=PENDING_TILE)
+    _draw_tile(painter, ghost, letter, value=letters.VALUES.get(letter), fill=PENDING_TILE)
     painter.setOpacity(1.0)
 
 
-PANEL_LINES = 19.5  # the score panel's height, down to the total, in lines
+PANEL_LINES = 20.5  # the score panel's height, down to the total, in lines
 
 
 def panel_line_height(area: QRectF) -> float:
     """The panel's line height: a short canvas gets smaller text rather than a cut-off total."""
     return max(7.0, min(24.0, area.width() / 13, area.height() / PANEL_LINES))
+
+
+class PanelRow(NamedTuple):
+    """One line of the score panel: its text, the figure at its right, its size (in
+    lines), whether bold, its colour ("text", "muted", "error", "turn:N" for a turn's
+    swatch line) and how far it is indented (in lines); `gap` is space before it."""
+
+    text: str
+    right: str = ""
+    size: float = 1.0
+    bold: bool = False
+    colour: str = "text"
+    indent: float = 0.0
+    gap: float = 0.0
+    swatch: int = 0  # the turn whose colour marks the line, 0 for none
+
+
+def panel_rows(board: letters.Board, game, *, pending: bool = False, preview=None) -> list[PanelRow]:
+    """The score panel beside the board, top to bottom: the one place the window and an
+    exported image show the day, the starting word, the bag, each turn's words and score
+    and the total."""
+    rows = [
+        PanelRow("Letters", size=1.4, bold=True),
+        PanelRow(board.date.strftime("%a %d %b %Y").replace(" 0", " "), colour="muted"),
+    ]
+    if board.start_word:
+        rows.append(PanelRow(f"Starting word  {board.start_word}", bold=True, gap=0.3))
+    elif board.is_v4:
+        rows.append(PanelRow("No starting word", bold=True, colour="muted", gap=0.3))
+    else:
+        rows.append(PanelRow("Starting word unknown", bold=True, colour="error", gap=0.3))
+        rows.append(PanelRow("letters and scores need it", size=0.85, colour="muted"))
+    bag = board.bag
+    blanks = bag.get(letters.BLANK, 0)
+    rows.append(
+        PanelRow(
+            f"{sum(bag.values())}-tile bag" + (f", {blanks} blanks" if blanks else ", no blanks"),
+            size=0.85,
+            colour="muted",
+        )
+    )
+    next_turn = letters.next_turn(board)
+    for turn in range(1, letters.TURNS + 1):
+        tiles = board.tiles_of_turn(turn)
+        gap = 0.4 if turn == 1 else 0.0
+        if game is not None and tiles:
+            result = game.turns[turn - 1]
+            rows.append(PanelRow(f"Turn {turn}", str(result.score), bold=True, indent=0.9, gap=gap, swatch=turn))
+            words = ", ".join(w.text for w in result.words) or "(no word)"
+            if result.bingo:
+                words += "  +50"
+            bad = any(not w.valid for w in result.words)
+            rows.append(PanelRow(words, size=0.9, colour="error" if bad else "muted", indent=0.9))
+        elif pending and turn == next_turn and preview is not None:
+            words, score, found = preview
+            rows.append(PanelRow(f"Turn {turn} (placing)", str(score), bold=True, indent=0.9, gap=gap, swatch=turn))
+            shown = ", ".join(w.text if w.valid else f"{w.text}?" for w in words) or "(no word yet)"
+            rows.append(PanelRow(shown, size=0.9, colour="error" if found else "muted", indent=0.9))
+        elif tiles:
+            rows.append(PanelRow(f"Turn {turn}", "?", bold=True, indent=0.9, gap=gap, swatch=turn))
+            rows.append(
+                PanelRow(f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}", size=0.9, colour="muted", indent=0.9)
+            )
+        else:
+            rows.append(PanelRow(f"Turn {turn}", "–", colour="muted", indent=0.9, gap=gap, swatch=turn))
+            rows.append(PanelRow("", size=0.9, indent=0.9))
+    rows.append(PanelRow("Total", str(game.total) if game is not None else "?", size=1.5, bold=True, gap=0.6))
+    return rows
 
 
 def _paint_panel(
@@ -388,70 +485,32 @@ def _paint_panel(
     y = area.top()
     muted = QColor(text)
     muted.setAlpha(170)
-
-    def write(
-        s: str, size: float = 1.0, bold: bool = False, colour: QColor | None = None, indent: float = 0, right: str = ""
-    ) -> None:
-        nonlocal y
-        font = _font(painter, line * 0.72 * size, bold)
+    colours = {"text": text, "muted": muted, "error": ERROR}
+    for row in panel_rows(board, game, pending=pending, preview=preview):
+        y += line * row.gap
+        if row.text == "Total":  # a rule above the total
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
+            painter.drawLine(QPointF(area.left(), y - line * 0.3), QPointF(area.right(), y - line * 0.3))
+        if row.swatch:
+            swatch = QRectF(area.left(), y + line * 0.3, line * 0.55, line * 0.55)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(turn_colour(row.swatch))
+            painter.drawRoundedRect(swatch, 3, 3)
+        font = _font(painter, line * 0.72 * row.size, row.bold)
         painter.setFont(font)
         metrics = QFontMetricsF(font)
-        painter.setPen(colour or text)
-        r = QRectF(area.left() + indent, y, area.width() - indent, line * size * 1.15)
-        if right:
-            painter.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, right)
-            r.setRight(r.right() - metrics.horizontalAdvance(right) - 8)
+        painter.setPen(colours[row.colour])
+        indent = line * row.indent
+        r = QRectF(area.left() + indent, y, area.width() - indent, line * row.size * 1.15)
+        if row.right:
+            painter.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, row.right)
+            r.setRight(r.right() - metrics.horizontalAdvance(row.right) - 8)
         painter.drawText(
             r,
             Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-            metrics.elidedText(s, Qt.TextElideMode.ElideRight, r.width()),
+            metrics.elidedText(row.text, Qt.TextElideMode.ElideRight, r.width()),
         )
-        y += line * size * 1.15
-
-    write("Letters", 1.4, True)
-    write(board.date.strftime("%a %d %b %Y").replace(" 0", " "), 1.0, False, muted)
-    y += line * 0.3
-    if board.start_word:
-        write(f"Starting word  {board.start_word}", 1.0, True)
-    else:
-        write("Starting word unknown", 1.0, True, ERROR)
-        write("letters and scores need it", 0.85, False, muted)
-    y += line * 0.4
-    next_turn = letters.next_turn(board)
-    for result_turn in range(1, letters.TURNS + 1):
-        tiles = board.tiles_of_turn(result_turn)
-        swatch = QRectF(area.left(), y + line * 0.3, line * 0.55, line * 0.55)
-        painter.setPen(Qt.PenStyle.NoPen)
-        painter.setBrush(turn_colour(result_turn))
-        painter.drawRoundedRect(swatch, 3, 3)
-        indent = line * 0.9
-        if game is not None and tiles:
-            result = game.turns[result_turn - 1]
-            write(f"Turn {result_turn}", 1.0, True, indent=indent, right=str(result.score))
-            words = ", ".join(w.text for w in result.words) or "(no word)"
-            if result.bingo:
-                words += "  +50"
-            bad = any(not w.valid for w in result.words)
-            write(words, 0.9, False, ERROR if bad else muted, indent)
-        elif pending and result_turn == next_turn and preview is not None:
-            words, score, found = preview
-            write(f"Turn {result_turn} (placing)", 1.0, True, indent=indent, right=str(score))
-            shown = ", ".join(w.text if w.valid else f"{w.text}?" for w in words) or "(no word yet)"
-            write(shown, 0.9, False, ERROR if found else muted, indent)
-        elif tiles:
-            write(f"Turn {result_turn}", 1.0, True, indent=indent, right="?")
-            write(f"{len(tiles)} tile{'s' if len(tiles) != 1 else ''}", 0.9, False, muted, indent)
-        else:
-            write(f"Turn {result_turn}", 1.0, False, muted, indent=indent, right="–")
-            y += line * 0.9 * 1.15
-    y += line * 0.3
-    painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))
-    painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
-    y += line * 0.3
-    if game is not None:
-        write("Total", 1.5, True, right=str(game.total))
-    else:
-        write("Total", 1.5, True, right="?")
+        y += line * row.size * 1.15
 
 
 def preferred_size(board: letters.Board) -> QSize:
