@@ -5,6 +5,7 @@
     slugboard-codec detect TEXT...     the game of each text
     slugboard-codec info TEXT...       one JSON object of facts per board
     slugboard-codec url TEXT...        the web app's link for each board
+    slugboard-codec qr TEXT -o FILE    the board's web link as a QR code (.png or .svg)
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -115,7 +116,20 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         p.add_argument("--start-word", help="letters: the day's starting word")
     sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
+    qr = sub.add_parser("qr", help="write the board's web link as a QR code image")
+    qr.add_argument("text", metavar="TEXT", help="a slug or link")
+    qr.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write: .png or .svg")
+    qr.add_argument("--scale", type=int, default=8, choices=range(1, 41), metavar="N", help="pixels per module (8)")
     return parser
+
+
+def _qr(args: argparse.Namespace, out: IO[str]) -> None:
+    from . import qr
+
+    name, link = qr.share_link(args.text)
+    code = qr.make(link)
+    qr.save(code, args.output, args.scale)
+    print(f"{name}: wrote {args.output} (QR version {code.version}, {link})", file=out)
 
 
 def _answer(command: str, text: str, args: argparse.Namespace) -> str:
@@ -151,6 +165,13 @@ def run(
         nonlocal failures
         failures += 1
         print(f"error: {exc}", file=err)
+
+    if args.command == "qr":
+        try:
+            guarded("slugboard", partial(_qr, args, out))
+        except SlugError as exc:
+            fail(exc)
+        return EXIT_BAD_INPUT if failures else 0
 
     if args.command == "encode":
         for line in _stdin_lines(stdin):

@@ -17,7 +17,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("text", nargs="?", help="a slug or link to open")
     parser.add_argument(
-        "--export", metavar="FILE.png", help="render the board of TEXT to an image and exit (no window)"
+        "--export",
+        metavar="FILE",
+        help="draw the board of TEXT to FILE and exit (no window): .png (or another image type), .svg, "
+        "or .pdf (one page for print, the slug under the board)",
+    )
+    parser.add_argument(
+        "--paper", choices=("a4", "letter"), help="--export .pdf: the page size (default: the locale's)"
     )
     parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="minesweeper replay: the moment to render")
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
@@ -125,7 +131,7 @@ def export(args) -> int:
 
     from slugboard.codecs import GAMES, SlugError, decode_any
 
-    from .render import render_image
+    from .render import VECTOR_SUFFIXES, save_board
 
     if not args.text:
         print("error: --export needs the slug or link to draw", file=sys.stderr)
@@ -134,10 +140,10 @@ def export(args) -> int:
 
     suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
     known = sorted(bytes(f.data()).decode() for f in QImageWriter.supportedImageFormats())
-    if suffix not in known:
+    if suffix not in known and "." + suffix not in VECTOR_SUFFIXES:
         print(
-            f"error: --export cannot write {suffix or 'a file without a suffix'}: name the file .png (or one of "
-            f"{', '.join(k for k in known if k in ('jpg', 'bmp', 'webp', 'ppm'))})",
+            f"error: --export cannot write {suffix or 'a file without a suffix'}: name the file .png, .svg or "
+            f".pdf (or one of {', '.join(k for k in known if k in ('jpg', 'bmp', 'webp', 'ppm'))})",
             file=sys.stderr,
         )
         return 2
@@ -155,13 +161,24 @@ def export(args) -> int:
     if args.at is not None:
         state["at"] = args.at
     palette = dark_palette() if args.dark else QGuiApplication.palette()
-    image = render_image(game, board, size, palette, **state)
-    if not image.save(args.export):
-        folder = os.path.dirname(os.path.abspath(args.export))
-        why = "no such folder" if not os.path.isdir(folder) else "the folder or file cannot be written"
-        print(f"error: could not write {args.export} ({why})", file=sys.stderr)
+    codec = GAMES[game]
+    caption = codec.share_url(board) or codec.encode(board)
+    folder = os.path.dirname(os.path.abspath(args.export))
+    if not os.path.isdir(folder):
+        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
         return 2
-    print(f"{game}: wrote {args.export} ({image.width()}x{image.height()})")
+    if suffix == "pdf":
+        from .render import save_pdf
+
+        written = save_pdf(
+            args.export, game, board, caption, paper=args.paper, palette=palette if args.dark else None, **state
+        )
+    else:
+        written = save_board(args.export, game, board, caption, size, palette, **state)
+    if not written:
+        print(f"error: could not write {args.export} (the folder or file cannot be written)", file=sys.stderr)
+        return 2
+    print(f"{game}: wrote {args.export}")
     return 0
 
 

@@ -5,6 +5,7 @@ between runs (geometry, the last board of every game, recent slugs)."""
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -29,7 +30,8 @@ from slugboard.codecs import GAMES, SlugError, decode_any
 
 from . import games
 from .page import GamePage
-from .render import render_image
+from .render import render_image, save_board
+from .share_dialog import ShareDialog
 from .slug_pane import SlugPane
 from .store import Store
 
@@ -205,7 +207,14 @@ class MainWindow(QMainWindow):
                 action = examples_menu.addAction(f"{GAMES[example['game']].title}: {example['title']}")
                 action.setStatusTip(example["text"])
                 action.triggered.connect(lambda _=False, t=example["text"]: self.paste_text(t))
-        self._action(file_menu, "&Export image…", self.export_image_dialog, "Ctrl+E", "Save the board as a PNG image")
+        self._action(
+            file_menu,
+            "&Export…",
+            self.export_image_dialog,
+            "Ctrl+E",
+            "Save the board as a PNG image, an SVG drawing or a PDF page for print",
+        )
+        self._action(file_menu, "S&hare…", self.share_dialog, "Ctrl+Shift+H", "Show the board's web link as a QR code")
         self._action(
             file_menu,
             "Save board &as…",
@@ -234,6 +243,7 @@ class MainWindow(QMainWindow):
         )
         self._action(edit_menu, "Copy &slug", self.slug_pane.copy_slug, "Ctrl+Shift+C", "Copy the slug")
         self._action(edit_menu, "Copy &link", self.slug_pane.copy_link, "Ctrl+Shift+L", "Copy the web app's link")
+        self._action(edit_menu, "Copy &image", self.copy_image, "Ctrl+Shift+I", "Copy the board as an image, for chat")
 
         game_menu = bar.addMenu("&Game")
         for index, name in enumerate(self.pages):
@@ -396,15 +406,46 @@ class MainWindow(QMainWindow):
     # --- export ------------------------------------------------------------------
     def export_image_dialog(self) -> None:
         page = self.current_page()
-        path, _ = QFileDialog.getSaveFileName(self, "Export image", f"{page.GAME}.png", "PNG image (*.png)")
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export", f"{page.GAME}.png", "PNG image (*.png);;SVG drawing (*.svg);;PDF page for print (*.pdf)"
+        )
         if path:
+            if not os.path.splitext(path)[1]:
+                path += "." + chosen.split("*.")[-1].rstrip(")")
             self.export_image(path)
 
     def export_image(self, path: str) -> bool:
+        """Write the board as the suffix of `path` says: an image, .svg or .pdf."""
         page = self.current_page()
-        ok = render_image(page.GAME, page.board, palette=self.palette(), **page.export_state()).save(path)
+        caption = page.game.share_url(page.board) or page.game.encode(page.board)
+        palette = None if path.lower().endswith(".pdf") else self.palette()  # paper is white
+        ok = save_board(path, page.GAME, page.board, caption, palette=palette, **page.export_state())
         self.statusBar().showMessage(f"Saved {path}" if ok else f"Could not save {path}", 5000)
         return ok
+
+    def copy_image(self) -> None:
+        page = self.current_page()
+        QGuiApplication.clipboard().setImage(
+            render_image(page.GAME, page.board, palette=self.palette(), **page.export_state())
+        )
+        self.statusBar().showMessage("Copied the board as an image", 4000)
+
+    def share_dialog(self) -> ShareDialog | None:
+        """The QR code of the board's web link; a game with none says why."""
+        page = self.current_page()
+        link = page.game.share_url(page.board) if page.game.web_host else None
+        if not link:
+            self.statusBar().showMessage(
+                f"{page.game.title} boards have no web link to share as a QR code: copy the slug instead", 8000
+            )
+            return None
+        try:
+            dialog = ShareDialog(link, self)
+        except SlugError as exc:
+            self.statusBar().showMessage(f"No QR code: {exc.message}", 8000)
+            return None
+        dialog.open()
+        return dialog
 
     # --- settings ----------------------------------------------------------------
     def _restore(self) -> None:

@@ -1,11 +1,19 @@
-"""Drawing a board to an image with the same paint function the window uses."""
+"""Drawing a board with the same paint function the window uses: to an image, to an SVG
+drawing, or to a PDF page for print with the slug under the board."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
+import os
+
+from PySide6.QtCore import QLocale, QMarginsF, QRectF, QSize, Qt
+from PySide6.QtGui import QFont, QFontMetricsF, QGuiApplication, QImage, QPageLayout, QPageSize, QPainter, QPalette
 
 from .games import view
+
+VECTOR_SUFFIXES = (".svg", ".pdf")
+PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
+PDF_MARGIN_MM = 15.0
+PDF_RESOLUTION = 300  # dots per inch of the PDF's painter
 
 
 def render_image(game: str, board, size: QSize | None = None, palette: QPalette | None = None, **state) -> QImage:
@@ -20,3 +28,117 @@ def render_image(game: str, board, size: QSize | None = None, palette: QPalette 
     finally:
         painter.end()
     return image
+
+
+def light_palette() -> QPalette:
+    """The style's own light palette, whatever the window shows (paper is white)."""
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    return app.style().standardPalette() if isinstance(app, QApplication) else QPalette()
+
+
+def default_paper() -> str:
+    """Letter where the locale measures in inches (the US and a few others), else A4."""
+    us = QLocale().measurementSystem() == QLocale.MeasurementSystem.ImperialUSSystem
+    return "letter" if us else "a4"
+
+
+def save_svg(path: str, game: str, board, size: QSize | None = None, palette: QPalette | None = None, **state) -> bool:
+    """The board as an SVG drawing of `size` (the board's preferred size) user units."""
+    from PySide6.QtSvg import QSvgGenerator
+
+    shown = view(game)
+    size = size or shown.preferred_size(board)
+    palette = palette or QGuiApplication.palette()
+    generator = QSvgGenerator()
+    generator.setFileName(path)
+    generator.setSize(size)
+    generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
+    generator.setTitle(f"Slugboard: {game}")
+    painter = QPainter()
+    if not painter.begin(generator):
+        return False
+    try:
+        painter.fillRect(QRectF(0, 0, size.width(), size.height()), palette.color(QPalette.ColorRole.Window))
+        shown.paint(painter, QRectF(0, 0, size.width(), size.height()), board, palette, **state)
+    finally:
+        painter.end()
+    return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+def save_pdf(
+    path: str,
+    game: str,
+    board,
+    caption: str,
+    *,
+    paper: str | None = None,
+    palette: QPalette | None = None,
+    **state,
+) -> bool:
+    """One page, A4 or Letter with a margin: the board as large as fits the width at the
+    top, and `caption` (the slug or link) printed under it, wrapped at any character."""
+    from PySide6.QtGui import QPdfWriter
+
+    shown = view(game)
+    # Paper is white: a page is printed in the light palette unless one is asked for.
+    palette = palette or light_palette()
+    writer = QPdfWriter(path)
+    writer.setResolution(PDF_RESOLUTION)
+    writer.setTitle(f"Slugboard: {game}")
+    writer.setCreator("Slugboard")
+    margins = QMarginsF(PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM)
+    layout = QPageLayout(
+        QPageSize(PAPERS[paper or default_paper()]),
+        QPageLayout.Orientation.Portrait,
+        margins,
+        QPageLayout.Unit.Millimeter,
+    )
+    writer.setPageLayout(layout)
+    painter = QPainter()
+    if not painter.begin(writer):
+        return False
+    try:
+        area = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+        area.moveTo(0, 0)
+        preferred = shown.preferred_size(board)
+        font = QFont(painter.font())
+        font.setPointSizeF(9)
+        font.setStyleHint(QFont.StyleHint.Monospace)
+        painter.setFont(font)
+        metrics = QFontMetricsF(font, writer)
+        flags = Qt.TextFlag.TextWrapAnywhere | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+        text_box = metrics.boundingRect(QRectF(0, 0, area.width(), area.height()), int(flags), caption)
+        room = QRectF(
+            area.left(), area.top(), area.width(), max(area.height() / 4, area.height() - text_box.height() - 60)
+        )
+        scale = min(room.width() / preferred.width(), room.height() / preferred.height())
+        board_rect = QRectF(room.left(), room.top(), preferred.width() * scale, preferred.height() * scale)
+        board_rect.moveLeft(area.left() + (area.width() - board_rect.width()) / 2)
+        # Painted at the board's own size, scaled up: the same lines and text as on screen.
+        painter.save()
+        painter.translate(board_rect.topLeft())
+        painter.scale(scale, scale)
+        shown.paint(painter, QRectF(0, 0, preferred.width(), preferred.height()), board, palette, **state)
+        painter.restore()
+        painter.setPen(Qt.GlobalColor.black)
+        text_rect = QRectF(
+            area.left(), board_rect.bottom() + 40, area.width(), area.bottom() - board_rect.bottom() - 40
+        )
+        painter.drawText(text_rect, int(flags), caption)
+    finally:
+        painter.end()
+    return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+def save_board(
+    path: str, game: str, board, caption: str, size: QSize | None = None, palette: QPalette | None = None, **state
+) -> bool:
+    """Write the board to `path` as the suffix says: .svg, .pdf, or an image (.png...)."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix == ".svg":
+        return save_svg(path, game, board, size, palette, **state)
+    if suffix == ".pdf":
+        return save_pdf(path, game, board, caption, palette=palette, **state)
+    return render_image(game, board, size, palette, **state).save(path)
