@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
+from importlib import metadata
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
@@ -32,8 +33,18 @@ from . import games
 from .page import GamePage
 from .render import render_image, save_board
 from .share_dialog import ShareDialog
+from .shortcuts_dialog import ShortcutsDialog
 from .slug_pane import SlugPane
 from .store import Store
+
+
+def version() -> str:
+    """The installed version (the project's own when it runs from a source tree)."""
+    try:
+        return metadata.version("slugboard")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
 
 MAX_RECENT = 10
 MAX_RECENT_LENGTH = 20_000
@@ -256,6 +267,13 @@ class MainWindow(QMainWindow):
             )
 
         help_menu = bar.addMenu("&Help")
+        self._action(
+            help_menu,
+            "&Keyboard shortcuts",
+            self.shortcuts_dialog,
+            QKeySequence.StandardKey.HelpContents,
+            "Every key of the window and of each game",
+        )
         self._action(help_menu, "&About Slugboard", self._about)
 
     def eventFilter(self, watched, event) -> bool:
@@ -524,10 +542,16 @@ class MainWindow(QMainWindow):
     def sizeHint(self) -> QSize:
         return QSize(1120, 840)
 
-    def _about(self) -> None:
-        QMessageBox.about(
-            self,
-            "About Slugboard",
-            "<b>Slugboard</b><br>Edit, replay and share puzzle boards that live in links.<br>"
-            "Games: " + ", ".join(GAMES[n].title for n in self.pages),
+    def shortcuts_dialog(self) -> ShortcutsDialog:
+        dialog = ShortcutsDialog(self, self.current_page().GAME)
+        dialog.open()
+        return dialog
+
+    def about_text(self) -> str:
+        return (
+            f"<b>Slugboard {version()}</b><br>Edit, replay and share puzzle boards that live in links.<br>"
+            "Games: " + ", ".join(GAMES[n].title for n in self.pages)
         )
+
+    def _about(self) -> None:
+        QMessageBox.about(self, "About Slugboard", self.about_text())

@@ -63,6 +63,8 @@ class GamePage(QWidget):
     canvas with `set_canvas`, add controls to `tool_layout`, and override `board_shown`."""
 
     GAME = ""
+    # (keys, what they do) of the page and its board, for Help > Keyboard shortcuts.
+    KEYS: tuple[tuple[str, str], ...] = ()
     board_changed = Signal(object)
     status_changed = Signal(str)
     TOOL_PANEL_WIDTH = 240

@@ -55,3 +55,36 @@ def test_short_texts_of_minesweeper_are_blamed_on_minesweeper():
         with pytest.raises(SlugError) as info:
             decode_any(text)
         assert info.value.game == "minesweeper"
+
+
+def _listed(keys_text: str) -> set[str]:
+    """The single keys of a KEYS entry such as "Ctrl+1, Ctrl+2" or "+, =, -"."""
+    return {part.strip() for part in keys_text.split(", ")}
+
+
+def test_help_lists_every_key_the_window_and_each_page_binds(qtbot, main_window):
+    from PySide6.QtGui import QShortcut
+
+    from slugboard.gui import games
+    from slugboard.gui.shortcuts_dialog import shortcuts_html, window_keys
+
+    for name, page in main_window.pages.items():  # every page made
+        listed = set().union(*(_listed(keys) for keys, _ in games.view(name).page.KEYS))
+        bound = {s.key().toString() for s in page.findChildren(QShortcut)}
+        assert bound <= listed, (name, bound - listed)
+    actions = window_keys(main_window)
+    assert ("Ctrl+Shift+I", "Copy image") in actions and ("Ctrl+E", "Export") in actions
+    text = shortcuts_html(main_window, "xiangqi")
+    assert text.index("<h3>Xiangqi") < text.index("<h3>Sudoku")  # the game on screen first
+    assert "Flip the board" in text and "Copy image" in text
+    main_window.paste_text("R88XA33X035")
+    dialog = main_window.shortcuts_dialog()
+    qtbot.addWidget(dialog)
+    shown = dialog.text.toPlainText()
+    assert shown.index("Everywhere") < shown.index("Rotate the piece") < shown.index("Give the digit")
+
+
+def test_about_names_the_version(main_window):
+    from importlib import metadata
+
+    assert f"Slugboard {metadata.version('slugboard')}" in main_window.about_text()

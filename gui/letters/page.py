@@ -27,6 +27,19 @@ FORMATS = (
 
 
 class LettersPage(GamePage):
+    # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
+    # shortcut the page binds is listed here).
+    KEYS = (
+        ("A-Z", "Type letters from the rack into the selected square (a blank stands for a letter the rack lacks)"),
+        ("Space", "Type across or down"),
+        ("Arrow keys", "Move the selected square"),
+        ("Backspace", "Take the last tile back"),
+        ("Enter, Ctrl+Return", "Play the turn"),
+        ("Escape", "Recall this turn's tiles"),
+        ("Ctrl+D", "Choose the day"),
+        ("Ctrl+N", "New game"),
+        ("F2", "Type the starting word"),
+    )
     canvas: LettersCanvas
     GAME = letters.NAME
     SETTINGS_KEY = "letters/start_words"

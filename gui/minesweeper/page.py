@@ -64,6 +64,19 @@ def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
 
 
 class MinesweeperPage(GamePage):
+    # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
+    # shortcut the page binds is listed here).
+    KEYS = (
+        ("Ctrl+1, Ctrl+2, Ctrl+3", "Edit, Play, Replay"),
+        ("F2", "New game"),
+        ("F3", "Play the same field again"),
+        ("Ctrl+R", "A random field (Edit)"),
+        ("Space", "Play or pause the replay"),
+        ("Left, Right", "Step the replay one event"),
+        ("Home, End", "The start or the end of the replay"),
+        ("+, =, -", "Replay faster or slower"),
+        ("Arrow keys, Space, Enter, F", "Move the cursor, open, flag (Play, Edit)"),
+    )
     canvas: MinesCanvas
     """Three modes over one board (the field and its recorded game).
 

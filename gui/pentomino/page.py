@@ -26,6 +26,16 @@ from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
 
 
 class PentominoPage(GamePage):
+    # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
+    # shortcut the page binds is listed here).
+    KEYS = (
+        ("R, Shift+R", "Rotate the piece in hand clockwise, anticlockwise (also the wheel or a right click)"),
+        ("F, Shift+F", "Mirror the piece in hand left-right, top-bottom"),
+        ("Arrow keys", "Move the cursor square"),
+        ("Space, Enter", "Place, or pick up, at the cursor (Shift: place over a piece)"),
+        ("Delete, Backspace", "Remove the piece under the cursor"),
+        ("Escape", "Put the piece in hand down"),
+    )
     canvas: PentominoCanvas
     GAME = pm.NAME
 

@@ -15,6 +15,14 @@ from .paint import STATUS_COLOURS
 
 
 class SudokuPage(GamePage):
+    # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
+    # shortcut the page binds is listed here).
+    KEYS = (
+        ("Arrow keys", "Move the selected cell"),
+        ("1-9", "Give the digit in the selected cell"),
+        ("0, Delete, Backspace", "Empty the selected cell"),
+        ("Ctrl+L", "Show or hide the solution"),
+    )
     canvas: SudokuCanvas
     GAME = sudoku.NAME
 

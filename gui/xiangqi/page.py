@@ -28,6 +28,21 @@ from .paint import GLYPHS, piece_icon
 
 
 class XiangqiPage(GamePage):
+    # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
+    # shortcut the page binds is listed here).
+    KEYS = (
+        ("K A B N R C P", "Choose a black piece kind by its FEN letter (Shift for red)"),
+        ("Arrow keys", "Move the cursor point"),
+        ("Space, Enter", "Put the chosen piece at the cursor"),
+        ("Delete, Backspace", "Remove the piece at the cursor"),
+        ("Escape", "Put the chosen kind away"),
+        ("F", "Flip the board"),
+        ("T", "Give the move to the other side"),
+        ("Ctrl+Shift+O", "Set up the opening position"),
+        ("Ctrl+Shift+Backspace", "Clear the board"),
+        ("Ctrl+Shift+F", "Copy the position as FEN"),
+        ("Ctrl+Shift+V", "Open the FEN or slug on the clipboard"),
+    )
     canvas: XiangqiCanvas
     GAME = xiangqi.NAME
 
