@@ -29,6 +29,7 @@ __all__ = [
     "Severity",
     "detect",
     "decode_any",
+    "plain_message",
     "game_of",
     "games_by_detection",
     "MAX_TEXT",
@@ -158,9 +159,46 @@ def decode_any(text: str) -> tuple[str, Any]:
             "Slugboard opens links of " + ", ".join(web_hosts()) + " and bare slugs",
             0,
         )
-    raise SlugError(
+    error = SlugError(
         "slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}", best.position
     )
+    error.closest = best
+    raise error
+
+
+# What a person calls a board of each game, for messages.
+_NOUNS = {"sudoku": "puzzle", "xiangqi": "position", "minesweeper": "game", "letters": "game"}
+
+
+def plain_message(error: SlugError) -> str:
+    """What went wrong, said to a person who pasted a text: what Slugboard reads and
+    where the text goes wrong, in words (the error itself is the technical line)."""
+    games = all_games()
+    where = f" (character {error.position + 1})" if error.position is not None else ""
+    sites = ", ".join(web_hosts())
+    known = f"Slugboard opens links of {sites} and the slugs of its games."
+    if error.game == "slugboard":
+        if error.message.startswith("text is too long"):
+            return f"This text is longer than any board's slug: Slugboard reads at most {MAX_TEXT:,} characters."
+        if error.message.startswith("nothing to read"):
+            return "There is nothing to open: the text is empty."
+        if error.message.startswith("a link to"):
+            host = error.message[len("a link to ") :].split(",")[0]
+            return f"This is a link to {host}, which Slugboard does not open. {known}"
+        closest = error.closest
+        if closest is not None and closest.game in games:
+            game = games[closest.game]
+            noun = _NOUNS.get(game.name, "board")
+            stop = f" past character {closest.position + 1}" if closest.position is not None else ""
+            return (
+                f"This isn't a link or slug Slugboard knows. {known} The text looks closest to a {game.title} "
+                f"{noun}, which cannot be read{stop}."
+            )
+        return f"This isn't a link or slug Slugboard knows. {known}"
+    if error.game in games:
+        game = games[error.game]
+        return f"This {game.title} {_NOUNS.get(game.name, 'board')} cannot be read{where}: {error.message}."
+    return f"This text cannot be read{where}: {error.message}."
 
 
 def _host_of(link: str) -> str:

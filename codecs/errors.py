@@ -29,6 +29,9 @@ class SlugError(ValueError):
     keeps the slug's own index as `slug_position`.
     """
 
+    # Set by `decode_any` when no game reads a text: the error of the game it came closest to.
+    closest: SlugError | None = None
+
     def __init__(
         self,
         game: str,

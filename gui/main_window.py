@@ -361,8 +361,8 @@ class MainWindow(QMainWindow):
         try:
             name, board = decode_any(text)
         except SlugError as exc:
-            self.slug_pane.show_error(text, exc)
-            self.statusBar().showMessage(f"Not opened: {exc}", 8000)
+            self.slug_pane.show_error(text, exc)  # said there once, with the text marked
+            self.statusBar().clearMessage()
             return False
         self.slug_pane.clear_error()
         page = self.pages[name]

@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QToolButton, QWidget
 
-from slugboard.codecs import SlugError
+from slugboard.codecs import SlugError, plain_message
 
 # A line edit keeps at most this many characters (Qt's default), and redrawing a longer
 # line on every edit of a huge board would cost more than it shows: a longer slug is shown
@@ -91,6 +91,19 @@ class SlugPane(QWidget):
         self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.error_label.setFixedHeight(2 * self.error_label.fontMetrics().lineSpacing() + 2)
         self.error_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # The message says what a person can act on; Details shows the reader's own line
+        # (the one the command line prints) in its place.
+        self.details_button = QToolButton()
+        self.details_button.setObjectName("errorDetails")
+        self.details_button.setText("Details")
+        self.details_button.setCheckable(True)
+        self.details_button.setToolTip("Show the technical reason, as slugboard-codec prints it")
+        self.details_button.toggled.connect(lambda _on: self._show_error_text())
+        policy = self.details_button.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)  # its room is kept: nothing moves when it appears
+        self.details_button.setSizePolicy(policy)
+        self.details_button.hide()
+        self._error: tuple[str, SlugError] | None = None
 
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 4, 8, 6)
@@ -102,7 +115,8 @@ class SlugPane(QWidget):
         grid.addWidget(QLabel("Open"), 1, 0)
         grid.addWidget(self.paste_field, 1, 1, 1, 3)
         grid.addWidget(self.open_button, 1, 4)
-        grid.addWidget(self.error_label, 2, 1, 1, 4)
+        grid.addWidget(self.error_label, 2, 1, 1, 3)
+        grid.addWidget(self.details_button, 2, 4, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
         grid.setColumnStretch(1, 1)
 
     # --- the current board -------------------------------------------------------
@@ -188,19 +202,30 @@ class SlugPane(QWidget):
             self.paste_requested.emit(text)
 
     def show_error(self, text: str, error: SlugError) -> None:
-        """Say what is wrong and where, and show that part of the pasted text with the
-        offending character (or field) marked: an error's position counts in the text as
-        pasted, link and all."""
-        message = html.escape(str(error))
+        """Say what is wrong and where, in words, and show that part of the pasted text
+        with the offending character (or field) marked: an error's position counts in the
+        text as pasted, link and all. Details swaps in the technical line."""
+        self._error = (text, error)
+        self.details_button.setChecked(False)
+        self.details_button.show()
+        self._show_error_text()
+        self.error_label.setToolTip(f"{plain_message(error)}\n\n{error}")
+
+    def _show_error_text(self) -> None:
+        if self._error is None:
+            return
+        text, error = self._error
+        said = str(error) if self.details_button.isChecked() else plain_message(error)
         snippet = ""
         if error.position is not None and text:
             snippet = "<br>" + _marked_excerpt(text, error.position, error.span)
-        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened: {message}</span>{snippet}")
-        self.error_label.setToolTip(f"Not opened: {error}")
+        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened. {html.escape(said)}</span>{snippet}")
 
     def clear_error(self) -> None:
+        self._error = None
         self.error_label.clear()
         self.error_label.setToolTip("")
+        self.details_button.hide()
 
     def error_text(self) -> str:
         return self.error_label.text()

@@ -323,3 +323,24 @@ def test_the_command_loads_a_game_only_when_it_reads_a_board():
     lines = [line for line in out.splitlines() if line.startswith("[")]
     assert lines[0] == lines[1] == "[]"
     assert lines[2] == str(sorted(GAMES))  # detection asks every game
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("hello world", "looks closest to a Xiangqi position, which cannot be read past character 11"),
+        ("https://example.com/board", "This is a link to example.com, which Slugboard does not open"),
+        ("?play=S!v2Ab", "This Sudoku puzzle cannot be read (character 8): character '!' is not base64."),
+        ("   ", "There is nothing to open: the text is empty."),
+    ],
+)
+def test_plain_message_says_what_a_person_can_act_on(text, said):
+    from slugboard.codecs import plain_message
+
+    with pytest.raises(SlugError) as raised:
+        decode_any(text)
+    message = plain_message(raised.value)
+    assert said in message
+    if raised.value.game == "slugboard" and "nothing" not in message:
+        assert "nickgirardo.com, pentominoes.river.me, letters.wiki" in message
+    assert str(raised.value) not in message  # the technical line stays for Details and the command line

@@ -33,10 +33,15 @@ def _marked(shown: str) -> str:
 def test_error_marks_the_character_at_its_position_in_the_pasted_text(pane, text, position, marked):
     pane.show_error(text, SlugError("game", "something is wrong", position))
     shown = pane.error_text()
-    assert f"Not opened: game: something is wrong at character {position}" in shown
+    # Said for a person, counting characters from 1; Details shows the reader's own line.
+    assert f"Not opened. This text cannot be read (character {position + 1}): something is wrong." in shown
     assert _marked(shown) == marked
+    assert pane.details_button.isVisibleTo(pane) and not pane.details_button.isChecked()
+    pane.details_button.click()
+    assert f"Not opened. game: something is wrong at character {position}" in pane.error_text()
+    assert _marked(pane.error_text()) == marked
     pane.clear_error()
-    assert pane.error_text() == ""
+    assert pane.error_text() == "" and not pane.details_button.isVisibleTo(pane)
 
 
 def test_a_span_marks_the_whole_field(pane):
@@ -91,3 +96,18 @@ def test_an_error_message_moves_nothing_on_screen(main_window, qtbot):
     main_window.slug_pane.clear_error()
     qtbot.wait(10)
     assert (page.canvas.mapTo(main_window, page.canvas.rect().topLeft()), page.canvas.size()) == before
+
+
+def test_a_text_no_game_reads_is_explained_in_words_and_nothing_moves(qtbot, main_window):
+    pane = main_window.slug_pane
+    main_window.show()
+    before = (pane.error_label.geometry(), pane.details_button.geometry(), main_window.current_page().canvas.geometry())
+    assert not main_window.paste_text("hello world")
+    shown = pane.error_text()
+    assert "This isn&#x27;t a link or slug Slugboard knows" in shown and "nickgirardo.com" in shown
+    assert "looks closest to a Xiangqi position, which cannot be read past character 11" in shown
+    assert "bits" not in shown  # the technical part waits behind Details
+    after = (pane.error_label.geometry(), pane.details_button.geometry(), main_window.current_page().canvas.geometry())
+    assert after == before
+    pane.details_button.click()
+    assert "read as xiangqi it fails: slug ends early" in pane.error_text()
