@@ -102,27 +102,9 @@ def _size(text: str | None):
 
 
 def dark_palette():
-    from PySide6.QtGui import QColor, QPalette
+    from .theme import dark_palette as palette
 
-    palette = QPalette()
-    for role, colour in (
-        (QPalette.ColorRole.Window, "#2b2b2b"),
-        (QPalette.ColorRole.WindowText, "#e6e6e6"),
-        (QPalette.ColorRole.Base, "#1f1f1f"),
-        (QPalette.ColorRole.Text, "#eeeeee"),
-        (QPalette.ColorRole.Button, "#3a3a3a"),
-        (QPalette.ColorRole.ButtonText, "#e6e6e6"),
-        (QPalette.ColorRole.Highlight, "#3d7bd9"),
-        (QPalette.ColorRole.HighlightedText, "#ffffff"),
-        (QPalette.ColorRole.Mid, "#5a5a5a"),
-        (QPalette.ColorRole.Dark, "#151515"),
-        (QPalette.ColorRole.Light, "#505050"),
-    ):
-        palette.setColor(role, QColor(colour))
-    palette.setColor(QPalette.ColorRole.PlaceholderText, QColor("#8a8a8a"))
-    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
-        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor("#7a7a7a"))  # greyed out, as in a light palette
-    return palette
+    return palette()
 
 
 def export(args) -> int:
@@ -205,6 +187,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.export:
         return export(args)
 
+    if sys.platform.startswith("linux"):
+        from .platform_check import advice, missing_xcb_libraries, uses_xcb
+
+        missing = missing_xcb_libraries() if uses_xcb() else []
+        if missing:
+            print(advice(missing), file=sys.stderr)
+            return 2
+
     from PySide6.QtWidgets import QApplication
 
     from .main_window import MainWindow
@@ -212,11 +202,11 @@ def main(argv: list[str] | None = None) -> int:
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
-    if args.dark:
-        app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
-        app.setPalette(dark_palette())
+    from .theme import Themes
+
+    themes = Themes(app)
     app.aboutToQuit.connect(SlugPane.hand_over_clipboard)
-    window = MainWindow()
+    window = MainWindow(themes=themes, theme="dark" if args.dark else None)
     window.show()
     if args.text:
         window.paste_text(args.text)

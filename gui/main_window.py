@@ -11,7 +11,7 @@ from importlib import metadata
 from typing import Any
 
 from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QGuiApplication, QKeySequence, QUndoGroup, QValidator
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QUndoGroup, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -36,6 +36,8 @@ from .share_dialog import ShareDialog
 from .shortcuts_dialog import ShortcutsDialog
 from .slug_pane import SlugPane
 from .store import Store
+from .theme import SETTINGS_KEY as THEME_KEY
+from .theme import THEMES, Themes
 
 
 def version() -> str:
@@ -98,10 +100,19 @@ class Pages(Mapping[str, GamePage]):
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
+    def __init__(
+        self,
+        settings: QSettings | None = None,
+        parent: QWidget | None = None,
+        *,
+        themes: Themes | None = None,
+        theme: str | None = None,
+    ):
         super().__init__(parent)
         self.settings = settings if settings is not None else QSettings()
         self.store = Store(self.settings)
+        self.themes = themes  # None: the palette is left as the application has it (tests, embedding)
+        self._theme_override = theme  # --dark: this run only, not stored
         self._told_cannot_save = False
         self.setWindowTitle("Slugboard")
         self.setAcceptDrops(True)
@@ -265,6 +276,18 @@ class MainWindow(QMainWindow):
                 f"Alt+{index + 1}",
                 f"Show the {GAMES[name].title} board",
             )
+
+        view_menu = bar.addMenu("&View")
+        theme_menu = view_menu.addMenu("&Theme")
+        self.theme_actions: dict[str, QAction] = {}
+        group = QActionGroup(self)
+        for name, text in (("system", "&System"), ("light", "&Light"), ("dark", "&Dark")):
+            action = QAction(text, self, checkable=True)
+            action.setStatusTip("Follow the system's light or dark setting" if name == "system" else f"Always {name}")
+            action.triggered.connect(lambda _=False, n=name: self.set_theme(n))
+            group.addAction(action)
+            theme_menu.addAction(action)
+            self.theme_actions[name] = action
 
         help_menu = bar.addMenu("&Help")
         self._action(
@@ -477,6 +500,8 @@ class MainWindow(QMainWindow):
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1120, 840)
         self.recent()  # checked now, so a bad list is reported with the rest
+        theme = self.store.text(THEME_KEY, lambda name: name in THEMES, "the theme") or "system"
+        self.set_theme(self._theme_override or theme, store=False)
         tab = self.store.text("window/tab", lambda name: name in self.pages, "the game shown last")
         if tab is not None:
             self.tabs.setCurrentIndex(list(self.pages).index(tab))
@@ -541,6 +566,16 @@ class MainWindow(QMainWindow):
 
     def sizeHint(self) -> QSize:
         return QSize(1120, 840)
+
+    def set_theme(self, name: str, *, store: bool = True) -> None:
+        """System, Light or Dark; kept between runs."""
+        if name not in THEMES:
+            return
+        self.theme_actions[name].setChecked(True)
+        if store:
+            self.settings.setValue(THEME_KEY, name)
+        if self.themes is not None:
+            self.themes.apply(name)
 
     def shortcuts_dialog(self) -> ShortcutsDialog:
         dialog = ShortcutsDialog(self, self.current_page().GAME)

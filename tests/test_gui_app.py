@@ -175,3 +175,34 @@ def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path):
     )
     assert "name the file .png" in _export_error(tmp_path, "--export", str(tmp_path / "a.docx"), SEED_SLUG)
     assert "no such folder" in _export_error(tmp_path, "--export", str(tmp_path / "none" / "a.png"), SEED_SLUG)
+
+
+def test_missing_window_libraries_are_named_with_their_packages():
+    from slugboard.gui import platform_check
+
+    output = (
+        "\tlinux-vdso.so.1 (0x00007ffd)\n"
+        "\tlibxcb-icccm.so.4 => not found\n"
+        "\tlibxcb-keysyms.so.1 => not found\n"
+        "\tlibQt6Gui.so.6 => /x/libQt6Gui.so.6 (0x0000)\n"
+        "\tlibxkbcommon-x11.so.0 => not found\n"
+    )
+    missing = platform_check.missing_from_ldd(output)
+    assert missing == ["libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libxkbcommon-x11.so.0"]
+    said = platform_check.advice(missing)
+    assert "sudo apt install libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0" in said
+    assert platform_check.debian_package("libxcb-cursor.so.0") == "libxcb-cursor0"
+
+
+def test_the_check_asks_the_real_plugin(monkeypatch):
+    from slugboard.gui import platform_check
+
+    files = platform_check.xcb_plugin_files()
+    assert files and all(path.endswith((".so", ".so.6")) for path in files)
+    # On this machine every library is there (the tests' own set-up installs them or not: both are fine),
+    # and the answer is a list of sonames either way.
+    assert all(".so." in name for name in platform_check.missing_xcb_libraries())
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert not platform_check.uses_xcb()
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    assert platform_check.uses_xcb()

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QPushButton
 from slugboard.codecs import sudoku
 
 from ..page import GamePage
+from ..theme import readable
 from ..worker import LatestOnly
 from .canvas import SudokuCanvas
 from .paint import STATUS_COLOURS
@@ -119,7 +120,7 @@ class SudokuPage(GamePage):
             return
         self._count, self._solution = result
         self.status_label.setText(sudoku.solution_label(self._count))
-        colour = STATUS_COLOURS[min(self._count, 2)]
+        colour = readable(STATUS_COLOURS[min(self._count, 2)], self.palette())
         self.status_label.setStyleSheet(f"color: {colour}")
         self._refresh_canvas()
 

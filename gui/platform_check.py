@@ -1,0 +1,81 @@
+"""Before the window opens on X11: the system libraries Qt's xcb platform plugin needs.
+
+Qt's own message when one is missing names only libxcb-cursor (even when that one is
+installed and another is not), then aborts. This finds the libraries that are really
+missing, with `ldd` on the plugin, and names the Debian/Ubuntu packages that hold them.
+"""
+
+from __future__ import annotations
+
+import ctypes.util
+import os
+import re
+import shutil
+import subprocess
+
+# Loaded by the plugin at run time, so ldd does not list it.
+RUNTIME_LIBRARIES = (("xcb-cursor", "libxcb-cursor.so.0"),)
+
+
+def debian_package(soname: str) -> str:
+    """The Debian package of a library by Debian's naming rule: libxcb-icccm.so.4 is in
+    libxcb-icccm4, libxkbcommon-x11.so.0 in libxkbcommon-x11-0."""
+    match = re.fullmatch(r"(lib.+)\.so\.(\d+)(?:\..*)?", soname)
+    if not match:
+        return soname
+    name, major = match.groups()
+    return f"{name}{'-' if name[-1].isdigit() else ''}{major}"
+
+
+def missing_from_ldd(output: str) -> list[str]:
+    """The sonames `ldd` reported as not found."""
+    return sorted({line.split("=>")[0].strip() for line in output.splitlines() if "not found" in line})
+
+
+def xcb_plugin_files() -> list[str]:
+    import PySide6
+
+    qt = os.path.join(os.path.dirname(PySide6.__file__), "Qt")
+    candidates = [
+        os.path.join(qt, "plugins", "platforms", "libqxcb.so"),
+        os.path.join(qt, "lib", "libQt6XcbQpa.so.6"),
+    ]
+    return [path for path in candidates if os.path.exists(path)]
+
+
+def missing_xcb_libraries() -> list[str]:
+    """The libraries the xcb plugin needs that this system lacks (empty when ldd is not
+    there to ask: the check then leaves it to Qt)."""
+    ldd = shutil.which("ldd")
+    if ldd is None:
+        return []
+    missing: set[str] = set()
+    for path in xcb_plugin_files():
+        try:
+            run = subprocess.run([ldd, path], capture_output=True, text=True, timeout=10)
+        except (OSError, subprocess.SubprocessError):
+            return []
+        missing.update(missing_from_ldd(run.stdout))
+    for name, soname in RUNTIME_LIBRARIES:
+        if ctypes.util.find_library(name) is None:
+            missing.add(soname)
+    return sorted(missing)
+
+
+def uses_xcb() -> bool:
+    """Whether Qt will pick its xcb (X11) plugin: on Linux, with a display and no other
+    platform named."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform:
+        return platform.split(":")[0] == "xcb"
+    return bool(os.environ.get("DISPLAY")) and not os.environ.get("WAYLAND_DISPLAY")
+
+
+def advice(missing: list[str]) -> str:
+    packages = " ".join(dict.fromkeys(debian_package(soname) for soname in missing))
+    return (
+        "error: the window needs system libraries this machine does not have: "
+        + ", ".join(missing)
+        + f"\n  on Debian or Ubuntu: sudo apt install {packages}"
+        + "\n  (or draw a board without a window: slugboard --export board.png TEXT)"
+    )

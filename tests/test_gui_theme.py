@@ -1,0 +1,83 @@
+"""View > Theme: System (the default, following the platform), Light or Dark, kept between
+runs, with colours that keep their contrast in the dark."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QCheckBox
+
+from slugboard.gui import theme
+from slugboard.gui.main_window import MainWindow
+
+
+def _luminance(colour: QColor) -> float:
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+
+def _contrast(a: QColor, b: QColor) -> float:
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.fixture
+def themes(qapp):
+    themes = theme.Themes(qapp)
+    yield themes
+    themes.apply("system")  # the application's own style and palette again, for the other tests
+
+
+def test_the_theme_menu_switches_and_is_kept_between_runs(qtbot, settings, themes):
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    assert window.theme_actions["system"].isChecked()  # the default follows the system
+    assert not theme.is_dark(QApplication.palette())  # the offscreen platform is light
+    window.theme_actions["dark"].trigger()
+    assert theme.is_dark(QApplication.palette()) and QApplication.style().name().lower() == "fusion"
+    assert settings.value(theme.SETTINGS_KEY) == "dark"
+    window.close()
+    themes.apply("system")
+    again = MainWindow(settings, themes=themes)
+    qtbot.addWidget(again)
+    assert again.theme_actions["dark"].isChecked() and theme.is_dark(QApplication.palette())
+    again.theme_actions["light"].trigger()
+    assert not theme.is_dark(QApplication.palette())
+    assert settings.value(theme.SETTINGS_KEY) == "light"
+
+
+def test_dark_flag_is_for_this_run_only(qtbot, settings, themes):
+    settings.setValue(theme.SETTINGS_KEY, "light")
+    window = MainWindow(settings, themes=themes, theme="dark")
+    qtbot.addWidget(window)
+    assert theme.is_dark(QApplication.palette())
+    assert settings.value(theme.SETTINGS_KEY) == "light"
+
+
+def test_a_stored_theme_the_window_does_not_know_is_set_aside(qtbot, settings, themes):
+    settings.setValue(theme.SETTINGS_KEY, "purple")
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    assert window.theme_actions["system"].isChecked()
+    assert "the theme" in window.statusBar().currentMessage()
+
+
+def test_dark_colours_keep_their_contrast(qtbot, themes):
+    themes.apply("dark")
+    palette = QApplication.palette()
+    window = palette.color(QPalette.ColorRole.Window)
+    assert _contrast(QColor("#2e7d32"), window) < 3  # the light window's "unique" green: hard to read here
+    for status in ("#d32f2f", "#2e7d32", "#ef6c00"):  # the sudoku panel's no solution, unique, several
+        assert _contrast(QColor(theme.readable(status, palette)), window) >= 4.5
+    # A check box's box stands out from the window around it.
+    box = QCheckBox("Show")
+    box.setChecked(True)
+    qtbot.addWidget(box)
+    box.resize(120, 30)
+    image = box.grab().toImage()
+    lightest = max(QColor(image.pixel(x, y)).lightness() for x in range(4, 20) for y in range(4, 26))
+    assert lightest - window.lightness() > 40
+    assert Qt.CheckState.Checked == box.checkState()
