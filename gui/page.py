@@ -8,9 +8,9 @@ undo command; the command's redo shows the new board and emits `board_changed` b
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
 from slugboard.codecs import GAMES
 
@@ -30,6 +30,40 @@ class BoardCanvas(QWidget):
     def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
         self.update()
+
+
+class WrappedLabel(QLabel):
+    """A word-wrapped label whose height follows its text at the width it is given.
+
+    The tool panel's layout is top-aligned, and a top-aligned layout gives a widget its
+    size hint; a plain QLabel guesses that hint at a width wider than the panel, so
+    its last lines were cut off. This one asks for the height its text needs at its
+    real width."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setWordWrap(True)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        if self.width() > 0:
+            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
+        return hint
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if event.oldSize().width() != event.size().width():
+            self.updateGeometry()
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self.updateGeometry()
 
 
 class SetBoardCommand(QUndoCommand):
@@ -86,6 +120,9 @@ class GamePage(QWidget):
         self.tool_layout = QVBoxLayout(panel)
         self.tool_layout.setContentsMargins(8, 4, 4, 4)
         self.tool_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+        # The panel is never squeezed below what its controls need: a longer message makes
+        # it scroll, where squeezing would shift every control and overlap the palette.
+        self.tool_layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         scroll = QScrollArea()
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)

@@ -585,7 +585,7 @@ def test_overflow_on_rectangle_and_mobius():
     assert [p.kind for p in probs] == ["overflow"]
     assert probs[0].cells == ((0, 3),)
     assert pm.conflict_cells(board) == {(0, 3)}
-    assert probs[0].message == "I at (1, 3) runs off the rectangle"
+    assert probs[0].message == "I at row 2, column 4 runs off the rectangle"
     mobius = pm.replace(board, surface="M")
     assert [p.kind for p in pm.problems(mobius)] == ["overflow"]
     assert not pm.problems(pm.replace(board, surface="T"))
@@ -597,7 +597,7 @@ def test_overlap_reports_both_items_and_the_shared_cells():
     assert len(probs) == 1
     assert probs[0].kind == "overlap"
     assert probs[0].cells == ((2, 3), (3, 2))
-    assert probs[0].message == "X at (2, 2) and X at (3, 3) overlap"
+    assert probs[0].message == "X at row 3, column 3 and X at row 4, column 4 overlap"
     assert pm.conflict_cells(board) == {(2, 3), (3, 2)}
 
 
@@ -667,7 +667,7 @@ def test_outline_past_a_sphere_corner_is_drawn_as_the_web_app_does():
 def test_a_piece_that_meets_itself_across_a_seam():
     # On the projective plane an F anchored in the corner covers (7, 7) twice.
     board = pm.decode("P88F000")
-    assert [(p.message, p.cells) for p in pm.problems(board)] == [("F at (0, 0) overlaps itself", ((7, 7),))]
+    assert [(p.message, p.cells) for p in pm.problems(board)] == [("F at row 1, column 1 overlaps itself", ((7, 7),))]
     assert pm.conflict_cells(board) == {(7, 7)}
 
 
@@ -868,5 +868,5 @@ def test_taken_off_names_what_a_resize_dropped():
         "R", 8, 8, {(0, 0): pm.Piece("L", 0, 0), (6, 2): pm.Piece("X", 6, 2), (1, 7): pm.TERRAIN}, [0] * 12
     )
     smaller = pm.resized(board, 5, 5)
-    assert pm.taken_off(board, smaller) == ["X at (6, 2)", "terrain at (1, 7)"]
+    assert pm.taken_off(board, smaller) == ["X at row 7, column 3", "terrain at row 2, column 8"]
     assert pm.taken_off(board, pm.resized(board, 8, 8)) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette, QWheelEvent
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QApplication, QComboBox, QPushButton, QWidget
 
 from slugboard.codecs import pentomino as pm
 from slugboard.gui import pentomino as view
@@ -364,7 +364,7 @@ def test_shrinking_takes_pieces_off_and_growing_back_returns_them(qtbot, main_wi
     assert _slug(main_window) == "P68YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50R1116_0f2z"
     text = page.problems_label.text()
     assert text.startswith(
-        "Off the 6×8 board (grow it again or undo): Z at (6, 3), F at (7, 5), terrain at (6, 1), terrain at (6, 6)<br>"
+        "Off the 6×8 board (grow it again or undo): Z at row 7, column 4, F at row 8, column 6, terrain at row 7, column 2, terrain at row 7, column 7<br>"
     )
     # Pieces still anchored on the board but running off it are conflicts, drawn red.
     assert "runs off" not in text and "overlap" in text
@@ -487,3 +487,66 @@ def test_typing_a_size_keeps_the_pieces(qtbot, main_window, page):
     assert page.undo_stack.count() == steps + 1
     main_window.undo_action.trigger()
     assert _slug(main_window) == SEED
+
+
+# --- what a new user hit -----------------------------------------------------------------
+
+
+def test_escape_puts_a_picked_up_piece_back_where_it_was(qtbot, main_window, page):
+    main_window.paste_text(SEED)
+    before, depth = page.board, page.undo_stack.index()
+    page.drop_tool()  # empty hands: a click picks up
+    _click(qtbot, page, 5, 0)  # the X
+    assert page.tool_name == "X" and len(page.board.pieces) == len(before.pieces) - 1
+    page.rotate(1)  # turning it in the hand does not matter
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
+    assert page.board == before and page.undo_stack.index() == depth
+    assert page.tool_name is None
+    assert _slug(main_window) == SEED
+    # A piece taken from the palette is only put away.
+    _choose(qtbot, page, "F")
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Escape)
+    assert page.board == before and page.tool_name is None
+
+
+def test_the_palette_greys_the_pieces_on_the_board_and_counts_the_rest(qtbot, main_window, page):
+    main_window.paste_text("R88")  # an empty 8x8 rectangle
+    assert page.pieces_heading.text().endswith("(12 of 12 left)")
+    _choose(qtbot, page, "X")
+    _click(qtbot, page, 3, 3)
+    _choose(qtbot, page, "F")
+    assert page.pieces_heading.text().endswith("(11 of 12 left)")
+
+    def opacity(name):
+        image = page.piece_buttons[name].icon().pixmap(34, 34).toImage()
+        return max(image.pixelColor(x, y).alpha() for x in range(34) for y in range(34))
+
+    assert opacity("X") < 100 < opacity("L")
+    assert "1 on the board" in page.piece_buttons["X"].toolTip()
+
+
+def test_colours_and_surfaces_have_names(main_window, page):
+    names = [page.color_box.itemText(i) for i in range(page.color_box.count())]
+    assert names == list(pm.COLOR_NAMES) and len(set(names)) == 12 and "colour 2" not in names
+    assert "Möbius strip" in [page.surface_box.itemText(i) for i in range(page.surface_box.count())]
+
+
+def test_nothing_in_the_panel_moves_when_the_surface_or_tool_changes(qtbot, main_window, page):
+    main_window.resize(1120, 840)
+    main_window.paste_text(SEED)
+    qtbot.waitExposed(main_window)
+    controls = [
+        w
+        for w in page.tool_panel.findChildren(QWidget)
+        if w.isVisible() and isinstance(w, (QAbstractButton, QComboBox, QAbstractSpinBox))
+    ]
+    where = [w.mapTo(page, QPoint(0, 0)) for w in controls]
+    for index in range(page.surface_box.count()):
+        page.surface_box.setCurrentIndex(index)
+        page.surface_box.activated.emit(index)
+        QApplication.processEvents()
+        assert [w.mapTo(page, QPoint(0, 0)) for w in controls] == where, page.surface_box.currentText()
+    for tool in (None, "X", pm.TERRAIN):
+        page.choose(tool)
+        QApplication.processEvents()
+        assert [w.mapTo(page, QPoint(0, 0)) for w in controls] == where, tool

@@ -33,7 +33,7 @@ SURFACES = {
     "C": "Cylinder",
     "S": "Sphere",
     "T": "Torus",
-    "M": "Mobius strip",
+    "M": "Möbius strip",
     "P": "Projective plane",
     "K": "Klein bottle",
 }
@@ -56,6 +56,21 @@ DISPLAY_COLORS = (
     "#854d0e",
     "#a21caf",
     "#6b21a8",
+)
+# What a person calls each display colour (the slug stores the number).
+COLOR_NAMES = (
+    "violet",
+    "raspberry",
+    "blue",
+    "teal",
+    "emerald",
+    "olive",
+    "mustard",
+    "amber",
+    "rust",
+    "brown",
+    "magenta",
+    "purple",
 )
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -275,8 +290,10 @@ def requested_size(board: Board, height: int, width: int) -> tuple[int, int]:
 def taken_off(before: Board, after: Board) -> list[str]:
     """The items of `before` anchored outside `after`'s size (what a resize dropped), as words."""
     return [
-        f"{p.name} at ({p.row}, {p.col})" for p in before.pieces if p.row >= after.height or p.col >= after.width
-    ] + [f"terrain at ({r}, {c})" for r, c in before.terrain if r >= after.height or c >= after.width]
+        f"{p.name} at {square_name(p.row, p.col)}"
+        for p in before.pieces
+        if p.row >= after.height or p.col >= after.width
+    ] + [f"terrain at {square_name(r, c)}" for r, c in before.terrain if r >= after.height or c >= after.width]
 
 
 def with_color(board: Board, name: str, color: int) -> Board:
@@ -1106,7 +1123,12 @@ def paint(board: Board) -> Painting:
 
 
 def _label(item: Item) -> str:
-    return f"{'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})"
+    return f"{'terrain' if item.is_terrain else item.name} at {square_name(item.row, item.col)}"
+
+
+def square_name(row: int, col: int) -> str:
+    """A cell as a person counts it, from 1: "row 4, column 5"."""
+    return f"row {row + 1}, column {col + 1}"
 
 
 def problems(board: Board, painting: Painting | None = None) -> list[Problem]:

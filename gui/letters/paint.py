@@ -13,9 +13,10 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
 )
-from PySide6.QtWidgets import QLabel, QWidget
 
 from slugboard.codecs import letters
+
+from ..page import WrappedLabel  # noqa: F401 - the letters page's labels
 
 SIZE = letters.SIZE
 PREMIUM_FILL = {
@@ -56,40 +57,6 @@ class Drag(NamedTuple):
     slot: int
     origin: tuple[int, int] | None
     point: QPointF
-
-
-class WrappedLabel(QLabel):
-    """A word-wrapped label whose height follows its text at the width it is given.
-
-    The tool panel's layout is top-aligned, and a top-aligned layout gives a widget its
-    size hint; a plain QLabel guesses that hint at a width wider than the panel, so
-    its last lines were cut off. This one asks for the height its text needs at its
-    real width."""
-
-    def __init__(self, text: str = "", parent: QWidget | None = None):
-        super().__init__(text, parent)
-        self.setWordWrap(True)
-
-    def sizeHint(self) -> QSize:
-        hint = super().sizeHint()
-        if self.width() > 0:
-            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
-        return hint
-
-    def minimumSizeHint(self) -> QSize:
-        hint = super().minimumSizeHint()
-        if self.width() > 0:
-            hint.setHeight(max(hint.height(), self.heightForWidth(self.width())))
-        return hint
-
-    def resizeEvent(self, event) -> None:
-        super().resizeEvent(event)
-        if event.oldSize().width() != event.size().width():
-            self.updateGeometry()
-
-    def setText(self, text: str) -> None:
-        super().setText(text)
-        self.updateGeometry()
 
 
 # --- geometry ------------------------------------------------------------------------

@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import pentomino as pm
 
-from ..page import GamePage
+from ..page import GamePage, WrappedLabel
 from .canvas import _SIZE_EDIT, PentominoCanvas
 from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
+
+PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
 
 
 class PentominoPage(GamePage):
@@ -42,6 +44,7 @@ class PentominoPage(GamePage):
     def __init__(self, settings=None, parent=None):
         super().__init__(settings, parent)
         self.tool_name: str | None = "F"
+        self._lifted_at: int | None = None  # the undo index right after a pick-up
         self.rotation = 0
         self.reflected = False
         self._updating = False
@@ -55,7 +58,7 @@ class PentominoPage(GamePage):
         canvas.drop_requested.connect(self.drop_tool)
         self.set_canvas(canvas)
 
-        self.add_heading("Pieces")
+        self.pieces_heading = self.add_heading("Pieces")
         self.piece_buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
         grid.setSpacing(3)
@@ -84,8 +87,11 @@ class PentominoPage(GamePage):
             b.setMinimumWidth(10)
             row.addWidget(b)
         self.tool_layout.addLayout(row)
-        self.orientation_label = QLabel()
+        self.orientation_label = WrappedLabel()
         self.orientation_label.setWordWrap(True)
+        # Two lines kept whatever it says, so the buttons under it stay put.
+        self.orientation_label.setFixedHeight(2 * self.orientation_label.fontMetrics().lineSpacing() + 4)
+        self.orientation_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.tool_layout.addWidget(self.orientation_label)
         row = QHBoxLayout()
         self.remove_button = self._button("Remove", "Remove the piece under the cursor (Delete)", self._remove_hover)
@@ -98,25 +104,15 @@ class PentominoPage(GamePage):
         row.addWidget(self.drop_button)
         self.tool_layout.addLayout(row)
 
-        self.add_heading("Board state")
-        self.summary_label = QLabel()
-        self.summary_label.setWordWrap(True)
-        self.tool_layout.addWidget(self.summary_label)
-        self.problems_label = QLabel()
-        self.problems_label.setWordWrap(True)
-        self.problems_label.setObjectName("pentominoProblems")
-        self.tool_layout.addWidget(self.problems_label)
-
         self.add_heading("Colour")
         self.color_box = QComboBox()
         self.color_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for i, color in enumerate(PIECE_COLORS):
             pixmap = QPixmap(14, 14)
             pixmap.fill(color)
-            self.color_box.addItem(QIcon(pixmap), f"colour {i}", i)
-        self.color_box.setToolTip(
-            "Colour of the chosen piece's name (every copy of it). Colours 0-11 are what the slug stores"
-        )
+            self.color_box.addItem(QIcon(pixmap), pm.COLOR_NAMES[i], i)
+            self.color_box.setItemData(i, f"{pm.COLOR_NAMES[i]} (colour {i} in the slug)", Qt.ItemDataRole.ToolTipRole)
+        self.color_box.setToolTip("Colour of the chosen piece (every copy of it); the slug stores its number, 0-11")
         self.color_box.activated.connect(self._color_chosen)
         self.tool_layout.addWidget(self.color_box)
 
@@ -149,11 +145,22 @@ class PentominoPage(GamePage):
         self.width_box.valueChanged.connect(self._size_chosen)
         form.addWidget(self.width_box, 2, 1)
         self.tool_layout.addLayout(form)
-        self.seam_label = QLabel()
-        self.seam_label.setWordWrap(True)
-        self.tool_layout.addWidget(self.seam_label)
         clear = self._button("Clear pieces", "Remove every piece, keep terrain, size and colours", self._clear_pieces)
         self.tool_layout.addWidget(clear)
+
+        # Texts whose length changes with the board stand last, so no control moves when
+        # they grow or shrink.
+        self.add_heading("Board state")
+        self.seam_label = WrappedLabel()
+        self.seam_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.seam_label)
+        self.summary_label = WrappedLabel()
+        self.summary_label.setWordWrap(True)
+        self.tool_layout.addWidget(self.summary_label)
+        self.problems_label = WrappedLabel()
+        self.problems_label.setWordWrap(True)
+        self.problems_label.setObjectName("pentominoProblems")
+        self.tool_layout.addWidget(self.problems_label)
 
         self._problem_lines: tuple[list, bool] = ([], False)
         self.undo_stack.indexChanged.connect(self._undo_moved)
@@ -175,6 +182,12 @@ class PentominoPage(GamePage):
         self.canvas.setFocus()
 
     def drop_tool(self) -> None:
+        """Empty the hand. A piece just picked up from the board goes back where it was
+        (the pick-up is undone); one taken from the palette is simply put away."""
+        if self._lifted_at is not None and self._lifted_at == self.undo_stack.index():
+            self._lifted_at = None
+            self.undo_stack.undo()
+            self.show_status("Put back where it was")
         self.tool_name = None
         self._refresh_tool()
 
@@ -210,13 +223,22 @@ class PentominoPage(GamePage):
         self.canvas.update()
 
     def _refresh_icons(self) -> None:
+        placed = {piece.name for piece in self.board.pieces}
+        left = sum(1 for name in pm.PIECES if name not in placed)
+        self.pieces_heading.setText(f"<b>Pieces</b> ({left} of {len(pm.PIECES)} left)")
         for name, button in self.piece_buttons.items():
             rotation, reflected = (self.rotation, self.reflected) if name == self.tool_name else (0, False)
-            button.setIcon(piece_icon(name, item_color(self.board, name), 34, rotation, reflected))
+            # Greyed when already on the board (a copy can still be placed).
+            opacity = PLACED_OPACITY if name in placed and name != self.tool_name else 1.0
+            button.setIcon(piece_icon(name, item_color(self.board, name), 34, rotation, reflected, opacity))
             if name == pm.TERRAIN:
                 button.setToolTip("Terrain: a blocked cell (slug letter R)")
             else:
-                button.setToolTip(f"Place {name} (colour {self.board.color_of(name)}); Escape puts it down")
+                on_board = sum(1 for piece in self.board.pieces if piece.name == name)
+                where = f"; {on_board} on the board" if on_board else ""
+                button.setToolTip(
+                    f"Place {name} ({pm.COLOR_NAMES[self.board.color_of(name)]}{where}); Escape puts it down"
+                )
 
     # --- edits -----------------------------------------------------------------------
     def place_at(self, row: int, col: int) -> None:
@@ -224,7 +246,7 @@ class PentominoPage(GamePage):
             return
         board = pm.place(self.board, self.tool_name, row, col, self.rotation, self.reflected)
         what = "terrain" if self.tool_name == pm.TERRAIN else self.tool_name
-        self.set_board(board, f"Place {what} at ({row}, {col})")
+        self.set_board(board, f"Place {what} at {pm.square_name(row, col)}")
 
     def _covering(self, row: int, col: int) -> pm.Item | None:
         p = self.canvas.painting()
@@ -238,8 +260,10 @@ class PentominoPage(GamePage):
             return
         self.set_board(
             pm.remove_at(self.board, item.row, item.col),
-            f"Pick up {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})",
+            f"Pick up {'terrain' if item.is_terrain else item.name} at {pm.square_name(item.row, item.col)}",
         )
+        # Escape now puts it back where it was, as long as nothing else has changed since.
+        self._lifted_at = self.undo_stack.index()
         self.tool_name = item.name
         if not item.is_terrain:
             self.rotation, self.reflected = item.rotation, item.reflected
@@ -252,7 +276,7 @@ class PentominoPage(GamePage):
             return
         self.set_board(
             pm.remove_at(self.board, item.row, item.col),
-            f"Remove {'terrain' if item.is_terrain else item.name} at ({item.row}, {item.col})",
+            f"Remove {'terrain' if item.is_terrain else item.name} at {pm.square_name(item.row, item.col)}",
         )
 
     def _remove_hover(self) -> None:

@@ -459,8 +459,11 @@ def preferred_size(board: pm.Board) -> QSize:
     return QSize(width, max(240, height))
 
 
-def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False) -> QIcon:
-    """A small drawing of a piece (or a terrain square) for the palette, with its letter."""
+def piece_icon(
+    name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False, opacity: float = 1.0
+) -> QIcon:
+    """A small drawing of a piece (or a terrain square) for the palette, with its letter;
+    a lower `opacity` greys it out."""
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     cells = pm.offsets(name, rotation, reflected)
@@ -478,6 +481,7 @@ def piece_icon(name: str, color: QColor, size: int = 34, rotation: int = 0, refl
     oy = area.top() + (area.height() - unit * span_r) / 2
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setOpacity(opacity)
     path = QPainterPath()
     for dx, dy in cells:
         path.addRect(QRectF(ox + (dy - min(cols)) * unit, oy + (dx - min(rows)) * unit, unit, unit))
