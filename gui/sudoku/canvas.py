@@ -23,6 +23,7 @@ class SudokuCanvas(BoardCanvas):
         self.board = sudoku.Board()
         self.selected: tuple[int, int] | None = (0, 0)
         self.solution: sudoku.Board | None = None
+        self.originals: sudoku.Board | None = None  # the board as its link gave it
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(270, 270)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -38,7 +39,15 @@ class SudokuCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(painter, QRectF(self.rect()), self.board, self.palette(), selected=self.selected, solution=self.solution)
+        paint(
+            painter,
+            QRectF(self.rect()),
+            self.board,
+            self.palette(),
+            selected=self.selected,
+            solution=self.solution,
+            originals=self.originals,
+        )
 
     def select(self, cell: tuple[int, int] | None) -> None:
         if cell != self.selected:

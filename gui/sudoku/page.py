@@ -49,6 +49,11 @@ class SudokuPage(GamePage):
         self.tool_layout.addWidget(self.status_label)
         self.givens_label = QLabel()
         self.tool_layout.addWidget(self.givens_label)
+        self.typed_label = QLabel()  # kept in its place when empty, so nothing below moves
+        self.typed_label.setObjectName("typedLegend")
+        self.typed_label.setWordWrap(True)
+        self.typed_label.setFixedHeight(2 * self.typed_label.fontMetrics().lineSpacing() + 2)
+        self.tool_layout.addWidget(self.typed_label)
 
         self.add_heading("Digits")
         pad = QGridLayout()
@@ -71,13 +76,13 @@ class SudokuPage(GamePage):
         self.add_heading("Tools")
         self.show_solution = QCheckBox("Show solution")
         self.show_solution.setToolTip("Show the solution in blue without turning it into givens (Ctrl+L)")
-        self.show_solution.toggled.connect(self._refresh_canvas)
+        self.show_solution.toggled.connect(self._solution_toggled)
         QShortcut(QKeySequence("Ctrl+L"), self, self.show_solution.toggle)
         self.tool_layout.addWidget(self.show_solution)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        clear.clicked.connect(lambda: self.set_board(sudoku.Board(), "Clear board"))
+        clear.clicked.connect(self._clear)
         self.tool_layout.addWidget(clear)
 
         self.add_heading("Problems")
@@ -87,6 +92,26 @@ class SudokuPage(GamePage):
         self.board_shown(self.board)
 
     # --- editing -----------------------------------------------------------------
+    def paste_board(self, board) -> None:
+        """Open a board from a link: its givens are the originals, and digits typed from
+        now on are drawn in their own colour."""
+        self.canvas.originals = board
+        super().paste_board(board)
+
+    def _clear(self) -> None:
+        self.canvas.originals = None
+        if not self.set_board(sudoku.Board(), "Clear board"):
+            self.board_shown(self.board)
+
+    def _solution_toggled(self, on: bool) -> None:
+        if on and self._count == 0:
+            self.show_status(
+                "This puzzle has no solution, so there is none to show: check the red digits or the problems"
+            )
+        elif on and self._count is None:
+            self.show_status("Still counting the solutions: the solution shows as soon as it is known")
+        self._refresh_canvas()
+
     def _type_selected(self, digit: int) -> None:
         if self.canvas.selected is not None:
             self._type_digit(*self.canvas.selected, digit)
@@ -99,6 +124,16 @@ class SudokuPage(GamePage):
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: sudoku.Board) -> None:
         self.canvas.board = board
+        originals = self.canvas.originals
+        typed = originals is not None and any(
+            board.get(r, c) and board.get(r, c) != originals.get(r, c) for r in range(9) for c in range(9)
+        )
+        colour = readable("#00796b", self.palette())
+        self.typed_label.setText(
+            f"<span style='color:{colour}'>Digits you typed</span> differ in colour from the link's own givens."
+            if typed
+            else ""
+        )
         self._count = None
         self._solution = None
         self.givens_label.setText(f"{board.givens} givens")
@@ -120,6 +155,16 @@ class SudokuPage(GamePage):
             return
         self._count, self._solution = result
         self.status_label.setText(sudoku.solution_label(self._count))
+        if self._count == 0 and self.problems_label.text() == "None":
+            # Nothing repeats, yet no solution: say so where the problems are.
+            self.problems_label.setText(
+                "No solution: no two givens clash, but together they leave some cell or digit with no place"
+            )
+        self.show_solution.setToolTip(
+            "The puzzle has no solution to show"
+            if self._count == 0
+            else "Show the solution in blue without turning it into givens (Ctrl+L)"
+        )
         colour = readable(STATUS_COLOURS[min(self._count, 2)], self.palette())
         self.status_label.setStyleSheet(f"color: {colour}")
         self._refresh_canvas()

@@ -12,6 +12,9 @@ CONFLICT_FILL = QColor(211, 47, 47, 45)
 SOLUTION_LIGHT = QColor("#1565c0")
 SOLUTION_DARK = QColor("#64b5f6")
 STATUS_COLOURS = ("#d32f2f", "#2e7d32", "#ef6c00")  # no solution, unique, several
+# A digit typed since the board came from a link, told apart from the link's own givens.
+TYPED_LIGHT = QColor("#00796b")
+TYPED_DARK = QColor("#4db6ac")
 
 
 def _grid_rect(rect: QRectF) -> QRectF:
@@ -38,8 +41,11 @@ def paint(
     selected: tuple[int, int] | None = None,
     solution: sudoku.Board | None = None,
     conflicts: set | None = None,
+    originals: sudoku.Board | None = None,
     **_state,
 ) -> None:
+    """Draw `board`; with `originals` (the board as its link gave it), digits typed since
+    are drawn in their own colour."""
     grid = _grid_rect(rect)
     size = grid.width() / 9
     base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
@@ -74,7 +80,13 @@ def paint(
             if digit:
                 font.setBold(True)
                 painter.setFont(font)
-                painter.setPen(CONFLICT if (r, c) in conflicts else text)
+                typed = originals is not None and originals.get(r, c) != digit
+                if (r, c) in conflicts:
+                    painter.setPen(CONFLICT)
+                elif typed:
+                    painter.setPen(TYPED_DARK if dark else TYPED_LIGHT)
+                else:
+                    painter.setPen(text)
                 painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
             elif solution is not None:
                 font.setBold(False)
@@ -84,10 +96,13 @@ def paint(
 
     thin = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, size / 40))
     thick = QPen(text, max(2.0, size / 14))
-    for i in range(10):
-        painter.setPen(thick if i % 3 == 0 else thin)
-        painter.drawLine(QPointF(grid.left() + i * size, grid.top()), QPointF(grid.left() + i * size, grid.bottom()))
-        painter.drawLine(QPointF(grid.left(), grid.top() + i * size), QPointF(grid.right(), grid.top() + i * size))
+    # The thin lines first, so the thick box lines and the border are drawn whole over them.
+    for pen, lines in ((thin, [i for i in range(10) if i % 3]), (thick, [0, 3, 6, 9])):
+        painter.setPen(pen)
+        for i in lines:
+            x, y = grid.left() + i * size, grid.top() + i * size
+            painter.drawLine(QPointF(x, grid.top()), QPointF(x, grid.bottom()))
+            painter.drawLine(QPointF(grid.left(), y), QPointF(grid.right(), y))
     painter.restore()
 
 

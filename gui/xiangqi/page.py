@@ -26,6 +26,9 @@ from ..page import GamePage
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, piece_icon
 
+PALETTE_ICON = 44  # pixels: the palette's pieces, big enough to read their characters
+PALETTE_COLUMNS = 4
+
 
 class XiangqiPage(GamePage):
     # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
@@ -61,15 +64,18 @@ class XiangqiPage(GamePage):
         self.add_heading("Pieces")
         self.kind_buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
-        grid.setSpacing(1)
+        grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
-        for col, letter in enumerate(xiangqi.RED_LETTERS):
-            for row, piece in enumerate((letter, letter.lower())):
+        # Four to a row, red above black, large enough to read the characters.
+        for side, pieces in enumerate((xiangqi.RED_LETTERS, xiangqi.BLACK_LETTERS)):
+            for i, piece in enumerate(pieces):
+                letter = piece.upper()
+                row, col = 2 * side + i // PALETTE_COLUMNS, i % PALETTE_COLUMNS
                 button = QToolButton()
                 button.setCheckable(True)
-                button.setIcon(piece_icon(piece, 64))
-                button.setIconSize(QSize(27, 27))
-                button.setFixedSize(31, 31)
+                button.setIcon(piece_icon(piece, 96))
+                button.setIconSize(QSize(PALETTE_ICON, PALETTE_ICON))
+                button.setFixedSize(PALETTE_ICON + 6, PALETTE_ICON + 6)
                 button.setAutoRaise(True)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 key = f"Shift+{letter}" if piece.isupper() else letter
@@ -275,10 +281,19 @@ class XiangqiPage(GamePage):
         self.fen_field.setCursorPosition(0)
         found = xiangqi.problems(board)
         if xiangqi.is_encodable(board):
-            identity = " (keeps the slug's piece order)" if board.has_identity else ""
-            self.bits_label.setText(f"{xiangqi.bit_length(board)} bits{identity}")
+            bits = xiangqi.bit_length(board)
+            characters = len(xiangqi.encode(board))
+            self.bits_label.setText(f"The slug is {characters} characters long")
+            detail = f"{bits} bits of the per-piece code, six to a character."
+            if board.has_identity:
+                detail += (
+                    " Pieces of a kind are written in the order the pasted slug gave them, so it comes back"
+                    " exactly; a position entered by hand is written in the shortest order."
+                )
+            self.bits_label.setToolTip(detail)
         else:
-            self.bits_label.setText("the slug code cannot hold this position")
+            self.bits_label.setText("The slug code cannot hold this position")
+            self.bits_label.setToolTip("See the problems below for the piece it has no room for")
         self.problems_label.setText("<br>".join(p.message for p in found) or "None")
         self.canvas.marked = tuple(
             dict.fromkeys(
