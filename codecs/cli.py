@@ -6,6 +6,8 @@
     slugboard-codec info TEXT...       one JSON object of facts per board
     slugboard-codec url TEXT...        the web app's link for each board
     slugboard-codec qr TEXT -o FILE    the board's web link as a QR code (.png or .svg)
+    slugboard-codec solve TEXT         pentomino: the slug of the board completed (exit 1 when it cannot be)
+    slugboard-codec count TEXT         pentomino: {"count": N, "complete": true|false} (--limit N)
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -120,7 +122,49 @@ def _parser() -> argparse.ArgumentParser:
     qr.add_argument("text", metavar="TEXT", help="a slug or link")
     qr.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write: .png or .svg")
     qr.add_argument("--scale", type=int, default=8, choices=range(1, 41), metavar="N", help="pixels per module (8)")
+    solve = sub.add_parser("solve", help="pentomino: print the slug of the board completed")
+    solve.add_argument("text", metavar="TEXT", help="a pentomino slug or link")
+    count = sub.add_parser("count", help="pentomino: count the ways to complete the board")
+    count.add_argument("text", metavar="TEXT", help="a pentomino slug or link")
+    count.add_argument("--limit", type=int, metavar="N", help="stop counting at N")
     return parser
+
+
+EXIT_NO_ANSWER = 1  # `solve`: the board cannot be completed
+
+
+def _pentomino_board(text: str) -> Any:
+    from . import pentomino
+
+    name, board = decode_any(text)
+    if name != pentomino.NAME:
+        raise SlugError(
+            name, f"solve and count are for pentomino boards; this text is a {all_games()[name].title} board"
+        )
+    return board
+
+
+def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from . import pentomino
+    from .pentomino import solver
+
+    board = _pentomino_board(args.text)
+    done = solver.solve(board)
+    if done is None:
+        why = solver.reason(board) or "no placement of the pieces left fills the empty cells"
+        print(f"no completion: {why}", file=err)
+        return EXIT_NO_ANSWER
+    print(pentomino.encode(done), file=out)
+    return 0
+
+
+def _count(args: argparse.Namespace, out: IO[str]) -> None:
+    from .pentomino import solver
+
+    if args.limit is not None and args.limit < 1:
+        raise SlugError("count", "--limit wants a whole number of at least 1")
+    found, complete = solver.count(_pentomino_board(args.text), args.limit)
+    print(_dump({"count": found, "complete": complete}), file=out)
 
 
 def _qr(args: argparse.Namespace, out: IO[str]) -> None:
@@ -165,6 +209,19 @@ def run(
         nonlocal failures
         failures += 1
         print(f"error: {exc}", file=err)
+
+    if args.command == "solve":
+        try:
+            return guarded("slugboard", partial(_solve, args, out, err))
+        except SlugError as exc:
+            fail(exc)
+            return EXIT_BAD_INPUT
+    if args.command == "count":
+        try:
+            guarded("slugboard", partial(_count, args, out))
+        except SlugError as exc:
+            fail(exc)
+        return EXIT_BAD_INPUT if failures else 0
 
     if args.command == "qr":
         try:

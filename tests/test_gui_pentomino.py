@@ -550,3 +550,64 @@ def test_nothing_in_the_panel_moves_when_the_surface_or_tool_changes(qtbot, main
         page.choose(tool)
         QApplication.processEvents()
         assert [w.mapTo(page, QPoint(0, 0)) for w in controls] == where, tool
+
+
+# --- the solver in the window ---------------------------------------------------------------
+
+
+def _wait_label(qtbot, page, start, timeout=10_000):
+    qtbot.waitUntil(lambda: page.solver_label.text().startswith(start), timeout=timeout)
+
+
+def test_the_panel_says_whether_the_board_can_be_completed(qtbot, main_window, page):
+    main_window.paste_text("R3k")  # an empty 3x20 rectangle
+    _wait_label(qtbot, page, "Can be completed")
+    main_window.paste_text("R88")
+    _wait_label(qtbot, page, "Cannot be completed: 64 empty cells")
+
+
+def test_solve_fills_the_board_in_one_undoable_step(qtbot, main_window, page):
+    main_window.paste_text("R3k")
+    empty = page.board
+    page.solve_button.click()
+    qtbot.waitUntil(lambda: len(page.board.pieces) == 12, timeout=10_000)
+    assert pm.is_complete(page.board) and pm.problems(page.board) == []
+    assert pm.decode(_slug(main_window)) == page.board
+    main_window.undo_action.trigger()
+    assert page.board == empty
+
+
+def test_hint_places_one_piece(qtbot, main_window, page):
+    main_window.paste_text("R3k")
+    page.hint_button.click()
+    qtbot.waitUntil(lambda: len(page.board.pieces) == 1, timeout=10_000)
+    assert pm.problems(page.board) == []
+    main_window.undo_action.trigger()
+    assert page.board.pieces == ()
+
+
+def test_count_runs_in_the_background_and_can_be_cancelled(qtbot, main_window, page):
+    main_window.paste_text("R4f")
+    page.count_button.click()
+    assert page.cancel_button.isVisibleTo(page) and not page.solve_button.isEnabled()
+    _wait_label(qtbot, page, "1,472 ways to complete the board", timeout=30_000)
+    assert not page.cancel_button.isVisibleTo(page) and page.solve_button.isEnabled()
+    # A long count: the window keeps answering, Cancel stops it at once.
+    main_window.paste_text("R6a")
+    page.count_button.click()
+    _wait_label(qtbot, page, "Counting")
+    qtbot.wait(50)
+    assert page.cancel_button.isVisibleTo(page)
+    page.cancel_button.click()
+    assert page.solver_label.text() == "Stopped" and page.solve_button.isEnabled()
+
+
+def test_an_edit_stops_a_running_count(qtbot, main_window, page):
+    main_window.paste_text("R6a")
+    page.count_button.click()
+    _wait_label(qtbot, page, "Counting")
+    _choose(qtbot, page, "X")
+    _click(qtbot, page, 1, 1)
+    assert len(page.board.pieces) == 1
+    assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
+    assert not page.solver_label.text().startswith("Counting")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
     QIcon,
     QPixmap,
@@ -13,18 +13,28 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QToolButton,
 )
 
 from slugboard.codecs import pentomino as pm
+from slugboard.codecs.pentomino import solver
 
 from ..page import GamePage, WrappedLabel
+from ..worker import LatestOnly
 from .canvas import _SIZE_EDIT, PentominoCanvas
 from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
 
 PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
+QUICK_CHECK_SECONDS = 0.3  # how long the live "can be completed" check may search
+
+
+class _Progress(QObject):
+    """Carries the count's progress from the worker thread to the panel."""
+
+    counted = Signal(int, float)
 
 
 class PentominoPage(GamePage):
@@ -147,6 +157,44 @@ class PentominoPage(GamePage):
         self.tool_layout.addLayout(form)
         clear = self._button("Clear pieces", "Remove every piece, keep terrain, size and colours", self._clear_pieces)
         self.tool_layout.addWidget(clear)
+
+        self.add_heading("Solver")
+        self.solver_label = WrappedLabel()
+        self.solver_label.setObjectName("solverStatus")
+        self.solver_label.setFixedHeight(2 * self.solver_label.fontMetrics().lineSpacing() + 4)
+        self.solver_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.tool_layout.addWidget(self.solver_label)
+        row = QHBoxLayout()
+        self.solve_button = self._button(
+            "Solve", "Fill the board with the pieces not on it (one step to undo)", self.start_solve
+        )
+        self.hint_button = self._button("Hint", "Place one piece of a completion (undoable)", self.start_hint)
+        self.count_button = self._button(
+            "Count", "Count every way to complete the board (every placement counts)", self.start_count
+        )
+        for b in (self.solve_button, self.hint_button, self.count_button):
+            b.setMinimumWidth(10)
+            row.addWidget(b)
+        self.tool_layout.addLayout(row)
+        row = QHBoxLayout()
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.cancel_button = self._button("Cancel", "Stop the search", self.cancel_search)
+        for w in (self.progress, self.cancel_button):
+            policy = w.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)  # they come and go without moving anything
+            w.setSizePolicy(policy)
+            w.hide()
+            row.addWidget(w)
+        self.tool_layout.addLayout(row)
+        self._quick = LatestOnly(self)
+        self._quick.finished.connect(self._quick_answer)
+        self._job = LatestOnly(self)
+        self._job.finished.connect(self._job_done)
+        self._job_kind = ""
+        self._progress = _Progress(self)
+        self._progress.counted.connect(self._count_progress)
 
         # Texts whose length changes with the board stand last, so no control moves when
         # they grow or shrink.
@@ -344,8 +392,104 @@ class PentominoPage(GamePage):
         command = self._resize_command()
         return command.old if command is not None else None
 
+    # --- solving -----------------------------------------------------------------------
+    def _start(self, kind: str, fn, *args) -> None:
+        self._job_kind = kind
+        for b in (self.solve_button, self.hint_button, self.count_button):
+            b.setEnabled(False)
+        self.cancel_button.show()
+        self.progress.setVisible(kind == "count")
+        self.progress.setValue(0)
+        self._job.submit(fn, *args)
+
+    def start_solve(self) -> None:
+        self.solver_label.setText("Solving…")
+        self._start("solve", solver.solve, self.board)
+
+    def start_hint(self) -> None:
+        self.solver_label.setText("Looking for a hint…")
+        self._start("hint", solver.hint, self.board)
+
+    def start_count(self) -> None:
+        self.solver_label.setText("Counting…")
+        board = self.board
+        counted = self._progress.counted
+
+        def count(board, cancel):
+            return solver.count(board, cancel=cancel, progress=lambda n, f: counted.emit(n, f))
+
+        self._start("count", count, board)
+
+    def cancel_search(self) -> None:
+        """Stop the solve, hint or count under way (an edit does too)."""
+        if self._job.busy:
+            self._job.cancel()
+            self.solver_label.setText("Stopped")
+        self._job_finished()
+
+    def _job_finished(self) -> None:
+        self._job_kind = ""
+        for b in (self.solve_button, self.hint_button, self.count_button):
+            b.setEnabled(True)
+        self.progress.hide()
+        self.cancel_button.hide()
+
+    def _count_progress(self, found: int, fraction: float) -> None:
+        if self._job_kind == "count":
+            self.progress.setValue(int(fraction * 1000))
+            self.solver_label.setText(f"Counting… {found:,} so far")
+
+    def _job_done(self, result) -> None:
+        kind = self._job_kind
+        self._job_finished()
+        if isinstance(result, Exception):
+            self.solver_label.setText("The search failed")
+            self.show_status(f"The search failed: {result}")
+            return
+        why = solver.reason(self.board) or "no way to place the pieces left fills the empty cells"
+        if kind == "solve":
+            if result is None:
+                self.solver_label.setText(f"Cannot be completed: {why}")
+            else:
+                self.set_board(result, "Solve")
+                self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it)")
+        elif kind == "hint":
+            if result is None:
+                self.solver_label.setText(f"Cannot be completed: {why}")
+            else:
+                piece = result.piece
+                board = pm.place(self.board, piece.name, piece.row, piece.col, piece.rotation, piece.reflected)
+                self.set_board(board, f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
+                self.show_status(f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
+        elif kind == "count":
+            found, _complete = result
+            ways = "way" if found == 1 else "ways"
+            self.solver_label.setText(f"{found:,} {ways} to complete the board")
+
+    def _quick_answer(self, result) -> None:
+        if isinstance(result, Exception):
+            return
+        if result is True:
+            self.solver_label.setText("Can be completed")
+        elif result is False:
+            self.solver_label.setText(
+                f"Cannot be completed: {solver.reason(self.board) or 'no placement of the pieces left fills it'}"
+            )
+        else:
+            self.solver_label.setText("Not known at a glance: Solve or Count checks")
+
+    def shutdown(self) -> None:
+        self._quick.shutdown()
+        self._job.shutdown()
+
     # --- showing ---------------------------------------------------------------------
     def board_shown(self, board: pm.Board) -> None:
+        # Any edit stops a search for the board before it, and asks the quick question anew.
+        if self._job.busy:
+            self._job.cancel()
+            self._job_finished()
+        self.solver_label.setText("Checking…")
+        self._quick.submit(solver.completable, board, QUICK_CHECK_SECONDS)
         self.canvas.set_board(board)
         self._updating = True
         try:

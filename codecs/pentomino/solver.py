@@ -1,0 +1,299 @@
+"""Completing a pentomino board on its surface: find one completion, count them all, or
+give a hint.
+
+The board stays as it is (its surface, size, terrain and placed pieces); each piece not
+yet on it may be placed once, in any of its orientations, so that every empty cell is
+covered exactly once. Where a piece's cells land is the codec's own `placed_cells`, so a
+placement across a seam follows that surface's gluing exactly as drawing and conflicts do.
+
+The search is an exact cover over bitboards: cells are the bits of a Python int, each
+candidate placement is the mask of the cells it covers, and the search always fills the
+first empty cell in its scan order, trying only the placements whose first cell that is.
+Scanning along the board's shorter side keeps the filled part compact, which prunes
+early. Two placements of one piece that cover the same cells (a symmetric piece turned)
+are one placement: every distinct set of cells counts once, so the empty 6x10 rectangle
+has 9,356 tilings (2,339 up to the rectangle's own symmetry).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..work import NEVER, Cancel
+from . import PIECES, Board, Piece, map_cell, paint, placed_cells
+
+CELLS_PER_PIECE = 5
+CHECK_EVERY = 4096  # search steps between looks at the cancel flag
+PIECE_BITS = 12  # a remembered state is (empty cells << PIECE_BITS) | free pieces
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One way to put a piece down: how the board records it, and the cells it covers."""
+
+    piece: Piece
+    cells: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A board set up for the search: the empty cells in scan order, the unused pieces
+    and every placement that fits, as bit masks."""
+
+    board: Board
+    order: tuple[tuple[int, int], ...]  # bit i is cell order[i]
+    empty: int  # mask of the empty cells
+    pieces: tuple[str, ...]  # unused pieces; bit j of a piece mask is pieces[j]
+    by_first: tuple[tuple[tuple[int, int, Placement], ...], ...]  # per bit: (cells, piece bit, placement)
+    reason: str | None  # why it cannot be completed, when that is plain before any search
+
+
+def _scan_order(board: Board) -> list[tuple[int, int]]:
+    """Cells along the shorter side first (column by column on a wide board)."""
+    if board.width > board.height:
+        return [(r, c) for c in range(board.width) for r in range(board.height)]
+    return [(r, c) for r in range(board.height) for c in range(board.width)]
+
+
+def _regions(empty: set[tuple[int, int]], board: Board) -> list[int]:
+    """Sizes of the groups of empty cells that touch, across the surface's seams."""
+    neighbours: dict[tuple[int, int], set[tuple[int, int]]] = {cell: set() for cell in empty}
+    for r, c in empty:
+        for step in ((0, 1), (1, 0)):  # right and down; the links go both ways
+            other = _pair_cells(board, r, c, step)
+            if other is not None and other in empty:
+                neighbours[(r, c)].add(other)
+                neighbours[other].add((r, c))
+    seen: set[tuple[int, int]] = set()
+    sizes = []
+    for start in empty:
+        if start in seen:
+            continue
+        stack, size = [start], 0
+        seen.add(start)
+        while stack:
+            cell = stack.pop()
+            size += 1
+            for other in neighbours[cell]:
+                if other not in seen:
+                    seen.add(other)
+                    stack.append(other)
+        sizes.append(size)
+    return sizes
+
+
+def _pair_cells(board: Board, r: int, c: int, step: tuple[int, int]) -> tuple[int, int] | None:
+    """The cell one step from (r, c) on the board's surface, or None past a wall."""
+    x, y = r + step[0], c + step[1]
+    if 0 <= x < board.height and 0 <= y < board.width:
+        return (x, y)
+    x, y, _t = map_cell(board.surface, board.height, board.width, x, y)
+    return (x, y) if 0 <= x < board.height and 0 <= y < board.width else None
+
+
+def prepare(board: Board) -> Problem:
+    """Set `board` up for the search: its empty cells, unused pieces and every placement
+    that fits, or the plain reason it cannot be completed."""
+    painting = paint(board)
+    order = _scan_order(board)
+    bit = {cell: i for i, cell in enumerate(order)}
+    w = board.width
+    covered = {divmod(i, w) for i, n in enumerate(painting.count) if n}
+    empty_cells = [cell for cell in order if cell not in covered]
+    empty_set = set(empty_cells)
+    used = {p.name for p in board.pieces}
+    pieces = tuple(name for name in PIECES if name not in used)
+    reason = None
+    if painting.overlaps or painting.overflow:
+        reason = "pieces on the board overlap or run off it: mend those first"
+    elif len(empty_cells) % CELLS_PER_PIECE:
+        reason = (
+            f"{len(empty_cells)} empty cells: pieces cover five cells each, so the count must be a multiple of five"
+        )
+    elif len(empty_cells) > CELLS_PER_PIECE * len(pieces):
+        reason = (
+            f"{len(empty_cells)} empty cells, but the {len(pieces)} pieces not on the board cover only "
+            f"{CELLS_PER_PIECE * len(pieces)}"
+        )
+    else:
+        odd = sorted(size for size in _regions(empty_set, board) if size % CELLS_PER_PIECE)
+        if odd:
+            reason = f"a group of {odd[0]} empty cells is walled off, and five does not divide it"
+    by_first: list[list[tuple[int, int, Placement]]] = [[] for _ in order]
+    if reason is None:
+        for j, name in enumerate(pieces):
+            seen: set[int] = set()
+            for r, c in order:
+                for orientation in range(8):
+                    rotation, reflected = orientation % 4, orientation >= 4
+                    on, off = placed_cells(board.surface, board.height, w, name, r, c, rotation, reflected)
+                    if off or len(on) != CELLS_PER_PIECE:
+                        continue
+                    cells = [(x, y) for x, y, _bits in on]
+                    if len(set(cells)) != CELLS_PER_PIECE or not empty_set.issuperset(cells):
+                        continue
+                    mask = 0
+                    for cell in cells:
+                        mask |= 1 << bit[cell]
+                    if mask in seen:
+                        continue  # the same cells by another turn of a symmetric piece
+                    seen.add(mask)
+                    first = (mask & -mask).bit_length() - 1
+                    placement = Placement(Piece(name, r, c, rotation, reflected), tuple(cells))
+                    by_first[first].append((mask, 1 << j, placement))
+    empty = 0
+    for cell in empty_cells:
+        empty |= 1 << bit[cell]
+    return Problem(board, tuple(order), empty, pieces, tuple(tuple(p) for p in by_first), reason)
+
+
+class _BudgetSpentError(Exception):
+    pass
+
+
+def _search(problem: Problem, cancel: Cancel, deadline: float | None = None) -> Iterator[list[Placement]]:
+    """Every completion, as the placements added, in a fixed order; past `deadline` (a
+    time.perf_counter() reading) it gives up with _BudgetSpentError."""
+    if problem.reason is not None:
+        return
+    by_first = problem.by_first
+    chosen: list[Placement] = []
+    steps = 0
+
+    def fill(empty: int, free: int) -> Iterator[list[Placement]]:
+        nonlocal steps
+        if not empty:
+            yield list(chosen)
+            return
+        steps += 1
+        if steps % CHECK_EVERY == 0:
+            cancel.check()
+        if deadline is not None and steps % 256 == 0 and time.perf_counter() > deadline:
+            raise _BudgetSpentError
+        first = (empty & -empty).bit_length() - 1
+        for mask, piece_bit, placement in by_first[first]:
+            if mask & empty == mask and piece_bit & free:
+                chosen.append(placement)
+                yield from fill(empty ^ mask, free ^ piece_bit)
+                chosen.pop()
+
+    yield from fill(problem.empty, (1 << len(problem.pieces)) - 1)
+
+
+def completable(board: Board, seconds: float = 0.25, *, cancel: Cancel = NEVER) -> bool | None:
+    """Whether the board can be completed, if a search of `seconds` can tell (None when
+    it would take longer: the window then offers the full check)."""
+    try:
+        for _added in _search(prepare(board), cancel, time.perf_counter() + seconds):
+            return True
+    except _BudgetSpentError:
+        return None
+    return False
+
+
+def _completed(board: Board, added: list[Placement]) -> Board:
+    from dataclasses import replace
+
+    pieces = sorted(board.pieces + tuple(p.piece for p in added), key=lambda p: (p.row, p.col, p.name))
+    return replace(board, pieces=tuple(pieces), notes=())
+
+
+def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
+    """The board completed (the pieces on it stay where they are), or None when it cannot be."""
+    for added in _search(prepare(board), cancel):
+        return _completed(board, added)
+    return None
+
+
+MEMO_LIMIT = 4_000_000  # remembered sub-counts (a few hundred MB); past it the memory starts afresh
+
+
+def count(
+    board: Board,
+    limit: int | None = None,
+    *,
+    cancel: Cancel = NEVER,
+    progress: Callable[[int, float], None] | None = None,
+) -> tuple[int, bool]:
+    """(how many completions, whether that is all of them): the count stops at `limit`.
+
+    Many ways of filling a corner leave the same cells and pieces for the rest, so the
+    count of what is left is remembered by (empty cells, free pieces): the 6x10 rectangle
+    takes seconds rather than a minute. With a limit, every sub-count is capped at it,
+    which keeps "at least `limit`" exact. `progress` hears (completions counted so far,
+    fraction of the search done) as the search's first two levels finish their branches."""
+    problem = prepare(board)
+    if problem.reason is not None:
+        return 0, True
+    table = [tuple((mask, piece) for mask, piece, _p in group) for group in problem.by_first]
+    cap = limit if limit is not None else -1
+    memo: dict[int, int] = {}
+    steps = 0
+
+    def below(empty: int, free: int) -> int:
+        nonlocal steps
+        if not empty:
+            return 1
+        key = empty << PIECE_BITS | free
+        known = memo.get(key)
+        if known is not None:
+            return known
+        steps += 1
+        if steps % CHECK_EVERY == 0:
+            cancel.check()
+            if len(memo) > MEMO_LIMIT:
+                memo.clear()
+        total = 0
+        for mask, piece in table[(empty & -empty).bit_length() - 1]:
+            if mask & empty == mask and piece & free:
+                total += below(empty ^ mask, free ^ piece)
+                if total >= cap > 0:
+                    total = cap
+                    break
+        memo[key] = total
+        return total
+
+    def top(empty: int, free: int, depth: int, share: float, start: float, counted: int) -> int:
+        """The first levels by hand, to report progress as their branches finish."""
+        if depth == 0 or not empty:
+            return below(empty, free)
+        options = [
+            (mask, piece)
+            for mask, piece in table[(empty & -empty).bit_length() - 1]
+            if mask & empty == mask and piece & free
+        ]
+        total = 0
+        for i, (mask, piece) in enumerate(options):
+            part = share / len(options)
+            total += top(empty ^ mask, free ^ piece, depth - 1, part, start + i * part, counted + total)
+            if progress is not None:
+                progress(min(counted + total, cap) if cap > 0 else counted + total, start + (i + 1) * part)
+            if total >= cap > 0:
+                return cap
+        return total
+
+    found = top(problem.empty, (1 << len(problem.pieces)) - 1, 2, 1.0, 0.0, 0)
+    if limit is not None and found >= limit:
+        return limit, False
+    return found, True
+
+
+def hint(board: Board, *, cancel: Cancel = NEVER) -> Placement | None:
+    """One piece of one completion: the one on the empty cell with the fewest placements
+    (where a person has the least choice), or None when there is no completion."""
+    problem = prepare(board)
+    bit = {cell: i for i, cell in enumerate(problem.order)}
+    for added in _search(problem, cancel):
+        return min(added, key=lambda p: min(_placements_covering(problem, bit[cell]) for cell in p.cells))
+    return None
+
+
+def _placements_covering(problem: Problem, index: int) -> int:
+    return sum(1 for group in problem.by_first for mask, _piece, _p in group if mask >> index & 1)
+
+
+def reason(board: Board) -> str | None:
+    """Why the board cannot be completed, when that is plain without searching."""
+    return prepare(board).reason
