@@ -6,6 +6,7 @@ fen        reading Xiangqi FEN, the opening
 placement  what the code can hold, with the reasons in words
 slug       reading and writing slugs, the `xiangqi:` link, board JSON
 rules      attacks, and what makes a position illegal to play
+moves      legal moves, check, checkmate and stalemate, perft
 """
 
 from __future__ import annotations
@@ -43,6 +44,21 @@ from .model import (
     square_name,
     to_fen,
 )
+from .moves import (
+    Move,
+    general_attacked,
+    iccs,
+    in_check,
+    in_palace,
+    legal_moves,
+    parse_iccs,
+    perft,
+    piece_moves,
+    play,
+    result,
+)
+from .moves import legal_targets as legal_move_targets
+from .moves import move_refusal as play_refusal
 from .placement import (
     canonical_rows,
     count_refusal,
@@ -74,7 +90,8 @@ __all__ = [
     "square_name", "is_red", "piece_name", "row_name", "canonical_rows", "is_encodable", "placement_problems",
     "placement_refusal", "move_refusal", "count_refusal", "legal_squares", "legal_targets", "decode",
     "decode_slug", "from_rows_checked", "looks_like", "encode", "slug_bits", "bit_length", "share_url", "to_json",
-    "from_json", "attackers", "problems", "info",
+    "from_json", "attackers", "problems", "info", "Move", "general_attacked", "iccs", "in_check", "in_palace",
+    "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets", "play_refusal",
 ]  # fmt: skip
 
 

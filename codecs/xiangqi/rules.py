@@ -10,7 +10,7 @@ from .model import FILES, KIND_NAMES, Board, is_red, square_name
 from .placement import placement_problems
 
 
-def _attacks(cells: Sequence[str], source: int, target: int) -> bool:
+def attacks(cells: Sequence[str], source: int, target: int) -> bool:
     """Does the piece on `source` attack `target` (kings facing aside)?"""
     letter = cells[source]
     kind = letter.upper()
@@ -53,7 +53,7 @@ def _in_palace(square: int, red: bool) -> bool:
 def attackers(board: Board, square: int, red: bool) -> tuple[int, ...]:
     """Squares of the pieces of one side (`red`) that attack `square`."""
     cells = board.cells
-    return tuple(sq for sq, c in enumerate(cells) if c and is_red(c) == red and _attacks(cells, sq, square))
+    return tuple(sq for sq, c in enumerate(cells) if c and is_red(c) == red and attacks(cells, sq, square))
 
 
 def _king(board: Board, red: bool) -> int | None:
