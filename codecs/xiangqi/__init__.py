@@ -7,6 +7,7 @@ placement  what the code can hold, with the reasons in words
 slug       reading and writing slugs, the `xiangqi:` link, board JSON
 rules      attacks, and what makes a position illegal to play
 moves      legal moves, check, checkmate and stalemate, perft
+notation   WXF and Chinese move notation, move lists read and written
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ from .moves import (
 )
 from .moves import legal_targets as legal_move_targets
 from .moves import move_refusal as play_refusal
+from .notation import chinese, looks_like_moves, parse_game, parse_move, parse_moves, wxf, wxf_list
 from .placement import (
     canonical_rows,
     count_refusal,
@@ -91,7 +93,8 @@ __all__ = [
     "placement_refusal", "move_refusal", "count_refusal", "legal_squares", "legal_targets", "decode",
     "decode_slug", "from_rows_checked", "looks_like", "encode", "slug_bits", "bit_length", "share_url", "to_json",
     "from_json", "attackers", "problems", "info", "Move", "general_attacked", "iccs", "in_check", "in_palace",
-    "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets", "play_refusal",
+    "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets", "play_refusal", "chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves",
+    "wxf", "wxf_list",
 ]  # fmt: skip
 
 
