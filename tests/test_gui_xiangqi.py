@@ -55,7 +55,8 @@ def test_paste_opening_shows_the_board(qtbot, main_window, text):
     assert main_window.slug_pane.slug_text() == OPENING_SLUG
     assert main_window.slug_pane.link_text() == f"xiangqi:{OPENING_SLUG}"
     assert page.fen_field.text() == xiangqi.OPENING_FEN
-    assert page.bits_label.text() == "149 bits"
+    assert page.bits_label.text() == "The link holds this position in 26 characters."
+    assert page.bits_label.toolTip() == "149 bits in the slug code"
     assert page.problems_label.text() == "None"
 
 
@@ -187,6 +188,7 @@ def test_copy_and_paste_fen(qtbot, main_window):
     page = _page(main_window)
     main_window.paste_text("hSSAgSVGghCEIUkIgElRoIQhDw")
     assert page.board.has_identity
+    assert "keeps which twin piece is which" in page.bits_label.text()
     page.action_buttons["Copy FEN"].click()
     assert QGuiApplication.clipboard().text() == xiangqi.OPENING_FEN
     QGuiApplication.clipboard().setText("3k5/9/9/9/4R4/9/9/9/9/4K4 b")
@@ -201,7 +203,7 @@ def test_unencodable_fen_is_shown_and_flagged(qtbot, main_window):
     page = _page(main_window)
     assert main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/9 w")
     assert main_window.slug_pane.slug_text() == ""
-    assert page.bits_label.text() == "the slug code cannot hold this position"
+    assert page.bits_label.text() == "A link cannot hold this position: see Problems."
     assert "red king on e5: a king stays in its palace" in page.problems_label.text()
     assert 40 in page.canvas.marked
 
@@ -473,7 +475,7 @@ def test_board_identity_and_flip_survive_a_restart(qtbot, settings):
 def test_long_tool_panel_lines_wrap_inside_the_panel(qtbot, main_window):
     page = _page(main_window)
     main_window.paste_text("3k5/9/9/9/4K4/9/9/9/9/RRR6 b")
-    assert page.bits_label.text() == "the slug code cannot hold this position"
+    assert page.bits_label.text() == "A link cannot hold this position: see Problems."
     assert page.tool_panel.minimumSizeHint().width() <= page.TOOL_PANEL_WIDTH
 
 
@@ -488,3 +490,15 @@ def test_hovering_a_refused_point_says_why_before_the_click(qtbot, main_window):
     count = len(messages)
     qtbot.mouseMove(page.canvas, _at(page, 67))  # e2: an elephant point says nothing
     assert len(messages) == count
+
+
+def test_palette_pieces_are_readable_and_fit_the_panel_at_the_smallest_window(qtbot, main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    main_window.resize(main_window.minimumSizeHint())
+    qtbot.wait(10)
+    for button in page.kind_buttons.values():
+        assert button.iconSize().width() >= 36 and button.isVisible()
+        right = button.mapTo(page.tool_panel, button.rect().topRight()).x()
+        assert right < page.tool_panel.width() <= page.TOOL_PANEL_WIDTH
+    assert "bits" not in page.bits_label.text()

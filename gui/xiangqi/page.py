@@ -31,6 +31,7 @@ from .canvas import XiangqiCanvas
 from .paint import GLYPHS, piece_icon
 
 EDIT, PLAY = "edit", "play"
+PALETTE_ICON = 40  # px: a piece's character reads at a glance
 MODES = (EDIT, PLAY)
 _PLAYABLE_BLOCKERS = ("no-king", "facing-kings", "check")
 
@@ -67,15 +68,17 @@ class XiangqiPage(GamePage):
         self.add_heading("Pieces")
         self.kind_buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
-        grid.setSpacing(1)
+        grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
-        for col, letter in enumerate(xiangqi.RED_LETTERS):
-            for row, piece in enumerate((letter, letter.lower())):
+        # Four to a row (general, advisor, elephant, horse; rook, cannon, soldier), Red's two
+        # rows above Black's: pieces big enough to read, and the panel keeps its width.
+        for index, letter in enumerate(xiangqi.RED_LETTERS):
+            for side, piece in enumerate((letter, letter.lower())):
                 button = QToolButton()
                 button.setCheckable(True)
-                button.setIcon(piece_icon(piece, 64))
-                button.setIconSize(QSize(27, 27))
-                button.setFixedSize(31, 31)
+                button.setIcon(piece_icon(piece, 96))
+                button.setIconSize(QSize(PALETTE_ICON, PALETTE_ICON))
+                button.setFixedSize(PALETTE_ICON + 6, PALETTE_ICON + 6)
                 button.setAutoRaise(True)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 key = f"Shift+{letter}" if piece.isupper() else letter
@@ -85,7 +88,7 @@ class XiangqiPage(GamePage):
                 )
                 button.setObjectName(f"kind_{'red' if piece.isupper() else 'black'}_{letter}")
                 button.clicked.connect(lambda checked, p=piece: self.choose_kind(p if checked else ""))
-                grid.addWidget(button, row, col)
+                grid.addWidget(button, side * 2 + index // 4, index % 4)
                 self.kind_buttons[piece] = button
         self.tool_layout.addLayout(grid)
         self.kind_label = QLabel()
@@ -496,10 +499,20 @@ class XiangqiPage(GamePage):
         self.fen_field.setCursorPosition(0)
         found = xiangqi.problems(board)
         if xiangqi.is_encodable(board):
-            identity = " (keeps the slug's piece order)" if board.has_identity else ""
-            self.bits_label.setText(f"{xiangqi.bit_length(board)} bits{identity}")
+            chars = len(xiangqi.encode(board))
+            identity = " It keeps which twin piece is which, as in the link it came from." if board.has_identity else ""
+            self.bits_label.setText(f"The link holds this position in {chars} characters.{identity}")
+            self.bits_label.setToolTip(
+                f"{xiangqi.bit_length(board)} bits in the slug code"
+                + (
+                    "; the pieces keep the slug's row order (swapped twins), which the usual order would change"
+                    if board.has_identity
+                    else ""
+                )
+            )
         else:
-            self.bits_label.setText("the slug code cannot hold this position")
+            self.bits_label.setText("A link cannot hold this position: see Problems.")
+            self.bits_label.setToolTip("The slug code has no place for a piece shown under Problems")
         self.problems_label.setText("<br>".join(p.message for p in found) or "None")
         self.canvas.marked = tuple(
             dict.fromkeys(
