@@ -8,6 +8,7 @@
     slugboard-codec qr TEXT -o FILE    the board's web link as a QR code (.png or .svg)
     slugboard-codec solve TEXT         pentomino: the slug of the board completed (exit 1 when it cannot be)
     slugboard-codec count TEXT         pentomino: {"count": N, "complete": true|false} (--limit N)
+    slugboard-codec moves TEXT...      xiangqi: legal moves (ICCS, sorted), check and result as JSON
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -24,7 +25,7 @@ from functools import partial
 from typing import IO, Any
 
 from . import MAX_TEXT, Game, SlugError, all_games, decode_any, detect
-from .errors import guarded
+from .errors import FormatError, guarded
 
 EXIT_BAD_INPUT = 2
 
@@ -113,6 +114,7 @@ def _parser() -> argparse.ArgumentParser:
         ("detect", "print the game of each slug or link"),
         ("info", "print facts about each board as JSON"),
         ("url", "print the web app's link for each board"),
+        ("moves", "xiangqi: print the legal moves, check and the result of each position as JSON"),
     ):
         p = sub.add_parser(name, help=text)
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
@@ -189,8 +191,22 @@ def _answer(command: str, text: str, args: argparse.Namespace) -> str:
         return _dump(game.to_json(board))
     if command == "info":
         return _dump(game.info(board))
+    if command == "moves":
+        return _dump(_moves(name, board))
     url = game.share_url(board)
     return url if url is not None else game.encode(board)
+
+
+def _moves(name: str, board: Any) -> dict[str, Any]:
+    from . import xiangqi
+
+    if name != xiangqi.NAME:
+        raise FormatError(name, "only xiangqi positions have moves to list")
+    return {
+        "moves": sorted(xiangqi.iccs(m) for m in xiangqi.legal_moves(board)),
+        "in_check": xiangqi.in_check(board),
+        "result": xiangqi.result(board),
+    }
 
 
 def run(

@@ -81,7 +81,7 @@ def test_opening_fen_gives_the_articles_slug():
 
 
 def test_opening_bytes_as_the_format_spells_them():
-    writer = xq._bits(xq.new_board())
+    writer = xq.slug_bits(xq.new_board())
     assert len(writer) == 149
     assert writer.to_bytes(pad_bit=1).hex(" ") == "85 24 22 01 25 46 82 10 84 21 49 08 80 49 51 a0 84 21 0f"
 
@@ -152,7 +152,7 @@ def test_prefix_code_reads_back(n):
     for i in range(n):
         writer.write(*xq.prefix_code(i, n))
     reader = BitReader(writer.to_bytes(), "xiangqi")
-    assert [xq._read_index(reader, n) for _ in range(n)] == list(range(n))
+    assert [xq.read_index(reader, n) for _ in range(n)] == list(range(n))
 
 
 def test_candidate_lists_mirror():
@@ -676,7 +676,7 @@ def test_two_pieces_on_one_square_is_refused_where_the_second_is_read():
     writer = BitWriter()
     writer.write(1, 1)
     for row, sq in enumerate(writer_rows):
-        writer.write(*xq.prefix_code(xq._INDEX[row][sq], len(xq.CANDIDATES[row])))
+        writer.write(*xq.prefix_code(xq.INDEX[row][sq], len(xq.CANDIDATES[row])))
     slug = b64encode(writer.to_bytes(pad_bit=1), padded=False)
     with pytest.raises(ValueRangeError) as caught:
         xq.decode(slug)

@@ -26,6 +26,7 @@ class XiangqiCanvas(BoardCanvas):
     kind_requested = Signal(str)  # a letter typed on the canvas ("" = none)
     hint = Signal(str)  # a status-bar line for a click that did nothing
     refused_hovered = Signal(int)  # the pointer rests on a point the chosen kind cannot take
+    square_clicked = Signal(int)  # play mode: a click (press and release) on a point
     DRAG_DISTANCE = 6
 
     def __init__(self, parent: QWidget | None = None):
@@ -36,6 +37,8 @@ class XiangqiCanvas(BoardCanvas):
         self.legal: frozenset = frozenset()
         self.marked: tuple = ()
         self.hover: int | None = None
+        self.playing = False  # play mode: moves by the rules, no placing or removing
+        self.held: int | None = None  # play mode: the piece picked up by a click
         self.cursor: int | None = None  # type: ignore[assignment]
         self._press_square: int | None = None
         self._press_point: QPointF | None = None
@@ -69,7 +72,12 @@ class XiangqiCanvas(BoardCanvas):
         if self.dragging and self._press_square is not None:
             key = (self.board, self._press_square)
             if self._drag_targets[0] != key:  # once per drag, not on every mouse move
-                self._drag_targets = (key, xiangqi.legal_targets(self.board, self._press_square))
+                targets = (
+                    frozenset(xiangqi.legal_move_targets(self.board, self._press_square))
+                    if self.playing
+                    else xiangqi.legal_targets(self.board, self._press_square)
+                )
+                self._drag_targets = (key, targets)
             return self._drag_targets[1]
         return self.legal
 
@@ -103,6 +111,8 @@ class XiangqiCanvas(BoardCanvas):
         self.setFocus()
         square = self.board_geometry().square_at(event.position())
         if event.button() == Qt.MouseButton.RightButton:
+            if self.playing:
+                return
             if square is not None and self.board.cells[square]:
                 self.remove_requested.emit(square)
             return
@@ -137,6 +147,13 @@ class XiangqiCanvas(BoardCanvas):
         source, was_dragging = self._press_square, self.dragging
         self._press_square = self._press_point = self._drag_point = None
         target = self.board_geometry().square_at(event.position())
+        if self.playing:
+            if was_dragging and source is not None and target is not None and target != source:
+                self.move_requested.emit(source, target)
+            elif not was_dragging and target is not None and source == target:
+                self.square_clicked.emit(target)
+            self.update()
+            return
         if was_dragging and source is not None:
             if target is None:
                 self.remove_requested.emit(source)
@@ -171,6 +188,15 @@ class XiangqiCanvas(BoardCanvas):
                 dr, dc = -dr, -dc
             self.cursor = ((row + dr) % 10) * 9 + (col + dc) % 9
             self.update()
+            return
+        if self.playing:
+            if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None:
+                self.square_clicked.emit(self.cursor)
+                return
+            if key == Qt.Key.Key_Escape:
+                self.square_clicked.emit(-1)
+                return
+            super().keyPressEvent(event)
             return
         if key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None and self.kind:
             self.place_requested.emit(self.cursor, self.kind)

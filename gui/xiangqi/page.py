@@ -15,9 +15,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QPushButton,
     QRadioButton,
     QToolButton,
+    QVBoxLayout,
+    QWidget,
 )
 
 from slugboard.codecs import SlugError, xiangqi
@@ -26,8 +30,10 @@ from ..page import GamePage
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, piece_icon
 
-PALETTE_ICON = 44  # pixels: the palette's pieces, big enough to read their characters
-PALETTE_COLUMNS = 4
+EDIT, PLAY = "edit", "play"
+PALETTE_ICON = 40  # px: a piece's character reads at a glance
+MODES = (EDIT, PLAY)
+_PLAYABLE_BLOCKERS = ("no-king", "facing-kings", "check")
 
 
 class XiangqiPage(GamePage):
@@ -45,6 +51,10 @@ class XiangqiPage(GamePage):
         ("Ctrl+Shift+Backspace", "Clear the board"),
         ("Ctrl+Shift+F", "Copy the position as FEN"),
         ("Ctrl+Shift+V", "Open the FEN or slug on the clipboard"),
+        ("Ctrl+1, Ctrl+2", "Edit the position, or play from it by the rules"),
+        ("Ctrl+Shift+R", "Play: start again from the position you set up"),
+        ("Ctrl+Shift+M", "Play: copy the moves as WXF text"),
+        ("Ctrl+Shift+P", "Play: paste a move list (WXF, ICCS or Chinese) to replay it"),
     )
     canvas: XiangqiCanvas
     GAME = xiangqi.NAME
@@ -59,18 +69,30 @@ class XiangqiPage(GamePage):
         canvas.kind_requested.connect(self.choose_kind)
         canvas.hint.connect(self.show_status)
         canvas.refused_hovered.connect(self._explain_hover)
+        canvas.square_clicked.connect(self.play_click)
         self.set_canvas(canvas)
+        self.mode = EDIT
+        self.game_start = self.board
+        self.game_moves: list[xiangqi.Move] = []
+        self.game_ply = 0
+        self._build_mode_bar()
+
+        # The editing controls live in one box that Play hides.
+        panel_layout = self.tool_layout
+        self.edit_box = QWidget()
+        self.tool_layout = QVBoxLayout(self.edit_box)
+        self.tool_layout.setContentsMargins(0, 0, 0, 0)
+        panel_layout.addWidget(self.edit_box)
 
         self.add_heading("Pieces")
         self.kind_buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
         grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
-        # Four to a row, red above black, large enough to read the characters.
-        for side, pieces in enumerate((xiangqi.RED_LETTERS, xiangqi.BLACK_LETTERS)):
-            for i, piece in enumerate(pieces):
-                letter = piece.upper()
-                row, col = 2 * side + i // PALETTE_COLUMNS, i % PALETTE_COLUMNS
+        # Four to a row (general, advisor, elephant, horse; rook, cannon, soldier), Red's two
+        # rows above Black's: pieces big enough to read, and the panel keeps its width.
+        for index, letter in enumerate(xiangqi.RED_LETTERS):
+            for side, piece in enumerate((letter, letter.lower())):
                 button = QToolButton()
                 button.setCheckable(True)
                 button.setIcon(piece_icon(piece, 96))
@@ -85,7 +107,7 @@ class XiangqiPage(GamePage):
                 )
                 button.setObjectName(f"kind_{'red' if piece.isupper() else 'black'}_{letter}")
                 button.clicked.connect(lambda checked, p=piece: self.choose_kind(p if checked else ""))
-                grid.addWidget(button, row, col)
+                grid.addWidget(button, side * 2 + index // 4, index % 4)
                 self.kind_buttons[piece] = button
         self.tool_layout.addLayout(grid)
         self.kind_label = QLabel()
@@ -147,8 +169,212 @@ class XiangqiPage(GamePage):
         self.problems_label.setWordWrap(True)
         self.problems_label.setObjectName("xiangqiProblems")
         self.tool_layout.addWidget(self.problems_label)
+        self.tool_layout = panel_layout
+        self._build_play_box()
         self.choose_kind("")
         self.board_shown(self.board)
+        self.set_mode(EDIT)
+
+    # --- modes -------------------------------------------------------------------
+    def _build_mode_bar(self) -> None:
+        self.add_heading("Mode")
+        row = QHBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_buttons: dict[str, QPushButton] = {}
+        tips = {
+            EDIT: "Set up a position: place, move and remove pieces freely (Ctrl+1)",
+            PLAY: "Play from the position you set up, by the rules (Ctrl+2)",
+        }
+        for i, mode in enumerate(MODES, start=1):
+            button = QPushButton(mode.capitalize())
+            button.setCheckable(True)
+            button.setToolTip(tips[mode])
+            button.setObjectName(f"mode_{mode}")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setStyleSheet(
+                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
+                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
+            )
+            self.mode_group.addButton(button)
+            self.mode_buttons[mode] = button
+            button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
+            row.addWidget(button)
+            QShortcut(
+                QKeySequence(f"Ctrl+{i}"),
+                self,
+                lambda m=mode: self.set_mode(m),
+                context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
+            )
+        self.tool_layout.addLayout(row)
+
+    def _build_play_box(self) -> None:
+        self.play_box = QWidget()
+        layout = QVBoxLayout(self.play_box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.tool_layout.addWidget(self.play_box)
+        # Two reserved lines each: a message never moves the controls under the pointer.
+        self.result_label = QLabel()
+        self.result_label.setObjectName("xiangqiResult")
+        self.result_label.setWordWrap(True)
+        self.result_label.setMinimumHeight(2 * self.result_label.fontMetrics().lineSpacing() + 4)
+        layout.addWidget(self.result_label)
+        self.refusal_label = QLabel()
+        self.refusal_label.setObjectName("xiangqiRefusal")
+        self.refusal_label.setWordWrap(True)
+        self.refusal_label.setMinimumHeight(2 * self.refusal_label.fontMetrics().lineSpacing() + 4)
+        layout.addWidget(self.refusal_label)
+        layout.addWidget(QLabel("<b>Moves</b>"))
+        self.move_list = QListWidget()
+        self.move_list.setObjectName("xiangqiMoves")
+        self.move_list.setToolTip("Click a move to see the position after it; the start line shows the set-up position")
+        self.move_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.move_list.setMinimumHeight(160)
+        self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
+        layout.addWidget(self.move_list)
+        buttons = (
+            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
+            ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
+            (
+                "Paste moves",
+                "Ctrl+Shift+P",
+                "Replay a WXF, Chinese or ICCS move list from the clipboard (after a FEN, or from the opening)",
+                self.paste_moves,
+            ),
+            ("Flip board", "", "Turn the board round: Black at the bottom (F)", self.flip),
+            (
+                "Copy FEN",
+                "",
+                "Put the position on screen in Xiangqi FEN on the clipboard (Ctrl+Shift+F)",
+                self.copy_fen,
+            ),
+        )
+        self.play_buttons: dict[str, QPushButton] = {}
+        for text, keys, tip, slot in buttons:
+            if keys:
+                QShortcut(QKeySequence(keys), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            button = QPushButton(text)
+            button.setToolTip(f"{tip} ({keys})" if keys else tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(slot)
+            layout.addWidget(button)
+            self.play_buttons[text] = button
+
+    def set_mode(self, mode: str) -> bool:
+        if mode not in MODES:
+            raise ValueError(mode)
+        if mode == PLAY and self.mode != PLAY:
+            blockers = [p.message for p in xiangqi.problems(self.board) if p.kind in _PLAYABLE_BLOCKERS]
+            if blockers:
+                self.mode_buttons[self.mode].setChecked(True)
+                self.show_status(f"This position cannot be played: {blockers[0]}")
+                return False
+            self.game_start, self.game_moves, self.game_ply = self.board, [], 0
+        self.mode = mode
+        self.mode_buttons[mode].setChecked(True)
+        self.edit_box.setVisible(mode == EDIT)
+        self.play_box.setVisible(mode == PLAY)
+        self.canvas.playing = mode == PLAY
+        self.canvas.held = None
+        if mode == PLAY:
+            self.choose_kind("")
+        self.refusal_label.setText("")
+        self.board_shown(self.board)
+        self.focus_canvas()
+        return True
+
+    # --- play --------------------------------------------------------------------
+    def positions(self) -> list[xiangqi.Board]:
+        boards = [self.game_start]
+        for move in self.game_moves:
+            boards.append(xiangqi.play(boards[-1], move))
+        return boards
+
+    def play_click(self, square: int) -> None:
+        """A click in play mode: pick up one of the mover's pieces, or put the held one down."""
+        held = self.canvas.held
+        if square < 0:
+            self.canvas.held = None
+        elif held is not None and square != held and not self._own(square):
+            self.move(held, square)
+            return
+        elif self._own(square) and square != held:
+            self.canvas.held = square
+        elif square == held:
+            self.canvas.held = None
+        elif self.board.cells[square]:
+            self._refuse(f"It is {'red' if self.board.red_to_move else 'black'}'s turn")
+        self._refresh_marks()
+
+    def _own(self, square: int) -> bool:
+        letter = self.board.cells[square]
+        return bool(letter) and xiangqi.is_red(letter) == self.board.red_to_move
+
+    def _refuse(self, text: str) -> None:
+        self.refusal_label.setText(text)
+        self.show_status(text)
+
+    def play_move(self, source: int, target: int) -> bool:
+        board = self.board
+        move = (source, target)
+        if xiangqi.result(board):
+            self._refuse("The game is over: go back in the move list or start again")
+            return False
+        reason = xiangqi.play_refusal(board, move)
+        if reason:
+            name = xiangqi.piece_name(board.cells[source]) if board.cells[source] else "piece"
+            self._refuse(f"Cannot move the {name} to {xiangqi.square_name(target)}: {reason}")
+            return False
+        text = xiangqi.wxf(board, move)
+        self.game_moves = self.game_moves[: self.game_ply] + [move]
+        self.game_ply += 1
+        self.canvas.held = None
+        self.refusal_label.setText("")
+        self.set_board(xiangqi.play(board, move), f"Move {text}")
+        self.show_status(f"{text}  {xiangqi.chinese(board, move)}")
+        return True
+
+    def go_to_ply(self, ply: int) -> None:
+        boards = self.positions()
+        if 0 <= ply < len(boards):
+            self.game_ply = ply
+            self.canvas.held = None
+            if not self.set_board(boards[ply], f"Go to move {ply}" if ply else "Go to the start"):
+                self.board_shown(self.board)
+
+    def start_again(self) -> None:
+        if self.mode != PLAY:
+            return
+        self.game_moves, self.game_ply = [], 0
+        self.canvas.held = None
+        if not self.set_board(self.game_start, "Start again"):
+            self.board_shown(self.board)
+        self.show_status("Back to the set-up position")
+
+    def copy_moves(self) -> None:
+        QGuiApplication.clipboard().setText(xiangqi.wxf_list(self.game_start, self.game_moves))
+        self.show_status(f"Copied {len(self.game_moves)} moves as WXF text")
+
+    def paste_moves(self) -> bool:
+        """Replay the move list on the clipboard: after its FEN, or from the opening."""
+        text = QGuiApplication.clipboard().text()
+        if not xiangqi.looks_like_moves(text):
+            self._refuse("The clipboard holds no move list (moves like C2=5, 炮二平五 or h2e2)")
+            return False
+        try:
+            start, moves = xiangqi.parse_game(text)
+        except SlugError as exc:
+            self._refuse(f"Moves not replayed: {exc}")
+            return False
+        if self.mode != PLAY or start != self.game_start:
+            self.set_board(start, "Paste moves")
+            self.mode = EDIT
+            if not self.set_mode(PLAY):
+                return False
+        self.game_moves, self.game_ply = list(moves), len(moves)
+        if not self.set_board(self.positions()[-1], "Paste moves"):
+            self.board_shown(self.board)
+        self.show_status(f"Replayed {len(moves)} moves")
+        return True
 
     # --- palette -----------------------------------------------------------------
     @property
@@ -165,6 +391,15 @@ class XiangqiPage(GamePage):
         self._refresh_marks()
 
     def _refresh_marks(self) -> None:
+        if self.mode == PLAY:
+            held = self.canvas.held
+            self.canvas.legal = (
+                frozenset(xiangqi.legal_move_targets(self.board, held)) if held is not None else frozenset()
+            )
+            if held is not None:
+                self.canvas.cursor = held
+            self.canvas.update()
+            return
         letter = self.canvas.kind
         self.canvas.legal = xiangqi.legal_squares(self.board, letter) if letter else frozenset()
         self.canvas.update()
@@ -217,6 +452,8 @@ class XiangqiPage(GamePage):
         return True
 
     def move(self, source: int, target: int) -> bool:  # type: ignore[override]
+        if self.mode == PLAY:
+            return self.play_move(source, target)
         letter = self.board.cells[source]
         if not letter:
             return False
@@ -281,26 +518,65 @@ class XiangqiPage(GamePage):
         self.fen_field.setCursorPosition(0)
         found = xiangqi.problems(board)
         if xiangqi.is_encodable(board):
-            bits = xiangqi.bit_length(board)
-            characters = len(xiangqi.encode(board))
-            self.bits_label.setText(f"The slug is {characters} characters long")
-            detail = f"{bits} bits of the per-piece code, six to a character."
-            if board.has_identity:
-                detail += (
-                    " Pieces of a kind are written in the order the pasted slug gave them, so it comes back"
-                    " exactly; a position entered by hand is written in the shortest order."
+            chars = len(xiangqi.encode(board))
+            identity = " It keeps which twin piece is which, as in the link it came from." if board.has_identity else ""
+            self.bits_label.setText(f"The link holds this position in {chars} characters.{identity}")
+            self.bits_label.setToolTip(
+                f"{xiangqi.bit_length(board)} bits in the slug code"
+                + (
+                    "; the pieces keep the slug's row order (swapped twins), which the usual order would change"
+                    if board.has_identity
+                    else ""
                 )
-            self.bits_label.setToolTip(detail)
+            )
         else:
-            self.bits_label.setText("The slug code cannot hold this position")
-            self.bits_label.setToolTip("See the problems below for the piece it has no room for")
+            self.bits_label.setText("A link cannot hold this position: see Problems.")
+            self.bits_label.setToolTip("The slug code has no place for a piece shown under Problems")
         self.problems_label.setText("<br>".join(p.message for p in found) or "None")
         self.canvas.marked = tuple(
             dict.fromkeys(
                 sq for p in found if p.kind in ("unencodable", "too-many", "facing-kings", "check") for sq in p.cells
             )
         )
+        if getattr(self, "play_box", None) is not None and self.mode == PLAY:
+            self._show_game(board)
         self._refresh_marks()
+
+    def _show_game(self, board: xiangqi.Board) -> None:
+        boards = self.positions()
+        if boards[self.game_ply] != board:
+            # Undo, redo or a paste brought another board: find it in the game, nearest first.
+            found = sorted((abs(i - self.game_ply), i) for i, b in enumerate(boards) if b == board)
+            if not found:
+                self.game_start, self.game_moves, self.game_ply = board, [], 0
+                boards = [board]
+            else:
+                self.game_ply = found[0][1]
+        self.canvas.held = None
+        self.move_list.clear()
+        self.move_list.addItem(QListWidgetItem("Start"))
+        for i, move in enumerate(self.game_moves):
+            before = boards[i]
+            number = (i + (0 if self.game_start.red_to_move else 1)) // 2 + 1
+            dots = "." if before.red_to_move else "…"
+            self.move_list.addItem(
+                QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}")
+            )
+        self.move_list.setCurrentRow(self.game_ply)
+        side = "Red" if board.red_to_move else "Black"
+        other = "Black" if board.red_to_move else "Red"
+        outcome = xiangqi.result(board)
+        king = next((sq for sq, c in enumerate(board.cells) if c == ("K" if board.red_to_move else "k")), None)
+        if xiangqi.in_check(board) and king is not None:
+            self.canvas.marked = (king,)
+        if outcome == "checkmate":
+            self.result_label.setText(f"<b>Checkmate: {other} wins.</b>")
+        elif outcome == "stalemate":
+            self.result_label.setText(f"<b>{side} has no legal move: {other} wins.</b>")
+        elif xiangqi.in_check(board):
+            self.result_label.setText(f"<b>{side} is in check.</b> {side} to move.")
+        else:
+            self.result_label.setText(f"{side} to move.")
 
     def export_state(self) -> dict:
         return {"flipped": self.canvas.flipped}

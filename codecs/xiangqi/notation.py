@@ -1,0 +1,223 @@
+"""Move notation: WXF ("C2=5", "H8+7", "R+=3") and Chinese ("炮二平五", "马８进７"), written
+from a position and a move, and move lists read back from text (WXF, Chinese or ICCS
+coordinates), after a FEN or alone from the opening.
+
+Files count from each player's right (Red's 1 is file i, Black's 1 is file a); "+" is
+forward, "-" backward, "=" (or ".") sideways. Two pieces of a kind on one file are told
+apart by "+" (front) and "-" (rear) in place of the file; three soldiers by front, the
+file digit for the middle one, and rear; four or five by "++" and "--" at the ends. In
+Chinese: 进 退 平, Red's numbers 一-九, Black's １-９, and 前 中 后 for tandem pieces.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..errors import FormatError
+from .fen import from_fen
+from .model import NAME, OPENING_FEN, Board, is_red
+from .moves import Move, iccs, legal_moves, parse_iccs, play
+
+WXF_LETTERS = {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}
+CHINESE_RED = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵"}
+CHINESE_BLACK = {"K": "将", "A": "士", "B": "象", "N": "马", "R": "车", "C": "炮", "P": "卒"}
+RED_NUMBERS = "一二三四五六七八九"
+BLACK_NUMBERS = "１２３４５６７８９"
+
+
+def _file_number(col: int, red: bool) -> int:
+    return 9 - col if red else col + 1
+
+
+def _parts(board: Board, move: Move) -> tuple[str, str, str, int, bool]:
+    """(kind, where: a file digit or a tandem mark, direction +/-/=, the number, red)."""
+    source, target = move
+    letter = board.cells[source]
+    red = is_red(letter)
+    kind = letter.upper()
+    r0, c0 = divmod(source, 9)
+    r1, c1 = divmod(target, 9)
+    forward_rows = r0 - r1 if red else r1 - r0
+    direction = "=" if forward_rows == 0 else "+" if forward_rows > 0 else "-"
+    if kind in "NBA" or direction == "=":
+        number = _file_number(c1, red)
+    else:
+        number = abs(forward_rows)
+    where = str(_file_number(c0, red))
+    if kind not in "KAB":
+        # Same pieces on this file, front (nearest the enemy) first.
+        file_rows = [r for r in range(10) if board.cells[r * 9 + c0] == letter]
+        if not red:
+            file_rows.reverse()
+        if len(file_rows) > 1:
+            index = file_rows.index(r0)
+            where = _tandem_mark(index, len(file_rows), where)
+    return kind, where, direction, number, red
+
+
+def _tandem_mark(index: int, count: int, file_digit: str) -> str:
+    marks = {2: ("+", "-"), 3: ("+", file_digit, "-"), 4: ("++", "+", "-", "--"), 5: ("++", "+", file_digit, "-", "--")}
+    return marks.get(count, ("+",) + (file_digit,) * (count - 2) + ("-",))[index]
+
+
+def _tandem_files(board: Board, letter: str) -> int:
+    files = 0
+    for col in range(9):
+        if sum(1 for r in range(10) if board.cells[r * 9 + col] == letter) > 1:
+            files += 1
+    return files
+
+
+def wxf(board: Board, move: Move) -> str:
+    """The move in WXF notation, as the side to move writes it."""
+    kind, where, direction, number, red = _parts(board, move)
+    letter = WXF_LETTERS[kind]
+    if where in ("++", "--"):
+        return f"{where}{direction}{number}"
+    if where in ("+", "-") and kind == "P" and _tandem_files(board, board.cells[move[0]]) > 1:
+        # Tandem soldiers on two files: the file digit takes the letter's place.
+        return f"{_file_number(move[0] % 9, red)}{where}{direction}{number}"
+    return f"{letter}{where}{direction}{number}"
+
+
+def chinese(board: Board, move: Move) -> str:
+    """The move in Chinese notation ("炮二平五")."""
+    kind, where, direction, number, red = _parts(board, move)
+    names = CHINESE_RED if red else CHINESE_BLACK
+    numbers = RED_NUMBERS if red else BLACK_NUMBERS
+    verb = {"+": "进", "-": "退", "=": "平"}[direction]
+    name = names[kind]
+    if where.isdigit():
+        head = name + numbers[int(where) - 1]
+        if kind != "P" or not _is_middle(board, move):
+            return head + verb + numbers[number - 1]
+        return "中" + name + verb + numbers[number - 1]
+    mark = {"+": "前", "-": "后", "++": "前", "--": "后"}[where]
+    if where == "+" and _count_on_file(board, move) >= 4:
+        mark = "二"
+    elif where == "-" and _count_on_file(board, move) >= 4:
+        mark = "三" if _count_on_file(board, move) == 4 else "四"
+    return mark + name + verb + numbers[number - 1]
+
+
+def _count_on_file(board: Board, move: Move) -> int:
+    col = move[0] % 9
+    return sum(1 for r in range(10) if board.cells[r * 9 + col] == board.cells[move[0]])
+
+
+def _is_middle(board: Board, move: Move) -> bool:
+    return _count_on_file(board, move) in (3, 5) and board.cells[move[0]].upper() == "P"
+
+
+def _normal(token: str) -> str:
+    t = token.strip().upper().replace(".", "=").replace("N", "H").replace("B", "E")
+    return t.replace("进", "+").replace("進", "+").replace("退", "-").replace("平", "=")
+
+
+# ICCS ("h2e2", "H2-E2"), WXF ("C2=5", "R+.3", "++=4", "3+.4") or four Chinese characters.
+_TOKEN = re.compile(
+    r"[a-iA-I][0-9]-?[a-iA-I][0-9]"
+    r"|[KAEHRCPBNkaehrcpbn+\-1-9][1-9+\-][+\-=.][1-9]"
+    r"|[\u4e00-\u9fff０-９][\u4e00-\u9fff０-９1-9][进進退平][\u4e00-\u9fff０-９1-9]"
+)
+_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?|\.\.\.")
+
+
+def parse_move(board: Board, token: str, position: int = 0) -> Move:
+    """The legal move that `token` (ICCS, WXF or Chinese) names on `board`."""
+    moves = legal_moves(board)
+    if re.fullmatch(r"[a-iA-I][0-9]-?[a-iA-I][0-9]", token):
+        move = parse_iccs(token, position)
+        if move in moves:
+            return move
+        raise FormatError(NAME, f"{token} is not a legal move here", position)
+    wanted = _normal(token)
+    for move in moves:
+        if _normal(wxf(board, move)) == wanted or chinese(board, move) == token:
+            return move
+    # The file digit also names a lone tandem piece when only one of them can make the move.
+    if len(wanted) == 4 and wanted[1].isdigit():
+        found = [m for m in moves if _loose_wxf(board, m) == wanted]
+        if len(found) == 1:
+            return found[0]
+    raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+def _loose_wxf(board: Board, move: Move) -> str:
+    kind, _where, direction, number, red = _parts(board, move)
+    return f"{WXF_LETTERS[kind]}{_file_number(move[0] % 9, red)}{direction}{number}"
+
+
+def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
+    """The moves of a move list read from `board` on; raises FormatError at the first
+    token that is not a legal move (its position counts in the whole text)."""
+    moves: list[Move] = []
+    for match in re.finditer(r"\S+", text):
+        word = match.group()
+        start = match.start()
+        number = _MOVE_NUMBER.match(word)
+        if number:
+            word, start = word[number.end() :], start + number.end()
+            if not word:
+                continue
+        if not _TOKEN.fullmatch(word):
+            raise FormatError(NAME, f"{word!r} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start)
+        move = parse_move(board, word, offset + start)
+        moves.append(move)
+        board = play(board, move)
+    return moves
+
+
+_FEN_HEAD = re.compile(
+    r"\s*[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){9}(?:\s+[wWrRbB]\b)?(?:\s+-\s+-)?(?:\s+\d+\s+\d+)?"
+)
+
+
+def parse_game(text: str) -> tuple[Board, list[Move]]:
+    """A FEN followed by a move list, or a move list alone (played from the opening)."""
+    if not isinstance(text, str):
+        raise FormatError(NAME, f"expected text, got {type(text).__name__}")
+    head = _FEN_HEAD.match(text)
+    if head:
+        start = from_fen(head.group())
+        return start, parse_moves(start, text[head.end() :], head.end())
+    start = from_fen(OPENING_FEN)
+    return start, parse_moves(start, text)
+
+
+def looks_like_moves(text: str) -> bool:
+    """Is the text a move list (after a FEN or alone)? Never raises."""
+    try:
+        head = _FEN_HEAD.match(text)
+        rest = text[head.end() :] if head else text
+        words = [w for w in (_MOVE_NUMBER.sub(" ", rest)).split() if w]
+        return bool(words) and all(_TOKEN.fullmatch(w) for w in words)
+    except Exception:  # must never raise
+        return False
+
+
+def wxf_list(start: Board, moves: Sequence[Move]) -> str:
+    """The moves as numbered WXF text, one move pair a line ("1. C2=5 H8+7")."""
+    lines: list[str] = []
+    board = start
+    number = 1
+    line: list[str] = []
+    if not start.red_to_move:
+        line = [f"{number}.", "..."]
+    for move in moves:
+        if board.red_to_move:
+            line = [f"{number}."]
+        line.append(wxf(board, move))
+        board = play(board, move)
+        if board.red_to_move:
+            lines.append(" ".join(line))
+            line = []
+            number += 1
+    if line:
+        lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
+def iccs_list(moves: Sequence[Move]) -> str:
+    return " ".join(iccs(m) for m in moves)

@@ -1,0 +1,105 @@
+"""WXF and Chinese move notation, checked by hand and against cchess; move lists read back."""
+
+from __future__ import annotations
+
+import random
+
+import cchess
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slugboard.codecs import SlugError
+from slugboard.codecs import xiangqi as xq
+from slugboard.codecs.xiangqi import notation as nt
+
+OPENING_LINE = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"]
+
+
+def _line(start: xq.Board, coordinates: list[str]) -> list[xq.Move]:
+    return [xq.parse_iccs(c) for c in coordinates]
+
+
+def test_the_central_cannon_opening_in_both_notations() -> None:
+    board = xq.new_board()
+    written = []
+    for move in _line(board, OPENING_LINE):
+        written.append((nt.wxf(board, move), nt.chinese(board, move)))
+        board = xq.play(board, move)
+    assert written == [
+        ("C2=5", "炮二平五"),
+        ("H8+7", "马８进７"),
+        ("H2+3", "马二进三"),
+        ("R9=8", "车９平８"),
+        ("R1=2", "车一平二"),
+        ("H2+3", "马２进３"),
+    ]
+
+
+def test_tandem_pieces_are_front_and_rear() -> None:
+    # Two red rooks on file e (Red's 5th), three black soldiers on one file.
+    board = xq.from_fen("3k5/9/9/4R4/2p6/2p6/2p1R4/9/9/3K5 w")
+    assert nt.wxf(board, xq.parse_iccs("e6e8")) == "R++2"
+    assert nt.wxf(board, xq.parse_iccs("e3a3")) == "R-=9"
+    assert nt.chinese(board, xq.parse_iccs("e3a3")) == "后车平九"
+    black = board.with_turn(False)
+    assert nt.wxf(black, xq.parse_iccs("c3c2")) == "P++1"
+    assert nt.chinese(black, xq.parse_iccs("c3c2")) == "前卒进１"
+    assert nt.wxf(black, xq.parse_iccs("c4b4")) == "P3=2"
+    assert nt.chinese(black, xq.parse_iccs("c4b4")) == "中卒平２"
+
+
+def _oracle_text(board: xq.Board, move: xq.Move) -> str:
+    other = cchess.ChessBoard(board.fen)
+    return other.move_iccs(xq.iccs(move)).to_text()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.randoms(use_true_random=False), st.integers(1, 100))
+def test_chinese_notation_matches_an_independent_implementation(rng: random.Random, plies: int) -> None:
+    board = xq.new_board()
+    for _ in range(plies):
+        moves = xq.legal_moves(board)
+        if not moves:
+            break
+        move = rng.choice(sorted(moves))
+        letter = board.cells[move[0]]
+        same_file = sum(1 for r in range(10) if board.cells[r * 9 + move[0] % 9] == letter)
+        # cchess leaves four or more tandem soldiers and soldiers tandem on two files to later work.
+        if same_file <= 3 and not (letter.upper() == "P" and nt._tandem_files(board, letter) > 1):
+            assert nt.chinese(board, move) == _oracle_text(board, move), (board.fen, xq.iccs(move))
+        # and every written move reads back as itself
+        assert nt.parse_move(board, nt.wxf(board, move)) == move
+        assert nt.parse_move(board, nt.chinese(board, move)) == move
+        board = xq.play(board, move)
+
+
+def test_a_move_list_replays_after_a_fen_or_from_the_opening() -> None:
+    start, moves = nt.parse_game("1. C2=5 H8+7 2. H2+3 R9.8")
+    assert start == xq.new_board() and [xq.iccs(m) for m in moves] == OPENING_LINE[:4]
+    start, moves = nt.parse_game("h2e2 h9g7")
+    assert [xq.iccs(m) for m in moves] == ["h2e2", "h9g7"]
+    start, moves = nt.parse_game("4k4/9/9/9/9/9/9/9/4R4/3K5 w e1e5 e9f9")
+    assert start.cells[76] == "R" and [xq.iccs(m) for m in moves] == ["e1e5", "e9f9"]
+    text = nt.wxf_list(xq.new_board(), _line(xq.new_board(), OPENING_LINE))
+    assert text == "1. C2=5 H8+7\n2. H2+3 R9=8\n3. R1=2 H2+3"
+    assert nt.parse_game(text)[1] == _line(xq.new_board(), OPENING_LINE)
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "words"),
+    [("C2=5 K5+2", 5, "not a legal move"), ("C2=5 hello", 5, "not a move"), ("h2e2 a0a5", 5, "not a legal move")],
+)
+def test_a_bad_move_is_named_where_it_stands(text: str, position: int, words: str) -> None:
+    with pytest.raises(SlugError) as caught:
+        nt.parse_game(text)
+    assert caught.value.position == position and words in str(caught.value)
+
+
+@settings(max_examples=200)
+@given(st.text(alphabet="CHREAKP123456789+-=. abcdefghi0\n炮马进平退", max_size=40))
+def test_hostile_move_lists_raise_slug_errors_only(text: str) -> None:
+    try:
+        nt.parse_game(text)
+    except SlugError as error:
+        assert error.position is None or 0 <= error.position <= len(text)

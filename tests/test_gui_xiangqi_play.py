@@ -1,0 +1,138 @@
+"""Play mode as a person uses it: set up a position, switch to Play, move by clicks and
+drags, see refusals, check and checkmate, walk the move list, undo and redo, copy and
+paste the moves, and the slug pane and Copy FEN following every move."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+
+from slugboard.codecs import xiangqi
+
+# Black's general on d9 and a soldier; Red's rooks on a1 and b0, Red's general on e0.
+SET_UP = "3k5/9/9/8p/9/9/9/9/R8/1R2K4 w"
+
+
+def _at(page, square):
+    centre = page.canvas.square_center(square)
+    return QPoint(round(centre.x()), round(centre.y()))
+
+
+def _click(qtbot, page, square):
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, pos=_at(page, square))
+
+
+def _drag(qtbot, page, source, target):
+    start, end = _at(page, source), _at(page, target)
+    qtbot.mousePress(page.canvas, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(page.canvas, QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2))
+    qtbot.mouseMove(page.canvas, end)
+    qtbot.mouseRelease(page.canvas, Qt.MouseButton.LeftButton, pos=end)
+
+
+def _sq(name: str) -> int:
+    return xiangqi.parse_iccs(name + name)[0]
+
+
+def _set_up(qtbot, main_window, fen=SET_UP):
+    QGuiApplication.clipboard().setText(fen)
+    main_window.setFocus()
+    main_window.paste_action.trigger()
+    page = main_window.page("xiangqi")
+    assert page.board == xiangqi.from_fen(fen)
+    qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
+    assert page.mode == "play" and page.play_box.isVisible() and not page.edit_box.isVisible()
+    return page
+
+
+def test_a_whole_game_to_checkmate_with_clicks(qtbot, main_window):
+    page = _set_up(qtbot, main_window)
+    assert page.result_label.text() == "Red to move."
+    # Pick up the rook on a1: its legal points are marked.
+    _click(qtbot, page, _sq("a1"))
+    assert page.canvas.held == _sq("a1")
+    assert _sq("a8") in page.canvas.legal and _sq("b1") in page.canvas.legal and _sq("b0") not in page.canvas.legal
+    _click(qtbot, page, _sq("a8"))
+    assert page.board.cells[_sq("a8")] == "R" and not page.board.red_to_move
+    assert main_window.slug_pane.slug_text() == xiangqi.encode(page.board)
+    # Black tries to step onto the file of Red's general: refused with the reason, nothing moves.
+    before = page.board
+    _click(qtbot, page, _sq("d9"))
+    _click(qtbot, page, _sq("e9"))
+    assert page.board == before
+    assert page.refusal_label.text() == (
+        "Cannot move the black king to e9: the generals would face each other on an open file"
+    )
+    _click(qtbot, page, _sq("d9"))  # put it down again
+    _drag(qtbot, page, _sq("i6"), _sq("i5"))
+    assert page.board.red_to_move and page.refusal_label.text() == ""
+    _drag(qtbot, page, _sq("b0"), _sq("b9"))
+    assert xiangqi.result(page.board) == "checkmate"
+    assert page.result_label.text() == "<b>Checkmate: Red wins.</b>"
+    assert page.canvas.marked == (_sq("d9"),)  # the general in check is ringed
+    assert [page.move_list.item(i).text() for i in range(page.move_list.count())] == [
+        "Start",
+        "1. R9+7   车九进七",
+        "1… P9+1   卒９进１",
+        "2. R8+9   车八进九",
+    ]
+    # The game is over: no piece moves any more.
+    _drag(qtbot, page, _sq("i5"), _sq("i4"))
+    assert xiangqi.result(page.board) == "checkmate"
+    # Copy FEN and the slug follow the position on screen.
+    page.play_buttons["Copy FEN"].click()
+    assert QGuiApplication.clipboard().text() == xiangqi.to_fen(page.board)
+    assert xiangqi.decode(main_window.slug_pane.slug_text()).cells == page.board.cells
+
+
+def test_move_list_undo_redo_start_again_and_notation(qtbot, main_window):
+    page = _set_up(qtbot, main_window, xiangqi.OPENING_FEN)
+    for source, target in (("h2", "e2"), ("h9", "g7"), ("h0", "g2")):
+        _click(qtbot, page, _sq(source))
+        _click(qtbot, page, _sq(target))
+    assert page.move_list.count() == 4
+    # Back to the first move by clicking it in the list.
+    page.move_list.itemClicked.emit(page.move_list.item(1))
+    assert page.board == xiangqi.play(xiangqi.new_board(), xiangqi.parse_iccs("h2e2"))
+    assert page.move_list.currentRow() == 1 and page.move_list.count() == 4
+    assert main_window.slug_pane.slug_text() == xiangqi.encode(page.board)
+    page.play_buttons["Copy FEN"].click()
+    assert xiangqi.from_fen(QGuiApplication.clipboard().text()) == page.board
+    page.undo_stack.undo()  # back to the position after move 3
+    assert page.move_list.currentRow() == 3
+    page.undo_stack.undo()
+    assert page.move_list.currentRow() == 2
+    page.undo_stack.redo()
+    assert page.move_list.currentRow() == 3
+    page.play_buttons["Copy moves"].click()
+    assert QGuiApplication.clipboard().text() == "1. C2=5 H8+7\n2. H2+3"
+    # Playing from an earlier move drops the moves after it.
+    page.go_to_ply(1)
+    _click(qtbot, page, _sq("b9"))
+    _click(qtbot, page, _sq("c7"))
+    assert page.move_list.count() == 3 and page.move_list.item(2).text() == "1… H2+3   马２进３"
+    page.play_buttons["Start again"].click()
+    assert page.board == xiangqi.new_board() and page.move_list.count() == 1
+
+
+def test_paste_a_move_list_replays_it(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    QGuiApplication.clipboard().setText("4k4/9/9/9/9/9/9/9/R8/3K5 w 1. R9+4 K5=6")
+    assert page.paste_moves(), page.refusal_label.text()
+    assert page.mode == "play" and page.move_list.count() == 3
+    assert page.board.cells[_sq("f9")] == "k" and page.board.cells[_sq("a5")] == "R"
+    QGuiApplication.clipboard().setText("C2=5 H8+7 h0g2")
+    assert page.paste_moves()
+    assert page.game_start == xiangqi.new_board() and len(page.game_moves) == 3
+    QGuiApplication.clipboard().setText("C2=5 C2=5 R1+9")
+    assert not page.paste_moves()
+    assert page.refusal_label.text().startswith("Moves not replayed:") and "R1+9" in page.refusal_label.text()
+
+
+def test_a_position_that_cannot_be_played_stays_in_edit(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    page.action_buttons["Clear board"].click()
+    qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
+    assert page.mode == "edit" and page.mode_buttons["edit"].isChecked()
