@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import shiboken6
 from PySide6.QtCore import QObject, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -332,7 +334,7 @@ class PentominoPage(GamePage):
             self.remove_at(*self.canvas.hover)
 
     def _clear_pieces(self) -> None:
-        self.set_board(pm.replace(self.board, pieces=()), "Clear pieces")  # type: ignore[attr-defined]
+        self.set_board(replace(self.board, pieces=()), "Clear pieces")
 
     def _color_chosen(self, index: int) -> None:
         if self.tool_name in PIECE_NAMES:
