@@ -111,3 +111,9 @@ def test_hostile_move_lists_raise_slug_errors_only(text: str) -> None:
         nt.parse_game(text)
     except SlugError as error:
         assert error.position is None or 0 <= error.position <= len(text)
+
+
+def test_a_huge_move_list_is_refused_unread() -> None:
+    with pytest.raises(SlugError) as caught:
+        nt.parse_game("h2e2 " * 100_000)
+    assert caught.value.position == nt.MAX_LIST_CHARS

@@ -128,6 +128,8 @@ _TOKEN = re.compile(
     r"|[KAEHRCPBNkaehrcpbn+\-1-9][1-9+\-][+\-=.][1-9]"
     r"|[\u4e00-\u9fff０-９][\u4e00-\u9fff０-９1-9][进進退平][\u4e00-\u9fff０-９1-9]"
 )
+# A long game has a few hundred moves; this bounds the work a pasted text can ask for.
+MAX_LIST_CHARS = 20_000
 _MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?|\.\.\.")
 
 
@@ -167,6 +169,8 @@ def _loose_wxf(board: Board, move: Move) -> str:
 def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
     """The moves of a move list read from `board` on; raises FormatError at the first
     token that is not a legal move (its position counts in the whole text)."""
+    if len(text) > MAX_LIST_CHARS:
+        raise FormatError(NAME, f"a move list is at most {MAX_LIST_CHARS:,} characters", offset + MAX_LIST_CHARS)
     moves: list[Move] = []
     for match in re.finditer(r"\S+", text):
         word = match.group()
