@@ -136,3 +136,17 @@ def test_a_position_that_cannot_be_played_stays_in_edit(qtbot, main_window):
     page.action_buttons["Clear board"].click()
     qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
     assert page.mode == "edit" and page.mode_buttons["edit"].isChecked()
+
+
+def test_ctrl_2_and_ctrl_1_switch_modes_from_the_keyboard(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert page.mode == "play" and page.canvas.playing
+    # In play a right click removes nothing.
+    before = page.board
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.RightButton, pos=_at(page, _sq("a0")))
+    assert page.board == before
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert page.mode == "edit" and not page.canvas.playing and page.edit_box.isVisible()
