@@ -14,8 +14,9 @@ Source: NotoSerifCJK-Bold.ttc, face 3 (TC), from the Debian package fonts-noto-c
     python resources/xiangqi_font_build.py noto/usr/share/fonts/opentype/noto/NotoSerifCJK-Bold.ttc
 
 The characters: the fourteen pieces as players know them (Red 帥仕相傌俥炮兵, Black
-將士象馬車砲卒), the river inscription 楚河 漢界, and the numerals 一 to 九 that name Red's
-files.
+將士象馬車砲卒), the river inscription 楚河 漢界, the numerals 一 to 九 that name Red's
+files, and for the move list in Chinese notation the moves 進退平, the tandem marks 前中後
+and the full-width digits １ to ９ that name Black's files and steps.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-CHARACTERS = "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界一二三四五六七八九"
+CHARACTERS = "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界一二三四五六七八九進退平前中後１２３４５６７８９"
 FAMILY = "Slugboard Xiangqi"
 FACE_INDEX = 3  # Noto Serif CJK TC in the collection
 

@@ -28,11 +28,11 @@ def test_the_central_cannon_opening_in_both_notations() -> None:
         board = xq.play(board, move)
     assert written == [
         ("C2=5", "炮二平五"),
-        ("H8+7", "马８进７"),
-        ("H2+3", "马二进三"),
-        ("R9=8", "车９平８"),
-        ("R1=2", "车一平二"),
-        ("H2+3", "马２进３"),
+        ("H8+7", "馬８進７"),
+        ("H2+3", "傌二進三"),
+        ("R9=8", "車９平８"),
+        ("R1=2", "俥一平二"),
+        ("H2+3", "馬２進３"),
     ]
 
 
@@ -41,12 +41,16 @@ def test_tandem_pieces_are_front_and_rear() -> None:
     board = xq.from_fen("3k5/9/9/4R4/2p6/2p6/2p1R4/9/9/3K5 w")
     assert nt.wxf(board, xq.parse_iccs("e6e8")) == "R++2"
     assert nt.wxf(board, xq.parse_iccs("e3a3")) == "R-=9"
-    assert nt.chinese(board, xq.parse_iccs("e3a3")) == "后车平九"
+    assert nt.chinese(board, xq.parse_iccs("e3a3")) == "後俥平九"
     black = board.with_turn(False)
     assert nt.wxf(black, xq.parse_iccs("c3c2")) == "P++1"
-    assert nt.chinese(black, xq.parse_iccs("c3c2")) == "前卒进１"
+    assert nt.chinese(black, xq.parse_iccs("c3c2")) == "前卒進１"
     assert nt.wxf(black, xq.parse_iccs("c4b4")) == "P3=2"
     assert nt.chinese(black, xq.parse_iccs("c4b4")) == "中卒平２"
+
+
+# cchess writes simplified characters, one name for both sides' horses, rooks and cannons.
+_SIMPLIFIED = str.maketrans("帥傌俥將馬車砲進後", "帅马车将马车炮进后")
 
 
 def _oracle_text(board: xq.Board, move: xq.Move) -> str:
@@ -67,10 +71,14 @@ def test_chinese_notation_matches_an_independent_implementation(rng: random.Rand
         same_file = sum(1 for r in range(10) if board.cells[r * 9 + move[0] % 9] == letter)
         # cchess leaves four or more tandem soldiers and soldiers tandem on two files to later work.
         if same_file <= 3 and not (letter.upper() == "P" and nt._tandem_files(board, letter) > 1):
-            assert nt.chinese(board, move) == _oracle_text(board, move), (board.fen, xq.iccs(move))
+            assert nt.chinese(board, move).translate(_SIMPLIFIED) == _oracle_text(board, move), (
+                board.fen,
+                xq.iccs(move),
+            )
         # and every written move reads back as itself
         assert nt.parse_move(board, nt.wxf(board, move)) == move
         assert nt.parse_move(board, nt.chinese(board, move)) == move
+        assert nt.parse_move(board, nt.chinese(board, move).translate(_SIMPLIFIED)) == move
         board = xq.play(board, move)
 
 
@@ -97,9 +105,15 @@ def test_a_bad_move_is_named_where_it_stands(text: str, position: int, words: st
 
 
 @settings(max_examples=200)
-@given(st.text(alphabet="CHREAKP123456789+-=. abcdefghi0\n炮马进平退", max_size=40))
+@given(st.text(alphabet="CHREAKP123456789+-=. abcdefghi0\n炮马進平退傌", max_size=40))
 def test_hostile_move_lists_raise_slug_errors_only(text: str) -> None:
     try:
         nt.parse_game(text)
     except SlugError as error:
         assert error.position is None or 0 <= error.position <= len(text)
+
+
+def test_a_huge_move_list_is_refused_unread() -> None:
+    with pytest.raises(SlugError) as caught:
+        nt.parse_game("h2e2 " * 100_000)
+    assert caught.value.position == nt.MAX_LIST_CHARS

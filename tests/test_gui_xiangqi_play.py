@@ -72,9 +72,9 @@ def test_a_whole_game_to_checkmate_with_clicks(qtbot, main_window):
     assert page.canvas.marked == (_sq("d9"),)  # the general in check is ringed
     assert [page.move_list.item(i).text() for i in range(page.move_list.count())] == [
         "Start",
-        "1. R9+7   车九进七",
-        "1… P9+1   卒９进１",
-        "2. R8+9   车八进九",
+        "1. R9+7   俥九進七",
+        "1… P9+1   卒９進１",
+        "2. R8+9   俥八進九",
     ]
     # The game is over: no piece moves any more.
     _drag(qtbot, page, _sq("i5"), _sq("i4"))
@@ -110,7 +110,7 @@ def test_move_list_undo_redo_start_again_and_notation(qtbot, main_window):
     page.go_to_ply(1)
     _click(qtbot, page, _sq("b9"))
     _click(qtbot, page, _sq("c7"))
-    assert page.move_list.count() == 3 and page.move_list.item(2).text() == "1… H2+3   马２进３"
+    assert page.move_list.count() == 3 and page.move_list.item(2).text() == "1… H2+3   馬２進３"
     page.play_buttons["Start again"].click()
     assert page.board == xiangqi.new_board() and page.move_list.count() == 1
 
@@ -136,3 +136,17 @@ def test_a_position_that_cannot_be_played_stays_in_edit(qtbot, main_window):
     page.action_buttons["Clear board"].click()
     qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
     assert page.mode == "edit" and page.mode_buttons["edit"].isChecked()
+
+
+def test_ctrl_2_and_ctrl_1_switch_modes_from_the_keyboard(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert page.mode == "play" and page.canvas.playing
+    # In play a right click removes nothing.
+    before = page.board
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.RightButton, pos=_at(page, _sq("a0")))
+    assert page.board == before
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert page.mode == "edit" and not page.canvas.playing and page.edit_box.isVisible()

@@ -6,7 +6,9 @@ Files count from each player's right (Red's 1 is file i, Black's 1 is file a); "
 forward, "-" backward, "=" (or ".") sideways. Two pieces of a kind on one file are told
 apart by "+" (front) and "-" (rear) in place of the file; three soldiers by front, the
 file digit for the middle one, and rear; four or five by "++" and "--" at the ends. In
-Chinese: 进 退 平, Red's numbers 一-九, Black's １-９, and 前 中 后 for tandem pieces.
+Chinese: 進 退 平, Red's numbers 一-九, Black's １-９, and 前 中 後 for tandem pieces; the
+pieces as the board draws them (Red 帥仕相傌俥炮兵, Black 將士象馬車砲卒). Simplified forms
+(马, 车, 进, 后...) are read too.
 """
 
 from __future__ import annotations
@@ -20,8 +22,13 @@ from .model import NAME, OPENING_FEN, Board, is_red
 from .moves import Move, iccs, legal_moves, parse_iccs, play
 
 WXF_LETTERS = {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}
-CHINESE_RED = {"K": "帅", "A": "仕", "B": "相", "N": "马", "R": "车", "C": "炮", "P": "兵"}
-CHINESE_BLACK = {"K": "将", "A": "士", "B": "象", "N": "马", "R": "车", "C": "炮", "P": "卒"}
+# The characters the board draws (traditional forms, Red and Black told apart).
+CHINESE_RED = {"K": "帥", "A": "仕", "B": "相", "N": "傌", "R": "俥", "C": "炮", "P": "兵"}
+CHINESE_BLACK = {"K": "將", "A": "士", "B": "象", "N": "馬", "R": "車", "C": "砲", "P": "卒"}
+ADVANCE, RETREAT, TRAVERSE = "進", "退", "平"
+FRONT, MIDDLE, REAR = "前", "中", "後"
+# Simplified forms read as the same move.
+_SIMPLIFIED = str.maketrans({"帅": "帥", "马": "馬", "车": "車", "将": "將", "进": "進", "后": "後"})
 RED_NUMBERS = "一二三四五六七八九"
 BLACK_NUMBERS = "１２３４５６７８９"
 
@@ -86,14 +93,14 @@ def chinese(board: Board, move: Move) -> str:
     kind, where, direction, number, red = _parts(board, move)
     names = CHINESE_RED if red else CHINESE_BLACK
     numbers = RED_NUMBERS if red else BLACK_NUMBERS
-    verb = {"+": "进", "-": "退", "=": "平"}[direction]
+    verb = {"+": ADVANCE, "-": RETREAT, "=": TRAVERSE}[direction]
     name = names[kind]
     if where.isdigit():
         head = name + numbers[int(where) - 1]
         if kind != "P" or not _is_middle(board, move):
             return head + verb + numbers[number - 1]
-        return "中" + name + verb + numbers[number - 1]
-    mark = {"+": "前", "-": "后", "++": "前", "--": "后"}[where]
+        return MIDDLE + name + verb + numbers[number - 1]
+    mark = {"+": FRONT, "-": REAR, "++": FRONT, "--": REAR}[where]
     if where == "+" and _count_on_file(board, move) >= 4:
         mark = "二"
     elif where == "-" and _count_on_file(board, move) >= 4:
@@ -112,7 +119,7 @@ def _is_middle(board: Board, move: Move) -> bool:
 
 def _normal(token: str) -> str:
     t = token.strip().upper().replace(".", "=").replace("N", "H").replace("B", "E")
-    return t.replace("进", "+").replace("進", "+").replace("退", "-").replace("平", "=")
+    return t.replace("進", "+").replace("退", "-").replace("平", "=")
 
 
 # ICCS ("h2e2", "H2-E2"), WXF ("C2=5", "R+.3", "++=4", "3+.4") or four Chinese characters.
@@ -121,6 +128,8 @@ _TOKEN = re.compile(
     r"|[KAEHRCPBNkaehrcpbn+\-1-9][1-9+\-][+\-=.][1-9]"
     r"|[\u4e00-\u9fff０-９][\u4e00-\u9fff０-９1-9][进進退平][\u4e00-\u9fff０-９1-9]"
 )
+# A long game has a few hundred moves; this bounds the work a pasted text can ask for.
+MAX_LIST_CHARS = 20_000
 _MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?|\.\.\.")
 
 
@@ -134,7 +143,7 @@ def parse_move(board: Board, token: str, position: int = 0) -> Move:
         raise FormatError(NAME, f"{token} is not a legal move here", position)
     wanted = _normal(token)
     for move in moves:
-        if _normal(wxf(board, move)) == wanted or chinese(board, move) == token:
+        if _normal(wxf(board, move)) == wanted or _chinese_key(chinese(board, move)) == _chinese_key(token):
             return move
     # The file digit also names a lone tandem piece when only one of them can make the move.
     if len(wanted) == 4 and wanted[1].isdigit():
@@ -142,6 +151,14 @@ def parse_move(board: Board, token: str, position: int = 0) -> Move:
         if len(found) == 1:
             return found[0]
     raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+def _chinese_key(text: str) -> str:
+    """Chinese notation with simplified forms and the two sides' piece names made one."""
+    key = text.translate(_SIMPLIFIED)
+    for red, black in zip(CHINESE_RED.values(), CHINESE_BLACK.values()):
+        key = key.replace(red, black)
+    return key.translate(str.maketrans("123456789", BLACK_NUMBERS))
 
 
 def _loose_wxf(board: Board, move: Move) -> str:
@@ -152,6 +169,8 @@ def _loose_wxf(board: Board, move: Move) -> str:
 def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
     """The moves of a move list read from `board` on; raises FormatError at the first
     token that is not a legal move (its position counts in the whole text)."""
+    if len(text) > MAX_LIST_CHARS:
+        raise FormatError(NAME, f"a move list is at most {MAX_LIST_CHARS:,} characters", offset + MAX_LIST_CHARS)
     moves: list[Move] = []
     for match in re.finditer(r"\S+", text):
         word = match.group()

@@ -2,6 +2,8 @@
 position marks; pieces as discs with their characters; a palette of the fourteen piece
 kinds that only lets a piece stand where the slug code can hold it; drag to move, right
 click or Delete to remove; side to move, opening position, clear, flip, FEN in and out.
+Play mode moves by the codec's rules from the set-up position, with a move list in WXF
+and Chinese notation to walk back through, and the result announced.
 
 The characters come from a small font subset shipped in slugboard.resources, so they
 draw on machines with no CJK font. What may stand where is always the codec's answer."""
