@@ -1,0 +1,196 @@
+"""The day's draw, the racks of every turn, and a board resolved into letters, words and scores."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import hashlib
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .model import (
+    BLANK,
+    DRAW_SIZE,
+    RACK_SIZE,
+    TILE_COUNTS,
+    TILE_COUNTS_WITH_BLANKS,
+    TURNS,
+    Board,
+    start_word_squares,
+)
+from .scoring import Word, score_turn
+from .words import word_list
+
+
+@functools.lru_cache(maxsize=256)
+def daily_draw(date: _dt.date, start_word: str, blanks: bool = False) -> tuple[str, ...]:
+    """The day's 35 tiles in draw order, as the game's server draws them: the bag built A
+    to Z (then the blanks, in the 100-tile bag) without the starting word's letters,
+    shuffled by Python's random seeded with the md5 of YYYYMMDD."""
+    counts = TILE_COUNTS_WITH_BLANKS if blanks else TILE_COUNTS
+    bag = [letter for letter, count in counts.items() for _ in range(count)]
+    for letter in start_word:
+        if letter in bag:
+            bag.remove(letter)
+    seed = int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
+    random.Random(seed).shuffle(bag)
+    return tuple(bag[:DRAW_SIZE])
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    """One turn resolved: the rack (in the order the slug's indices count), the tiles as
+    (row, col, letter) in slug order, the words formed and the score."""
+
+    turn: int
+    rack: tuple[str, ...]
+    placed: tuple[tuple[int, int, str], ...]
+    words: tuple[Word, ...]
+    score: int
+    bingo: bool
+
+
+@dataclass(frozen=True)
+class Game:
+    """A board with every letter, word and score resolved."""
+
+    start_word: str
+    draw: tuple[str, ...]
+    turns: tuple[TurnResult, ...]  # one per turn 1-5, empty turns included
+    letters: tuple[str, ...]  # letter of each board tile, in slug order
+    grid: dict[tuple[int, int], str]  # (row, col) -> letter after the last turn
+
+    @property
+    def turn_scores(self) -> tuple[int, ...]:
+        return tuple(t.score for t in self.turns)
+
+    @property
+    def total(self) -> int:
+        return sum(self.turn_scores)
+
+    @property
+    def words(self) -> tuple[Word, ...]:
+        return tuple(w for t in self.turns for w in t.words)
+
+    @property
+    def invalid_words(self) -> tuple[str, ...]:
+        return tuple(w.text for w in self.words if not w.valid)
+
+
+def _rack_view(rack: list[str], param: str) -> list[str]:
+    return sorted(rack) if param == "w" else list(rack)
+
+
+def _start_grid(start_word: str | None) -> dict[str, Any]:
+    word = start_word or ""
+    return {sq: letter for sq, letter in zip(start_word_squares(word), word)}  # type: ignore[misc]
+
+
+def resolve(board: Board) -> Game | None:
+    """Letters, racks, words and scores of `board`; None while the starting word of a
+    `?g=`/`?w=` board is unknown (a V4 board always resolves)."""
+    if not board.start_word and not board.is_v4:
+        return None
+    return _resolve(board)
+
+
+def _v4_racks(board: Board) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
+    """(the day's draw from the 100-tile bag, the rack in draw order at the start of each
+    turn 1-5) when the board's tiles were dealt from that draw, else None: a V4 link holds
+    letters, not racks, and a game dealt elsewhere has racks the draw cannot know."""
+    if not board.start_word:
+        return None
+    draw = daily_draw(board.date, board.start_word, blanks=True)
+    rack: list[str] = []
+    drawn = 0
+    racks = []
+    for turn in range(1, TURNS + 1):
+        while len(rack) < RACK_SIZE and drawn < len(draw):
+            rack.append(draw[drawn])
+            drawn += 1
+        racks.append(tuple(rack))
+        for tile in board.tiles_of_turn(turn):
+            needed = BLANK if tile.blank else tile.letter
+            if needed not in rack:
+                return None
+            rack.remove(needed)
+    return draw, racks
+
+
+def _resolve_v4(board: Board) -> Game:
+    grid = _start_grid(board.start_word)
+    words_ok = word_list()
+    dealt = _v4_racks(board)
+    turns = []
+    for turn in range(1, TURNS + 1):
+        placed = [(t.row, t.col, t.face) for t in board.tiles if t.turn == turn]
+        words, score = score_turn(grid, placed, words_ok)
+        rack = dealt[1][turn - 1] if dealt is not None else ()
+        turns.append(TurnResult(turn, rack, tuple(placed), words, score, len(placed) == RACK_SIZE))
+        for row, col, face in placed:
+            grid[(row, col)] = face  # type: ignore[index]
+    draw = dealt[0] if dealt is not None else ()
+    return Game(board.start_word or "", draw, tuple(turns), tuple(t.letter for t in board.tiles), grid)  # type: ignore[arg-type]
+
+
+@functools.lru_cache(maxsize=64)
+def _resolve(board: Board) -> Game:
+    if board.is_v4:
+        return _resolve_v4(board)
+    draw = daily_draw(board.date, board.start_word)
+    grid = _start_grid(board.start_word)
+    words_ok = word_list()
+    rack: list[str] = []
+    drawn = 0
+    letters: dict[int, str] = {}
+    turns = []
+    for turn in range(1, TURNS + 1):
+        while len(rack) < RACK_SIZE and drawn < len(draw):
+            rack.append(draw[drawn])
+            drawn += 1
+        view = _rack_view(rack, board.param)
+        placed = []
+        for i, tile in enumerate(board.tiles):
+            if tile.turn == turn:
+                letter = view[tile.rack_index] if tile.rack_index < len(view) else "?"
+                letters[i] = letter
+                placed.append((tile.row, tile.col, letter))
+        words, score = score_turn(grid, placed, words_ok)
+        turns.append(TurnResult(turn, tuple(view), tuple(placed), words, score, len(placed) == RACK_SIZE))
+        for row, col, letter in placed:
+            grid[(row, col)] = letter  # type: ignore[index]
+            if letter in rack:
+                rack.remove(letter)
+    return Game(board.start_word, draw, tuple(turns), tuple(letters[i] for i in range(len(board.tiles))), grid)  # type: ignore[arg-type]
+
+
+def racks(board: Board) -> list[tuple[str, ...]] | None:
+    game = resolve(board)
+    if game is None or (board.is_v4 and not game.draw):
+        return None
+    return [t.rack for t in game.turns]
+
+
+def rack_for_turn(board: Board, turn: int) -> tuple[str, ...] | None:
+    """The rack in draw order at the start of `turn` (after the board's earlier turns);
+    None when it cannot be known (no starting word, a V4 game dealt from another draw)."""
+    if board.is_v4:
+        dealt = _v4_racks(board)
+        return dealt[1][turn - 1] if dealt is not None and 1 <= turn <= TURNS else None
+    if not board.start_word:
+        return None
+    draw = daily_draw(board.date, board.start_word)
+    game = _resolve(board)
+    rack: list[str] = []
+    drawn = 0
+    for t in range(1, turn + 1):
+        while len(rack) < RACK_SIZE and drawn < len(draw):
+            rack.append(draw[drawn])
+            drawn += 1
+        if t == turn:
+            break
+        for _, _, letter in game.turns[t - 1].placed:
+            if letter in rack:
+                rack.remove(letter)
+    return tuple(rack)
