@@ -176,7 +176,13 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
         if not 1 <= turn <= TURNS:
             raise ValueRangeError(NAME, f"tile {i + 1}: turn {turn} is not 1-{TURNS}", where + 2)
         tiles.append(Tile(pos // SIZE, pos % SIZE, rack_index, turn))
-    notes = []
+    notes = _end_of_slug(reader, count, strict)
+    return Board(date, tuple(tiles), param, None, tuple(notes))
+
+
+def _end_of_slug(reader: BitReader, count: int, strict: bool) -> list[str]:
+    """After the last tile: no whole byte more, and zero padding bits (`strict`), or a
+    note that they were not zero."""
     if reader.remaining >= 8:
         extra = reader.remaining // 8
         raise FormatError(
@@ -188,8 +194,8 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
     if reader.remaining and reader.read(reader.remaining):
         if strict:
             raise FormatError(NAME, "the bits after the last tile are not zero", reader.char_position() - 1)
-        notes.append("the bits after the last tile are not zero (they are ignored)")
-    return Board(date, tuple(tiles), param, None, tuple(notes))
+        return ["the bits after the last tile are not zero (they are ignored)"]
+    return []
 
 
 def decode_v4(slug: str, *, strict: bool = True) -> Board:
@@ -240,19 +246,7 @@ def decode_v4(slug: str, *, strict: bool = True) -> Board:
         if not 1 <= turn <= TURNS:
             raise ValueRangeError(NAME, f"tile {i + 1}: turn {turn} is not 1-{TURNS}", where + 2)
         tiles.append(Tile(pos // SIZE, pos % SIZE, 0, turn, chr(ord("A") + code % 26), code >= 26))
-    notes = []
-    if reader.remaining >= 8:
-        extra = reader.remaining // 8
-        raise FormatError(
-            NAME,
-            f"slug is longer than {count} tile{'' if count == 1 else 's'} need "
-            f"({extra} byte{'' if extra == 1 else 's'} too many)",
-            reader.char_position(),
-        )
-    if reader.remaining and reader.read(reader.remaining):
-        if strict:
-            raise FormatError(NAME, "the bits after the last tile are not zero", reader.char_position() - 1)
-        notes.append("the bits after the last tile are not zero (they are ignored)")
+    notes = _end_of_slug(reader, count, strict)
     return Board(date, tuple(tiles), V4, start_word, tuple(notes))
 
 
