@@ -739,3 +739,12 @@ def test_at_800_by_600_the_board_gets_the_space(qtbot, main_window):
     assert layout.board.width() >= 0.6 * page.canvas.width()
     assert layout.panel.width() >= gui_letters.PANEL_MIN - 1
     assert layout.board.bottom() + layout.cell < page.canvas.height()  # the rack's row fits below
+
+
+def test_a_v4_link_with_a_word_off_the_list_does_not_doubt_its_own_starting_word(qtbot, main_window):
+    main_window.paste_text(V4_VECTORS[3]["link"])  # QUARTZ; its ZU is not in the word list
+    page = _page(main_window)
+    assert not page.start_error.isVisibleTo(page)
+    assert "ZU is not in the word list" in page.problems_label.text()
+    assert "starting word is not that day's" not in page.problems_label.text()
+    assert QApplication.focusWidget() is page.canvas

@@ -77,6 +77,8 @@ def start_word_doubt(board: Board) -> str | None:
     site's starting words are all in the word list, and so are a played game's words;
     missing words, gaps or tiles on or away from the starting word mean another word, or
     another rack order."""
+    if board.is_v4:
+        return None  # the link carries its own starting word, and its letters need no draw
     word, date = board.start_word or "", board.date.isoformat()
     if other_param_fits(board):
         other = "w" if board.param == "g" else "g"

@@ -355,7 +355,7 @@ class LettersPage(GamePage):
                 f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
                 "was this a bare slug from such a link?</i>"
             )
-        elif any(p.kind in ("word", "occupied") for p in canvas.problems):
+        elif not board.is_v4 and any(p.kind in ("word", "occupied") for p in canvas.problems):
             shown.append(
                 "<i>Words missing from the list, or tiles on the starting word, usually mean the "
                 "starting word is not that day's.</i>"
