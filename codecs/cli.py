@@ -5,6 +5,7 @@
     slugboard-codec detect TEXT...     the game of each text
     slugboard-codec info TEXT...       one JSON object of facts per board
     slugboard-codec url TEXT...        the web app's link for each board
+    slugboard-codec hint TEXT...       sudoku: the next logical step as JSON
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -109,6 +110,7 @@ def _parser() -> argparse.ArgumentParser:
         ("detect", "print the game of each slug or link"),
         ("info", "print facts about each board as JSON"),
         ("url", "print the web app's link for each board"),
+        ("hint", "sudoku: print the next logical step as JSON"),
     ):
         p = sub.add_parser(name, help=text)
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
@@ -130,6 +132,11 @@ def _answer(command: str, text: str, args: argparse.Namespace) -> str:
         return _dump(game.to_json(board))
     if command == "info":
         return _dump(game.info(board))
+    if command == "hint":
+        hint: Callable[[Any], Any] | None = getattr(game.codec, "hint", None)
+        if hint is None:
+            raise SlugError(name, f"hints are for sudoku, not {name}")
+        return _dump(hint(board))
     url = game.share_url(board)
     return url if url is not None else game.encode(board)
 
