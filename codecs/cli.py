@@ -6,6 +6,8 @@
     slugboard-codec info TEXT...       one JSON object of facts per board
     slugboard-codec url TEXT...        the web app's link for each board
     slugboard-codec hint TEXT...       sudoku: the next logical step as JSON
+    slugboard-codec generate [--givens N] [--symmetry S] [--rating MIN-MAX] [--seed S]
+                                       sudoku: a new puzzle with one solution, as a slug
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -116,6 +118,11 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         p.add_argument("--start-word", help="letters: the day's starting word")
     sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
+    gen = sub.add_parser("generate", help="sudoku: print a new puzzle with one solution as a slug")
+    gen.add_argument("--givens", type=int, help="at most this many givens (17-81)")
+    gen.add_argument("--symmetry", default="rotational", choices=("none", "rotational", "diagonal", "mirror"))
+    gen.add_argument("--rating", help="a rating range such as 1.0-2.5")
+    gen.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
     return parser
 
 
@@ -157,6 +164,16 @@ def run(
         nonlocal failures
         failures += 1
         print(f"error: {exc}", file=err)
+
+    if args.command == "generate":
+        from .sudoku.generate import generate_from_cli
+
+        try:
+            print(generate_from_cli(args.givens, args.symmetry, args.rating, args.seed), file=out)
+        except ValueError as exc:
+            print(f"error: {exc}", file=err)
+            return EXIT_BAD_INPUT
+        return 0
 
     if args.command == "encode":
         for line in _stdin_lines(stdin):
