@@ -120,6 +120,32 @@ def candidates(board: Board) -> tuple[int, ...]:
     return tuple(out)
 
 
+def candidates_with_marks(board: Board) -> tuple[int, ...]:
+    """The legal candidates, narrowed to the centre pencil marks where a cell has some."""
+    legal = candidates(board)
+    return tuple(m & board.centre[i] if board.centre[i] else m for i, m in enumerate(legal))
+
+
+def apply_to_marks(board: Board, step: Step) -> Board:
+    """A step applied as a player would: a placement is typed (and its digit leaves the
+    peers' centre marks); eliminations come out of the centre marks, which are filled
+    in first with the candidates where a cell has none."""
+    cand = candidates_with_marks(board)
+    if step.is_placement:
+        board = board.with_digit(*divmod(step.cell, 9), step.digit, typed=True)
+        centre = list(board.centre)
+        corner = list(board.corner)
+        centre[step.cell] = corner[step.cell] = 0
+        for p in PEERS[step.cell]:
+            centre[p] &= ~_BIT[step.digit - 1]
+            corner[p] &= ~_BIT[step.digit - 1]
+        return board.with_marks(tuple(centre), tuple(corner))
+    centre = list(board.centre)
+    for i, d in step.eliminations:
+        centre[i] = (centre[i] or cand[i]) & ~_BIT[d - 1]
+    return board.with_marks(tuple(centre))
+
+
 def apply(board: Board, cand: tuple[int, ...], step: Step) -> tuple[Board, tuple[int, ...]]:
     """The board and candidates after a step."""
     marks = list(cand)

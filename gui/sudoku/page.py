@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QPushButton
+from PySide6.QtWidgets import QButtonGroup, QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QRadioButton
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.sudoku import logic
 
 from ..page import GamePage
 from ..worker import LatestOnly
@@ -24,9 +25,12 @@ class SudokuPage(GamePage):
         self._solution: sudoku.Board | None = None
         self._query = LatestOnly(self)
         self._query.finished.connect(self._analysed)
+        self._hint: logic.Step | None = None
+        self._hint_board: sudoku.Board | None = None
 
         canvas = SudokuCanvas()
         canvas.digit_typed.connect(self._type_digit)
+        canvas.mark_typed.connect(self._toggle_mark)
         self.set_canvas(canvas)
 
         self.add_heading("Puzzle")
@@ -59,12 +63,70 @@ class SudokuPage(GamePage):
         pad.addWidget(erase, 3, 0, 1, 3)
         self.tool_layout.addLayout(pad)
 
+        self.add_heading("Pencil marks")
+        modes = QHBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_buttons: dict[str, QRadioButton] = {}
+        for mode, label, tip in (
+            ("digit", "Digit", "Digits typed go in the cell"),
+            ("centre", "Centre", "Digits typed toggle centre marks (or hold Ctrl)"),
+            ("corner", "Corner", "Digits typed toggle corner marks (or hold Shift)"),
+        ):
+            button = QRadioButton(label)
+            button.setToolTip(f"{tip}; M switches mode")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.toggled.connect(lambda on, m=mode: on and self.canvas.set_mode(m))
+            self.mode_group.addButton(button)
+            modes.addWidget(button)
+            self.mode_buttons[mode] = button
+        self.mode_buttons["digit"].setChecked(True)
+        canvas.mode_changed.connect(lambda m: self.mode_buttons[m].setChecked(True))
+        self.tool_layout.addLayout(modes)
+        marks_row = QHBoxLayout()
+        fill = QPushButton("Fill candidates")
+        fill.setToolTip("Put every digit each empty cell can still take in its centre marks")
+        fill.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        fill.clicked.connect(self._fill_candidates)
+        marks_row.addWidget(fill)
+        clear_marks = QPushButton("Clear marks")
+        clear_marks.setToolTip("Remove every pencil mark (undo brings them back)")
+        clear_marks.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        clear_marks.clicked.connect(
+            lambda: self.set_board(self.board.with_marks((0,) * 81, (0,) * 81), "Clear pencil marks")
+        )
+        marks_row.addWidget(clear_marks)
+        self.tool_layout.addLayout(marks_row)
+        marks_note = QLabel("Pencil marks are kept with the board and in undo, but a link carries only the digits.")
+        marks_note.setWordWrap(True)
+        self.tool_layout.addWidget(marks_note)
+
+        self.add_heading("Hint")
+        self.hint_button = QPushButton("Hint (H)")
+        self.hint_button.setToolTip("Show the next logical step; press again to apply it")
+        self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hint_button.clicked.connect(self.hint_pressed)
+        hint_key = QShortcut(QKeySequence("H"), self, self.hint_pressed)
+        hint_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.tool_layout.addWidget(self.hint_button)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("hintText")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setMinimumHeight(self.hint_label.fontMetrics().lineSpacing() * 5)
+        self.hint_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.tool_layout.addWidget(self.hint_label)
+
         self.add_heading("Tools")
         self.show_solution = QCheckBox("Show solution")
         self.show_solution.setToolTip("Show the solution in blue without turning it into givens (Ctrl+L)")
         self.show_solution.toggled.connect(self._refresh_canvas)
         QShortcut(QKeySequence("Ctrl+L"), self, self.show_solution.toggle)
         self.tool_layout.addWidget(self.show_solution)
+        self.solution_note = QLabel()
+        self.solution_note.setObjectName("solutionNote")
+        self.solution_note.setWordWrap(True)
+        self.solution_note.setMinimumHeight(self.solution_note.fontMetrics().lineSpacing() * 2)
+        self.solution_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.tool_layout.addWidget(self.solution_note)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -80,18 +142,56 @@ class SudokuPage(GamePage):
     # --- editing -----------------------------------------------------------------
     def _type_selected(self, digit: int) -> None:
         if self.canvas.selected is not None:
-            self._type_digit(*self.canvas.selected, digit)
+            if digit and self.canvas.mode != "digit":
+                self._toggle_mark(*self.canvas.selected, digit, self.canvas.mode)
+            else:
+                self._type_digit(*self.canvas.selected, digit)
         self.canvas.setFocus()
 
     def _type_digit(self, row: int, col: int, digit: int) -> None:
         what = f"Set r{row + 1}c{col + 1} to {digit}" if digit else f"Clear r{row + 1}c{col + 1}"
-        self.set_board(self.board.with_digit(row, col, digit), what)
+        self.set_board(self.board.with_digit(row, col, digit, typed=True), what)
+
+    def _toggle_mark(self, row: int, col: int, digit: int, kind: str) -> None:
+        if self.board.get(row, col):
+            self.show_status(f"r{row + 1}c{col + 1} holds a digit: pencil marks go in empty cells")
+            return
+        self.set_board(
+            self.board.toggle_mark(row, col, digit, kind), f"{kind.title()} mark {digit} in r{row + 1}c{col + 1}"
+        )
+
+    def _fill_candidates(self) -> None:
+        self.set_board(self.board.with_marks(logic.candidates(self.board)), "Fill candidates")
+        self.canvas.setFocus()
+
+    def hint_pressed(self) -> None:
+        """First press: show the next step; a second press on the same board applies it."""
+        if self._hint is not None and self._hint_board == self.board:
+            shown = self._hint
+            self.set_board(logic.apply_to_marks(self.board, shown), f"Hint: {shown.technique}")
+            return
+        step = logic.next_step(self.board, logic.candidates_with_marks(self.board))
+        if step is None:
+            self._set_hint(None, sudoku.hint(self.board.plain())["explanation"])
+            return
+        self._set_hint(
+            step, f"<b>{step.technique}</b> ({step.rating}): {step.explanation}<br>Press H again to apply it."
+        )
+
+    def _set_hint(self, step: logic.Step | None, text: str) -> None:
+        self._hint = step
+        self._hint_board = self.board if step is not None else None
+        self.canvas.hint = step
+        self.hint_label.setText(text)
+        self.canvas.update()
 
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: sudoku.Board) -> None:
         self.canvas.board = board
         self._count = None
         self._solution = None
+        if self._hint_board is not None and self._hint_board != board:
+            self._set_hint(None, "")
         self.givens_label.setText(f"{board.givens} givens")
         problems = sudoku.problems(board)
         self.problems_label.setText("<br>".join(p.message for p in problems) or "None")
@@ -113,6 +213,9 @@ class SudokuPage(GamePage):
         self.status_label.setText(sudoku.solution_label(self._count))
         colour = STATUS_COLOURS[min(self._count, 2)]
         self.status_label.setStyleSheet(f"color: {colour}")
+        if self._count == 0 and not sudoku.problems(self.board):
+            # The panel must not say "no solution" above "Problems: None".
+            self.problems_label.setText("No digit repeats, but the givens leave no way to fill the grid.")
         self._refresh_canvas()
 
     def shutdown(self) -> None:
@@ -124,5 +227,16 @@ class SudokuPage(GamePage):
         return self._count
 
     def _refresh_canvas(self) -> None:
-        self.canvas.solution = self._solution if self.show_solution.isChecked() else None
+        showing = self.show_solution.isChecked()
+        self.canvas.solution = self._solution if showing else None
+        note = ""
+        if showing and self._count == 0:
+            repeats = any(p.is_error for p in sudoku.problems(self.board))
+            why = "a digit repeats in a row, column or box" if repeats else "the givens leave no way to fill the grid"
+            note = f"Nothing to show: this puzzle has no solution ({why})."
+        elif showing and self._count is None:
+            note = "Finding the solution…"
+        elif showing and self._count == 2:
+            note = "One of several solutions is shown."
+        self.solution_note.setText(note)
         self.canvas.update()
