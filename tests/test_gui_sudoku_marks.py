@@ -172,3 +172,25 @@ def test_border_has_no_notches():
             assert image.pixelColor(k, 4).rgb() == border, (palette_base, "top", k)
             assert image.pixelColor(535, k).rgb() == border, (palette_base, "right", k)
             assert image.pixelColor(k, 535).rgb() == border, (palette_base, "bottom", k)
+
+
+def _render(board, **state) -> QImage:
+    image = QImage(540, 540, QImage.Format.Format_ARGB32)
+    image.fill(QColor("white"))
+    painter = QPainter(image)
+    paint(painter, QRectF(0, 0, 540, 540), board, QPalette(), **state)
+    painter.end()
+    return image
+
+
+def test_a_hint_is_drawn_in_its_cells():
+    board = sudoku.decode(SEED_SLUG)
+    step = logic.next_step(board)
+    assert step is not None and step.is_placement
+    plain, hinted = _render(board), _render(board, hint=step)
+    size = (540 - 8) / 9
+    r, c = divmod(step.cell, 9)
+    box = [(int(4 + (c + fx) * size), int(4 + (r + fy) * size)) for fx in (0.2, 0.5, 0.8) for fy in (0.1, 0.5, 0.9)]
+    assert all(plain.pixelColor(x, y) != hinted.pixelColor(x, y) for x, y in box[:3])  # the cell is filled
+    greens = [hinted.pixelColor(x, y) for x, y in box]
+    assert all(q.green() > q.red() for q in greens)

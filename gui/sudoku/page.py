@@ -218,6 +218,9 @@ class SudokuPage(GamePage):
             self.problems_label.setText("No digit repeats, but the givens leave no way to fill the grid.")
         self._refresh_canvas()
 
+    def export_state(self) -> dict:
+        return {"hint": self._hint}
+
     def shutdown(self) -> None:
         self._query.shutdown()
 

@@ -93,6 +93,11 @@ def paint(
                 colour = (TYPED_DARK if dark else TYPED_LIGHT) if typed else text
                 painter.setPen(CONFLICT if (r, c) in conflicts else colour)
                 painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
+            elif hint is not None and hint.is_placement and hint.cell == r * 9 + c:
+                font.setBold(True)
+                painter.setFont(font)
+                painter.setPen(QColor("#a5d6a7") if dark else QColor("#1b5e20"))
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(hint.digit))
             elif solution is not None:
                 font.setBold(False)
                 painter.setFont(font)
@@ -143,8 +148,9 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint) -> Non
         Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
         Qt.AlignmentFlag.AlignCenter,
     )
+    target = hint.cell if hint is not None and hint.is_placement else -1
     for i in range(81):
-        if board.cells[i]:
+        if board.cells[i] or i == target:
             continue
         rect = cell_rect(*divmod(i, 9))
         gone = eliminated.get(i, set())
