@@ -36,9 +36,13 @@ def looks_like(text: str) -> bool:
     if not isinstance(text, str):
         return False
     t = strip_text(text)
+    from .formats import is_candidate_grid, is_sdk
+
     return (
         "play=" in t
         or t.startswith("UyF2")
+        or is_sdk(t)
+        or is_candidate_grid(t)
         or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
     )
 
@@ -58,6 +62,12 @@ def decode(text: str) -> Board:
     stripped = text[start:end]
     if not stripped:
         raise FormatError(NAME, "the text is empty", 0)
+    from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
+
+    if is_sdk(stripped):
+        return read_sdk(text)
+    if is_candidate_grid(stripped):
+        return read_candidate_grid(text)
     if not is_link(stripped) and _is_grid_text(stripped) and not stripped.startswith("UyF2"):
         with located(Source(start, end)):
             return decode_grid(stripped)
