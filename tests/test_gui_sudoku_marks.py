@@ -194,3 +194,32 @@ def test_a_hint_is_drawn_in_its_cells():
     assert all(plain.pixelColor(x, y) != hinted.pixelColor(x, y) for x, y in box[:3])  # the cell is filled
     greens = [hinted.pixelColor(x, y) for x, y in box]
     assert all(q.green() > q.red() for q in greens)
+
+
+def test_new_puzzle_in_the_background(qtbot, main_window):
+    page = _page(main_window)
+    page.symmetry_box.setCurrentIndex(3)  # mirror
+    page.givens_box.setValue(32)
+    action = next(a for a in main_window.findChildren(type(main_window.undo_action)) if "New sudoku" in a.text())
+    action.trigger()
+    assert page.new_button.text() == "Cancel"
+    qtbot.waitUntil(lambda: page.new_button.text() == "Make puzzle", timeout=20000)
+    board = page.board
+    assert board.givens <= 32 and sudoku.count_solutions(board) == 1
+    assert all(bool(board.get(r, c)) == bool(board.get(r, 8 - c)) for r in range(9) for c in range(9))
+    main_window.undo_action.trigger()
+    assert page.board != board
+
+
+def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window):
+    page = _page(main_window)
+    page.rating_box.setCurrentIndex(3)  # hard: takes many tries
+    page.new_button.click()
+    assert page.new_button.text() == "Cancel"
+    page.new_button.click()
+    assert page.new_button.text() == "Make puzzle" and page.new_status.text() == "Cancelled."
+    page.new_button.click()
+    main_window.paste_text(SEED_LINK)  # a new board stops it
+    assert page.new_button.text() == "Make puzzle" and "changed" in page.new_status.text()
+    qtbot.wait(300)
+    assert page.board.cells == sudoku.decode(SEED_SLUG).cells

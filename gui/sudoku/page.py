@@ -4,10 +4,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QButtonGroup, QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QRadioButton
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+)
 
 from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku import logic
+from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 
 from ..page import GamePage
 from ..worker import LatestOnly
@@ -133,6 +144,41 @@ class SudokuPage(GamePage):
         clear.clicked.connect(lambda: self.set_board(sudoku.Board(), "Clear board"))
         self.tool_layout.addWidget(clear)
 
+        self.add_heading("New puzzle")
+        new_grid = QGridLayout()
+        self.symmetry_box = QComboBox()
+        self.symmetry_box.addItems([s.title() for s in SYMMETRIES])
+        self.symmetry_box.setCurrentIndex(SYMMETRIES.index("rotational"))
+        self.symmetry_box.setToolTip("Which cells are given together: none, 180° turn, main diagonal or left-right")
+        new_grid.addWidget(QLabel("Symmetry"), 0, 0)
+        new_grid.addWidget(self.symmetry_box, 0, 1)
+        self.givens_box = QSpinBox()
+        self.givens_box.setRange(0, 81)
+        self.givens_box.setSpecialValueText("any")
+        self.givens_box.setToolTip("At most this many givens (17 or more); 'any' takes what the carving leaves")
+        new_grid.addWidget(QLabel("Givens"), 1, 0)
+        new_grid.addWidget(self.givens_box, 1, 1)
+        self.rating_box = QComboBox()
+        self.RATINGS = (("Any", None), ("Easy (up to 2.3)", (0.0, 2.3)), ("Medium (2.4-4.0)", (2.4, 4.0)),
+                        ("Hard (4.1-6.6)", (4.1, 6.6)))  # fmt: skip
+        self.rating_box.addItems([name for name, _ in self.RATINGS])
+        self.rating_box.setToolTip("The hardest technique the puzzle needs, on the rating scale of Hint")
+        new_grid.addWidget(QLabel("Rating"), 2, 0)
+        new_grid.addWidget(self.rating_box, 2, 1)
+        self.tool_layout.addLayout(new_grid)
+        self.new_button = QPushButton("Make puzzle")
+        self.new_button.setToolTip("Make a new puzzle with one solution in the background (press again to cancel)")
+        self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.new_button.clicked.connect(self.new_puzzle)
+        self.tool_layout.addWidget(self.new_button)
+        self.new_status = QLabel()
+        self.new_status.setWordWrap(True)
+        self.new_status.setMinimumHeight(self.new_status.fontMetrics().lineSpacing() * 2)
+        self.tool_layout.addWidget(self.new_status)
+        self._maker = LatestOnly(self)
+        self._maker.finished.connect(self._made)
+        self._made_board: sudoku.Board | None = None
+
         self.add_heading("Problems")
         self.problems_label = QLabel()
         self.problems_label.setWordWrap(True)
@@ -192,6 +238,9 @@ class SudokuPage(GamePage):
         self._solution = None
         if self._hint_board is not None and self._hint_board != board:
             self._set_hint(None, "")
+        if self._maker.busy and board != self._made_board:
+            self._maker.cancel()  # an edit or a new board stops the puzzle being made
+            self._generating(False, "Cancelled: the board changed.")
         self.givens_label.setText(f"{board.givens} givens")
         problems = sudoku.problems(board)
         self.problems_label.setText("<br>".join(p.message for p in problems) or "None")
@@ -218,11 +267,43 @@ class SudokuPage(GamePage):
             self.problems_label.setText("No digit repeats, but the givens leave no way to fill the grid.")
         self._refresh_canvas()
 
+    def new_puzzle(self) -> None:
+        """Start making a puzzle with the panel's choices, or cancel the one being made."""
+        if self._maker.busy:
+            self._maker.cancel()
+            self._generating(False, "Cancelled.")
+            return
+        symmetry = SYMMETRIES[self.symmetry_box.currentIndex()]
+        givens = self.givens_box.value() or None
+        if givens is not None and givens < 17:
+            self._generating(False, "A puzzle with one solution needs at least 17 givens.")
+            return
+        rating = self.RATINGS[self.rating_box.currentIndex()][1]
+
+        def make(*, cancel):
+            return generate(givens=givens, symmetry=symmetry, rating=rating, cancel=cancel)
+
+        self._maker.submit(make)
+        self._generating(True, "Making a puzzle…")
+
+    def _generating(self, busy: bool, text: str) -> None:
+        self.new_button.setText("Cancel" if busy else "Make puzzle")
+        self.new_status.setText(text)
+
+    def _made(self, result) -> None:
+        if isinstance(result, Exception):
+            self._generating(False, str(result).capitalize() + ".")
+            return
+        self._made_board = result
+        self._generating(False, f"New puzzle: {result.givens} givens.")
+        self.set_board(result, "New puzzle")
+
     def export_state(self) -> dict:
         return {"hint": self._hint}
 
     def shutdown(self) -> None:
         self._query.shutdown()
+        self._maker.shutdown()
 
     @property
     def solution_count(self) -> int | None:
