@@ -9,6 +9,9 @@
     slugboard-codec solve TEXT         pentomino: the slug of the board completed (exit 1 when it cannot be)
     slugboard-codec count TEXT         pentomino: {"count": N, "complete": true|false} (--limit N)
     slugboard-codec moves TEXT...      xiangqi: legal moves (ICCS, sorted), check and result as JSON
+    slugboard-codec hint TEXT...       sudoku: the next logical step as JSON
+    slugboard-codec generate [--givens N] [--symmetry S] [--rating MIN-MAX] [--seed S]
+                                       sudoku: a new puzzle with one solution, as a slug
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -115,6 +118,7 @@ def _parser() -> argparse.ArgumentParser:
         ("info", "print facts about each board as JSON"),
         ("url", "print the web app's link for each board"),
         ("moves", "xiangqi: print the legal moves, check and the result of each position as JSON"),
+        ("hint", "sudoku: print the next logical step as JSON"),
     ):
         p = sub.add_parser(name, help=text)
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
@@ -129,6 +133,11 @@ def _parser() -> argparse.ArgumentParser:
     count = sub.add_parser("count", help="pentomino: count the ways to complete the board")
     count.add_argument("text", metavar="TEXT", help="a pentomino slug or link")
     count.add_argument("--limit", type=int, metavar="N", help="stop counting at N")
+    gen = sub.add_parser("generate", help="sudoku: print a new puzzle with one solution as a slug")
+    gen.add_argument("--givens", type=int, help="at most this many givens (17-81)")
+    gen.add_argument("--symmetry", default="rotational", choices=("none", "rotational", "diagonal", "mirror"))
+    gen.add_argument("--rating", help="a rating range such as 1.0-2.5")
+    gen.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
     return parser
 
 
@@ -193,6 +202,11 @@ def _answer(command: str, text: str, args: argparse.Namespace) -> str:
         return _dump(game.info(board))
     if command == "moves":
         return _dump(_moves(name, board))
+    if command == "hint":
+        hint: Callable[[Any], Any] | None = getattr(game.codec, "hint", None)
+        if hint is None:
+            raise SlugError(name, f"hints are for sudoku, not {name}")
+        return _dump(hint(board))
     url = game.share_url(board)
     return url if url is not None else game.encode(board)
 
@@ -245,6 +259,15 @@ def run(
         except SlugError as exc:
             fail(exc)
         return EXIT_BAD_INPUT if failures else 0
+    if args.command == "generate":
+        from .sudoku.generate import generate_from_cli
+
+        try:
+            print(generate_from_cli(args.givens, args.symmetry, args.rating, args.seed), file=out)
+        except ValueError as exc:
+            print(f"error: {exc}", file=err)
+            return EXIT_BAD_INPUT
+        return 0
 
     if args.command == "encode":
         for line in _stdin_lines(stdin):

@@ -229,6 +229,14 @@ class MainWindow(QMainWindow):
                 action = examples_menu.addAction(f"{GAMES[example['game']].title}: {example['title']}")
                 action.setStatusTip(example["text"])
                 action.triggered.connect(lambda _=False, t=example["text"]: self.paste_text(t))
+        if "sudoku" in self.pages:
+            self._action(
+                file_menu,
+                "&New sudoku puzzle",
+                self._new_sudoku,
+                None,
+                "Make a sudoku with one solution (in the background)",
+            )
         self._action(
             file_menu,
             "&Export…",
@@ -323,6 +331,11 @@ class MainWindow(QMainWindow):
     def _page_at(self, index: int) -> GamePage | None:
         names = list(self.pages)  # in tab order: the tabs are never moved
         return self.pages[names[index]] if 0 <= index < len(names) else None
+
+    def _new_sudoku(self) -> None:
+        page = self.pages["sudoku"]
+        self.tabs.setCurrentIndex(self.tabs.indexOf(page))
+        page.new_puzzle()  # type: ignore[attr-defined]
 
     def page(self, game: str) -> GamePage:
         return self.pages[game]

@@ -196,21 +196,6 @@ def test_edits_reach_the_settings_without_closing(qtbot, main_window, settings):
 
 # --- what a new user hit -----------------------------------------------------------------
 
-NO_SOLUTION = ".....5.8....6.1.43..........1.5........1.6...3.......553.....61........4........."
-
-
-def test_show_solution_on_a_puzzle_with_none_says_why(qtbot, main_window):
-    main_window.paste_text(NO_SOLUTION)
-    page = _page(main_window)
-    _wait_status(qtbot, page, "no solution")
-    messages = []
-    page.status_changed.connect(messages.append)
-    page.show_solution.setChecked(True)
-    assert messages and "no solution, so there is none to show" in messages[-1]
-    assert page.canvas.solution is None
-    # The problems say it too, not "None" beside "no solution".
-    assert page.problems_label.text().startswith("No solution")
-
 
 def test_the_thick_border_is_not_notched_by_the_thin_lines(qapp):
     from PySide6.QtCore import QRectF
@@ -232,39 +217,3 @@ def test_the_thick_border_is_not_notched_by_the_thin_lines(qapp):
         at = left + i * size
         assert image.pixelColor(int(at), int(top)) == ink  # the top border
         assert image.pixelColor(int(left), int(at)) == ink  # the left border
-
-
-def test_digits_typed_after_a_paste_are_told_apart_from_the_links_givens(qtbot, main_window):
-    from PySide6.QtGui import QColor
-
-    main_window.paste_text(SEED_LINK)
-    page = _page(main_window)
-    assert page.typed_label.text() == ""
-    empty = next((r, c) for r in range(9) for c in range(9) if not page.board.get(r, c))
-    given = next((r, c) for r in range(9) for c in range(9) if page.board.get(r, c))
-    digit = sudoku.analyse(page.board)[1].get(*empty)  # the solution's digit: no clash to colour it red
-    _click_cell(qtbot, page, *empty)
-    qtbot.keyClick(page.canvas, Qt.Key.Key_0 + digit)
-    assert page.board.get(*empty) == digit
-    assert "Digits you typed" in page.typed_label.text()
-    image = page.canvas.grab().toImage()
-
-    rect = page.canvas.rect().toRectF()
-    side = min(rect.width(), rect.height()) - 8  # the grid as paint() lays it out
-    left, top = rect.center().x() - side / 2, rect.center().y() - side / 2
-    size = side / 9
-
-    def ink(cell):
-        box = (left + cell[1] * size, top + cell[0] * size)
-        colours = [
-            QColor(image.pixel(int(box[0] + dx), int(box[1] + dy)))
-            for dx in range(int(size * 0.25), int(size * 0.75))
-            for dy in range(int(size * 0.2), int(size * 0.8))
-        ]
-        return min(colours, key=lambda c: c.lightness())  # the darkest: the digit's ink
-
-    typed, original = ink(empty), ink(given)
-    assert typed.green() > typed.red() + 40  # the typed digit's teal
-    assert abs(original.green() - original.red()) < 20  # the link's given in the text colour
-    main_window.undo_action.trigger()
-    assert page.typed_label.text() == ""

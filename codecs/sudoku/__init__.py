@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .logic import next_step, rating_info, solve_logically
 from .model import BOXES, COLS, NAME, PEERS, ROWS, UNITS, Board, new_board
 from .rules import conflict_cells, problems
 from .slug import (
@@ -37,7 +38,7 @@ __all__ = [
     "NAME", "TITLE", "HAS_LINK", "WEB_HOST", "Board", "new_board", "decode", "decode_grid", "encode", "encode_v0",
     "share_url", "to_json", "from_json", "looks_like", "problems", "conflict_cells", "info", "count_solutions",
     "analyse", "solve", "solution_label", "ROWS", "COLS", "BOXES", "UNITS", "PEERS", "GRID_CELLS",
-    "GRID_DECORATION", "MAGIC", "PLAYER_URL",
+    "GRID_DECORATION", "MAGIC", "PLAYER_URL", "hint", "is_minimal", "next_step", "solve_logically",
 ]  # fmt: skip
 
 
@@ -49,4 +50,28 @@ def info(board: Board) -> dict[str, Any]:
         "solutions": count,
         "status": solution_label(count),
         "problems": [p.to_json() for p in problems(board)],
+        **rating_info(board),
+        "minimal": is_minimal(board) if count == 1 else None,
     }
+
+
+def is_minimal(board: Board) -> bool:
+    """True when every given is needed: taking any one away leaves more than one solution."""
+    for i, d in enumerate(board.cells):
+        if d and count_solutions(board.with_digit(*divmod(i, 9), 0)) == 1:
+            return False
+    return True
+
+
+def hint(board: Board) -> dict[str, Any]:
+    """The next logical step as JSON, or why there is none."""
+    step = next_step(board)
+    if step is not None:
+        return step.to_json()
+    if all(board.cells):
+        reason = "The grid is full."
+    elif problems(board) or count_solutions(board) == 0:
+        reason = "This puzzle has no solution, so there is no next step."
+    else:
+        reason = "No technique here finds the next step; the puzzle needs guessing from here."
+    return {"technique": None, "explanation": reason}

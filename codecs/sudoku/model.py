@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 NAME = "sudoku"
 
@@ -14,18 +14,57 @@ class Board:
     cells: tuple[int, ...] = (0,) * 81
     # Remarks from decoding (a slug that set one cell twice); not part of the board.
     notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    # Editing state, not in the slug: pencil marks as 9-bit masks per cell (bit d-1 for
+    # digit d), centre and corner, and the cells whose digit was typed rather than read
+    # from a link or file.
+    centre: tuple[int, ...] = field(default=(0,) * 81, repr=False)
+    corner: tuple[int, ...] = field(default=(0,) * 81, repr=False)
+    typed: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if len(self.cells) != 81 or any(not isinstance(d, int) or not 0 <= d <= 9 for d in self.cells):
             raise ValueError("a sudoku board is 81 digits 0-9")
+        for marks in (self.centre, self.corner):
+            if len(marks) != 81 or any(not isinstance(m, int) or not 0 <= m <= 0x1FF for m in marks):
+                raise ValueError("pencil marks are 81 masks of 9 bits")
+        if any(not isinstance(i, int) or not 0 <= i <= 80 for i in self.typed):
+            raise ValueError("typed cells are indices 0-80")
 
     def get(self, row: int, col: int) -> int:
         return self.cells[row * 9 + col]
 
-    def with_digit(self, row: int, col: int, digit: int) -> Board:
+    def with_digit(self, row: int, col: int, digit: int, *, typed: bool = False) -> Board:
+        """The board with one cell set (0 clears it); `typed` records a digit entered by
+        hand, told apart from the givens of a link."""
+        i = row * 9 + col
         cells = list(self.cells)
-        cells[row * 9 + col] = digit
-        return Board(tuple(cells))
+        cells[i] = digit
+        marked = self.typed | {i} if typed and digit else self.typed - {i}
+        return replace(self, cells=tuple(cells), notes=(), typed=frozenset(marked))
+
+    def with_marks(self, centre: tuple[int, ...] | None = None, corner: tuple[int, ...] | None = None) -> Board:
+        return replace(
+            self,
+            centre=self.centre if centre is None else tuple(centre),
+            corner=self.corner if corner is None else tuple(corner),
+        )
+
+    def toggle_mark(self, row: int, col: int, digit: int, kind: str) -> Board:
+        """Switch one pencil mark ("centre" or "corner") of an empty cell on or off."""
+        i = row * 9 + col
+        marks = list(self.centre if kind == "centre" else self.corner)
+        if self.cells[i]:
+            return self
+        marks[i] ^= 1 << (digit - 1)
+        return self.with_marks(**{kind: tuple(marks)})
+
+    @property
+    def has_marks(self) -> bool:
+        return any(self.centre) or any(self.corner)
+
+    def plain(self) -> Board:
+        """The digits alone, as a slug carries them."""
+        return Board(self.cells)
 
     @property
     def givens(self) -> int:

@@ -9,6 +9,7 @@ Errors name the character of the text as pasted, link and all.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from itertools import repeat
 from operator import and_, rshift
 from typing import Any
@@ -35,9 +36,13 @@ def looks_like(text: str) -> bool:
     if not isinstance(text, str):
         return False
     t = strip_text(text)
+    from .formats import is_candidate_grid, is_sdk
+
     return (
         "play=" in t
         or t.startswith("UyF2")
+        or is_sdk(t)
+        or is_candidate_grid(t)
         or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
     )
 
@@ -57,6 +62,12 @@ def decode(text: str) -> Board:
     stripped = text[start:end]
     if not stripped:
         raise FormatError(NAME, "the text is empty", 0)
+    from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
+
+    if is_sdk(stripped):
+        return read_sdk(text)
+    if is_candidate_grid(stripped):
+        return read_candidate_grid(text)
     if not is_link(stripped) and _is_grid_text(stripped) and not stripped.startswith("UyF2"):
         with located(Source(start, end)):
             return decode_grid(stripped)
@@ -208,11 +219,43 @@ def share_url(board: Board) -> str:
 
 
 def to_json(board: Board) -> dict[str, Any]:
-    return {"game": NAME, "grid": board.grid}
+    """The grid, plus the editing state when there is any: pencil marks as 81 strings
+    of digits and the cells typed by hand."""
+    out: dict[str, Any] = {"game": NAME, "grid": board.grid}
+    if any(board.centre):
+        out["centre"] = [_mask_text(m) for m in board.centre]
+    if any(board.corner):
+        out["corner"] = [_mask_text(m) for m in board.corner]
+    if board.typed:
+        out["typed"] = sorted(board.typed)
+    return out
+
+
+def _mask_text(mask: int) -> str:
+    return "".join(str(d + 1) for d in range(9) if mask >> d & 1)
+
+
+def _marks(obj: dict[str, Any], key: str) -> tuple[int, ...] | None:
+    value = obj.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 81:
+        raise FormatError(NAME, f'"{key}" needs 81 strings of digits 1-9')
+    out = []
+    for text in value:
+        if not isinstance(text, str) or len(text) > 9 or any(ch not in "123456789" for ch in text):
+            raise FormatError(NAME, f'"{key}" needs 81 strings of digits 1-9')
+        out.append(sum(1 << (int(ch) - 1) for ch in set(text)))
+    return tuple(out)
 
 
 def from_json(obj: dict[str, Any]) -> Board:
     grid = obj.get("grid") if isinstance(obj, dict) else None
     if not isinstance(grid, str):
         raise FormatError(NAME, 'board JSON needs a "grid" string of 81 characters')
-    return decode_grid(grid)
+    board = decode_grid(grid)
+    centre, corner = _marks(obj, "centre"), _marks(obj, "corner")
+    typed = obj.get("typed", [])
+    if not isinstance(typed, list) or len(typed) > 81 or any(type(i) is not int or not 0 <= i <= 80 for i in typed):
+        raise FormatError(NAME, '"typed" needs a list of cell indices 0-80')
+    return replace(board.with_marks(centre, corner), typed=frozenset(typed))

@@ -7,6 +7,7 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.sudoku.logic import Step
 
 from ..page import BoardCanvas
 from .paint import _grid_rect, cell_at, paint
@@ -16,18 +17,28 @@ class SudokuCanvas(BoardCanvas):
     """Draws the grid; clicks and arrow keys select a cell, digits edit it."""
 
     digit_typed = Signal(int, int, int)  # row, col, digit (0 clears)
+    mark_typed = Signal(int, int, int, str)  # row, col, digit, "centre" or "corner"
+    mode_changed = Signal(str)
     selection_changed = Signal(object)
+
+    MODES = ("digit", "centre", "corner")
+    # Shifted digit keys on a US keyboard, so Shift+digit works whatever Qt reports.
+    SHIFTED = {"!": 1, "@": 2, "#": 3, "$": 4, "%": 5, "^": 6, "&": 7, "*": 8, "(": 9}
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.board = sudoku.Board()
         self.selected: tuple[int, int] | None = (0, 0)
         self.solution: sudoku.Board | None = None
-        self.originals: sudoku.Board | None = None  # the board as its link gave it
+        self.hint: Step | None = None
+        self.mode = "digit"
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(270, 270)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setToolTip("Click a cell or use the arrow keys; type 1-9 to set a given, 0, Delete or Backspace to clear")
+        self.setToolTip(
+            "Click a cell or use the arrow keys; type 1-9 to set a digit, 0, Delete or Backspace to clear;\n"
+            "Shift+digit toggles a corner mark, Ctrl+digit a centre mark; M switches the digit mode"
+        )
 
     def sizeHint(self) -> QSize:
         return QSize(540, 540)
@@ -46,8 +57,19 @@ class SudokuCanvas(BoardCanvas):
             self.palette(),
             selected=self.selected,
             solution=self.solution,
-            originals=self.originals,
+            hint=self.hint,
         )
+
+    def set_mode(self, mode: str) -> None:
+        if mode != self.mode:
+            self.mode = mode
+            self.mode_changed.emit(mode)
+
+    def _digit_of(self, event) -> int:
+        key = event.key()
+        if Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value:
+            return key - Qt.Key.Key_0.value
+        return self.SHIFTED.get(event.text(), 0)
 
     def select(self, cell: tuple[int, int] | None) -> None:
         if cell != self.selected:
@@ -71,13 +93,24 @@ class SudokuCanvas(BoardCanvas):
             dr, dc = moves[key]
             self.select(((r + dr) % 9, (c + dc) % 9))
             return
+        mods = event.modifiers()
+        digit = self._digit_of(event)
+        if self.selected is not None and digit and not mods & Qt.KeyboardModifier.AltModifier:
+            if mods & Qt.KeyboardModifier.ControlModifier:
+                self.mark_typed.emit(*self.selected, digit, "centre")
+            elif mods & Qt.KeyboardModifier.ShiftModifier:
+                self.mark_typed.emit(*self.selected, digit, "corner")
+            elif self.mode == "digit":
+                self.digit_typed.emit(*self.selected, digit)
+            else:
+                self.mark_typed.emit(*self.selected, digit, self.mode)
+            return
+        if key == Qt.Key.Key_M and not mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier):
+            self.set_mode(self.MODES[(self.MODES.index(self.mode) + 1) % 3])
+            return
         if self.selected is not None and not event.modifiers() & (
             Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
         ):
-            text = event.text()
-            if text in "123456789" and text:
-                self.digit_typed.emit(*self.selected, int(text))
-                return
             if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_0, Qt.Key.Key_Period, Qt.Key.Key_Space):
                 self.digit_typed.emit(*self.selected, 0)
                 return

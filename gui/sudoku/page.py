@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QPushButton
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+)
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.sudoku import logic
+from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 
 from ..page import GamePage
 from ..theme import readable
@@ -20,8 +32,12 @@ class SudokuPage(GamePage):
     # shortcut the page binds is listed here).
     KEYS = (
         ("Arrow keys", "Move the selected cell"),
-        ("1-9", "Give the digit in the selected cell"),
+        ("1-9", "Give the digit in the selected cell (in Centre or Corner mode: a pencil mark)"),
         ("0, Delete, Backspace", "Empty the selected cell"),
+        ("Ctrl+1-9", "Centre pencil mark"),
+        ("Shift+1-9", "Corner pencil mark"),
+        ("M", "Switch between digits, centre marks and corner marks"),
+        ("H", "Show the next logical step; press again to apply it"),
         ("Ctrl+L", "Show or hide the solution"),
     )
     canvas: SudokuCanvas
@@ -33,9 +49,12 @@ class SudokuPage(GamePage):
         self._solution: sudoku.Board | None = None
         self._query = LatestOnly(self)
         self._query.finished.connect(self._analysed)
+        self._hint: logic.Step | None = None
+        self._hint_board: sudoku.Board | None = None
 
         canvas = SudokuCanvas()
         canvas.digit_typed.connect(self._type_digit)
+        canvas.mark_typed.connect(self._toggle_mark)
         self.set_canvas(canvas)
 
         self.add_heading("Puzzle")
@@ -49,11 +68,6 @@ class SudokuPage(GamePage):
         self.tool_layout.addWidget(self.status_label)
         self.givens_label = QLabel()
         self.tool_layout.addWidget(self.givens_label)
-        self.typed_label = QLabel()  # kept in its place when empty, so nothing below moves
-        self.typed_label.setObjectName("typedLegend")
-        self.typed_label.setWordWrap(True)
-        self.typed_label.setFixedHeight(2 * self.typed_label.fontMetrics().lineSpacing() + 2)
-        self.tool_layout.addWidget(self.typed_label)
 
         self.add_heading("Digits")
         pad = QGridLayout()
@@ -73,17 +87,110 @@ class SudokuPage(GamePage):
         pad.addWidget(erase, 3, 0, 1, 3)
         self.tool_layout.addLayout(pad)
 
+        self.add_heading("Pencil marks")
+        modes = QHBoxLayout()
+        self.mode_group = QButtonGroup(self)
+        self.mode_buttons: dict[str, QRadioButton] = {}
+        for mode, label, tip in (
+            ("digit", "Digit", "Digits typed go in the cell"),
+            ("centre", "Centre", "Digits typed toggle centre marks (or hold Ctrl)"),
+            ("corner", "Corner", "Digits typed toggle corner marks (or hold Shift)"),
+        ):
+            button = QRadioButton(label)
+            button.setToolTip(f"{tip}; M switches mode")
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.toggled.connect(lambda on, m=mode: on and self.canvas.set_mode(m))
+            self.mode_group.addButton(button)
+            modes.addWidget(button)
+            self.mode_buttons[mode] = button
+        self.mode_buttons["digit"].setChecked(True)
+        canvas.mode_changed.connect(lambda m: self.mode_buttons[m].setChecked(True))
+        self.tool_layout.addLayout(modes)
+        marks_row = QHBoxLayout()
+        fill = QPushButton("Fill candidates")
+        fill.setToolTip("Put every digit each empty cell can still take in its centre marks")
+        fill.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        fill.clicked.connect(self._fill_candidates)
+        marks_row.addWidget(fill)
+        clear_marks = QPushButton("Clear marks")
+        clear_marks.setToolTip("Remove every pencil mark (undo brings them back)")
+        clear_marks.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        clear_marks.clicked.connect(
+            lambda: self.set_board(self.board.with_marks((0,) * 81, (0,) * 81), "Clear pencil marks")
+        )
+        marks_row.addWidget(clear_marks)
+        self.tool_layout.addLayout(marks_row)
+        marks_note = QLabel("Pencil marks are kept with the board and in undo, but a link carries only the digits.")
+        marks_note.setWordWrap(True)
+        self.tool_layout.addWidget(marks_note)
+
+        self.add_heading("Hint")
+        self.hint_button = QPushButton("Hint (H)")
+        self.hint_button.setToolTip("Show the next logical step; press again to apply it")
+        self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hint_button.clicked.connect(self.hint_pressed)
+        hint_key = QShortcut(QKeySequence("H"), self, self.hint_pressed)
+        hint_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.tool_layout.addWidget(self.hint_button)
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("hintText")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.setMinimumHeight(self.hint_label.fontMetrics().lineSpacing() * 5)
+        self.hint_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.tool_layout.addWidget(self.hint_label)
+
         self.add_heading("Tools")
         self.show_solution = QCheckBox("Show solution")
         self.show_solution.setToolTip("Show the solution in blue without turning it into givens (Ctrl+L)")
-        self.show_solution.toggled.connect(self._solution_toggled)
+        self.show_solution.toggled.connect(self._refresh_canvas)
         QShortcut(QKeySequence("Ctrl+L"), self, self.show_solution.toggle)
         self.tool_layout.addWidget(self.show_solution)
+        self.solution_note = QLabel()
+        self.solution_note.setObjectName("solutionNote")
+        self.solution_note.setWordWrap(True)
+        self.solution_note.setMinimumHeight(self.solution_note.fontMetrics().lineSpacing() * 2)
+        self.solution_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.tool_layout.addWidget(self.solution_note)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        clear.clicked.connect(self._clear)
+        clear.clicked.connect(lambda: self.set_board(sudoku.Board(), "Clear board"))
         self.tool_layout.addWidget(clear)
+
+        self.add_heading("New puzzle")
+        new_grid = QGridLayout()
+        self.symmetry_box = QComboBox()
+        self.symmetry_box.addItems([s.title() for s in SYMMETRIES])
+        self.symmetry_box.setCurrentIndex(SYMMETRIES.index("rotational"))
+        self.symmetry_box.setToolTip("Which cells are given together: none, 180° turn, main diagonal or left-right")
+        new_grid.addWidget(QLabel("Symmetry"), 0, 0)
+        new_grid.addWidget(self.symmetry_box, 0, 1)
+        self.givens_box = QSpinBox()
+        self.givens_box.setRange(0, 81)
+        self.givens_box.setSpecialValueText("any")
+        self.givens_box.setToolTip("At most this many givens (17 or more); 'any' takes what the carving leaves")
+        new_grid.addWidget(QLabel("Givens"), 1, 0)
+        new_grid.addWidget(self.givens_box, 1, 1)
+        self.rating_box = QComboBox()
+        self.RATINGS = (("Any", None), ("Easy (up to 2.3)", (0.0, 2.3)), ("Medium (2.4-4.0)", (2.4, 4.0)),
+                        ("Hard (4.1-6.6)", (4.1, 6.6)))  # fmt: skip
+        self.rating_box.addItems([name for name, _ in self.RATINGS])
+        self.rating_box.setToolTip("The hardest technique the puzzle needs, on the rating scale of Hint")
+        new_grid.addWidget(QLabel("Rating"), 2, 0)
+        new_grid.addWidget(self.rating_box, 2, 1)
+        self.tool_layout.addLayout(new_grid)
+        self.new_button = QPushButton("Make puzzle")
+        self.new_button.setToolTip("Make a new puzzle with one solution in the background (press again to cancel)")
+        self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.new_button.clicked.connect(self.new_puzzle)
+        self.tool_layout.addWidget(self.new_button)
+        self.new_status = QLabel()
+        self.new_status.setWordWrap(True)
+        self.new_status.setMinimumHeight(self.new_status.fontMetrics().lineSpacing() * 2)
+        self.tool_layout.addWidget(self.new_status)
+        self._maker = LatestOnly(self)
+        self._maker.finished.connect(self._made)
+        self._made_board: sudoku.Board | None = None
 
         self.add_heading("Problems")
         self.problems_label = QLabel()
@@ -92,50 +199,61 @@ class SudokuPage(GamePage):
         self.board_shown(self.board)
 
     # --- editing -----------------------------------------------------------------
-    def paste_board(self, board) -> None:
-        """Open a board from a link: its givens are the originals, and digits typed from
-        now on are drawn in their own colour."""
-        self.canvas.originals = board
-        super().paste_board(board)
-
-    def _clear(self) -> None:
-        self.canvas.originals = None
-        if not self.set_board(sudoku.Board(), "Clear board"):
-            self.board_shown(self.board)
-
-    def _solution_toggled(self, on: bool) -> None:
-        if on and self._count == 0:
-            self.show_status(
-                "This puzzle has no solution, so there is none to show: check the red digits or the problems"
-            )
-        elif on and self._count is None:
-            self.show_status("Still counting the solutions: the solution shows as soon as it is known")
-        self._refresh_canvas()
-
     def _type_selected(self, digit: int) -> None:
         if self.canvas.selected is not None:
-            self._type_digit(*self.canvas.selected, digit)
+            if digit and self.canvas.mode != "digit":
+                self._toggle_mark(*self.canvas.selected, digit, self.canvas.mode)
+            else:
+                self._type_digit(*self.canvas.selected, digit)
         self.canvas.setFocus()
 
     def _type_digit(self, row: int, col: int, digit: int) -> None:
         what = f"Set r{row + 1}c{col + 1} to {digit}" if digit else f"Clear r{row + 1}c{col + 1}"
-        self.set_board(self.board.with_digit(row, col, digit), what)
+        self.set_board(self.board.with_digit(row, col, digit, typed=True), what)
+
+    def _toggle_mark(self, row: int, col: int, digit: int, kind: str) -> None:
+        if self.board.get(row, col):
+            self.show_status(f"r{row + 1}c{col + 1} holds a digit: pencil marks go in empty cells")
+            return
+        self.set_board(
+            self.board.toggle_mark(row, col, digit, kind), f"{kind.title()} mark {digit} in r{row + 1}c{col + 1}"
+        )
+
+    def _fill_candidates(self) -> None:
+        self.set_board(self.board.with_marks(logic.candidates(self.board)), "Fill candidates")
+        self.canvas.setFocus()
+
+    def hint_pressed(self) -> None:
+        """First press: show the next step; a second press on the same board applies it."""
+        if self._hint is not None and self._hint_board == self.board:
+            shown = self._hint
+            self.set_board(logic.apply_to_marks(self.board, shown), f"Hint: {shown.technique}")
+            return
+        step = logic.next_step(self.board, logic.candidates_with_marks(self.board))
+        if step is None:
+            self._set_hint(None, sudoku.hint(self.board.plain())["explanation"])
+            return
+        self._set_hint(
+            step, f"<b>{step.technique}</b> ({step.rating}): {step.explanation}<br>Press H again to apply it."
+        )
+
+    def _set_hint(self, step: logic.Step | None, text: str) -> None:
+        self._hint = step
+        self._hint_board = self.board if step is not None else None
+        self.canvas.hint = step
+        self.hint_label.setText(text)
+        self.canvas.update()
 
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: sudoku.Board) -> None:
         self.canvas.board = board
-        originals = self.canvas.originals
-        typed = originals is not None and any(
-            board.get(r, c) and board.get(r, c) != originals.get(r, c) for r in range(9) for c in range(9)
-        )
-        colour = readable("#00796b", self.palette())
-        self.typed_label.setText(
-            f"<span style='color:{colour}'>Digits you typed</span> differ in colour from the link's own givens."
-            if typed
-            else ""
-        )
         self._count = None
         self._solution = None
+        if self._hint_board is not None and self._hint_board != board:
+            self._set_hint(None, "")
+        if self._maker.busy and board != self._made_board:
+            self._maker.cancel()  # an edit or a new board stops the puzzle being made
+            self._generating(False, "Cancelled: the board changed.")
         self.givens_label.setText(f"{board.givens} givens")
         problems = sudoku.problems(board)
         self.problems_label.setText("<br>".join(p.message for p in problems) or "None")
@@ -155,22 +273,50 @@ class SudokuPage(GamePage):
             return
         self._count, self._solution = result
         self.status_label.setText(sudoku.solution_label(self._count))
-        if self._count == 0 and self.problems_label.text() == "None":
-            # Nothing repeats, yet no solution: say so where the problems are.
-            self.problems_label.setText(
-                "No solution: no two givens clash, but together they leave some cell or digit with no place"
-            )
-        self.show_solution.setToolTip(
-            "The puzzle has no solution to show"
-            if self._count == 0
-            else "Show the solution in blue without turning it into givens (Ctrl+L)"
-        )
         colour = readable(STATUS_COLOURS[min(self._count, 2)], self.palette())
         self.status_label.setStyleSheet(f"color: {colour}")
+        if self._count == 0 and not sudoku.problems(self.board):
+            # The panel must not say "no solution" above "Problems: None".
+            self.problems_label.setText("No digit repeats, but the givens leave no way to fill the grid.")
         self._refresh_canvas()
+
+    def new_puzzle(self) -> None:
+        """Start making a puzzle with the panel's choices, or cancel the one being made."""
+        if self._maker.busy:
+            self._maker.cancel()
+            self._generating(False, "Cancelled.")
+            return
+        symmetry = SYMMETRIES[self.symmetry_box.currentIndex()]
+        givens = self.givens_box.value() or None
+        if givens is not None and givens < 17:
+            self._generating(False, "A puzzle with one solution needs at least 17 givens.")
+            return
+        rating = self.RATINGS[self.rating_box.currentIndex()][1]
+
+        def make(*, cancel):
+            return generate(givens=givens, symmetry=symmetry, rating=rating, cancel=cancel)
+
+        self._maker.submit(make)
+        self._generating(True, "Making a puzzle…")
+
+    def _generating(self, busy: bool, text: str) -> None:
+        self.new_button.setText("Cancel" if busy else "Make puzzle")
+        self.new_status.setText(text)
+
+    def _made(self, result) -> None:
+        if isinstance(result, Exception):
+            self._generating(False, str(result).capitalize() + ".")
+            return
+        self._made_board = result
+        self._generating(False, f"New puzzle: {result.givens} givens.")
+        self.set_board(result, "New puzzle")
+
+    def export_state(self) -> dict:
+        return {"hint": self._hint}
 
     def shutdown(self) -> None:
         self._query.shutdown()
+        self._maker.shutdown()
 
     @property
     def solution_count(self) -> int | None:
@@ -178,5 +324,16 @@ class SudokuPage(GamePage):
         return self._count
 
     def _refresh_canvas(self) -> None:
-        self.canvas.solution = self._solution if self.show_solution.isChecked() else None
+        showing = self.show_solution.isChecked()
+        self.canvas.solution = self._solution if showing else None
+        note = ""
+        if showing and self._count == 0:
+            repeats = any(p.is_error for p in sudoku.problems(self.board))
+            why = "a digit repeats in a row, column or box" if repeats else "the givens leave no way to fill the grid"
+            note = f"Nothing to show: this puzzle has no solution ({why})."
+        elif showing and self._count is None:
+            note = "Finding the solution…"
+        elif showing and self._count == 2:
+            note = "One of several solutions is shown."
+        self.solution_note.setText(note)
         self.canvas.update()

@@ -12,9 +12,11 @@ CONFLICT_FILL = QColor(211, 47, 47, 45)
 SOLUTION_LIGHT = QColor("#1565c0")
 SOLUTION_DARK = QColor("#64b5f6")
 STATUS_COLOURS = ("#d32f2f", "#2e7d32", "#ef6c00")  # no solution, unique, several
-# A digit typed since the board came from a link, told apart from the link's own givens.
-TYPED_LIGHT = QColor("#00796b")
-TYPED_DARK = QColor("#4db6ac")
+TYPED_LIGHT = QColor("#6a1b9a")  # digits typed by hand, told apart from a link's givens
+TYPED_DARK = QColor("#ce93d8")
+HINT_FILL = QColor(255, 193, 7, 90)  # the cells that prove a hint
+HINT_TARGET = QColor(46, 125, 50, 110)  # where a hint places a digit
+HINT_ELIMINATED = QColor("#d32f2f")
 
 
 def _grid_rect(rect: QRectF) -> QRectF:
@@ -41,11 +43,9 @@ def paint(
     selected: tuple[int, int] | None = None,
     solution: sudoku.Board | None = None,
     conflicts: set | None = None,
-    originals: sudoku.Board | None = None,
+    hint: sudoku.logic.Step | None = None,
     **_state,
 ) -> None:
-    """Draw `board`; with `originals` (the board as its link gave it), digits typed since
-    are drawn in their own colour."""
     grid = _grid_rect(rect)
     size = grid.width() / 9
     base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
@@ -71,6 +71,15 @@ def paint(
         painter.fillRect(cell_rect(sr, sc), sel_fill)
     for r, c in conflicts:
         painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
+    eliminated: dict[int, set[int]] = {}
+    if hint is not None:
+        for i in hint.cells:
+            painter.fillRect(cell_rect(*divmod(i, 9)), HINT_FILL)
+        if hint.is_placement:
+            painter.fillRect(cell_rect(*divmod(hint.cell, 9)), HINT_TARGET)
+        for i, d in hint.eliminations:
+            eliminated.setdefault(i, set()).add(d)
+    _paint_marks(painter, board, cell_rect, size, text, eliminated, hint)
 
     font = QFont(painter.font())
     font.setPixelSize(max(6, int(size * 0.6)))
@@ -78,32 +87,100 @@ def paint(
         for c in range(9):
             digit = board.get(r, c)
             if digit:
+                typed = r * 9 + c in board.typed
+                font.setBold(not typed)
+                painter.setFont(font)
+                colour = (TYPED_DARK if dark else TYPED_LIGHT) if typed else text
+                painter.setPen(CONFLICT if (r, c) in conflicts else colour)
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
+            elif hint is not None and hint.is_placement and hint.cell == r * 9 + c:
                 font.setBold(True)
                 painter.setFont(font)
-                typed = originals is not None and originals.get(r, c) != digit
-                if (r, c) in conflicts:
-                    painter.setPen(CONFLICT)
-                elif typed:
-                    painter.setPen(TYPED_DARK if dark else TYPED_LIGHT)
-                else:
-                    painter.setPen(text)
-                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
+                painter.setPen(QColor("#a5d6a7") if dark else QColor("#1b5e20"))
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(hint.digit))
             elif solution is not None:
                 font.setBold(False)
                 painter.setFont(font)
                 painter.setPen(SOLUTION_DARK if dark else SOLUTION_LIGHT)
                 painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(solution.get(r, c)))
 
+    # Thin lines first, each only between the thick lines, then the thick ones on top
+    # with square ends, so no thin line notches the border or a box line.
     thin = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, size / 40))
-    thick = QPen(text, max(2.0, size / 14))
-    # The thin lines first, so the thick box lines and the border are drawn whole over them.
-    for pen, lines in ((thin, [i for i in range(10) if i % 3]), (thick, [0, 3, 6, 9])):
-        painter.setPen(pen)
-        for i in lines:
-            x, y = grid.left() + i * size, grid.top() + i * size
+    thin.setCapStyle(Qt.PenCapStyle.FlatCap)
+    painter.setPen(thin)
+    for i in range(10):
+        if i % 3:
+            x = grid.left() + i * size
+            y = grid.top() + i * size
             painter.drawLine(QPointF(x, grid.top()), QPointF(x, grid.bottom()))
             painter.drawLine(QPointF(grid.left(), y), QPointF(grid.right(), y))
+    thick = QPen(text, max(2.0, size / 14))
+    thick.setCapStyle(Qt.PenCapStyle.SquareCap)
+    thick.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+    painter.setPen(thick)
+    for i in (1, 2):
+        x = grid.left() + i * 3 * size
+        y = grid.top() + i * 3 * size
+        painter.drawLine(QPointF(x, grid.top()), QPointF(x, grid.bottom()))
+        painter.drawLine(QPointF(grid.left(), y), QPointF(grid.right(), y))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(grid)
     painter.restore()
+
+
+def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint) -> None:
+    """Centre marks small in the middle, corner marks smaller at the corners; a hint's
+    eliminations in red."""
+    if not (board.has_marks or eliminated):
+        return
+    font = QFont(painter.font())
+    muted = QColor(text)
+    muted.setAlpha(200)
+    corners = (
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
+        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignBottom,
+        Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+        Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignBottom,
+        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
+        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+        Qt.AlignmentFlag.AlignCenter,
+    )
+    target = hint.cell if hint is not None and hint.is_placement else -1
+    for i in range(81):
+        if board.cells[i] or i == target:
+            continue
+        rect = cell_rect(*divmod(i, 9))
+        gone = eliminated.get(i, set())
+        centre = [d for d in range(1, 10) if board.centre[i] >> (d - 1) & 1]
+        for d in sorted(gone - set(centre)) if not centre else []:
+            centre.append(d)  # an elimination from a cell without marks still shows
+        centre.sort()
+        if centre:
+            font.setPixelSize(max(5, int(size * (0.26 if len(centre) <= 5 else 0.2))))
+            painter.setFont(font)
+            x = rect.left()
+            metrics = painter.fontMetrics()
+            width = sum(metrics.horizontalAdvance(str(d)) for d in centre)
+            x = rect.center().x() - width / 2
+            for d in centre:
+                painter.setPen(HINT_ELIMINATED if d in gone else muted)
+                w = metrics.horizontalAdvance(str(d))
+                painter.drawText(QRectF(x, rect.top(), w, rect.height()), Qt.AlignmentFlag.AlignCenter, str(d))
+                if d in gone:
+                    y = rect.center().y()
+                    painter.drawLine(QPointF(x, y), QPointF(x + w, y))
+                x += w
+        corner = [d for d in range(1, 10) if board.corner[i] >> (d - 1) & 1]
+        if corner:
+            font.setPixelSize(max(5, int(size * 0.22)))
+            painter.setFont(font)
+            painter.setPen(muted)
+            inner = rect.adjusted(size * 0.08, size * 0.04, -size * 0.08, -size * 0.04)
+            for d, where in zip(corner, corners):
+                painter.drawText(inner, where, str(d))
 
 
 def preferred_size(board: sudoku.Board) -> QSize:

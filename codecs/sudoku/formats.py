@@ -1,0 +1,92 @@
+"""Texts setters exchange: SadMan `.sdk` files (a `[Puzzle]` section of nine lines,
+`#` comments), and the candidate grids that HoDoKu and Sudoku Explainer print (each
+cell's digits between rules, one digit for a solved cell); writing the 81-character
+string and the candidate grid."""
+
+from __future__ import annotations
+
+import re
+
+from ..errors import FormatError
+from .model import NAME, Board
+
+_RULES = str.maketrans({ch: " " for ch in "|-+.:*='"})
+_TOKEN = re.compile(r"\S+")
+
+
+def is_sdk(text: str) -> bool:
+    return "[puzzle]" in text[:4096].lower()
+
+
+def read_sdk(text: str) -> Board:
+    """The `[Puzzle]` section read as a grid; other sections and `#` lines are skipped.
+    Error positions count in `text`."""
+    from .slug import decode_grid
+
+    out = []
+    inside = False
+    for line in text.splitlines(keepends=True):
+        body = line.strip()
+        if body.startswith("["):
+            inside = body.lower().startswith("[puzzle]")
+            keep = False
+        else:
+            keep = inside and not body.startswith("#")
+        out.append(line if keep else "".join("\n" if ch in "\r\n" else " " for ch in line))
+    return decode_grid("".join(out))
+
+
+def is_candidate_grid(text: str) -> bool:
+    tokens = _TOKEN.findall(text.translate(_RULES))
+    return len(tokens) == 81 and all(t.isdigit() for t in tokens) and any(len(t) > 1 for t in tokens)
+
+
+def read_candidate_grid(text: str) -> Board:
+    """81 cells of digits between rules: one digit is a placed digit (a given), more are
+    the cell's candidates (its centre marks)."""
+    cells: list[int] = []
+    centre: list[int] = []
+    for match in _TOKEN.finditer(text.translate(_RULES)):
+        token = match.group()
+        if len(cells) == 81:
+            raise FormatError(NAME, "the candidate grid has more than 81 cells", match.start())
+        if not token.isdigit() or "0" in token or len(set(token)) != len(token):
+            raise FormatError(NAME, f"{token!r} is not a cell of distinct digits 1-9", match.start())
+        if len(token) == 1:
+            cells.append(int(token))
+            centre.append(0)
+        else:
+            cells.append(0)
+            centre.append(sum(1 << (int(ch) - 1) for ch in token))
+    if len(cells) != 81:
+        raise FormatError(NAME, f"the candidate grid has {len(cells)} cells; 81 are needed", len(text))
+    return Board(tuple(cells)).with_marks(tuple(centre))
+
+
+def write_string(board: Board) -> str:
+    return "".join(str(d) if d else "." for d in board.cells)
+
+
+def write_candidate_grid(board: Board) -> str:
+    """HoDoKu's picture: placed digits alone, empty cells their centre marks (or every
+    legal candidate when the cell has none), columns padded per box band."""
+    from .logic import candidates
+
+    legal = candidates(board)
+    texts = []
+    for i, d in enumerate(board.cells):
+        mask = board.centre[i] or legal[i]
+        texts.append(str(d) if d else "".join(str(k + 1) for k in range(9) if mask >> k & 1) or "0")
+    widths = [max(len(texts[r * 9 + c]) for r in range(9)) for c in range(9)]
+    stacks = [sum(widths[s * 3 : s * 3 + 3]) + 4 for s in range(3)]
+    rule = "".join(("." if s == 0 else "+") + "-" * w for s, w in enumerate(stacks)) + "."
+    lines = [rule.replace("+", ".")]
+    for r in range(9):
+        row = "|"
+        for s in range(3):
+            row += " " + " ".join(texts[r * 9 + c].ljust(widths[c]) for c in range(s * 3, s * 3 + 3)) + " |"
+        lines.append(row)
+        if r in (2, 5):
+            lines.append(rule.replace(".", ":"))
+    lines.append(rule.replace("+", "'").replace(".", "'"))
+    return "\n".join(lines) + "\n"

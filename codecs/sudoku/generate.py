@@ -1,0 +1,124 @@
+"""New puzzles with one solution: a random solved grid, then givens taken away in
+symmetric groups, in random order, as long as the solution stays unique."""
+
+from __future__ import annotations
+
+import random
+
+from ..work import NEVER, Cancel
+from .logic import rating_info
+from .model import BOXES, Board
+from .solver import count_solutions, solve
+
+SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
+
+
+def orbit(i: int, symmetry: str) -> tuple[int, ...]:
+    """The cells that must be given or empty together with cell i."""
+    r, c = divmod(i, 9)
+    if symmetry == "rotational":
+        other = 80 - i
+    elif symmetry == "diagonal":
+        other = c * 9 + r
+    elif symmetry == "mirror":
+        other = r * 9 + 8 - c
+    elif symmetry == "none":
+        other = i
+    else:
+        raise ValueError(f"unknown symmetry {symmetry!r}; use one of {', '.join(SYMMETRIES)}")
+    return tuple(sorted({i, other}))
+
+
+def is_symmetric(board: Board, symmetry: str) -> bool:
+    return all(bool(board.cells[i]) == bool(board.cells[j]) for i in range(81) for j in orbit(i, symmetry))
+
+
+def random_solution(rng: random.Random) -> Board:
+    """Three independent boxes filled at random, the rest by the solver (always solvable)."""
+    cells = [0] * 81
+    for box in (BOXES[0], BOXES[4], BOXES[8]):
+        for i, d in zip(box, rng.sample(range(1, 10), 9)):
+            cells[i] = d
+    solved = solve(Board(tuple(cells)))
+    assert solved is not None
+    # Relabel digits at random so the solver's order leaves no trace.
+    relabel = [0, *rng.sample(range(1, 10), 9)]
+    return Board(tuple(relabel[d] for d in solved.cells))
+
+
+def _carve(solution: Board, rng: random.Random, symmetry: str, givens: int, cancel: Cancel) -> Board:
+    cells = list(solution.cells)
+    seen: set[tuple[int, ...]] = set()
+    order = []
+    for i in rng.sample(range(81), 81):
+        group = orbit(i, symmetry)
+        if group not in seen:
+            seen.add(group)
+            order.append(group)
+    for group in order:
+        cancel.check()
+        if sum(1 for d in cells if d) - len(group) < givens:
+            continue
+        kept = [cells[i] for i in group]
+        for i in group:
+            cells[i] = 0
+        if count_solutions(Board(tuple(cells)), cancel=cancel) != 1:
+            for i, d in zip(group, kept):
+                cells[i] = d
+    return Board(tuple(cells))
+
+
+def generate(
+    *,
+    givens: int | None = None,
+    symmetry: str = "rotational",
+    rating: tuple[float, float] | None = None,
+    seed: int | None = None,
+    attempts: int = 200,
+    cancel: Cancel = NEVER,
+) -> Board:
+    """A puzzle with one solution, the asked symmetry, at most `givens` givens when
+    that many can be reached (the fewest found otherwise), and a rating in the range
+    when one is asked. Raises ValueError when `attempts` grids give none in range."""
+    orbit(0, symmetry)  # check the name
+    if givens is not None and not 17 <= givens <= 81:
+        raise ValueError("givens must be between 17 and 81")
+    rng = random.Random(seed)
+    best: Board | None = None
+    for n in range(attempts):
+        cancel.check()
+        cancel.report(n / attempts)
+        puzzle = _carve(random_solution(rng), rng, symmetry, givens or 17, cancel)
+        if givens is not None and puzzle.givens > givens:
+            if best is None or puzzle.givens < best.givens:
+                best = puzzle
+            continue
+        if rating is not None:
+            info = rating_info(puzzle, cancel=cancel)
+            value = 99.0 if info.get("needs_guessing") else info["rating"]
+            if not rating[0] <= value <= rating[1]:
+                continue
+        return puzzle
+    if best is not None and rating is None:
+        return best
+    raise ValueError("no puzzle found with those choices; widen the rating range or allow more givens")
+
+
+def parse_rating(text: str) -> tuple[float, float]:
+    """'1.0-2.5' (or one number) as a range; ValueError for anything else."""
+    low, sep, high = text.partition("-")
+    try:
+        lo = float(low)
+        hi = float(high) if sep else lo
+    except ValueError:
+        raise ValueError(f"rating {text!r} is not a range such as 1.0-2.5") from None
+    if not (0 <= lo <= hi <= 20):
+        raise ValueError(f"rating {text!r} is not a range such as 1.0-2.5")
+    return lo, hi
+
+
+def generate_from_cli(givens: int | None, symmetry: str, rating: str | None, seed: int | None) -> str:
+    from .slug import encode
+
+    board = generate(givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed)
+    return encode(board)

@@ -1,0 +1,103 @@
+"""Setters' texts: .sdk files and candidate grids read (with positions on errors, and
+nothing but SlugError on any input); the string and the candidate grid written."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from slugboard.codecs import SlugError, detect, sudoku
+from slugboard.codecs.sudoku import formats, logic
+
+HARD = "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2"
+SDK = (
+    "#Asetter\n#Dfrom a magazine\n[Puzzle]\n1...34.8.\n...8..5..\n..4.6..21\n.18......\n3..1.2..6\n"
+    "......81.\n52..7.9..\n..6..9...\n.9.64...2\n[State]\n123\n"
+)
+# A HoDoKu-style picture typed by hand (narrow columns, other widths than ours).
+PICTURE = """
+.---------------.---------------.---------------.
+| 1   57  2579  | 279 3   4     | 6   8   79    |
+| 2679 367 2379 | 8 129 17      | 5 4 79        |
+| 79 8 4        | 579 6 57      | 3 2 1         |
+:---------------+---------------+---------------:
+| 4679 1 8      | 4579 59 3567  | 2 79 35       |
+| 3 57 579      | 1 8 2         | 4 79 6        |
+| 24679 467 279 | 4579 59 3567  | 8 1 35        |
+:---------------+---------------+---------------:
+| 5 2 1         | 3 7 8         | 9 6 4         |
+| 47 347 6      | 25 125 9      | 17 35 8       |
+| 8 9 37        | 6 4 15        | 17 35 2       |
+'---------------'---------------'---------------'
+"""
+
+
+def test_sdk() -> None:
+    board = sudoku.decode(SDK)
+    assert board.grid == HARD
+    assert detect(SDK) == ["sudoku"]
+    bad = SDK.replace("1...34", "1..x34")
+    with pytest.raises(SlugError) as err:
+        sudoku.decode(bad)
+    assert err.value.position == bad.index("x")
+
+
+def test_candidate_grid_read() -> None:
+    board = sudoku.decode(PICTURE)
+    assert detect(PICTURE) == ["sudoku"]
+    assert board.get(0, 0) == 1 and board.get(0, 1) == 0
+    assert board.centre[1] == (1 << 4) | (1 << 6)  # 57
+    assert sudoku.count_solutions(board) == 1
+    assert sudoku.solve(board) == sudoku.solve(sudoku.decode_grid(HARD))
+    bad = PICTURE.replace("2579", "2509", 1)
+    with pytest.raises(SlugError) as err:
+        sudoku.decode(bad)
+    assert err.value.position == bad.index("2509")
+
+
+def test_candidate_grid_round_trip() -> None:
+    board = sudoku.decode_grid(HARD)
+    picture = formats.write_candidate_grid(board)
+    back = sudoku.decode(picture)
+    legal = logic.candidates(board)
+    for i in range(81):  # one candidate reads back as a placed digit, as in HoDoKu
+        if board.cells[i]:
+            assert back.cells[i] == board.cells[i]
+        elif bin(legal[i]).count("1") > 1:
+            assert back.centre[i] == legal[i]
+    lines = picture.splitlines()
+    assert len({len(line) for line in lines}) == 1  # the rules line up with the rows
+    assert formats.write_string(board) == HARD
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="123456789.|-+:'* \n[]#Puzzle0x", max_size=400))
+def test_hostile_text_raises_only_slug_error(text: str) -> None:
+    for reader in (formats.read_sdk, formats.read_candidate_grid, sudoku.decode):
+        try:
+            reader(text)
+        except SlugError:
+            pass
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet="123456789", min_size=1, max_size=9), min_size=81, max_size=81))
+def test_candidate_tokens(tokens: list[str]) -> None:
+    text = "\n".join(" ".join(tokens[r * 9 : r * 9 + 9]) for r in range(9))
+    try:
+        board = formats.read_candidate_grid(text)
+    except SlugError as err:
+        assert err.position is not None
+        return
+    assert all(len(set(t)) == len(t) for t in tokens)
+    assert board.givens == sum(1 for t in tokens if len(t) == 1)
+
+
+def test_json_keeps_marks_and_refuses_bad_ones() -> None:
+    board = sudoku.decode(PICTURE).with_digit(0, 1, 5, typed=True)
+    back = sudoku.from_json(sudoku.to_json(board))
+    assert back == board and back.typed == board.typed
+    for bad in ({"centre": ["12"] * 80}, {"corner": ["0"] * 81}, {"typed": [81]}, {"typed": "x"}):
+        with pytest.raises(SlugError):
+            sudoku.from_json({"game": "sudoku", "grid": HARD, **bad})
