@@ -10,9 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import OPEN, Board, random_board
-from .recording import flag_action, is_over, record
-from .replay import FLAGGED, Replay, ReplayState
+from . import FLAGGED, OPEN, Board, Replay, ReplayState, flag_action, is_over, random_board, record
 
 OPEN_BUTTON, FLAG_BUTTON = "open", "flag"
 
