@@ -16,6 +16,7 @@ from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
+from slugboard.codecs.minesweeper import slug as ms_slug
 from strategies.minesweeper import boards
 
 VECTORS = load_vectors("minesweeper")
@@ -774,10 +775,10 @@ def test_the_bulk_reader_agrees_with_the_careful_one(board):
     the reference."""
     slug = ms.encode(board)
     fast = ms.decode(slug)
-    original = ms._Reader.fast_records
+    original = ms_slug.Reader.fast_records
     try:
-        ms._Reader.fast_records = lambda self, text, flags: None
+        ms_slug.Reader.fast_records = lambda self, text, flags: None
         careful = ms.decode(slug)
     finally:
-        ms._Reader.fast_records = original
+        ms_slug.Reader.fast_records = original
     assert fast == careful == board
