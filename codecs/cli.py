@@ -114,6 +114,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         p.add_argument("--start-word", help="letters: the day's starting word")
     sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
+    p = sub.add_parser("import", help="print the board JSON of each minesweeper replay file (.avf .rmv .evf .mvf)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a replay file")
+    p.add_argument("--slug", action="store_true", help="print one slug per line instead")
     return parser
 
 
@@ -160,6 +163,19 @@ def run(
                 print(guarded(game.name, partial(game.encode, board)), file=out)
             except SlugError as exc:
                 fail(exc)
+        return EXIT_BAD_INPUT if failures else 0
+
+    if args.command == "import":
+        from .minesweeper import encode as ms_encode
+        from .minesweeper import to_json as ms_to_json
+        from .minesweeper.files import read_replay_file
+
+        for path in args.files:
+            try:
+                board = guarded("minesweeper", partial(read_replay_file, path)).board
+                print(ms_encode(board) if args.slug else _dump(ms_to_json(board)), file=out)
+            except SlugError as exc:
+                fail(SlugError(exc.game, f"{path}: {exc.message}"))
         return EXIT_BAD_INPUT if failures else 0
 
     for text in _texts(args.texts, stdin):
