@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
@@ -585,3 +586,69 @@ def test_export_png_at_a_moment(qtbot, tmp_path):
 
     same = render_image("minesweeper", ms.decode(ARTICLE), None, QApplication.instance().palette(), at=5.0)
     assert image.convertToFormat(same.format()) == same
+
+
+# --- replay files --------------------------------------------------------------------
+
+REPLAY_DATA = Path(__file__).parent / "data" / "minesweeper"
+
+
+def test_a_replay_file_opens_in_the_window_and_its_slug_shows(main_window):
+    window = main_window
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    assert window.open_file(str(path))
+    page = window.page("minesweeper")
+    assert window.current_page() is page
+    assert (page.board.width, page.board.height) == (30, 16)
+    assert page.replay.bbbv == 122
+    assert ms.decode(window.slug_pane.slug_text()) == page.board
+    text = page.file_label.text()
+    assert "Minesweeper Clone" in text and "mouse path" in text and "Zhang Shen Jia" in text
+    # Another field: the file's extras go with it.
+    page.new_level("beginner")
+    assert page.file_label.text() == ""
+
+
+def test_a_damaged_file_changes_nothing(main_window, tmp_path):
+    window = main_window
+    page = window.page("minesweeper")
+    before = page.board
+    bad = tmp_path / "broken.avf"
+    bad.write_bytes(next(REPLAY_DATA.glob("*.avf")).read_bytes()[:100])
+    assert not window.open_file(str(bad))
+    assert page.board is before
+    assert "damaged" in window.slug_pane.error_text()
+
+
+def test_dropping_a_replay_file_opens_it(main_window):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    path = next(REPLAY_DATA.glob("*.rmv"))
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(path))])
+    data.setText(QUrl.fromLocalFile(str(path)).toString())  # as file managers do
+    event = QDropEvent(
+        QPointF(50, 50), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    )
+    main_window.dropEvent(event)
+    page = main_window.page("minesweeper")
+    assert main_window.current_page() is page
+    assert page.replay.bbbv == 5 and page.replay.final().outcome == ms.WON
+    assert "Viennasweeper" in page.file_label.text()
+
+
+def test_export_draws_a_replay_file(tmp_path):
+    path = next(REPLAY_DATA.glob("*.avf"))
+    out = tmp_path / "moment.png"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    done = subprocess.run(
+        [sys.executable, "-m", "slugboard.gui.app", "--export", str(out), str(path), "--at", "5"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    image = QImage(str(out))
+    assert not image.isNull() and image.width() > 100

@@ -100,7 +100,7 @@ class ReplayFile:
 
 
 def _fail(message: str) -> FormatError:
-    return FormatError(NAME, message, 0)
+    return FormatError(NAME, message)
 
 
 def _text(value: Any) -> str:

@@ -91,6 +91,7 @@ class MinesweeperPage(GamePage):
         canvas.cell_clicked.connect(self._cell_clicked)
         self.set_canvas(canvas)
         self.player = ReplayPlayer(self)
+        self.replay_file = None  # the replay file the open game came from, if any
         self.player.moved.connect(self._replay_moved)
         self.player.playing_changed.connect(self._playing_changed)
         self._play_timer = QTimer(self)
@@ -283,6 +284,12 @@ class MinesweeperPage(GamePage):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.outcome_label.setFont(font)
         layout.addWidget(self.outcome_label)
+        # What a replay file held that its slug cannot: said while that game is open.
+        self.file_label = QLabel()
+        self.file_label.setObjectName("fileLabel")
+        self.file_label.setWordWrap(True)
+        self.file_label.setStyleSheet("color: palette(mid)")
+        layout.addWidget(self.file_label)
         return panel
 
     def _build_stats_panel(self) -> None:
@@ -549,6 +556,12 @@ class MinesweeperPage(GamePage):
             )
             QTimer.singleShot(0, lambda: self.show_status(text))
 
+    def open_replay_file(self, replay_file) -> None:
+        """Open a game read from a replay file, keeping what its slug cannot hold (the
+        mouse path, the player, the software) beside it while its field stays."""
+        self.replay_file = replay_file
+        self.paste_board(replay_file.board)
+
     def hideEvent(self, event) -> None:
         # A replay nobody watches would reach its end unseen: it waits for the person.
         self.player.pause()
@@ -556,6 +569,10 @@ class MinesweeperPage(GamePage):
 
     def board_shown(self, board: ms.Board) -> None:
         self.replay = replay_for(board)
+        kept = getattr(self, "replay_file", None)
+        if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
+            kept = self.replay_file = None  # another field: the file's extras no longer belong to it
+        self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
         self.canvas.board = board
         self.canvas.replay = self.replay
         self._sync_spins(board)
