@@ -652,3 +652,55 @@ def test_export_draws_a_replay_file(tmp_path):
     assert done.returncode == 0, done.stderr
     image = QImage(str(out))
     assert not image.isNull() and image.width() > 100
+
+
+# --- what a new user hit ------------------------------------------------------------
+
+
+def test_the_mines_box_says_the_pasted_fields_count(qtbot, main_window):
+    assert main_window.paste_text(WON["slug"])
+    page = _shown_page(main_window)
+    page.set_mode("edit")
+    assert len(page.board.mines) != 10
+    assert page.mines_spin.value() == len(page.board.mines)
+
+
+def test_a_level_seen_in_edit_mode_is_not_the_one_played(qtbot, main_window):
+    page = _shown_page(main_window)
+    page.set_mode("edit")
+    page.new_level("beginner")
+    seen = page.board
+    assert (seen.width, seen.height, len(seen.mines)) == (9, 9, 10)
+    page.set_mode("play")
+    assert page.board.mines != seen.mines and not page.board.events
+    assert (page.board.width, page.board.height, len(page.board.mines)) == (9, 9, 10)
+    # A field made by hand is the one played.
+    page.set_mode("edit")
+    page.new_level("beginner")
+    page.set_board(page.board.toggled_mine(0, 0), "Toggle mine")
+    made = page.board
+    page.set_mode("play")
+    assert page.board is made
+
+
+def test_the_counter_reads_000_after_a_win(qtbot, main_window):
+    from slugboard.gui.minesweeper.paint import mines_left_text
+
+    board = ms.decode("1=5x5+0141+420;0030;2220;048+1014P")  # won with one of two mines flagged
+    final = ms.replay(board).final()
+    assert final.outcome == ms.WON and final.cells.count(ms.FLAGGED) == 1
+    assert mines_left_text(board, final) == "000"
+    before = ms.replay(board).state_at(1500)
+    assert mines_left_text(board, before) == "001"
+
+
+def test_statistics_time_is_the_clocks_while_playing(qtbot, main_window):
+    assert main_window.paste_text(FIELD)
+    page = _shown_page(main_window)
+    clock = FakeClock()
+    page.clock = clock
+    _click(qtbot, page, 4, 2)
+    clock.now += 680
+    page._play_timer.timeout.emit()
+    assert page.play_clock.text() == "Time 0.68 s"
+    assert page.stat_labels["time"].text() == "0.68 s"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSize, Qt, QTimer
@@ -369,6 +370,10 @@ class MinesweeperPage(GamePage):
             self.player.pause()
         if mode == REPLAY and (previous != REPLAY or self.player.replay is not self.replay):
             self.player.load(self.replay, 0.0)
+        if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
+            self._seen_level_field = None
+            self.new_game()
+            self.show_status("A new field of this level is dealt: the one in Edit mode had its mines on show")
         if mode == PLAY:
             self._resume_play_clock()
         else:
@@ -408,6 +413,8 @@ class MinesweeperPage(GamePage):
             self.new_game()
         else:
             self.random_field()
+            # Its every mine is on show: Play deals an unseen field of the level instead.
+            self._seen_level_field = self.board
 
     def clear_mines(self) -> None:
         board = self.board
@@ -457,7 +464,18 @@ class MinesweeperPage(GamePage):
     def _play_tick(self) -> None:
         self.canvas.clock_ms = self.game_time_ms()
         self.play_clock.setText(f"Time {self.canvas.clock_ms / 1000:.2f} s")
+        self._show_play_stats(self.replay.final())
         self.canvas.update()
+
+    def _show_play_stats(self, final: ms.ReplayState) -> None:
+        """The statistics of the game being played: while it runs they count to now, so
+        their time is the clock's."""
+        if final.outcome == ms.UNFINISHED and self.board.events:
+            now_s = (self.game_time_ms() - self.replay.start_ms) / 1000
+            stats = dataclasses.replace(final.stats, time_s=max(final.stats.time_s, now_s))
+            self._show_stats(dataclasses.replace(final, stats=stats))
+        else:
+            self._show_stats(final)
 
     def _play_click(self, x: int, y: int, button) -> None:
         opens = button == Qt.MouseButton.LeftButton
@@ -606,8 +624,11 @@ class MinesweeperPage(GamePage):
         self._limit_mines()
         if mines is not None:
             self.mines_spin.setValue(mines)
-        elif not self.mines_spin.value() and board.mines:
+        elif board.mines and self.mines_spin.value() != len(board.mines):
+            # The box says the field's own count (a pasted game of 27 mines shows 27).
+            self.mines_spin.blockSignals(True)
             self.mines_spin.setValue(len(board.mines))
+            self.mines_spin.blockSignals(False)
 
     def _refresh(self) -> None:
         """Canvas, clocks, labels and statistics for the current mode."""
@@ -635,7 +656,7 @@ class MinesweeperPage(GamePage):
             self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
             self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
             self.stats_heading.setText("<b>Statistics</b>")
-            self._show_stats(state)
+            self._show_play_stats(state)
         else:
             state = self.player.state()
             canvas.state = state
