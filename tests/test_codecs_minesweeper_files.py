@@ -148,3 +148,11 @@ def test_a_damaged_file_leaves_nothing_behind(tmp_path, monkeypatch):
     with pytest.raises(FormatError):
         read_replay(b"\x01\x02\x03" * 50, "x.rmv")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_speed_and_rqp_match_ms_toollib(path, read):
+    video = toollib(path)
+    stats = ms.replay(read[path.name].board).stats()
+    assert stats.bbbv_per_s == pytest.approx(video.bbbv_s, rel=1e-3)
+    assert stats.rqp == pytest.approx(video.rqp, rel=1e-3)

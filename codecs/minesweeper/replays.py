@@ -114,6 +114,9 @@ class Replay:
                             self.lost_at = i + 1
                             self.hit = (e.x, e.y)
                             ended = True
+                        # As ms-toollib (Metasweeper) counts: the click that hits a mine
+                        # changes the board but is not an effective click.
+                        effective -= 1
                     else:
                         safe_opened += 1
                         if numbers[c] == 0:

@@ -303,11 +303,20 @@ class MinesweeperPage(GamePage):
             ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
             ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
             ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
-            ("clicks", "Clicks", "Opens and flag actions, with those that changed the board"),
+            (
+                "clicks",
+                "Clicks",
+                "Opens and flag actions, with those that changed the board (effective); as in ms-toollib and "
+                "Metasweeper, the click that hits a mine is not effective",
+            ),
             ("ioe", "IOE", "Efficiency: 3BV solved per click"),
             ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
             ("throughput", "Throughput", "3BV solved per effective click"),
-            ("rqp", "RQP", "Time divided by 3BV/s (lower is better)"),
+            (
+                "rqp",
+                "RQP",
+                "Time divided by 3BV/s, that is time² / 3BV solved, as ms-toollib counts it (lower is better)",
+            ),
             ("estimated", "Est. time", "Time the whole board would take at this pace"),
             ("opened", "Cells open", "Safe cells opened, of all safe cells"),
         )
