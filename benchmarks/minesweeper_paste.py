@@ -25,12 +25,14 @@ from PySide6.QtCore import QSettings  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from slugboard.codecs import minesweeper as ms  # noqa: E402
+from slugboard.codecs.minesweeper import replays as ms_replays  # noqa: E402
+from slugboard.codecs.minesweeper import stats as ms_stats  # noqa: E402
 from slugboard.gui.main_window import MainWindow  # noqa: E402
 
 
 def parts(slug: str) -> str:
-    ms._FIELDS.clear()
-    ms._REPLAYS.clear()
+    ms_stats._FIELDS.clear()
+    ms_replays._REPLAYS.clear()
     t0 = time.perf_counter()
     board = ms.decode(slug)
     t1 = time.perf_counter()
@@ -42,8 +44,8 @@ def parts(slug: str) -> str:
     t4 = time.perf_counter()
     ms.to_json(board)
     t5 = time.perf_counter()
-    ms._FIELDS.clear()
-    ms._REPLAYS.clear()
+    ms_stats._FIELDS.clear()
+    ms_replays._REPLAYS.clear()
     return (
         f"decode {1000 * (t1 - t0):.0f} ms, field {1000 * (t2 - t1):.0f} ms, replay {1000 * (t3 - t2):.0f} ms, "
         f"encode {1000 * (t4 - t3 - (t1 - t0)):.0f} ms, to_json {1000 * (t5 - t4):.0f} ms"

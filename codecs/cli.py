@@ -138,6 +138,9 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--symmetry", default="rotational", choices=("none", "rotational", "diagonal", "mirror"))
     gen.add_argument("--rating", help="a rating range such as 1.0-2.5")
     gen.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
+    p = sub.add_parser("import", help="print the board JSON of each minesweeper replay file (.avf .rmv .evf .mvf)")
+    p.add_argument("files", nargs="+", metavar="FILE", help="a replay file")
+    p.add_argument("--slug", action="store_true", help="print one slug per line instead")
     return parser
 
 
@@ -278,6 +281,19 @@ def run(
                 print(guarded(game.name, partial(game.encode, board)), file=out)
             except SlugError as exc:
                 fail(exc)
+        return EXIT_BAD_INPUT if failures else 0
+
+    if args.command == "import":
+        from .minesweeper import encode as ms_encode
+        from .minesweeper import to_json as ms_to_json
+        from .minesweeper.files import read_replay_file
+
+        for path in args.files:
+            try:
+                board = guarded("minesweeper", partial(read_replay_file, path)).board
+                print(ms_encode(board) if args.slug else _dump(ms_to_json(board)), file=out)
+            except SlugError as exc:
+                fail(SlugError(exc.game, f"{path}: {exc.message}"))
         return EXIT_BAD_INPUT if failures else 0
 
     for text in _texts(args.texts, stdin):

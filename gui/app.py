@@ -107,11 +107,21 @@ def dark_palette():
     return palette()
 
 
+def _board_of(text: str):
+    """The game and board of a slug or link, or of a minesweeper replay file."""
+    from slugboard.codecs import decode_any
+    from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+
+    if os.path.splitext(text)[1].lower() in EXTENSIONS and os.path.isfile(text):
+        return "minesweeper", read_replay_file(text).board
+    return decode_any(text)
+
+
 def export(args) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    from slugboard.codecs import GAMES, SlugError, decode_any
+    from slugboard.codecs import GAMES, SlugError
 
     from .render import VECTOR_SUFFIXES, save_board
 
@@ -132,7 +142,7 @@ def export(args) -> int:
     size = _size(args.size)
     app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
     try:
-        game, board = decode_any(args.text)
+        game, board = _board_of(args.text)
         hook = getattr(GAMES[game].codec, "apply_cli_options", None)
         if hook is not None:
             board = hook(board, args)
@@ -208,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
     app.aboutToQuit.connect(SlugPane.hand_over_clipboard)
     window = MainWindow(themes=themes, theme="dark" if args.dark else None)
     window.show()
-    if args.text:
+    if args.text and os.path.isfile(args.text):
+        window.open_file(args.text)
+    elif args.text:
         window.paste_text(args.text)
     return app.exec()
 

@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard import resources
-from slugboard.codecs import GAMES, SlugError, decode_any
+from slugboard.codecs import GAMES, MAX_TEXT, SlugError, decode_any
+from slugboard.codecs.minesweeper.files import EXTENSIONS as REPLAY_EXTENSIONS
+from slugboard.codecs.minesweeper.files import read_replay_file
 
 from . import games
 from .page import GamePage
@@ -220,6 +222,13 @@ class MainWindow(QMainWindow):
             self.focus_paste_field,
             QKeySequence.StandardKey.Open,
             "Type or paste a slug or link into the slug pane",
+        )
+        self._action(
+            file_menu,
+            "Open &file…",
+            self.open_file_dialog,
+            "Ctrl+Shift+O",
+            "Open a minesweeper replay file (.avf .rmv .evf .mvf) or a text file holding a slug or link",
         )
         self.recent_menu = file_menu.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
@@ -432,10 +441,55 @@ class MainWindow(QMainWindow):
 
     def dropEvent(self, event) -> None:
         data = event.mimeData()
+        if data.hasUrls() and data.urls()[0].isLocalFile() and os.path.isfile(data.urls()[0].toLocalFile()):
+            event.acceptProposedAction()
+            self.open_file(data.urls()[0].toLocalFile())
+            return
         text = data.urls()[0].toString() if data.hasUrls() and not data.hasText() else data.text()
         if text.strip():
             event.acceptProposedAction()
             self.paste_text(text)
+
+    # --- files ----------------------------------------------------------------------
+    def open_file_dialog(self) -> None:
+        patterns = " ".join(f"*{e}" for e in REPLAY_EXTENSIONS)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open file", "", f"Minesweeper replays ({patterns});;Text files (*.txt);;All files (*)"
+        )
+        if path:
+            self.open_file(path)
+
+    def open_file(self, path: str) -> bool:
+        """Open a minesweeper replay file or a text file holding a slug or link. A file
+        that cannot be read shows its error and changes nothing."""
+        name = os.path.basename(path)
+        if os.path.splitext(path)[1].lower() not in REPLAY_EXTENSIONS:
+            try:
+                with open(path, encoding="utf-8", errors="replace") as fh:
+                    text = fh.read(MAX_TEXT + 1)
+            except OSError as exc:
+                self.statusBar().showMessage(f"Not opened: cannot read {name} ({exc.strerror or exc})", 8000)
+                return False
+            return self.paste_text(text)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        self.statusBar().showMessage(f"Reading {name}…")
+        self.statusBar().repaint()
+        try:
+            replay_file = read_replay_file(path)
+        except SlugError as exc:
+            self.slug_pane.show_error("", exc)
+            self.statusBar().showMessage(f"Not opened: {name}: {exc.message}", 8000)
+            return False
+        finally:
+            QApplication.restoreOverrideCursor()
+        self.slug_pane.clear_error()
+        page = self.pages["minesweeper"]
+        self.tabs.setCurrentWidget(page)
+        self.statusBar().showMessage(f"Opened {name}", 4000)
+        page.open_replay_file(replay_file)  # type: ignore[attr-defined]
+        self._update_slug(page)
+        page.focus_canvas()
+        return True
 
     # --- recent slugs --------------------------------------------------------------
     def recent(self) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QSize, Qt, QTimer
@@ -104,6 +105,7 @@ class MinesweeperPage(GamePage):
         canvas.cell_clicked.connect(self._cell_clicked)
         self.set_canvas(canvas)
         self.player = ReplayPlayer(self)
+        self.replay_file = None  # the replay file the open game came from, if any
         self.player.moved.connect(self._replay_moved)
         self.player.playing_changed.connect(self._playing_changed)
         self._play_timer = QTimer(self)
@@ -296,6 +298,12 @@ class MinesweeperPage(GamePage):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.outcome_label.setFont(font)
         layout.addWidget(self.outcome_label)
+        # What a replay file held that its slug cannot: said while that game is open.
+        self.file_label = QLabel()
+        self.file_label.setObjectName("fileLabel")
+        self.file_label.setWordWrap(True)
+        self.file_label.setStyleSheet("color: palette(mid)")
+        layout.addWidget(self.file_label)
         return panel
 
     def _build_stats_panel(self) -> None:
@@ -308,11 +316,20 @@ class MinesweeperPage(GamePage):
             ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
             ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
             ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
-            ("clicks", "Clicks", "Opens and flag actions, with those that changed the board"),
+            (
+                "clicks",
+                "Clicks",
+                "Opens and flag actions, with those that changed the board (effective); as in ms-toollib and "
+                "Metasweeper, the click that hits a mine is not effective",
+            ),
             ("ioe", "IOE", "Efficiency: 3BV solved per click"),
             ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
             ("throughput", "Throughput", "3BV solved per effective click"),
-            ("rqp", "RQP", "Time divided by 3BV/s (lower is better)"),
+            (
+                "rqp",
+                "RQP",
+                "Time divided by 3BV/s, that is time² / 3BV solved, as ms-toollib counts it (lower is better)",
+            ),
             ("estimated", "Est. time", "Time the whole board would take at this pace"),
             ("opened", "Cells open", "Safe cells opened, of all safe cells"),
         )
@@ -375,6 +392,10 @@ class MinesweeperPage(GamePage):
             self.player.pause()
         if mode == REPLAY and (previous != REPLAY or self.player.replay is not self.replay):
             self.player.load(self.replay, 0.0)
+        if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
+            self._seen_level_field = None
+            self.new_game()
+            self.show_status("A new field of this level is dealt: the one in Edit mode had its mines on show")
         if mode == PLAY:
             self._resume_play_clock()
         else:
@@ -414,6 +435,8 @@ class MinesweeperPage(GamePage):
             self.new_game()
         else:
             self.random_field()
+            # Its every mine is on show: Play deals an unseen field of the level instead.
+            self._seen_level_field = self.board
 
     def clear_mines(self) -> None:
         board = self.board
@@ -463,7 +486,18 @@ class MinesweeperPage(GamePage):
     def _play_tick(self) -> None:
         self.canvas.clock_ms = self.game_time_ms()
         self.play_clock.setText(f"Time {self.canvas.clock_ms / 1000:.2f} s")
+        self._show_play_stats(self.replay.final())
         self.canvas.update()
+
+    def _show_play_stats(self, final: ms.ReplayState) -> None:
+        """The statistics of the game being played: while it runs they count to now, so
+        their time is the clock's."""
+        if final.outcome == ms.UNFINISHED and self.board.events:
+            now_s = (self.game_time_ms() - self.replay.start_ms) / 1000
+            stats = dataclasses.replace(final.stats, time_s=max(final.stats.time_s, now_s))
+            self._show_stats(dataclasses.replace(final, stats=stats))
+        else:
+            self._show_stats(final)
 
     def _play_click(self, x: int, y: int, button) -> None:
         opens = button == Qt.MouseButton.LeftButton
@@ -562,6 +596,12 @@ class MinesweeperPage(GamePage):
             )
             QTimer.singleShot(0, lambda: self.show_status(text))
 
+    def open_replay_file(self, replay_file) -> None:
+        """Open a game read from a replay file, keeping what its slug cannot hold (the
+        mouse path, the player, the software) beside it while its field stays."""
+        self.replay_file = replay_file
+        self.paste_board(replay_file.board)
+
     def hideEvent(self, event) -> None:
         # A replay nobody watches would reach its end unseen: it waits for the person.
         self.player.pause()
@@ -569,6 +609,10 @@ class MinesweeperPage(GamePage):
 
     def board_shown(self, board: ms.Board) -> None:
         self.replay = replay_for(board)
+        kept = getattr(self, "replay_file", None)
+        if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
+            kept = self.replay_file = None  # another field: the file's extras no longer belong to it
+        self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
         self.canvas.board = board
         self.canvas.replay = self.replay
         self._sync_spins(board)
@@ -602,8 +646,11 @@ class MinesweeperPage(GamePage):
         self._limit_mines()
         if mines is not None:
             self.mines_spin.setValue(mines)
-        elif not self.mines_spin.value() and board.mines:
+        elif board.mines and self.mines_spin.value() != len(board.mines):
+            # The box says the field's own count (a pasted game of 27 mines shows 27).
+            self.mines_spin.blockSignals(True)
             self.mines_spin.setValue(len(board.mines))
+            self.mines_spin.blockSignals(False)
 
     def _refresh(self) -> None:
         """Canvas, clocks, labels and statistics for the current mode."""
@@ -631,7 +678,7 @@ class MinesweeperPage(GamePage):
             self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
             self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
             self.stats_heading.setText("<b>Statistics</b>")
-            self._show_stats(state)
+            self._show_play_stats(state)
         else:
             state = self.player.state()
             canvas.state = state

@@ -47,6 +47,14 @@ MAX_COMPOSED_PIXELS = 12_000_000
 # --- which tile each cell shows ----------------------------------------------------------
 
 
+def mines_left_text(board: ms.Board, state: ms.ReplayState) -> str:
+    """The mine counter: mines less flags, and 000 once the game is won (every mine is
+    found then, flagged or not), as the classic clients show it."""
+    if state.outcome == ms.WON:
+        return "000"
+    return f"{len(board.mines) - state.cells.count(ms.FLAGGED):03d}"
+
+
 def _table(mapping: dict[int, int]) -> bytes:
     out = bytearray(256)
     for key, value in mapping.items():
@@ -409,8 +417,7 @@ def paint(
         centre, colour = "EDIT", None
         right = f"3BV {fld.bbbv}"
     else:
-        flags = state.cells.count(ms.FLAGGED)  # type: ignore[union-attr]
-        left = f"{len(board.mines) - flags:03d}"
+        left = mines_left_text(board, state)  # type: ignore[arg-type]
         right = _clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
         colour = None
         if state.outcome == ms.WON:  # type: ignore[union-attr]

@@ -1,0 +1,335 @@
+"""Replay files the community exchanges, read into Slugboard games with ms-toollib.
+
+`.avf` (Minesweeper Arbiter), `.rmv` (Viennasweeper), `.evf` (Metasweeper) and `.mvf`
+(Minesweeper Clone) record every mouse event in pixels. A Slugboard game holds the field
+and the actions that changed the board: opens, flags and unflags at cells with their
+times. Rather than re-deriving each program's rules for presses, releases and chords, the
+reader takes ms-toollib's own board after every button event and records what changed:
+a flag that appeared or went, and the cells a release opened. A cell opened under the
+pointer is one open; the cells a chord opened become one open per neighbour, skipping the
+ones an earlier open of the same chord already uncovered. The opens replay to the same
+board because Slugboard's replay uncovers the same openings.
+
+What a slug cannot hold (the mouse path, the player, the software, the file's own
+figures) comes back beside the board in `ReplayFile`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import FormatError, SlugError
+from .model import NAME, Board, _trusted_board
+from .play import record
+from .slug import from_json, to_json
+
+EXTENSIONS = (".avf", ".rmv", ".evf", ".mvf")
+PROGRAMS = {
+    ".avf": "Minesweeper Arbiter",
+    ".rmv": "Viennasweeper",
+    ".evf": "Metasweeper",
+    ".mvf": "Minesweeper Clone",
+}
+# The largest replay file read: the biggest real recordings are a few megabytes.
+MAX_FILE_BYTES = 64 * 1024 * 1024
+_CLOSED, _FLAGGED = 10, 11
+# The figures ms-toollib gives for a whole game, under Slugboard's names.
+_FIGURES = {
+    "3bv": "bbbv",
+    "3bv_solved": "bbbv_solved",
+    "3bv_per_s": "bbbv_s",
+    "zini": "zini",
+    "hzini": "hzini",
+    "openings": "op",
+    "islands": "isl",
+    "left": "left",
+    "right": "right",
+    "double": "double",
+    "clicks": "cl",
+    "effective_clicks": "ce",
+    "ioe": "ioe",
+    "correctness": "corr",
+    "throughput": "thrp",
+    "rqp": "rqp",
+    "stnb": "stnb",
+    "path": "path",
+    "flags": "flag",
+}
+
+
+@dataclass(frozen=True)
+class MouseEvent:
+    """One mouse event of the file: `t_ms` from the start of the game, the pointer in cells
+    (fractions within a cell), `kind` as the file names it (`mv` a move, `lc`/`lr` left
+    press/release, `rc`/`rr` right, `mc`/`mr` middle)."""
+
+    t_ms: float
+    kind: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class ReplayFile:
+    """A replay file read: the game, and what its slug cannot hold."""
+
+    board: Board
+    program: str
+    software: str
+    player: str
+    mouse: tuple[MouseEvent, ...] = field(repr=False)
+    figures: dict[str, Any] = field(repr=False)
+    time_s: float = 0.0
+    won: bool = False
+
+    def lost_in_slug(self) -> str:
+        """A sentence for the panel: what the link of this game leaves out."""
+        who = f" by {self.player}" if self.player else ""
+        return (
+            f"Read from a {self.program} replay{who}. The link keeps the field, the clicks and the flags; "
+            f"the mouse path ({len(self.mouse)} moves and presses), the player and the software "
+            "stay only while this game is open."
+        )
+
+
+def _fail(message: str) -> FormatError:
+    return FormatError(NAME, message)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace").strip("\0 ")
+    if isinstance(value, list):
+        try:
+            return bytes(value).decode("utf-8", "replace").strip("\0 ")
+        except (TypeError, ValueError):
+            return ""
+    return str(value).strip() if value is not None else ""
+
+
+def _video(data: bytes, suffix: str) -> Any:
+    try:
+        import ms_toollib
+    except ImportError as exc:  # pragma: no cover - a dependency, present where installed
+        raise _fail("reading replay files needs the ms-toollib package") from exc
+    cls: Any = {
+        ".avf": ms_toollib.AvfVideo,
+        ".rmv": ms_toollib.RmvVideo,
+        ".evf": ms_toollib.EvfVideo,
+        ".mvf": ms_toollib.MvfVideo,
+    }[suffix]
+    try:
+        video = cls("", list(data))
+        video.parse()
+        video.analyse()
+    except BaseException as exc:  # a Rust panic arrives as a BaseException
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        raise _fail(f"ms-toollib could not read it: {exc}") from None
+    return video
+
+
+def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
+    """The game in the replay file `name` (its extension says the format) with bytes `data`.
+
+    ms-toollib ends the whole process on some damaged files rather than raising, so the
+    file is read in a child Python process; what comes back is checked like any board
+    JSON. Raises FormatError for an unknown extension, a damaged file or one whose field
+    or events do not make a game."""
+    suffix = os.path.splitext(name)[1].lower()
+    if suffix not in EXTENSIONS:
+        raise _fail(f"not a replay file: Slugboard reads {', '.join(EXTENSIONS)}")
+    if len(data) > MAX_FILE_BYTES:
+        raise _fail(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    if not data:
+        raise _fail("the file is empty")
+    damaged = f"this {PROGRAMS[suffix]} replay is damaged or is not a replay"
+    try:
+        # In a folder of its own: a failing ms-toollib writes a crash.log where it runs.
+        with tempfile.TemporaryDirectory(prefix="slugboard-replay-") as folder:
+            done = subprocess.run(
+                [sys.executable, "-m", __name__, suffix],
+                input=data,
+                capture_output=True,
+                timeout=timeout_s,
+                check=False,
+                cwd=folder,
+            )
+    except subprocess.TimeoutExpired:
+        raise _fail(f"{damaged} (reading it took over {timeout_s:.0f} s)") from None
+    except OSError as exc:
+        raise _fail(f"cannot start the replay reader: {exc}") from None
+    if done.returncode != 0:
+        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        reason = f" ({detail[-1]})" if detail and done.returncode == 3 else ""
+        raise _fail(damaged + reason)
+    try:
+        obj = json.loads(done.stdout)
+        board = from_json(obj["board"])
+        mouse = tuple(MouseEvent(float(t), str(k), float(x), float(y)) for t, k, x, y in obj["mouse"])
+        return ReplayFile(
+            board=board,
+            program=PROGRAMS[suffix],
+            software=str(obj["software"]),
+            player=str(obj["player"]),
+            mouse=mouse,
+            figures=dict(obj["figures"]),
+            time_s=float(obj["time_s"]),
+            won=bool(obj["won"]),
+        )
+    except SlugError:
+        raise _fail(damaged) from None
+    except (ValueError, TypeError, KeyError) as exc:
+        raise _fail(f"{damaged} ({exc})") from None
+
+
+def read_in_process(data: bytes, suffix: str) -> dict[str, Any]:
+    """What the child process prints: the game and the file's extras as JSON values.
+    Calls ms-toollib directly, so a damaged file may end the calling process."""
+    video = _video(data, suffix)
+    try:
+        return _game(video)
+    except (ValueError, TypeError, AttributeError, IndexError) as exc:
+        raise _fail(f"the field or the events do not make a game ({exc})") from None
+
+
+def read_replay_file(path: str) -> ReplayFile:
+    """`read_replay` on a file on disk."""
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_FILE_BYTES:
+            raise _fail(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        raise _fail(f"cannot read the file: {exc.strerror or exc}") from None
+    return read_replay(data, path)
+
+
+def _game(video: Any) -> dict[str, Any]:
+    height, width = int(video.row), int(video.column)
+    rows = video.board
+    if len(rows) != height or any(len(r) != width for r in rows):
+        raise ValueError("the field's size does not match its rows")
+    mines = tuple((x, y) for y in range(height) for x in range(width) if rows[y][x] < 0)
+    numbers = [[int(v) for v in r] for r in rows]
+    board = _trusted_board(width, height, mines, (), 2, 1)
+    _ = Board(width, height, mines, (), 2, 1)  # the field's own checks
+    pix = float(video.pix_size) or 16.0
+    mouse: list[MouseEvent] = []
+    prev = [[_CLOSED] * width for _ in range(height)]
+    start_s: float | None = None
+    for ev in video.events:
+        event = ev.event
+        if not event.is_mouse():
+            continue
+        m = event.unwrap_mouse()
+        t_s = float(ev.time)
+        if start_s is None:
+            start_s = t_s
+        mouse.append(MouseEvent(round((t_s - start_s) * 1000, 3), str(m.mouse), m.x / pix, m.y / pix))
+        if m.mouse == "mv":
+            continue
+        now = ev.next_game_board.game_board
+        if now == prev:
+            continue
+        t_ms = (t_s - start_s) * 1000
+        cx, cy = int(m.x // pix), int(m.y // pix)
+        opened: set[tuple[int, int]] = set()
+        for y in range(height):
+            p_row, n_row = prev[y], now[y]
+            if p_row == n_row:
+                continue
+            for x in range(width):
+                before, after = p_row[x], n_row[x]
+                if before == after:
+                    continue
+                if before == _CLOSED and after == _FLAGGED:
+                    board = record(board, "flag", x, y, t_ms)
+                elif before == _FLAGGED and after == _CLOSED:
+                    board = record(board, "unflag", x, y, t_ms)
+                elif before in (_CLOSED, _FLAGGED) and after not in (_CLOSED, _FLAGGED, 12):
+                    opened.add((x, y))
+        if opened:
+            order = [(cx, cy)] if (cx, cy) in opened else []
+            order += [
+                (cx + dx, cy + dy)
+                for dy in (-1, 0, 1)
+                for dx in (-1, 0, 1)
+                if (dx or dy) and (cx + dx, cy + dy) in opened
+            ]
+            order += sorted(opened - set(order), key=lambda c: (c[1], c[0]))
+            for x, y in order:
+                if (x, y) in opened:
+                    board = record(board, "open", x, y, t_ms)
+                    opened -= _uncovered(numbers, x, y, width, height)
+        prev = [list(r) for r in now]
+    return {
+        "board": to_json(board),
+        "mouse": [[m.t_ms, m.kind, round(m.x, 4), round(m.y, 4)] for m in mouse],
+        "software": _text(getattr(video, "software", "")),
+        "player": _text(getattr(video, "player_identifier", "")),
+        "figures": _figures(video),
+        "time_s": float(video.rtime),
+        "won": bool(video.is_completed),
+    }
+
+
+def _uncovered(numbers: list[list[int]], x: int, y: int, width: int, height: int) -> set[tuple[int, int]]:
+    """The cells an open of (x, y) uncovers on a closed field: the cell, and when it is a
+    zero, its whole opening with the numbers around it."""
+    if numbers[y][x] != 0:
+        return {(x, y)}
+    seen = {(x, y)}
+    stack = [(x, y)]
+    while stack:
+        a, b = stack.pop()
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                c = (a + dx, b + dy)
+                if 0 <= c[0] < width and 0 <= c[1] < height and c not in seen:
+                    seen.add(c)
+                    if numbers[c[1]][c[0]] == 0:
+                        stack.append(c)
+    return seen
+
+
+def _figures(video: Any) -> dict[str, Any]:
+    """ms-toollib's figures for the whole game (the video played to its end)."""
+    video.current_time = float(video.rtime) + 1.0
+    out: dict[str, Any] = {"time_s": float(video.rtime)}
+    for ours, theirs in _FIGURES.items():
+        try:
+            value = getattr(video, theirs)
+        except BaseException as exc:
+            if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+                raise
+            continue
+        if isinstance(value, float) and not math.isfinite(value):
+            value = None  # JSON has no infinity (RQP of a game with nothing solved)
+        out[ours] = value
+    return out
+
+
+def _child() -> int:
+    """Read a replay from standard input (the extension in argv[1]) and print its JSON:
+    exit 0 with the JSON, 3 with a reason on stderr."""
+    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+    try:
+        obj = read_in_process(data, sys.argv[1])
+    except SlugError as exc:
+        print(exc.message, file=sys.stderr)
+        return 3
+    sys.stdout.write(json.dumps(obj, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child())

@@ -1,0 +1,355 @@
+"""Minesweeper model: the game's constants, one recorded action (`Event`), the immutable
+`Board` (size, mines, events, time unit) with its checks, and new and random boards.
+
+Everything here works in (x, y) = (column, row); cell indexes are `y * width + x`.
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+from dataclasses import dataclass
+from functools import cached_property, partial
+from itertools import repeat
+from operator import add, attrgetter, floordiv, mod, mul
+from typing import Any, NamedTuple
+
+from ..bits import BASE62_DIGITS, base62_encode
+
+NAME = "minesweeper"
+TITLE = "Minesweeper"
+# The format has no web viewer: the slug itself is what people share.
+HAS_LINK = False
+WEB_HOST: str | None = None
+
+VERSIONS = (1, 2)
+V1_TIME_UNIT_MS = 50
+MAX_CELLS = 1_000_000
+MAX_TIME_UNIT_MS = 60_000
+# A recorded game longer than a day is a corrupt slug, not a slow player.
+MAX_TIME_MS = 24 * 3600 * 1000
+OPEN, FLAG, UNFLAG, MARK = "open", "flag", "unflag", "mark"
+KINDS = (OPEN, FLAG, UNFLAG, MARK)
+_FLAG_LETTER = {FLAG: "P", UNFLAG: "R", MARK: "T"}
+_LETTER_KIND = {"P": FLAG, "R": UNFLAG, "T": MARK}
+# The classic sizes, for the editor and for new games.
+LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
+
+
+CLOSED, OPENED, FLAGGED, MARKED = 0, 1, 2, 3
+WON, LOST, UNFINISHED = "won", "lost", "unfinished"
+
+
+class Event(NamedTuple):
+    """One recorded action: `t` in the board's time units from the start of the game.
+
+    A named tuple rather than a frozen dataclass: a long replay holds a million of them,
+    and a tuple is built several times faster, which is most of the time to read one."""
+
+    t: int
+    kind: str
+    x: int
+    y: int
+
+
+# Builds an Event from a (t, kind, x, y) tuple without the Python-level constructor of a
+# named tuple: a million of them cost a third of the time.
+_new_event = partial(tuple.__new__, Event)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game: the field (size and mines, in slug order) and the merged timeline of events.
+
+    Events are sorted by time; at equal times flag actions come before opens, which is
+    the order a reader rebuilds from the two separate sections of a slug.
+    """
+
+    width: int = 9
+    height: int = 9
+    mines: tuple[tuple[int, int], ...] = ()
+    events: tuple[Event, ...] = ()
+    version: int = 1
+    time_unit_ms: int = V1_TIME_UNIT_MS
+    # Early version-2 writers left the unit out of the meta (meaning 50 ms); such a slug
+    # keeps that absence so it re-encodes to the same text. Always True in version 1.
+    unit_in_meta: bool = True
+
+    def __post_init__(self) -> None:
+        message = _board_error(self)
+        if message:
+            raise ValueError(message)
+
+    @property
+    def cells(self) -> int:
+        return self.width * self.height
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The fields only: the caches kept beside them (slug pieces, a link to the board
+        # this one grew from) are rebuilt on demand.
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+
+    @cached_property
+    def mine_set(self) -> frozenset[tuple[int, int]]:
+        return frozenset(self.mines)
+
+    def has_mine(self, x: int, y: int) -> bool:
+        return (x, y) in self.mine_set
+
+    def with_mine(self, x: int, y: int, present: bool) -> Board:
+        """The field with a mine added or removed; a recorded game no longer fits it, so
+        the events go."""
+        if present == ((x, y) in self.mine_set):
+            return self
+        mines = self.mines + ((x, y),) if present else tuple(m for m in self.mines if m != (x, y))
+        return self.with_field(self.width, self.height, mines)
+
+    def toggled_mine(self, x: int, y: int) -> Board:
+        return self.with_mine(x, y, (x, y) not in self.mine_set)
+
+    def resized(self, width: int, height: int) -> Board:
+        """Another size; mines that fall off are dropped, and so is the recorded game."""
+        mines = tuple((x, y) for x, y in self.mines if x < width and y < height)
+        return self.with_field(width, height, mines)
+
+    def with_field(
+        self, width: int, height: int, mines: tuple[tuple[int, int], ...], events: tuple[Event, ...] = ()
+    ) -> Board:
+        """Another field (and game) written the same way: same version and time unit."""
+        return Board(width, height, mines, events, self.version, self.time_unit_ms, self.unit_in_meta)
+
+    def without_events(self) -> Board:
+        return self if not self.events else self.with_field(self.width, self.height, self.mines)
+
+    def with_event(self, event: Event) -> Board:
+        """The game with one more event at its end. Only the new event is checked (the
+        rest already was), so a move in a long game costs the same as in a short one."""
+        message = _event_error(self, event, self.events[-1] if self.events else None)
+        if message:
+            raise ValueError(message)
+        board = _trusted_board(
+            self.width,
+            self.height,
+            self.mines,
+            self.events + (event,),
+            self.version,
+            self.time_unit_ms,
+            self.unit_in_meta,
+        )
+        if "mine_set" in self.__dict__:
+            board.__dict__["mine_set"] = self.__dict__["mine_set"]
+        parts = self.__dict__.get("_slug_parts")
+        if parts is not None:
+            board.__dict__["_slug_parts"] = _parts_with(parts, board, event)
+        parts = self.__dict__.get("_json_parts")
+        if parts is not None:
+            mines_json, events_json, count = parts
+            if len(events_json) != count:
+                # This board grew before (a move, an undo, another move): branch off.
+                events_json = events_json[:count]
+            events_json.append(_event_json(event))
+            board.__dict__["_json_parts"] = (mines_json, events_json, count + 1)
+        # Proof for the replay that this game is the parent's plus one event.
+        board.__dict__["_grown_from"] = weakref.ref(self)
+        return board
+
+    def with_version(self, version: int, time_unit_ms: int | None = None) -> Board:
+        unit = V1_TIME_UNIT_MS if version == 1 else (time_unit_ms or self.time_unit_ms)
+        events = self.events
+        if unit != self.time_unit_ms:
+            events = _rescale(events, self.time_unit_ms, unit)
+        if version == 1:
+            events = tuple(e for e in events if e.kind != MARK)
+        if version == self.version and unit == self.time_unit_ms:
+            return self
+        return Board(self.width, self.height, self.mines, events, version, unit)
+
+
+def _rescale(events: tuple[Event, ...], old: int, new: int) -> tuple[Event, ...]:
+    out: list[Event] = []
+    for e in events:
+        t = (e.t * old + new // 2) // new
+        if out:
+            t = max(t, out[-1].t)
+            if t == out[-1].t and out[-1].kind == OPEN and e.kind != OPEN:
+                t += 1
+        out.append(Event(t, e.kind, e.x, e.y))
+    return tuple(out)
+
+
+def _board_error(b: Board) -> str | None:
+    """What makes `b` impossible to write as a slug, or None."""
+    for name in ("width", "height", "version", "time_unit_ms"):
+        if type(getattr(b, name)) is not int:
+            return f"{name} must be an integer"
+    if b.version not in VERSIONS:
+        return f"unknown version {b.version}"
+    if type(b.unit_in_meta) is not bool:
+        return "unit_in_meta must be True or False"
+    if not b.unit_in_meta and (b.version == 1 or b.time_unit_ms != V1_TIME_UNIT_MS):
+        return f"only a version-2 game in {V1_TIME_UNIT_MS} ms units can leave its unit out"
+    if b.width < 1 or b.height < 1:
+        return f"the board must be at least 1x1, not {b.width}x{b.height}"
+    if b.width * b.height > MAX_CELLS:
+        return f"a {b.width}x{b.height} board has more than {MAX_CELLS:,} cells"
+    if b.version == 1 and b.time_unit_ms != V1_TIME_UNIT_MS:
+        return f"version 1 counts time in {V1_TIME_UNIT_MS} ms units"
+    if not 1 <= b.time_unit_ms <= MAX_TIME_UNIT_MS:
+        return f"time unit {b.time_unit_ms} ms is outside 1-{MAX_TIME_UNIT_MS}"
+    if len(b.mines) > b.width * b.height:
+        return "more mines than cells"
+    seen = set()
+    for m in b.mines:
+        if type(m) is not tuple or len(m) != 2 or type(m[0]) is not int or type(m[1]) is not int:
+            return f"mine {m!r} is not an (x, y) pair"
+        if not (0 <= m[0] < b.width and 0 <= m[1] < b.height):
+            return f"mine ({m[0]}, {m[1]}) is off the {b.width}x{b.height} board"
+        if m in seen:
+            return f"mine ({m[0]}, {m[1]}) is listed twice"
+        seen.add(m)
+    last = None
+    for e in b.events:
+        message = _event_error(b, e, last)
+        if message:
+            return message
+        last = e
+    return None
+
+
+def _event_error(b: Board, e: Event, last: Event | None) -> str | None:
+    """What is wrong with event `e` of board `b`, following `last`, or None."""
+    if type(e) is not Event or e.kind not in KINDS:
+        return f"{e!r} is not an event"
+    if type(e.t) is not int or type(e.x) is not int or type(e.y) is not int:
+        return "event fields must be integers"
+    if e.kind == MARK and b.version == 1:
+        return "version 1 has no question marks"
+    if not (0 <= e.x < b.width and 0 <= e.y < b.height):
+        return f"{e.kind} at ({e.x}, {e.y}) is off the board"
+    max_t = MAX_TIME_MS // b.time_unit_ms
+    if not 0 <= e.t <= max_t:
+        return f"event time {e.t} is outside 0-{max_t} units"
+    if last is not None:
+        if e.t < last.t:
+            return "events must be in time order"
+        if e.t == last.t and last.kind == OPEN and e.kind != OPEN:
+            return "at equal times flag actions come before opens"
+    return None
+
+
+_TIME = attrgetter("t")
+
+
+def _trusted_board(
+    width: int,
+    height: int,
+    mines: tuple[tuple[int, int], ...],
+    events: tuple[Event, ...],
+    version: int,
+    unit: int,
+    unit_in_meta: bool = True,
+) -> Board:
+    """A board from values the reader has already checked (validating a long game again
+    would double the decoding time)."""
+    board = object.__new__(Board)
+    for name, value in (
+        ("width", width),
+        ("height", height),
+        ("mines", mines),
+        ("events", events),
+        ("version", version),
+        ("time_unit_ms", unit),
+        ("unit_in_meta", unit_in_meta),
+    ):
+        object.__setattr__(board, name, value)
+    return board
+
+
+def new_board() -> Board:
+    """A beginner field (9x9, 10 mines), the same every time."""
+    return random_board(*LEVELS["beginner"], seed=2023)
+
+
+def random_board(
+    width: int,
+    height: int,
+    mines: int,
+    *,
+    seed: int | None = None,
+    safe: tuple[int, int] | None = None,
+    version: int = 1,
+) -> Board:
+    """A field with `mines` mines at random. With `safe`, that cell and its neighbours get
+    no mine when there is room, so a first click there opens an area (the classic
+    courtesy)."""
+    if width < 1 or height < 1 or width * height > MAX_CELLS:
+        raise ValueError(f"no {width}x{height} board")
+    cells = width * height
+    mines = max(0, min(mines, cells))
+    rng = random.Random(seed)
+    keep_free: set[int] = set()
+    if safe is not None:
+        sx, sy = safe
+        around = {
+            ny * width + nx
+            for nx in range(sx - 1, sx + 2)
+            for ny in range(sy - 1, sy + 2)
+            if 0 <= nx < width and 0 <= ny < height
+        }
+        if cells - len(around) >= mines:
+            keep_free = around
+        elif 0 <= sx < width and 0 <= sy < height and cells - 1 >= mines:
+            keep_free = {sy * width + sx}
+    if keep_free:
+        pool = list(range(cells))
+        for c in sorted(keep_free, reverse=True):
+            del pool[c]
+        chosen = rng.sample(pool, mines)
+    else:
+        chosen = rng.sample(range(cells), mines)
+    # Column-major order, as the real games write their mines: sort by x * height + y,
+    # then split that back into (x, y) (whole-list operations: a million-cell field
+    # is dealt in a fraction of a second).
+    columns = map(mod, chosen, repeat(width))
+    rows = map(floordiv, chosen, repeat(width))
+    order = sorted(map(add, map(mul, columns, repeat(height)), rows))
+    placed = tuple(map(divmod, order, repeat(height)))
+    if version not in VERSIONS:
+        raise ValueError(f"unknown version {version}")
+    return _trusted_board(width, height, placed, (), version, V1_TIME_UNIT_MS)
+
+
+# --- pieces of a slug and of board JSON kept with a board as it grows -------------------
+
+
+_BASE62_TEXT = [base62_encode(v) for v in range(62 * 62)]
+
+
+def _b62(value: int) -> str:
+    return _BASE62_TEXT[value] if value < 3844 else base62_encode(value)
+
+
+def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:
+    if first < 62 and second < 62:
+        return BASE62_DIGITS[first] + BASE62_DIGITS[second], False
+    return f"{_b62(first)}|{_b62(second)}{long_sep}", True
+
+
+def _record_text(board: Board, e: Event, delta: int) -> str:
+    coord, _ = _pair(e.x, e.y, ":")
+    rec = coord + (str(delta) if board.version == 1 else _b62(delta))
+    return rec if e.kind == OPEN else rec + _FLAG_LETTER[e.kind]
+
+
+def _parts_with(parts: tuple[str, str, str, int, int], board: Board, e: Event) -> tuple[str, str, str, int, int]:
+    """`parts` of a board's slug with event `e` appended (see _slug_parts)."""
+    head, clicks, flags, last_click, last_flag = parts
+    if e.kind == OPEN:
+        rec = _record_text(board, e, e.t - last_click)
+        return head, f"{clicks};{rec}" if clicks else rec, flags, e.t, last_flag
+    rec = _record_text(board, e, e.t - last_flag)
+    return head, clicks, f"{flags};{rec}" if flags else rec, last_click, e.t
+
+
+def _event_json(e: Event) -> dict[str, Any]:
+    return {"t": e.t, "kind": e.kind, "x": e.x, "y": e.y}

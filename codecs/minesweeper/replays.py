@@ -1,0 +1,338 @@
+"""The replay engine: the board at any moment of a recorded game."""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .model import CLOSED, FLAG, FLAGGED, LOST, MARK, MARKED, OPEN, OPENED, UNFINISHED, WON, Board, Event
+from .slug import _CollectorPaused
+from .stats import Stats, field_of
+
+
+@dataclass(frozen=True)
+class ReplayState:
+    """The board at one moment: `cells` holds one code per cell (CLOSED, OPENED, FLAGGED,
+    MARKED), row-major; an opened mine is a mine that was clicked."""
+
+    index: int  # events applied
+    time_ms: int
+    cells: bytes = field(repr=False)
+    outcome: str
+    hit: tuple[int, int] | None  # the mine that lost the game
+    last_event: Event | None
+    stats: Stats
+    ended_ms: int | None  # when the game was won or lost, if it was by now
+
+
+class Replay:
+    """A recorded game prepared for seeking.
+
+    Built once from a board: the game is played through a single time, recording what
+    each event changed, cumulative statistics per event, and copies of the whole field
+    at checkpoints. `state_at(t)` then finds the last event at or before t (bisect),
+    copies the nearest checkpoint and re-applies the few changes after it.
+
+    A game being played grows one event at a time: `extended(board)` gives the Replay of
+    the board with one more event by applying just that event, sharing the per-event
+    lists (they only grow, and each Replay reads no further than its own event count).
+    """
+
+    # Applying this many cell changes after a checkpoint costs well under a millisecond.
+    CHANGES_PER_CHECKPOINT = 2048
+    EVENTS_PER_CHECKPOINT = 64
+    CHECKPOINT_BYTES = 64 * 1024 * 1024
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.field = fld = field_of(board)
+        w, h = board.width, board.height
+        self.width, self.height = w, h
+        n = w * h
+        self.numbers = fld.numbers
+        self.bbbv = fld.bbbv
+        self.safe_total = fld.safe_total
+        self.unit = unit = board.time_unit_ms
+        events = board.events
+        self.times_ms: list[int] = []
+        self._count = 0
+        self.start_ms = events[0].t * unit if events else 0
+        # The state the next event is applied to; only the newest Replay of a line owns it.
+        self._cells = bytearray(n)
+        self._opening_left = list(fld.opening_sizes)
+        self._totals = [0, 0, 0]  # 3BV solved, safe cells opened, effective clicks
+        self._changes: list[Any] = []
+        self._effective = array("i", [0])
+        self._solved = array("i", [0])
+        self._opened = array("i", [0])
+        self.lost_at: int | None = None  # events applied when the game was lost
+        self.won_at: int | None = None
+        self.hit: tuple[int, int] | None = None
+        self._checkpoints: list[bytes] = [bytes(n)]
+        self._checkpoint_index = [0]
+        self._budget = max(1, self.CHECKPOINT_BYTES // max(n, 1))
+        self._every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // self._budget))
+        self._every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
+        self._since_changes = self._since_events = 0
+        with _CollectorPaused():
+            self._apply_all(events)
+        self._finish()
+
+    def _apply_all(self, events: Sequence[Event]) -> None:
+        """Play `events` in order on the working state, recording what each one did (the
+        state lives in locals while the loop runs: a long game is built in one pass)."""
+        fld = self.field
+        w = self.width
+        cells, numbers, mine = self._cells, fld.numbers, fld.mine
+        label, isolated, neighbours = fld.opening_of, fld.isolated, fld.neighbours
+        opening_left = self._opening_left
+        last_x, inner_end = w - 1, len(cells) - w
+        solved, safe_opened, effective = self._totals
+        safe_total = self.safe_total
+        changes, times = self._changes, self.times_ms
+        eff, sol, opd = self._effective, self._solved, self._opened
+        checkpoints, checkpoint_index = self._checkpoints, self._checkpoint_index
+        since_changes, since_events = self._since_changes, self._since_events
+        every_changes, every_events = self._every_changes, self._every_events
+        unit = self.unit
+        i = self._count
+        ended = self.lost_at is not None or self.won_at is not None
+        for e in events:
+            times.append(e.t * unit)
+            c = e.y * w + e.x
+            state = cells[c]
+            change = None
+            if e.kind == OPEN:
+                if state != OPENED and state != FLAGGED:
+                    opened = array("i", [c])
+                    cells[c] = OPENED
+                    if mine[c]:
+                        if not ended:
+                            self.lost_at = i + 1
+                            self.hit = (e.x, e.y)
+                            ended = True
+                        # As ms-toollib (Metasweeper) counts: the click that hits a mine
+                        # changes the board but is not an effective click.
+                        effective -= 1
+                    else:
+                        safe_opened += 1
+                        if numbers[c] == 0:
+                            # Flood the opening; flags stop it, question marks do not.
+                            stack = [c]
+                            while stack:
+                                z = stack.pop()
+                                k = label[z]
+                                opening_left[k] -= 1
+                                if opening_left[k] == 0:
+                                    solved += 1
+                                if 0 < z % w < last_x and w <= z < inner_end:
+                                    around = (z - w - 1, z - w, z - w + 1, z - 1, z + 1, z + w - 1, z + w, z + w + 1)
+                                else:
+                                    around = neighbours(z)  # type: ignore[assignment]
+                                for nb in around:
+                                    s = cells[nb]
+                                    if s == OPENED or s == FLAGGED:
+                                        continue
+                                    cells[nb] = OPENED
+                                    opened.append(nb)
+                                    safe_opened += 1
+                                    if numbers[nb] == 0:
+                                        stack.append(nb)
+                                    elif isolated[nb]:
+                                        solved += 1
+                        elif isolated[c]:
+                            solved += 1
+                        if not ended and safe_opened == safe_total:
+                            self.won_at = i + 1
+                            ended = True
+                    change = opened
+                    since_changes += len(opened)
+            elif state != OPENED:
+                new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
+                if new != state:
+                    cells[c] = new
+                    change = (c, new)  # type: ignore[assignment]
+                    since_changes += 1
+            if change is not None:
+                effective += 1
+            changes.append(change)
+            eff.append(effective)
+            sol.append(solved)
+            opd.append(safe_opened)
+            i += 1
+            since_events += 1
+            if since_changes >= every_changes or since_events >= every_events:
+                checkpoints.append(bytes(cells))
+                checkpoint_index.append(i)
+                since_changes = since_events = 0
+                if len(checkpoints) >= 2 * self._budget:
+                    # A game that keeps growing keeps its checkpoints within bounds: every
+                    # other one goes (any checkpoint serves, each is a state of the game).
+                    del checkpoints[1::2]
+                    del checkpoint_index[1::2]
+                    every_events *= 2
+        self._count = i
+        self._totals = [solved, safe_opened, effective]
+        self._since_changes, self._since_events = since_changes, since_events
+        self._every_events = every_events
+
+    def _finish(self) -> None:
+        count = self._count
+        self.duration_ms = self.times_ms[count - 1] if count else 0
+        self._final_cells = bytes(self._cells)
+        self.end_index = self.lost_at or self.won_at
+        self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
+
+    def extended(self, board: Board) -> Replay:
+        """The Replay of `board`, which is this game with events added at its end; only
+        the new events are played when this Replay is the newest of its line."""
+        old = self.board
+        n_old = self._count
+        grown = board.__dict__.get("_grown_from")
+        if grown is not None and grown() is old and self._cells is not None and len(self.times_ms) == n_old:
+            pass  # made by old.with_event: no need to compare the games
+        elif (
+            self._cells is None
+            or len(self.times_ms) != n_old
+            or board.width != old.width
+            or board.height != old.height
+            or board.time_unit_ms != old.time_unit_ms
+            or len(board.events) < n_old
+            or not (board.mines is old.mines or board.mines == old.mines)
+            or board.events[:n_old] != old.events
+        ):
+            return Replay(board)
+        new = object.__new__(Replay)
+        new.__dict__.update(self.__dict__)
+        # The working state moves to the new Replay: this one keeps its finished view.
+        self._cells = None  # type: ignore[assignment]
+        self._opening_left = None  # type: ignore[assignment]
+        new.board = board
+        if not n_old and board.events:
+            new.start_ms = board.events[0].t * new.unit
+        new._apply_all(board.events[n_old:])
+        new._finish()
+        return new
+
+    def number(self, x: int, y: int) -> int:
+        """Mines around a safe cell (0-8), or 9 for a mine."""
+        return self.numbers[y * self.width + x]
+
+    # -- seeking
+    @property
+    def event_count(self) -> int:
+        return self._count
+
+    def index_at(self, time_ms: float) -> int:
+        """How many events have happened at `time_ms` (an event at exactly t has)."""
+        return bisect_right(self.times_ms, time_ms, 0, self._count)
+
+    def time_of(self, index: int) -> int:
+        """The time at which `index` events have happened."""
+        return self.times_ms[index - 1] if index > 0 else 0
+
+    def state_at(self, time_ms: float) -> ReplayState:
+        return self.state(self.index_at(time_ms), time_ms)
+
+    def state_after(self, index: int) -> ReplayState:
+        index = max(0, min(index, self.event_count))
+        return self.state(index, self.time_of(index))
+
+    def final(self) -> ReplayState:
+        return self.state_after(self.event_count)
+
+    def cells_after(self, index: int) -> bytes:
+        if index >= self.event_count:
+            return self._final_cells
+        k = bisect_right(self._checkpoint_index, index) - 1
+        base = self._checkpoint_index[k]
+        if base == index:
+            return self._checkpoints[k]
+        cells = bytearray(self._checkpoints[k])
+        for change in self._changes[base:index]:
+            if change is None:
+                continue
+            if type(change) is array:
+                for c in change:
+                    cells[c] = OPENED
+            else:
+                cells[change[0]] = change[1]
+        return bytes(cells)
+
+    def state(self, index: int, time_ms: float) -> ReplayState:
+        """The board after `index` events, with the clock at `time_ms` (a step through
+        events that share a moment shows them one at a time)."""
+        index = max(0, min(index, self.event_count))
+        time_ms = max(0, time_ms)
+        end = self.end_index
+        ended = end is not None and index >= end
+        counted = min(index, end) if end is not None else index
+        if ended:
+            outcome = self.outcome
+            ended_ms = self.times_ms[end - 1]  # type: ignore[operator]
+            clock_end = ended_ms
+        else:
+            outcome = UNFINISHED
+            ended_ms = None
+            clock_end = min(time_ms, self.duration_ms)  # type: ignore[assignment]
+        elapsed = max(0, clock_end - self.start_ms) if index > 0 else 0
+        stats = Stats(
+            self.bbbv,
+            self._solved[counted],
+            counted,
+            self._effective[counted],
+            self._opened[counted],
+            self.safe_total,
+            elapsed / 1000,
+            outcome,
+        )
+        return ReplayState(
+            index=index,
+            time_ms=int(time_ms),
+            cells=self.cells_after(index),
+            outcome=outcome,
+            hit=self.hit if ended and outcome == LOST else None,
+            last_event=self.board.events[index - 1] if index > 0 else None,
+            stats=stats,
+            ended_ms=ended_ms,
+        )
+
+    def stats(self) -> Stats:
+        return self.final().stats
+
+
+_REPLAYS: list[Replay] = []
+
+
+def replay(board: Board) -> Replay:
+    """The Replay of `board`, kept for the last few boards asked about: a window asks
+    for the same game's facts many times (drawing, statistics, problems)."""
+    for r in _REPLAYS:
+        if r.board is board:
+            return r
+    for r in _REPLAYS:
+        # Lengths first: tuples compare item by item before they compare lengths.
+        if r.event_count == len(board.events) and r.board == board:
+            return r
+    # A move in a game being played: the newest Replay of that game grows by one event.
+    for r in _REPLAYS:
+        if (
+            r._cells is not None
+            and r.event_count < len(board.events) <= r.event_count + 16
+            and r.board.mines is board.mines
+        ):
+            r = r.extended(board)
+            break
+    else:
+        r = Replay(board)
+    _REPLAYS.insert(0, r)
+    del _REPLAYS[4:]
+    return r
+
+
+def state_at(board: Board, seconds: float) -> ReplayState:
+    """The board `seconds` into the recorded game."""
+    return replay(board).state_at(seconds * 1000)

@@ -1,0 +1,158 @@
+"""Replay files (.avf .rmv .evf .mvf) read into games, checked against ms-toollib."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import ms_toollib
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slugboard.codecs import cli
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.errors import FormatError
+from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay, read_replay_file
+
+DATA = Path(__file__).parent / "data" / "minesweeper"
+FILES = sorted(p for p in DATA.iterdir() if p.suffix in EXTENSIONS)
+VIDEO = {
+    ".avf": ms_toollib.AvfVideo,
+    ".rmv": ms_toollib.RmvVideo,
+    ".evf": ms_toollib.EvfVideo,
+    ".mvf": ms_toollib.MvfVideo,
+}
+
+
+def toollib(path: Path):
+    video = VIDEO[path.suffix](str(path))
+    video.parse()
+    video.analyse()
+    video.current_time = video.rtime + 1
+    return video
+
+
+def test_every_format_is_there():
+    assert sorted(p.suffix for p in FILES) == sorted(EXTENSIONS)
+
+
+@pytest.fixture(scope="module")
+def read():
+    return {p.name: read_replay_file(str(p)) for p in FILES}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_file_replays_to_the_same_3bv_outcome_and_time(path, read):
+    video = toollib(path)
+    game = read[path.name]
+    board = game.board
+    assert (board.width, board.height) == (video.column, video.row)
+    assert len(board.mines) == video.mine_num
+    for x, y in board.mines:
+        assert video.board[y][x] == -1
+    # Through the slug: what the link holds is enough for the same game.
+    again = ms.decode(ms.encode(board))
+    stats = ms.replay(again).stats()
+    assert stats.bbbv == video.bbbv
+    assert stats.outcome == (ms.WON if video.is_completed else ms.LOST)
+    assert stats.time_s == pytest.approx(video.rtime, abs=0.0015)
+    assert stats.bbbv_solved == video.bbbv_solved
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_what_the_slug_cannot_hold_is_kept_and_said(path, read):
+    video = toollib(path)
+    game = read[path.name]
+    moves = [e for e in video.events if e.event.is_mouse()]
+    assert len(game.mouse) == len(moves)
+    assert game.player and game.player in game.lost_in_slug()
+    assert game.software
+    assert "mouse path" in game.lost_in_slug()
+    # The path is in cells: every pointer position of a game lies on (or just beside) the field.
+    assert max(m.x for m in game.mouse) < game.board.width + 2
+    assert max(m.y for m in game.mouse) < game.board.height + 2
+
+
+def test_the_axes_of_a_wide_field(read):
+    wide = next(g for name, g in read.items() if name.endswith(".mvf"))
+    assert (wide.board.width, wide.board.height) == (30, 16)
+    assert all(0 <= x < 30 and 0 <= y < 16 for x, y in wide.board.mines)
+    evf = next(g for name, g in read.items() if name.endswith(".evf"))
+    assert (evf.board.width, evf.board.height) == (60, 36)
+
+
+def damaged_versions(path: Path):
+    data = path.read_bytes()
+    yield data[: len(data) // 2]
+    yield data[:40]
+    yield data[:1]
+    flipped = bytearray(data)
+    for i in range(0, len(flipped), 7):
+        flipped[i] ^= 0x5A
+    yield bytes(flipped)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_a_damaged_file_is_a_clear_error(path):
+    for data in damaged_versions(path):
+        with pytest.raises(FormatError) as info:
+            read_replay(data, path.name)
+        assert "damaged" in info.value.message or "does not make a game" in info.value.message
+
+
+def test_not_a_replay():
+    with pytest.raises(FormatError, match="not a replay file"):
+        read_replay(b"1=9x9+00", "game.txt")
+    with pytest.raises(FormatError, match="empty"):
+        read_replay(b"", "game.avf")
+    with pytest.raises(FormatError, match="cannot read"):
+        read_replay_file(str(DATA / "no such file.avf"))
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(min_size=1, max_size=3000), st.sampled_from(EXTENSIONS))
+def test_hostile_bytes_raise_format_error_only(data, suffix):
+    try:
+        game = read_replay(data, "x" + suffix)
+    except FormatError:
+        return
+    ms.encode(game.board)  # anything read is a game that has a slug
+
+
+def run_cli(*argv):
+    out, err = io.StringIO(), io.StringIO()
+    code = cli.run(list(argv), out=out, err=err, stdin=io.BytesIO())
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_import_prints_json_or_slugs_and_goes_on_after_a_bad_file(tmp_path):
+    bad = tmp_path / "broken.rmv"
+    bad.write_bytes(b"not a replay at all")
+    paths = [str(p) for p in FILES]
+    code, out, err = run_cli("import", paths[0], str(bad), *paths[1:])
+    assert code == 2
+    lines = out.splitlines()
+    assert len(lines) == len(FILES)
+    boards = [ms.from_json(json.loads(line)) for line in lines]
+    assert [ms.replay(b).stats().bbbv for b in boards] == [toollib(p).bbbv for p in FILES]
+    assert "broken.rmv" in err and "damaged" in err
+    code, out, err = run_cli("import", "--slug", *paths)
+    assert code == 0 and not err
+    assert [ms.decode(s) for s in out.splitlines()] == boards
+
+
+def test_a_damaged_file_leaves_nothing_behind(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(FormatError):
+        read_replay(b"\x01\x02\x03" * 50, "x.rmv")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_speed_and_rqp_match_ms_toollib(path, read):
+    video = toollib(path)
+    stats = ms.replay(read[path.name].board).stats()
+    assert stats.bbbv_per_s == pytest.approx(video.bbbv_s, rel=1e-3)
+    assert stats.rqp == pytest.approx(video.rqp, rel=1e-3)
