@@ -6,6 +6,7 @@
     slugboard-codec info TEXT...       one JSON object of facts per board
     slugboard-codec url TEXT...        the web app's link for each board
     slugboard-codec qr TEXT -o FILE    the board's web link as a QR code (.png or .svg)
+    slugboard-codec grid TEXT          sudoku: the 81-character string (--candidates: the candidate grid)
     slugboard-codec solve TEXT         pentomino: the slug of the board completed (exit 1 when it cannot be)
     slugboard-codec count TEXT         pentomino: {"count": N, "complete": true|false} (--limit N)
     slugboard-codec moves TEXT...      xiangqi: legal moves (ICCS, sorted), check and result as JSON
@@ -124,6 +125,9 @@ def _parser() -> argparse.ArgumentParser:
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         p.add_argument("--start-word", help="letters: the day's starting word")
     sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
+    grid = sub.add_parser("grid", help="sudoku: print the 81-character string, or the candidate grid")
+    grid.add_argument("text", metavar="TEXT", help="a sudoku slug, link, grid or .sdk text")
+    grid.add_argument("--candidates", action="store_true", help="the HoDoKu / Sudoku Explainer candidate grid")
     qr = sub.add_parser("qr", help="write the board's web link as a QR code image")
     qr.add_argument("text", metavar="TEXT", help="a slug or link")
     qr.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write: .png or .svg")
@@ -179,6 +183,16 @@ def _count(args: argparse.Namespace, out: IO[str]) -> None:
         raise SlugError("count", "--limit wants a whole number of at least 1")
     found, complete = solver.count(_pentomino_board(args.text), args.limit)
     print(_dump({"count": found, "complete": complete}), file=out)
+
+
+def _grid(args: argparse.Namespace, out: IO[str]) -> None:
+    from .sudoku import formats
+
+    name, board = decode_any(args.text)
+    if name != "sudoku":
+        raise SlugError(name, f"grid is for sudoku boards; this text is a {all_games()[name].title} board")
+    text = formats.write_candidate_grid(board) if args.candidates else formats.write_string(board)
+    print(text.rstrip("\n"), file=out)
 
 
 def _qr(args: argparse.Namespace, out: IO[str]) -> None:
@@ -252,6 +266,13 @@ def run(
     if args.command == "count":
         try:
             guarded("slugboard", partial(_count, args, out))
+        except SlugError as exc:
+            fail(exc)
+        return EXIT_BAD_INPUT if failures else 0
+
+    if args.command == "grid":
+        try:
+            guarded("slugboard", partial(_grid, args, out))
         except SlugError as exc:
             fail(exc)
         return EXIT_BAD_INPUT if failures else 0

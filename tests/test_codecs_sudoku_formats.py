@@ -101,3 +101,23 @@ def test_json_keeps_marks_and_refuses_bad_ones() -> None:
     for bad in ({"centre": ["12"] * 80}, {"corner": ["0"] * 81}, {"typed": [81]}, {"typed": "x"}):
         with pytest.raises(SlugError):
             sudoku.from_json({"game": "sudoku", "grid": HARD, **bad})
+
+
+def test_the_grid_command_writes_the_string_and_the_candidate_grid(capsys):
+    from slugboard.codecs import cli
+    from slugboard.codecs import sudoku as sd
+    from slugboard.codecs.sudoku import formats
+
+    seed = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+    board = sd.decode(seed)
+    assert cli.run(["grid", seed]) == 0
+    line = capsys.readouterr().out.strip()
+    assert len(line) == 81 and sd.decode(line).cells == board.cells
+    assert cli.run(["grid", seed, "--candidates"]) == 0
+    picture = capsys.readouterr().out
+    again = formats.read_candidate_grid(picture)
+    assert all(
+        d == board.cells[i] or (board.cells[i] == 0 and d == 0) for i, d in enumerate(again.cells) if board.cells[i]
+    )
+    assert cli.run(["grid", "R88"]) == 2
+    assert "grid is for sudoku boards" in capsys.readouterr().err

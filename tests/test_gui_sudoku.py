@@ -217,3 +217,17 @@ def test_the_thick_border_is_not_notched_by_the_thin_lines(qapp):
         at = left + i * size
         assert image.pixelColor(int(at), int(top)) == ink  # the top border
         assert image.pixelColor(int(left), int(at)) == ink  # the left border
+
+
+def test_copy_grid_and_candidates_put_the_puzzle_on_the_clipboard(qtbot, main_window):
+    from slugboard.codecs.sudoku import formats
+
+    main_window.paste_text(SEED_LINK)
+    page = _page(main_window)
+    page.copy_grid()
+    text = QGuiApplication.clipboard().text()
+    assert len(text) == 81 and sudoku.decode(text).cells == page.board.cells
+    page.copy_candidates()
+    again = formats.read_candidate_grid(QGuiApplication.clipboard().text())
+    # Every given comes back (a cell with one candidate left reads back as a digit too).
+    assert all(again.cells[i] == d for i, d in enumerate(page.board.cells) if d)

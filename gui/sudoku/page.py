@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.sudoku import logic
+from slugboard.codecs.sudoku import formats, logic
 from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 
 from ..page import GamePage
@@ -151,6 +151,21 @@ class SudokuPage(GamePage):
         self.solution_note.setMinimumHeight(self.solution_note.fontMetrics().lineSpacing() * 2)
         self.solution_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tool_layout.addWidget(self.solution_note)
+        copies = QHBoxLayout()
+        for text, tip, slot in (
+            ("Copy grid", "Put the puzzle on the clipboard as the 81-character string", self.copy_grid),
+            (
+                "Copy candidates",
+                "Put the candidate grid (HoDoKu, Sudoku Explainer) on the clipboard, with your centre marks",
+                self.copy_candidates,
+            ),
+        ):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(slot)
+            copies.addWidget(button)
+        self.tool_layout.addLayout(copies)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -313,6 +328,14 @@ class SudokuPage(GamePage):
 
     def export_state(self) -> dict:
         return {"hint": self._hint}
+
+    def copy_grid(self) -> None:
+        QGuiApplication.clipboard().setText(formats.write_string(self.board))
+        self.show_status("Copied the puzzle as an 81-character grid")
+
+    def copy_candidates(self) -> None:
+        QGuiApplication.clipboard().setText(formats.write_candidate_grid(self.board))
+        self.show_status("Copied the candidate grid")
 
     def shutdown(self) -> None:
         self._query.shutdown()
