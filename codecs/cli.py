@@ -257,32 +257,19 @@ def run(
         failures += 1
         print(f"error: {exc}", file=err)
 
-    if args.command == "solve":
+    # Commands about one text: an answer, or one error line.
+    single: dict[str, Callable[[], int | None]] = {
+        "solve": partial(_solve, args, out, err),
+        "count": partial(_count, args, out),
+        "grid": partial(_grid, args, out),
+        "qr": partial(_qr, args, out),
+    }
+    if args.command in single:
         try:
-            return guarded("slugboard", partial(_solve, args, out, err))
+            return guarded("slugboard", single[args.command]) or 0
         except SlugError as exc:
             fail(exc)
             return EXIT_BAD_INPUT
-    if args.command == "count":
-        try:
-            guarded("slugboard", partial(_count, args, out))
-        except SlugError as exc:
-            fail(exc)
-        return EXIT_BAD_INPUT if failures else 0
-
-    if args.command == "grid":
-        try:
-            guarded("slugboard", partial(_grid, args, out))
-        except SlugError as exc:
-            fail(exc)
-        return EXIT_BAD_INPUT if failures else 0
-
-    if args.command == "qr":
-        try:
-            guarded("slugboard", partial(_qr, args, out))
-        except SlugError as exc:
-            fail(exc)
-        return EXIT_BAD_INPUT if failures else 0
     if args.command == "generate":
         from .sudoku.generate import generate_from_cli
 
