@@ -11,6 +11,8 @@
     slugboard-codec count TEXT         pentomino: {"count": N, "complete": true|false} (--limit N)
     slugboard-codec moves TEXT...      xiangqi: legal moves (ICCS, sorted), check and result as JSON
     slugboard-codec hint TEXT...       sudoku: the next logical step as JSON
+    slugboard-codec explain TEXT       what every character of the slug holds: one JSON object per
+                                       span (field, bits, characters, value, board element), then totals
     slugboard-codec generate [--givens N] [--symmetry S] [--rating MIN-MAX] [--seed S]
                                        sudoku: a new puzzle with one solution, as a slug
 
@@ -124,6 +126,8 @@ def _parser() -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=text)
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         p.add_argument("--start-word", help="letters: the day's starting word")
+    explain = sub.add_parser("explain", help="print what every part of a slug holds, one JSON object per span")
+    explain.add_argument("text", metavar="TEXT", help="a slug or link")
     sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
     grid = sub.add_parser("grid", help="sudoku: print the 81-character string, or the candidate grid")
     grid.add_argument("text", metavar="TEXT", help="a sudoku slug, link, grid or .sdk text")
@@ -195,6 +199,15 @@ def _grid(args: argparse.Namespace, out: IO[str]) -> None:
     print(text.rstrip("\n"), file=out)
 
 
+def _explain(args: argparse.Namespace, out: IO[str]) -> None:
+    from .anatomy import explain
+
+    anatomy = explain(args.text)
+    for span in anatomy.spans:
+        print(_dump(span.to_json()), file=out)
+    print(_dump(anatomy.summary()), file=out)
+
+
 def _qr(args: argparse.Namespace, out: IO[str]) -> None:
     from . import qr
 
@@ -263,6 +276,7 @@ def run(
         "count": partial(_count, args, out),
         "grid": partial(_grid, args, out),
         "qr": partial(_qr, args, out),
+        "explain": partial(_explain, args, out),
     }
     if args.command in single:
         try:

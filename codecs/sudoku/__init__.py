@@ -9,7 +9,7 @@ solver   counting solutions and solving
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .logic import next_step, rating_info, solve_logically
 from .model import BOXES, COLS, NAME, PEERS, ROWS, UNITS, Board, new_board
@@ -30,6 +30,9 @@ from .slug import (
 )
 from .solver import analyse, count_solutions, solution_label, solve
 
+if TYPE_CHECKING:
+    from ..anatomy import Anatomy
+
 TITLE = "Sudoku"
 HAS_LINK = True
 WEB_HOST: str | None = "nickgirardo.com"
@@ -38,8 +41,15 @@ __all__ = [
     "NAME", "TITLE", "HAS_LINK", "WEB_HOST", "Board", "new_board", "decode", "decode_grid", "encode", "encode_v0",
     "share_url", "to_json", "from_json", "looks_like", "problems", "conflict_cells", "info", "count_solutions",
     "analyse", "solve", "solution_label", "ROWS", "COLS", "BOXES", "UNITS", "PEERS", "GRID_CELLS",
-    "GRID_DECORATION", "MAGIC", "PLAYER_URL", "hint", "is_minimal", "next_step", "solve_logically",
+    "GRID_DECORATION", "MAGIC", "PLAYER_URL", "hint", "is_minimal", "next_step", "solve_logically", "explain",
 ]  # fmt: skip
+
+
+def explain(text: str) -> Anatomy:
+    """What every part of a slug or grid holds (see codecs/anatomy.py)."""
+    from .anatomy import explain as explain_slug
+
+    return explain_slug(text)
 
 
 def info(board: Board) -> dict[str, Any]:

@@ -1,0 +1,302 @@
+"""Slug anatomy: what every character of a slug holds.
+
+A game's `explain(text)` reads a slug (bare or in any link form) and returns an
+`Anatomy`: the slug's payload cut into `Span`s, in order, that together cover it with no
+gap and no overlap. A span names its field (from `FIELDS`, shared by all games), the bits
+it takes (bit formats: the payload's bits after base64 is undone, counted from 0), the
+characters of the text the user gave that hold those bits, the value read, and the
+board element it belongs to.
+
+An element is a small JSON object: `kind` ("cell", "piece", "event", "tile", "board"),
+what names it (an index, a piece letter...) and, when it stands somewhere on the board,
+`cells`: the [row, col] pairs it covers, in the grid the game's canvas draws. The window
+uses `cells` both ways: resting on a character lights the element's cells, resting on a
+cell lights the characters of every span whose element covers it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import SlugError
+from .links import Source
+
+# The field vocabulary, in the order a summary lists them.
+FIELDS: tuple[str, ...] = (
+    "magic",
+    "version",
+    "header",
+    "size",
+    "date",
+    "piece",
+    "terrain",
+    "colour",
+    "given",
+    "mine",
+    "click",
+    "flag",
+    "tile",
+    "word",
+    "separator",
+    "padding",
+)
+
+# What each field is, for a person (tooltips, the legend of the bar).
+FIELD_TITLES: dict[str, str] = {
+    "magic": "the format's mark",
+    "version": "the format's version",
+    "header": "header",
+    "size": "the board's size",
+    "date": "the date",
+    "piece": "a piece",
+    "terrain": "the board's shape",
+    "colour": "whose turn or colour",
+    "given": "a given",
+    "mine": "a mine",
+    "click": "a click",
+    "flag": "a flag",
+    "tile": "a tile",
+    "word": "a word",
+    "separator": "a separator",
+    "padding": "padding",
+}
+
+
+@dataclass(frozen=True)
+class Span:
+    """One field of a slug.
+
+    chars    [start, end) in the text the user gave
+    bits     [start, end) in the payload's bits, or None for text formats and for
+             characters that carry no bits (base64 '=' padding)
+    raw      the field as written: its bits as '0'/'1' (bit formats) or its characters
+    """
+
+    field: str
+    chars: tuple[int, int]
+    raw: str
+    value: Any = None
+    bits: tuple[int, int] | None = None
+    element: dict[str, Any] | None = None
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if self.field not in FIELD_TITLES:
+            raise ValueError(f"unknown field {self.field!r}")
+
+    @property
+    def cells(self) -> list[tuple[int, int]]:
+        if not self.element:
+            return []
+        return [(int(r), int(c)) for r, c in self.element.get("cells", ())]
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.bits is not None:
+            out["bits"] = list(self.bits)
+        out["chars"] = list(self.chars)
+        out["field"] = self.field
+        out["value"] = self.value
+        if self.element is not None:
+            out["element"] = self.element
+        if self.label:
+            out["label"] = self.label
+        return out
+
+
+@dataclass(frozen=True)
+class Anatomy:
+    """A slug cut into spans. `slug` bounds the payload in `text`; `unit` is "bit" when the
+    spans' sizes count bits (a base64 payload) and "char" when they count characters."""
+
+    game: str
+    format: str
+    text: str
+    slug: tuple[int, int]
+    unit: str
+    spans: tuple[Span, ...]
+    bit_total: int = 0  # bit formats: the bits the payload's characters hold
+    _by_char: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        index: dict[int, list[int]] = {}
+        for i, span in enumerate(self.spans):
+            for ch in range(*span.chars):
+                index.setdefault(ch, []).append(i)
+        self._by_char.update({ch: tuple(ids) for ch, ids in index.items()})
+
+    def spans_at(self, char: int) -> list[Span]:
+        """The spans that hold character `char` of the text (a base64 character can hold
+        the end of one field and the start of the next)."""
+        return [self.spans[i] for i in self._by_char.get(char, ())]
+
+    def spans_of_cell(self, row: int, col: int) -> list[Span]:
+        return [span for span in self.spans if (row, col) in span.cells]
+
+    def size_of(self, span: Span) -> int:
+        """The bits (bit formats) or characters (text formats) a span takes; a base64 '='
+        takes no bits."""
+        if self.unit == "bit":
+            return span.bits[1] - span.bits[0] if span.bits is not None else 0
+        return span.chars[1] - span.chars[0]
+
+    def totals(self) -> dict[str, dict[str, int]]:
+        """Per field, in FIELDS order: how many spans, and their bits or characters."""
+        out: dict[str, dict[str, int]] = {}
+        for name in FIELDS:
+            spans = [s for s in self.spans if s.field == name]
+            if spans:
+                out[name] = {"spans": len(spans), self.unit + "s": sum(map(self.size_of, spans))}
+        return out
+
+    def summary(self) -> dict[str, Any]:
+        total = sum(map(self.size_of, self.spans))
+        return {
+            "summary": True,
+            "game": self.game,
+            "format": self.format,
+            "chars": self.slug[1] - self.slug[0],
+            self.unit + "s": total,
+            "fields": self.totals(),
+        }
+
+
+def check(anatomy: Anatomy) -> None:
+    """Raise ValueError unless the spans cover the payload in order, with no gap and no
+    overlap: the bits from 0 to the end (bit formats), or the slug's characters (text
+    formats); and every span's characters lie inside the slug."""
+    start, end = anatomy.slug
+    spans = anatomy.spans
+    for span in spans:
+        if not start <= span.chars[0] <= span.chars[1] <= end:
+            raise ValueError(f"span {span} lies outside the slug {anatomy.slug}")
+    if anatomy.unit == "bit":
+        at = 0
+        for span in spans:
+            if span.bits is None:
+                continue
+            if span.bits[0] != at or span.bits[1] < span.bits[0] or len(span.raw) != span.bits[1] - span.bits[0]:
+                raise ValueError(f"bit span {span} does not start at bit {at}")
+            at = span.bits[1]
+        if at != anatomy.bit_total:
+            raise ValueError(f"the bit spans end at bit {at}, the payload at {anatomy.bit_total}")
+        last = max((s.chars[1] for s in spans), default=start)
+        if last != end:
+            raise ValueError(f"the spans end at character {last}, the slug at {end}")
+    else:
+        at = start
+        for span in spans:
+            if span.chars[0] != at:
+                raise ValueError(f"span {span} does not start at character {at}")
+            at = span.chars[1]
+        if at != end:
+            raise ValueError(f"the spans end at character {at}, the slug at {end}")
+
+
+class BitSpans:
+    """Builds the spans of a base64 payload field by field.
+
+    `source` places the payload's characters in the user's text; each payload character
+    holds `bits_per_char` bits (6 for base64). `add` takes the next `width` bits.
+    """
+
+    def __init__(self, payload_bits: str, source: Source, *, bits_per_char: int = 6) -> None:
+        self.payload = payload_bits
+        self.source = source
+        self.bits_per_char = bits_per_char
+        self.at = 0
+        self.spans: list[Span] = []
+
+    @property
+    def remaining(self) -> int:
+        return len(self.payload) - self.at
+
+    def peek(self, width: int) -> int:
+        return int(self.payload[self.at : self.at + width] or "0", 2)
+
+    def chars_of(self, start: int, end: int) -> tuple[int, int]:
+        first = self.source.position_in_text(start // self.bits_per_char)
+        last = self.source.position_in_text((max(end, start + 1) - 1) // self.bits_per_char) + 1
+        return first, last
+
+    def add(
+        self, field: str, width: int, value: Any = None, element: dict[str, Any] | None = None, label: str = ""
+    ) -> int:
+        """Take the next `width` bits as one span; returns their number. `value` defaults
+        to that number."""
+        if width > self.remaining:
+            raise ValueError(f"{field}: {width} bits wanted, {self.remaining} left")
+        raw = self.payload[self.at : self.at + width]
+        number = int(raw or "0", 2)
+        span = Span(
+            field,
+            self.chars_of(self.at, self.at + width),
+            raw,
+            number if value is None else value,
+            (self.at, self.at + width),
+            element,
+            label,
+        )
+        self.spans.append(span)
+        self.at += width
+        return number
+
+    def pad(self, trailing: Iterable[int] = ()) -> None:
+        """The bits left as padding, then one span per trailing character in `trailing`
+        (the text indexes of base64 '=' signs), which hold no bits."""
+        if self.remaining:
+            self.add("padding", self.remaining, label="padding bits")
+        for index in trailing:
+            self.spans.append(Span("padding", (index, index + 1), "=", "=", None, None, "base64 padding"))
+
+    def anatomy(self, game: str, format: str, text: str, slug: tuple[int, int]) -> Anatomy:
+        return Anatomy(game, format, text, slug, "bit", tuple(self.spans), len(self.payload))
+
+
+def base64_payload(slug: str, source: Source, alphabet: str) -> tuple[str, list[int]]:
+    """The payload bits of a base64 slug read straight from its characters, and the text
+    indexes of its '=' padding characters. The slug has been decoded already, so its
+    characters are known to be base64."""
+    body = slug.rstrip("=")
+    table = {ch: i for i, ch in enumerate(alphabet)}
+    table.update({"-": 62, "_": 63, "+": 62, "/": 63})
+    bits = "".join(format(table[ch], "06b") for ch in body)
+    trailing = [source.position_in_text(i) for i in range(len(body), len(slug))]
+    return bits, trailing
+
+
+def text_span(
+    source: Source,
+    start: int,
+    end: int,
+    slug: str,
+    field: str,
+    value: Any = None,
+    element: dict[str, Any] | None = None,
+    label: str = "",
+) -> Span:
+    """A span of characters `slug[start:end]` of a text format, placed in the user's text."""
+    first = source.position_in_text(start)
+    last = source.position_in_text(end - 1) + 1 if end > start else first
+    return Span(
+        field, (first, last), slug[start:end], slug[start:end] if value is None else value, None, element, label
+    )
+
+
+def cells_json(cells: Sequence[tuple[int, int]]) -> list[list[int]]:
+    return [[r, c] for r, c in cells]
+
+
+def explain(text: str) -> Anatomy:
+    """The anatomy of whichever game's slug `text` is (see `decode_any`); raises SlugError
+    for a text no game reads, or whose game has no anatomy for that form."""
+    from . import all_games, decode_any
+
+    name, _board = decode_any(text)
+    reader = getattr(all_games()[name].codec, "explain", None)
+    if reader is None:
+        raise SlugError(name, "this game's slugs cannot be explained yet")
+    result: Anatomy = reader(text)
+    return result
