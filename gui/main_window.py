@@ -32,6 +32,7 @@ from slugboard.codecs.minesweeper.files import EXTENSIONS as REPLAY_EXTENSIONS
 from slugboard.codecs.minesweeper.files import read_replay_file
 
 from . import games
+from .anatomy_view import AnatomyLink
 from .page import GamePage
 from .render import render_image, save_board
 from .share_dialog import ShareDialog
@@ -145,6 +146,8 @@ class MainWindow(QMainWindow):
         self.slug_pane = SlugPane()
         self.slug_pane.paste_requested.connect(self.paste_text)
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.anatomy = AnatomyLink(self.slug_pane.anatomy_panel, self)
+        self.slug_pane.anatomy_button.toggled.connect(self._anatomy_toggled)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
         line.setFrameShadow(QFrame.Shadow.Sunken)
@@ -306,6 +309,17 @@ class MainWindow(QMainWindow):
             theme_menu.addAction(action)
             self.theme_actions[name] = action
 
+        view_menu.addSeparator()
+        self.anatomy_action = self._action(
+            view_menu,
+            "Slug &anatomy",
+            lambda: self.slug_pane.anatomy_button.toggle(),
+            "Ctrl+Shift+A",
+            "Show what every character of the slug holds, and what each part of the board costs",
+        )
+        self.anatomy_action.setCheckable(True)
+        self.slug_pane.anatomy_button.toggled.connect(self.anatomy_action.setChecked)
+
         help_menu = bar.addMenu("&Help")
         self._action(
             help_menu,
@@ -383,10 +397,24 @@ class MainWindow(QMainWindow):
             slug = page.game.encode(page.board)
         except SlugError as exc:
             self.slug_pane.show_unencodable(exc)
+            self._update_anatomy(page)
             return
         board, game = page.board, page.game
         link = (lambda: game.share_url(board)) if self._has_link[page.GAME] else None
         self.slug_pane.show_slug(slug, link)
+        self._update_anatomy(page)
+
+    def _anatomy_toggled(self, on: bool) -> None:
+        self.settings.setValue("window/anatomy", on)
+        self._update_anatomy(self.current_page())
+
+    def _update_anatomy(self, page: GamePage) -> None:
+        """While the anatomy shows, it follows the current page's slug and canvas."""
+        if not self.slug_pane.anatomy_button.isChecked():
+            self.anatomy.detach()
+            return
+        self.anatomy.attach(page.canvas)
+        self.anatomy.show_slug(page.game.codec, self.slug_pane.slug_text())
 
     # --- pasting -----------------------------------------------------------------
     def paste_text(self, text: str) -> bool:
@@ -572,6 +600,8 @@ class MainWindow(QMainWindow):
         tab = self.store.text("window/tab", lambda name: name in self.pages, "the game shown last")
         if tab is not None:
             self.tabs.setCurrentIndex(list(self.pages).index(tab))
+        if self.store.value("window/anatomy") in (True, "true"):  # a bool, or its text in the file
+            self.slug_pane.anatomy_button.setChecked(True)
 
     def save_boards(self) -> bool:
         """Write the edited boards to disk now; False (and the user told) when they could not be."""

@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QSize
 
 from slugboard.codecs import SlugError, plain_message
 
+from .anatomy_view import AnatomyPanel
+
 # A line edit keeps at most this many characters (Qt's default), and redrawing a longer
 # line on every edit of a huge board would cost more than it shows: a longer slug is shown
 # cut short, and Copy slug still copies all of it.
@@ -105,6 +107,18 @@ class SlugPane(QWidget):
         self.details_button.hide()
         self._error: tuple[str, SlugError] | None = None
 
+        # The anatomy of the slug, under the lines above; shown by the Anatomy button.
+        self.anatomy_button = QToolButton()
+        self.anatomy_button.setObjectName("anatomyToggle")
+        self.anatomy_button.setText("Anatomy")
+        self.anatomy_button.setCheckable(True)
+        self.anatomy_button.setToolTip(
+            "Show what every character of the slug holds, and what each part of the board costs (Ctrl+Shift+A)"
+        )
+        self.anatomy_panel = AnatomyPanel()
+        self.anatomy_panel.hide()
+        self.anatomy_button.toggled.connect(self.anatomy_panel.setVisible)
+
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 4, 8, 6)
         grid.addWidget(QLabel("Slug"), 0, 0)
@@ -112,9 +126,11 @@ class SlugPane(QWidget):
         grid.addWidget(self.length_label, 0, 2)
         grid.addWidget(self.copy_slug_button, 0, 3)
         grid.addWidget(self.copy_link_button, 0, 4)
+        grid.addWidget(self.anatomy_button, 0, 5)
         grid.addWidget(QLabel("Open"), 1, 0)
         grid.addWidget(self.paste_field, 1, 1, 1, 3)
         grid.addWidget(self.open_button, 1, 4)
+        grid.addWidget(self.anatomy_panel, 3, 0, 1, 6)
         grid.addWidget(self.error_label, 2, 1, 1, 3)
         grid.addWidget(self.details_button, 2, 4, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
         grid.setColumnStretch(1, 1)

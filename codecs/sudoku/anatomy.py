@@ -47,14 +47,14 @@ def _explain_slug(text: str, slug: str, source: Source) -> Anatomy:
         while out.remaining >= 11:
             value = out.peek(11)
             cell, digit = value >> 4, value & 15
-            out.add("given", 11, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)} (7 + 4 bits)")
+            out.add("given", 11, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)}")
             index += 1
     else:
         index = 0
         while out.remaining >= 16:
             value = out.peek(16)
             cell, digit = value >> 8, value & 255
-            out.add("given", 16, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)} (8 + 8 bits)")
+            out.add("given", 16, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)}")
             index += 1
     out.pad(trailing)
     end = source.position_in_text(len(slug) - 1) + 1 if slug else source.start

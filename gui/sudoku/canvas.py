@@ -48,6 +48,15 @@ class SudokuCanvas(BoardCanvas):
         size = grid.width() / 9
         return QPointF(grid.left() + (col + 0.5) * size, grid.top() + (row + 0.5) * size)
 
+    # The anatomy view's cells are the grid's (row, col).
+    def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
+        grid = _grid_rect(QRectF(self.rect()))
+        size = grid.width() / 9
+        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
+
+    def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        return cell_at(QRectF(self.rect()), point)
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         paint(

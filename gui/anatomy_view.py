@@ -1,0 +1,447 @@
+"""The Anatomy view of the slug pane: the slug's characters coloured by the field they
+hold, a bar of its bits by field kind with the totals, and the link both ways between
+the slug and the board (rest on a character: its element lights up on the board; rest
+on the board: the characters that encode what is there light up in the slug).
+
+A canvas takes part by offering two methods in the cell grid its game's anatomy uses
+(see codecs/anatomy.py):
+
+    anatomy_cell_rect(row, col) -> QRectF | None   where a cell is drawn
+    anatomy_cell_at(point: QPointF) -> (row, col) | None   the cell under a point
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPen
+from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
+
+from slugboard.codecs import SlugError
+from slugboard.codecs.anatomy import FIELD_TITLES, Anatomy, Span
+
+# One colour per field kind, told apart in light and dark themes alike.
+FIELD_COLOURS: dict[str, str] = {
+    "magic": "#8c8c8c",
+    "version": "#b0b0b0",
+    "header": "#9c755f",
+    "size": "#c49c84",
+    "date": "#f1a340",
+    "piece": "#4e79a7",
+    "terrain": "#76b7b2",
+    "colour": "#f28e2b",
+    "given": "#4e79a7",
+    "mine": "#e15759",
+    "click": "#59a14f",
+    "flag": "#edc948",
+    "tile": "#b07aa1",
+    "word": "#ff9da7",
+    "separator": "#d4d4d4",
+    "padding": "#d6d6d6",
+}
+HIGHLIGHT = QColor("#ff1f8e")
+# Slugs up to this long are explained in the same turn as the edit; a longer one a moment
+# after the last edit of a burst, so typing on a huge replay stays quick.
+SYNC_LENGTH = 4_000
+
+
+def field_colour(field: str) -> QColor:
+    return QColor(FIELD_COLOURS.get(field, "#cccccc"))
+
+
+def tint(colour: QColor, white: float) -> QColor:
+    """`colour` mixed with `white` parts of white: a background dark text reads on."""
+    return QColor.fromRgbF(
+        colour.redF() + (1 - colour.redF()) * white,
+        colour.greenF() + (1 - colour.greenF()) * white,
+        colour.blueF() + (1 - colour.blueF()) * white,
+    )
+
+
+class SlugChars(QWidget):
+    """The slug in a fixed-width font, wrapped to the width, each character's background
+    split among the fields its bits hold."""
+
+    hovered = Signal(object)  # the character index in the slug, or None
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        font = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+        font.setPointSizeF(font.pointSizeF() * 1.25)  # each character is a target for the pointer
+        self.setFont(font)
+        self.setMouseTracking(True)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.text = ""
+        self.offset = 0  # where the slug starts in the anatomy's text
+        # Per character: (fraction start, fraction end, colour) pieces of its background.
+        self._fills: list[list[tuple[float, float, QColor]]] = []
+        self.lit: set[int] = set()
+
+    def set_anatomy(self, anatomy: Anatomy | None, text: str) -> None:
+        self.text = text
+        self.offset = anatomy.slug[0] if anatomy is not None else 0
+        self._fills = [[] for _ in text]
+        if anatomy is not None:
+            shade = {}  # consecutive spans of one field alternate two tints, so each span shows
+            for span in anatomy.spans:
+                colour = field_colour(span.field)
+                odd = shade.get(span.field, False)
+                shade[span.field] = not odd
+                colour = tint(colour, 0.68 if odd else 0.45)
+                self._add_fill(span, colour)
+        self.lit = set()
+        self.updateGeometry()
+        self.setFixedHeight(self._height_for(max(self.width(), 1)))
+        self.update()
+
+    def _add_fill(self, span: Span, colour: QColor) -> None:
+        first, last = span.chars[0] - self.offset, span.chars[1] - self.offset
+        if span.bits is None:
+            for ch in range(max(first, 0), min(last, len(self._fills))):
+                self._fills[ch].append((0.0, 1.0, colour))
+            return
+        start, end = span.bits
+        for ch in range(max(first, 0), min(last, len(self._fills))):
+            low, high = max(start, ch * 6), min(end, ch * 6 + 6)  # the span's bits in this character
+            if high > low:
+                self._fills[ch].append(((low - ch * 6) / 6, (high - ch * 6) / 6, colour))
+
+    def _cell(self) -> QSize:
+        metrics = self.fontMetrics()
+        return QSize(max(metrics.horizontalAdvance("M"), 1), metrics.height() + 4)
+
+    def _columns(self, width: int) -> int:
+        return max(1, (width - 4) // self._cell().width())
+
+    def _height_for(self, width: int) -> int:
+        rows = max(1, -(-len(self.text) // self._columns(width)))
+        return rows * self._cell().height() + 4
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.setFixedHeight(self._height_for(event.size().width()))
+
+    def char_rect(self, index: int) -> QRect:
+        cell, columns = self._cell(), self._columns(self.width())
+        row, col = divmod(index, columns)
+        return QRect(2 + col * cell.width(), 2 + row * cell.height(), cell.width(), cell.height())
+
+    def index_at(self, point: QPointF) -> int | None:
+        cell, columns = self._cell(), self._columns(self.width())
+        col, row = int((point.x() - 2) // cell.width()), int((point.y() - 2) // cell.height())
+        if not 0 <= col < columns or row < 0:
+            return None
+        index = row * columns + col
+        return index if index < len(self.text) else None
+
+    def set_lit(self, indexes: set[int]) -> None:
+        if indexes != self.lit:
+            self.lit = indexes
+            self.update()
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        cell, columns = self._cell(), self._columns(self.width())
+        area = event.rect()
+        first_row = max(0, (area.top() - 2) // cell.height())
+        last_row = (area.bottom() - 2) // cell.height()
+        text_colour = QColor("#202020")
+        for row in range(first_row, last_row + 1):
+            for index in range(row * columns, min(len(self.text), (row + 1) * columns)):
+                rect = self.char_rect(index)
+                for low, high, colour in self._fills[index]:
+                    painter.fillRect(
+                        QRectF(
+                            rect.left() + low * rect.width(), rect.top(), (high - low) * rect.width(), rect.height()
+                        ),
+                        colour,
+                    )
+                painter.setPen(text_colour)
+                painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text[index])
+        if self.lit:
+            painter.setPen(QPen(HIGHLIGHT, 2))
+            for index in sorted(self.lit):
+                if index < len(self.text):
+                    painter.drawRect(self.char_rect(index).adjusted(1, 1, -1, -1))
+
+    def mouseMoveEvent(self, event) -> None:
+        self.hovered.emit(self.index_at(event.position()))
+
+    def leaveEvent(self, event) -> None:
+        self.hovered.emit(None)
+
+
+class FieldBar(QWidget):
+    """The payload as one bar: each run of a field in its colour, as wide as its share of
+    the bits (or characters)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFixedHeight(14)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.runs: list[tuple[str, int]] = []  # (field, size) in slug order, neighbours of a field merged
+
+    def set_anatomy(self, anatomy: Anatomy | None) -> None:
+        runs: list[tuple[str, int]] = []
+        for span in anatomy.spans if anatomy is not None else ():
+            size = anatomy.size_of(span) if anatomy is not None else 0
+            if not size:
+                continue
+            if runs and runs[-1][0] == span.field:
+                runs[-1] = (span.field, runs[-1][1] + size)
+            else:
+                runs.append((span.field, size))
+        self.runs = runs
+        tips = []
+        if anatomy is not None:
+            for name, total in anatomy.totals().items():
+                tips.append(f"{name}: {_amount(total, anatomy.unit)}")
+        self.setToolTip("\n".join(tips))
+        self.update()
+
+    def paintEvent(self, event) -> None:
+        total = sum(size for _, size in self.runs)
+        if not total:
+            return
+        painter = QPainter(self)
+        width, x = self.width() - 2, 1.0
+        for field, size in self.runs:
+            w = width * size / total
+            painter.fillRect(QRectF(x, 1, w, self.height() - 2), field_colour(field))
+            x += w
+
+
+def _amount(total: dict[str, int], unit: str) -> str:
+    size = total.get(unit + "s", 0)
+    count = total.get("spans", 0)
+    return f"{size:,} {unit}{'s' if size != 1 else ''} in {count:,}"
+
+
+class AnatomyPanel(QWidget):
+    """The anatomy of the shown slug: coloured characters, the bar, a legend of totals,
+    and a line naming what the pointer rests on. Its rows keep their height whatever
+    they say, so nothing moves under the pointer."""
+
+    spans_hovered = Signal(object)  # the spans under the pointer in the slug (list), empty when none
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.anatomy: Anatomy | None = None
+        self.chars = SlugChars()
+        self.chars.hovered.connect(self._char_hovered)
+        self.scroll = QScrollArea()
+        self.scroll.setWidget(self.chars)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        line = self.chars._cell().height()
+        self.scroll.setFixedHeight(3 * line + 8)
+        self.bar = FieldBar()
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.legend.setFixedHeight(2 * self.legend.fontMetrics().lineSpacing() + 2)
+        self.pointer = QLabel()
+        self.pointer.setObjectName("anatomyPointer")
+        self.pointer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.pointer.setFixedHeight(self.pointer.fontMetrics().lineSpacing() + 2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.scroll)
+        layout.addWidget(self.bar)
+        layout.addWidget(self.legend)
+        layout.addWidget(self.pointer)
+        self._resting = "Rest the pointer on a character to see what it holds, or on the board to see its characters"
+        self.pointer.setText(self._resting)
+
+    def set_anatomy(self, anatomy: Anatomy | None, slug: str, reason: str = "") -> None:
+        self.anatomy = anatomy
+        self.chars.set_anatomy(anatomy, slug)
+        self.bar.set_anatomy(anatomy)
+        if anatomy is None:
+            self.legend.setText(f"<i>{reason}</i>" if reason else "")
+            return
+        parts = []
+        for name, total in anatomy.totals().items():
+            colour = FIELD_COLOURS.get(name, "#ccc")
+            title = FIELD_TITLES.get(name, name)
+            parts.append(
+                f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{_amount(total, anatomy.unit)}"
+                if title
+                else name
+            )
+        summary = anatomy.summary()
+        whole = summary.get(anatomy.unit + "s", 0)
+        head = f"{summary['chars']:,} characters, {whole:,} {anatomy.unit}s ({anatomy.format}): "
+        self.legend.setText(head + " · ".join(parts))
+
+    def _char_hovered(self, index: int | None) -> None:
+        if self.anatomy is None or index is None:
+            self.chars.set_lit(set())
+            self.pointer.setText(self._resting)
+            self.spans_hovered.emit([])
+            return
+        spans = self.anatomy.spans_at(index + self.chars.offset)
+        self.light(spans)
+        self.pointer.setText(f"Character {index + 1}: " + "; ".join(describe(s) for s in spans))
+        self.spans_hovered.emit(spans)
+
+    def light(self, spans: Sequence[Span], scroll: bool = False) -> None:
+        """Outline the characters of `spans`; with `scroll`, bring the first into view."""
+        offset = self.chars.offset
+        lit = {ch - offset for span in spans for ch in range(*span.chars)}
+        self.chars.set_lit(lit)
+        if scroll and lit:
+            rect = self.chars.char_rect(min(lit))
+            self.scroll.ensureVisible(rect.center().x(), rect.center().y(), 0, rect.height())
+
+    def show_cell_spans(self, cell: tuple[int, int] | None) -> list[Span]:
+        """Light the characters of what the board holds at `cell` (None: nothing)."""
+        if self.anatomy is None or cell is None:
+            self.chars.set_lit(set())
+            self.pointer.setText(self._resting)
+            return []
+        spans = self.anatomy.spans_of_cell(*cell)
+        self.light(spans, scroll=True)
+        if spans:
+            self.pointer.setText("; ".join(describe(s) for s in spans[:4]) + (" …" if len(spans) > 4 else ""))
+        else:
+            self.pointer.setText("Nothing in the slug is about this place")
+        return spans
+
+
+def describe(span: Span) -> str:
+    """A span in words: its label, and its size unless the label gives it."""
+    if span.bits is not None:
+        size = f"{span.bits[1] - span.bits[0]} bits: {span.raw}" if len(span.raw) <= 24 else f"{len(span.raw)} bits"
+    else:
+        size = f"{len(span.raw)} character{'s' if len(span.raw) != 1 else ''}"
+    what = span.label or FIELD_TITLES.get(span.field, span.field)
+    return f"{what} ({size})"
+
+
+class AnatomyOverlay(QWidget):
+    """Drawn over a canvas: outlines the cells of the elements lit in the slug. It takes
+    no mouse events, so the canvas works as before beneath it."""
+
+    def __init__(self, canvas: QWidget):
+        super().__init__(canvas)
+        self.canvas = canvas
+        self.cells: list[tuple[int, int]] = []
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setGeometry(canvas.rect())
+        canvas.installEventFilter(self)
+        self.raise_()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.canvas and event.type() == QEvent.Type.Resize:
+            self.setGeometry(self.canvas.rect())
+        return False
+
+    def set_cells(self, cells: Sequence[tuple[int, int]]) -> None:
+        cells = list(dict.fromkeys(cells))
+        if cells != self.cells:
+            self.cells = cells
+            self.update()
+
+    def paintEvent(self, event) -> None:
+        if not self.cells:
+            return
+        rect_of = getattr(self.canvas, "anatomy_cell_rect", None)
+        if rect_of is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        fill = QColor(HIGHLIGHT)
+        fill.setAlpha(60)
+        painter.setPen(QPen(HIGHLIGHT, 2.5))
+        for row, col in self.cells:
+            rect = rect_of(row, col)
+            if rect is not None:
+                painter.fillRect(rect, fill)
+                painter.drawRect(rect.adjusted(1, 1, -1, -1))
+
+
+class AnatomyLink(QObject):
+    """Keeps one page's canvas and the panel in step: explains the page's slug, lights
+    cells for the characters under the pointer, and characters for the cell under it."""
+
+    def __init__(self, panel: AnatomyPanel, parent: QObject | None = None):
+        super().__init__(parent)
+        self.panel = panel
+        self.canvas: QWidget | None = None
+        self.overlay: AnatomyOverlay | None = None
+        self._tracking = False
+        self._pending: tuple[object, str] | None = None
+        self._timer = QTimer(self, singleShot=True, interval=150)
+        self._timer.timeout.connect(self._explain_pending)
+        panel.spans_hovered.connect(self._spans_hovered)
+
+    def attach(self, canvas: QWidget | None) -> None:
+        """Follow `canvas` (None: none)."""
+        if canvas is self.canvas:
+            return
+        self.detach()
+        if canvas is None or not hasattr(canvas, "anatomy_cell_at"):
+            return
+        self.canvas = canvas
+        self.overlay = AnatomyOverlay(canvas)
+        self.overlay.show()
+        self._tracking = canvas.hasMouseTracking()
+        canvas.setMouseTracking(True)
+        canvas.installEventFilter(self)
+
+    def detach(self) -> None:
+        if self.canvas is not None:
+            self.canvas.removeEventFilter(self)
+            self.canvas.setMouseTracking(self._tracking)
+        if self.overlay is not None:
+            self.overlay.deleteLater()
+        self.canvas, self.overlay = None, None
+
+    def show_slug(self, codec: object, slug: str) -> None:
+        """Explain `slug` of a game's codec; a long slug a moment later."""
+        self._pending = (codec, slug)
+        if len(slug) <= SYNC_LENGTH:
+            self._timer.stop()
+            self._explain_pending()
+        else:
+            self._timer.start()
+
+    def _explain_pending(self) -> None:
+        if self._pending is None:
+            return
+        codec, slug = self._pending
+        self._pending = None
+        explain = getattr(codec, "explain", None)
+        if not slug:
+            self.panel.set_anatomy(None, slug, "This board has no slug to explain")
+        elif explain is None:
+            self.panel.set_anatomy(None, slug, "This game's slugs cannot be explained yet")
+        else:
+            try:
+                self.panel.set_anatomy(explain(slug), slug)
+            except SlugError as exc:
+                self.panel.set_anatomy(None, slug, f"This slug cannot be explained: {exc.message}")
+        if self.overlay is not None:
+            self.overlay.set_cells([])
+
+    def _spans_hovered(self, spans: list[Span]) -> None:
+        if self.overlay is not None:
+            self.overlay.set_cells([cell for span in spans for cell in span.cells])
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.canvas and self.canvas is not None:
+            kind = event.type()
+            if kind == QEvent.Type.MouseMove:
+                cell = self.canvas.anatomy_cell_at(event.position())  # type: ignore[attr-defined]
+                spans = self.panel.show_cell_spans(cell)
+                if self.overlay is not None:
+                    self.overlay.set_cells([c for s in spans for c in s.cells] if spans else [])
+            elif kind == QEvent.Type.Leave:
+                self.panel.show_cell_spans(None)
+                if self.overlay is not None:
+                    self.overlay.set_cells([])
+        return False

@@ -1,0 +1,99 @@
+"""The Anatomy view, used as a person does: turn it on, rest the pointer on a character
+of the slug and see its element lit on the board, rest it on the board and see the
+characters lit in the slug."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtTest import QTest
+
+from slugboard.codecs import anatomy
+from slugboard.gui.main_window import MainWindow
+
+PUZZLE = "UyF2MQ4iUJkfVCiN00KjXixlsblHhQFhDLiawA=="
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    win = MainWindow(settings=settings)
+    qtbot.addWidget(win)
+    win.resize(1100, 900)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
+
+
+def _hover_char(qtbot, window, index):
+    chars = window.slug_pane.anatomy_panel.chars
+    QTest.mouseMove(chars, chars.char_rect(index).center())
+    qtbot.wait(10)
+
+
+def test_the_toggle_shows_the_anatomy_of_the_slug_shown(qtbot, window):
+    panel = window.slug_pane.anatomy_panel
+    assert not panel.isVisible()
+    assert window.paste_text(PUZZLE)
+    window.anatomy_action.trigger()
+    assert panel.isVisible() and window.slug_pane.anatomy_button.isChecked()
+    assert panel.chars.text == PUZZLE
+    assert panel.anatomy.totals()["given"] == {"spans": 17, "bits": 17 * 11}
+    assert "given&nbsp;187 bits in 17" in panel.legend.text()
+    # It follows an edit in the same turn.
+    page = window.page("sudoku")
+    page.canvas.select((0, 0))
+    QTest.keyClick(page.canvas, "5")
+    assert panel.anatomy.totals()["given"]["spans"] == 18
+    assert panel.chars.text == window.slug_pane.slug_text()
+
+
+def test_resting_on_a_character_lights_its_cell(qtbot, window):
+    window.paste_text(PUZZLE)
+    window.slug_pane.anatomy_button.setChecked(True)
+    found = anatomy.explain(PUZZLE)
+    given = next(s for s in found.spans if s.field == "given")
+    index = given.chars[0] + 1  # a character wholly inside the first given
+    _hover_char(qtbot, window, index)
+    overlay = window.anatomy.overlay
+    assert overlay is not None and overlay.cells == given.cells
+    assert "r1c8" in window.slug_pane.anatomy_panel.pointer.text()
+    # The overlay is drawn where the canvas draws that cell.
+    canvas = window.page("sudoku").canvas
+    image = window.grab().toImage()
+    corner = canvas.anatomy_cell_rect(*given.cells[0]).topLeft().toPoint() + QPointF(4, 4).toPoint()
+    lit = image.pixelColor(canvas.mapTo(window, corner))
+    assert lit.red() - lit.green() > 30  # the highlight's pink, not the board's white or blue
+    QTest.mouseMove(window.slug_pane.paste_field)  # the pointer leaves: nothing is lit
+    qtbot.wait(10)
+    assert overlay.cells == []
+
+
+def test_resting_on_the_board_lights_the_characters(qtbot, window):
+    window.paste_text(PUZZLE)
+    window.slug_pane.anatomy_button.setChecked(True)
+    canvas = window.page("sudoku").canvas
+    found = anatomy.explain(PUZZLE)
+    cell = next(s for s in found.spans if s.field == "given").cells[0]
+    QTest.mouseMove(canvas, canvas.anatomy_cell_rect(*cell).center().toPoint())
+    qtbot.wait(10)
+    chars = window.slug_pane.anatomy_panel.chars
+    expected = next(s for s in found.spans_of_cell(*cell))
+    assert chars.lit == set(range(*expected.chars))
+    # An empty cell is about nothing in the slug.
+    QTest.mouseMove(canvas, canvas.anatomy_cell_rect(4, 4).center().toPoint())
+    qtbot.wait(10)
+    assert chars.lit == set()
+    assert "Nothing in the slug" in window.slug_pane.anatomy_panel.pointer.text()
+
+
+def test_the_view_is_kept_between_runs(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    first = MainWindow(settings=settings)
+    qtbot.addWidget(first)
+    first.slug_pane.anatomy_button.setChecked(True)
+    first.close()
+    settings.sync()
+    again = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(again)
+    assert again.slug_pane.anatomy_button.isChecked()
