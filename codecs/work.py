@@ -23,6 +23,12 @@ class Cancel:
         self._event = threading.Event()
         self._progress = progress
 
+    def with_progress(self, progress: Callable[[float], None]) -> Cancel:
+        """The same flag, with `progress` to hear how far the work has come."""
+        other = Cancel(progress)
+        other._event = self._event
+        return other
+
     def set(self) -> None:
         self._event.set()
 

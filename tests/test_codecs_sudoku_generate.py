@@ -68,3 +68,17 @@ def test_command_line() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert cli.run(["generate", "--rating", "x"], out=out, err=err) == 2
     assert err.getvalue().startswith("error: rating")
+
+
+def test_progress_climbs_and_shares_the_stop_flag() -> None:
+    seen: list[float] = []
+    stop = Cancel()
+    reporting = stop.with_progress(seen.append)
+    # A range no puzzle reaches: every try is made, and each is reported.
+    with pytest.raises(ValueError):
+        generate(seed=3, rating=(9.5, 9.6), attempts=6, cancel=reporting)
+    assert seen == sorted(seen) and len(seen) == 6 and seen[0] == 0.0 and seen[-1] == 5 / 6
+    stop.set()
+    assert reporting.is_set()
+    with pytest.raises(Cancelled):
+        generate(seed=3, cancel=reporting)

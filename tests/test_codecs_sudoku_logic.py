@@ -117,11 +117,26 @@ def _key(grid: str) -> tuple[bool, float]:
 def test_ratings_order_easy_below_hard() -> None:
     easy = [_key(g) for g in UNIQUE + [README_EXAMPLE]]
     hard = [_key(g) for g in HARD]
-    top = [_key(g) for g in (EASTER_MONSTER, GOLDEN_NUGGET, *BEYOND)]
+    chains = _key(BEYOND[0])  # needs alternating inference chains
+    top = [_key(g) for g in (EASTER_MONSTER, GOLDEN_NUGGET, BEYOND[1])]
     assert all(not guess and rating <= 2.3 for guess, rating in easy)
     assert all(not guess and rating > 3.0 for guess, rating in hard)
-    assert max(easy) < min(hard) < min(top)
-    assert all(guess for guess, _ in top)
+    assert chains == (False, logic.RATINGS["AIC"])
+    assert all(guess and rating >= logic.BEYOND_RATING for guess, rating in top)
+    # The rating alone orders them, as the number a person reads.
+    assert max(r for _, r in easy) < min(r for _, r in hard) < chains[1] < min(r for _, r in top)
+
+
+def test_aic_steps_are_sound_and_named() -> None:
+    board = sudoku.decode_grid(BEYOND[0])
+    solution = sudoku.solve(board)
+    result = logic.solve_logically(board)
+    assert result.solved and solution is not None and result.board.cells == solution.cells
+    aic = [s for s in result.steps if s.technique == "AIC"]
+    assert aic
+    for step in aic:
+        assert step.eliminations and all(solution.cells[c] != d for c, d in step.eliminations)
+        assert "=" in step.explanation and step.to_json()["rating"] == 7.0
 
 
 def test_techniques_counted_in_info() -> None:

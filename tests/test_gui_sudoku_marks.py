@@ -215,9 +215,13 @@ def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window):
     page = _page(main_window)
     page.rating_box.setCurrentIndex(3)  # hard: takes many tries
     page.new_button.click()
-    assert page.new_button.text() == "Cancel"
+    assert page.new_button.text() == "Cancel" and page.new_progress.isVisible()
+    page._made_progress.moved.emit(0.25)  # what the worker sends after a quarter of its tries
+    assert page.new_progress.value() == 250
+    place = page.new_status.geometry()
     page.new_button.click()
     assert page.new_button.text() == "Make puzzle" and page.new_status.text() == "Cancelled."
+    assert not page.new_progress.isVisible() and page.new_status.geometry() == place
     page.new_button.click()
     main_window.paste_text(SEED_LINK)  # a new board stops it
     assert page.new_button.text() == "Make puzzle" and "changed" in page.new_status.text()

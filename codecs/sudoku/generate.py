@@ -95,7 +95,7 @@ def generate(
             continue
         if rating is not None:
             info = rating_info(puzzle, cancel=cancel)
-            value = 99.0 if info.get("needs_guessing") else info["rating"]
+            value = info["rating"]
             if not rating[0] <= value <= rating[1]:
                 continue
         return puzzle

@@ -10,11 +10,15 @@ pointing 2.6, claiming 2.8, naked pair 3.0, X-Wing 3.2, hidden pair 3.4, naked t
 Jellyfish 5.2, hidden quad 5.4). Techniques it lacks are placed where HoDoKu's
 difficulty scores put them relative to those: W-Wing and simple colouring score like
 XY-Wing and XYZ-Wing there (4.4, 4.5); X-chains and XY-chains score like Sudoku
-Explainer's Turbot fish and shortest forcing chains (6.5, 6.6). A puzzle's rating is
-the hardest step it needs. The calibration is checked in the tests: singles-only
-newspaper puzzles rate 2.3 or less, and Easter Monster and Golden Nugget (rated 11.9
-and 11.9 by Sudoku Explainer) need more than these techniques, so they come out as
-needing guessing, above every puzzle that finishes.
+Explainer's Turbot fish and shortest forcing chains (6.5, 6.6); alternating inference
+chains (AIC), which mix both kinds of link, sit above them at 7.0, the start of its
+forcing chains. A puzzle's rating is the hardest step it needs. A puzzle the techniques
+cannot finish is rated `BEYOND_RATING` (10.0) or its hardest step if that is harder:
+the step it lacks is a forcing net or a nested chain, which Sudoku Explainer rates 9.0
+to 11.9. The calibration is checked in the tests: singles-only newspaper puzzles rate
+2.3 or less, and Easter Monster and Golden Nugget (11.9 and 11.9 in Sudoku Explainer)
+need more than these techniques, so they rate 10.0 with `needs_guessing`, above every
+puzzle that finishes.
 """
 
 from __future__ import annotations
@@ -54,7 +58,11 @@ RATINGS: dict[str, float] = {
     "Hidden quad": 5.4,
     "X-Chain": 6.5,
     "XY-Chain": 6.6,
+    "AIC": 7.0,
 }
+# A puzzle these techniques cannot finish is rated at least this: the step it lacks lies
+# where Sudoku Explainer puts forcing nets and nested chains (9.0 to 11.9 and beyond).
+BEYOND_RATING = 10.0
 
 
 def digits_of(mask: int) -> list[int]:
@@ -566,6 +574,105 @@ def _xy_chains(cand: tuple[int, ...]) -> Iterator[Step]:
                 frontier = nxt[:2000]
 
 
+def _aic_links(cand: tuple[int, ...]) -> tuple[dict[int, list[int]], Callable[[int], Iterator[int]]]:
+    """The strong links between candidates (node = cell * 9 + digit index): the two
+    digits of a two-candidate cell, the two places of a digit in a unit; and the weak
+    neighbours of a node: the other digits of its cell and its digit in the cells it sees."""
+    strong: dict[int, set[int]] = {}
+
+    def link(a: int, b: int) -> None:
+        strong.setdefault(a, set()).add(b)
+        strong.setdefault(b, set()).add(a)
+
+    for i in range(81):
+        if _POP[cand[i]] == 2:
+            x, y = (d - 1 for d in digits_of(cand[i]))
+            link(i * 9 + x, i * 9 + y)
+    for unit in UNITS:
+        for d in range(9):
+            where = [i for i in unit if cand[i] & _BIT[d]]
+            if len(where) == 2:
+                link(where[0] * 9 + d, where[1] * 9 + d)
+
+    def weak(node: int) -> Iterator[int]:
+        i, d = divmod(node, 9)
+        for e in range(9):
+            if e != d and cand[i] & _BIT[e]:
+                yield i * 9 + e
+        for p in PEERS[i]:
+            if cand[p] & _BIT[d]:
+                yield p * 9 + d
+
+    return {a: sorted(b) for a, b in strong.items()}, weak
+
+
+_MAX_AIC_NODES = 14
+
+
+def _node_name(node: int) -> str:
+    return f"{node % 9 + 1}{cell_name(node // 9)}"
+
+
+def _aic(cand: tuple[int, ...]) -> Iterator[Step]:
+    """Alternating inference chains: from a candidate A that, if false, makes its strong
+    partner true, alternate weak and strong links to a candidate Z. Then A or Z is true,
+    and any candidate that sees both (shares a cell with one and sees the other's digit,
+    or holds their common digit where it sees both) is false. Breadth first, so each
+    start yields its shortest chains."""
+    strong, weak = _aic_links(cand)
+    for start in sorted(strong):
+        seen_start = set(weak(start))
+        # parent of each (node, on) state; on: the node is true when start is false
+        parent: dict[tuple[int, bool], tuple[int, bool] | None] = {(start, False): None}
+        frontier = [(start, False)]
+        depth = 1
+        while frontier and depth < _MAX_AIC_NODES:
+            nxt: list[tuple[int, bool]] = []
+            for node, on in frontier:
+                targets = weak(node) if on else iter(strong.get(node, ()))
+                for other in targets:
+                    state = (other, not on)
+                    if state in parent or other == start:
+                        continue
+                    parent[state] = (node, on)
+                    nxt.append(state)
+                    if not on and depth >= 3:  # other is true when start is false: start or other
+                        elim = tuple(
+                            divmod(e, 9)
+                            for e in sorted(seen_start.intersection(weak(other)))
+                            if e != start and e != other
+                        )
+                        if elim:
+                            chain = _chain_of(parent, state)
+                            yield Step(
+                                "AIC",
+                                tuple(dict.fromkeys(n // 9 for n in chain)),
+                                tuple(sorted({n % 9 + 1 for n in chain})),
+                                f"Along the chain {_chain_text(chain)} (= a strong link, - a weak one), "
+                                f"{_node_name(start)} or {_node_name(other)} is true, so no candidate "
+                                f"that sees both can be.",
+                                eliminations=tuple((i, d + 1) for i, d in elim),
+                            )
+            frontier = nxt
+            depth += 1
+
+
+def _chain_of(parent: dict[tuple[int, bool], tuple[int, bool] | None], state: tuple[int, bool]) -> list[int]:
+    chain: list[int] = []
+    at: tuple[int, bool] | None = state
+    while at is not None:
+        chain.append(at[0])
+        at = parent[at]
+    return chain[::-1]
+
+
+def _chain_text(chain: list[int]) -> str:
+    out = _node_name(chain[0])
+    for k, node in enumerate(chain[1:]):
+        out += ("=" if k % 2 == 0 else "-") + _node_name(node)
+    return out
+
+
 # --- driver -----------------------------------------------------------------------------
 
 Finder = Callable[[Board, tuple[int, ...]], Iterator[Step]]
@@ -590,6 +697,7 @@ TECHNIQUES: tuple[tuple[str, Finder], ...] = (
     ("Hidden quad", lambda b, c: _hidden_subsets(c, 4)),
     ("X-Chain", lambda b, c: _x_chains(c)),
     ("XY-Chain", lambda b, c: _xy_chains(c)),
+    ("AIC", lambda b, c: _aic(c)),
 )
 
 
@@ -614,7 +722,8 @@ class LogicResult:
 
     @property
     def rating(self) -> float:
-        return max((s.rating for s in self.steps), default=0.0)
+        hardest = max((s.rating for s in self.steps), default=0.0)
+        return hardest if self.solved else max(hardest, BEYOND_RATING)
 
     @property
     def techniques(self) -> dict[str, int]:
@@ -636,8 +745,8 @@ def solve_logically(board: Board, *, cancel: Cancel = NEVER, max_steps: int = 20
 
 
 def rating_info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
-    """`rating`, `techniques` and, when the solver cannot finish, `needs_guessing`.
-    An unfinished puzzle's rating is that of the hardest step taken before it stopped."""
+    """`rating`, `techniques` and, when the solver cannot finish, `needs_guessing`
+    (such a puzzle is rated `BEYOND_RATING` or its hardest step taken, if harder)."""
     result = solve_logically(board, cancel=cancel)
     out: dict[str, Any] = {"rating": result.rating, "techniques": result.techniques}
     if not result.solved:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -25,6 +26,12 @@ from ..theme import readable
 from ..worker import LatestOnly
 from .canvas import SudokuCanvas
 from .paint import STATUS_COLOURS
+
+
+class _Progress(QObject):
+    """Carries the generator's progress from the worker thread to the panel."""
+
+    moved = Signal(float)
 
 
 class SudokuPage(GamePage):
@@ -188,7 +195,7 @@ class SudokuPage(GamePage):
         new_grid.addWidget(self.givens_box, 1, 1)
         self.rating_box = QComboBox()
         self.RATINGS = (("Any", None), ("Easy (up to 2.3)", (0.0, 2.3)), ("Medium (2.4-4.0)", (2.4, 4.0)),
-                        ("Hard (4.1-6.6)", (4.1, 6.6)))  # fmt: skip
+                        ("Hard (4.1-7.0)", (4.1, 7.0)))  # fmt: skip
         self.rating_box.addItems([name for name, _ in self.RATINGS])
         self.rating_box.setToolTip("The hardest technique the puzzle needs, on the rating scale of Hint")
         new_grid.addWidget(QLabel("Rating"), 2, 0)
@@ -199,6 +206,18 @@ class SudokuPage(GamePage):
         self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_button.clicked.connect(self.new_puzzle)
         self.tool_layout.addWidget(self.new_button)
+        self.new_progress = QProgressBar()
+        self.new_progress.setRange(0, 1000)
+        self.new_progress.setTextVisible(False)
+        self.new_progress.setFixedHeight(8)
+        self.new_progress.setToolTip("How many of the grids it may try have been tried")
+        keep = self.new_progress.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # its room is kept: nothing below moves when it shows
+        self.new_progress.setSizePolicy(keep)
+        self.new_progress.hide()
+        self.tool_layout.addWidget(self.new_progress)
+        self._made_progress = _Progress(self)
+        self._made_progress.moved.connect(lambda f: self.new_progress.setValue(round(f * 1000)))
         self.new_status = QLabel()
         self.new_status.setWordWrap(True)
         self.new_status.setMinimumHeight(self.new_status.fontMetrics().lineSpacing() * 2)
@@ -308,7 +327,10 @@ class SudokuPage(GamePage):
             return
         rating = self.RATINGS[self.rating_box.currentIndex()][1]
 
+        moved = self._made_progress.moved
+
         def make(*, cancel):
+            cancel = cancel.with_progress(moved.emit)
             return generate(givens=givens, symmetry=symmetry, rating=rating, cancel=cancel)
 
         self._maker.submit(make)
@@ -316,6 +338,8 @@ class SudokuPage(GamePage):
 
     def _generating(self, busy: bool, text: str) -> None:
         self.new_button.setText("Cancel" if busy else "Make puzzle")
+        self.new_progress.setValue(0)
+        self.new_progress.setVisible(busy)
         self.new_status.setText(text)
 
     def _made(self, result) -> None:
