@@ -83,7 +83,7 @@ class SlugChars(QWidget):
         self.offset = anatomy.slug[0] if anatomy is not None else 0
         self._fills = [[] for _ in text]
         if anatomy is not None:
-            shade = {}  # consecutive spans of one field alternate two tints, so each span shows
+            shade: dict[str, bool] = {}  # consecutive spans of one field alternate two tints, so each span shows
             for span in anatomy.spans:
                 colour = field_colour(span.field)
                 odd = shade.get(span.field, False)
@@ -230,12 +230,12 @@ class AnatomyPanel(QWidget):
         self.anatomy: Anatomy | None = None
         self.chars = SlugChars()
         self.chars.hovered.connect(self._char_hovered)
-        self.scroll = QScrollArea()
-        self.scroll.setWidget(self.chars)
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroller = QScrollArea()
+        self.scroller.setWidget(self.chars)
+        self.scroller.setWidgetResizable(True)
+        self.scroller.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         line = self.chars._cell().height()
-        self.scroll.setFixedHeight(3 * line + 8)
+        self.scroller.setFixedHeight(3 * line + 8)
         self.bar = FieldBar()
         self.legend = QLabel()
         self.legend.setTextFormat(Qt.TextFormat.RichText)
@@ -249,7 +249,7 @@ class AnatomyPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 2, 0, 0)
         layout.setSpacing(2)
-        layout.addWidget(self.scroll)
+        layout.addWidget(self.scroller)
         layout.addWidget(self.bar)
         layout.addWidget(self.legend)
         layout.addWidget(self.pointer)
@@ -295,7 +295,7 @@ class AnatomyPanel(QWidget):
         self.chars.set_lit(lit)
         if scroll and lit:
             rect = self.chars.char_rect(min(lit))
-            self.scroll.ensureVisible(rect.center().x(), rect.center().y(), 0, rect.height())
+            self.scroller.ensureVisible(rect.center().x(), rect.center().y(), 0, rect.height())
 
     def show_cell_spans(self, cell: tuple[int, int] | None) -> list[Span]:
         """Light the characters of what the board holds at `cell` (None: nothing)."""
