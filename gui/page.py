@@ -8,11 +8,77 @@ undo command; the command's redo shows the new board and emits `board_changed` b
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
 from slugboard.codecs import GAMES
+
+
+def _frozen(value: Any) -> Any:
+    """A snapshot of a paint argument to compare with the next: containers a canvas may
+    change in place are copied; other values (immutable boards, states) are kept as they
+    are and compared by equality, which is identity first."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, set | frozenset):
+        return frozenset(value)
+    if isinstance(value, dict):
+        return tuple((k, _frozen(v)) for k, v in value.items())
+    return value
+
+
+class PaintCache:
+    """The last picture a canvas painted, and what it was painted from.
+
+    A canvas paints through `paint(widget, painter, fn, *args, **kwargs)`, handing over
+    every value its picture depends on; when none has changed since the last paint (a
+    window uncovered, a tooltip gone, an overlay moved), the picture is copied instead of
+    drawn again. The widget's size, device pixel ratio and palette are part of the key."""
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None
+        self._pixmap: QPixmap | None = None
+        self.drawn = 0  # pictures drawn (not copied), for tests and benchmarks
+
+    def invalidate(self) -> None:
+        self._key, self._pixmap = None, None
+
+    def paint(
+        self,
+        widget: QWidget,
+        painter: QPainter,
+        fn: Callable[..., Any],
+        *args: Any,
+        hints: QPainter.RenderHint | None = None,
+        **kwargs: Any,
+    ) -> None:
+        ratio = widget.devicePixelRatioF()
+        key = (
+            widget.width(),
+            widget.height(),
+            ratio,
+            widget.palette().cacheKey(),
+            _frozen(args),
+            _frozen(kwargs),
+        )
+        if self._pixmap is None or key != self._key:
+            pixmap = QPixmap(max(1, round(widget.width() * ratio)), max(1, round(widget.height() * ratio)))
+            pixmap.setDevicePixelRatio(ratio)
+            # Opaque, in the window's colour (what shows under a canvas): copying an opaque
+            # picture blends nothing, which is most of what a copy costs.
+            pixmap.fill(widget.palette().window().color())
+            inner = QPainter(pixmap)
+            if hints is not None:
+                inner.setRenderHints(hints)
+            fn(inner, QRectF(widget.rect()), *args, **kwargs)
+            inner.end()
+            self._key, self._pixmap = key, pixmap
+            self.drawn += 1
+        painter.drawPixmap(0, 0, self._pixmap)
 
 
 class BoardCanvas(QWidget):
@@ -22,6 +88,7 @@ class BoardCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._paint_cache = PaintCache()
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)

@@ -88,3 +88,29 @@ def test_about_names_the_version(main_window):
     from importlib import metadata
 
     assert f"Slugboard {metadata.version('slugboard')}" in main_window.about_text()
+
+
+def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_window):
+    main_window.resize(1000, 800)
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    page = main_window.page("sudoku")
+    canvas = page.canvas
+    canvas.repaint()
+    cache = canvas._paint_cache
+    drawn = cache.drawn
+    for _ in range(5):
+        canvas.repaint()
+    assert cache.drawn == drawn  # copied, not drawn again
+    before = canvas.grab().toImage()
+    canvas.select((4, 4))
+    from PySide6.QtTest import QTest
+
+    QTest.keyClick(canvas, "7")  # an edit: drawn afresh, and the picture shows it
+    canvas.repaint()
+    assert cache.drawn == drawn + 1 or cache.drawn == drawn + 2
+    assert page.board.get(4, 4) == 7
+    assert canvas.grab().toImage() != before
+    canvas.resize(canvas.width() - 40, canvas.height())
+    canvas.repaint()
+    assert cache.drawn > drawn + 1  # a new size is a new picture

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QSizePolicy, QT
 
 from slugboard.codecs import letters
 
+from ..page import PaintCache
 from .paint import SIZE, Drag, Layout, paint
 
 
@@ -77,6 +78,7 @@ class LettersCanvas(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
+        self._paint_cache = PaintCache()
         self.board = letters.Board()
         self.rack: tuple[str, ...] | None = None
         self.pending: list[tuple[int, int, int]] = []
@@ -120,9 +122,10 @@ class LettersCanvas(QWidget):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(
+        self._paint_cache.paint(
+            self,
             painter,
-            QRectF(self.rect()),
+            paint,
             self.board,
             self.palette(),
             rack=self.rack,

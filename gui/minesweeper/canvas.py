@@ -49,9 +49,10 @@ class MinesCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(
+        self._paint_cache.paint(
+            self,
             painter,
-            QRectF(self.rect()),
+            paint,
             self.board,
             self.palette(),
             view=self.view,

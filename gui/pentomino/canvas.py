@@ -91,9 +91,10 @@ class PentominoCanvas(BoardCanvas):
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        paint(
+        self._paint_cache.paint(
+            self,
             painter,
-            QRectF(self.rect()),
+            paint,
             self.board,
             self.palette(),
             painting=self.painting(),

@@ -72,6 +72,7 @@ class PentominoPage(GamePage):
 
         self.pieces_heading = self.add_heading("Pieces")
         self.piece_buttons: dict[str, QToolButton] = {}
+        self._icon_keys: dict[str, tuple] = {}  # what each button's icon shows, so an unchanged one is not redrawn
         grid = QGridLayout()
         grid.setSpacing(3)
         for i, name in enumerate(pm.PIECES + pm.TERRAIN):
@@ -280,7 +281,11 @@ class PentominoPage(GamePage):
             rotation, reflected = (self.rotation, self.reflected) if name == self.tool_name else (0, False)
             # Greyed when already on the board (a copy can still be placed).
             opacity = PLACED_OPACITY if name in placed and name != self.tool_name else 1.0
-            button.setIcon(piece_icon(name, item_color(self.board, name), 34, rotation, reflected, opacity))
+            color = item_color(self.board, name)
+            key = (color.rgba(), rotation, reflected, opacity)
+            if self._icon_keys.get(name) != key:  # drawing 13 icons on every edit cost most of the edit
+                self._icon_keys[name] = key
+                button.setIcon(piece_icon(name, color, 34, rotation, reflected, opacity))
             if name == pm.TERRAIN:
                 button.setToolTip("Terrain: a blocked cell (slug letter R)")
             else:

@@ -459,11 +459,22 @@ def preferred_size(board: pm.Board) -> QSize:
     return QSize(width, max(240, height))
 
 
+_ICONS: dict[tuple, QIcon] = {}
+
+
 def piece_icon(
     name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False, opacity: float = 1.0
 ) -> QIcon:
     """A small drawing of a piece (or a terrain square) for the palette, with its letter;
-    a lower `opacity` greys it out."""
+    a lower `opacity` greys it out. Each drawing is made once (there are a few hundred)."""
+    key = (name, color.rgba(), size, rotation, reflected, opacity)
+    icon = _ICONS.get(key)
+    if icon is None:
+        icon = _ICONS[key] = _draw_piece_icon(name, color, size, rotation, reflected, opacity)
+    return icon
+
+
+def _draw_piece_icon(name: str, color: QColor, size: int, rotation: int, reflected: bool, opacity: float) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     cells = pm.offsets(name, rotation, reflected)

@@ -59,9 +59,10 @@ class SudokuCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
-        paint(
+        self._paint_cache.paint(
+            self,
             painter,
-            QRectF(self.rect()),
+            paint,
             self.board,
             self.palette(),
             selected=self.selected,

@@ -90,9 +90,10 @@ class XiangqiCanvas(BoardCanvas):
                 refused = self.hover != self._press_square and self.hover not in marks
             elif self.kind:
                 refused = self.hover not in self.legal
-        paint(
+        self._paint_cache.paint(
+            self,
             painter,
-            QRectF(self.rect()),
+            paint,
             self.board,
             self.palette(),
             flipped=self.flipped,

@@ -1,0 +1,143 @@
+"""Painting in the window, each figure beside its baseline in the same run.
+
+* repaint, nothing changed: the whole window repainted, against an empty QMainWindow of
+  the same size shown beside it (goal: within 2x); and the canvas alone;
+* edit to painted: an undo or redo (the board changes, the slug pane follows, the canvas
+  repaints), p50 and p95 (goal: p95 under 16 ms; 33 ms on a 200x200 minesweeper field);
+* paste to painted: a vector slug opened and the canvas repainted, p95 (goal: under 50 ms).
+
+Run: QT_QPA_PLATFORM=offscreen python benchmarks/paint.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMainWindow  # noqa: E402
+from render_speed import vector_slugs  # noqa: E402
+
+from slugboard.codecs import GAMES  # noqa: E402
+
+
+def _ms(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    return statistics.median(ordered) * 1000, ordered[max(0, round(0.95 * len(ordered)) - 1)] * 1000
+
+
+def _big_minesweeper() -> str:
+    from slugboard.codecs import minesweeper
+
+    mines = [[x, y] for y in range(200) for x in range(200) if (x * 7 + y * 13) % 9 == 0]
+    board = minesweeper.from_json(
+        {"game": "minesweeper", "version": 1, "width": 200, "height": 200, "mines": mines, "events": []}
+    )
+    return minesweeper.encode(board)
+
+
+def run(runs: int) -> list[dict[str, object]]:
+    from slugboard.gui.main_window import MainWindow
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    settings = QSettings(os.path.join(tempfile.mkdtemp(), "bench.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(settings=settings)
+    window.resize(1120, 840)
+    window.show()
+    app.processEvents()
+    rows: list[dict[str, object]] = []
+    cases = [(name, sorted(vector_slugs(name), key=len)[-2:]) for name in GAMES]
+    cases.append(("minesweeper 200x200", ["", _big_minesweeper()]))
+    for label, slugs in cases:
+        name = label.split()[0]
+        if len(slugs) < 2:
+            continue
+        page = window.page(name)
+        window.tabs.setCurrentWidget(page)
+        paste = []
+        for _ in range(max(3, runs // 4)):
+            for slug in slugs:
+                if not slug:
+                    continue
+                start = time.perf_counter()
+                window.paste_text(slug)
+                page.canvas.repaint()
+                paste.append(time.perf_counter() - start)
+        if not slugs[0]:
+            page.set_board(GAMES[name].new_board())
+            window.paste_text(slugs[1])
+        app.processEvents()
+        canvas = page.canvas
+        empty = QMainWindow()  # an empty window the window's size
+        empty.resize(window.size())
+        empty.show()
+        app.processEvents()
+        still, bare, alone = [], [], []
+        for _ in range(runs):
+            start = time.perf_counter()
+            window.repaint()
+            still.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            empty.repaint()
+            bare.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            canvas.repaint()
+            alone.append(time.perf_counter() - start)
+        empty.close()
+        empty.deleteLater()
+        edit = []
+        for i in range(runs):
+            action = window.undo_action if i % 2 == 0 else window.redo_action
+            start = time.perf_counter()
+            action.trigger()
+            canvas.repaint()
+            edit.append(time.perf_counter() - start)
+        app.processEvents()
+        s50, _ = _ms(still)
+        c50, _ = _ms(alone)
+        b50, _ = _ms(bare)
+        e50, e95 = _ms(edit)
+        p50, p95 = _ms(paste)
+        rows.append(
+            {
+                "case": label,
+                "repaint ms": s50,
+                "canvas ms": c50,
+                "empty ms": b50,
+                "ratio": s50 / b50 if b50 else float("inf"),
+                "edit p50": e50,
+                "edit p95": e95,
+                "paste p95": p95,
+                "size": f"{canvas.width()}x{canvas.height()}{'' if canvas.isVisible() else ' hidden'}",
+            }
+        )
+    window.close()
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=40)
+    args = parser.parse_args()
+    rows = run(args.runs)
+    print(
+        f"{'case':22} {'window ms':>10} {'empty ms':>9} {'ratio':>6} {'edit p50':>9} {'edit p95':>9} {'paste p95':>10} {'canvas ms':>9}"
+    )
+    for row in rows:
+        print(
+            f"{row['case']:22} {row['repaint ms']:10.2f} {row['empty ms']:9.2f} {row['ratio']:6.2f} "
+            f"{row['edit p50']:9.2f} {row['edit p95']:9.2f} {row['paste p95']:10.2f} {row['canvas ms']:9.2f}  {row['size']}"
+        )
+    print("goals: ratio <= 2; edit p95 < 16 ms (33 ms at 200x200); paste p95 < 50 ms")
+
+
+if __name__ == "__main__":
+    main()
