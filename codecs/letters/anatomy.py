@@ -15,6 +15,7 @@ word's letters sit on row 4, where the game centres it.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds
@@ -35,7 +36,7 @@ def explain(text: str) -> Anatomy:
     bits, _ = base64_payload(slug, Source(bounds[0], bounds[-1]), URL_ALPHABET)
     out = BitSpans(bits, Source(bounds[0], bounds[-1]), bounds=bounds)
     days = out.peek(14)
-    date = board.date.isoformat()
+    date = (EPOCH + dt.timedelta(days=days)).isoformat()
     out.add("date", 14, date, {"kind": "board"}, f"date {date}: day {days} after {EPOCH.isoformat()} (14 bits)")
     if board.is_v4:
         _start_word(out)
@@ -47,7 +48,8 @@ def explain(text: str) -> Anatomy:
         _rack_tiles(out, board)
     if out.remaining:
         zero = out.peek(out.remaining) == 0
-        label = f"{out.remaining} padding bits" + ("" if zero else ", not zero (ignored)")
+        plural = "" if out.remaining == 1 else "s"
+        label = f"{out.remaining} padding bit{plural}" + ("" if zero else ", not zero (ignored)")
         out.add("padding", out.remaining, label=label)
     body = len(slug.rstrip("="))
     out.spans.extend(

@@ -24,7 +24,7 @@ from ..errors import SlugError
 from ..links import Source, carve, stripped_bounds
 from .fen import _FEN_ALIASES, from_fen
 from .model import CANDIDATES, CAPTURED, NAME, PREFIX, ROW_LETTERS, piece_name, square_name
-from .slug import _FEN_LIKE, _FEN_SHAPE, _POSITION_BYTES, _unwrap_keeping_spaces, decode, decode_slug
+from .slug import _FEN_LIKE, _FEN_SHAPE, _unwrap_keeping_spaces, decode, decode_slug
 
 
 def explain(text: str) -> Anatomy:
@@ -83,16 +83,20 @@ def _read_code(bits: str, at: int, n: int) -> tuple[int, int]:
     return (value + (n - (1 << k)) if bits[at + k] == "1" else value), k + 1
 
 
+def _bits(count: int) -> str:
+    return f"{count} bit{'' if count == 1 else 's'}"
+
+
 def _piece(row: int, square: int, width: int) -> tuple[str, dict[str, Any], str]:
     letter = ROW_LETTERS[row]
     name = piece_name(letter).capitalize()
     element: dict[str, Any] = {"kind": "piece", "piece_row": row, "piece": letter}
     if square == CAPTURED:
         element["captured"] = True
-        return "captured", element, f"{name} captured ({width} bits)"
+        return "captured", element, f"{name} captured ({_bits(width)})"
     element["square"] = square
     element["cells"] = [list(divmod(square, 9))]
-    return square_name(square), element, f"{name} on {square_name(square)} ({width} bits)"
+    return square_name(square), element, f"{name} on {square_name(square)} ({_bits(width)})"
 
 
 def _explain_slug(text: str, slug: str, bounds: list[int]) -> Anatomy:
@@ -107,14 +111,14 @@ def _explain_slug(text: str, slug: str, bounds: list[int]) -> Anatomy:
     fill = -out.at % 8
     if fill:
         kind = "1s" if out.peek(fill) == (1 << fill) - 1 else "0s" if out.peek(fill) == 0 else "mixed bits"
-        out.add("padding", fill, label=f"fill to the end of the byte: {kind}, ignored ({fill} bits)")
+        out.add("padding", fill, label=f"fill to the end of the byte: {kind}, ignored ({_bits(fill)})")
     whole = len(bits) // 8 * 8
     if whole > out.at:
         count = (whole - out.at) // 8
-        after = "beyond the position bytes the decoder reads" if out.at >= 8 * _POSITION_BYTES else "after the position"
-        out.add("padding", whole - out.at, label=f"{count} byte{'s' if count > 1 else ''} {after}, ignored")
+        # The article's series appends the move history here; positions never read it.
+        out.add("padding", whole - out.at, label=f"{count} byte{'s' if count > 1 else ''} after the position, ignored")
     if out.remaining:
-        out.add("padding", out.remaining, label=f"base64's bits past the last byte ({out.remaining} bits)")
+        out.add("padding", out.remaining, label=f"base64's bits past the last byte ({_bits(out.remaining)})")
     body = len(slug.rstrip("="))
     out.spans.extend(
         Span("padding", (bounds[i], bounds[i + 1]), "=", "=", None, None, "base64 padding")
