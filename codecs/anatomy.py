@@ -199,13 +199,18 @@ class BitSpans:
     """Builds the spans of a base64 payload field by field.
 
     `source` places the payload's characters in the user's text; each payload character
-    holds `bits_per_char` bits (6 for base64). `add` takes the next `width` bits.
+    holds `bits_per_char` bits (6 for base64). `add` takes the next `width` bits. With
+    `bounds` (see `char_bounds`), a span's characters run to the end of its last
+    character's percent escape rather than one past its first text character.
     """
 
-    def __init__(self, payload_bits: str, source: Source, *, bits_per_char: int = 6) -> None:
+    def __init__(
+        self, payload_bits: str, source: Source, *, bits_per_char: int = 6, bounds: Sequence[int] | None = None
+    ) -> None:
         self.payload = payload_bits
         self.source = source
         self.bits_per_char = bits_per_char
+        self.bounds = bounds
         self.at = 0
         self.spans: list[Span] = []
 
@@ -217,6 +222,9 @@ class BitSpans:
         return int(self.payload[self.at : self.at + width] or "0", 2)
 
     def chars_of(self, start: int, end: int) -> tuple[int, int]:
+        if self.bounds is not None:
+            last = (max(end, start + 1) - 1) // self.bits_per_char
+            return self.bounds[start // self.bits_per_char], self.bounds[last + 1]
         first = self.source.position_in_text(start // self.bits_per_char)
         last = self.source.position_in_text((max(end, start + 1) - 1) // self.bits_per_char) + 1
         return first, last
@@ -283,6 +291,28 @@ def text_span(
     return Span(
         field, (first, last), slug[start:end], slug[start:end] if value is None else value, None, element, label
     )
+
+
+def char_bounds(text: str, source: Source, slug: str) -> list[int]:
+    """Where each character of `slug` (carved from `text` at `source`) starts in `text`,
+    then where the last one ends: len(slug) + 1 indexes. A character written as a percent
+    escape owns the whole escape, so spans built on these bounds leave no text between
+    them."""
+    bounds = [source.position_in_text(i) for i in range(len(slug))]
+    if not slug:
+        return [source.start]
+    last = bounds[-1]
+    width = 1
+    # Undoing escapes is the only thing that gives a Source origins; a '%' and two hex
+    # digits at a character's origin are then always its escape.
+    if source.origins is not None and text[last : last + 1] == "%" and _hex_pair(text[last + 1 : last + 3]):
+        width = 3 * len(slug[-1].encode("utf-8", "surrogatepass"))
+    bounds.append(min(last + width, len(text)))
+    return bounds
+
+
+def _hex_pair(pair: str) -> bool:
+    return len(pair) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in pair)
 
 
 def cells_json(cells: Sequence[tuple[int, int]]) -> list[list[int]]:

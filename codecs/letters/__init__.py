@@ -34,6 +34,8 @@ slugboard.resources and read on first need.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .game import (
     Game,
     TurnResult,
@@ -115,6 +117,9 @@ from .words import (
     word_list_loaded,
 )
 
+if TYPE_CHECKING:
+    from ..anatomy import Anatomy
+
 __all__ = [
     "BINGO_BONUS",
     "BLANK",
@@ -170,6 +175,7 @@ __all__ = [
     "decode_slug",
     "decode_v4",
     "encode",
+    "explain",
     "from_json",
     "looks_like",
     "share_url",
@@ -191,6 +197,14 @@ __all__ = [
     "start_word_doubt",
     "take_back_tile",
 ]
+
+
+def explain(text: str) -> Anatomy:
+    """What every part of a slug holds (see codecs/anatomy.py)."""
+    from .anatomy import explain as explain_slug
+
+    return explain_slug(text)
+
 
 # The turn in progress is built on the names above.
 from .turn import (  # noqa: E402

@@ -12,7 +12,7 @@ notation   WXF and Chinese move notation, move lists read and written
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .fen import from_fen, new_board
 from .model import (
@@ -85,6 +85,9 @@ from .slug import (
     to_json,
 )
 
+if TYPE_CHECKING:
+    from ..anatomy import Anatomy
+
 __all__ = [
     "NAME", "TITLE", "HAS_LINK", "WEB_HOST", "PREFIX", "CAPTURED", "OPENING_FEN", "RED_LETTERS", "BLACK_LETTERS",
     "LETTERS", "KIND_NAMES", "FILES", "CANDIDATES", "ROW_LETTERS", "GROUPS", "MAX_COUNT", "INDEX", "STANDS",
@@ -94,8 +97,15 @@ __all__ = [
     "decode_slug", "from_rows_checked", "looks_like", "encode", "slug_bits", "bit_length", "share_url", "to_json",
     "from_json", "attackers", "problems", "info", "Move", "general_attacked", "iccs", "in_check", "in_palace",
     "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets", "play_refusal", "chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves",
-    "wxf", "wxf_list",
+    "wxf", "wxf_list", "explain",
 ]  # fmt: skip
+
+
+def explain(text: str) -> Anatomy:
+    """What every part of a slug or FEN holds (see codecs/anatomy.py)."""
+    from .anatomy import explain as explain_slug
+
+    return explain_slug(text)
 
 
 def info(board: Board) -> dict[str, Any]:
