@@ -12,6 +12,8 @@ A canvas takes part by offering two methods in the cell grid its game's anatomy 
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
@@ -180,25 +182,42 @@ class FieldBar(QWidget):
         super().__init__(parent)
         self.setFixedHeight(14)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.runs: list[tuple[str, int]] = []  # (field, size) in slug order, neighbours of a field merged
+        self.anatomy: Anatomy | None = None
+        self.runs: list[tuple[QColor, int]] = []  # (colour, size) in slug order
 
     def set_anatomy(self, anatomy: Anatomy | None) -> None:
-        runs: list[tuple[str, int]] = []
-        for span in anatomy.spans if anatomy is not None else ():
-            size = anatomy.size_of(span) if anatomy is not None else 0
-            if not size:
-                continue
-            if runs and runs[-1][0] == span.field:
-                runs[-1] = (span.field, runs[-1][1] + size)
-            else:
-                runs.append((span.field, size))
-        self.runs = runs
+        self.anatomy = anatomy
         tips = []
         if anatomy is not None:
             for name, total in anatomy.totals().items():
                 tips.append(f"{name}: {_amount(total, anatomy.unit)}")
         self.setToolTip("\n".join(tips))
+        self._layout_runs()
         self.update()
+
+    def _layout_runs(self) -> None:
+        """Each span its own segment, neighbours of one field in two tints, so each piece's
+        share shows; when spans outnumber the pixels, each run of a field is one segment."""
+        anatomy = self.anatomy
+        runs: list[tuple[QColor, int]] = []
+        if anatomy is not None:
+            sized = [(span.field, anatomy.size_of(span)) for span in anatomy.spans]
+            sized = [(field, size) for field, size in sized if size]
+            each = len(sized) <= max(1, self.width() // 3)
+            last, odd = "", False
+            for field, size in sized:
+                if not each and runs and field == last:
+                    runs[-1] = (runs[-1][0], runs[-1][1] + size)
+                    continue
+                odd = not odd if field == last else False
+                last = field
+                colour = field_colour(field)
+                runs.append((tint(colour, 0.35) if odd else colour, size))
+        self.runs = runs
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._layout_runs()
 
     def paintEvent(self, event) -> None:
         total = sum(size for _, size in self.runs)
@@ -206,9 +225,9 @@ class FieldBar(QWidget):
             return
         painter = QPainter(self)
         width, x = self.width() - 2, 1.0
-        for field, size in self.runs:
+        for colour, size in self.runs:
             w = width * size / total
-            painter.fillRect(QRectF(x, 1, w, self.height() - 2), field_colour(field))
+            painter.fillRect(QRectF(x, 1, w, self.height() - 2), colour)
             x += w
 
 
@@ -266,12 +285,13 @@ class AnatomyPanel(QWidget):
         parts = []
         for name, total in anatomy.totals().items():
             colour = FIELD_COLOURS.get(name, "#ccc")
-            title = FIELD_TITLES.get(name, name)
-            parts.append(
-                f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{_amount(total, anatomy.unit)}"
-                if title
-                else name
-            )
+            part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{_amount(total, anatomy.unit)}"
+            # Where one field's spans differ in size (xiangqi's 2- to 7-bit piece codes), how many of each.
+            sizes = Counter(anatomy.size_of(s) for s in anatomy.spans if s.field == name)
+            if 1 < len(sizes) <= 6:
+                unit = anatomy.unit + "s"
+                part += " (" + ", ".join(f"{n} of {size}" for size, n in sorted(sizes.items())) + f" {unit})"
+            parts.append(part)
         summary = anatomy.summary()
         whole = summary.get(anatomy.unit + "s", 0)
         head = f"{summary['chars']:,} characters, {whole:,} {anatomy.unit}s ({anatomy.format}): "
@@ -318,8 +338,11 @@ def describe(span: Span) -> str:
         size = f"{span.bits[1] - span.bits[0]} bits: {span.raw}" if len(span.raw) <= 24 else f"{len(span.raw)} bits"
     else:
         size = f"{len(span.raw)} character{'s' if len(span.raw) != 1 else ''}"
-    what = span.label or FIELD_TITLES.get(span.field, span.field)
+    what = _OWN_SIZE.sub("", span.label) if span.label else FIELD_TITLES.get(span.field, span.field)
     return f"{what} ({size})"
+
+
+_OWN_SIZE = re.compile(r" \(\d+ (bits?|characters?)\)$")  # a label's own size, said again by describe
 
 
 class AnatomyOverlay(QWidget):

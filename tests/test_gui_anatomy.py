@@ -97,3 +97,58 @@ def test_the_view_is_kept_between_runs(qtbot, tmp_path):
     again = MainWindow(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(again)
     assert again.slug_pane.anatomy_button.isChecked()
+
+
+# One board per game, opened as a person would; every game whose codec explains slugs.
+BOARDS = {
+    "sudoku": PUZZLE,
+    "xiangqi": "hSQiASVGghCEIUkIgElRoIQhDw",
+    "letters": "https://letters.wiki/?_=IR3NEDRvBIKARypLnFAQQg6DFoOIhAaWJNqe3xzjkOgW1wEbkSAbGwNcM0A",
+    "pentomino": None,
+    "minesweeper": None,
+}
+
+
+def _board_text(name):
+    from conftest import load_vectors
+
+    text = BOARDS.get(name)
+    if text:
+        return text
+    vectors = load_vectors(name)
+    vectors = vectors["vectors"] if isinstance(vectors, dict) else vectors
+    texts = [v.get("slug") or v.get("link") for v in vectors if isinstance(v, dict)]
+    return max((t for t in texts if isinstance(t, str) and len(t) < 400), key=len)
+
+
+ANATOMY_GAMES = [name for name, game in __import__("slugboard.codecs", fromlist=["x"]).all_games().items()
+                 if hasattr(game.codec, "explain")]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", ANATOMY_GAMES)
+def test_hovering_works_both_ways_in_every_game(qtbot, window, name):
+    assert window.paste_text(_board_text(name))
+    page = window.current_page()
+    assert page.GAME == name
+    window.slug_pane.anatomy_button.setChecked(True)
+    panel = window.slug_pane.anatomy_panel
+    found = panel.anatomy
+    assert found is not None and found.game == name
+    anatomy.check(found)
+    # A character of the slug: its element's cells light on the board.
+    span = next(s for s in found.spans if s.cells)
+    char = span.chars[0] - found.slug[0]
+    _hover_char(qtbot, window, char)
+    lit = {c for s in found.spans_at(span.chars[0]) for c in s.cells}
+    assert set(window.anatomy.overlay.cells) == lit
+    # The cell on the board: every character that encodes something there lights up.
+    canvas = page.canvas
+    cell = span.cells[0]
+    rect = canvas.anatomy_cell_rect(*cell)
+    assert rect is not None and canvas.rect().contains(rect.center().toPoint())
+    assert canvas.anatomy_cell_at(rect.center()) == cell
+    QTest.mouseMove(canvas, rect.center().toPoint())
+    qtbot.wait(10)
+    expected = {ch - found.slug[0] for s in found.spans_of_cell(*cell) for ch in range(*s.chars)}
+    assert panel.chars.lit == expected and expected
+    assert span in found.spans_of_cell(*cell)

@@ -120,6 +120,13 @@ class LettersCanvas(QWidget):
     def slot_center(self, slot: int) -> QPointF:
         return self.board_layout().rack_slots[slot].center()
 
+    # The anatomy view's cells are the board's (row, col).
+    def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
+        return self.board_layout().square(row, col)
+
+    def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        return self.board_layout().square_at(point)
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         self._paint_cache.paint(

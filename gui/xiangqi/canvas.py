@@ -81,6 +81,18 @@ class XiangqiCanvas(BoardCanvas):
             return self._drag_targets[1]
         return self.legal
 
+    # The anatomy view's cells are (row, col) of the board as drawn unflipped: row 0 is
+    # Black's back rank, square = row * 9 + col.
+    def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
+        geometry = self.board_geometry()
+        centre = geometry.point(row * 9 + col)
+        half = geometry.step * 0.48
+        return QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half)
+
+    def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        square = self.board_geometry().square_at(point)
+        return None if square is None else divmod(square, 9)
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         marks = self._marks()
