@@ -86,7 +86,7 @@ def test_every_figure_at_the_end_matches_ms_toollib(path, read):
     }
     assert {k: got[k] for k in exact} == exact
     near = {
-        "3bv_s": video.bbbv_s,
+        "3bv_per_s": video.bbbv_s,
         "ioe": video.ioe,
         "correctness": video.corr,
         "throughput": video.thrp,

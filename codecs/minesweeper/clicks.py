@@ -95,8 +95,9 @@ class _Game:
             return False
         cells[c] = _OPENED
         if numbers[c] == 9:
+            # The click that hits a mine ends the game but is not effective (ms-toollib).
             self.state = _OVER
-            return True
+            return False
         self.state = _PLAYING
         self.safe_left -= 1
         stack = [c] if numbers[c] == 0 else []

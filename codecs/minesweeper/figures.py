@@ -26,7 +26,7 @@ CONVENTIONS: dict[str, tuple[str, str]] = {
         "3BV",
         "The fewest left clicks that clear the field without flags: one per opening, one per number not next to an opening.",
     ),
-    "3bv_s": ("3BV/s", "3BV solved so far divided by the time, in seconds from the first click."),
+    "3bv_per_s": ("3BV/s", "3BV solved so far divided by the time, in seconds from the first click."),
     "zini": (
         "ZiNi",
         "The clicks a greedy player needs with flags and chords (ms-toollib's greedy ZiNi, computed by ms-toollib).",
@@ -149,7 +149,7 @@ class GameFigures:
         constant = _STNB_CONSTANT.get((self.board.width, self.board.height, len(self.board.mines)))
         return {
             "3bv": fld.bbbv,
-            "3bv_s": speed,
+            "3bv_per_s": speed,
             "zini": zini,
             "hzini": hzini,
             "openings": len(fld.opening_sizes),

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper import figures as ms_figures
 
 from ..page import GamePage
 from .canvas import MinesCanvas
@@ -311,28 +312,19 @@ class MinesweeperPage(GamePage):
         grid = QFormLayout()
         grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self.stat_labels: dict[str, QLabel] = {}
-        rows = (
-            ("time", "Time", "Seconds from the first click to the end (or to now)"),
-            ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
-            ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
-            ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
-            (
-                "clicks",
-                "Clicks",
-                "Opens and flag actions, with those that changed the board (effective); as in ms-toollib and "
-                "Metasweeper, the click that hits a mine is not effective",
-            ),
-            ("ioe", "IOE", "Efficiency: 3BV solved per click"),
-            ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
-            ("throughput", "Throughput", "3BV solved per effective click"),
-            (
-                "rqp",
-                "RQP",
-                "Time divided by 3BV/s, that is time² / 3BV solved, as ms-toollib counts it (lower is better)",
-            ),
-            ("estimated", "Est. time", "Time the whole board would take at this pace"),
-            ("opened", "Cells open", "Safe cells opened, of all safe cells"),
-        )
+        rows = [
+            ("time", "Time", "Seconds from the first click to the end (or to now)."),
+            ("3bv_solved", "3BV solved", "The part of the 3BV done so far."),
+            ("estimated", "Est. time", "Time the whole board would take at this pace."),
+            ("opened", "Cells open", "Safe cells opened, of all safe cells."),
+        ]
+        conventions = ms_figures.CONVENTIONS
+        for key, (text, tip) in conventions.items():
+            if key == "clicks":
+                tip += " In brackets: the effective ones. " + conventions["effective"][1]
+            if key != "effective":
+                rows.append((key, text, tip))
+        rows.insert(1, rows.pop(next(i for i, r in enumerate(rows) if r[0] == "3bv")))
         for key, text, tip in rows:
             label = QLabel("–")
             label.setObjectName(f"stat_{key}")
@@ -724,23 +716,43 @@ class MinesweeperPage(GamePage):
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
         labels = self.stat_labels
+        f = self.figures().at(state)
         labels["time"].setText(f"{s.time_s:.2f} s")
-        labels["3bv"].setText(str(s.bbbv))
         labels["3bv_solved"].setText(str(s.bbbv_solved))
-        labels["3bv_per_s"].setText(_fmt(s.bbbv_per_s, 3))
-        labels["clicks"].setText(f"{s.clicks} ({s.effective_clicks} effective)")
-        labels["ioe"].setText(_fmt(s.ioe, 3))
-        labels["correctness"].setText(_fmt(None if s.correctness is None else s.correctness * 100, 1, "%"))
-        labels["throughput"].setText(_fmt(s.throughput, 3))
-        labels["rqp"].setText(_fmt(s.rqp, 2))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
+        for key in ("3bv", "zini", "hzini", "openings", "islands", "left", "right", "double", "flags"):
+            labels[key].setText(str(f[key]))
+        labels["clicks"].setText(f"{f['clicks']} ({f['effective']} effective)")
+        labels["3bv_per_s"].setText(_fmt(f["3bv_per_s"], 3))
+        labels["ioe"].setText(_fmt(f["ioe"], 3))
+        correctness = f["correctness"]
+        labels["correctness"].setText(_fmt(None if correctness is None else correctness * 100, 1, "%"))
+        labels["throughput"].setText(_fmt(f["throughput"], 3))
+        labels["rqp"].setText(_fmt(f["rqp"], 2))
+        labels["stnb"].setText(_fmt(f["stnb"], 1))
+        labels["path"].setText(
+            "unknown (a link keeps no mouse path)" if f["path"] is None else f"{f['path']:.1f} cells"
+        )
+
+    def figures(self) -> ms_figures.GameFigures:
+        """The figures of the open game, counted from the replay file's mouse events when
+        it came from one; kept while the game is the same."""
+        kept = self.replay_file
+        mouse = kept.mouse if kept is not None and kept.board == self.board else None
+        cached = getattr(self, "_figures", None)
+        if cached is None or cached.board is not self.board or cached.from_file != bool(mouse):
+            cached = self._figures = ms_figures.GameFigures(self.board, mouse)
+        return cached
 
     def _show_field_stats(self) -> None:
         labels = self.stat_labels
         for label in labels.values():
             label.setText("–")
+        fld = self.replay.field
         labels["3bv"].setText(str(self.replay.bbbv))
+        labels["openings"].setText(str(len(fld.opening_sizes)))
+        labels["islands"].setText(str(ms_figures.islands_of(fld)))
         labels["opened"].setText(f"0 / {self.replay.safe_total}")
 
     def export_state(self) -> dict:
