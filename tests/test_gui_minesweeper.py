@@ -759,3 +759,17 @@ def test_a_game_from_a_link_says_its_path_is_unknown(main_window):
     page.player.seek(page.player.duration_ms)
     assert "unknown" in page.stat_labels["path"].text()
     assert page.stat_labels["stnb"].text() == "–"  # a 15x15 field has no STNB
+
+
+def test_a_click_on_the_replay_bar_jumps_there(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    page.player.seek(0)
+    bar = page.slider
+    assert bar._times == page.replay.times_ms[: len(bar._times)] and bar._times
+    groove, handle = bar._groove()
+    x = int(groove.x() + handle.width() / 2 + (groove.width() - handle.width()) * 3 / 4)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=QPoint(x, bar.height() // 2))
+    want = page.player.duration_ms * 3 / 4
+    assert abs(page.player.time_ms - want) <= page.player.duration_ms * 0.02
+    assert page.replay_state().index == page.replay.index_at(page.player.time_ms)

@@ -9,6 +9,8 @@ from PySide6.QtCore import QElapsedTimer, QEventLoop, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QFont,
     QKeySequence,
+    QPainter,
+    QPalette,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -23,6 +25,8 @@ from PySide6.QtWidgets import (
     QSlider,
     QSpinBox,
     QStackedWidget,
+    QStyle,
+    QStyleOptionSlider,
     QVBoxLayout,
     QWidget,
 )
@@ -59,6 +63,61 @@ class _CurrentPageStack(QStackedWidget):
     def minimumSizeHint(self) -> QSize:
         current = self.currentWidget()
         return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
+
+
+class _SeekBar(QSlider):
+    """The replay bar: a click anywhere jumps there (a plain slider only pages towards
+    the click), and a tick under the groove marks the moment of every event."""
+
+    def __init__(self) -> None:
+        super().__init__(Qt.Orientation.Horizontal)
+        self._times: list[int] = []
+        self.setMinimumHeight(self.sizeHint().height() + 6)
+
+    def set_events(self, times: list[int]) -> None:
+        self._times = times
+        self.update()
+
+    def _groove(self):
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        style = self.style()
+        groove = style.subControlRect(QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderGroove, self)
+        handle = style.subControlRect(QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self)
+        return groove, handle
+
+    def _value_at(self, x: float) -> int:
+        groove, handle = self._groove()
+        span = groove.width() - handle.width()
+        pos = int(x - groove.x() - handle.width() / 2)
+        return QStyle.sliderValueFromPosition(self.minimum(), self.maximum(), pos, max(span, 1))
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            _, handle = self._groove()
+            if not handle.contains(event.position().toPoint()):
+                self.setValue(self._value_at(event.position().x()))
+        super().mousePressEvent(event)
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self._times or self.maximum() <= self.minimum():
+            return
+        groove, handle = self._groove()
+        span = max(groove.width() - handle.width(), 1)
+        left = groove.x() + handle.width() / 2
+        # One tick per pixel column at most: a long game has more events than pixels.
+        columns = {
+            int(left + QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), t, span))
+            for t in self._times
+            if self.minimum() <= t <= self.maximum()
+        }
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
+        y = self.height() - 1
+        for x in columns:
+            painter.drawLine(x, y - 3, x, y)
+        painter.end()
 
 
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
@@ -259,9 +318,9 @@ class MinesweeperPage(GamePage):
         font.setBold(True)
         self.replay_clock.setFont(font)
         layout.addWidget(self.replay_clock)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = _SeekBar()
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.slider.setToolTip("Drag to any moment of the game")
+        self.slider.setToolTip("Click or drag to any moment of the game; a tick marks every action")
         self.slider.valueChanged.connect(self._slider_moved)
         self.slider.sliderPressed.connect(self._slider_pressed)
         self.slider.sliderReleased.connect(self._slider_released)
@@ -686,6 +745,8 @@ class MinesweeperPage(GamePage):
         self.replay_clock.setText(f"{player.time_ms / 1000:.2f} s / {duration / 1000:.2f} s")
         self.slider.blockSignals(True)
         self.slider.setRange(0, int(duration))
+        if self.slider._times is not self.replay.times_ms:
+            self.slider.set_events(self.replay.times_ms)
         self.slider.setValue(int(round(player.time_ms)))
         self.slider.blockSignals(False)
         total = len(self.board.events)
