@@ -705,3 +705,71 @@ def test_statistics_time_is_the_clocks_while_playing(qtbot, main_window):
     page._play_timer.timeout.emit()
     assert page.play_clock.text() == "Time 0.68 s"
     assert page.stat_labels["time"].text() == "0.68 s"
+
+
+# --- the community's figures --------------------------------------------------------
+
+
+def test_the_panel_shows_ms_toollibs_figures_for_a_real_file(qtbot, main_window):
+    import ms_toollib
+
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    video = ms_toollib.MvfVideo(str(path))
+    video.parse()
+    video.analyse()
+    video.current_time = video.rtime + 1
+    window = main_window
+    assert window.open_file(str(path))
+    page = _shown_page(window)
+    page.set_mode("replay")
+    page.player.pause()
+    qtbot.keyClick(page, Qt.Key.Key_End)
+    labels = page.stat_labels
+    assert labels["clicks"].text() == f"{video.cl} ({video.ce} effective)"
+    for key, want in (
+        ("3bv", video.bbbv),
+        ("zini", video.zini),
+        ("hzini", video.hzini),
+        ("openings", video.op),
+        ("islands", video.isl),
+        ("left", video.left),
+        ("right", video.right),
+        ("double", video.double),
+        ("flags", video.flag),
+    ):
+        assert labels[key].text() == str(want), key
+    assert labels["3bv_per_s"].text() == f"{video.bbbv_s:.3f}"
+    assert labels["ioe"].text() == f"{video.ioe:.3f}"
+    assert labels["correctness"].text() == f"{video.corr * 100:.1f}%"
+    assert labels["throughput"].text() == f"{video.thrp:.3f}"
+    assert labels["rqp"].text() == f"{video.rqp:.2f}"
+    assert labels["stnb"].text() == f"{video.stnb:.1f}"
+    assert labels["path"].text() == f"{video.path / 16:.1f} cells"
+    # Every figure says what it is and how it is counted.
+    assert all(label.toolTip() for label in labels.values())
+    assert "first flag on a mine" in labels["clicks"].toolTip()
+    # The figures follow the replay moment.
+    qtbot.keyClick(page, Qt.Key.Key_Home)
+    assert int(labels["left"].text()) < video.left
+
+
+def test_a_game_from_a_link_says_its_path_is_unknown(main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    page.player.seek(page.player.duration_ms)
+    assert "unknown" in page.stat_labels["path"].text()
+    assert page.stat_labels["stnb"].text() == "–"  # a 15x15 field has no STNB
+
+
+def test_a_click_on_the_replay_bar_jumps_there(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    page.player.seek(0)
+    bar = page.slider
+    assert bar._times == page.replay.times_ms[: len(bar._times)] and bar._times
+    groove, handle = bar._groove()
+    x = int(groove.x() + handle.width() / 2 + (groove.width() - handle.width()) * 3 / 4)
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=QPoint(x, bar.height() // 2))
+    want = page.player.duration_ms * 3 / 4
+    assert abs(page.player.time_ms - want) <= page.player.duration_ms * 0.02
+    assert page.replay_state().index == page.replay.index_at(page.player.time_ms)

@@ -9,6 +9,8 @@ from PySide6.QtCore import QElapsedTimer, QEventLoop, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QFont,
     QKeySequence,
+    QPainter,
+    QPalette,
     QShortcut,
 )
 from PySide6.QtWidgets import (
@@ -23,11 +25,14 @@ from PySide6.QtWidgets import (
     QSlider,
     QSpinBox,
     QStackedWidget,
+    QStyle,
+    QStyleOptionSlider,
     QVBoxLayout,
     QWidget,
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper import figures as ms_figures
 
 from ..page import GamePage
 from .canvas import MinesCanvas
@@ -58,6 +63,61 @@ class _CurrentPageStack(QStackedWidget):
     def minimumSizeHint(self) -> QSize:
         current = self.currentWidget()
         return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
+
+
+class _SeekBar(QSlider):
+    """The replay bar: a click anywhere jumps there (a plain slider only pages towards
+    the click), and a tick under the groove marks the moment of every event."""
+
+    def __init__(self) -> None:
+        super().__init__(Qt.Orientation.Horizontal)
+        self._times: list[int] = []
+        self.setMinimumHeight(self.sizeHint().height() + 6)
+
+    def set_events(self, times: list[int]) -> None:
+        self._times = times
+        self.update()
+
+    def _groove(self):
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        style = self.style()
+        groove = style.subControlRect(QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderGroove, self)
+        handle = style.subControlRect(QStyle.ComplexControl.CC_Slider, option, QStyle.SubControl.SC_SliderHandle, self)
+        return groove, handle
+
+    def _value_at(self, x: float) -> int:
+        groove, handle = self._groove()
+        span = groove.width() - handle.width()
+        pos = int(x - groove.x() - handle.width() / 2)
+        return QStyle.sliderValueFromPosition(self.minimum(), self.maximum(), pos, max(span, 1))
+
+    def mousePressEvent(self, event) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            _, handle = self._groove()
+            if not handle.contains(event.position().toPoint()):
+                self.setValue(self._value_at(event.position().x()))
+        super().mousePressEvent(event)
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self._times or self.maximum() <= self.minimum():
+            return
+        groove, handle = self._groove()
+        span = max(groove.width() - handle.width(), 1)
+        left = groove.x() + handle.width() / 2
+        # One tick per pixel column at most: a long game has more events than pixels.
+        columns = {
+            int(left + QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), t, span))
+            for t in self._times
+            if self.minimum() <= t <= self.maximum()
+        }
+        painter = QPainter(self)
+        painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
+        y = self.height() - 1
+        for x in columns:
+            painter.drawLine(x, y - 3, x, y)
+        painter.end()
 
 
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
@@ -258,9 +318,9 @@ class MinesweeperPage(GamePage):
         font.setBold(True)
         self.replay_clock.setFont(font)
         layout.addWidget(self.replay_clock)
-        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider = _SeekBar()
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.slider.setToolTip("Drag to any moment of the game")
+        self.slider.setToolTip("Click or drag to any moment of the game; a tick marks every action")
         self.slider.valueChanged.connect(self._slider_moved)
         self.slider.sliderPressed.connect(self._slider_pressed)
         self.slider.sliderReleased.connect(self._slider_released)
@@ -311,28 +371,19 @@ class MinesweeperPage(GamePage):
         grid = QFormLayout()
         grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self.stat_labels: dict[str, QLabel] = {}
-        rows = (
-            ("time", "Time", "Seconds from the first click to the end (or to now)"),
-            ("3bv", "3BV", "Clicks a perfect player needs: openings plus numbers not next to one"),
-            ("3bv_solved", "3BV solved", "The part of the 3BV done so far"),
-            ("3bv_per_s", "3BV/s", "Speed: 3BV (solved) per second"),
-            (
-                "clicks",
-                "Clicks",
-                "Opens and flag actions, with those that changed the board (effective); as in ms-toollib and "
-                "Metasweeper, the click that hits a mine is not effective",
-            ),
-            ("ioe", "IOE", "Efficiency: 3BV solved per click"),
-            ("correctness", "Correctness", "Clicks that changed the board, of all clicks"),
-            ("throughput", "Throughput", "3BV solved per effective click"),
-            (
-                "rqp",
-                "RQP",
-                "Time divided by 3BV/s, that is time² / 3BV solved, as ms-toollib counts it (lower is better)",
-            ),
-            ("estimated", "Est. time", "Time the whole board would take at this pace"),
-            ("opened", "Cells open", "Safe cells opened, of all safe cells"),
-        )
+        rows = [
+            ("time", "Time", "Seconds from the first click to the end (or to now)."),
+            ("3bv_solved", "3BV solved", "The part of the 3BV done so far."),
+            ("estimated", "Est. time", "Time the whole board would take at this pace."),
+            ("opened", "Cells open", "Safe cells opened, of all safe cells."),
+        ]
+        conventions = ms_figures.CONVENTIONS
+        for key, (text, tip) in conventions.items():
+            if key == "clicks":
+                tip += " In brackets: the effective ones. " + conventions["effective"][1]
+            if key != "effective":
+                rows.append((key, text, tip))
+        rows.insert(1, rows.pop(next(i for i, r in enumerate(rows) if r[0] == "3bv")))
         for key, text, tip in rows:
             label = QLabel("–")
             label.setObjectName(f"stat_{key}")
@@ -694,6 +745,8 @@ class MinesweeperPage(GamePage):
         self.replay_clock.setText(f"{player.time_ms / 1000:.2f} s / {duration / 1000:.2f} s")
         self.slider.blockSignals(True)
         self.slider.setRange(0, int(duration))
+        if self.slider._times is not self.replay.times_ms:
+            self.slider.set_events(self.replay.times_ms)
         self.slider.setValue(int(round(player.time_ms)))
         self.slider.blockSignals(False)
         total = len(self.board.events)
@@ -724,23 +777,43 @@ class MinesweeperPage(GamePage):
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
         labels = self.stat_labels
+        f = self.figures().at(state)
         labels["time"].setText(f"{s.time_s:.2f} s")
-        labels["3bv"].setText(str(s.bbbv))
         labels["3bv_solved"].setText(str(s.bbbv_solved))
-        labels["3bv_per_s"].setText(_fmt(s.bbbv_per_s, 3))
-        labels["clicks"].setText(f"{s.clicks} ({s.effective_clicks} effective)")
-        labels["ioe"].setText(_fmt(s.ioe, 3))
-        labels["correctness"].setText(_fmt(None if s.correctness is None else s.correctness * 100, 1, "%"))
-        labels["throughput"].setText(_fmt(s.throughput, 3))
-        labels["rqp"].setText(_fmt(s.rqp, 2))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
+        for key in ("3bv", "zini", "hzini", "openings", "islands", "left", "right", "double", "flags"):
+            labels[key].setText(str(f[key]))
+        labels["clicks"].setText(f"{f['clicks']} ({f['effective']} effective)")
+        labels["3bv_per_s"].setText(_fmt(f["3bv_per_s"], 3))
+        labels["ioe"].setText(_fmt(f["ioe"], 3))
+        correctness = f["correctness"]
+        labels["correctness"].setText(_fmt(None if correctness is None else correctness * 100, 1, "%"))
+        labels["throughput"].setText(_fmt(f["throughput"], 3))
+        labels["rqp"].setText(_fmt(f["rqp"], 2))
+        labels["stnb"].setText(_fmt(f["stnb"], 1))
+        labels["path"].setText(
+            "unknown (a link keeps no mouse path)" if f["path"] is None else f"{f['path']:.1f} cells"
+        )
+
+    def figures(self) -> ms_figures.GameFigures:
+        """The figures of the open game, counted from the replay file's mouse events when
+        it came from one; kept while the game is the same."""
+        kept = self.replay_file
+        mouse = kept.mouse if kept is not None and kept.board == self.board else None
+        cached = getattr(self, "_figures", None)
+        if cached is None or cached.board is not self.board or cached.from_file != bool(mouse):
+            cached = self._figures = ms_figures.GameFigures(self.board, mouse)
+        return cached
 
     def _show_field_stats(self) -> None:
         labels = self.stat_labels
         for label in labels.values():
             label.setText("–")
+        fld = self.replay.field
         labels["3bv"].setText(str(self.replay.bbbv))
+        labels["openings"].setText(str(len(fld.opening_sizes)))
+        labels["islands"].setText(str(ms_figures.islands_of(fld)))
         labels["opened"].setText(f"0 / {self.replay.safe_total}")
 
     def export_state(self) -> dict:

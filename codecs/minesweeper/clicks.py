@@ -1,0 +1,225 @@
+"""Clicks as the community counts them, from the mouse events of a replay file.
+
+A slug keeps only what changed the board; a replay file keeps every press, release and
+move. Left, right and double clicks, which of them were effective (changed the board),
+flags placed and the mouse path are counted here from the file's events, following
+ms-toollib (the library behind Metasweeper) so that the figures agree with what players
+see there:
+
+* a left click counts at its release, when no other button is down;
+* a right click counts at its press (that is when a flag goes on or off);
+* a double click (a chord: both buttons, or the middle one) counts at the release that
+  ends it, and the other button's release after it counts nothing;
+* a left or double click is effective when it opened a cell; a right click when it put
+  the first flag on a mine (a flag on a safe cell, or one taken off and put back, is not);
+* flags are the flags on the board (a flag taken off counts down);
+* the path is the pointer's travel from the first left release (the start of the game's
+  clock) to the end, in cells.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from bisect import bisect_left
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .model import Board
+from .stats import Field, field_of
+
+
+class Pointer(Protocol):
+    """One mouse event: `t_ms` from the start, position in cells, and the file's kind
+    (`mv`, `lc`/`lr`, `rc`/`rr`, `mc`/`mr`)."""
+
+    @property
+    def t_ms(self) -> float: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def x(self) -> float: ...
+    @property
+    def y(self) -> float: ...
+
+
+@dataclass(frozen=True)
+class ClickCounts:
+    """The click figures after some mouse events (path in cells)."""
+
+    left: int = 0
+    right: int = 0
+    double: int = 0
+    left_effective: int = 0
+    right_effective: int = 0
+    double_effective: int = 0
+    flags: int = 0
+    path: float = 0.0
+
+    @property
+    def clicks(self) -> int:
+        return self.left + self.right + self.double
+
+    @property
+    def effective(self) -> int:
+        return self.left_effective + self.right_effective + self.double_effective
+
+
+# Button states, as ms-toollib names them: which of left and right is down, and whether
+# the right press was on an open cell (no flag to toggle) or began a chord.
+_UP_UP, _UP_DOWN, _UP_DOWN_NOT_FLAG, _DOWN_UP, _CHORDING, _CHORDING_NOT_FLAG, _AFTER_CHORD, _UNDEFINED = range(8)
+_CLOSED, _OPENED, _FLAGGED = 0, 1, 2
+_READY, _PLAYING, _OVER = 0, 1, 2
+
+
+class _Game:
+    """The board as the mouse changes it: opens, flags and chords on a known field."""
+
+    def __init__(self, fld: Field):
+        self.field = fld
+        self.cells = bytearray(fld.width * fld.height)
+        self.safe_left = fld.safe_total
+        self.state = _READY
+
+    def cell(self, x: float, y: float) -> int | None:
+        fld = self.field
+        cx, cy = math.floor(x), math.floor(y)
+        if 0 <= cx < fld.width and 0 <= cy < fld.height:
+            return cy * fld.width + cx
+        return None
+
+    def open(self, c: int) -> bool:
+        cells, numbers, fld = self.cells, self.field.numbers, self.field
+        if cells[c] != _CLOSED:
+            return False
+        cells[c] = _OPENED
+        if numbers[c] == 9:
+            # The click that hits a mine ends the game but is not effective (ms-toollib).
+            self.state = _OVER
+            return False
+        self.state = _PLAYING
+        self.safe_left -= 1
+        stack = [c] if numbers[c] == 0 else []
+        while stack:
+            z = stack.pop()
+            for nb in fld.neighbours(z):
+                if cells[nb] == _CLOSED:
+                    cells[nb] = _OPENED
+                    self.safe_left -= 1
+                    if numbers[nb] == 0:
+                        stack.append(nb)
+        if self.safe_left == 0:
+            self.state = _OVER
+        return True
+
+    def chord(self, c: int) -> bool:
+        cells, numbers = self.cells, self.field.numbers
+        if cells[c] != _OPENED or numbers[c] in (0, 9):
+            return False
+        around = list(self.field.neighbours(c))
+        if sum(cells[nb] == _FLAGGED for nb in around) != numbers[c]:
+            return False
+        changed = False
+        for nb in around:
+            if self.state == _OVER:
+                break
+            changed = self.open(nb) or changed
+        return changed
+
+    def toggle_flag(self, c: int) -> int:
+        """+1 a flag placed, -1 one taken, 0 nothing (an open cell)."""
+        state = self.cells[c]
+        if state == _CLOSED:
+            self.cells[c] = _FLAGGED
+            return 1
+        if state == _FLAGGED:
+            self.cells[c] = _CLOSED
+            return -1
+        return 0
+
+
+class ClickTimeline:
+    """The click figures after every mouse event of a file, for seeking.
+
+    `at(time_ms)` gives the figures at a moment of the replay (every event at or before
+    it counted)."""
+
+    def __init__(self, board: Board, mouse: Sequence[Pointer]):
+        self.times = array("d")
+        self._rows: list[ClickCounts] = []
+        game = _Game(field_of(board))
+        state = _UP_UP
+        left = right = double = lce = rce = dce = flags = 0
+        path = 0.0
+        last: tuple[float, float] | None = None
+        flagged_once: set[int] = set()
+        for ev in mouse:
+            kind = ev.kind
+            if last is not None and game.state == _PLAYING:
+                path += math.hypot(ev.x - last[0], ev.y - last[1])
+            c = game.cell(ev.x, ev.y)
+            live = game.state != _OVER
+            if kind == "cc":
+                # Metasweeper writes "cc" for the press that makes a chord, whichever button it was.
+                kind = "rc" if state in (_DOWN_UP, _AFTER_CHORD) else "lc"
+            if kind == "lc":
+                state = {_UP_UP: _DOWN_UP, _UP_DOWN: _CHORDING, _UP_DOWN_NOT_FLAG: _CHORDING_NOT_FLAG}.get(
+                    state, _UNDEFINED
+                )
+            elif kind == "rc":
+                if state == _UP_UP:
+                    if live and c is not None and game.cells[c] != _OPENED:
+                        state = _UP_DOWN
+                        right += 1
+                        change = game.toggle_flag(c)
+                        flags += change
+                        # Only a mine's first flag is effective: a flag on a safe cell, or one
+                        # taken off and put back, is nothing the game needed.
+                        if change > 0 and game.field.mine[c] and c not in flagged_once:
+                            flagged_once.add(c)
+                            rce += 1
+                    else:
+                        state = _UP_DOWN_NOT_FLAG
+                        right += live
+                elif state in (_DOWN_UP, _AFTER_CHORD):
+                    state = _CHORDING
+                else:
+                    state = _UNDEFINED
+            elif kind in ("lr", "rr", "mr"):
+                if state == _DOWN_UP and kind == "lr":
+                    state = _UP_UP
+                    if live:
+                        left += 1
+                        if c is not None and game.open(c):
+                            lce += 1
+                elif state in (_CHORDING, _CHORDING_NOT_FLAG):
+                    if state == _CHORDING_NOT_FLAG:
+                        # The right press on an open cell was the start of this chord, not a click of its own.
+                        right -= live
+                    state = _UP_DOWN if kind == "lr" else _AFTER_CHORD
+                    if live:
+                        double += 1
+                        if c is not None and game.chord(c):
+                            dce += 1
+                elif state == _AFTER_CHORD and kind == "lr" or state in (_UP_DOWN, _UP_DOWN_NOT_FLAG) and kind == "rr":
+                    state = _UP_UP
+                else:
+                    state = _UNDEFINED
+            elif kind == "mc":
+                state = _CHORDING if state == _UP_UP else _UNDEFINED
+            if game.state != _READY:
+                last = (ev.x, ev.y)
+            self.times.append(ev.t_ms)
+            self._rows.append(ClickCounts(left, right, double, lce, rce, dce, flags, path))
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def after(self, count: int) -> ClickCounts:
+        """The figures after the first `count` mouse events."""
+        return self._rows[count - 1] if count > 0 else ClickCounts()
+
+    def at(self, time_ms: float) -> ClickCounts:
+        # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.
+        return self.after(bisect_left(self.times, math.floor(time_ms) + 1))

@@ -1,0 +1,169 @@
+"""The community's full set of figures for a game at one moment, and what each means.
+
+Every figure follows ms-toollib (the library behind Metasweeper), so that a replay shows
+here what it shows there; `CONVENTIONS` says how each is counted, for the panel's tooltips.
+A game read from a replay file is counted from its mouse events; a game that only has its
+link is counted from its recorded actions, each open a left click and each flag action a
+right click (a link keeps no chords and no mouse path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .clicks import ClickCounts, ClickTimeline, Pointer
+from .model import OPEN, WON, Board
+from .replays import ReplayState
+from .stats import Field, field_of
+
+# STNB's constant for each standard level; ms-toollib gives no STNB on other fields.
+_STNB_CONSTANT = {(8, 8, 10): 36.0, (9, 9, 10): 36.0, (16, 16, 40): 153.73, (30, 16, 99): 435.001}
+
+CONVENTIONS: dict[str, tuple[str, str]] = {
+    "3bv": (
+        "3BV",
+        "The fewest left clicks that clear the field without flags: one per opening, one per number not next to an opening.",
+    ),
+    "3bv_per_s": ("3BV/s", "3BV solved so far divided by the time, in seconds from the first click."),
+    "zini": (
+        "ZiNi",
+        "The clicks a greedy player needs with flags and chords (ms-toollib's greedy ZiNi, computed by ms-toollib).",
+    ),
+    "hzini": (
+        "HZiNi",
+        "Human ZiNi: the clicks of a player who sweeps the field from the top left chording where it pays (computed by ms-toollib).",
+    ),
+    "openings": ("Openings", "Regions of empty cells (touching diagonally too), each opened by one click."),
+    "islands": ("Islands", "Groups of numbers, touching diagonally too, that no opening uncovers."),
+    "left": ("Left", "Left clicks, counted at the release, with no other button down."),
+    "right": ("Right", "Right clicks, counted at the press; a right press that becomes a chord is not one."),
+    "double": ("Double", "Chords (both buttons, or the middle one), counted when the first button is released."),
+    "clicks": ("Clicks", "Left + right + double clicks."),
+    "effective": (
+        "Effective",
+        "Clicks that did something: left and double clicks that opened a cell, right clicks that put the first flag on a mine (a flag on a safe cell, or one taken off and put back, is not).",
+    ),
+    "flags": ("Flags", "Flags on the board now."),
+    "ioe": ("IOE", "Index of efficiency: 3BV solved per click."),
+    "correctness": ("Correctness", "Effective clicks per click."),
+    "throughput": ("Throughput", "3BV solved per effective click."),
+    "rqp": ("RQP", "Rapport qualité prix: time divided by 3BV/s; lower is better."),
+    "stnb": (
+        "STNB",
+        "Time-and-3BV score: a level's constant times 3BV solved over time^1.7 (36 beginner, 153.73 intermediate, 435.001 expert); none on other fields.",
+    ),
+    "path": (
+        "Path",
+        "The pointer's travel from the first click, in cells; a link keeps no mouse path, so a game from a link has none.",
+    ),
+}
+
+
+def _toollib_board(fld: Field) -> list[list[int]]:
+    w = fld.width
+    return [[-1 if v == 9 else v for v in fld.numbers[y * w : (y + 1) * w]] for y in range(fld.height)]
+
+
+def zini_of(fld: Field) -> tuple[int, int]:
+    """(ZiNi, HZiNi) of a field, worked out once per field."""
+    cached: tuple[int, int] | None = fld.__dict__.get("_zini")
+    if cached is None:
+        import ms_toollib
+
+        # The package's stub asks cal_zini for a loop count that the function takes no more.
+        toollib: Any = ms_toollib
+        rows = _toollib_board(fld)
+        cached = (int(toollib.cal_zini(rows)), int(toollib.cal_hzini(rows)))
+        fld.__dict__["_zini"] = cached
+    return cached
+
+
+def islands_of(fld: Field) -> int:
+    """Groups of 3BV numbers (numbers with no empty cell around), 8-connected."""
+    cached: int | None = fld.__dict__.get("_islands")
+    if cached is None:
+        isolated = fld.isolated
+        seen = bytearray(len(isolated))
+        cached = 0
+        for c, lone in enumerate(isolated):
+            if lone and not seen[c]:
+                cached += 1
+                seen[c] = 1
+                stack = [c]
+                while stack:
+                    for nb in fld.neighbours(stack.pop()):
+                        if isolated[nb] and not seen[nb]:
+                            seen[nb] = 1
+                            stack.append(nb)
+        fld.__dict__["_islands"] = cached
+    return cached
+
+
+@dataclass(frozen=True)
+class _Press:
+    t_ms: float
+    kind: str
+    x: float
+    y: float
+
+
+def link_pointers(board: Board) -> list[Pointer]:
+    """The mouse events a game from a link stands for: a press and a release in the middle
+    of the cell of every action, left for an open and right for a flag action."""
+    out: list[Pointer] = []
+    unit = board.time_unit_ms
+    for e in board.events:
+        button = "l" if e.kind == OPEN else "r"
+        for phase in "cr":
+            out.append(_Press(e.t * unit, button + phase, e.x + 0.5, e.y + 0.5))
+    return out
+
+
+class GameFigures:
+    """The figures of one game at any moment: from a file's mouse events when there are
+    some, else from the game's actions."""
+
+    def __init__(self, board: Board, mouse: Sequence[Pointer] | None = None):
+        self.board = board
+        self.field = field_of(board)
+        self.from_file = bool(mouse)
+        self.clicks = ClickTimeline(board, mouse if mouse else link_pointers(board))
+
+    def counts(self, state: ReplayState) -> ClickCounts:
+        if self.from_file:
+            return self.clicks.at(state.time_ms)
+        return self.clicks.after(2 * state.index)
+
+    def at(self, state: ReplayState) -> dict[str, Any]:
+        """Every figure of `CONVENTIONS` at `state` (None where it has no value yet)."""
+        fld, stats = self.field, state.stats
+        counts = self.counts(state)
+        zini, hzini = zini_of(fld)
+        solved, t = stats.bbbv_solved, stats.time_s
+        if stats.outcome == WON:
+            solved = stats.bbbv
+        cl, ce = counts.clicks, counts.effective
+        speed = solved / t if t > 0 else None
+        constant = _STNB_CONSTANT.get((self.board.width, self.board.height, len(self.board.mines)))
+        return {
+            "3bv": fld.bbbv,
+            "3bv_per_s": speed,
+            "zini": zini,
+            "hzini": hzini,
+            "openings": len(fld.opening_sizes),
+            "islands": islands_of(fld),
+            "left": counts.left,
+            "right": counts.right,
+            "double": counts.double,
+            "clicks": cl,
+            "effective": ce,
+            "flags": counts.flags,
+            "ioe": solved / cl if cl else None,
+            "correctness": ce / cl if cl else None,
+            "throughput": solved / ce if ce else None,
+            "rqp": t / speed if speed else None,
+            "stnb": constant * solved / t**1.7 if constant and t > 0 else None,
+            "path": counts.path if self.from_file else None,
+        }

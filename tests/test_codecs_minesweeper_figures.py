@@ -1,0 +1,150 @@
+"""The community's figures (clicks, ZiNi, islands, IOE, STNB, path...) against ms-toollib:
+at every mouse event of the four real files, at their end, and on the vector games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import ms_toollib
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from conftest import load_vectors
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.clicks import ClickTimeline
+from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
+from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+from slugboard.codecs.minesweeper.stats import Field
+
+DATA = Path(__file__).parent / "data" / "minesweeper"
+FILES = sorted(p for p in DATA.iterdir() if p.suffix in EXTENSIONS)
+VIDEO = {
+    ".avf": ms_toollib.AvfVideo,
+    ".rmv": ms_toollib.RmvVideo,
+    ".evf": ms_toollib.EvfVideo,
+    ".mvf": ms_toollib.MvfVideo,
+}
+GAME_VECTORS = load_vectors("minesweeper")["games"]
+
+
+def toollib(path: Path):
+    video = VIDEO[path.suffix](str(path))
+    video.parse()
+    video.analyse()
+    return video
+
+
+@pytest.fixture(scope="module")
+def read():
+    return {p.name: read_replay_file(str(p)) for p in FILES}
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_clicks_match_ms_toollib_after_every_mouse_event(path, read):
+    video = toollib(path)
+    game = read[path.name]
+    timeline = ClickTimeline(game.board, game.mouse)
+    events = [e for e in video.events if e.event.is_mouse()]
+    assert len(events) == len(timeline)
+    for i, e in enumerate(events):
+        k = e.key_dynamic_params
+        got = timeline.after(i + 1)
+        assert (got.left, got.right, got.double, got.left_effective, got.right_effective, got.double_effective) == (
+            k.left,
+            k.right,
+            k.double,
+            k.lce,
+            k.rce,
+            k.dce,
+        ), f"mouse event {i}"
+        assert got.flags == k.flag
+        # ms-toollib measures the path in pixels of 16 to a cell.
+        assert got.path * 16 == pytest.approx(e.path, abs=0.05 + e.path * 1e-5)
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+def test_every_figure_at_the_end_matches_ms_toollib(path, read):
+    video = toollib(path)
+    video.current_time = video.rtime + 1
+    game = read[path.name]
+    figures = GameFigures(game.board, game.mouse)
+    got = figures.at(ms.replay(game.board).final())
+    assert set(got) == set(CONVENTIONS)
+    exact = {
+        "3bv": video.bbbv,
+        "zini": video.zini,
+        "hzini": video.hzini,
+        "openings": video.op,
+        "islands": video.isl,
+        "left": video.left,
+        "right": video.right,
+        "double": video.double,
+        "clicks": video.cl,
+        "effective": video.ce,
+        "flags": video.flag,
+    }
+    assert {k: got[k] for k in exact} == exact
+    near = {
+        "3bv_per_s": video.bbbv_s,
+        "ioe": video.ioe,
+        "correctness": video.corr,
+        "throughput": video.thrp,
+        "rqp": video.rqp,
+        "path": video.path / 16,
+    }
+    for key, want in near.items():
+        assert got[key] == pytest.approx(want, rel=2e-3), key
+    if video.stnb:
+        assert got["stnb"] == pytest.approx(video.stnb, rel=2e-3)
+    else:
+        assert got["stnb"] is None  # a custom field (ms-toollib says 0)
+
+
+def test_figures_follow_the_replay_moment(read):
+    game = next(g for name, g in read.items() if name.endswith(".avf"))
+    figures = GameFigures(game.board, game.mouse)
+    r = ms.replay(game.board)
+    start = figures.at(r.state_at(0))
+    assert (start["clicks"], start["path"]) == (1, 0.0)  # the first click starts the clock
+    middle = figures.at(r.state_at(r.duration_ms / 2))
+    end = figures.at(r.final())
+    assert start["clicks"] < middle["clicks"] < end["clicks"]
+    assert 0 < middle["path"] < end["path"]
+
+
+def toollib_rows(fld: Field):
+    w = fld.width
+    return [[-1 if v == 9 else v for v in fld.numbers[y * w : (y + 1) * w]] for y in range(fld.height)]
+
+
+@pytest.mark.parametrize("vec", GAME_VECTORS, ids=[g["name"] for g in GAME_VECTORS])
+def test_vector_games_field_figures_match_ms_toollib(vec):
+    board = ms.decode(vec["slug"])
+    got = GameFigures(board).at(ms.replay(board).final())
+    want = ms_toollib.Board(toollib_rows(Field(board.width, board.height, board.mines)))
+    assert (got["3bv"], got["openings"], got["islands"], got["zini"], got["hzini"]) == (
+        want.bbbv,
+        want.op,
+        want.isl,
+        want.zini,
+        want.hzini,
+    )
+    assert got["path"] is None  # a link keeps no mouse path
+    opens = sum(e.kind == ms.OPEN for e in board.events)
+    assert (got["left"], got["right"], got["double"]) == (opens, len(board.events) - opens, 0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 20), st.integers(1, 20), st.data())
+def test_openings_and_islands_match_ms_toollib(width, height, data):
+    cells = data.draw(st.sets(st.integers(0, width * height - 1), max_size=width * height // 3))
+    fld = Field(width, height, tuple((c % width, c // width) for c in sorted(cells)))
+    want = ms_toollib.Board(toollib_rows(fld))
+    assert (len(fld.opening_sizes), islands_of(fld), fld.bbbv) == (want.op, want.isl, want.bbbv)
+    assert zini_of(fld) == (want.zini, want.hzini)
+
+
+def test_every_figure_says_its_convention():
+    for label, tip in CONVENTIONS.values():
+        assert label and tip.endswith(".")
