@@ -7,8 +7,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable, Iterator, Mapping
-from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QUndoGroup, QValidator
@@ -35,16 +34,20 @@ from . import games
 from .anatomy_view import AnatomyLink
 from .page import GamePage
 from .render import render_image, save_board
-from .share_dialog import ShareDialog
 from .shortcuts_dialog import ShortcutsDialog
 from .slug_pane import SlugPane
 from .store import Store
+
+if TYPE_CHECKING:
+    from .share_dialog import ShareDialog
 from .theme import SETTINGS_KEY as THEME_KEY
 from .theme import THEMES, Themes
 
 
 def version() -> str:
     """The installed version (the project's own when it runs from a source tree)."""
+    from importlib import metadata  # a slow import, needed only by About
+
     try:
         return metadata.version("slugboard")
     except metadata.PackageNotFoundError:
@@ -575,6 +578,8 @@ class MainWindow(QMainWindow):
                 f"{page.game.title} boards have no web link to share as a QR code: copy the slug instead", 8000
             )
             return None
+        from .share_dialog import ShareDialog  # QR codes: loaded when first asked for
+
         try:
             dialog = ShareDialog(link, self)
         except SlugError as exc:

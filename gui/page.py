@@ -37,7 +37,9 @@ class PaintCache:
     A canvas paints through `paint(widget, painter, fn, *args, **kwargs)`, handing over
     every value its picture depends on; when none has changed since the last paint (a
     window uncovered, a tooltip gone, an overlay moved), the picture is copied instead of
-    drawn again. The widget's size, device pixel ratio and palette are part of the key."""
+    drawn again. The widget's size, device pixel ratio and palette are part of the key.
+    A changed picture is drawn on the widget itself; the second paint of the same picture
+    draws it aside once, and later ones copy it."""
 
     def __init__(self) -> None:
         self._key: tuple | None = None
@@ -65,7 +67,16 @@ class PaintCache:
             _frozen(args),
             _frozen(kwargs),
         )
-        if self._pixmap is None or key != self._key:
+        if key != self._key:
+            # A new picture is drawn straight onto the widget: while it changes every frame
+            # (a replay playing, a drag) a copy kept aside would only cost more.
+            self._key, self._pixmap = key, None
+            if hints is not None:
+                painter.setRenderHints(hints)
+            fn(painter, QRectF(widget.rect()), *args, **kwargs)
+            self.drawn += 1
+            return
+        if self._pixmap is None:  # the same picture asked for twice: keep it from now on
             pixmap = QPixmap(max(1, round(widget.width() * ratio)), max(1, round(widget.height() * ratio)))
             pixmap.setDevicePixelRatio(ratio)
             # Opaque, in the window's colour (what shows under a canvas): copying an opaque
@@ -76,7 +87,7 @@ class PaintCache:
                 inner.setRenderHints(hints)
             fn(inner, QRectF(widget.rect()), *args, **kwargs)
             inner.end()
-            self._key, self._pixmap = key, pixmap
+            self._pixmap = pixmap
             self.drawn += 1
         painter.drawPixmap(0, 0, self._pixmap)
 

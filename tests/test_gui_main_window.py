@@ -97,6 +97,7 @@ def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_
     page = main_window.page("sudoku")
     canvas = page.canvas
     canvas.repaint()
+    canvas.repaint()  # the same picture twice: from now on it is kept
     cache = canvas._paint_cache
     drawn = cache.drawn
     for _ in range(5):
@@ -108,7 +109,7 @@ def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_
 
     QTest.keyClick(canvas, "7")  # an edit: drawn afresh, and the picture shows it
     canvas.repaint()
-    assert cache.drawn == drawn + 1 or cache.drawn == drawn + 2
+    assert cache.drawn in (drawn + 1, drawn + 2)  # drawn, and perhaps kept by a second paint
     assert page.board.get(4, 4) == 7
     assert canvas.grab().toImage() != before
     canvas.resize(canvas.width() - 40, canvas.height())

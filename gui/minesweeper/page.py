@@ -72,6 +72,8 @@ class _SeekBar(QSlider):
     def __init__(self) -> None:
         super().__init__(Qt.Orientation.Horizontal)
         self._times: list[int] = []
+        self._tick_key: tuple = ()
+        self._columns: set[int] = set()
         self.setMinimumHeight(self.sizeHint().height() + 6)
 
     def set_events(self, times: list[int]) -> None:
@@ -106,12 +108,17 @@ class _SeekBar(QSlider):
         groove, handle = self._groove()
         span = max(groove.width() - handle.width(), 1)
         left = groove.x() + handle.width() / 2
-        # One tick per pixel column at most: a long game has more events than pixels.
-        columns = {
-            int(left + QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), t, span))
-            for t in self._times
-            if self.minimum() <= t <= self.maximum()
-        }
+        # One tick per pixel column at most: a long game has more events than pixels. The
+        # columns are worked out once per game and bar size, not on every frame.
+        key = (id(self._times), len(self._times), self.minimum(), self.maximum(), span, left)
+        if key != self._tick_key:
+            self._tick_key = key
+            self._columns = {
+                int(left + QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), t, span))
+                for t in self._times
+                if self.minimum() <= t <= self.maximum()
+            }
+        columns = self._columns
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
         y = self.height() - 1

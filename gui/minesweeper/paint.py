@@ -265,6 +265,22 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     return image.copy()  # own the pixels: `data` is freed on return
 
 
+_LAST_COMPOSED: list[tuple[tuple[int, int, bytes, int], QImage]] = []
+
+
+def _composed(field: ms.Field, ids: bytes, tile: int) -> QImage:
+    """`compose`, remembering the last few pictures: a replay frame mostly moves the
+    clock, and the cells drawn are the same as the frame before."""
+    key = (field.width, field.height, ids, tile)
+    for known, image in _LAST_COMPOSED:
+        if known == key:
+            return image
+    image = compose(field, ids, tile)
+    _LAST_COMPOSED.insert(0, (key, image))
+    del _LAST_COMPOSED[3:]
+    return image
+
+
 # --- layout and painting -----------------------------------------------------------------
 
 
@@ -440,7 +456,7 @@ def paint(
     pixels = board.width * board.height * tile * tile
     if pixels > MAX_COMPOSED_PIXELS:
         tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
-    image = compose(fld, ids, tile)
+    image = _composed(fld, ids, tile)
     if tile != lay.cell * ratio:
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.drawImage(lay.grid, image)
