@@ -265,6 +265,22 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     return image.copy()  # own the pixels: `data` is freed on return
 
 
+# The last board picture composed: a replay repaints the same cells many times while only
+# its clock runs (each frame of a recording, each tick of the window's player).
+_LAST_COMPOSED: tuple[ms.Field, bytes, int, QImage] | None = None
+
+
+def _composed(field: ms.Field, ids: bytes, tile: int) -> QImage:
+    """compose(), reusing the last picture when the same cells are drawn at the same size."""
+    global _LAST_COMPOSED
+    last = _LAST_COMPOSED
+    if last is not None and last[0] is field and last[2] == tile and last[1] == ids:
+        return last[3]
+    image = compose(field, ids, tile)
+    _LAST_COMPOSED = (field, ids, tile, image)
+    return image
+
+
 # --- layout and painting -----------------------------------------------------------------
 
 
@@ -301,7 +317,8 @@ def replay_for(board: ms.Board) -> ms.Replay:
     return ms.replay(board)
 
 
-def _clock_text(ms_: float) -> str:
+def clock_text(ms_: float) -> str:
+    """The clock as the header shows it: seconds with hundredths."""
     return f"{max(0.0, ms_) / 1000:.2f}"
 
 
@@ -418,7 +435,7 @@ def paint(
         right = f"3BV {fld.bbbv}"
     else:
         left = mines_left_text(board, state)  # type: ignore[arg-type]
-        right = _clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
+        right = clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
         colour = None
         if state.outcome == ms.WON:  # type: ignore[union-attr]
             centre, colour = "WON", WON_COLOUR
@@ -440,7 +457,7 @@ def paint(
     pixels = board.width * board.height * tile * tile
     if pixels > MAX_COMPOSED_PIXELS:
         tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
-    image = compose(fld, ids, tile)
+    image = _composed(fld, ids, tile)
     if tile != lay.cell * ratio:
         painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.drawImage(lay.grid, image)
