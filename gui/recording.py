@@ -164,6 +164,7 @@ class _Gif:
 
 class _Apng:
     unit_ms, min_units, even_offsets = 1, 1, False
+
     def __init__(self, fh: BinaryIO, size: tuple[int, int]):
         self.fh, self.size = fh, size
         self.count = 0
@@ -276,8 +277,9 @@ def partial_path(path: str) -> str:
 def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
     """Rows top to bottom of an RGB32 image, as a Pillow image of their own."""
     stride = canvas.bytesPerLine()
-    rows = memoryview(canvas.constBits())[top * stride : bottom * stride]  # type: ignore[arg-type]
-    return Image.frombuffer("RGB", (canvas.width(), bottom - top), rows, "raw", "BGRX", stride, 1).copy()
+    rows = memoryview(canvas.constBits())[top * stride : bottom * stride]
+    size = (canvas.width(), bottom - top)
+    return Image.frombuffer("RGB", size, rows, "raw", "BGRX", stride, 1).copy()  # type: ignore[arg-type]
 
 
 def record(

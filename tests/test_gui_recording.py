@@ -11,11 +11,10 @@ import pytest
 from PIL import Image, ImageChops
 from PySide6.QtCore import Qt
 
+from conftest import DATA, load_vectors
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.work import Cancel, Cancelled
-
-from conftest import DATA, load_vectors
 
 FILES = sorted((DATA / "minesweeper").iterdir())
 EXPERT = DATA / "minesweeper" / "Zhang Shen Jia_Exp_38.82(3bv122).mvf"
