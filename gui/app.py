@@ -20,12 +20,19 @@ def _parser() -> argparse.ArgumentParser:
         "--export",
         metavar="FILE",
         help="draw the board of TEXT to FILE and exit (no window): .png (or another image type), .svg, "
-        "or .pdf (one page for print, the slug under the board)",
+        "or .pdf (one page for print, the slug under the board); a minesweeper game to .gif, .webp or .apng "
+        "records the whole replay as an animation",
     )
     parser.add_argument(
         "--paper", choices=("a4", "letter"), help="--export .pdf: the page size (default: the locale's)"
     )
     parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="minesweeper replay: the moment to render")
+    parser.add_argument(
+        "--speed", type=float, metavar="X", help="--export recording: play X times faster than the game (default 1)"
+    )
+    parser.add_argument(
+        "--fps", type=int, metavar="N", help="--export recording: frames a second (default 30; a GIF takes at most 50)"
+    )
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
     parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
     parser.add_argument(
@@ -128,6 +135,12 @@ def export(args) -> int:
     if not args.text:
         print("error: --export needs the slug or link to draw", file=sys.stderr)
         return 2
+    suffix = os.path.splitext(args.export)[1].lower()
+    if suffix in (".gif", ".apng") or (suffix == ".webp" and args.at is None and _is_replay(args.text)):
+        return export_recording(args)
+    if args.speed is not None or args.fps is not None:
+        print("error: --speed and --fps are for recordings: name the file .gif, .webp or .apng", file=sys.stderr)
+        return 2
     from PySide6.QtGui import QImageWriter
 
     suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
@@ -171,6 +184,68 @@ def export(args) -> int:
         print(f"error: could not write {args.export} (the folder or file cannot be written)", file=sys.stderr)
         return 2
     print(f"{game}: wrote {args.export}")
+    return 0
+
+
+def _is_replay(text: str) -> bool:
+    """Whether TEXT is a minesweeper game with clicks (a .webp of one is a recording)."""
+    from slugboard.codecs import SlugError
+
+    from .recording import has_replay
+
+    try:
+        return has_replay(*_board_of(text))
+    except SlugError:
+        return False
+
+
+def export_recording(args) -> int:
+    """`--export game.gif TEXT`: the whole replay of a minesweeper game as an animation."""
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.codecs import SlugError
+
+    from .recording import DEFAULT_FPS, RecordingError, check, has_replay, record
+
+    if args.at is not None:
+        print(
+            "error: --at draws one moment, a recording plays the whole game: leave --at out, or name the file .png",
+            file=sys.stderr,
+        )
+        return 2
+    fps = DEFAULT_FPS if args.fps is None else args.fps
+    speed = 1.0 if args.speed is None else args.speed
+    try:
+        check(args.export, fps=fps, speed=speed)
+    except RecordingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    size = _size(args.size)
+    app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
+    try:
+        game, board = _board_of(args.text)
+    except SlugError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not has_replay(game, board):
+        what = "a minesweeper board with no clicks" if game == "minesweeper" else f"a {game} board"
+        print(
+            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is {what}; "
+            "name the file .png for a picture",
+            file=sys.stderr,
+        )
+        return 2
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
+        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
+        return 2
+    palette = dark_palette() if args.dark else QGuiApplication.palette()
+    try:
+        frames = record(args.export, board, fps=fps, speed=speed, size=size, palette=palette)
+    except OSError as exc:
+        print(f"error: could not write {args.export} ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    print(f"{game}: wrote {args.export} ({frames} frames)")
     return 0
 
 

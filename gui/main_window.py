@@ -9,8 +9,8 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QUndoGroup, QValidator
+from PySide6.QtCore import QEvent, QObject, QSettings, QSignalBlocker, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QUndoGroup, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMainWindow,
     QMessageBox,
+    QProgressBar,
+    QPushButton,
     QTabWidget,
     QTextEdit,
     QVBoxLayout,
@@ -30,18 +32,19 @@ from slugboard.codecs import GAMES, MAX_TEXT, SlugError, decode_any
 from slugboard.codecs.minesweeper.files import EXTENSIONS as REPLAY_EXTENSIONS
 from slugboard.codecs.minesweeper.files import read_replay_file
 
-from . import games
+from . import games, recording
 from .anatomy_view import AnatomyLink
 from .page import GamePage
 from .render import render_image, save_board
 from .shortcuts_dialog import ShortcutsDialog
 from .slug_pane import SlugPane
 from .store import Store
+from .theme import SETTINGS_KEY as THEME_KEY
+from .theme import THEMES, Themes
+from .worker import LatestOnly
 
 if TYPE_CHECKING:
     from .share_dialog import ShareDialog
-from .theme import SETTINGS_KEY as THEME_KEY
-from .theme import THEMES, Themes
 
 
 def version() -> str:
@@ -68,6 +71,12 @@ def _takes_paste(widget: QWidget, text: str) -> bool:
         return False
     validator = widget.validator() if isinstance(widget, QLineEdit) else None
     return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.State.Invalid  # type: ignore[index]
+
+
+class _Progress(QObject):
+    """Carries a recording's progress (frames done, frames in all) from the worker thread."""
+
+    advanced = Signal(int, int)
 
 
 class Pages(Mapping[str, GamePage]):
@@ -162,6 +171,22 @@ class MainWindow(QMainWindow):
         layout.addWidget(line)
         layout.addWidget(self.slug_pane)
         self.setCentralWidget(central)
+
+        # File > Export recording: written in the background, its progress in the status bar.
+        self._recorder = LatestOnly(self)
+        self._recorder.finished.connect(self._recording_done)
+        self._recording_progress = _Progress(self)
+        self._recording_progress.advanced.connect(self._recording_advanced)
+        self._recording_path = ""
+        self.recording_bar = QProgressBar()
+        self.recording_bar.setMaximumWidth(200)
+        self.recording_bar.setFormat("Recording %p%")
+        self.recording_cancel = QPushButton("Cancel")
+        self.recording_cancel.setToolTip("Stop the recording; no file is written")
+        self.recording_cancel.clicked.connect(self.cancel_recording)
+        for widget in (self.recording_bar, self.recording_cancel):
+            widget.hide()
+            self.statusBar().addPermanentWidget(widget)
 
         self._build_menus()
         self._restore()
@@ -258,6 +283,13 @@ class MainWindow(QMainWindow):
             self.export_image_dialog,
             "Ctrl+E",
             "Save the board as a PNG image, an SVG drawing or a PDF page for print",
+        )
+        self.recording_action = self._action(
+            file_menu,
+            "Export &recording…",
+            self.export_recording_dialog,
+            None,
+            "Save the minesweeper replay as an animation (GIF, WebP or APNG) at real speed",
         )
         self._action(file_menu, "S&hare…", self.share_dialog, "Ctrl+Shift+H", "Show the board's web link as a QR code")
         self._action(
@@ -382,6 +414,7 @@ class MainWindow(QMainWindow):
             page.focus_canvas()
         self._visited.add(page.GAME)
         self._update_slug(page)
+        self._update_recording_action()
         self.settings.setValue("window/tab", page.GAME)  # written with the next save
 
     def _page_status(self, page: GamePage, text: str) -> None:
@@ -391,6 +424,7 @@ class MainWindow(QMainWindow):
     def _board_changed(self, page: GamePage, board) -> None:
         if page is self.current_page():
             self._update_slug(page)
+            self._update_recording_action()
         self._unsaved.add(page.GAME)
         if not self._save_timer.isActive():  # a steady stream of edits must not put the save off
             self._save_timer.start()
@@ -562,6 +596,88 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved {path}" if ok else f"Could not save {path}", 5000)
         return ok
 
+    # --- recordings ----------------------------------------------------------------
+    def _recorded_game(self):
+        """The minesweeper game the current tab shows, when it has clicks to replay."""
+        page = self._page_at(self.tabs.currentIndex())
+        if page is None or not recording.has_replay(page.GAME, page.board):
+            return None
+        return page.board
+
+    def _update_recording_action(self) -> None:
+        if hasattr(self, "recording_action"):
+            self.recording_action.setEnabled(self._recorded_game() is not None and not self._recorder.busy)
+
+    def export_recording_dialog(self) -> None:
+        if self._recorded_game() is None:
+            return
+        path, chosen = QFileDialog.getSaveFileName(
+            self,
+            "Export recording",
+            "minesweeper.gif",
+            "GIF animation (*.gif);;WebP animation (*.webp);;Animated PNG (*.apng)",
+        )
+        if path:
+            if not recording.is_recording(path):
+                path += "." + chosen.split("*.")[-1].rstrip(")")
+            self.export_recording(path)
+
+    def export_recording(self, path: str) -> bool:
+        """Start writing the replay of the minesweeper game shown to `path`, in the
+        background; the status bar shows how far it has come and says when it is saved."""
+        board = self._recorded_game()
+        if board is None:
+            self.statusBar().showMessage("Open a recorded minesweeper game to export its replay", 6000)
+            return False
+        try:
+            recording.check(path)
+        except recording.RecordingError as exc:
+            self.statusBar().showMessage(f"Not saved: {exc}", 8000)
+            return False
+        self._recording_path = path
+        advanced = self._recording_progress.advanced
+        palette = QPalette(self.palette())  # the worker's own copy
+
+        def job(path, board, palette, cancel):
+            return recording.record(
+                path, board, palette=palette, cancel=cancel, progress=lambda done, total: advanced.emit(done, total)
+            )
+
+        self.recording_bar.setValue(0)
+        self.recording_bar.show()
+        self.recording_cancel.show()
+        self._recorder.submit(job, path, board, palette)
+        self._update_recording_action()
+        self.statusBar().showMessage(f"Recording {os.path.basename(path)}…")
+        return True
+
+    def cancel_recording(self) -> None:
+        """Stop the recording under way; its unfinished file is removed."""
+        if self._recorder.busy:
+            self._recorder.cancel()
+            self.statusBar().showMessage("Recording stopped: nothing was saved", 5000)
+        self._recording_finished()
+
+    def _recording_advanced(self, done: int, total: int) -> None:
+        if self._recorder.busy:
+            self.recording_bar.setMaximum(total)
+            self.recording_bar.setValue(done)
+
+    def _recording_finished(self) -> None:
+        self.recording_bar.hide()
+        self.recording_cancel.hide()
+        self._update_recording_action()
+
+    def _recording_done(self, result) -> None:
+        self._recording_finished()
+        path = self._recording_path
+        if isinstance(result, OSError):
+            self.statusBar().showMessage(f"Could not save {path}: {result.strerror or result}", 8000)
+        elif isinstance(result, Exception):
+            self.statusBar().showMessage(f"Could not save {path}: {result}", 8000)
+        else:
+            self.statusBar().showMessage(f"Saved {path} ({result} frames)", 6000)
+
     def copy_image(self) -> None:
         page = self.current_page()
         QGuiApplication.clipboard().setImage(
@@ -662,6 +778,14 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event) -> None:
         for page in self.pages.made():
             page.shutdown()  # background work stops now; quitting never waits for it
+        if self._recorder.busy:
+            self._recorder.shutdown()
+            try:
+                # The worker may not get to remove it before the process ends.
+                os.remove(recording.partial_path(self._recording_path))
+            except OSError:
+                pass
+        self._recorder.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.save_boards()
         super().closeEvent(event)

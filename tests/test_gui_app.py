@@ -206,3 +206,35 @@ def test_the_check_asks_the_real_plugin(monkeypatch):
     assert not platform_check.uses_xcb()
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     assert platform_check.uses_xcb()
+
+
+REPLAY_FILE = os.path.join(os.path.dirname(__file__), "data", "minesweeper", "test_rmv2_24px.rmv")
+
+
+def test_export_records_a_replay_in_each_format(tmp_path):
+    from PIL import Image
+
+    for suffix in (".gif", ".webp", ".apng"):
+        out = tmp_path / f"game{suffix}"
+        done = _run("--export", str(out), REPLAY_FILE, "--speed", "2", "--fps", "20", "--size", "320x360")
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.startswith(f"minesweeper: wrote {out}")
+        with Image.open(out) as image:
+            assert image.size == (320, 360) and image.n_frames > 1
+    # A .png stays a picture of one moment.
+    out = tmp_path / "moment.png"
+    assert _run("--export", str(out), REPLAY_FILE, "--at", "1").returncode == 0
+    with Image.open(out) as image:
+        assert getattr(image, "n_frames", 1) == 1
+
+
+def test_export_recording_errors(tmp_path):
+    out = str(tmp_path / "r.gif")
+    assert "sudoku board" in _export_error(tmp_path, "--export", out, SEED_SLUG)
+    assert "no clicks" in _export_error(tmp_path, "--export", out, MINESWEEPER.split("+000")[0])
+    assert "at most 50" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--fps", "60")
+    assert "--speed" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--speed", "-1")
+    assert "--fps" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--fps", "fast")
+    assert "--at" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--at", "1")
+    assert "for recordings" in _export_error(tmp_path, "--export", str(tmp_path / "r.png"), REPLAY_FILE, "--fps", "5")
+    assert not any(tmp_path.iterdir())

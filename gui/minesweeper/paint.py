@@ -317,7 +317,8 @@ def replay_for(board: ms.Board) -> ms.Replay:
     return ms.replay(board)
 
 
-def _clock_text(ms_: float) -> str:
+def clock_text(ms_: float) -> str:
+    """The clock as the header shows it: seconds with hundredths."""
     return f"{max(0.0, ms_) / 1000:.2f}"
 
 
@@ -434,7 +435,7 @@ def paint(
         right = f"3BV {fld.bbbv}"
     else:
         left = mines_left_text(board, state)  # type: ignore[arg-type]
-        right = _clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
+        right = clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
         colour = None
         if state.outcome == ms.WON:  # type: ignore[union-attr]
             centre, colour = "WON", WON_COLOUR

@@ -1,0 +1,380 @@
+"""Animated recordings of minesweeper replays: the whole game at real speed (or faster) as
+a GIF, WebP or APNG, each frame painted by the window's own paint function, counter and
+clock included.
+
+A recording is planned before anything is drawn: the game is cut into slots of 1/fps
+seconds, and neighbouring slots that would show the same picture (the same events
+applied, the same clock reading) become one longer frame. Each frame then costs one
+paint, and only the rectangle that changed since the frame before is encoded: a frame
+where only the clock moved stores the clock.
+
+Frames are written as they are made, so a long game never holds more than two pictures
+in memory. Pillow encodes the pixels (LZW, deflate, VP8L); the few bytes of each file's
+animation structure are written here, because Pillow's own animated writers keep every
+frame in memory until the end.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import struct
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import BinaryIO
+
+from PIL import GifImagePlugin, Image, ImageChops, features
+from PySide6.QtCore import QRect, QRectF, QSize
+from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
+
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.work import NEVER, Cancel
+
+from .minesweeper.paint import REPLAY, Layout, clock_text, paint, preferred_size
+
+SUFFIXES = (".gif", ".webp", ".apng")
+DEFAULT_FPS = 30
+MAX_FPS = 60
+# Browsers show a GIF frame shorter than 20 ms for 100 ms: a faster GIF would crawl.
+GIF_MAX_FPS = 50
+MIN_SPEED, MAX_SPEED = 0.1, 100.0
+HOLD_MS = 2000  # the end of the game stays on screen this long before the loop restarts
+
+
+class RecordingError(ValueError):
+    """A recording that cannot be made, in words for the player."""
+
+
+def is_recording(path: str) -> bool:
+    return os.path.splitext(path)[1].lower() in SUFFIXES
+
+
+def has_replay(game: str, board) -> bool:
+    """Whether the board is a recorded minesweeper game, the one kind a recording plays."""
+    return game == ms.NAME and bool(getattr(board, "events", ()))
+
+
+def check(path: str, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> None:
+    """Raise RecordingError when the file type or the options cannot make a recording."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in SUFFIXES:
+        raise RecordingError(f"a recording is a .gif, .webp or .apng file, not {suffix or 'a file without a suffix'}")
+    if suffix == ".webp" and not features.check("webp"):
+        raise RecordingError("this installation cannot write WebP: choose .gif or .apng")
+    if not 1 <= fps <= MAX_FPS:
+        raise RecordingError(f"--fps wants 1 to {MAX_FPS} frames a second, got {fps}")
+    if suffix == ".gif" and fps > GIF_MAX_FPS:
+        raise RecordingError(
+            f"--fps {fps} is too fast for a GIF: browsers slow frames under 20 ms down, so at most {GIF_MAX_FPS}"
+        )
+    if not MIN_SPEED <= speed <= MAX_SPEED:
+        raise RecordingError(f"--speed wants {MIN_SPEED:g} to {MAX_SPEED:g} times real speed, got {speed:g}")
+
+
+# --- the plan -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One picture of a recording: the replay `index` events in, its clock at `time_ms`,
+    shown for `units` of the file's time unit."""
+
+    index: int
+    time_ms: float
+    units: int
+
+
+def plan(
+    replay: ms.Replay,
+    *,
+    fps: int = DEFAULT_FPS,
+    speed: float = 1.0,
+    unit_ms: int = 1,
+    min_units: int = 1,
+    hold_ms: int = HOLD_MS,
+) -> list[Frame]:
+    """The frames of a recording. Their units add up to the game's length at `speed` plus
+    the hold, each rounded once to the unit: a frame ends where the rounded running total
+    says, so rounding never drifts however many frames there are."""
+    length = replay.duration_ms / speed  # the recording's length before the hold, in real ms
+    slot = 1000.0 / fps
+    frames: list[Frame] = []
+    keys: list[tuple[int, str]] = []
+    start = 0  # units since the start at which the next frame begins
+    k = 0
+    while k * slot < length:
+        end = round(min((k + 1) * slot, length) / unit_ms)
+        t = k * slot * speed
+        # The very start shows the untouched board, even when the first click came at 0.
+        index = replay.index_at(t) if t > 0 else 0
+        key = (index, clock_text(t))
+        units = end - start
+        if frames and (key == keys[-1] or units < min_units):
+            # The same picture again, or too short to show: the frame before lasts longer.
+            last = frames[-1]
+            frames[-1] = Frame(last.index, last.time_ms, last.units + units)
+        else:
+            frames.append(Frame(index, t, units))
+            keys.append(key)
+        start = end
+        k += 1
+    hold = max(min_units, round(hold_ms / unit_ms))
+    end_key = (replay.event_count, clock_text(replay.duration_ms))
+    if frames and keys[-1] == end_key:
+        last = frames[-1]
+        frames[-1] = Frame(last.index, last.time_ms, last.units + hold)
+    else:
+        frames.append(Frame(replay.event_count, float(replay.duration_ms), hold))
+    return frames
+
+
+# --- the files ---------------------------------------------------------------------------
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+
+class _Gif:
+    unit_ms, min_units, even_offsets = 10, 2, False
+
+    def __init__(self, fh: BinaryIO, size: tuple[int, int]):
+        self.fh, self.size = fh, size
+        self.started = False
+
+    def add(self, image: Image.Image, offset: tuple[int, int], units: int) -> None:
+        # Each frame has a colour table of its own: a frame is small (the clock, a few
+        # cells), so its colours fit in 256 exactly or almost.
+        frame = image.quantize(256, method=Image.Quantize.FASTOCTREE)
+        if not self.started:
+            self.started = True
+            width, height = self.size
+            # No global colour table: every frame carries its own. Loop for ever.
+            self.fh.write(b"GIF89a" + struct.pack("<HHBBB", width, height, 0, 0, 0))
+            self.fh.write(b"!\xff\x0bNETSCAPE2.0\x03\x01\x00\x00\x00")
+        for data in GifImagePlugin.getdata(
+            frame, offset, duration=units * self.unit_ms, disposal=1, include_color_table=True
+        ):
+            self.fh.write(data)
+
+    def close(self) -> None:
+        self.fh.write(b";")
+
+
+class _Apng:
+    unit_ms, min_units, even_offsets = 1, 1, False
+
+    def __init__(self, fh: BinaryIO, size: tuple[int, int]):
+        self.fh, self.size = fh, size
+        self.count = 0
+        self.sequence = 0
+        width, height = size
+        fh.write(b"\x89PNG\r\n\x1a\n")
+        fh.write(_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)))
+        self.actl_at = fh.tell()
+        fh.write(_chunk(b"acTL", struct.pack(">II", 0, 0)))  # the frame count is filled in at the end
+
+    def add(self, image: Image.Image, offset: tuple[int, int], units: int) -> None:
+        buffer = io.BytesIO()
+        image.convert("RGB").save(buffer, "PNG", compress_level=6)
+        data = _png_image_data(buffer.getvalue())
+        x, y = offset
+        # A delay is a fraction of 16-bit numbers: milliseconds, or for a very long frame
+        # (a long hold) hundredths.
+        delay = (units, 1000) if units <= 0xFFFF else (min(0xFFFF, round(units / 10)), 100)
+        control = struct.pack(">IIIIIHHBB", self.sequence, image.width, image.height, x, y, *delay, 0, 0)
+        self.fh.write(_chunk(b"fcTL", control))
+        self.sequence += 1
+        if self.count == 0:
+            self.fh.write(_chunk(b"IDAT", data))
+        else:
+            self.fh.write(_chunk(b"fdAT", struct.pack(">I", self.sequence) + data))
+            self.sequence += 1
+        self.count += 1
+
+    def close(self) -> None:
+        self.fh.write(_chunk(b"IEND", b""))
+        end = self.fh.tell()
+        self.fh.seek(self.actl_at)
+        self.fh.write(_chunk(b"acTL", struct.pack(">II", self.count, 0)))
+        self.fh.seek(end)
+
+
+def _png_image_data(png: bytes) -> bytes:
+    """The compressed pixels of a PNG file (its IDAT chunks joined)."""
+    parts = []
+    at = 8
+    while at < len(png):
+        (length,) = struct.unpack(">I", png[at : at + 4])
+        if png[at + 4 : at + 8] == b"IDAT":
+            parts.append(png[at + 8 : at + 8 + length])
+        at += 12 + length
+    return b"".join(parts)
+
+
+class _Webp:
+    unit_ms, min_units, even_offsets = 1, 1, True  # frame offsets are stored halved
+
+    def __init__(self, fh: BinaryIO, size: tuple[int, int]):
+        self.fh = fh
+        width, height = size
+        fh.write(b"RIFF\0\0\0\0WEBP")  # the size is filled in at the end
+        fh.write(_riff(b"VP8X", bytes([0x02, 0, 0, 0]) + _u24(width - 1) + _u24(height - 1)))
+        fh.write(_riff(b"ANIM", bytes([255, 255, 255, 255]) + struct.pack("<H", 0)))
+
+    def add(self, image: Image.Image, offset: tuple[int, int], units: int) -> None:
+        buffer = io.BytesIO()
+        # Lossless keeps the numbers and the clock sharp; a low effort keeps it quick.
+        image.convert("RGB").save(buffer, "WEBP", lossless=True, quality=30, method=2)
+        bitstream = _webp_image_chunks(buffer.getvalue())
+        x, y = offset
+        header = _u24(x // 2) + _u24(y // 2) + _u24(image.width - 1) + _u24(image.height - 1) + _u24(units)
+        self.fh.write(_riff(b"ANMF", header + bytes([0x02]) + bitstream))  # no blending, no disposal
+
+    def close(self) -> None:
+        end = self.fh.tell()
+        self.fh.seek(4)
+        self.fh.write(struct.pack("<I", end - 8))
+        self.fh.seek(end)
+
+
+def _u24(value: int) -> bytes:
+    return struct.pack("<I", value)[:3]
+
+
+def _riff(kind: bytes, data: bytes) -> bytes:
+    return kind + struct.pack("<I", len(data)) + data + (b"\0" if len(data) % 2 else b"")
+
+
+def _webp_image_chunks(webp: bytes) -> bytes:
+    """The image chunks (VP8L, or ALPH and VP8) of a still WebP file, as they are."""
+    parts = []
+    at = 12
+    while at < len(webp):
+        kind = webp[at : at + 4]
+        (length,) = struct.unpack("<I", webp[at + 4 : at + 8])
+        stored = 8 + length + (length % 2)
+        if kind in (b"VP8L", b"VP8 ", b"ALPH"):
+            parts.append(webp[at : at + stored])
+        at += stored
+    return b"".join(parts)
+
+
+WRITERS: dict[str, type[_Gif] | type[_Apng] | type[_Webp]] = {".gif": _Gif, ".webp": _Webp, ".apng": _Apng}
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+
+def partial_path(path: str) -> str:
+    """Where a recording is written until it is complete: a stopped export leaves no
+    half-written file under the name asked for."""
+    folder, name = os.path.split(os.path.abspath(path))
+    return os.path.join(folder, f".{name}.part")
+
+
+def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
+    """Rows top to bottom of an RGB32 image, as a Pillow image of their own."""
+    stride = canvas.bytesPerLine()
+    rows = memoryview(canvas.constBits())[top * stride : bottom * stride]
+    size = (canvas.width(), bottom - top)
+    return Image.frombuffer("RGB", size, rows, "raw", "BGRX", stride, 1).copy()  # type: ignore[arg-type]
+
+
+def record(
+    path: str,
+    board: ms.Board,
+    *,
+    fps: int = DEFAULT_FPS,
+    speed: float = 1.0,
+    size: QSize | None = None,
+    palette: QPalette | None = None,
+    hold_ms: int = HOLD_MS,
+    cancel: Cancel = NEVER,
+    progress: Callable[[int, int], None] | None = None,
+) -> int:
+    """Write the recording of `board`'s game to `path` (the suffix says the format) and
+    return its number of frames. `progress(done, total)` is called after every frame;
+    `cancel` stops the work between frames, and then no file is left behind."""
+    check(path, fps=fps, speed=speed)
+    if not has_replay(ms.NAME, board):
+        raise RecordingError("only a recorded minesweeper game can be recorded: this board has no clicks")
+    writer_type = WRITERS[os.path.splitext(path)[1].lower()]
+    # A Replay of its own: the recording may run on a worker thread while the window plays.
+    replay = ms.Replay(board)
+    frames = plan(
+        replay, fps=fps, speed=speed, unit_ms=writer_type.unit_ms, min_units=writer_type.min_units, hold_ms=hold_ms
+    )
+    size = size or preferred_size(board)
+    palette = palette or QGuiApplication.palette()
+    background = palette.color(QPalette.ColorRole.Window)
+    width, height = size.width(), size.height()
+    rect = QRectF(0, 0, width, height)
+    # Only the header shows the clock: a frame where just the clock moved is compared there.
+    header = Layout(rect, board.width, board.height).header.toAlignedRect().adjusted(-2, -2, 2, 2)
+    header = header.intersected(QRect(0, 0, width, height))
+    clock_box = (header.left(), header.top(), header.right() + 1, header.bottom() + 1)
+    canvas = QImage(size, QImage.Format.Format_RGB32)
+    temporary = partial_path(path)
+    previous: Image.Image | None = None
+    previous_index = -1
+    pending: tuple[Image.Image, tuple[int, int], int] | None = None
+    written = 0
+    try:
+        with open(temporary, "wb") as fh:
+            writer = writer_type(fh, (width, height))
+            for done, frame in enumerate(frames, 1):
+                cancel.check()
+                canvas.fill(background)
+                painter = QPainter(canvas)
+                try:
+                    paint(
+                        painter,
+                        rect,
+                        board,
+                        palette,
+                        view=REPLAY,
+                        state=replay.state(frame.index, frame.time_ms),
+                        replay=replay,
+                        clock_ms=frame.time_ms,
+                    )
+                finally:
+                    painter.end()
+                if previous is None:
+                    previous = _pixels(canvas, 0, height)
+                    pending = (previous.copy(), (0, 0), frame.units)
+                else:
+                    box = clock_box if frame.index == previous_index else (0, 0, width, height)
+                    new = _pixels(canvas, box[1], box[3]).crop((box[0], 0, box[2], box[3] - box[1]))
+                    changed = ImageChops.difference(previous.crop(box), new).getbbox()
+                    if changed is None:
+                        # Nothing visible moved: the frame before lasts longer.
+                        assert pending is not None
+                        pending = (pending[0], pending[1], pending[2] + frame.units)
+                    else:
+                        previous.paste(new, box[:2])
+                        left, top = box[0] + changed[0], box[1] + changed[1]
+                        right, bottom = box[0] + changed[2], box[1] + changed[3]
+                        if writer_type.even_offsets:
+                            left, top = left - left % 2, top - top % 2
+                        assert pending is not None
+                        writer.add(*pending)
+                        written += 1
+                        pending = (previous.crop((left, top, right, bottom)), (left, top), frame.units)
+                previous_index = frame.index
+                if progress is not None:
+                    progress(done, len(frames))
+            cancel.check()
+            assert pending is not None
+            writer.add(*pending)
+            writer.close()
+            written += 1
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.remove(temporary)
+        except OSError:
+            pass
+        raise
+    return written

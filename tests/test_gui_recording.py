@@ -1,0 +1,218 @@
+"""Recordings of minesweeper replays: the plan of frames, the three file types, the
+picture of every frame, stopping, and File > Export recording in the window."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+from PySide6.QtCore import Qt
+
+from conftest import DATA, load_vectors
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.files import read_replay_file
+from slugboard.codecs.work import Cancel, Cancelled
+
+FILES = sorted((DATA / "minesweeper").iterdir())
+EXPERT = DATA / "minesweeper" / "Zhang Shen Jia_Exp_38.82(3bv122).mvf"
+BEGINNER = DATA / "minesweeper" / "Wang_Jia_Ning_Beg_15.523bv24.avf"
+SHORT = DATA / "minesweeper" / "test_rmv2_24px.rmv"
+LONG = DATA / "minesweeper" / "c_10_1184.575_1021_0.862_Pu Tian Yi(Hu Bei).evf"
+
+
+def _board(path: Path) -> ms.Board:
+    return read_replay_file(str(path)).board
+
+
+def _durations(path: Path) -> list[float]:
+    with Image.open(path) as image:
+        out = []
+        for k in range(image.n_frames):
+            image.seek(k)
+            image.load()
+            out.append(image.info["duration"])
+        return out
+
+
+def _frame(path: Path, k: int) -> Image.Image:
+    with Image.open(path) as image:
+        image.seek(k)
+        return image.convert("RGB")
+
+
+# --- the plan ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+@pytest.mark.parametrize("speed", [1.0, 2.0])
+@pytest.mark.parametrize("unit_ms, min_units", [(1, 1), (10, 2)])
+def test_frames_last_as_long_as_the_game(qapp, path, speed, unit_ms, min_units):
+    from slugboard.gui.recording import HOLD_MS, plan
+
+    replay = ms.Replay(_board(path))
+    frames = plan(replay, fps=30, speed=speed, unit_ms=unit_ms, min_units=min_units)
+    total_ms = sum(f.units for f in frames) * unit_ms
+    assert total_ms == round(replay.duration_ms / speed / unit_ms) * unit_ms + HOLD_MS
+    assert all(f.units >= min_units for f in frames)
+    assert frames[0].index == 0 and frames[0].time_ms == 0
+    assert (frames[-1].index, frames[-1].time_ms) == (replay.event_count, replay.duration_ms)
+    assert frames[-1].units * unit_ms >= HOLD_MS
+    times = [f.time_ms for f in frames]
+    assert times == sorted(times) and len(set(times)) == len(times)
+    # At 30 frames a second the clock moves every frame: about one frame per slot.
+    assert len(frames) <= replay.duration_ms / speed * 30 / 1000 + 2
+
+
+def test_a_slow_recording_merges_frames_whose_picture_is_the_same(qapp):
+    from slugboard.gui.recording import plan
+
+    replay = ms.Replay(_board(BEGINNER))
+    slow = plan(replay, fps=60, speed=0.25)  # the clock, in hundredths, moves every 2.4 slots
+    slots = replay.duration_ms / 0.25 * 60 / 1000
+    assert len(slow) < slots * 0.5
+    assert sum(f.units for f in slow) == round(replay.duration_ms / 0.25) + 2000
+
+
+# --- the files -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("suffix", [".gif", ".webp", ".apng"])
+@pytest.mark.parametrize("speed", [1.0, 2.0])
+def test_a_recording_plays_the_whole_game(qapp, tmp_path, suffix, speed):
+    from slugboard.gui.recording import HOLD_MS, record
+
+    board = _board(BEGINNER)
+    out = tmp_path / f"game{suffix}"
+    frames = record(str(out), board, speed=speed)
+    durations = _durations(out)
+    assert len(durations) == frames > 1
+    unit = 10 if suffix == ".gif" else 1
+    assert sum(durations) == round(ms.Replay(board).duration_ms / speed / unit) * unit + HOLD_MS
+    assert durations[-1] >= HOLD_MS
+    if suffix == ".gif":
+        assert min(durations) >= 20  # browsers slow anything shorter down
+    first, last = _frame(out, 0), _frame(out, len(durations) - 1)
+    assert first.size == last.size
+    assert ImageChops.difference(first, last).getbbox() is not None
+    assert os.listdir(tmp_path) == [out.name]  # the unfinished file is gone
+
+
+def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
+    """Frames are painted with the board picture reused and only their changed part
+    encoded; each must still equal a plain painting of its moment."""
+    from PySide6.QtGui import QImage
+
+    from slugboard.gui.recording import plan, record
+    from slugboard.gui.render import render_image
+
+    mines_paint = importlib.import_module("slugboard.gui.minesweeper.paint")
+    board = _board(SHORT)
+    out = tmp_path / "short.apng"  # lossless: pixels compare exactly
+    count = record(str(out), board)
+    replay = ms.Replay(board)
+    frames = plan(replay)
+    assert count == len(frames)
+    for k, frame in enumerate(frames):
+        mines_paint._LAST_COMPOSED = None
+        image = render_image(
+            "minesweeper",
+            board,
+            view=mines_paint.REPLAY,
+            state=replay.state(frame.index, frame.time_ms),
+            replay=replay,
+            clock_ms=frame.time_ms,
+        ).convertToFormat(QImage.Format.Format_RGB32)
+        expected = Image.frombytes(
+            "RGB", (image.width(), image.height()), bytes(image.constBits()), "raw", "BGRX", image.bytesPerLine()
+        )
+        assert ImageChops.difference(_frame(out, k), expected).getbbox() is None, k
+
+
+def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
+    from slugboard.gui.recording import record
+
+    game = next(g for g in load_vectors("minesweeper")["games"] if g["board"]["events"])
+    out = tmp_path / "vector.gif"
+    record(str(out), ms.decode(game["slug"]), fps=20, speed=4)
+    with Image.open(out) as image:
+        assert image.n_frames > 1
+
+
+def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
+    from slugboard.gui.recording import record
+
+    cancel = Cancel()
+    seen = []
+
+    def progress(done, total):
+        seen.append(done)
+        if done == 5:
+            cancel.set()
+
+    with pytest.raises(Cancelled):
+        record(str(tmp_path / "stopped.gif"), _board(EXPERT), cancel=cancel, progress=progress)
+    assert seen == [1, 2, 3, 4, 5]
+    assert os.listdir(tmp_path) == []
+
+
+def test_what_cannot_be_recorded(qapp, tmp_path):
+    from slugboard.gui.recording import RecordingError, check, record
+
+    with pytest.raises(RecordingError, match="no clicks"):
+        record(str(tmp_path / "a.gif"), ms.new_board())
+    with pytest.raises(RecordingError, match="at most 50"):
+        check("a.gif", fps=60)
+    check("a.webp", fps=60)
+    with pytest.raises(RecordingError, match="--speed"):
+        check("a.apng", speed=0)
+    with pytest.raises(RecordingError, match=".gif, .webp or .apng"):
+        check("a.mp4")
+    assert os.listdir(tmp_path) == []
+
+
+# --- the window ---------------------------------------------------------------------------
+
+
+def test_export_recording_is_offered_for_a_recorded_game_only(main_window):
+    action = main_window.recording_action
+    main_window.tabs.setCurrentWidget(main_window.page("sudoku"))
+    assert not action.isEnabled()
+    page = main_window.page("minesweeper")
+    main_window.tabs.setCurrentWidget(page)
+    page.replace_board(ms.new_board())
+    assert not action.isEnabled()
+    assert main_window.open_file(str(BEGINNER))
+    assert action.isEnabled()
+
+
+def test_the_window_exports_in_the_background(main_window, qtbot, tmp_path):
+    assert main_window.open_file(str(BEGINNER))
+    out = tmp_path / "replay.webp"
+    assert main_window.export_recording(str(out))
+    assert main_window.recording_cancel.isVisible()
+    assert not main_window.recording_action.isEnabled()  # one at a time
+    qtbot.waitUntil(lambda: out.exists() and not main_window.recording_bar.isVisible(), timeout=60_000)
+    assert main_window.statusBar().currentMessage().startswith(f"Saved {out}")
+    assert main_window.recording_action.isEnabled()
+    with Image.open(out) as image:
+        assert image.n_frames > 1
+
+
+def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path):
+    assert main_window.open_file(str(LONG))  # twenty minutes of play: far from done when cancelled
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / "long.gif"
+    progressed = []
+    main_window._recording_progress.advanced.connect(lambda done, total: progressed.append(done))
+    assert main_window.export_recording(str(out))
+    qtbot.waitUntil(lambda: len(progressed) > 3, timeout=60_000)
+    qtbot.mouseClick(main_window.recording_cancel, Qt.MouseButton.LeftButton)
+    assert not main_window.recording_bar.isVisible()
+    assert "stopped" in main_window.statusBar().currentMessage()
+    qtbot.waitUntil(lambda: not any(folder.iterdir()), timeout=20_000)
+    qtbot.wait(200)
+    assert not out.exists() and not any(folder.iterdir())
