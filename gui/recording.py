@@ -22,9 +22,8 @@ import struct
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from PIL import GifImagePlugin, Image, ImageChops, features
 from PySide6.QtCore import QRect, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
 
@@ -32,6 +31,9 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.work import NEVER, Cancel
 
 from .minesweeper.paint import REPLAY, Layout, clock_text, paint, preferred_size
+
+if TYPE_CHECKING:  # Pillow is loaded when a recording is written, not when the window starts
+    from PIL import Image
 
 SUFFIXES = (".gif", ".webp", ".apng")
 DEFAULT_FPS = 30
@@ -57,6 +59,8 @@ def has_replay(game: str, board) -> bool:
 
 def check(path: str, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> None:
     """Raise RecordingError when the file type or the options cannot make a recording."""
+    from PIL import features
+
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in SUFFIXES:
         raise RecordingError(f"a recording is a .gif, .webp or .apng file, not {suffix or 'a file without a suffix'}")
@@ -144,6 +148,8 @@ class _Gif:
         self.started = False
 
     def add(self, image: Image.Image, offset: tuple[int, int], units: int) -> None:
+        from PIL import GifImagePlugin, Image
+
         # Each frame has a colour table of its own: a frame is small (the clock, a few
         # cells), so its colours fit in 256 exactly or almost.
         frame = image.quantize(256, method=Image.Quantize.FASTOCTREE)
@@ -276,6 +282,8 @@ def partial_path(path: str) -> str:
 
 def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
     """Rows top to bottom of an RGB32 image, as a Pillow image of their own."""
+    from PIL import Image
+
     stride = canvas.bytesPerLine()
     rows = memoryview(canvas.constBits())[top * stride : bottom * stride]
     size = (canvas.width(), bottom - top)
@@ -297,6 +305,8 @@ def record(
     """Write the recording of `board`'s game to `path` (the suffix says the format) and
     return its number of frames. `progress(done, total)` is called after every frame;
     `cancel` stops the work between frames, and then no file is left behind."""
+    from PIL import ImageChops
+
     check(path, fps=fps, speed=speed)
     if not has_replay(ms.NAME, board):
         raise RecordingError("only a recorded minesweeper game can be recorded: this board has no clicks")
