@@ -8,6 +8,7 @@ import base64
 import json
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import quote, unquote
 
 import pytest
 from hypothesis import given
@@ -23,14 +24,32 @@ GAMES_WITH_ANATOMY = [name for name, game in all_games().items() if hasattr(game
 
 def _vector_texts(name: str) -> list[str]:
     data = load_vectors(name)
-    vectors = data["vectors"] if isinstance(data, dict) else data
+    if isinstance(data, dict):
+        # Vectors sit in one or more lists of objects ("vectors", minesweeper's "games").
+        vectors = [v for value in data.values() if isinstance(value, list) for v in value]
+    else:
+        vectors = data
     texts: list[str] = []
     for vector in vectors:
-        for key in ("slug", "slug_urlsafe", "link", "url"):
+        for key in ("slug", "slug_urlsafe", "link", "url", "from_slug"):
             value = vector.get(key) if isinstance(vector, dict) else None
-            if isinstance(value, str) and value:
+            if isinstance(value, str) and value and value not in texts:
                 texts.append(value)
     return texts
+
+
+# Link forms of games whose share_url gives none, or gives it unescaped: each {q} is the
+# slug percent-encoded (pentomino: every character, as some chat programs do).
+_LINK_FORMS = {
+    "minesweeper": ("https://example.org/replay?game={q}&theme=dark", "  {q}\n"),
+    "pentomino": ("https://pentominoes.river.me/#/{q}",),
+}
+
+
+def _escaped(name: str, text: str) -> str:
+    if name == "pentomino":
+        return "".join(f"%{b:02X}" for b in text.encode())
+    return quote(text, safe="")
 
 
 def _cases() -> list[tuple[str, str]]:
@@ -46,6 +65,10 @@ def _cases() -> list[tuple[str, str]]:
             url = game.share_url(board)
             if url:
                 cases.append((name, url))
+            for form in _LINK_FORMS.get(name, ()):
+                link = form.format(q=_escaped(name, text))
+                if "%" not in text:  # an escaped slug escaped again is another text
+                    cases.append((name, link))
     return cases
 
 
@@ -54,7 +77,12 @@ CASES = _cases()
 
 def test_every_game_explains_its_vectors():
     assert {name for name, _ in CASES} == set(GAMES_WITH_ANATOMY)
-    assert "sudoku" in GAMES_WITH_ANATOMY
+    assert {"sudoku", "pentomino", "minesweeper"} <= set(GAMES_WITH_ANATOMY)
+    # Every vector of these two games reads, bare and in its link forms.
+    for name in ("pentomino", "minesweeper"):
+        texts = [text for game, text in CASES if game == name]
+        assert set(_vector_texts(name)) <= set(texts)
+        assert len(texts) >= 2 * len(_vector_texts(name))
 
 
 @pytest.mark.parametrize(("name", "text"), CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CASES)])
@@ -74,7 +102,16 @@ def test_spans_partition_and_reassemble(name, text):
         assert again.translate(str.maketrans("+/", "-_")) == body.translate(str.maketrans("+/", "-_"))
         assert bits[8 * whole :].strip("0") == ""  # the bits past the last byte are zero
     else:
-        assert "".join(s.raw for s in found.spans) == slug
+        # A text format's spans hold its characters as read: percent escapes undone (each
+        # escape wholly inside one span), and a query string's spaces read back as '+'.
+        def read(raw: str) -> str:
+            return unquote(raw).replace(" ", "+")
+
+        assert read("".join(s.raw for s in found.spans)) == read(slug)
+        for span in found.spans:
+            assert read(text[span.chars[0] : span.chars[1]]) == read(span.raw), span
+    for char in range(start, end):
+        assert found.spans_at(char) == [s for s in found.spans if s.chars[0] <= char < s.chars[1]], char
     for span in found.spans:
         assert text[span.chars[0] : span.chars[1]], span
         for r, c in span.cells:
@@ -97,8 +134,77 @@ def _sudoku_elements(board: Any, found: anatomy.Anatomy) -> None:
         assert row * 9 + col == span.element["index"]
 
 
+def _pentomino_elements(board: Any, found: anatomy.Anatomy) -> None:
+    from slugboard.codecs import pentomino as pm
+
+    for span in found.spans:
+        assert all(0 <= r < board.height and 0 <= c < board.width for r, c in span.cells), span
+    painting = pm.paint(board)
+    covered: dict[tuple[int, int], set[tuple[int, int]]] = {}  # anchor -> the cells its item paints
+    for index, item in enumerate(painting.items):
+        covered[(item.row, item.col)] = {
+            divmod(cell, board.width)
+            for cell, owner in enumerate(painting.owner)
+            if owner == index or index in painting.overlaps.get(divmod(cell, board.width), ())
+        }
+    if found.format == "v0":
+        (whole,) = [s for s in found.spans if s.element and s.element["kind"] == "board" and s.cells]
+        assert set(whole.cells) == set().union(*covered.values())
+        return
+    assert [s.value for s in found.spans if s.field == "size"] == [board.height, board.width]
+    surfaces = [s.value for s in found.spans if s.field == "header"]
+    assert surfaces == ([pm.SURFACES[board.surface]] if found.format == "v3" else [])  # legacy: always R
+    items: dict[int, dict[str, Any]] = {}
+    for span in found.spans:
+        if span.element and "item" in span.element:
+            items.setdefault(span.element["item"], span.element)
+    assert sorted(items) == list(range(len(items)))
+    kept: dict[tuple[int, int], dict[str, Any]] = {}
+    for number in sorted(items):  # the later item at an anchor wins, as in the decoder
+        kept[tuple(items[number]["anchor"])] = items[number]
+    assert all(items[n].get("replaced", False) == (kept[tuple(items[n]["anchor"])] is not items[n]) for n in items)
+    pieces = sorted(
+        (tuple(e["anchor"]), e["name"], e["rotation"], e["reflected"]) for e in kept.values() if e["kind"] == "piece"
+    )
+    assert pieces == [((p.row, p.col), p.name, p.rotation, p.reflected) for p in board.pieces]
+    assert sorted(a for a, e in kept.items() if e["kind"] == "terrain") == list(board.terrain)
+    for anchor, element in kept.items():
+        assert {tuple(cell) for cell in element["cells"]} == covered[anchor], element
+    for piece in board.pieces:
+        assert board.color_of(piece.name) in [e["colour"] for e in kept.values() if e.get("name") == piece.name]
+    placed = {p.name for p in board.pieces}
+    named = [s for s in found.spans if s.element and s.element["kind"] == "name"]
+    for span in named:
+        name = span.element["name"]
+        if name not in placed and sum(1 for s in named if s.element["name"] == name) == 1:
+            assert board.color_of(name) == span.value, span
+
+
+def _minesweeper_elements(board: Any, found: anatomy.Anatomy) -> None:
+    assert [s.value for s in found.spans if s.field == "size"] == [board.width, board.height]
+    assert found.spans[0].field == "version" and found.spans[0].value == board.version
+    mines = [s for s in found.spans if s.field == "mine"]
+    assert [tuple(s.value) for s in mines] == list(board.mines)
+    assert [s.cells for s in mines] == [[(y, x)] for x, y in board.mines]
+    assert [s.element["index"] for s in mines] == list(range(len(mines)))
+    events = [s for s in found.spans if s.element and s.element["kind"] == "event"]
+    assert all((s.field == "click") == (s.element["action"] == "open") for s in events)
+    in_time = sorted(events, key=lambda s: s.element["index"])
+    assert [s.element["index"] for s in in_time] == list(range(len(board.events)))
+    assert [(s.element["t"], s.element["action"], s.element["x"], s.element["y"]) for s in in_time] == [
+        tuple(e) for e in board.events
+    ]
+    assert all(s.cells == [(s.element["y"], s.element["x"])] for s in events)
+    for section in ("click", "flag"):  # in slug order, a section's times never go back
+        times = [s.element["t"] for s in events if s.field == section]
+        assert times == sorted(times)
+        assert sum(s.value["delta"] for s in events if s.field == section) == (times[-1] if times else 0)
+
+
 ELEMENT_CHECKS: dict[str, Callable[[Any, anatomy.Anatomy], None]] = {
     "sudoku": _sudoku_elements,
+    "pentomino": _pentomino_elements,
+    "minesweeper": _minesweeper_elements,
 }
 
 
