@@ -131,9 +131,9 @@ class _Reader:
             raise AssertionError(self.slug[start:end])
         width, height = int(m.group(1)), int(m.group(2))
         board: Element = {"kind": "board", "width": width, "height": height}
-        self.add(m.start(1), m.end(1), "size", width, board, f"width: {width} columns")
+        self.add(m.start(1), m.end(1), "size", width, board, f"width: {_count(width, 'column')}")
         self.add(m.end(1), m.start(2), "separator", "x", None, "between the width and the height")
-        self.add(m.start(2), m.end(2), "size", height, board, f"height: {height} rows")
+        self.add(m.start(2), m.end(2), "size", height, board, f"height: {_count(height, 'row')}")
         if m.group(3):
             self.unit = int(m.group(4))
             self.add(m.start(3), m.end(3), "separator", ",", None, "the time unit follows")
@@ -217,6 +217,10 @@ _VERSION_WORDS = {
     1: "version 1: mines as (row, column), clicks and flags as (column, row), decimal times in 50 ms ticks",
     2: "version 2: every cell as (column, row), base62 times in the meta's unit",
 }
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 def _timeline(

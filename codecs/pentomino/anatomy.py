@@ -90,7 +90,7 @@ class _Spans:
             "cells": [[r, c] for r, c, _bits in on],
         }
         if off:
-            element["overflow"] = cells_json(off)
+            element["overflow"] = cells_json(list(dict.fromkeys(off)))  # the edge cells the canvas marks
         self.items.append(element)
         return element
 
@@ -115,6 +115,10 @@ class _Spans:
         )
 
 
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
 def _orientation_words(rotation: int, reflected: bool) -> str:
     turns = {0: "not turned", 1: "turned right once", 2: "turned twice", 3: "turned left once"}[rotation]
     return turns + (", flipped top to bottom first" if reflected else "")
@@ -132,8 +136,8 @@ def _explain_v3(out: _Spans) -> str:
     surface, height, width = slug[0], _VALUE[slug[1]], _VALUE[slug[2]]
     board = out.board(surface, height, width)
     out.add(0, 1, "header", SURFACES[surface], board, f"surface: {SURFACES[surface]}")
-    out.add(1, 2, "size", height, board, f"height: {height} rows")
-    out.add(2, 3, "size", width, board, f"width: {width} columns")
+    out.add(1, 2, "size", height, board, f"height: {_count(height, 'row')}")
+    out.add(2, 3, "size", width, board, f"width: {_count(width, 'column')}")
     n = len(slug)
     i = 3
     while i < n:
@@ -227,21 +231,33 @@ def _explain_terrain(out: _Spans, i: int) -> int:
 
 def _explain_colours(out: _Spans, i: int, *, legacy: bool) -> None:
     """The colour groups: a digit picks a group, each name after it takes that colour
-    (v3: plus 6 for a lowercase name); legacy separators between them carry nothing."""
+    (v3: plus 6 for a lowercase name, and a repeated digit adds to its group; legacy: a
+    repeated digit empties its group first, and separators between them carry nothing)."""
     slug = out.slug
+    last_digit = {ch: j for j, ch in enumerate(slug) if j >= i and "0" <= ch <= "9"} if legacy else {}
     current = 0
+    cleared = False
+    seen: set[str] = set()
     for j in range(i, len(slug)):
         ch = slug[j]
         if ch in "._" and legacy:
             out.add(j, j + 1, "separator", ch, None, "a separator in the colour section")
         elif "0" <= ch <= "9" or (ch in "ab" and not legacy):
             current = _VALUE[ch]
-            out.add(j, j + 1, "colour", current, None, f"colour group {current}: the names after it take it")
+            cleared = legacy and last_digit[ch] != j
+            again = legacy and ch in seen
+            seen.add(ch)
+            words = "; it empties the group first" if again else ""
+            out.add(j, j + 1, "colour", current, None, f"colour group {current}: the names after it take it{words}")
         else:
             name = ch.upper()
             colour = current if legacy else current + 6 * ch.islower()
             element: Element = {"kind": "name", "name": name, "colour": colour}
-            out.add(j, j + 1, "colour", colour, element, f"{name}: {_colour_words(colour)}")
+            label = f"{name}: {_colour_words(colour)}"
+            if cleared:
+                element["cleared"] = True
+                label += f" (taken back: group {current} is given again later)"
+            out.add(j, j + 1, "colour", colour, element, label)
 
 
 # --- legacy (v1, v1.1, v1.5, v2) ----------------------------------------------------------
@@ -259,9 +275,9 @@ def _explain_legacy(out: _Spans) -> str:
         i += 1
     height, width = int(slug[:first_sep]), int(slug[first_sep + 1 : i] or "0")
     board = out.board("R", height, width)
-    out.add(0, first_sep, "size", height, board, f"height: {height} rows")
+    out.add(0, first_sep, "size", height, board, f"height: {_count(height, 'row')}")
     out.add(first_sep, first_sep + 1, "separator", slug[first_sep], None, "between the height and the width")
-    out.add(first_sep + 1, i, "size", width, board, f"width: {width} columns")
+    out.add(first_sep + 1, i, "size", width, board, f"width: {_count(width, 'column')}")
     separators = {slug[first_sep]}
     while i < n and slug[i] not in "._":
         i = _legacy_piece(out, i, separators)
