@@ -3,7 +3,8 @@ reads: v3 (surface, height, width, four characters per piece, the terrain sectio
 plain, Y and Z forms, the colour section), the legacy digit-first forms (v1, v1.1, v1.5
 and v2: `H sep W`, then letter, orientation and decimal coordinates per piece, then the
 colour groups) and v0 (JSONCrush), whose packing scatters every piece over the whole
-text, so it is explained as one span for the board.
+text, so it is explained as one span for the board. The Anatomy's `format` is "v3",
+"v2", "v1" (`.` separators), "v1.5" (`_` separators, v1.1 included) or "v0".
 
 Cells are [row, col] as the canvas draws them: row 0 is the top row, col 0 the left
 column (the format's (x, y)). A piece covers the cells it paints, after the surface's
