@@ -16,6 +16,7 @@ cell lights the characters of every span whose element covers it.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -39,6 +40,7 @@ FIELDS: tuple[str, ...] = (
     "flag",
     "tile",
     "word",
+    "dictionary",
     "separator",
     "padding",
 )
@@ -59,6 +61,7 @@ FIELD_TITLES: dict[str, str] = {
     "flag": "a flag",
     "tile": "a tile",
     "word": "a word",
+    "dictionary": "the key list of a packed text",
     "separator": "a separator",
     "padding": "padding",
 }
@@ -118,19 +121,23 @@ class Anatomy:
     unit: str
     spans: tuple[Span, ...]
     bit_total: int = 0  # bit formats: the bits the payload's characters hold
-    _by_char: dict[int, tuple[int, ...]] = field(default_factory=dict, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        index: dict[int, list[int]] = {}
-        for i, span in enumerate(self.spans):
-            for ch in range(*span.chars):
-                index.setdefault(ch, []).append(i)
-        self._by_char.update({ch: tuple(ids) for ch, ids in index.items()})
+    _starts: list[int] = field(default_factory=list, compare=False, repr=False)
 
     def spans_at(self, char: int) -> list[Span]:
         """The spans that hold character `char` of the text (a base64 character can hold
         the end of one field and the start of the next)."""
-        return [self.spans[i] for i in self._by_char.get(char, ())]
+        # Spans come in order, so their starts and their ends both only grow: the spans
+        # holding `char` are the last ones that start at or before it, going back while
+        # they still end after it. No index per character (a long game has a million).
+        if not self._starts and self.spans:
+            self._starts.extend(span.chars[0] for span in self.spans)
+        found: list[Span] = []
+        i = bisect_right(self._starts, char) - 1
+        while i >= 0 and self.spans[i].chars[1] > char:
+            found.append(self.spans[i])
+            i -= 1
+        found.reverse()
+        return found
 
     def spans_of_cell(self, row: int, col: int) -> list[Span]:
         return [span for span in self.spans if (row, col) in span.cells]
@@ -285,9 +292,11 @@ def text_span(
     element: dict[str, Any] | None = None,
     label: str = "",
 ) -> Span:
-    """A span of characters `slug[start:end]` of a text format, placed in the user's text."""
+    """A span of characters `slug[start:end]` of a text format, placed in the user's text:
+    from where its first character begins to where the next one does (or the slug ends),
+    so a character written as a percent escape spans the whole escape."""
     first = source.position_in_text(start)
-    last = source.position_in_text(end - 1) + 1 if end > start else first
+    last = source.position_in_text(end) if end > start else first
     return Span(
         field, (first, last), slug[start:end], slug[start:end] if value is None else value, None, element, label
     )

@@ -161,7 +161,11 @@ def carve(text: str, start: int, end: int, *, percent: bool = True, strip: bool 
     if source.origins is None:
         return trimmed, Source(source.start + lead, source.start + lead + len(trimmed))
     origins = source.origins[lead : lead + len(trimmed)]
-    return trimmed, Source(origins[0] if origins else source.start, source.end, origins)
+    # The slug ends where the first character cut off after it begins (an escaped
+    # space, say), so that its last character spans its whole escape and no more.
+    after = lead + len(trimmed)
+    end = source.origins[after] if after < len(source.origins) else source.end
+    return trimmed, Source(origins[0] if origins else source.start, end, origins)
 
 
 def _carve(text: str, start: int, end: int, percent: bool) -> tuple[str, Source]:

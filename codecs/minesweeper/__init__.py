@@ -12,7 +12,7 @@ Everything here works in (x, y) = (column, row); cell indexes are `y * width + x
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem, ProblemKind, Severity
 from .model import (
@@ -56,6 +56,9 @@ from .slug import (
     to_json,
 )
 from .stats import Field, Stats, field_of
+
+if TYPE_CHECKING:
+    from ..anatomy import Anatomy
 
 __all__ = [
     "CLOSED",
@@ -108,7 +111,15 @@ __all__ = [
     "field_of",
     "problems",
     "info",
+    "explain",
 ]
+
+
+def explain(text: str) -> Anatomy:
+    """What every character of a game slug holds (see codecs/anatomy.py)."""
+    from .anatomy import explain as explain_slug
+
+    return explain_slug(text)
 
 
 def problems(board: Board) -> list[Problem]:

@@ -13,7 +13,7 @@ rules     overlaps, overflow and completeness
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .geometry import (
     BOTTOM,
@@ -83,6 +83,9 @@ from .slug import (
     to_json,
 )
 
+if TYPE_CHECKING:
+    from ..anatomy import Anatomy
+
 __all__ = [
     "NAME",
     "TITLE",
@@ -144,7 +147,15 @@ __all__ = [
     "info",
     "COLOR_NAMES",
     "square_name",
+    "explain",
 ]
+
+
+def explain(text: str) -> Anatomy:
+    """What every character of a slug or link holds (see codecs/anatomy.py)."""
+    from .anatomy import explain as explain_slug
+
+    return explain_slug(text)
 
 
 def info(board: Board) -> dict[str, Any]:
