@@ -12,6 +12,7 @@ A canvas takes part by offering two methods in the cell grid its game's anatomy 
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Sequence
@@ -85,13 +86,10 @@ class SlugChars(QWidget):
         self.offset = anatomy.slug[0] if anatomy is not None else 0
         self._fills = [[] for _ in text]
         if anatomy is not None:
-            shade: dict[str, bool] = {}  # consecutive spans of one field alternate two tints, so each span shows
-            for span in anatomy.spans:
-                colour = field_colour(span.field)
-                odd = shade.get(span.field, False)
-                shade[span.field] = not odd
-                colour = tint(colour, 0.68 if odd else 0.45)
-                self._add_fill(span, colour)
+            # Neighbouring elements of one field alternate two tints, so each shows on its own;
+            # the spans of one element (a piece's letter, turn, row and column) share one.
+            for span, odd in zip(anatomy.spans, alternation(anatomy.spans)):
+                self._add_fill(span, tint(field_colour(span.field), 0.68 if odd else 0.45))
         self.lit = set()
         self.updateGeometry()
         self.setFixedHeight(self._height_for(max(self.width(), 1)))
@@ -183,7 +181,7 @@ class FieldBar(QWidget):
         self.setFixedHeight(14)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.anatomy: Anatomy | None = None
-        self.runs: list[tuple[QColor, int]] = []  # (colour, size) in slug order
+        self.runs: list[tuple[QColor, int, bool]] = []  # (colour, size, tint) in slug order
 
     def set_anatomy(self, anatomy: Anatomy | None) -> None:
         self.anatomy = anatomy
@@ -199,20 +197,20 @@ class FieldBar(QWidget):
         """Each span its own segment, neighbours of one field in two tints, so each piece's
         share shows; when spans outnumber the pixels, each run of a field is one segment."""
         anatomy = self.anatomy
-        runs: list[tuple[QColor, int]] = []
+        runs: list[tuple[QColor, int, bool]] = []
         if anatomy is not None:
-            sized = [(span.field, anatomy.size_of(span)) for span in anatomy.spans]
-            sized = [(field, size) for field, size in sized if size]
+            tints = alternation(anatomy.spans)
+            sized = [(s.field, anatomy.size_of(s), odd) for s, odd in zip(anatomy.spans, tints)]
+            sized = [item for item in sized if item[1]]
             each = len(sized) <= max(1, self.width() // 3)
-            last, odd = "", False
-            for field, size in sized:
-                if not each and runs and field == last:
-                    runs[-1] = (runs[-1][0], runs[-1][1] + size)
+            last = ""
+            for field, size, odd in sized:
+                if runs and field == last and (not each or odd == runs[-1][2]):
+                    runs[-1] = (runs[-1][0], runs[-1][1] + size, odd)
                     continue
-                odd = not odd if field == last else False
                 last = field
                 colour = field_colour(field)
-                runs.append((tint(colour, 0.35) if odd else colour, size))
+                runs.append((tint(colour, 0.35) if odd and each else colour, size, odd))
         self.runs = runs
 
     def resizeEvent(self, event) -> None:
@@ -220,21 +218,45 @@ class FieldBar(QWidget):
         self._layout_runs()
 
     def paintEvent(self, event) -> None:
-        total = sum(size for _, size in self.runs)
+        total = sum(size for _, size, _ in self.runs)
         if not total:
             return
         painter = QPainter(self)
         width, x = self.width() - 2, 1.0
-        for colour, size in self.runs:
+        for colour, size, _ in self.runs:
             w = width * size / total
             painter.fillRect(QRectF(x, 1, w, self.height() - 2), colour)
             x += w
 
 
-def _amount(total: dict[str, int], unit: str) -> str:
+def alternation(spans: Sequence[Span]) -> list[bool]:
+    """For each span, which of its field's two tints: the tint changes with the element
+    (or, for spans of no element, with each span)."""
+    out: list[bool] = []
+    state: dict[str, tuple[bool, object]] = {}
+    for span in spans:
+        odd, last = state.get(span.field, (True, None))
+        element = span.element if span.element is not None else id(span)
+        if element != last:
+            odd = not odd
+        state[span.field] = (odd, element)
+        out.append(odd)
+    return out
+
+
+def _amount(total: dict[str, int], unit: str, elements: int | None = None) -> str:
     size = total.get(unit + "s", 0)
-    count = total.get("spans", 0)
-    return f"{size:,} {unit}{'s' if size != 1 else ''} in {count:,}"
+    count = total.get("spans", 0) if elements is None else elements
+    return f"{size:,} {unit}{'s' if size != 1 else ''} for {count:,}"
+
+
+def element_count(anatomy: Anatomy, field: str) -> int:
+    """How many board elements a field's spans encode (a piece written in four parts is one)."""
+    seen = set()
+    for span in anatomy.spans:
+        if span.field == field:
+            seen.add(json.dumps(span.element, sort_keys=True) if span.element is not None else id(span))
+    return len(seen)
 
 
 class AnatomyPanel(QWidget):
@@ -285,7 +307,8 @@ class AnatomyPanel(QWidget):
         parts = []
         for name, total in anatomy.totals().items():
             colour = FIELD_COLOURS.get(name, "#ccc")
-            part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{_amount(total, anatomy.unit)}"
+            amount = _amount(total, anatomy.unit, element_count(anatomy, name))
+            part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{amount}"
             # Where one field's spans differ in size (xiangqi's 2- to 7-bit piece codes), how many of each.
             sizes = Counter(anatomy.size_of(s) for s in anatomy.spans if s.field == name)
             if 1 < len(sizes) <= 6:
@@ -294,7 +317,8 @@ class AnatomyPanel(QWidget):
             parts.append(part)
         summary = anatomy.summary()
         whole = summary.get(anatomy.unit + "s", 0)
-        head = f"{summary['chars']:,} characters, {whole:,} {anatomy.unit}s ({anatomy.format}): "
+        bits = f", {whole:,} bits" if anatomy.unit == "bit" else ""
+        head = f"{summary['chars']:,} characters{bits} ({anatomy.format}): "
         self.legend.setText(head + " · ".join(parts))
 
     def _char_hovered(self, index: int | None) -> None:

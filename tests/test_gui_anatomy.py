@@ -115,8 +115,10 @@ def _board_text(name):
     text = BOARDS.get(name)
     if text:
         return text
-    vectors = load_vectors(name)
-    vectors = vectors["vectors"] if isinstance(vectors, dict) else vectors
+    data = load_vectors(name)
+    vectors = (
+        [v for value in data.values() if isinstance(value, list) for v in value] if isinstance(data, dict) else data
+    )
     texts = [v.get("slug") or v.get("link") for v in vectors if isinstance(v, dict)]
     return max((t for t in texts if isinstance(t, str) and len(t) < 400), key=len)
 

@@ -773,3 +773,18 @@ def test_a_click_on_the_replay_bar_jumps_there(qtbot, main_window):
     want = page.player.duration_ms * 3 / 4
     assert abs(page.player.time_ms - want) <= page.player.duration_ms * 0.02
     assert page.replay_state().index == page.replay.index_at(page.player.time_ms)
+
+
+def test_the_panel_fits_its_width_in_every_mode(qtbot, main_window):
+    """Nothing in the panel is wider than the panel: a too-long figure would push the mode
+    buttons past the window's edge."""
+    main_window.resize(1100, 900)
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    article = "1=15x15+90E2E3A445556575D506C65797D71848D89A0B1BAB5CAD4E7EBEEE+000;5840;594;5A7;5B5;5C7;6B1;698;685;"
+    assert main_window.paste_text(article)
+    page = main_window.page("minesweeper")
+    for mode in ("edit", "play", "replay"):
+        page.set_mode(mode)
+        qtbot.wait(20)
+        assert page.tool_panel.width() <= page.TOOL_PANEL_WIDTH, mode

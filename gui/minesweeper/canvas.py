@@ -47,6 +47,16 @@ class MinesCanvas(BoardCanvas):
     def cell_center(self, x: int, y: int) -> QPointF:
         return self.layout_().cell_rect(x, y).center()
 
+    # The anatomy view's cells are (row, col) = (y, x) of the game's field.
+    def anatomy_cell_rect(self, row: int, col: int) -> QRectF | None:
+        if not (0 <= row < self.board.height and 0 <= col < self.board.width):
+            return None
+        return self.layout_().cell_rect(col, row)
+
+    def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        cell = self.layout_().cell_at(point)
+        return None if cell is None else (cell[1], cell[0])
+
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
         self._paint_cache.paint(

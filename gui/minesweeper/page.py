@@ -799,9 +799,7 @@ class MinesweeperPage(GamePage):
         labels["throughput"].setText(_fmt(f["throughput"], 3))
         labels["rqp"].setText(_fmt(f["rqp"], 2))
         labels["stnb"].setText(_fmt(f["stnb"], 1))
-        labels["path"].setText(
-            "unknown (a link keeps no mouse path)" if f["path"] is None else f"{f['path']:.1f} cells"
-        )
+        labels["path"].setText("unknown" if f["path"] is None else f"{f['path']:.1f} cells")
 
     def figures(self) -> ms_figures.GameFigures:
         """The figures of the open game, counted from the replay file's mouse events when

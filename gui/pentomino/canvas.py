@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import pentomino as pm
 
 from ..page import BoardCanvas
-from .paint import cell_at, cell_center, paint
+from .paint import board_layout, cell_at, cell_center, paint
 
 
 class PentominoCanvas(BoardCanvas):
@@ -64,6 +64,16 @@ class PentominoCanvas(BoardCanvas):
 
     def cell_center(self, row: int, col: int) -> QPointF:
         return cell_center(QRectF(self.rect()), self.board, row, col)
+
+    # The anatomy view's cells are the board's (row, col), row 0 at the top.
+    def anatomy_cell_rect(self, row: int, col: int) -> QRectF | None:
+        if not (0 <= row < self.board.height and 0 <= col < self.board.width):
+            return None
+        grid, size, _ = board_layout(QRectF(self.rect()), self.board)
+        return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
+
+    def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
+        return cell_at(QRectF(self.rect()), self.board, point)
 
     def _covering(self) -> int | None:
         """Index of the item painted on the hovered cell, if any."""
