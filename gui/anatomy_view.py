@@ -310,8 +310,8 @@ class AnatomyPanel(QWidget):
             amount = _amount(total, anatomy.unit, element_count(anatomy, name))
             part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{amount}"
             # Where one field's spans differ in size (xiangqi's 2- to 7-bit piece codes), how many of each.
-            sizes = Counter(anatomy.size_of(s) for s in anatomy.spans if s.field == name)
-            if 1 < len(sizes) <= 6:
+            sizes = Counter(anatomy.size_of(s) for s in anatomy.spans if s.field == name and anatomy.size_of(s))
+            if 1 < len(sizes) <= 6 and name != "padding":
                 unit = anatomy.unit + "s"
                 part += " (" + ", ".join(f"{n} of {size}" for size, n in sorted(sizes.items())) + f" {unit})"
             parts.append(part)

@@ -39,7 +39,7 @@ def test_the_toggle_shows_the_anatomy_of_the_slug_shown(qtbot, window):
     assert panel.isVisible() and window.slug_pane.anatomy_button.isChecked()
     assert panel.chars.text == PUZZLE
     assert panel.anatomy.totals()["given"] == {"spans": 17, "bits": 17 * 11}
-    assert "given&nbsp;187 bits in 17" in panel.legend.text()
+    assert "given&nbsp;187 bits for 17" in panel.legend.text()
     # It follows an edit in the same turn.
     page = window.page("sudoku")
     page.canvas.select((0, 0))
