@@ -21,7 +21,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import SlugError
 from .links import Source
 
 # The field vocabulary, in the order a summary lists them.
@@ -330,12 +329,8 @@ def cells_json(cells: Sequence[tuple[int, int]]) -> list[list[int]]:
 
 def explain(text: str) -> Anatomy:
     """The anatomy of whichever game's slug `text` is (see `decode_any`); raises SlugError
-    for a text no game reads, or whose game has no anatomy for that form."""
+    for a text no game reads."""
     from . import all_games, decode_any
 
     name, _board = decode_any(text)
-    reader = getattr(all_games()[name].codec, "explain", None)
-    if reader is None:
-        raise SlugError(name, "this game's slugs cannot be explained yet")
-    result: Anatomy = reader(text)
-    return result
+    return all_games()[name].explain(text)

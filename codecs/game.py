@@ -9,9 +9,12 @@ constants of the package, not probes of a board.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import Problem
+
+if TYPE_CHECKING:
+    from .anatomy import Anatomy
 
 B = TypeVar("B")
 
@@ -66,6 +69,9 @@ class GameCodec(Protocol[B]):
 
     def looks_like(self, text: str, /) -> bool:
         """The text carries this game's unmistakable marks; never raises."""
+
+    def explain(self, text: str, /) -> Anatomy:
+        """What every part of a slug holds (codecs/anatomy.py); raises SlugError."""
 
 
 @dataclass(frozen=True)
@@ -122,3 +128,6 @@ class Game(Generic[B]):
 
     def looks_like(self, text: str) -> bool:
         return self.codec.looks_like(text)
+
+    def explain(self, text: str) -> Anatomy:
+        return self.codec.explain(text)

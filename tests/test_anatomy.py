@@ -79,6 +79,7 @@ CASES = _cases()
 
 
 def test_every_game_explains_its_vectors():
+    assert GAMES_WITH_ANATOMY == list(all_games())
     assert {name for name, _ in CASES} == set(GAMES_WITH_ANATOMY)
     assert {"sudoku", "xiangqi", "letters"} <= set(GAMES_WITH_ANATOMY)
     texts = {name: [t for n, t in CASES if n == name] for name in ("xiangqi", "letters")}
