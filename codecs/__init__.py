@@ -19,6 +19,8 @@ from .game import Game, GameCodec
 __all__ = [
     "GAMES",
     "all_games",
+    "game",
+    "titles",
     "Game",
     "GameCodec",
     "SlugError",
@@ -39,16 +41,23 @@ __all__ = [
 # any game (a minesweeper replay) is far below this.
 MAX_TEXT = 4_000_000
 
-# The registry: (package, detection rank), in tab order. A bare slug that several games
-# could read goes to the lowest rank first: the game whose marks are strongest comes
-# first, and xiangqi (a bare base64 string with no marker) comes last.
-REGISTRY: tuple[tuple[str, int], ...] = (
-    ("sudoku", 0),
-    ("pentomino", 1),
-    ("xiangqi", 4),
-    ("minesweeper", 2),
-    ("letters", 3),
+# The registry: (package, detection rank, title), in tab order. A bare slug that several
+# games could read goes to the lowest rank first: the game whose marks are strongest comes
+# first, and xiangqi (a bare base64 string with no marker) comes last. The title is the
+# package's TITLE, here too so that a window can name its tabs before any game is loaded.
+REGISTRY: tuple[tuple[str, int, str], ...] = (
+    ("sudoku", 0, "Sudoku"),
+    ("pentomino", 1, "Pentominoes"),
+    ("xiangqi", 4, "Xiangqi"),
+    ("minesweeper", 2, "Minesweeper"),
+    ("letters", 3, "Letters"),
 )
+
+
+def titles() -> dict[str, str]:
+    """The registered games' titles in tab order, without loading any game."""
+    return {name: title for name, _, title in REGISTRY}
+
 
 if TYPE_CHECKING:
     # mypy checks every game package against the contract here.
@@ -57,14 +66,23 @@ if TYPE_CHECKING:
     _CHECKED: tuple[GameCodec[Any], ...] = (sudoku, pentomino, xiangqi, minesweeper, letters)
 
 
-def _load_games() -> dict[str, Game[Any]]:
-    games: dict[str, Game[Any]] = {}
-    for name, rank in REGISTRY:
+_loaded: dict[str, Game[Any]] = {}
+
+
+def game(name: str) -> Game[Any]:
+    """One registered game, its package imported on first use (a window that shows one
+    game loads that one); raises KeyError for a name not registered."""
+    found = _loaded.get(name)
+    if found is None:
+        entry = next((e for e in REGISTRY if e[0] == name), None)
+        if entry is None:
+            raise KeyError(name)
+        _, rank, title = entry
         codec: GameCodec[Any] = importlib.import_module(f"{__name__}.{name}")
-        if codec.NAME != name:
-            raise RuntimeError(f"the package {name} declares NAME {codec.NAME!r}")
-        games[name] = Game(codec, rank)
-    return games
+        if codec.NAME != name or codec.TITLE != title:
+            raise RuntimeError(f"the package {name} declares NAME {codec.NAME!r}, TITLE {codec.TITLE!r}")
+        found = _loaded[name] = Game(codec, rank)
+    return found
 
 
 _games: dict[str, Game[Any]] | None = None
@@ -75,7 +93,7 @@ def all_games() -> dict[str, Game[Any]]:
     command that reads no board, such as `slugboard-codec --help`, loads none)."""
     global _games
     if _games is None:
-        _games = _load_games()
+        _games = {name: game(name) for name, _, _ in REGISTRY}
     return _games
 
 

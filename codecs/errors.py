@@ -8,7 +8,6 @@ error: `problems(board)` returns `Problem` records that the editor draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -137,22 +136,51 @@ class ProblemKind(str, Enum):
     START_WORD = "start_word"  # the day's starting word is not known
 
 
-@dataclass(frozen=True)
 class Problem:
     """Something wrong with a board, for a person: a message and the cells it concerns.
+    Immutable, compared and hashed by value.
 
-    Cells use the game's own cell tuples (see the board JSON of each game).
+    Cells use the game's own cell tuples (see the board JSON of each game). (A plain class
+    rather than a dataclass: `dataclasses` costs a command that reads no board a quarter
+    of Python's own start-up.)
     """
 
+    __slots__ = ("message", "cells", "severity", "kind")
     message: str
-    cells: tuple[Any, ...] = ()
-    severity: Severity = Severity.ERROR
-    kind: ProblemKind = ProblemKind.DECODE
+    cells: tuple[Any, ...]
+    severity: Severity
+    kind: ProblemKind
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        message: str,
+        cells: tuple[Any, ...] = (),
+        severity: Severity | str = Severity.ERROR,
+        kind: ProblemKind | str = ProblemKind.DECODE,
+    ) -> None:
+        set_ = object.__setattr__
+        set_(self, "message", message)
+        set_(self, "cells", cells)
         # Accept the plain strings too, so a problem built from JSON compares equal.
-        object.__setattr__(self, "severity", Severity(self.severity))
-        object.__setattr__(self, "kind", ProblemKind(self.kind))
+        set_(self, "severity", Severity(severity))
+        set_(self, "kind", ProblemKind(kind))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a Problem cannot change ({name})")
+
+    def _key(self) -> tuple[Any, ...]:
+        return (self.message, self.cells, self.severity, self.kind)
+
+    def __eq__(self, other: object) -> bool:
+        return other._key() == self._key() if isinstance(other, Problem) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Problem(message={self.message!r}, cells={self.cells!r}, severity={self.severity!r}, kind={self.kind!r})"
+        )
 
     @property
     def is_error(self) -> bool:

@@ -8,7 +8,6 @@ constants of the package, not probes of a board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import Problem
@@ -74,12 +73,18 @@ class GameCodec(Protocol[B]):
         """What every part of a slug holds (codecs/anatomy.py); raises SlugError."""
 
 
-@dataclass(frozen=True)
 class Game(Generic[B]):
-    """A registered game: its codec package and where it stands in the lists."""
+    """A registered game: its codec package and where it stands in the lists. One object
+    per game (the registry makes each once), so identity is equality."""
 
-    codec: GameCodec[B]
-    detection_rank: int  # bare slugs that several games could read go to the lowest rank first
+    __slots__ = ("codec", "detection_rank")
+
+    def __init__(self, codec: GameCodec[B], detection_rank: int) -> None:
+        self.codec = codec
+        self.detection_rank = detection_rank  # bare slugs that several games could read go to the lowest rank first
+
+    def __repr__(self) -> str:
+        return f"Game({self.codec.NAME!r}, rank {self.detection_rank})"
 
     @property
     def name(self) -> str:

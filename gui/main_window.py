@@ -28,11 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard import resources
-from slugboard.codecs import GAMES, MAX_TEXT, SlugError, decode_any
-from slugboard.codecs.minesweeper.files import EXTENSIONS as REPLAY_EXTENSIONS
-from slugboard.codecs.minesweeper.files import read_replay_file
+from slugboard.codecs import MAX_TEXT, SlugError, decode_any, game, titles
 
-from . import games, recording
+from . import games
 from .anatomy_view import AnatomyLink
 from .page import GamePage
 from .render import render_image, save_board
@@ -57,6 +55,10 @@ def version() -> str:
         return "(not installed)"
 
 
+TITLES = titles()
+# The replay files File > Open file takes (codecs/minesweeper/files.py reads them; named here
+# so the window can offer them without loading the reader).
+REPLAY_EXTENSIONS = (".avf", ".rmv", ".evf", ".mvf")
 MAX_RECENT = 10
 MAX_RECENT_LENGTH = 20_000
 LONG_TEXT = 100_000  # characters; longer pastes get a busy cursor
@@ -109,6 +111,10 @@ class Pages(Mapping[str, GamePage]):
     def __len__(self) -> int:
         return len(self._names)
 
+    def made_page(self, name: str) -> GamePage | None:
+        """The page of `name` if it has been made (none is made by asking)."""
+        return self._made.get(name)
+
     def made(self) -> list[GamePage]:
         """The pages made so far, in tab order."""
         return [self._made[name] for name in self._names if name in self._made]
@@ -143,12 +149,11 @@ class MainWindow(QMainWindow):
             # It takes the focus a switch hands to the new tab, so the page made in its place
             # knows the keys were on the board before.
             placeholder.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-            self.tabs.addTab(placeholder, GAMES[name].title)
+            self.tabs.addTab(placeholder, TITLES[name])
         self.tabs.currentChanged.connect(self._tab_changed)
         self._visited: set[str] = set()  # games whose page has been shown
-        # Whether a game has a web link at all is a property of the game, not the board.
-        self._has_link = {name: GAMES[name].has_link for name in self.pages}
         self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
+        self._to_restore: set[str] = set()  # games whose stored board has not been read yet
         # Boards are written to disk a moment after an edit (and on close), so a burst of
         # edits on a big board costs one save, and a crash loses at most that moment.
         self._unsaved: set[str] = set()
@@ -192,14 +197,43 @@ class MainWindow(QMainWindow):
         self._restore()
         self._tab_changed(self.tabs.currentIndex())
         self.current_page().focus_canvas()  # the keys work on the board from the start
+        self._say_what_was_restored()
+        # The boards of the games out of sight are read as soon as the window is up: the
+        # window shows first, and what cannot be restored is still said at once.
+        QTimer.singleShot(0, self._restore_rest)
+
+    def _say_what_was_restored(self) -> None:
         not_restored = self.store.take_not_restored()
         if not_restored:
             # Said once, where it pushes nothing: the status bar keeps it until the next
             # message, and its tooltip says why each thing was set aside.
             self.statusBar().showMessage(not_restored)
             self.statusBar().setToolTip("\n".join(self.store.reasons))
-        else:
+        elif not self.statusBar().currentMessage():
             self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
+
+    def _read_stored_board(self, name: str) -> None:
+        """Read the board kept for `name` from the settings, once: into its page if it is
+        made, else kept for the page."""
+        if name not in self._to_restore:
+            return
+        self._to_restore.discard(name)
+        board = self.store.board(game(name))
+        if board is None:
+            return
+        page = self.pages.made_page(name)
+        if page is not None:
+            page.replace_board(board)
+        else:
+            self._restored[name] = board
+
+    def _restore_rest(self) -> None:
+        if not self._to_restore:
+            return
+        for name in list(self.pages):
+            self._read_stored_board(name)
+        if self.store.not_restored:
+            self._say_what_was_restored()
 
     def _make_page(self, name: str) -> GamePage:
         page = games.view(name).page(self.settings)
@@ -208,7 +242,7 @@ class MainWindow(QMainWindow):
             current = self.tabs.currentIndex()
             placeholder = self.tabs.widget(index)
             self.tabs.removeTab(index)
-            self.tabs.insertTab(index, page, GAMES[name].title)
+            self.tabs.insertTab(index, page, TITLES[name])
             self.tabs.setCurrentIndex(current)
         if placeholder is not None:
             placeholder.deleteLater()
@@ -227,6 +261,7 @@ class MainWindow(QMainWindow):
         return page
 
     def _page_ready(self, name: str, page: GamePage) -> None:
+        self._read_stored_board(name)
         board = self._restored.pop(name, None)
         if board is not None:
             page.replace_board(board)
@@ -266,7 +301,7 @@ class MainWindow(QMainWindow):
         self.examples_menu = examples_menu = file_menu.addMenu("E&xamples")
         for example in resources.examples():
             if example["game"] in self.pages:
-                action = examples_menu.addAction(f"{GAMES[example['game']].title}: {example['title']}")
+                action = examples_menu.addAction(f"{TITLES[example['game']]}: {example['title']}")
                 action.setStatusTip(example["text"])
                 action.triggered.connect(lambda _=False, t=example["text"]: self.paste_text(t))
         if "sudoku" in self.pages:
@@ -326,10 +361,10 @@ class MainWindow(QMainWindow):
         for index, name in enumerate(self.pages):
             self._action(
                 game_menu,
-                GAMES[name].title,
+                TITLES[name],
                 lambda _=False, i=index: self.tabs.setCurrentIndex(i),
                 f"Alt+{index + 1}",
-                f"Show the {GAMES[name].title} board",
+                f"Show the {TITLES[name]} board",
             )
 
         view_menu = bar.addMenu("&View")
@@ -437,7 +472,8 @@ class MainWindow(QMainWindow):
             self._update_anatomy(page)
             return
         board, game = page.board, page.game
-        link = (lambda: game.share_url(board)) if self._has_link[page.GAME] else None
+        # Whether a game has a web link at all is a property of the game, not the board.
+        link = (lambda: game.share_url(board)) if game.has_link else None
         self.slug_pane.show_slug(slug, link)
         self._update_anatomy(page)
 
@@ -478,7 +514,7 @@ class MainWindow(QMainWindow):
         page = self.pages[name]
         self.tabs.setCurrentWidget(page)
         # Said before the page opens the board, so a message of the page's own stays on top.
-        self.statusBar().showMessage(f"Opened a {GAMES[name].title} board", 4000)
+        self.statusBar().showMessage(f"Opened a {TITLES[name]} board", 4000)
         page.paste_board(board)
         self._update_slug(page)
         self._remember(text.strip())
@@ -540,6 +576,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Reading {name}…")
         self.statusBar().repaint()
         try:
+            from slugboard.codecs.minesweeper.files import read_replay_file
+
             replay_file = read_replay_file(path)
         except SlugError as exc:
             self.slug_pane.show_error("", exc)
@@ -600,7 +638,11 @@ class MainWindow(QMainWindow):
     def _recorded_game(self):
         """The minesweeper game the current tab shows, when it has clicks to replay."""
         page = self._page_at(self.tabs.currentIndex())
-        if page is None or not recording.has_replay(page.GAME, page.board):
+        if page is None or page.GAME != "minesweeper":
+            return None
+        from . import recording  # with Pillow and the minesweeper painting: loaded when first needed
+
+        if not recording.has_replay(page.GAME, page.board):
             return None
         return page.board
 
@@ -609,6 +651,8 @@ class MainWindow(QMainWindow):
             self.recording_action.setEnabled(self._recorded_game() is not None and not self._recorder.busy)
 
     def export_recording_dialog(self) -> None:
+        from . import recording
+
         if self._recorded_game() is None:
             return
         path, chosen = QFileDialog.getSaveFileName(
@@ -625,6 +669,8 @@ class MainWindow(QMainWindow):
     def export_recording(self, path: str) -> bool:
         """Start writing the replay of the minesweeper game shown to `path`, in the
         background; the status bar shows how far it has come and says when it is saved."""
+        from . import recording
+
         board = self._recorded_game()
         if board is None:
             self.statusBar().showMessage("Open a recorded minesweeper game to export its replay", 6000)
@@ -706,12 +752,9 @@ class MainWindow(QMainWindow):
 
     # --- settings ----------------------------------------------------------------
     def _restore(self) -> None:
-        # Every stored board is read now, so what cannot be restored is said at once; each
-        # page shows its board when it is made.
-        for name in self.pages:
-            board = self.store.board(GAMES[name])
-            if board is not None:
-                self._restored[name] = board
+        # Each page reads its stored board when it is made (the current one now); the rest
+        # are read just after the window is shown, so what cannot be restored is said at once.
+        self._to_restore = set(self.pages)
         geometry = self.store.geometry("window/geometry")
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1120, 840)
@@ -776,9 +819,12 @@ class MainWindow(QMainWindow):
         return True
 
     def closeEvent(self, event) -> None:
+        self._to_restore.clear()  # a window closed before its first turn reads nothing more
         for page in self.pages.made():
             page.shutdown()  # background work stops now; quitting never waits for it
         if self._recorder.busy:
+            from . import recording
+
             self._recorder.shutdown()
             try:
                 # The worker may not get to remove it before the process ends.
@@ -811,7 +857,7 @@ class MainWindow(QMainWindow):
     def about_text(self) -> str:
         return (
             f"<b>Slugboard {version()}</b><br>Edit, replay and share puzzle boards that live in links.<br>"
-            "Games: " + ", ".join(GAMES[n].title for n in self.pages)
+            "Games: " + ", ".join(TITLES[n] for n in self.pages)
         )
 
     def _about(self) -> None:

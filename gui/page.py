@@ -15,7 +15,7 @@ from PySide6.QtCore import QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPixmap, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
-from slugboard.codecs import GAMES
+from slugboard.codecs import game
 
 
 def _frozen(value: Any) -> Any:
@@ -183,7 +183,7 @@ class GamePage(QWidget):
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
-        self.game = GAMES[self.GAME]
+        self.game = game(self.GAME)
         self.settings = settings if settings is not None else QSettings()
         self.undo_stack = QUndoStack(self)
         self._board = self.game.new_board()

@@ -8,7 +8,7 @@ import html
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from slugboard.codecs import GAMES
+from slugboard.codecs import titles
 
 from . import games
 
@@ -25,8 +25,8 @@ def window_keys(window: QWidget) -> list[tuple[str, str]]:
 
 def shortcuts_html(window: QWidget, current: str) -> str:
     sections = [("Everywhere", window_keys(window))]
-    names = [current] + [name for name in GAMES if name != current]
-    sections += [(GAMES[name].title, list(games.view(name).page.KEYS)) for name in names]
+    names = [current] + [name for name in titles() if name != current]
+    sections += [(titles()[name], list(games.view(name).page.KEYS)) for name in names]
     parts = []
     for title, rows in sections:
         parts.append(f"<h3>{html.escape(title)}</h3><table cellspacing='0' cellpadding='3'>")

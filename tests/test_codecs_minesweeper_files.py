@@ -156,3 +156,10 @@ def test_speed_and_rqp_match_ms_toollib(path, read):
     stats = ms.replay(read[path.name].board).stats()
     assert stats.bbbv_per_s == pytest.approx(video.bbbv_s, rel=1e-3)
     assert stats.rqp == pytest.approx(video.rqp, rel=1e-3)
+
+
+def test_the_window_offers_the_files_the_reader_reads():
+    from slugboard.codecs.minesweeper.files import EXTENSIONS
+    from slugboard.gui.main_window import REPLAY_EXTENSIONS
+
+    assert REPLAY_EXTENSIONS == EXTENSIONS

@@ -33,8 +33,9 @@ def _subpackages(package: ModuleType) -> set[str]:
 
 
 def test_registry_lists_each_game_once_with_distinct_ranks():
-    names = [name for name, _ in REGISTRY]
-    ranks = [rank for _, rank in REGISTRY]
+    names = [name for name, _, _ in REGISTRY]
+    ranks = [rank for _, rank, _ in REGISTRY]
+    assert [title for _, _, title in REGISTRY] == [GAMES[name].title for name in names]
     assert len(set(names)) == len(names) and len(set(ranks)) == len(ranks)
     assert list(GAMES) == names
 

@@ -347,7 +347,8 @@ def test_a_window_makes_only_the_page_it_shows_and_the_others_when_first_needed(
     qtbot.addWidget(second)
     second.show()
     assert [page.GAME for page in second.pages.made()] == ["xiangqi"]
-    assert "the last Letters board" in second.statusBar().currentMessage()
+    # Read, and found unreadable, as soon as the window is up.
+    qtbot.waitUntil(lambda: "the last Letters board" in second.statusBar().currentMessage(), timeout=2000)
     assert second.slug_pane.slug_text() == second.page("xiangqi").game.encode(xiangqi_board)
     # A tab never shown holds a placeholder until it is chosen; then its page takes its place.
     index = list(second.pages).index("pentomino")

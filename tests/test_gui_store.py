@@ -28,6 +28,7 @@ def _window(qtbot, settings):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
+    qtbot.wait(20)  # the boards of the games out of sight are read just after the window shows
     return window
 
 
