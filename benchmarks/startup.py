@@ -108,10 +108,8 @@ window.close()
     subprocess.run([sys.executable, "-c", script, folder], env=env, check=True, stderr=subprocess.DEVNULL)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=9)
-    args = parser.parse_args()
+def measure(runs: int = 9) -> list[tuple[str, float, str, float, float]]:
+    """(what, seconds, baseline, seconds, goal ratio) for each start-up figure."""
     compileall.compile_dir(ROOT / "codecs", quiet=1)
     compileall.compile_dir(ROOT / "gui", quiet=1)
     env = dict(os.environ)
@@ -122,19 +120,26 @@ def main() -> None:
     sudoku = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
 
     rows: list[tuple[str, float, str, float, float]] = []
-    base = _median([python, "-c", "pass"], env, args.runs)
+    base = _median([python, "-c", "pass"], env, runs)
     for label, cmd in (
         ("slugboard-codec --help", [codec, "--help"]),
         ("slugboard-codec detect", [codec, "detect", sudoku]),
     ):
-        rows.append((label, _median(cmd, env, args.runs), "python -c pass", base, 2.0))
+        rows.append((label, _median(cmd, env, runs), "python -c pass", base, 2.0))
 
     with tempfile.TemporaryDirectory() as folder:
         _seed_settings(folder, env)
-        bare = _median([python, "-c", _SHOW, "bare"], env, args.runs, _to_paint)
-        window = _median([python, "-c", _SHOW, "slugboard", folder], env, args.runs, _to_paint)
+        bare = _median([python, "-c", _SHOW, "bare"], env, runs, _to_paint)
+        window = _median([python, "-c", _SHOW, "slugboard", folder], env, runs, _to_paint)
     rows.append(("window shown, boards restored", window, "bare QMainWindow shown", bare, 1.3))
+    return rows
 
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=9)
+    args = parser.parse_args()
+    rows = measure(args.runs)
     print(f"{'measurement':32} {'ms':>7}  {'baseline':24} {'ms':>7}  {'ratio':>6}  goal")
     for label, value, base_label, base_value, goal in rows:
         ratio = value / base_value

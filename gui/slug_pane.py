@@ -140,11 +140,13 @@ class SlugPane(QWidget):
         """Show `slug`. `link` is the share link, or a function that makes it when it is
         first needed (a link costs another encode, and most edits never copy it), or None
         for a game with no web app."""
+        same = slug == self._slug and not self._no_slug
         self._slug = slug
         self._no_slug = ""
-        shown = slug if len(slug) <= SHOWN_LENGTH else slug[: SHOWN_LENGTH - 1] + "…"
-        self.slug_field.setText(shown)
-        self.slug_field.setCursorPosition(0)
+        if not same:  # laying out a long slug again costs milliseconds; a board shown twice keeps it
+            shown = slug if len(slug) <= SHOWN_LENGTH else slug[: SHOWN_LENGTH - 1] + "…"
+            self.slug_field.setText(shown)
+            self.slug_field.setCursorPosition(0)
         self.length_label.setText(f"{len(slug)} chars")
         self._link = link
         self.copy_slug_button.setEnabled(True)

@@ -788,3 +788,32 @@ def test_the_panel_fits_its_width_in_every_mode(qtbot, main_window):
         page.set_mode(mode)
         qtbot.wait(20)
         assert page.tool_panel.width() <= page.TOOL_PANEL_WIDTH, mode
+
+
+def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window):
+    """ZiNi of a large field takes ms-toollib a moment: the field is shown first, then the figure."""
+    from slugboard.codecs import minesweeper as ms
+    from slugboard.codecs.minesweeper import figures
+    from slugboard.gui.minesweeper.page import ZINI_IN_BACKGROUND_CELLS
+
+    side = 120
+    assert side * side > ZINI_IN_BACKGROUND_CELLS
+    mines = [[x, y] for y in range(side) for x in range(side) if (x * 5 + y * 11) % 13 == 0]
+    board = ms.from_json(
+        {
+            "game": "minesweeper",
+            "version": 1,
+            "width": side,
+            "height": side,
+            "mines": mines,
+            "events": [{"t": 0, "kind": "open", "x": 1, "y": 1}, {"t": 20, "kind": "open", "x": 60, "y": 60}],
+        }
+    )
+    assert main_window.paste_text(ms.encode(board))
+    page = main_window.page("minesweeper")
+    page.set_mode("replay")
+    page.player.seek(page.player.duration_ms)
+    assert page.stat_labels["zini"].text() == "…"  # not worked out on the window's thread
+    expected = figures.zini_of(ms.stats.field_of(page.board))
+    qtbot.waitUntil(lambda: page.stat_labels["zini"].text() == str(expected[0]), timeout=10000)
+    assert page.stat_labels["hzini"].text() == str(expected[1])

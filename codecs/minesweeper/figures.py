@@ -66,6 +66,12 @@ def _toollib_board(fld: Field) -> list[list[int]]:
     return [[-1 if v == 9 else v for v in fld.numbers[y * w : (y + 1) * w]] for y in range(fld.height)]
 
 
+def zini_known(fld: Field) -> tuple[int, int] | None:
+    """(ZiNi, HZiNi) if they have been worked out for this field, else None."""
+    known: tuple[int, int] | None = fld.__dict__.get("_zini")
+    return known
+
+
 def zini_of(fld: Field) -> tuple[int, int]:
     """(ZiNi, HZiNi) of a field, worked out once per field."""
     cached: tuple[int, int] | None = fld.__dict__.get("_zini")
@@ -136,11 +142,13 @@ class GameFigures:
             return self.clicks.at(state.time_ms)
         return self.clicks.after(2 * state.index)
 
-    def at(self, state: ReplayState) -> dict[str, Any]:
-        """Every figure of `CONVENTIONS` at `state` (None where it has no value yet)."""
+    def at(self, state: ReplayState, *, work_out_zini: bool = True) -> dict[str, Any]:
+        """Every figure of `CONVENTIONS` at `state` (None where it has no value yet). With
+        `work_out_zini` false, ZiNi and HZiNi are None until `zini_of` has been called for
+        the field (on a large field it takes a moment, better spent off the window's thread)."""
         fld, stats = self.field, state.stats
         counts = self.counts(state)
-        zini, hzini = zini_of(fld)
+        zini, hzini = zini_of(fld) if work_out_zini else (zini_known(fld) or (None, None))
         solved, t = stats.bbbv_solved, stats.time_s
         if stats.outcome == WON:
             solved = stats.bbbv

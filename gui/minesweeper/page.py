@@ -35,6 +35,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 
 from ..page import GamePage
+from ..worker import LatestOnly
 from .canvas import MinesCanvas
 from .paint import (
     EDIT,
@@ -127,6 +128,15 @@ class _SeekBar(QSlider):
         painter.end()
 
 
+# A field of more cells than this has its ZiNi worked out in the background (about 35 ms
+# for 200x200 with ms-toollib), so opening it is not held up.
+ZINI_IN_BACKGROUND_CELLS = 10_000
+
+
+def _work_out_zini(fld, cancel):
+    return ms_figures.zini_of(fld)
+
+
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
     return "–" if value is None else f"{value:.{digits}f}{suffix}"
 
@@ -172,6 +182,10 @@ class MinesweeperPage(GamePage):
         canvas.cell_clicked.connect(self._cell_clicked)
         self.set_canvas(canvas)
         self.player = ReplayPlayer(self)
+        # ZiNi of a large field is worked out off the window's thread, then shown.
+        self._zini_job = LatestOnly(self)
+        self._zini_job.finished.connect(self._zini_ready)
+        self._zini_field = None
         self.replay_file = None  # the replay file the open game came from, if any
         self.player.moved.connect(self._replay_moved)
         self.player.playing_changed.connect(self._playing_changed)
@@ -784,13 +798,19 @@ class MinesweeperPage(GamePage):
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
         labels = self.stat_labels
-        f = self.figures().at(state)
+        figures = self.figures()
+        fld = figures.field
+        big = fld.width * fld.height > ZINI_IN_BACKGROUND_CELLS
+        f = figures.at(state, work_out_zini=not big)
+        if f["zini"] is None and self._zini_field is not fld:
+            self._zini_field = fld
+            self._zini_job.submit(_work_out_zini, fld)
         labels["time"].setText(f"{s.time_s:.2f} s")
         labels["3bv_solved"].setText(str(s.bbbv_solved))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
         for key in ("3bv", "zini", "hzini", "openings", "islands", "left", "right", "double", "flags"):
-            labels[key].setText(str(f[key]))
+            labels[key].setText("…" if f[key] is None else str(f[key]))
         labels["clicks"].setText(f"{f['clicks']} ({f['effective']} effective)")
         labels["3bv_per_s"].setText(_fmt(f["3bv_per_s"], 3))
         labels["ioe"].setText(_fmt(f["ioe"], 3))
@@ -800,6 +820,14 @@ class MinesweeperPage(GamePage):
         labels["rqp"].setText(_fmt(f["rqp"], 2))
         labels["stnb"].setText(_fmt(f["stnb"], 1))
         labels["path"].setText("unknown" if f["path"] is None else f"{f['path']:.1f} cells")
+
+    def shutdown(self) -> None:
+        self._zini_job.shutdown()
+
+    def _zini_ready(self, result) -> None:
+        if isinstance(result, Exception):
+            return
+        self._refresh()
 
     def figures(self) -> ms_figures.GameFigures:
         """The figures of the open game, counted from the replay file's mouse events when

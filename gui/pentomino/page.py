@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import shiboken6
-from PySide6.QtCore import QObject, QSize, Qt, Signal
+from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QIcon,
     QPixmap,
@@ -31,6 +31,7 @@ from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
 
 PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
 QUICK_CHECK_SECONDS = 0.3  # how long the live "can be completed" check may search
+QUICK_CHECK_DELAY_MS = 40  # after the last edit of a burst, so the edit is painted first
 
 
 class _Progress(QObject):
@@ -193,6 +194,9 @@ class PentominoPage(GamePage):
         self.tool_layout.addLayout(row)
         self._quick = LatestOnly(self)
         self._quick.finished.connect(self._quick_answer)
+        self._quick_board: pm.Board | None = None
+        self._quick_timer = QTimer(self, singleShot=True, interval=QUICK_CHECK_DELAY_MS)
+        self._quick_timer.timeout.connect(self._ask_quick)
         self._job = LatestOnly(self)
         self._job.finished.connect(self._job_done)
         self._job_kind = ""
@@ -473,6 +477,10 @@ class PentominoPage(GamePage):
             ways = "way" if found == 1 else "ways"
             self.solver_label.setText(f"{found:,} {ways} to complete the board")
 
+    def _ask_quick(self) -> None:
+        if self._quick_board is not None:
+            self._quick.submit(solver.completable, self._quick_board, QUICK_CHECK_SECONDS)
+
     def _quick_answer(self, result) -> None:
         if isinstance(result, Exception):
             return
@@ -486,6 +494,7 @@ class PentominoPage(GamePage):
             self.solver_label.setText("Not known at a glance: Solve or Count checks")
 
     def shutdown(self) -> None:
+        self._quick_timer.stop()
         self._quick.shutdown()
         self._job.shutdown()
 
@@ -496,7 +505,11 @@ class PentominoPage(GamePage):
             self._job.cancel()
             self._job_finished()
         self.solver_label.setText("Checking…")
-        self._quick.submit(solver.completable, board, QUICK_CHECK_SECONDS)
+        # The quick question is asked a moment after the last edit of a burst: a search in
+        # the background competes with the painting of the edit for the interpreter.
+        self._quick.cancel()
+        self._quick_board = board
+        self._quick_timer.start()
         self.canvas.set_board(board)
         self._updating = True
         try:

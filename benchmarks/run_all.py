@@ -1,0 +1,103 @@
+"""Every speed goal, measured beside its baseline in one run, as one table.
+
+    QT_QPA_PLATFORM=offscreen python benchmarks/run_all.py [--quick] [--markdown FILE]
+
+Each row is a figure, what it is compared with (another program or widget measured in the
+same run, or the frame budget it must fit), the ratio, and the goal. `--markdown` writes
+the table, with the machine it ran on, to FILE (docs/PERFORMANCE.md keeps the latest).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+FRAME_MS = 1000 / 60
+
+
+def _rows(quick: bool) -> list[tuple[str, str, str, str, str, bool]]:
+    """(area, figure, baseline, ratio, goal, met) rows."""
+    import paint
+    import replay
+    import startup
+
+    rows: list[tuple[str, str, str, str, str, bool]] = []
+    for label, value, base_label, base, goal in startup.measure(3 if quick else 9):
+        ratio = value / base
+        rows.append(
+            ("start", f"{label}: {value * 1000:.0f} ms", f"{base_label}: {base * 1000:.0f} ms", f"{ratio:.2f}x",
+             f"<= {goal}x", ratio <= goal)
+        )  # fmt: skip
+    for row in paint.run(10 if quick else 40):
+        case = str(row["case"])
+        big = case.endswith("200x200")
+        ratio = float(row["ratio"])
+        rows.append(
+            ("paint", f"{case}: window repaint, nothing changed {row['repaint ms']:.2f} ms "
+             f"(its canvas {row['canvas ms']:.2f} ms)", f"empty QMainWindow: {row['empty ms']:.2f} ms",
+             f"{ratio:.1f}x", "<= 2x", ratio <= 2)
+        )  # fmt: skip
+        budget = 2 * FRAME_MS if big else FRAME_MS
+        edit = float(row["edit p95"])
+        rows.append(
+            ("paint", f"{case}: edit to painted, p95 {edit:.1f} ms", f"a frame: {budget:.1f} ms",
+             f"{edit / budget:.2f}x", "< 1x", edit < budget)
+        )  # fmt: skip
+        paste = float(row["paste p95"])
+        rows.append(
+            ("paint", f"{case}: paste to painted, p95 {paste:.1f} ms", "50 ms", f"{paste / 50:.2f}x", "< 1x",
+             paste < 50)
+        )  # fmt: skip
+    figures = replay.run(replay.EXPERT, 8.0)
+    share = float(figures["core at 60 fps"])
+    rows.append(
+        ("replay", f"expert replay at 8x: {figures['frames']} frames, p95 {figures['p95 ms']:.1f} ms, "
+         f"{figures['dropped']} over a frame", f"a frame: {FRAME_MS:.1f} ms",
+         f"{float(figures['max ms']) / FRAME_MS:.2f}x (worst)", "no frame over", figures["dropped"] == 0)
+    )  # fmt: skip
+    rows.append(
+        ("replay", f"replay loop at 60 fps: {share:.2f} of a core", "one core", f"{share:.2f}x", "< 0.25x",
+         share < 0.25)
+    )  # fmt: skip
+    return rows
+
+
+def _machine() -> str:
+    cores = os.cpu_count()
+    return f"{platform.node() or 'this machine'}: {platform.system()} {platform.machine()}, {cores} cores, Python {platform.python_version()}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer runs of each figure")
+    parser.add_argument("--markdown", metavar="FILE", help="also write the table to FILE")
+    args = parser.parse_args()
+    rows = _rows(args.quick)
+    width = max(len(r[1]) for r in rows)
+    for area, figure, base, ratio, goal, met in rows:
+        print(f"{area:7} {figure:{width}}  {base:34} {ratio:>14}  {goal:14} {'ok' if met else 'over'}")
+    if args.markdown:
+        lines = [
+            "| area | figure | baseline | ratio | goal | |",
+            "|---|---|---|---|---|---|",
+            *(f"| {a} | {f} | {b} | {r} | {g} | {'ok' if m else 'over'} |" for a, f, b, r, g, m in rows),
+        ]
+        stamp = datetime.date.today().isoformat()
+        text = (
+            "# Performance\n\n"
+            f"The latest figures of `benchmarks/run_all.py`, on {_machine()}, {stamp}. Medians unless a row says "
+            "p95; every ratio is against a baseline measured in the same run.\n\n" + "\n".join(lines) + "\n"
+        )
+        Path(args.markdown).write_text(text, encoding="utf-8")
+        print(f"wrote {args.markdown}")
+
+
+if __name__ == "__main__":
+    main()
