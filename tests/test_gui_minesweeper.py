@@ -790,11 +790,23 @@ def test_the_panel_fits_its_width_in_every_mode(qtbot, main_window):
         assert page.tool_panel.width() <= page.TOOL_PANEL_WIDTH, mode
 
 
-def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window):
+def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window, monkeypatch):
     """ZiNi of a large field takes ms-toollib a moment: the field is shown first, then the figure."""
+    import threading
+
     from slugboard.codecs import minesweeper as ms
     from slugboard.codecs.minesweeper import figures
+    from slugboard.gui.minesweeper import page as page_module
     from slugboard.gui.minesweeper.page import ZINI_IN_BACKGROUND_CELLS
+
+    release = threading.Event()
+    working = page_module._work_out_zini
+
+    def slow(fld, cancel):  # held until the test has seen the window without the figure
+        release.wait(10)
+        return working(fld, cancel)
+
+    monkeypatch.setattr(page_module, "_work_out_zini", slow)
 
     side = 120
     assert side * side > ZINI_IN_BACKGROUND_CELLS
@@ -814,6 +826,7 @@ def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window):
     page.set_mode("replay")
     page.player.seek(page.player.duration_ms)
     assert page.stat_labels["zini"].text() == "…"  # not worked out on the window's thread
+    release.set()
     expected = figures.zini_of(ms.stats.field_of(page.board))
     qtbot.waitUntil(lambda: page.stat_labels["zini"].text() == str(expected[0]), timeout=10000)
     assert page.stat_labels["hzini"].text() == str(expected[1])
