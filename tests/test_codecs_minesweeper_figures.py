@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.minesweeper.clicks import ClickTimeline
+from slugboard.codecs.minesweeper.clicks import ClickTimeline, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
 from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
 from slugboard.codecs.minesweeper.stats import Field
@@ -148,3 +148,23 @@ def test_openings_and_islands_match_ms_toollib(width, height, data):
 def test_every_figure_says_its_convention():
     for label, tip in CONVENTIONS.values():
         assert label and tip.endswith(".")
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
+def test_chord_moments_are_the_chords_ms_toollib_counts(path):
+    game = read_replay_file(str(path))
+    moments = chord_moments(game.mouse)
+    assert len(moments) == game.figures["double"]
+    assert all(isinstance(t, int) for t in moments)
+
+
+def test_chord_moments_follow_the_buttons():
+    class P:
+        def __init__(self, t_ms, kind):
+            self.t_ms, self.kind, self.x, self.y = t_ms, kind, 0.0, 0.0
+
+    # Left then right down, left up: a chord; the right release after it is nothing.
+    # A right click alone, a middle click, and Metasweeper's "cc" press.
+    events = [P(10.4, "lc"), P(20, "rc"), P(30.9, "lr"), P(40, "rr"), P(50, "rc"), P(60, "rr")]
+    events += [P(70, "mc"), P(80, "mr"), P(90, "lc"), P(100, "cc"), P(110.2, "rr"), P(120, "lr")]
+    assert chord_moments(events) == frozenset({30, 80, 110})

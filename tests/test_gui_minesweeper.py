@@ -773,3 +773,75 @@ def test_a_click_on_the_replay_bar_jumps_there(qtbot, main_window):
     want = page.player.duration_ms * 3 / 4
     assert abs(page.player.time_ms - want) <= page.player.duration_ms * 0.02
     assert page.replay_state().index == page.replay.index_at(page.player.time_ms)
+
+
+# --- the list of actions ------------------------------------------------------------
+
+
+def _row_point(view, row):
+    rect = view.visualRect(view.model().index(row, 1))
+    return rect.center()
+
+
+def test_a_click_on_an_action_shows_the_board_just_after_it(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    page.player.seek(0)
+    view = page.action_list
+    model = view.model()
+    events = page.board.events
+    assert model.rowCount() == len(events)
+    e = events[2]
+    assert model.data(model.index(2, 0)) == f"{e.t * page.board.time_unit_ms / 1000:.2f} s"
+    assert model.data(model.index(2, 2)) == f"({e.x}, {e.y})"
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_row_point(view, 2))
+    assert page.replay_state().index == 3
+    assert page.player.time_ms == page.replay.time_of(3)
+    # Up and Down in the list move through the actions.
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert page.replay_state().index == 4
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert page.replay_state().index == 2
+    assert page.replay_clock.text().startswith(f"{page.replay.time_of(2) / 1000:.2f} s")
+
+
+def test_the_list_follows_the_replay_and_leaves_the_keys_to_the_board(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    main_window.tabs.setCurrentWidget(page)
+    page.set_mode("replay")
+    page.player.seek(0)
+    view = page.action_list
+    assert not view.selectionModel().hasSelection()
+    page.canvas.setFocus()
+    page.player.play()
+    for _ in range(20):
+        page.player.advance(100)
+    index = page.replay_state().index
+    assert index > 0
+    assert view.currentIndex().row() == index - 1
+    assert [i.row() for i in view.selectionModel().selectedRows()] == [index - 1]
+    assert page.player.playing and page.replay_state().index == index  # following chose nothing
+    assert not view.hasFocus()
+    # The keys stay the replay's: Right steps one event, from the list too.
+    page.player.pause()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert page.replay_state().index == index + 1
+    assert view.currentIndex().row() == index
+    qtbot.keyClick(page, Qt.Key.Key_Home)
+    assert not view.selectionModel().hasSelection()
+
+
+def test_chords_of_a_file_are_listed_as_chords(main_window):
+    path = next(REPLAY_DATA.glob("*.avf"))
+    assert main_window.open_file(str(path))
+    page = main_window.page("minesweeper")
+    page.player.pause()
+    model = page.action_list.model()
+    kinds = [model.kind_text(row) for row in range(model.rowCount())]
+    assert model.rowCount() == len(page.board.events)
+    assert "chord" in kinds and "open" in kinds
+    assert {k for k in kinds} <= {"open", "chord", "flag", "unflag"}
+    # A chord's opens share the moment of the chord's release.
+    row = kinds.index("chord")
+    assert model.row_text(row).endswith(f"chord  ({page.board.events[row].x}, {page.board.events[row].y})")

@@ -223,3 +223,30 @@ class ClickTimeline:
     def at(self, time_ms: float) -> ClickCounts:
         # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.
         return self.after(bisect_left(self.times, math.floor(time_ms) + 1))
+
+
+def chord_moments(mouse: Sequence[Pointer]) -> frozenset[int]:
+    """The whole milliseconds at which a chord was released: the first release while both
+    buttons are down, or the middle button's. A game read from a file records a chord's
+    opens at that moment, which is how a list of actions tells a chord from a left click."""
+    left = right = False
+    moments: set[int] = set()
+    for ev in mouse:
+        kind = ev.kind
+        if kind == "cc":
+            kind = "rc" if left else "lc"
+        if kind == "lc":
+            left = True
+        elif kind == "rc":
+            right = True
+        elif kind == "lr":
+            if right:
+                moments.add(math.floor(ev.t_ms))
+            left = False
+        elif kind == "rr":
+            if left:
+                moments.add(math.floor(ev.t_ms))
+            right = False
+        elif kind == "mr":
+            moments.add(math.floor(ev.t_ms))
+    return frozenset(moments)

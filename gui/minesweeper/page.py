@@ -33,8 +33,10 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
+from slugboard.codecs.minesweeper.clicks import chord_moments
 
 from ..page import GamePage
+from .actions import ActionList
 from .canvas import MinesCanvas
 from .paint import (
     EDIT,
@@ -358,6 +360,13 @@ class MinesweeperPage(GamePage):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.outcome_label.setFont(font)
         layout.addWidget(self.outcome_label)
+        self.action_list = ActionList()
+        self.action_list.setObjectName("actionList")
+        self.action_list.setToolTip(
+            "Every action of the game: click one, or use Up and Down, to see the board just after it"
+        )
+        self.action_list.action_chosen.connect(lambda row: self.player.go_to(row + 1))
+        layout.addWidget(self.action_list)
         # What a replay file held that its slug cannot: said while that game is open.
         self.file_label = QLabel()
         self.file_label.setObjectName("fileLabel")
@@ -664,6 +673,7 @@ class MinesweeperPage(GamePage):
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
             kept = self.replay_file = None  # another field: the file's extras no longer belong to it
         self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
+        self.action_list.game_actions.set_game(board, self._chords_of(kept))
         self.canvas.board = board
         self.canvas.replay = self.replay
         self._sync_spins(board)
@@ -687,6 +697,15 @@ class MinesweeperPage(GamePage):
             self._play_origin = None
         self._update_play_timer()
         self._refresh()
+
+    def _chords_of(self, replay_file) -> frozenset[int]:
+        """When the chords of a file's game were released; worked out once per file."""
+        if replay_file is None:
+            return frozenset()
+        cached = getattr(self, "_chords", None)
+        if cached is None or cached[0] is not replay_file:
+            cached = self._chords = (replay_file, chord_moments(replay_file.mouse))
+        return cached[1]
 
     def _sync_spins(self, board: ms.Board, mines: int | None = None) -> None:
         for spin, value in ((self.width_spin, board.width), (self.height_spin, board.height)):
@@ -773,6 +792,7 @@ class MinesweeperPage(GamePage):
             self.outcome_label.setText("")
         for button in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
             button.setEnabled(bool(total))
+        self.action_list.follow(state.index - 1 if state.index else None)
 
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
