@@ -168,3 +168,31 @@ def test_chord_moments_follow_the_buttons():
     events = [P(10.4, "lc"), P(20, "rc"), P(30.9, "lr"), P(40, "rr"), P(50, "rc"), P(60, "rr")]
     events += [P(70, "mc"), P(80, "mr"), P(90, "lc"), P(100, "cc"), P(110.2, "rr"), P(120, "lr")]
     assert chord_moments(events) == frozenset({30, 80, 110})
+
+
+def test_mine_odds_see_the_board_as_the_player_does():
+    from slugboard.codecs.minesweeper.odds import mine_odds, player_view
+
+    # 3x3, one mine in the corner; the player opened the top left 0 and flagged the mine.
+    board = ms.Board(3, 3, ((2, 2),), ())
+    fld = ms.replay(board).field
+    cells = bytearray(9)
+    for c in (0, 1, 3, 4):
+        cells[c] = ms.OPENED
+    cells[8] = ms.FLAGGED
+    cells[5] = ms.MARKED
+    assert player_view(fld.numbers, bytes(cells), 3) == [[0, 0, 10], [0, 1, 10], [10, 10, 11]]
+    odds = mine_odds(fld.numbers, bytes(cells), 3, 1)
+    assert odds.cells == bytes(cells) and len(odds.values) == 9
+    assert odds.at(2, 2) == 1.0 and odds.at(2, 0) == 0.0 and odds.at(0, 0) == 0.0
+
+
+def test_mine_odds_say_when_ms_toollib_finds_no_field(monkeypatch):
+    from slugboard.codecs.minesweeper.odds import mine_odds
+
+    def refuse(view, mines):
+        raise RuntimeError("枚举阶段无解的局面")
+
+    monkeypatch.setattr(ms_toollib, "cal_probability_onboard", refuse)
+    with pytest.raises(ValueError, match="no arrangement"):
+        mine_odds(bytes([1, 9]), bytes([ms.OPENED, 0]), 2, 1)

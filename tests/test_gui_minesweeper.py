@@ -845,3 +845,96 @@ def test_chords_of_a_file_are_listed_as_chords(main_window):
     # A chord's opens share the moment of the chord's release.
     row = kinds.index("chord")
     assert model.row_text(row).endswith(f"chord  ({page.board.events[row].x}, {page.board.events[row].y})")
+
+
+# --- mine probabilities -------------------------------------------------------------
+
+
+def _toollib_view(page, cells):
+    """The player's view in ms-toollib's codes, written out here independently of the page."""
+    w = page.board.width
+    rows = []
+    for y in range(page.board.height):
+        row = []
+        for x in range(w):
+            code, number = cells[y * w + x], page.replay.number(x, y)
+            row.append(number if code == ms.OPENED and number < 9 else 11 if code == ms.FLAGGED else 10)
+        rows.append(row)
+    return rows
+
+
+def _odds_on(qtbot, page):
+    state = page.replay_state()
+    qtbot.waitUntil(lambda: page.canvas.odds is not None and page.canvas.odds.cells == state.cells, timeout=10000)
+    return state
+
+
+def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
+    import ms_toollib
+
+    from slugboard.gui.minesweeper.paint import odds_marks, odds_text
+
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.seek(20000)
+    page.canvas.setFocus()
+    before = page.canvas.grab().toImage()
+    assert page.canvas.odds is None
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.odds_box.isChecked()
+    state = _odds_on(qtbot, page)
+    want, _ = ms_toollib.cal_probability_onboard(_toollib_view(page, state.cells), 99.0)
+    marks = odds_marks(state, page.canvas.odds)
+    w = page.board.width
+    covered = {(c % w, c // w) for c, code in enumerate(state.cells) if code in (ms.CLOSED, ms.MARKED)}
+    assert set(marks) == covered  # opened and flagged cells carry nothing
+    for (x, y), value in marks.items():
+        assert value == want[y][x]
+        assert odds_text(value) == f"{round(value * 100)}%" or 0 < value * 100 < 0.5 or 99.5 <= value * 100 < 100
+    sure = [cell for cell, value in marks.items() if value == 1.0]
+    assert sure and all(page.board.has_mine(x, y) for x, y in sure)
+    assert {odds_text(marks[c]) for c in sure} == {"100%"}
+    # The board shows it: a cell sure to be a mine is tinted red.
+    after = page.canvas.grab().toImage()
+    x, y = sure[0]
+    corner = page.canvas.layout_().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
+    ratio = page.canvas.devicePixelRatioF()
+    point = QPoint(int(corner.x() * ratio), int(corner.y() * ratio))
+    assert QColor(after.pixel(point)) != QColor(before.pixel(point))
+    assert QColor(after.pixel(point)).red() > QColor(after.pixel(point)).green()
+    # P again takes it away.
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert not page.odds_box.isChecked() and page.canvas.odds is None
+
+
+def test_the_odds_follow_the_replay_as_it_plays_and_seeks(qtbot, main_window):
+    path = next(REPLAY_DATA.glob("*.avf"))
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.clock = FakeClock()
+    page.odds_box.setChecked(True)
+    page.player.seek(0)
+    first = _odds_on(qtbot, page)
+    assert page.canvas.odds.at(0, 0) == 10 / 64  # nothing open: every cell alike
+    page.player.play()
+    for _ in range(30):
+        page.player.advance(100)
+    state = _odds_on(qtbot, page)
+    assert state.cells != first.cells
+    # A moment seen before shows its odds at once, with no waiting.
+    page.player.pause()
+    page.player.seek(0)
+    assert page.canvas.odds is not None and page.canvas.odds.cells == first.cells
+    # Off, nothing is computed or drawn.
+    page.odds_box.setChecked(False)
+    page.player.seek(page.player.duration_ms / 2)
+    assert page.canvas.odds is None and not page._odds_worker.busy
+
+
+def test_odds_text_never_rounds_a_chance_to_certain():
+    from slugboard.gui.minesweeper.paint import odds_text
+
+    assert [odds_text(p) for p in (0.0, 0.001, 0.2, 0.3749, 0.998, 1.0)] == ["0%", "1%", "20%", "37%", "99%", "100%"]

@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -34,8 +35,10 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
+from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
 from ..page import GamePage
+from ..worker import LatestOnly
 from .actions import ActionList
 from .canvas import MinesCanvas
 from .paint import (
@@ -138,6 +141,7 @@ class MinesweeperPage(GamePage):
         ("Left, Right", "Step the replay one event"),
         ("Home, End", "The start or the end of the replay"),
         ("+, =, -", "Replay faster or slower"),
+        ("P", "Show each covered cell's chance of a mine (Replay)"),
         ("Arrow keys, Space, Enter, F", "Move the cursor, open, flag (Play, Edit)"),
     )
     canvas: MinesCanvas
@@ -173,6 +177,9 @@ class MinesweeperPage(GamePage):
         self._play_timer = QTimer(self)
         self._play_timer.setInterval(50)
         self._play_timer.timeout.connect(self._play_tick)
+        self._odds_worker = LatestOnly(self)
+        self._odds_worker.finished.connect(self._odds_ready)
+        self._odds_cache: dict[bytes, MineOdds] = {}
 
         self._build_mode_bar()
         self.panels = _CurrentPageStack()
@@ -349,9 +356,21 @@ class MinesweeperPage(GamePage):
         self.speed_box.currentIndexChanged.connect(lambda i: self.player.set_speed(SPEEDS[i]))
         speed_row.addRow("Speed", self.speed_box)
         layout.addLayout(speed_row)
+        self.odds_box = QCheckBox("Mine probabilities (P)")
+        self.odds_box.setObjectName("oddsBox")
+        self.odds_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.odds_box.setToolTip(
+            "On each covered cell, its chance of hiding a mine from what the player could see at this "
+            "moment (the numbers opened and the mine count), as Metasweeper works it out"
+        )
+        self.odds_box.toggled.connect(lambda _: self._refresh())
+        layout.addWidget(self.odds_box)
         self.event_label = QLabel()
         self.event_label.setObjectName("eventLabel")
         self.event_label.setWordWrap(True)
+        # Two lines always: a longer text must not push the list below it under the pointer.
+        self.event_label.setFixedHeight(2 * self.event_label.fontMetrics().lineSpacing() + 2)
+        self.event_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.event_label)
         self.outcome_label = QLabel()
         self.outcome_label.setObjectName("outcomeLabel")
@@ -426,6 +445,7 @@ class MinesweeperPage(GamePage):
             (Qt.Key.Key_Plus, lambda: self._speed_step(1)),
             (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
             (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
+            (Qt.Key.Key_P, self.odds_box.toggle),
         ):
             shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -668,6 +688,8 @@ class MinesweeperPage(GamePage):
         super().hideEvent(event)
 
     def board_shown(self, board: ms.Board) -> None:
+        if getattr(self, "replay", None) is None or self.replay.field is not replay_for(board).field:
+            self._odds_cache.clear()
         self.replay = replay_for(board)
         kept = getattr(self, "replay_file", None)
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
@@ -754,6 +776,7 @@ class MinesweeperPage(GamePage):
             canvas.state = state
             canvas.clock_ms = self.player.time_ms
             self._show_replay_controls(state)
+            self._show_odds(state)
             self.stats_heading.setText("<b>Statistics</b>")
             self._show_stats(state)
         canvas.update()
@@ -793,6 +816,43 @@ class MinesweeperPage(GamePage):
         for button in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
             button.setEnabled(bool(total))
         self.action_list.follow(state.index - 1 if state.index else None)
+
+    def _show_odds(self, state: ms.ReplayState) -> None:
+        """The odds of this moment on the board: at once when they were worked out before,
+        else asked of the worker (a newer moment cancels the question)."""
+        canvas = self.canvas
+        board = self.board
+        if not self.odds_box.isChecked():
+            canvas.odds = None
+            self._odds_worker.cancel()
+            return
+        if board.width * board.height > MAX_ODDS_CELLS:
+            canvas.odds = None
+            self.show_status(f"Mine probabilities are worked out on fields of up to {MAX_ODDS_CELLS:,} cells")
+            return
+        known = self._odds_cache.get(state.cells)
+        if known is not None:
+            canvas.odds = known
+            self._odds_worker.cancel()
+            return
+        # Until the answer comes the board shows none: the painter draws only the odds of
+        # exactly the state on show, never a moment's odds over another moment.
+        self._odds_worker.submit(mine_odds, self.replay.numbers, state.cells, board.width, len(board.mines))
+
+    def _odds_ready(self, result) -> None:
+        if isinstance(result, Exception):
+            self.show_status(f"No mine probabilities here: {result}")
+            return
+        if len(self._odds_cache) >= 256:
+            self._odds_cache.pop(next(iter(self._odds_cache)))
+        self._odds_cache[result.cells] = result
+        state = self.canvas.state
+        if self.mode == REPLAY and state is not None and state.cells == result.cells and self.odds_box.isChecked():
+            self.canvas.odds = result
+            self.canvas.update()
+
+    def shutdown(self) -> None:
+        self._odds_worker.shutdown()
 
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.odds import MineOdds
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
@@ -378,6 +379,74 @@ def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event) -> None:
         p.drawEllipse(QPointF(tip.x() + s * 0.2, tip.y() + s * 0.45), s * 0.1, s * 0.1)
 
 
+# --- the mine-probability overlay ---------------------------------------------------------
+
+
+def _percent(p: float) -> int:
+    """The chance in whole percent, where 0 and 100 mean certain: a small chance never
+    reads as none, nor a large one as sure."""
+    if p <= 0.0 or p >= 1.0:
+        return 0 if p <= 0.0 else 100
+    return max(1, min(99, round(p * 100)))
+
+
+def odds_text(p: float) -> str:
+    """A cell's chance of a mine as the overlay writes it."""
+    return f"{_percent(p)}%"
+
+
+def odds_marks(state: ms.ReplayState, odds: MineOdds | None) -> dict[tuple[int, int], float]:
+    """The cells the overlay marks and their chance: the covered cells without a flag, when
+    the odds are those of this very board (never a moment's odds on another moment)."""
+    if odds is None or odds.cells != state.cells:
+        return {}
+    w = odds.width
+    values = odds.values
+    return {(c % w, c // w): values[c] for c, code in enumerate(state.cells) if code == ms.CLOSED or code == ms.MARKED}
+
+
+# Safe cells a green wash; others red, the stronger the likelier (101 steps, built once).
+_ODDS_TINTS = [QColor(46, 160, 67, 110)] + [QColor(220, 30, 30, 40 + round(1.5 * k)) for k in range(1, 101)]
+
+
+_ODDS_STAMPS: dict[tuple[int, int, bool], QImage] = {}
+
+
+def _odds_stamp(percent: int, size: int, with_text: bool) -> QImage:
+    """A cell's tint and number as one picture, drawn once per chance and cell size: a
+    frame then copies a few hundred small images instead of laying out as many texts."""
+    key = (percent, size, with_text)
+    stamp = _ODDS_STAMPS.get(key)
+    if stamp is None:
+        stamp = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        stamp.fill(_ODDS_TINTS[percent])
+        if with_text:
+            p = QPainter(stamp)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            font = QFont("DejaVu Sans Condensed")
+            font.setBold(True)
+            font.setPixelSize(max(6, int(size * 0.36)))
+            p.setFont(font)
+            p.setPen(QColor("#000000"))
+            p.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, f"{percent}%")
+            p.end()
+        if len(_ODDS_STAMPS) > 1000:
+            _ODDS_STAMPS.clear()
+        _ODDS_STAMPS[key] = stamp
+    return stamp
+
+
+def _draw_odds(p: QPainter, lay: Layout, marks: dict[tuple[int, int], float]) -> None:
+    cell = lay.cell
+    left, top = lay.grid.left(), lay.grid.top()
+    device = p.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    size = max(1, round(cell * ratio))
+    with_text = cell >= 16
+    for (x, y), value in marks.items():
+        p.drawImage(QRectF(left + x * cell, top + y * cell, cell, cell), _odds_stamp(_percent(value), size, with_text))
+
+
 def paint(
     painter: QPainter,
     rect: QRectF,
@@ -391,11 +460,13 @@ def paint(
     clock_ms: float | None = None,
     hover: tuple[int, int] | None = None,
     cursor: tuple[int, int] | None = None,
+    odds: MineOdds | None = None,
     **_state,
 ) -> None:
     """Draw `board`. With no state: the field as the editor shows it (every mine and
     number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
-    final state; `state` a replay state already computed by the caller."""
+    final state; `state` a replay state already computed by the caller. `odds` lays each
+    covered cell's chance of a mine over the board, when they are the odds of this state."""
     replay = replay if replay is not None and replay.board is board else None
     if at is not None and state is None:
         replay = replay or replay_for(board)
@@ -449,6 +520,8 @@ def paint(
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(lay.grid.adjusted(-0.5, -0.5, 0.5, 0.5))
 
+    if odds is not None and state is not None and view != EDIT:
+        _draw_odds(painter, lay, odds_marks(state, odds))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if hover is not None and 0 <= hover[0] < board.width and 0 <= hover[1] < board.height:
         glow = QColor(palette.color(QPalette.ColorRole.Highlight))
