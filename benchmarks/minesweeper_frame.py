@@ -46,6 +46,8 @@ def main(frames: int = 200) -> None:
     cases = {
         "plain": lambda s, t: {},
         "odds": lambda s, t: {"odds": odds[s.cells]},
+        "trail": lambda s, t: {"mouse": game.mouse_path()},
+        "odds + trail": lambda s, t: {"odds": odds[s.cells], "mouse": game.mouse_path()},
     }
     print(f"{EXPERT.name}: {board.width}x{board.height}, {len(game.mouse):,} mouse events, {frames} frames")
     print(f"  mine odds (ms-toollib, off the GUI thread): {per_moment:.2f} ms a moment, {len(odds)} moments")

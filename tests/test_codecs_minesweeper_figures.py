@@ -196,3 +196,23 @@ def test_mine_odds_say_when_ms_toollib_finds_no_field(monkeypatch):
     monkeypatch.setattr(ms_toollib, "cal_probability_onboard", refuse)
     with pytest.raises(ValueError, match="no arrangement"):
         mine_odds(bytes([1, 9]), bytes([ms.OPENED, 0]), 2, 1)
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
+def test_the_mouse_path_marks_left_clicks_and_chords_as_ms_toollib_counts_them(path):
+    from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, RIGHT_CLICK
+
+    game = read_replay_file(str(path))
+    mouse = game.mouse_path()
+    assert game.mouse_path() is mouse and len(mouse) == len(game.mouse)
+    kinds = [kind for *_, kind in mouse.clicks]
+    assert kinds.count(LEFT_CLICK) == game.figures["left"]
+    assert kinds.count(CHORD_CLICK) == game.figures["double"]
+    # Every right press not made while the left button is down, a chord's start included.
+    assert kinds.count(RIGHT_CLICK) >= game.figures["right"]
+    last = game.mouse[-1]
+    assert mouse.pointer_at(last.t_ms + 5) == (last.x, last.y)
+    assert mouse.pointer_at(-1) is None
+    trail = mouse.trail(last.t_ms, 1000)
+    assert trail and all(last.t_ms - 1000 <= t <= last.t_ms for t, _, _ in trail)
+    assert all(c[0] <= last.t_ms for c in mouse.clicks_between(0, last.t_ms))

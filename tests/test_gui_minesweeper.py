@@ -938,3 +938,53 @@ def test_odds_text_never_rounds_a_chance_to_certain():
     from slugboard.gui.minesweeper.paint import odds_text
 
     assert [odds_text(p) for p in (0.0, 0.001, 0.2, 0.3749, 0.998, 1.0)] == ["0%", "1%", "20%", "37%", "99%", "100%"]
+
+
+# --- the mouse path of a replay file ------------------------------------------------
+
+
+def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.seek(20000)
+    mouse = page.mouse_path()
+    assert mouse is not None and page.canvas.mouse is mouse
+    assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
+    assert "chord" in page.mouse_box.toolTip()
+    x, y = mouse.pointer_at(20000)
+    lay = page.canvas.layout_()
+    tip = QPoint(int(lay.grid.left() + x * lay.cell) + 3, int(lay.grid.top() + y * lay.cell) + 8)
+    ratio = page.canvas.devicePixelRatioF()
+    point = QPoint(int(tip.x() * ratio), int(tip.y() * ratio))
+    with_pointer = page.canvas.grab().toImage().pixel(point)
+    page.mouse_box.setChecked(False)
+    assert page.canvas.mouse is None
+    without = page.canvas.grab().toImage().pixel(point)
+    assert QColor(with_pointer) == QColor("#ffffff") != QColor(without)
+    # The picture is the export's too.
+    page.mouse_box.setChecked(True)
+    assert page.export_state()["mouse"] is mouse
+
+
+def test_a_game_from_a_link_has_no_mouse_path_and_says_so(main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    assert page.mouse_path() is None and page.canvas.mouse is None
+    assert not page.mouse_box.isEnabled()
+    assert "link" in page.mouse_box.toolTip() and "no mouse path" in page.mouse_box.toolTip()
+    assert "mouse" not in page.export_state()
+
+
+def test_export_at_a_moment_draws_the_files_pointer(qtbot):
+    from slugboard.gui.app import _board_of
+    from slugboard.gui.render import render_image
+
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    game, board, extras = _board_of(str(path))
+    assert game == "minesweeper" and len(extras["mouse"]) > 1000
+    plain = render_image(game, board, at=20.0)
+    traced = render_image(game, board, at=20.0, **extras)
+    assert plain.size() == traced.size() and plain != traced
+    assert _board_of(ARTICLE)[2] == {}

@@ -364,7 +364,15 @@ class MinesweeperPage(GamePage):
             "moment (the numbers opened and the mine count), as Metasweeper works it out"
         )
         self.odds_box.toggled.connect(lambda _: self._refresh())
-        layout.addWidget(self.odds_box)
+        self.mouse_box = QCheckBox("Mouse path")
+        self.mouse_box.setObjectName("mouseBox")
+        self.mouse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.mouse_box.setChecked(True)
+        self.mouse_box.toggled.connect(lambda _: self._refresh())
+        boxes = QHBoxLayout()
+        boxes.addWidget(self.odds_box)
+        boxes.addWidget(self.mouse_box)
+        layout.addLayout(boxes)
         self.event_label = QLabel()
         self.event_label.setObjectName("eventLabel")
         self.event_label.setWordWrap(True)
@@ -695,6 +703,14 @@ class MinesweeperPage(GamePage):
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
             kept = self.replay_file = None  # another field: the file's extras no longer belong to it
         self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
+        self.mouse_box.setEnabled(kept is not None)
+        self.mouse_box.setToolTip(
+            "The pointer, its last second of movement, and its clicks where they happened: "
+            "a dot for a left click, a square for a right click, a ring for a chord"
+            if kept is not None
+            else "This game came from a link, which keeps no mouse path: only a game opened from "
+            "a replay file (.avf, .rmv, .evf, .mvf) has one to show"
+        )
         self.action_list.game_actions.set_game(board, self._chords_of(kept))
         self.canvas.board = board
         self.canvas.replay = self.replay
@@ -777,6 +793,8 @@ class MinesweeperPage(GamePage):
             canvas.clock_ms = self.player.time_ms
             self._show_replay_controls(state)
             self._show_odds(state)
+            path = self.mouse_path()
+            canvas.mouse = path if path is not None and self.mouse_box.isChecked() else None
             self.stats_heading.setText("<b>Statistics</b>")
             self._show_stats(state)
         canvas.update()
@@ -876,6 +894,14 @@ class MinesweeperPage(GamePage):
             "unknown (a link keeps no mouse path)" if f["path"] is None else f"{f['path']:.1f} cells"
         )
 
+    def mouse_path(self):
+        """The open game's mouse path, when it came from a replay file; None for a game
+        from a link (a link keeps none)."""
+        kept = self.replay_file
+        if kept is None or not kept.mouse or kept.board != self.board:
+            return None
+        return kept.mouse_path()
+
     def figures(self) -> ms_figures.GameFigures:
         """The figures of the open game, counted from the replay file's mouse events when
         it came from one; kept while the game is the same."""
@@ -898,7 +924,13 @@ class MinesweeperPage(GamePage):
 
     def export_state(self) -> dict:
         if self.mode == REPLAY:
-            return {"at": self.player.time_ms / 1000, "state": self.player.state(), "replay": self.replay}
+            path = self.mouse_path() if self.mouse_box.isChecked() else None
+            return {
+                "at": self.player.time_ms / 1000,
+                "state": self.player.state(),
+                "replay": self.replay,
+                **({"mouse": path} if path is not None else {}),
+            }
         if self.mode == PLAY:
             return {"view": PLAY, "clock_ms": self.canvas.clock_ms}
         return {}

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
 from slugboard.codecs.minesweeper.odds import MineOdds
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
@@ -348,30 +349,20 @@ def _draw_header(
     p.drawText(mid, Qt.AlignmentFlag.AlignCenter, centre)
 
 
-def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event) -> None:
-    """The current event: a ring round its cell and a pointer where the mouse was."""
+def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event, pointer: bool = True) -> None:
+    """The current event: a ring round its cell and, for a game with no mouse path, a
+    pointer on the cell."""
     r = lay.cell_rect(event.x, event.y)
     width = max(2.0, lay.cell / 8)
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(OPEN_RING if event.kind == ms.OPEN else FLAG_RING, width))
     grow = width / 2
     p.drawRect(r.adjusted(-grow, -grow, grow, grow))
+    if not pointer:
+        return
     s = max(9.0, min(22.0, lay.cell * 0.75))
     tip = QPointF(r.center().x(), r.center().y())
-    arrow = QPolygonF(
-        [
-            tip,
-            QPointF(tip.x(), tip.y() + s),
-            QPointF(tip.x() + s * 0.28, tip.y() + s * 0.74),
-            QPointF(tip.x() + s * 0.48, tip.y() + s * 1.1),
-            QPointF(tip.x() + s * 0.62, tip.y() + s * 1.02),
-            QPointF(tip.x() + s * 0.42, tip.y() + s * 0.68),
-            QPointF(tip.x() + s * 0.75, tip.y() + s * 0.68),
-        ]
-    )
-    p.setPen(QPen(QColor("#000000"), 1.2))
-    p.setBrush(QColor("#ffffff"))
-    p.drawPolygon(arrow)
+    _draw_arrow(p, tip, s)
     if event.kind != ms.OPEN:
         # A right click: a small dot on the pointer tells it from an open.
         p.setPen(Qt.PenStyle.NoPen)
@@ -447,6 +438,71 @@ def _draw_odds(p: QPainter, lay: Layout, marks: dict[tuple[int, int], float]) ->
         p.drawImage(QRectF(left + x * cell, top + y * cell, cell, cell), _odds_stamp(_percent(value), size, with_text))
 
 
+# --- the mouse path of a replay file ------------------------------------------------------
+
+TRAIL_MS = 1000.0
+TRAIL_COLOUR = QColor("#1565c0")
+CLICK_COLOURS = {LEFT_CLICK: QColor("#00b8d4"), CHORD_CLICK: QColor("#d500f9")}
+RIGHT_COLOUR = QColor("#ff6d00")
+
+
+def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> None:
+    """The last second of pointer movement fading out, the clicks in it where they
+    happened (left a filled dot, right a square, chord a ring) and the pointer itself."""
+    cell = lay.cell
+    left, top = lay.grid.left(), lay.grid.top()
+
+    def at(x: float, y: float) -> QPointF:
+        return QPointF(left + x * cell, top + y * cell)
+
+    width = max(1.5, cell / 10)
+    points = path.trail(time_ms, TRAIL_MS)
+    colour = QColor(TRAIL_COLOUR)
+    for (t0, x0, y0), (_t1, x1, y1) in zip(points, points[1:]):
+        colour.setAlphaF(max(0.0, 1.0 - (time_ms - t0) / TRAIL_MS) * 0.85)
+        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.drawLine(at(x0, y0), at(x1, y1))
+    radius = max(3.0, cell * 0.22)
+    for t, x, y, kind in path.clicks_between(time_ms - TRAIL_MS, time_ms):
+        fade = max(0.15, 1.0 - (time_ms - t) / TRAIL_MS)
+        centre = at(x, y)
+        if kind == CHORD_CLICK:
+            c = QColor(CLICK_COLOURS[kind])
+            c.setAlphaF(fade)
+            p.setPen(QPen(c, max(2.0, cell / 9)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(centre, radius * 1.5, radius * 1.5)
+        else:
+            c = QColor(CLICK_COLOURS.get(kind, RIGHT_COLOUR))
+            c.setAlphaF(fade)
+            p.setPen(QPen(QColor(0, 0, 0, round(160 * fade)), 1))
+            p.setBrush(c)
+            if kind == LEFT_CLICK:
+                p.drawEllipse(centre, radius, radius)
+            else:
+                p.drawRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
+    pointer = path.pointer_at(time_ms)
+    if pointer is not None:
+        _draw_arrow(p, at(*pointer), max(9.0, min(22.0, cell * 0.75)))
+
+
+def _draw_arrow(p: QPainter, tip: QPointF, s: float) -> None:
+    arrow = QPolygonF(
+        [
+            tip,
+            QPointF(tip.x(), tip.y() + s),
+            QPointF(tip.x() + s * 0.28, tip.y() + s * 0.74),
+            QPointF(tip.x() + s * 0.48, tip.y() + s * 1.1),
+            QPointF(tip.x() + s * 0.62, tip.y() + s * 1.02),
+            QPointF(tip.x() + s * 0.42, tip.y() + s * 0.68),
+            QPointF(tip.x() + s * 0.75, tip.y() + s * 0.68),
+        ]
+    )
+    p.setPen(QPen(QColor("#000000"), 1.2))
+    p.setBrush(QColor("#ffffff"))
+    p.drawPolygon(arrow)
+
+
 def paint(
     painter: QPainter,
     rect: QRectF,
@@ -461,12 +517,14 @@ def paint(
     hover: tuple[int, int] | None = None,
     cursor: tuple[int, int] | None = None,
     odds: MineOdds | None = None,
+    mouse: MousePath | None = None,
     **_state,
 ) -> None:
     """Draw `board`. With no state: the field as the editor shows it (every mine and
     number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
     final state; `state` a replay state already computed by the caller. `odds` lays each
-    covered cell's chance of a mine over the board, when they are the odds of this state."""
+    covered cell's chance of a mine over the board, when they are the odds of this state;
+    `mouse` draws a replay file's pointer and its last second of movement at the clock."""
     replay = replay if replay is not None and replay.board is board else None
     if at is not None and state is None:
         replay = replay or replay_for(board)
@@ -531,8 +589,11 @@ def paint(
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), max(2.0, lay.cell / 10), Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(lay.cell_rect(*cursor).adjusted(1, 1, -1, -1))
+    with_mouse = view == REPLAY and mouse is not None and clock_ms is not None
     if view == REPLAY and state is not None and state.last_event is not None:
-        _draw_event_mark(painter, lay, state.last_event)
+        _draw_event_mark(painter, lay, state.last_event, pointer=not with_mouse)
+    if with_mouse:
+        _draw_mouse(painter, lay, mouse, clock_ms)  # type: ignore[arg-type]
     painter.restore()
 
 
