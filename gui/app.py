@@ -115,13 +115,16 @@ def dark_palette():
 
 
 def _board_of(text: str):
-    """The game and board of a slug or link, or of a minesweeper replay file."""
+    """The game and board of a slug or link, or of a minesweeper replay file, and what
+    else the picture draws (a replay file's mouse path)."""
     from slugboard.codecs import decode_any
     from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
 
     if os.path.splitext(text)[1].lower() in EXTENSIONS and os.path.isfile(text):
-        return "minesweeper", read_replay_file(text).board
-    return decode_any(text)
+        replay_file = read_replay_file(text)
+        return "minesweeper", replay_file.board, {"mouse": replay_file.mouse_path()} if replay_file.mouse else {}
+    game, board = decode_any(text)
+    return game, board, {}
 
 
 def export(args) -> int:
@@ -155,7 +158,7 @@ def export(args) -> int:
     size = _size(args.size)
     app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
     try:
-        game, board = _board_of(args.text)
+        game, board, extras = _board_of(args.text)
         hook = getattr(GAMES[game].codec, "apply_cli_options", None)
         if hook is not None:
             board = hook(board, args)
@@ -165,6 +168,7 @@ def export(args) -> int:
     state = {}
     if args.at is not None:
         state["at"] = args.at
+        state.update(extras)
     palette = dark_palette() if args.dark else QGuiApplication.palette()
     codec = GAMES[game]
     caption = codec.share_url(board) or codec.encode(board)
@@ -194,7 +198,8 @@ def _is_replay(text: str) -> bool:
     from .recording import has_replay
 
     try:
-        return has_replay(*_board_of(text))
+        game, board, _ = _board_of(text)
+        return has_replay(game, board)
     except SlugError:
         return False
 
@@ -224,7 +229,7 @@ def export_recording(args) -> int:
     size = _size(args.size)
     app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
     try:
-        game, board = _board_of(args.text)
+        game, board, _ = _board_of(args.text)
     except SlugError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

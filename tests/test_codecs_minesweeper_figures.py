@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.minesweeper.clicks import ClickTimeline
+from slugboard.codecs.minesweeper.clicks import ClickTimeline, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
 from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
 from slugboard.codecs.minesweeper.stats import Field
@@ -148,3 +148,71 @@ def test_openings_and_islands_match_ms_toollib(width, height, data):
 def test_every_figure_says_its_convention():
     for label, tip in CONVENTIONS.values():
         assert label and tip.endswith(".")
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
+def test_chord_moments_are_the_chords_ms_toollib_counts(path):
+    game = read_replay_file(str(path))
+    moments = chord_moments(game.mouse)
+    assert len(moments) == game.figures["double"]
+    assert all(isinstance(t, int) for t in moments)
+
+
+def test_chord_moments_follow_the_buttons():
+    class P:
+        def __init__(self, t_ms, kind):
+            self.t_ms, self.kind, self.x, self.y = t_ms, kind, 0.0, 0.0
+
+    # Left then right down, left up: a chord; the right release after it is nothing.
+    # A right click alone, a middle click, and Metasweeper's "cc" press.
+    events = [P(10.4, "lc"), P(20, "rc"), P(30.9, "lr"), P(40, "rr"), P(50, "rc"), P(60, "rr")]
+    events += [P(70, "mc"), P(80, "mr"), P(90, "lc"), P(100, "cc"), P(110.2, "rr"), P(120, "lr")]
+    assert chord_moments(events) == frozenset({30, 80, 110})
+
+
+def test_mine_odds_see_the_board_as_the_player_does():
+    from slugboard.codecs.minesweeper.odds import mine_odds, player_view
+
+    # 3x3, one mine in the corner; the player opened the top left 0 and flagged the mine.
+    board = ms.Board(3, 3, ((2, 2),), ())
+    fld = ms.replay(board).field
+    cells = bytearray(9)
+    for c in (0, 1, 3, 4):
+        cells[c] = ms.OPENED
+    cells[8] = ms.FLAGGED
+    cells[5] = ms.MARKED
+    assert player_view(fld.numbers, bytes(cells), 3) == [[0, 0, 10], [0, 1, 10], [10, 10, 11]]
+    odds = mine_odds(fld.numbers, bytes(cells), 3, 1)
+    assert odds.cells == bytes(cells) and len(odds.values) == 9
+    assert odds.at(2, 2) == 1.0 and odds.at(2, 0) == 0.0 and odds.at(0, 0) == 0.0
+
+
+def test_mine_odds_say_when_ms_toollib_finds_no_field(monkeypatch):
+    from slugboard.codecs.minesweeper.odds import mine_odds
+
+    def refuse(view, mines):
+        raise RuntimeError("枚举阶段无解的局面")
+
+    monkeypatch.setattr(ms_toollib, "cal_probability_onboard", refuse)
+    with pytest.raises(ValueError, match="no arrangement"):
+        mine_odds(bytes([1, 9]), bytes([ms.OPENED, 0]), 2, 1)
+
+
+@pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
+def test_the_mouse_path_marks_left_clicks_and_chords_as_ms_toollib_counts_them(path):
+    from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, RIGHT_CLICK
+
+    game = read_replay_file(str(path))
+    mouse = game.mouse_path()
+    assert game.mouse_path() is mouse and len(mouse) == len(game.mouse)
+    kinds = [kind for *_, kind in mouse.clicks]
+    assert kinds.count(LEFT_CLICK) == game.figures["left"]
+    assert kinds.count(CHORD_CLICK) == game.figures["double"]
+    # Every right press not made while the left button is down, a chord's start included.
+    assert kinds.count(RIGHT_CLICK) >= game.figures["right"]
+    last = game.mouse[-1]
+    assert mouse.pointer_at(last.t_ms + 5) == (last.x, last.y)
+    assert mouse.pointer_at(-1) is None
+    trail = mouse.trail(last.t_ms, 1000)
+    assert trail and all(last.t_ms - 1000 <= t <= last.t_ms for t, _, _ in trail)
+    assert all(c[0] <= last.t_ms for c in mouse.clicks_between(0, last.t_ms))

@@ -830,3 +830,218 @@ def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window, mo
     expected = figures.zini_of(ms.stats.field_of(page.board))
     qtbot.waitUntil(lambda: page.stat_labels["zini"].text() == str(expected[0]), timeout=10000)
     assert page.stat_labels["hzini"].text() == str(expected[1])
+
+
+# --- the list of actions ------------------------------------------------------------
+
+
+def _row_point(view, row):
+    rect = view.visualRect(view.model().index(row, 1))
+    return rect.center()
+
+
+def test_a_click_on_an_action_shows_the_board_just_after_it(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    page.player.seek(0)
+    view = page.action_list
+    model = view.model()
+    events = page.board.events
+    assert model.rowCount() == len(events)
+    e = events[2]
+    assert model.data(model.index(2, 0)) == f"{e.t * page.board.time_unit_ms / 1000:.2f} s"
+    assert model.data(model.index(2, 2)) == f"({e.x}, {e.y})"
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=_row_point(view, 2))
+    assert page.replay_state().index == 3
+    assert page.player.time_ms == page.replay.time_of(3)
+    # Up and Down in the list move through the actions.
+    qtbot.keyClick(view, Qt.Key.Key_Down)
+    assert page.replay_state().index == 4
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    qtbot.keyClick(view, Qt.Key.Key_Up)
+    assert page.replay_state().index == 2
+    assert page.replay_clock.text().startswith(f"{page.replay.time_of(2) / 1000:.2f} s")
+
+
+def test_the_list_follows_the_replay_and_leaves_the_keys_to_the_board(qtbot, main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    main_window.tabs.setCurrentWidget(page)
+    page.set_mode("replay")
+    page.player.seek(0)
+    view = page.action_list
+    assert not view.selectionModel().hasSelection()
+    page.canvas.setFocus()
+    page.player.play()
+    for _ in range(20):
+        page.player.advance(100)
+    index = page.replay_state().index
+    assert index > 0
+    assert view.currentIndex().row() == index - 1
+    assert [i.row() for i in view.selectionModel().selectedRows()] == [index - 1]
+    assert page.player.playing and page.replay_state().index == index  # following chose nothing
+    assert not view.hasFocus()
+    # The keys stay the replay's: Right steps one event, from the list too.
+    page.player.pause()
+    qtbot.keyClick(view, Qt.Key.Key_Right)
+    assert page.replay_state().index == index + 1
+    assert view.currentIndex().row() == index
+    qtbot.keyClick(page, Qt.Key.Key_Home)
+    assert not view.selectionModel().hasSelection()
+
+
+def test_chords_of_a_file_are_listed_as_chords(main_window):
+    path = next(REPLAY_DATA.glob("*.avf"))
+    assert main_window.open_file(str(path))
+    page = main_window.page("minesweeper")
+    page.player.pause()
+    model = page.action_list.model()
+    kinds = [model.kind_text(row) for row in range(model.rowCount())]
+    assert model.rowCount() == len(page.board.events)
+    assert "chord" in kinds and "open" in kinds
+    assert {k for k in kinds} <= {"open", "chord", "flag", "unflag"}
+    # A chord's opens share the moment of the chord's release.
+    row = kinds.index("chord")
+    assert model.row_text(row).endswith(f"chord  ({page.board.events[row].x}, {page.board.events[row].y})")
+
+
+# --- mine probabilities -------------------------------------------------------------
+
+
+def _toollib_view(page, cells):
+    """The player's view in ms-toollib's codes, written out here independently of the page."""
+    w = page.board.width
+    rows = []
+    for y in range(page.board.height):
+        row = []
+        for x in range(w):
+            code, number = cells[y * w + x], page.replay.number(x, y)
+            row.append(number if code == ms.OPENED and number < 9 else 11 if code == ms.FLAGGED else 10)
+        rows.append(row)
+    return rows
+
+
+def _odds_on(qtbot, page):
+    state = page.replay_state()
+    qtbot.waitUntil(lambda: page.canvas.odds is not None and page.canvas.odds.cells == state.cells, timeout=10000)
+    return state
+
+
+def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
+    import ms_toollib
+
+    from slugboard.gui.minesweeper.paint import odds_marks, odds_text
+
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.seek(20000)
+    page.canvas.setFocus()
+    before = page.canvas.grab().toImage()
+    assert page.canvas.odds is None
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.odds_box.isChecked()
+    state = _odds_on(qtbot, page)
+    want, _ = ms_toollib.cal_probability_onboard(_toollib_view(page, state.cells), 99.0)
+    marks = odds_marks(state, page.canvas.odds)
+    w = page.board.width
+    covered = {(c % w, c // w) for c, code in enumerate(state.cells) if code in (ms.CLOSED, ms.MARKED)}
+    assert set(marks) == covered  # opened and flagged cells carry nothing
+    for (x, y), value in marks.items():
+        assert value == want[y][x]
+        assert odds_text(value) == f"{round(value * 100)}%" or 0 < value * 100 < 0.5 or 99.5 <= value * 100 < 100
+    sure = [cell for cell, value in marks.items() if value == 1.0]
+    assert sure and all(page.board.has_mine(x, y) for x, y in sure)
+    assert {odds_text(marks[c]) for c in sure} == {"100%"}
+    # The board shows it: a cell sure to be a mine is tinted red.
+    after = page.canvas.grab().toImage()
+    x, y = sure[0]
+    corner = page.canvas.layout_().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
+    ratio = page.canvas.devicePixelRatioF()
+    point = QPoint(int(corner.x() * ratio), int(corner.y() * ratio))
+    assert QColor(after.pixel(point)) != QColor(before.pixel(point))
+    assert QColor(after.pixel(point)).red() > QColor(after.pixel(point)).green()
+    # P again takes it away.
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert not page.odds_box.isChecked() and page.canvas.odds is None
+
+
+def test_the_odds_follow_the_replay_as_it_plays_and_seeks(qtbot, main_window):
+    path = next(REPLAY_DATA.glob("*.avf"))
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.clock = FakeClock()
+    page.odds_box.setChecked(True)
+    page.player.seek(0)
+    first = _odds_on(qtbot, page)
+    assert page.canvas.odds.at(0, 0) == 10 / 64  # nothing open: every cell alike
+    page.player.play()
+    for _ in range(30):
+        page.player.advance(100)
+    state = _odds_on(qtbot, page)
+    assert state.cells != first.cells
+    # A moment seen before shows its odds at once, with no waiting.
+    page.player.pause()
+    page.player.seek(0)
+    assert page.canvas.odds is not None and page.canvas.odds.cells == first.cells
+    # Off, nothing is computed or drawn.
+    page.odds_box.setChecked(False)
+    page.player.seek(page.player.duration_ms / 2)
+    assert page.canvas.odds is None and not page._odds_worker.busy
+
+
+def test_odds_text_never_rounds_a_chance_to_certain():
+    from slugboard.gui.minesweeper.paint import odds_text
+
+    assert [odds_text(p) for p in (0.0, 0.001, 0.2, 0.3749, 0.998, 1.0)] == ["0%", "1%", "20%", "37%", "99%", "100%"]
+
+
+# --- the mouse path of a replay file ------------------------------------------------
+
+
+def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.seek(20000)
+    mouse = page.mouse_path()
+    assert mouse is not None and page.canvas.mouse is mouse
+    assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
+    assert "chord" in page.mouse_box.toolTip()
+    x, y = mouse.pointer_at(20000)
+    lay = page.canvas.layout_()
+    tip = QPoint(int(lay.grid.left() + x * lay.cell) + 3, int(lay.grid.top() + y * lay.cell) + 8)
+    ratio = page.canvas.devicePixelRatioF()
+    point = QPoint(int(tip.x() * ratio), int(tip.y() * ratio))
+    with_pointer = page.canvas.grab().toImage().pixel(point)
+    page.mouse_box.setChecked(False)
+    assert page.canvas.mouse is None
+    without = page.canvas.grab().toImage().pixel(point)
+    assert QColor(with_pointer) == QColor("#ffffff") != QColor(without)
+    # The picture is the export's too.
+    page.mouse_box.setChecked(True)
+    assert page.export_state()["mouse"] is mouse
+
+
+def test_a_game_from_a_link_has_no_mouse_path_and_says_so(main_window):
+    page = _paste_paused(main_window, ARTICLE)
+    page.set_mode("replay")
+    assert page.mouse_path() is None and page.canvas.mouse is None
+    assert not page.mouse_box.isEnabled()
+    assert "link" in page.mouse_box.toolTip() and "no mouse path" in page.mouse_box.toolTip()
+    assert "mouse" not in page.export_state()
+
+
+def test_export_at_a_moment_draws_the_files_pointer(qtbot):
+    from slugboard.gui.app import _board_of
+    from slugboard.gui.render import render_image
+
+    path = next(REPLAY_DATA.glob("*.mvf"))
+    game, board, extras = _board_of(str(path))
+    assert game == "minesweeper" and len(extras["mouse"]) > 1000
+    plain = render_image(game, board, at=20.0)
+    traced = render_image(game, board, at=20.0, **extras)
+    assert plain.size() == traced.size() and plain != traced
+    assert _board_of(ARTICLE)[2] == {}

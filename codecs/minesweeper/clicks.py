@@ -223,3 +223,89 @@ class ClickTimeline:
     def at(self, time_ms: float) -> ClickCounts:
         # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.
         return self.after(bisect_left(self.times, math.floor(time_ms) + 1))
+
+
+def chord_moments(mouse: Sequence[Pointer]) -> frozenset[int]:
+    """The whole milliseconds at which a chord was released: the first release while both
+    buttons are down, or the middle button's. A game read from a file records a chord's
+    opens at that moment, which is how a list of actions tells a chord from a left click."""
+    left = right = False
+    moments: set[int] = set()
+    for ev in mouse:
+        kind = ev.kind
+        if kind == "cc":
+            kind = "rc" if left else "lc"
+        if kind == "lc":
+            left = True
+        elif kind == "rc":
+            right = True
+        elif kind == "lr":
+            if right:
+                moments.add(math.floor(ev.t_ms))
+            left = False
+        elif kind == "rr":
+            if left:
+                moments.add(math.floor(ev.t_ms))
+            right = False
+        elif kind == "mr":
+            moments.add(math.floor(ev.t_ms))
+    return frozenset(moments)
+
+
+LEFT_CLICK, RIGHT_CLICK, CHORD_CLICK = "left", "right", "chord"
+
+
+class MousePath:
+    """A file's pointer over time, for drawing: where it was at a moment, the path it
+    drew just before, and the clicks it made (left at its release, right at its press,
+    a chord at the first release while both buttons are down, as `chord_moments`; a right
+    press that starts a chord is drawn, since it was pressed there). Compared by identity, like the file it is of."""
+
+    def __init__(self, mouse: Sequence[Pointer]) -> None:
+        self.times = array("d", (ev.t_ms for ev in mouse))
+        self.xs = array("d", (ev.x for ev in mouse))
+        self.ys = array("d", (ev.y for ev in mouse))
+        clicks: list[tuple[float, float, float, str]] = []
+        left = right = chorded = False
+        for ev in mouse:
+            kind = ev.kind
+            if kind == "cc":
+                kind = "rc" if left else "lc"
+            if kind == "lc":
+                left = True
+            elif kind == "rc":
+                if not left:
+                    clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
+                right = True
+            elif kind == "lr":
+                if right or not chorded:
+                    clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK if right else LEFT_CLICK))
+                chorded, left = right, False
+            elif kind == "rr":
+                if left:
+                    clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
+                chorded, right = left, False
+            elif kind == "mr":
+                clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
+        self.clicks = clicks
+        self._click_times = array("d", (c[0] for c in clicks))
+
+    def __len__(self) -> int:
+        return len(self.times)
+
+    def pointer_at(self, time_ms: float) -> tuple[float, float] | None:
+        """Where the pointer was at `time_ms`, in cells; None before the first event."""
+        i = bisect_left(self.times, time_ms + 1e-9) - 1
+        return None if i < 0 else (self.xs[i], self.ys[i])
+
+    def trail(self, time_ms: float, span_ms: float) -> list[tuple[float, float, float]]:
+        """The pointer's positions (t, x, y) over the `span_ms` up to `time_ms`, oldest first."""
+        start = bisect_left(self.times, time_ms - span_ms)
+        end = bisect_left(self.times, time_ms + 1e-9)
+        return [(self.times[i], self.xs[i], self.ys[i]) for i in range(start, end)]
+
+    def clicks_between(self, start_ms: float, end_ms: float) -> list[tuple[float, float, float, str]]:
+        """The clicks (t, x, y, kind) in [start_ms, end_ms]."""
+        lo = bisect_left(self._click_times, start_ms)
+        hi = bisect_left(self._click_times, end_ms + 1e-9)
+        return self.clicks[lo:hi]

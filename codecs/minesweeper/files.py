@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import FormatError, SlugError
+from .clicks import MousePath
 from .model import NAME, Board, _trusted_board
 from .play import record
 from .slug import from_json, to_json
@@ -88,6 +89,13 @@ class ReplayFile:
     figures: dict[str, Any] = field(repr=False)
     time_s: float = 0.0
     won: bool = False
+
+    def mouse_path(self) -> MousePath:
+        """The mouse events ready for drawing, made once per file."""
+        path: MousePath | None = self.__dict__.get("_path")
+        if path is None:
+            path = self.__dict__["_path"] = MousePath(self.mouse)
+        return path
 
     def lost_in_slug(self) -> str:
         """A sentence for the panel: what the link of this game leaves out."""

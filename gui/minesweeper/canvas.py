@@ -12,6 +12,8 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.clicks import MousePath
+from slugboard.codecs.minesweeper.odds import MineOdds
 
 from ..page import BoardCanvas
 from .paint import EDIT, REPLAY, Layout, paint
@@ -30,6 +32,8 @@ class MinesCanvas(BoardCanvas):
         self.state: ms.ReplayState | None = None
         self.replay: ms.Replay | None = None
         self.clock_ms: float | None = None
+        self.odds: MineOdds | None = None
+        self.mouse: MousePath | None = None
         self.hover: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None  # type: ignore[assignment]
         self._pressed: tuple[int, int] | None = None
@@ -71,6 +75,8 @@ class MinesCanvas(BoardCanvas):
             clock_ms=self.clock_ms,
             hover=self.hover if self.view != REPLAY else None,
             cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
+            odds=self.odds if self.view == REPLAY else None,
+            mouse=self.mouse if self.view == REPLAY else None,
         )
 
     def mousePressEvent(self, event) -> None:

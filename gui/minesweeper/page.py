@@ -16,6 +16,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QApplication,
     QButtonGroup,
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -33,9 +34,12 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
+from slugboard.codecs.minesweeper.clicks import chord_moments
+from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
 from ..page import GamePage
 from ..worker import LatestOnly
+from .actions import ActionList
 from .canvas import MinesCanvas
 from .paint import (
     EDIT,
@@ -153,6 +157,7 @@ class MinesweeperPage(GamePage):
         ("Left, Right", "Step the replay one event"),
         ("Home, End", "The start or the end of the replay"),
         ("+, =, -", "Replay faster or slower"),
+        ("P", "Show each covered cell's chance of a mine (Replay)"),
         ("Arrow keys, Space, Enter, F", "Move the cursor, open, flag (Play, Edit)"),
     )
     canvas: MinesCanvas
@@ -192,6 +197,9 @@ class MinesweeperPage(GamePage):
         self._play_timer = QTimer(self)
         self._play_timer.setInterval(50)
         self._play_timer.timeout.connect(self._play_tick)
+        self._odds_worker = LatestOnly(self)
+        self._odds_worker.finished.connect(self._odds_ready)
+        self._odds_cache: dict[bytes, MineOdds] = {}
 
         self._build_mode_bar()
         self.panels = _CurrentPageStack()
@@ -368,9 +376,29 @@ class MinesweeperPage(GamePage):
         self.speed_box.currentIndexChanged.connect(lambda i: self.player.set_speed(SPEEDS[i]))
         speed_row.addRow("Speed", self.speed_box)
         layout.addLayout(speed_row)
+        self.odds_box = QCheckBox("Mine probabilities (P)")
+        self.odds_box.setObjectName("oddsBox")
+        self.odds_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.odds_box.setToolTip(
+            "On each covered cell, its chance of hiding a mine from what the player could see at this "
+            "moment (the numbers opened and the mine count), as Metasweeper works it out"
+        )
+        self.odds_box.toggled.connect(lambda _: self._refresh())
+        self.mouse_box = QCheckBox("Mouse path")
+        self.mouse_box.setObjectName("mouseBox")
+        self.mouse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.mouse_box.setChecked(True)
+        self.mouse_box.toggled.connect(lambda _: self._refresh())
+        boxes = QHBoxLayout()
+        boxes.addWidget(self.odds_box)
+        boxes.addWidget(self.mouse_box)
+        layout.addLayout(boxes)
         self.event_label = QLabel()
         self.event_label.setObjectName("eventLabel")
         self.event_label.setWordWrap(True)
+        # Two lines always: a longer text must not push the list below it under the pointer.
+        self.event_label.setFixedHeight(2 * self.event_label.fontMetrics().lineSpacing() + 2)
+        self.event_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.event_label)
         self.outcome_label = QLabel()
         self.outcome_label.setObjectName("outcomeLabel")
@@ -379,6 +407,13 @@ class MinesweeperPage(GamePage):
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.outcome_label.setFont(font)
         layout.addWidget(self.outcome_label)
+        self.action_list = ActionList()
+        self.action_list.setObjectName("actionList")
+        self.action_list.setToolTip(
+            "Every action of the game: click one, or use Up and Down, to see the board just after it"
+        )
+        self.action_list.action_chosen.connect(lambda row: self.player.go_to(row + 1))
+        layout.addWidget(self.action_list)
         # What a replay file held that its slug cannot: said while that game is open.
         self.file_label = QLabel()
         self.file_label.setObjectName("fileLabel")
@@ -438,6 +473,7 @@ class MinesweeperPage(GamePage):
             (Qt.Key.Key_Plus, lambda: self._speed_step(1)),
             (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
             (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
+            (Qt.Key.Key_P, self.odds_box.toggle),
         ):
             shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -680,11 +716,22 @@ class MinesweeperPage(GamePage):
         super().hideEvent(event)
 
     def board_shown(self, board: ms.Board) -> None:
+        if getattr(self, "replay", None) is None or self.replay.field is not replay_for(board).field:
+            self._odds_cache.clear()
         self.replay = replay_for(board)
         kept = getattr(self, "replay_file", None)
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
             kept = self.replay_file = None  # another field: the file's extras no longer belong to it
         self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
+        self.mouse_box.setEnabled(kept is not None)
+        self.mouse_box.setToolTip(
+            "The pointer, its last second of movement, and its clicks where they happened: "
+            "a dot for a left click, a square for a right click, a ring for a chord"
+            if kept is not None
+            else "This game came from a link, which keeps no mouse path: only a game opened from "
+            "a replay file (.avf, .rmv, .evf, .mvf) has one to show"
+        )
+        self.action_list.game_actions.set_game(board, self._chords_of(kept))
         self.canvas.board = board
         self.canvas.replay = self.replay
         self._sync_spins(board)
@@ -708,6 +755,15 @@ class MinesweeperPage(GamePage):
             self._play_origin = None
         self._update_play_timer()
         self._refresh()
+
+    def _chords_of(self, replay_file) -> frozenset[int]:
+        """When the chords of a file's game were released; worked out once per file."""
+        if replay_file is None:
+            return frozenset()
+        cached = getattr(self, "_chords", None)
+        if cached is None or cached[0] is not replay_file:
+            cached = self._chords = (replay_file, chord_moments(replay_file.mouse))
+        return cached[1]
 
     def _sync_spins(self, board: ms.Board, mines: int | None = None) -> None:
         for spin, value in ((self.width_spin, board.width), (self.height_spin, board.height)):
@@ -756,6 +812,9 @@ class MinesweeperPage(GamePage):
             canvas.state = state
             canvas.clock_ms = self.player.time_ms
             self._show_replay_controls(state)
+            self._show_odds(state)
+            path = self.mouse_path()
+            canvas.mouse = path if path is not None and self.mouse_box.isChecked() else None
             self.stats_heading.setText("<b>Statistics</b>")
             self._show_stats(state)
         canvas.update()
@@ -794,6 +853,45 @@ class MinesweeperPage(GamePage):
             self.outcome_label.setText("")
         for button in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
             button.setEnabled(bool(total))
+        self.action_list.follow(state.index - 1 if state.index else None)
+
+    def _show_odds(self, state: ms.ReplayState) -> None:
+        """The odds of this moment on the board: at once when they were worked out before,
+        else asked of the worker (a newer moment cancels the question)."""
+        canvas = self.canvas
+        board = self.board
+        if not self.odds_box.isChecked():
+            canvas.odds = None
+            self._odds_worker.cancel()
+            return
+        if board.width * board.height > MAX_ODDS_CELLS:
+            canvas.odds = None
+            self.show_status(f"Mine probabilities are worked out on fields of up to {MAX_ODDS_CELLS:,} cells")
+            return
+        known = self._odds_cache.get(state.cells)
+        if known is not None:
+            canvas.odds = known
+            self._odds_worker.cancel()
+            return
+        # Until the answer comes the board shows none: the painter draws only the odds of
+        # exactly the state on show, never a moment's odds over another moment.
+        self._odds_worker.submit(mine_odds, self.replay.numbers, state.cells, board.width, len(board.mines))
+
+    def _odds_ready(self, result) -> None:
+        if isinstance(result, Exception):
+            self.show_status(f"No mine probabilities here: {result}")
+            return
+        if len(self._odds_cache) >= 256:
+            self._odds_cache.pop(next(iter(self._odds_cache)))
+        self._odds_cache[result.cells] = result
+        state = self.canvas.state
+        if self.mode == REPLAY and state is not None and state.cells == result.cells and self.odds_box.isChecked():
+            self.canvas.odds = result
+            self.canvas.update()
+
+    def shutdown(self) -> None:
+        self._odds_worker.shutdown()
+        self._zini_job.shutdown()
 
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
@@ -821,13 +919,18 @@ class MinesweeperPage(GamePage):
         labels["stnb"].setText(_fmt(f["stnb"], 1))
         labels["path"].setText("unknown" if f["path"] is None else f"{f['path']:.1f} cells")
 
-    def shutdown(self) -> None:
-        self._zini_job.shutdown()
-
     def _zini_ready(self, result) -> None:
         if isinstance(result, Exception):
             return
         self._refresh()
+
+    def mouse_path(self):
+        """The open game's mouse path, when it came from a replay file; None for a game
+        from a link (a link keeps none)."""
+        kept = self.replay_file
+        if kept is None or not kept.mouse or kept.board != self.board:
+            return None
+        return kept.mouse_path()
 
     def figures(self) -> ms_figures.GameFigures:
         """The figures of the open game, counted from the replay file's mouse events when
@@ -851,7 +954,13 @@ class MinesweeperPage(GamePage):
 
     def export_state(self) -> dict:
         if self.mode == REPLAY:
-            return {"at": self.player.time_ms / 1000, "state": self.player.state(), "replay": self.replay}
+            path = self.mouse_path() if self.mouse_box.isChecked() else None
+            return {
+                "at": self.player.time_ms / 1000,
+                "state": self.player.state(),
+                "replay": self.replay,
+                **({"mouse": path} if path is not None else {}),
+            }
         if self.mode == PLAY:
             return {"view": PLAY, "clock_ms": self.canvas.clock_ms}
         return {}

@@ -15,6 +15,8 @@ from PySide6.QtGui import (
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
+from slugboard.codecs.minesweeper.odds import MineOdds
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
@@ -364,16 +366,144 @@ def _draw_header(
     p.drawText(mid, Qt.AlignmentFlag.AlignCenter, centre)
 
 
-def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event) -> None:
-    """The current event: a ring round its cell and a pointer where the mouse was."""
+def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event, pointer: bool = True) -> None:
+    """The current event: a ring round its cell and, for a game with no mouse path, a
+    pointer on the cell."""
     r = lay.cell_rect(event.x, event.y)
     width = max(2.0, lay.cell / 8)
     p.setBrush(Qt.BrushStyle.NoBrush)
     p.setPen(QPen(OPEN_RING if event.kind == ms.OPEN else FLAG_RING, width))
     grow = width / 2
     p.drawRect(r.adjusted(-grow, -grow, grow, grow))
+    if not pointer:
+        return
     s = max(9.0, min(22.0, lay.cell * 0.75))
     tip = QPointF(r.center().x(), r.center().y())
+    _draw_arrow(p, tip, s)
+    if event.kind != ms.OPEN:
+        # A right click: a small dot on the pointer tells it from an open.
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(FLAG_RING)
+        p.drawEllipse(QPointF(tip.x() + s * 0.2, tip.y() + s * 0.45), s * 0.1, s * 0.1)
+
+
+# --- the mine-probability overlay ---------------------------------------------------------
+
+
+def _percent(p: float) -> int:
+    """The chance in whole percent, where 0 and 100 mean certain: a small chance never
+    reads as none, nor a large one as sure."""
+    if p <= 0.0 or p >= 1.0:
+        return 0 if p <= 0.0 else 100
+    return max(1, min(99, round(p * 100)))
+
+
+def odds_text(p: float) -> str:
+    """A cell's chance of a mine as the overlay writes it."""
+    return f"{_percent(p)}%"
+
+
+def odds_marks(state: ms.ReplayState, odds: MineOdds | None) -> dict[tuple[int, int], float]:
+    """The cells the overlay marks and their chance: the covered cells without a flag, when
+    the odds are those of this very board (never a moment's odds on another moment)."""
+    if odds is None or odds.cells != state.cells:
+        return {}
+    w = odds.width
+    values = odds.values
+    return {(c % w, c // w): values[c] for c, code in enumerate(state.cells) if code == ms.CLOSED or code == ms.MARKED}
+
+
+# Safe cells a green wash; others red, the stronger the likelier (101 steps, built once).
+_ODDS_TINTS = [QColor(46, 160, 67, 110)] + [QColor(220, 30, 30, 40 + round(1.5 * k)) for k in range(1, 101)]
+
+
+_ODDS_STAMPS: dict[tuple[int, int, bool], QImage] = {}
+
+
+def _odds_stamp(percent: int, size: int, with_text: bool) -> QImage:
+    """A cell's tint and number as one picture, drawn once per chance and cell size: a
+    frame then copies a few hundred small images instead of laying out as many texts."""
+    key = (percent, size, with_text)
+    stamp = _ODDS_STAMPS.get(key)
+    if stamp is None:
+        stamp = QImage(size, size, QImage.Format.Format_ARGB32_Premultiplied)
+        stamp.fill(_ODDS_TINTS[percent])
+        if with_text:
+            p = QPainter(stamp)
+            p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+            font = QFont("DejaVu Sans Condensed")
+            font.setBold(True)
+            font.setPixelSize(max(6, int(size * 0.36)))
+            p.setFont(font)
+            p.setPen(QColor("#000000"))
+            p.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, f"{percent}%")
+            p.end()
+        if len(_ODDS_STAMPS) > 1000:
+            _ODDS_STAMPS.clear()
+        _ODDS_STAMPS[key] = stamp
+    return stamp
+
+
+def _draw_odds(p: QPainter, lay: Layout, marks: dict[tuple[int, int], float]) -> None:
+    cell = lay.cell
+    left, top = lay.grid.left(), lay.grid.top()
+    device = p.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    size = max(1, round(cell * ratio))
+    with_text = cell >= 16
+    for (x, y), value in marks.items():
+        p.drawImage(QRectF(left + x * cell, top + y * cell, cell, cell), _odds_stamp(_percent(value), size, with_text))
+
+
+# --- the mouse path of a replay file ------------------------------------------------------
+
+TRAIL_MS = 1000.0
+TRAIL_COLOUR = QColor("#1565c0")
+CLICK_COLOURS = {LEFT_CLICK: QColor("#00b8d4"), CHORD_CLICK: QColor("#d500f9")}
+RIGHT_COLOUR = QColor("#ff6d00")
+
+
+def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> None:
+    """The last second of pointer movement fading out, the clicks in it where they
+    happened (left a filled dot, right a square, chord a ring) and the pointer itself."""
+    cell = lay.cell
+    left, top = lay.grid.left(), lay.grid.top()
+
+    def at(x: float, y: float) -> QPointF:
+        return QPointF(left + x * cell, top + y * cell)
+
+    width = max(1.5, cell / 10)
+    points = path.trail(time_ms, TRAIL_MS)
+    colour = QColor(TRAIL_COLOUR)
+    for (t0, x0, y0), (_t1, x1, y1) in zip(points, points[1:]):
+        colour.setAlphaF(max(0.0, 1.0 - (time_ms - t0) / TRAIL_MS) * 0.85)
+        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+        p.drawLine(at(x0, y0), at(x1, y1))
+    radius = max(3.0, cell * 0.22)
+    for t, x, y, kind in path.clicks_between(time_ms - TRAIL_MS, time_ms):
+        fade = max(0.15, 1.0 - (time_ms - t) / TRAIL_MS)
+        centre = at(x, y)
+        if kind == CHORD_CLICK:
+            c = QColor(CLICK_COLOURS[kind])
+            c.setAlphaF(fade)
+            p.setPen(QPen(c, max(2.0, cell / 9)))
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.drawEllipse(centre, radius * 1.5, radius * 1.5)
+        else:
+            c = QColor(CLICK_COLOURS.get(kind, RIGHT_COLOUR))
+            c.setAlphaF(fade)
+            p.setPen(QPen(QColor(0, 0, 0, round(160 * fade)), 1))
+            p.setBrush(c)
+            if kind == LEFT_CLICK:
+                p.drawEllipse(centre, radius, radius)
+            else:
+                p.drawRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
+    pointer = path.pointer_at(time_ms)
+    if pointer is not None:
+        _draw_arrow(p, at(*pointer), max(9.0, min(22.0, cell * 0.75)))
+
+
+def _draw_arrow(p: QPainter, tip: QPointF, s: float) -> None:
     arrow = QPolygonF(
         [
             tip,
@@ -388,11 +518,6 @@ def _draw_event_mark(p: QPainter, lay: Layout, event: ms.Event) -> None:
     p.setPen(QPen(QColor("#000000"), 1.2))
     p.setBrush(QColor("#ffffff"))
     p.drawPolygon(arrow)
-    if event.kind != ms.OPEN:
-        # A right click: a small dot on the pointer tells it from an open.
-        p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(FLAG_RING)
-        p.drawEllipse(QPointF(tip.x() + s * 0.2, tip.y() + s * 0.45), s * 0.1, s * 0.1)
 
 
 def paint(
@@ -408,11 +533,15 @@ def paint(
     clock_ms: float | None = None,
     hover: tuple[int, int] | None = None,
     cursor: tuple[int, int] | None = None,
+    odds: MineOdds | None = None,
+    mouse: MousePath | None = None,
     **_state,
 ) -> None:
     """Draw `board`. With no state: the field as the editor shows it (every mine and
     number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
-    final state; `state` a replay state already computed by the caller."""
+    final state; `state` a replay state already computed by the caller. `odds` lays each
+    covered cell's chance of a mine over the board, when they are the odds of this state;
+    `mouse` draws a replay file's pointer and its last second of movement at the clock."""
     replay = replay if replay is not None and replay.board is board else None
     if at is not None and state is None:
         replay = replay or replay_for(board)
@@ -466,6 +595,8 @@ def paint(
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(lay.grid.adjusted(-0.5, -0.5, 0.5, 0.5))
 
+    if odds is not None and state is not None and view != EDIT:
+        _draw_odds(painter, lay, odds_marks(state, odds))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     if hover is not None and 0 <= hover[0] < board.width and 0 <= hover[1] < board.height:
         glow = QColor(palette.color(QPalette.ColorRole.Highlight))
@@ -475,8 +606,11 @@ def paint(
         painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), max(2.0, lay.cell / 10), Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(lay.cell_rect(*cursor).adjusted(1, 1, -1, -1))
+    with_mouse = view == REPLAY and mouse is not None and clock_ms is not None
     if view == REPLAY and state is not None and state.last_event is not None:
-        _draw_event_mark(painter, lay, state.last_event)
+        _draw_event_mark(painter, lay, state.last_event, pointer=not with_mouse)
+    if with_mouse:
+        _draw_mouse(painter, lay, mouse, clock_ms)  # type: ignore[arg-type]
     painter.restore()
 
 

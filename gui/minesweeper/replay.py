@@ -109,6 +109,15 @@ class ReplayPlayer(QObject):
         self.time_ms = float(self.replay.time_of(self.index))
         self.moved.emit()
 
+    def go_to(self, index: int) -> None:
+        """To the moment just after the `index`-th event; playing goes on from there."""
+        if self.replay is None:
+            return
+        self.index = max(0, min(self.replay.event_count, index))
+        self.time_ms = float(self.replay.time_of(self.index))
+        self._last = self.clock()
+        self.moved.emit()
+
     def set_speed(self, speed: float) -> None:
         self.speed = speed
         self.moved.emit()
