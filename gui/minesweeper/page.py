@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSize, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QFont,
     QKeySequence,
@@ -123,12 +123,10 @@ class _SeekBar(QSlider):
                 for t in self._times
                 if self.minimum() <= t <= self.maximum()
             }
-        columns = self._columns
+        y = self.height() - 1
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
-        y = self.height() - 1
-        for x in columns:
-            painter.drawLine(x, y - 3, x, y)
+        painter.drawLines([QLineF(x, y - 3, x, y) for x in self._columns])
         painter.end()
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -458,6 +458,7 @@ def _draw_odds(p: QPainter, lay: Layout, marks: dict[tuple[int, int], float]) ->
 # --- the mouse path of a replay file ------------------------------------------------------
 
 TRAIL_MS = 1000.0
+TRAIL_STEPS = 8  # shades of the trail's fade
 TRAIL_COLOUR = QColor("#1565c0")
 CLICK_COLOURS = {LEFT_CLICK: QColor("#00b8d4"), CHORD_CLICK: QColor("#d500f9")}
 RIGHT_COLOUR = QColor("#ff6d00")
@@ -474,11 +475,18 @@ def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> No
 
     width = max(1.5, cell / 10)
     points = path.trail(time_ms, TRAIL_MS)
-    colour = QColor(TRAIL_COLOUR)
+    # The fade in TRAIL_STEPS steps, each drawn in one call: a pen per segment cost a
+    # millisecond a frame on a fast player's trail.
+    steps: list[list[QLineF]] = [[] for _ in range(TRAIL_STEPS)]
     for (t0, x0, y0), (_t1, x1, y1) in zip(points, points[1:]):
-        colour.setAlphaF(max(0.0, 1.0 - (time_ms - t0) / TRAIL_MS) * 0.85)
-        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-        p.drawLine(at(x0, y0), at(x1, y1))
+        age = min(max(0.0, (time_ms - t0) / TRAIL_MS), 1.0)
+        steps[min(TRAIL_STEPS - 1, int(age * TRAIL_STEPS))].append(QLineF(at(x0, y0), at(x1, y1)))
+    colour = QColor(TRAIL_COLOUR)
+    for step, lines in enumerate(steps):
+        if lines:
+            colour.setAlphaF((1.0 - (step + 0.5) / TRAIL_STEPS) * 0.85)
+            p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+            p.drawLines(lines)
     radius = max(3.0, cell * 0.22)
     for t, x, y, kind in path.clicks_between(time_ms - TRAIL_MS, time_ms):
         fade = max(0.15, 1.0 - (time_ms - t) / TRAIL_MS)
