@@ -1045,3 +1045,31 @@ def test_export_at_a_moment_draws_the_files_pointer(qtbot):
     traced = render_image(game, board, at=20.0, **extras)
     assert plain.size() == traced.size() and plain != traced
     assert _board_of(ARTICLE)[2] == {}
+
+
+def test_p_shows_the_odds_while_playing(qtbot, main_window):
+    import ms_toollib
+
+    from slugboard.gui.minesweeper.paint import odds_marks
+
+    page = _shown_page(main_window)
+    page.set_mode("play")
+    page.new_game()
+    board = page.board
+    # Open the middle: the first click never hits a mine.
+    x, y = board.width // 2, board.height // 2
+    page.canvas.setFocus()
+    qtbot.mouseClick(
+        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.layout_().cell_rect(x, y).center().toPoint()
+    )
+    assert page.board.events
+    assert page.play_odds_box.isVisible() and not page.play_odds_box.isChecked()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.play_odds_box.isChecked() and page.odds_box.isChecked()  # one setting, shown in both panels
+    state = page.replay.final()
+    qtbot.waitUntil(lambda: page.canvas.odds is not None and page.canvas.odds.cells == state.cells, timeout=10000)
+    want, _ = ms_toollib.cal_probability_onboard(_toollib_view(page, state.cells), float(len(page.board.mines)))
+    for (cx, cy), value in odds_marks(state, page.canvas.odds).items():
+        assert value == want[cy][cx]
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.canvas.odds is None

@@ -75,7 +75,7 @@ class MinesCanvas(BoardCanvas):
             clock_ms=self.clock_ms,
             hover=self.hover if self.view != REPLAY else None,
             cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
-            odds=self.odds if self.view == REPLAY else None,
+            odds=self.odds if self.view != EDIT else None,
             mouse=self.mouse if self.view == REPLAY else None,
         )
 

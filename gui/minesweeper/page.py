@@ -155,7 +155,7 @@ class MinesweeperPage(GamePage):
         ("Left, Right", "Step the replay one event"),
         ("Home, End", "The start or the end of the replay"),
         ("+, =, -", "Replay faster or slower"),
-        ("P", "Show each covered cell's chance of a mine (Replay)"),
+        ("P", "Show each covered cell's chance of a mine (Play and Replay)"),
         ("Arrow keys, Space, Enter, F", "Move the cursor, open, flag (Play, Edit)"),
     )
     canvas: MinesCanvas
@@ -325,6 +325,15 @@ class MinesweeperPage(GamePage):
         buttons.addWidget(_button("Restart", "Play this same field again from the start (F3)", self.restart))
         layout.addLayout(buttons)
         layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: self.set_mode(REPLAY)))
+        # The same choice as the replay panel's box: one setting, shown in both panels.
+        self.play_odds_box = QCheckBox("Mine probabilities (P)")
+        self.play_odds_box.setObjectName("playOddsBox")
+        self.play_odds_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.play_odds_box.setToolTip(
+            "On each covered cell, its chance of hiding a mine from what you can see now (the numbers opened and "
+            "the mine count), as Metasweeper works it out"
+        )
+        layout.addWidget(self.play_odds_box)
         hint = QLabel(
             "Left click opens, right click flags (arrows, Space and F on the keyboard). "
             "The slug below grows with every move: copy it to share the game."
@@ -382,6 +391,8 @@ class MinesweeperPage(GamePage):
             "moment (the numbers opened and the mine count), as Metasweeper works it out"
         )
         self.odds_box.toggled.connect(lambda _: self._refresh())
+        self.odds_box.toggled.connect(self.play_odds_box.setChecked)
+        self.play_odds_box.toggled.connect(self.odds_box.setChecked)
         self.mouse_box = QCheckBox("Mouse path")
         self.mouse_box.setObjectName("mouseBox")
         self.mouse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -471,11 +482,13 @@ class MinesweeperPage(GamePage):
             (Qt.Key.Key_Plus, lambda: self._speed_step(1)),
             (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
             (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
-            (Qt.Key.Key_P, self.odds_box.toggle),
         ):
             shortcut = QShortcut(QKeySequence(key), self, slot)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             self.replay_shortcuts.append(shortcut)
+        # P shows the odds while playing and while replaying.
+        self.odds_shortcut = QShortcut(QKeySequence(Qt.Key.Key_P), self, self.odds_box.toggle)
+        self.odds_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
 
     # --- modes ---------------------------------------------------------------------------
     def set_mode(self, mode: str) -> None:
@@ -486,6 +499,7 @@ class MinesweeperPage(GamePage):
         self.panels.setCurrentIndex(MODES.index(mode))
         for shortcut in self.replay_shortcuts:
             shortcut.setEnabled(mode == REPLAY)
+        self.odds_shortcut.setEnabled(mode != EDIT)
         self.settings.setValue("minesweeper/mode", mode)
         hints = {
             EDIT: "Editing the field: every mine and number is shown.",
@@ -804,6 +818,7 @@ class MinesweeperPage(GamePage):
             self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
             self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
             self.stats_heading.setText("<b>Statistics</b>")
+            self._show_odds(state)
             self._show_play_stats(state)
         else:
             state = self.player.state()
@@ -883,7 +898,7 @@ class MinesweeperPage(GamePage):
             self._odds_cache.pop(next(iter(self._odds_cache)))
         self._odds_cache[result.cells] = result
         state = self.canvas.state
-        if self.mode == REPLAY and state is not None and state.cells == result.cells and self.odds_box.isChecked():
+        if self.mode != EDIT and state is not None and state.cells == result.cells and self.odds_box.isChecked():
             self.canvas.odds = result
             self.canvas.update()
 
