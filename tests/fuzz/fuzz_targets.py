@@ -17,7 +17,7 @@ from collections.abc import Callable
 import atheris
 
 with atheris.instrument_imports():
-    from slugboard.codecs import GAMES, SlugError, decode_any, detect
+    from slugboard.codecs import GAMES, SlugError, anatomy, decode_any, detect
     from slugboard.codecs.cli import board_from_json_line, run
 
 
@@ -35,6 +35,12 @@ def _decoder(name: str) -> Callable[[bytes], None]:
             board = game.decode(text)
         except SlugError:
             return
+        # What reads can be explained, its parts covering the slug with no gap or overlap
+        # (a grid file form may be refused, with a SlugError).
+        try:
+            anatomy.check(game.explain(text))
+        except SlugError:
+            pass
         try:
             slug = game.encode(board)
         except SlugError:
