@@ -29,6 +29,8 @@ from typing import Protocol
 from .model import Board
 from .stats import Field, field_of
 
+LEFT_CLICK, RIGHT_CLICK, CHORD_CLICK = "left", "right", "chord"
+
 
 class Pointer(Protocol):
     """One mouse event: `t_ms` from the start, position in cells, and the file's kind
@@ -139,6 +141,13 @@ class _Game:
         return 0
 
 
+def _take_back_right(clicks: list[tuple[float, float, float, str]]) -> None:
+    for i in range(len(clicks) - 1, -1, -1):
+        if clicks[i][3] == RIGHT_CLICK:
+            del clicks[i]
+            return
+
+
 class ClickTimeline:
     """The click figures after every mouse event of a file, for seeking.
 
@@ -148,6 +157,9 @@ class ClickTimeline:
     def __init__(self, board: Board, mouse: Sequence[Pointer]):
         self.times = array("d")
         self._rows: list[ClickCounts] = []
+        # The clicks counted, (t, x, y, kind), where they were counted: what a drawing of the
+        # mouse path marks, so the marks and the figures agree.
+        self.clicks: list[tuple[float, float, float, str]] = []
         game = _Game(field_of(board))
         state = _UP_UP
         left = right = double = lce = rce = dce = flags = 0
@@ -172,6 +184,7 @@ class ClickTimeline:
                     if live and c is not None and game.cells[c] != _OPENED:
                         state = _UP_DOWN
                         right += 1
+                        self.clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
                         change = game.toggle_flag(c)
                         flags += change
                         # Only a mine's first flag is effective: a flag on a safe cell, or one
@@ -182,6 +195,8 @@ class ClickTimeline:
                     else:
                         state = _UP_DOWN_NOT_FLAG
                         right += live
+                        if live:
+                            self.clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
                 elif state in (_DOWN_UP, _AFTER_CHORD):
                     state = _CHORDING
                 else:
@@ -191,15 +206,19 @@ class ClickTimeline:
                     state = _UP_UP
                     if live:
                         left += 1
+                        self.clicks.append((ev.t_ms, ev.x, ev.y, LEFT_CLICK))
                         if c is not None and game.open(c):
                             lce += 1
                 elif state in (_CHORDING, _CHORDING_NOT_FLAG):
                     if state == _CHORDING_NOT_FLAG:
                         # The right press on an open cell was the start of this chord, not a click of its own.
                         right -= live
+                        if live:
+                            _take_back_right(self.clicks)
                     state = _UP_DOWN if kind == "lr" else _AFTER_CHORD
                     if live:
                         double += 1
+                        self.clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
                         if c is not None and game.chord(c):
                             dce += 1
                 elif state == _AFTER_CHORD and kind == "lr" or state in (_UP_DOWN, _UP_DOWN_NOT_FLAG) and kind == "rr":
@@ -252,20 +271,19 @@ def chord_moments(mouse: Sequence[Pointer]) -> frozenset[int]:
     return frozenset(moments)
 
 
-LEFT_CLICK, RIGHT_CLICK, CHORD_CLICK = "left", "right", "chord"
-
-
 class MousePath:
     """A file's pointer over time, for drawing: where it was at a moment, the path it
-    drew just before, and the clicks it made (left at its release, right at its press,
-    a chord at the first release while both buttons are down, as `chord_moments`; a right
-    press that starts a chord is drawn, since it was pressed there). Compared by identity, like the file it is of."""
+    drew just before, and the clicks it made. Given the clicks `ClickTimeline` counted,
+    it marks exactly those; else it reads them from the buttons alone (left at its
+    release, right at its press, a chord at the first release while both buttons are
+    down). Compared by identity, like the file it is of."""
 
-    def __init__(self, mouse: Sequence[Pointer]) -> None:
+    def __init__(self, mouse: Sequence[Pointer], clicks: Sequence[tuple[float, float, float, str]] | None = None):
         self.times = array("d", (ev.t_ms for ev in mouse))
         self.xs = array("d", (ev.x for ev in mouse))
         self.ys = array("d", (ev.y for ev in mouse))
-        clicks: list[tuple[float, float, float, str]] = []
+        given = clicks
+        clicks = []
         left = right = chorded = False
         for ev in mouse:
             kind = ev.kind
@@ -287,8 +305,10 @@ class MousePath:
                 chorded, right = left, False
             elif kind == "mr":
                 clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
-        self.clicks = clicks
-        self._click_times = array("d", (c[0] for c in clicks))
+        # The clicks as the figures count them, when the caller knows the field (see
+        # ClickTimeline.clicks); else read from the buttons alone.
+        self.clicks = list(given) if given is not None else clicks
+        self._click_times = array("d", (c[0] for c in self.clicks))
 
     def __len__(self) -> int:
         return len(self.times)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import FormatError, SlugError
-from .clicks import MousePath
+from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
 from .play import record
 from .slug import from_json, to_json
@@ -94,7 +94,9 @@ class ReplayFile:
         """The mouse events ready for drawing, made once per file."""
         path: MousePath | None = self.__dict__.get("_path")
         if path is None:
-            path = self.__dict__["_path"] = MousePath(self.mouse)
+            # Its click marks are the clicks the figures count (a right press that begins a
+            # chord is none), which takes the field to know.
+            path = self.__dict__["_path"] = MousePath(self.mouse, ClickTimeline(self.board, self.mouse).clicks)
         return path
 
     def lost_in_slug(self) -> str:
