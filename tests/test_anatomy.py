@@ -716,3 +716,29 @@ def test_boards_of_every_shape_explain(name, data):
     _check_text(name, link)
     if name == "pentomino":
         _check_text(name, "https://pentominoes.river.me/#/" + _escaped(name, slug))
+
+
+def test_sudoku_files_setters_exchange_are_explained():
+    from slugboard.codecs import sudoku
+    from slugboard.codecs.sudoku import formats
+
+    grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+    sdk = "#A a classic\n[Puzzle]\n" + "\n".join(grid[i * 9 : i * 9 + 9] for i in range(9)) + "\n[State]\n12\n"
+    found = anatomy.explain(sdk)
+    anatomy.check(found)
+    assert found.format == "sdk"
+    assert "".join(s.raw for s in found.spans) == sdk.strip()
+    _sudoku_elements(sudoku.decode(sdk), found)
+    assert [s.label for s in found.spans if s.field == "header"][:2] == ["a comment", "section [Puzzle]"]
+    board = sudoku.decode_grid(grid)
+    picture = formats.write_candidate_grid(board)
+    found = anatomy.explain(picture)
+    anatomy.check(found)
+    assert found.format == "candidates"
+    read = sudoku.decode(picture)
+    _sudoku_elements(read, found)
+    marks = {s.element["index"]: s.value for s in found.spans if s.field == "candidates"}
+    assert marks and all(
+        read.centre[i] == sum(1 << (d - 1) for d in digits) and not read.cells[i] for i, digits in marks.items()
+    )
+    assert len(marks) + sum(1 for s in found.spans if s.field == "given") == 81

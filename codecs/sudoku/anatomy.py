@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ..anatomy import Anatomy, BitSpans, Span, base64_payload, text_span
 from ..bits import STD_ALPHABET
-from ..errors import FormatError
 from ..links import Source, carve, is_link, stripped_bounds, value_bounds
 from .model import NAME
 from .slug import GRID_CELLS, _is_grid_text, decode
@@ -27,8 +26,10 @@ def explain(text: str) -> Anatomy:
     stripped = text[start:end]
     from .formats import is_candidate_grid, is_sdk
 
-    if is_sdk(stripped) or is_candidate_grid(stripped):
-        raise FormatError(NAME, "the anatomy covers Sudoku Player slugs and 81-character grids, not grid files", 0)
+    if is_sdk(stripped):
+        return _explain_sdk(text, start, end)
+    if is_candidate_grid(stripped):
+        return _explain_candidates(text, start, end)
     if not is_link(stripped) and _is_grid_text(stripped) and not stripped.startswith("UyF2"):
         return _explain_grid(text, start, end)
     bounds = value_bounds(text, ("play",), start, end) or (start, end)
@@ -80,3 +81,72 @@ def _explain_grid(text: str, start: int, end: int) -> Anatomy:
     if run < end:
         spans.append(text_span(source, run - start, len(grid), grid, "separator", label="decoration"))
     return Anatomy(NAME, "grid", text, (start, end), "char", tuple(spans))
+
+
+def _explain_sdk(text: str, start: int, end: int) -> Anatomy:
+    """A SadMan .sdk file: the lines of its `[Puzzle]` section cell by cell; section
+    headings, comments and other sections as header lines."""
+    spans: list[Span] = []
+    source = Source(0, len(text))
+    at = start
+    inside = False
+    index = 0
+    for line in text[start:end].splitlines(keepends=True):
+        body = line.strip()
+        line_end = at + len(line)
+        if body.startswith("["):
+            inside = body.lower().startswith("[puzzle]")
+            spans.append(text_span(source, at, line_end, text, "header", body, label=f"section {body}"))
+        elif not inside or body.startswith("#") or not body:
+            what = "a comment" if body.startswith("#") else "outside the puzzle" if body else "an empty line"
+            spans.append(text_span(source, at, line_end, text, "header", body, label=what))
+        else:
+            index = _cells_of_line(text, at, line_end, index, spans)
+        at = line_end
+    return Anatomy(NAME, "sdk", text, (start, end), "char", tuple(spans))
+
+
+def _cells_of_line(text: str, start: int, end: int, index: int, spans: list[Span]) -> int:
+    """The cells and decoration of one line of a grid; returns the next cell's index."""
+    source = Source(0, len(text))
+    run = start
+    for i in range(start, end):
+        ch = text[i]
+        if ch not in GRID_CELLS:
+            continue
+        if i > run:
+            spans.append(text_span(source, run, i, text, "separator", label="decoration"))
+        digit = int(ch) if ch.isdigit() else 0
+        what = f"{digit} in {_name(index)}" if digit else f"{_name(index)} empty"
+        spans.append(text_span(source, i, i + 1, text, "given", digit, _cell(index), what))
+        index += 1
+        run = i + 1
+    if run < end:
+        spans.append(text_span(source, run, end, text, "separator", label="decoration"))
+    return index
+
+
+def _explain_candidates(text: str, start: int, end: int) -> Anatomy:
+    """A HoDoKu / Sudoku Explainer candidate grid: each cell's digits (one digit a placed
+    digit, more its candidates) and the rules between them."""
+    from .formats import _RULES, _TOKEN
+
+    source = Source(0, len(text))
+    plain = text.translate(_RULES)
+    spans: list[Span] = []
+    run = start
+    for index, match in enumerate(_TOKEN.finditer(plain, start, end)):
+        a, b = match.start(), match.end()
+        if a > run:
+            spans.append(text_span(source, run, a, text, "separator", label="rules"))
+        token = match.group()
+        if len(token) == 1:
+            spans.append(text_span(source, a, b, text, "given", int(token), _cell(index), f"{token} in {_name(index)}"))
+        else:
+            digits = [int(ch) for ch in token]
+            label = f"{_name(index)} may be " + ", ".join(token)
+            spans.append(text_span(source, a, b, text, "candidates", digits, _cell(index), label))
+        run = b
+    if run < end:
+        spans.append(text_span(source, run, end, text, "separator", label="rules"))
+    return Anatomy(NAME, "candidates", text, (start, end), "char", tuple(spans))
