@@ -123,25 +123,35 @@ class Anatomy:
     spans: tuple[Span, ...]
     bit_total: int = 0  # bit formats: the bits the payload's characters hold
     _starts: list[int] = field(default_factory=list, compare=False, repr=False)
+    _by_cell: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False, repr=False)
 
-    def spans_at(self, char: int) -> list[Span]:
-        """The spans that hold character `char` of the text (a base64 character can hold
-        the end of one field and the start of the next)."""
+    def indexes_at(self, char: int) -> list[int]:
+        """The indexes of the spans that hold character `char` of the text (a base64
+        character can hold the end of one field and the start of the next)."""
         # Spans come in order, so their starts and their ends both only grow: the spans
         # holding `char` are the last ones that start at or before it, going back while
         # they still end after it. No index per character (a long game has a million).
         if not self._starts and self.spans:
             self._starts.extend(span.chars[0] for span in self.spans)
-        found: list[Span] = []
+        found: list[int] = []
         i = bisect_right(self._starts, char) - 1
         while i >= 0 and self.spans[i].chars[1] > char:
-            found.append(self.spans[i])
+            found.append(i)
             i -= 1
         found.reverse()
         return found
 
+    def spans_at(self, char: int) -> list[Span]:
+        return [self.spans[i] for i in self.indexes_at(char)]
+
     def spans_of_cell(self, row: int, col: int) -> list[Span]:
-        return [span for span in self.spans if (row, col) in span.cells]
+        """The spans whose element covers the cell, in slug order."""
+        if not self._by_cell and self.spans:
+            for i, span in enumerate(self.spans):
+                for cell in span.cells:
+                    self._by_cell.setdefault(cell, []).append(i)
+            self._by_cell.setdefault((-1, -1), [])  # built, even for a slug of no cells
+        return [self.spans[i] for i in self._by_cell.get((row, col), ())]
 
     def size_of(self, span: Span) -> int:
         """The bits (bit formats) or characters (text formats) a span takes; a base64 '='

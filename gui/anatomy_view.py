@@ -12,10 +12,11 @@ A canvas takes part by offering two methods in the cell grid its game's anatomy 
 
 from __future__ import annotations
 
-import json
+import html
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPen
@@ -23,6 +24,8 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWi
 
 from slugboard.codecs import SlugError
 from slugboard.codecs.anatomy import FIELD_TITLES, Anatomy, Span
+
+from .worker import LatestOnly
 
 # One colour per field kind, told apart in light and dark themes alike.
 FIELD_COLOURS: dict[str, str] = {
@@ -77,35 +80,46 @@ class SlugChars(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.text = ""
         self.offset = 0  # where the slug starts in the anatomy's text
-        # Per character: (fraction start, fraction end, colour) pieces of its background.
-        self._fills: list[list[tuple[float, float, QColor]]] = []
+        self.anatomy: Anatomy | None = None
+        self._tints: list[QColor] = []  # per span: its field's colour, in one of two tints
         self.lit: set[int] = set()
 
-    def set_anatomy(self, anatomy: Anatomy | None, text: str) -> None:
+    def set_anatomy(self, anatomy: Anatomy | None, text: str, odd: Sequence[bool] = ()) -> None:
+        """Show `text` coloured by `anatomy`; `odd` (from `alternation`) picks each span's tint."""
         self.text = text
+        self.anatomy = anatomy
         self.offset = anatomy.slug[0] if anatomy is not None else 0
-        self._fills = [[] for _ in text]
+        self._tints = []
         if anatomy is not None:
-            # Neighbouring elements of one field alternate two tints, so each shows on its own;
-            # the spans of one element (a piece's letter, turn, row and column) share one.
-            for span, odd in zip(anatomy.spans, alternation(anatomy.spans)):
-                self._add_fill(span, tint(field_colour(span.field), 0.68 if odd else 0.45))
+            shades: dict[tuple[str, bool], QColor] = {}
+            for span, o in zip(anatomy.spans, odd or alternation(anatomy.spans)):
+                colour = shades.get((span.field, o))
+                if colour is None:
+                    colour = shades[(span.field, o)] = tint(field_colour(span.field), 0.68 if o else 0.45)
+                self._tints.append(colour)
         self.lit = set()
         self.updateGeometry()
         self.setFixedHeight(self._height_for(max(self.width(), 1)))
         self.update()
 
-    def _add_fill(self, span: Span, colour: QColor) -> None:
-        first, last = span.chars[0] - self.offset, span.chars[1] - self.offset
-        if span.bits is None:
-            for ch in range(max(first, 0), min(last, len(self._fills))):
-                self._fills[ch].append((0.0, 1.0, colour))
-            return
-        start, end = span.bits
-        for ch in range(max(first, 0), min(last, len(self._fills))):
-            low, high = max(start, ch * 6), min(end, ch * 6 + 6)  # the span's bits in this character
+    def _fills(self, index: int) -> list[tuple[float, float, QColor]]:
+        """The pieces (fraction start, fraction end, colour) of character `index`'s
+        background: one per span its bits hold. Worked out for the characters painted
+        only, so a slug of a million characters costs what is on screen."""
+        anatomy = self.anatomy
+        if anatomy is None:
+            return []
+        out = []
+        for i in anatomy.indexes_at(index + self.offset):
+            span = anatomy.spans[i]
+            if span.bits is None:
+                out.append((0.0, 1.0, self._tints[i]))
+                continue
+            start, end = span.bits
+            low, high = max(start, index * 6), min(end, index * 6 + 6)  # the span's bits in this character
             if high > low:
-                self._fills[ch].append(((low - ch * 6) / 6, (high - ch * 6) / 6, colour))
+                out.append(((low - index * 6) / 6, (high - index * 6) / 6, self._tints[i]))
+        return out
 
     def _cell(self) -> QSize:
         metrics = self.fontMetrics()
@@ -150,7 +164,7 @@ class SlugChars(QWidget):
         for row in range(first_row, last_row + 1):
             for index in range(row * columns, min(len(self.text), (row + 1) * columns)):
                 rect = self.char_rect(index)
-                for low, high, colour in self._fills[index]:
+                for low, high, colour in self._fills(index):
                     painter.fillRect(
                         QRectF(
                             rect.left() + low * rect.width(), rect.top(), (high - low) * rect.width(), rect.height()
@@ -180,37 +194,32 @@ class FieldBar(QWidget):
         super().__init__(parent)
         self.setFixedHeight(14)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.anatomy: Anatomy | None = None
+        self.prepared: Prepared | None = None
         self.runs: list[tuple[QColor, int, bool]] = []  # (colour, size, tint) in slug order
 
-    def set_anatomy(self, anatomy: Anatomy | None) -> None:
-        self.anatomy = anatomy
-        tips = []
-        if anatomy is not None:
-            for name, total in anatomy.totals().items():
-                tips.append(f"{name}: {_amount(total, anatomy.unit)}")
-        self.setToolTip("\n".join(tips))
+    def set_prepared(self, prepared: Prepared | None) -> None:
+        self.prepared = prepared
+        self.setToolTip(prepared.tips if prepared is not None else "")
         self._layout_runs()
         self.update()
 
     def _layout_runs(self) -> None:
         """Each span its own segment, neighbours of one field in two tints, so each piece's
         share shows; when spans outnumber the pixels, each run of a field is one segment."""
-        anatomy = self.anatomy
+        prepared = self.prepared
         runs: list[tuple[QColor, int, bool]] = []
-        if anatomy is not None:
-            tints = alternation(anatomy.spans)
-            sized = [(s.field, anatomy.size_of(s), odd) for s, odd in zip(anatomy.spans, tints)]
-            sized = [item for item in sized if item[1]]
-            each = len(sized) <= max(1, self.width() // 3)
-            last = ""
-            for field, size, odd in sized:
-                if runs and field == last and (not each or odd == runs[-1][2]):
-                    runs[-1] = (runs[-1][0], runs[-1][1] + size, odd)
-                    continue
-                last = field
-                colour = field_colour(field)
-                runs.append((tint(colour, 0.35) if odd and each else colour, size, odd))
+        if prepared is not None:
+            if prepared.sized is not None and len(prepared.sized) <= max(1, self.width() // 3):
+                last = ""
+                for field, size, odd in prepared.sized:
+                    if runs and field == last and odd == runs[-1][2]:
+                        runs[-1] = (runs[-1][0], runs[-1][1] + size, odd)
+                        continue
+                    last = field
+                    colour = field_colour(field)
+                    runs.append((tint(colour, 0.35) if odd else colour, size, odd))
+            else:
+                runs = [(field_colour(field), size, False) for field, size in prepared.merged]
         self.runs = runs
 
     def resizeEvent(self, event) -> None:
@@ -250,13 +259,74 @@ def _amount(total: dict[str, int], unit: str, elements: int | None = None) -> st
     return f"{size:,} {unit}{'s' if size != 1 else ''} for {count:,}"
 
 
-def element_count(anatomy: Anatomy, field: str) -> int:
-    """How many board elements a field's spans encode (a piece written in four parts is one)."""
-    seen = set()
+def element_counts(anatomy: Anatomy) -> Counter[str]:
+    """Per field, how many board elements its spans encode (a piece written in four parts
+    is one)."""
+    seen: dict[str, set[object]] = {}
     for span in anatomy.spans:
-        if span.field == field:
-            seen.add(json.dumps(span.element, sort_keys=True) if span.element is not None else id(span))
-    return len(seen)
+        key = repr(span.element) if span.element is not None else id(span)
+        seen.setdefault(span.field, set()).add(key)
+    return Counter({name: len(keys) for name, keys in seen.items()})
+
+
+# Spans beyond this many are not drawn one by one in the bar (it is never that many pixels wide).
+MAX_BAR_SPANS = 4_000
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An anatomy with what showing it takes worked out (a long slug's, off the window's
+    thread): each span's tint, the bar's segments and the legend."""
+
+    anatomy: Anatomy
+    slug: str
+    odd: list[bool]
+    sized: list[tuple[str, int, bool]] | None  # (field, size, tint) per span with a size; None when too many
+    merged: list[tuple[str, int]]  # (field, size) per run of one field
+    legend: str
+    tips: str
+
+
+def prepare(anatomy: Anatomy, slug: str) -> Prepared:
+    odd = alternation(anatomy.spans)
+    sized_all = [(s.field, anatomy.size_of(s), o) for s, o in zip(anatomy.spans, odd)]
+    sized_all = [item for item in sized_all if item[1]]
+    merged: list[tuple[str, int]] = []
+    for field_name, size, _ in sized_all:
+        if merged and merged[-1][0] == field_name:
+            merged[-1] = (field_name, merged[-1][1] + size)
+        else:
+            merged.append((field_name, size))
+    totals = anatomy.totals()
+    counts = element_counts(anatomy)
+    sizes: dict[str, Counter[int]] = {}
+    for span in anatomy.spans:
+        size = anatomy.size_of(span)
+        if size:
+            sizes.setdefault(span.field, Counter())[size] += 1
+    parts = []
+    for name, total in totals.items():
+        colour = FIELD_COLOURS.get(name, "#ccc")
+        part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{_amount(total, anatomy.unit, counts[name])}"
+        # Where one field's spans differ in size (xiangqi's 2- to 7-bit piece codes), how many of each.
+        of = sizes.get(name, Counter())
+        if 1 < len(of) <= 6 and name != "padding":
+            part += " (" + ", ".join(f"{n} of {size}" for size, n in sorted(of.items())) + f" {anatomy.unit}s)"
+        parts.append(part)
+    summary = anatomy.summary()
+    whole = summary.get(anatomy.unit + "s", 0)
+    bits = f", {whole:,} bits" if anatomy.unit == "bit" else ""
+    head = f"{summary['chars']:,} characters{bits} ({anatomy.format}): "
+    tips = "\n".join(f"{name}: {_amount(total, anatomy.unit)}" for name, total in totals.items())
+    return Prepared(
+        anatomy,
+        slug,
+        odd,
+        sized_all if len(sized_all) <= MAX_BAR_SPANS else None,
+        merged,
+        head + " · ".join(parts),
+        tips,
+    )
 
 
 class AnatomyPanel(QWidget):
@@ -298,28 +368,17 @@ class AnatomyPanel(QWidget):
         self.pointer.setText(self._resting)
 
     def set_anatomy(self, anatomy: Anatomy | None, slug: str, reason: str = "") -> None:
-        self.anatomy = anatomy
-        self.chars.set_anatomy(anatomy, slug)
-        self.bar.set_anatomy(anatomy)
-        if anatomy is None:
-            self.legend.setText(f"<i>{reason}</i>" if reason else "")
+        """Show the anatomy of `slug` (None: nothing to show, and `reason` says why)."""
+        self.set_prepared(prepare(anatomy, slug) if anatomy is not None else None, slug, reason)
+
+    def set_prepared(self, prepared: Prepared | None, slug: str, reason: str = "") -> None:
+        self.anatomy = prepared.anatomy if prepared is not None else None
+        self.chars.set_anatomy(self.anatomy, slug, prepared.odd if prepared is not None else ())
+        self.bar.set_prepared(prepared)
+        if prepared is None:
+            self.legend.setText(f"<i>{html.escape(reason)}</i>" if reason else "")
             return
-        parts = []
-        for name, total in anatomy.totals().items():
-            colour = FIELD_COLOURS.get(name, "#ccc")
-            amount = _amount(total, anatomy.unit, element_count(anatomy, name))
-            part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{amount}"
-            # Where one field's spans differ in size (xiangqi's 2- to 7-bit piece codes), how many of each.
-            sizes = Counter(anatomy.size_of(s) for s in anatomy.spans if s.field == name and anatomy.size_of(s))
-            if 1 < len(sizes) <= 6 and name != "padding":
-                unit = anatomy.unit + "s"
-                part += " (" + ", ".join(f"{n} of {size}" for size, n in sorted(sizes.items())) + f" {unit})"
-            parts.append(part)
-        summary = anatomy.summary()
-        whole = summary.get(anatomy.unit + "s", 0)
-        bits = f", {whole:,} bits" if anatomy.unit == "bit" else ""
-        head = f"{summary['chars']:,} characters{bits} ({anatomy.format}): "
-        self.legend.setText(head + " · ".join(parts))
+        self.legend.setText(prepared.legend)
 
     def _char_hovered(self, index: int | None) -> None:
         if self.anatomy is None or index is None:
@@ -411,6 +470,13 @@ class AnatomyOverlay(QWidget):
                 painter.drawRect(rect.adjusted(1, 1, -1, -1))
 
 
+def _explain_and_prepare(explain, slug: str, cancel=None) -> Prepared | SlugError:
+    try:
+        return prepare(explain(slug), slug)
+    except SlugError as exc:
+        return exc
+
+
 class AnatomyLink(QObject):
     """Keeps one page's canvas and the panel in step: explains the page's slug, lights
     cells for the characters under the pointer, and characters for the cell under it."""
@@ -424,6 +490,8 @@ class AnatomyLink(QObject):
         self._pending: tuple[object, str] | None = None
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self._explain_pending)
+        self._worker = LatestOnly(self)
+        self._worker.finished.connect(self._prepared)
         panel.spans_hovered.connect(self._spans_hovered)
 
     def attach(self, canvas: QWidget | None) -> None:
@@ -449,31 +517,55 @@ class AnatomyLink(QObject):
         self.canvas, self.overlay = None, None
 
     def show_slug(self, codec: object, slug: str) -> None:
-        """Explain `slug` of a game's codec; a long slug a moment later."""
+        """Explain `slug` of a game's codec: a short one at once, a long one in the
+        background a moment after the last edit (its characters show meanwhile)."""
         self._pending = (codec, slug)
         if len(slug) <= SYNC_LENGTH:
             self._timer.stop()
+            self._worker.cancel()
             self._explain_pending()
         else:
+            self._worker.cancel()
+            self.panel.set_prepared(None, slug, "Working out what each part of this long slug holds…")
             self._timer.start()
+        if self.overlay is not None:
+            self.overlay.set_cells([])
 
     def _explain_pending(self) -> None:
         if self._pending is None:
             return
         codec, slug = self._pending
-        self._pending = None
         explain = getattr(codec, "explain", None)
         if not slug:
-            self.panel.set_anatomy(None, slug, "This board has no slug to explain")
+            self._pending = None
+            self.panel.set_prepared(None, slug, "This board has no slug to explain")
         elif explain is None:
-            self.panel.set_anatomy(None, slug, "This game's slugs cannot be explained yet")
+            self._pending = None
+            self.panel.set_prepared(None, slug, "This game's slugs cannot be explained")
+        elif len(slug) <= SYNC_LENGTH:
+            self._pending = None
+            self._show(_explain_and_prepare(explain, slug), slug)
         else:
-            try:
-                self.panel.set_anatomy(explain(slug), slug)
-            except SlugError as exc:
-                self.panel.set_anatomy(None, slug, f"This slug cannot be explained: {exc.message}")
-        if self.overlay is not None:
-            self.overlay.set_cells([])
+            self._worker.submit(_explain_and_prepare, explain, slug)
+
+    def _prepared(self, result: object) -> None:
+        if self._pending is None:
+            return
+        _codec, slug = self._pending
+        self._pending = None
+        self._show(result, slug)
+
+    def _show(self, result: object, slug: str) -> None:
+        if isinstance(result, SlugError):
+            self.panel.set_prepared(None, slug, f"This slug cannot be explained: {result.message}")
+        elif isinstance(result, Prepared):
+            self.panel.set_prepared(result, slug)
+        elif isinstance(result, Exception):
+            self.panel.set_prepared(None, slug, f"This slug cannot be explained: {result}")
+
+    def shutdown(self) -> None:
+        self._timer.stop()
+        self._worker.shutdown()
 
     def _spans_hovered(self, spans: list[Span]) -> None:
         if self.overlay is not None:

@@ -820,6 +820,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self._to_restore.clear()  # a window closed before its first turn reads nothing more
+        self.anatomy.shutdown()
         for page in self.pages.made():
             page.shutdown()  # background work stops now; quitting never waits for it
         if self._recorder.busy:

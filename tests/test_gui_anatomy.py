@@ -154,3 +154,29 @@ def test_hovering_works_both_ways_in_every_game(qtbot, window, name):
     expected = {ch - found.slug[0] for s in found.spans_of_cell(*cell) for ch in range(*s.chars)}
     assert panel.chars.lit == expected and expected
     assert span in found.spans_of_cell(*cell)
+
+
+def test_a_long_slug_is_explained_in_the_background(qtbot, window):
+    import time
+
+    from conftest import long_minesweeper_slug
+
+    slug = long_minesweeper_slug()
+    assert window.paste_text(slug)
+    start = time.perf_counter()
+    window.slug_pane.anatomy_button.setChecked(True)
+    panel = window.slug_pane.anatomy_panel
+    # The window is not held up: the characters show at once, their parts a moment later.
+    assert time.perf_counter() - start < 0.5
+    assert panel.anatomy is None and "Working out" in panel.legend.text()
+    assert panel.chars.text == slug
+    qtbot.waitUntil(lambda: panel.anatomy is not None, timeout=15000)
+    anatomy.check(panel.anatomy)
+    assert "mine" in panel.legend.text() and panel.bar.runs
+    # Painting shows only what is on screen: a repaint costs what a short slug's does.
+    start = time.perf_counter()
+    panel.chars.repaint()
+    assert time.perf_counter() - start < 0.25
+    mine = next(s for s in panel.anatomy.spans if s.field == "mine")
+    _hover_char(qtbot, window, mine.chars[0] - panel.anatomy.slug[0])
+    assert window.anatomy.overlay.cells == mine.cells

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..work import NEVER, Cancel
 from .clicks import ClickCounts, ClickTimeline, Pointer
 from .model import OPEN, WON, Board
 from .replays import ReplayState
@@ -70,6 +71,27 @@ def zini_known(fld: Field) -> tuple[int, int] | None:
     """(ZiNi, HZiNi) if they have been worked out for this field, else None."""
     known: tuple[int, int] | None = fld.__dict__.get("_zini")
     return known
+
+
+# ZiNi's time grows steeply with the field (0.03 s at 100x100, 0.55 s at 200x200, 8 s at
+# 400x400): beyond this many cells it is not worked out at all.
+MAX_ZINI_CELLS = 250_000
+
+
+def zini_in_child(fld: Field, cancel: Cancel = NEVER) -> tuple[int, int] | None:
+    """`zini_of` worked out in ms-toollib's child process (see `toollib`), so a large
+    field's wait holds up nothing else; None for a field over MAX_ZINI_CELLS."""
+    known = zini_known(fld)
+    if known is not None:
+        return known
+    if fld.width * fld.height > MAX_ZINI_CELLS:
+        return None
+    from .toollib import shared
+
+    zini, hzini = shared().call("zini", _toollib_board(fld), cancel=cancel)
+    found = (int(zini), int(hzini))
+    fld.__dict__["_zini"] = found
+    return found
 
 
 def zini_of(fld: Field) -> tuple[int, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..work import Cancel
+from ..work import NEVER, Cancel
 from .model import FLAGGED, OPENED
 
 # ms-toollib's codes for the player's view: 0-8 an opened number, then these.
@@ -18,6 +18,9 @@ TOOLLIB_CLOSED, TOOLLIB_FLAG = 10, 11
 # ms-toollib's time grows with the length of the frontier, and its work cannot be stopped
 # once begun: on a 100x100 field one moment may take seconds. The overlay stops here.
 MAX_ODDS_CELLS = 10_000
+# Up to this many cells (an expert field is 480) the odds take a millisecond or two and
+# are worked out in this process; beyond it, in ms-toollib's child process.
+IN_PROCESS_CELLS = 1_000
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,17 +58,29 @@ def player_view(numbers: bytes, cells: bytes, width: int) -> list[list[int]]:
 
 def mine_odds(numbers: bytes, cells: bytes, width: int, mines: int, cancel: Cancel | None = None) -> MineOdds:
     """The chance of a mine under each cell of the board whose state is `cells`; raises
-    ValueError when no field fits what the player sees (a board edited by hand)."""
-    import ms_toollib
+    ValueError when no field fits what the player sees (a board edited by hand).
 
-    toollib: Any = ms_toollib
+    A field larger than IN_PROCESS_CELLS is worked out in ms-toollib's child process
+    (`toollib`), which a `cancel` stops at once; a small one here, where it takes about
+    a millisecond."""
     view = player_view(numbers, cells, width)
     if cancel is not None:
         cancel.check()
-    try:
-        rows, _counts = toollib.cal_probability_onboard(view, float(mines))
-    except RuntimeError as exc:
-        raise ValueError("no arrangement of the mines fits the numbers opened") from exc
+    if len(cells) > IN_PROCESS_CELLS:
+        from .toollib import shared
+
+        try:
+            rows = shared().call("odds", view, float(mines), cancel=cancel or NEVER)
+        except ValueError as exc:
+            raise ValueError("no arrangement of the mines fits the numbers opened") from exc
+    else:
+        import ms_toollib
+
+        toollib: Any = ms_toollib
+        try:
+            rows, _counts = toollib.cal_probability_onboard(view, float(mines))
+        except RuntimeError as exc:
+            raise ValueError("no arrangement of the mines fits the numbers opened") from exc
     if cancel is not None:
         cancel.check()
     values = tuple(float(p) for row in rows for p in row)

@@ -130,13 +130,15 @@ class _SeekBar(QSlider):
         painter.end()
 
 
-# A field of more cells than this has its ZiNi worked out in the background (about 35 ms
-# for 200x200 with ms-toollib), so opening it is not held up.
+# A field of more cells than this has its ZiNi worked out in the background (0.03 s for
+# 100x100, 0.55 s for 200x200 with ms-toollib), so opening it is not held up.
 ZINI_IN_BACKGROUND_CELLS = 10_000
 
 
 def _work_out_zini(fld, cancel):
-    return ms_figures.zini_of(fld)
+    # In ms-toollib's child process: it holds the interpreter while it works, which from
+    # a thread of this one would stop the window all the same.
+    return ms_figures.zini_in_child(fld, cancel)
 
 
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
@@ -905,6 +907,9 @@ class MinesweeperPage(GamePage):
     def shutdown(self) -> None:
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
+        from slugboard.codecs.minesweeper import toollib
+
+        toollib.shared().close()  # a calculation under way in the child ends with the window
 
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
@@ -920,8 +925,10 @@ class MinesweeperPage(GamePage):
         labels["3bv_solved"].setText(str(s.bbbv_solved))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
+        # ZiNi still being worked out shows "…"; on a field too large to work it out, "–".
+        waiting = "–" if fld.width * fld.height > ms_figures.MAX_ZINI_CELLS else "…"
         for key in ("3bv", "zini", "hzini", "openings", "islands", "left", "right", "double", "flags"):
-            labels[key].setText("…" if f[key] is None else str(f[key]))
+            labels[key].setText(waiting if f[key] is None else str(f[key]))
         labels["clicks"].setText(f"{f['clicks']} ({f['effective']} effective)")
         labels["3bv_per_s"].setText(_fmt(f["3bv_per_s"], 3))
         labels["ioe"].setText(_fmt(f["ioe"], 3))

@@ -1,0 +1,87 @@
+"""ms-toollib's slow calculations run in a child process: the same answers as in this
+process, a thread waiting on one leaves the interpreter to others, and a cancel stops it
+at once."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper import figures, odds, stats
+from slugboard.codecs.minesweeper.toollib import Toollib
+from slugboard.codecs.work import Cancel, Cancelled
+
+
+@pytest.fixture
+def toollib():
+    child = Toollib()
+    yield child
+    child.close()
+
+
+def test_zini_in_the_child_is_zini_here(toollib):
+    board = ms.random_board(60, 40, 400, seed=5)
+    fld = stats.field_of(board)
+    here = figures.zini_of(fld)
+    rows = figures._toollib_board(fld)
+    assert tuple(toollib.call("zini", rows)) == here
+
+
+def test_odds_in_the_child_are_the_odds_here(toollib):
+    import ms_toollib
+
+    board = ms.random_board(40, 30, 200, seed=2)
+    cells = bytearray(ms.CLOSED for _ in range(40 * 30))
+    numbers = stats.field_of(board).numbers
+    for c in range(0, 40 * 30, 7):  # some safe cells opened
+        if numbers[c] < 9:
+            cells[c] = ms.OPENED
+    view = odds.player_view(numbers, bytes(cells), 40)
+    here, _ = ms_toollib.cal_probability_onboard(view, 200.0)
+    assert toollib.call("odds", view, 200.0) == [[float(p) for p in row] for row in here]
+    # and mine_odds, on a field this large, goes through the child
+    assert 40 * 30 > odds.IN_PROCESS_CELLS
+    found = odds.mine_odds(numbers, bytes(cells), 40, 200)
+    assert found.values == tuple(float(p) for row in here for p in row)
+
+
+def test_a_long_calculation_leaves_this_process_free_and_stops_when_asked(toollib):
+    board = ms.random_board(260, 260, int(260 * 260 * 0.2), seed=1)
+    rows = figures._toollib_board(stats.field_of(board))
+    cancel = Cancel()
+    outcome: list[object] = []
+
+    def work():
+        try:
+            outcome.append(toollib.call("zini", rows, cancel=cancel))
+        except Cancelled:
+            outcome.append("cancelled")
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    gaps = []
+    end = time.perf_counter() + 0.6
+    while time.perf_counter() < end:
+        t = time.perf_counter()
+        time.sleep(0.002)
+        gaps.append(time.perf_counter() - t)
+    assert max(gaps) < 0.2  # this process was never held up while the child worked
+    assert worker.is_alive()  # ... and the child was still at it (it takes over a second)
+    asked = time.perf_counter()
+    cancel.set()
+    worker.join(5)
+    assert outcome == ["cancelled"] and time.perf_counter() - asked < 1.0
+    # The next call starts a new child.
+    small = figures._toollib_board(stats.field_of(ms.random_board(9, 9, 10, seed=3)))
+    assert len(toollib.call("zini", small)) == 2
+
+
+def test_a_failing_call_says_so_and_the_child_goes_on(toollib):
+    with pytest.raises(ValueError, match="KeyError"):
+        toollib.call("no such calculation", 1)
+    with pytest.raises(ValueError, match="TypeError"):
+        toollib.call("zini", "not a board")
+    assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2
