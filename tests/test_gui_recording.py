@@ -216,3 +216,22 @@ def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path
     qtbot.waitUntil(lambda: not any(folder.iterdir()), timeout=20_000)
     qtbot.wait(200)
     assert not out.exists() and not any(folder.iterdir())
+
+
+def test_quitting_during_an_export_stops_it_and_leaves_no_file(main_window, qtbot, tmp_path):
+    import time
+
+    assert main_window.open_file(str(LONG))
+    folder = tmp_path / "out"
+    folder.mkdir()
+    out = folder / "long.apng"
+    progressed = []
+    main_window._recording_progress.advanced.connect(lambda done, total: progressed.append(done))
+    assert main_window.export_recording(str(out))
+    qtbot.waitUntil(lambda: len(progressed) > 3, timeout=60_000)
+    start = time.perf_counter()
+    main_window.close()
+    assert time.perf_counter() - start < 2.0  # quitting does not wait for the export
+    assert not out.exists()
+    qtbot.wait(300)  # the worker, told to stop, writes nothing more
+    assert not any(folder.iterdir())
