@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QPointF, QRect, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPen
+from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QLabel, QScrollArea, QSizePolicy, QVBoxLayout, QWidget
 
 from slugboard.codecs import SlugError
@@ -160,18 +160,20 @@ class SlugChars(QWidget):
         area = event.rect()
         first_row = max(0, (area.top() - 2) // cell.height())
         last_row = (area.bottom() - 2) // cell.height()
-        text_colour = QColor("#202020")
+        on_tint = QColor("#202020")  # the tints are light in either theme
+        plain = self.palette().color(QPalette.ColorRole.Text)  # a character no part has claimed yet
         for row in range(first_row, last_row + 1):
             for index in range(row * columns, min(len(self.text), (row + 1) * columns)):
                 rect = self.char_rect(index)
-                for low, high, colour in self._fills(index):
+                fills = self._fills(index)
+                for low, high, colour in fills:
                     painter.fillRect(
                         QRectF(
                             rect.left() + low * rect.width(), rect.top(), (high - low) * rect.width(), rect.height()
                         ),
                         colour,
                     )
-                painter.setPen(text_colour)
+                painter.setPen(on_tint if fills else plain)
                 painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.text[index])
         if self.lit:
             painter.setPen(QPen(HIGHLIGHT, 2))
