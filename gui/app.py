@@ -278,9 +278,9 @@ def main(argv: list[str] | None = None) -> int:
         return export(args)
 
     if sys.platform.startswith("linux"):
-        from .platform_check import advice, missing_xcb_libraries, uses_xcb
+        from .platform_check import advice, missing_xcb_libraries_once, uses_xcb
 
-        missing = missing_xcb_libraries() if uses_xcb() else []
+        missing = missing_xcb_libraries_once() if uses_xcb() else []
         if missing:
             print(advice(missing), file=sys.stderr)
             return 2

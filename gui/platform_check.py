@@ -62,6 +62,44 @@ def missing_xcb_libraries() -> list[str]:
     return sorted(missing)
 
 
+def _stamp_path() -> str:
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "slugboard", "xcb-libraries-found")
+
+
+def _plugin_key() -> str:
+    """What the last check looked at: the plugin files with their sizes and times (a new
+    PySide6 is checked again)."""
+    parts = []
+    for path in xcb_plugin_files():
+        info = os.stat(path)
+        parts.append(f"{path} {info.st_size} {info.st_mtime_ns}")
+    return "\n".join(parts)
+
+
+def missing_xcb_libraries_once(stamp: str | None = None) -> list[str]:
+    """`missing_xcb_libraries`, asked once per PySide6: when everything was found, a stamp
+    in the user's cache says so and later starts skip the check (running ldd costs a start
+    some 70 ms)."""
+    stamp = stamp or _stamp_path()
+    key = _plugin_key()
+    try:
+        with open(stamp, encoding="utf-8") as f:
+            if f.read() == key:
+                return []
+    except OSError:
+        pass
+    missing = missing_xcb_libraries()
+    if not missing:
+        try:
+            os.makedirs(os.path.dirname(stamp), exist_ok=True)
+            with open(stamp, "w", encoding="utf-8") as f:
+                f.write(key)
+        except OSError:
+            pass  # no cache to write to: the check runs again next time
+    return missing
+
+
 def uses_xcb() -> bool:
     """Whether Qt will pick its xcb (X11) plugin: on Linux, with a display and no other
     platform named."""

@@ -238,3 +238,29 @@ def test_export_recording_errors(tmp_path):
     assert "--at" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--at", "1")
     assert "for recordings" in _export_error(tmp_path, "--export", str(tmp_path / "r.png"), REPLAY_FILE, "--fps", "5")
     assert not any(tmp_path.iterdir())
+
+
+def test_the_library_check_runs_once_per_pyside(monkeypatch, tmp_path):
+    from slugboard.gui import platform_check
+
+    stamp = str(tmp_path / "cache" / "xcb")
+    asked = []
+    answers = [["libxcb-icccm.so.4"], [], []]
+
+    def check():
+        asked.append(1)
+        return answers[len(asked) - 1]
+
+    monkeypatch.setattr(platform_check, "missing_xcb_libraries", check)
+    # Something missing: nothing is remembered, and the next start asks again.
+    assert platform_check.missing_xcb_libraries_once(stamp) == ["libxcb-icccm.so.4"]
+    assert not os.path.exists(stamp)
+    assert platform_check.missing_xcb_libraries_once(stamp) == []
+    assert len(asked) == 2 and os.path.exists(stamp)
+    # All found once: later starts skip ldd ...
+    assert platform_check.missing_xcb_libraries_once(stamp) == []
+    assert len(asked) == 2
+    # ... until the plugin changes (a new PySide6).
+    monkeypatch.setattr(platform_check, "_plugin_key", lambda: "another PySide6")
+    assert platform_check.missing_xcb_libraries_once(stamp) == []
+    assert len(asked) == 3
