@@ -16,6 +16,8 @@ TYPED_LIGHT = QColor("#6a1b9a")  # digits typed by hand, told apart from a link'
 TYPED_DARK = QColor("#ce93d8")
 HINT_FILL = QColor(255, 193, 7, 90)  # the cells that prove a hint
 HINT_TARGET = QColor(46, 125, 50, 110)  # where a hint places a digit
+HINT_CHAIN = QColor(230, 81, 0, 150)  # the links of a chain, cell to cell
+CHAIN_TECHNIQUES = frozenset({"X-Chain", "XY-Chain", "AIC"})
 HINT_ELIMINATED = QColor("#d32f2f")
 
 
@@ -80,6 +82,13 @@ def paint(
         for i, d in hint.eliminations:
             eliminated.setdefault(i, set()).add(d)
     _paint_marks(painter, board, cell_rect, size, text, eliminated, hint)
+    if hint is not None and hint.technique in CHAIN_TECHNIQUES and len(hint.cells) > 1:
+        # The chain's cells joined in its order, so the eye can follow the links.
+        pen = QPen(HINT_CHAIN, max(2.0, size / 16))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        centres = [cell_rect(*divmod(i, 9)).center() for i in hint.cells]
+        painter.drawPolyline(centres)
 
     font = QFont(painter.font())
     font.setPixelSize(max(6, int(size * 0.6)))
