@@ -227,3 +227,26 @@ def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window):
     assert page.new_button.text() == "Make puzzle" and "changed" in page.new_status.text()
     qtbot.wait(300)
     assert page.board.cells == sudoku.decode(SEED_SLUG).cells
+
+
+def test_a_chain_hint_joins_its_cells_on_the_board(qtbot, main_window):
+    from slugboard.codecs.sudoku import logic
+
+    grid = "7.....4...2..7..8...3..8.799..5..3...6..2..9...1.97..6...3..9...3..4..6...9..1.35"
+    board = sudoku.decode_grid(grid)
+    cand = logic.candidates(board)
+    step = logic.next_step(board, cand)
+    while step.technique != "AIC":
+        board, cand = logic.apply(board, cand, step)
+        step = logic.next_step(board, cand)
+    main_window.paste_text(sudoku.encode(board))
+    page = _page(main_window)
+    page.canvas.hint = step
+    page.canvas.repaint()
+    image = page.canvas.grab().toImage()
+    ratio = page.canvas.devicePixelRatioF()
+    a, b = (page.canvas.cell_center(*divmod(i, 9)) for i in step.cells[:2])
+    along = [a + (b - a) * (k / 20) for k in range(2, 19)]
+    colours = [image.pixelColor(int(p.x() * ratio), int(p.y() * ratio)) for p in along]
+    orange = [c for c in colours if c.red() > c.green() + 40 > c.blue() + 40]
+    assert len(orange) > len(colours) / 2  # the chain's orange runs between its first two cells
