@@ -490,6 +490,7 @@ class AnatomyLink(QObject):
         self.overlay: AnatomyOverlay | None = None
         self._tracking = False
         self._pending: tuple[object, str] | None = None
+        self._why_none = ""
         self._timer = QTimer(self, singleShot=True, interval=150)
         self._timer.timeout.connect(self._explain_pending)
         self._worker = LatestOnly(self)
@@ -518,10 +519,11 @@ class AnatomyLink(QObject):
             self.overlay.deleteLater()
         self.canvas, self.overlay = None, None
 
-    def show_slug(self, codec: object, slug: str) -> None:
+    def show_slug(self, codec: object, slug: str, why_none: str = "") -> None:
         """Explain `slug` of a game's codec: a short one at once, a long one in the
         background a moment after the last edit (its characters show meanwhile)."""
         self._pending = (codec, slug)
+        self._why_none = why_none
         if len(slug) <= SYNC_LENGTH:
             self._timer.stop()
             self._worker.cancel()
@@ -540,7 +542,8 @@ class AnatomyLink(QObject):
         explain = getattr(codec, "explain", None)
         if not slug:
             self._pending = None
-            self.panel.set_prepared(None, slug, "This board has no slug to explain")
+            why = f": {self._why_none}" if self._why_none else ""
+            self.panel.set_prepared(None, slug, f"This board has no slug to explain{why}")
         elif explain is None:
             self._pending = None
             self.panel.set_prepared(None, slug, "This game's slugs cannot be explained")

@@ -487,7 +487,7 @@ class MainWindow(QMainWindow):
             self.anatomy.detach()
             return
         self.anatomy.attach(page.canvas)
-        self.anatomy.show_slug(page.game.codec, self.slug_pane.slug_text())
+        self.anatomy.show_slug(page.game.codec, self.slug_pane.slug_text(), self.slug_pane.no_slug_reason())
 
     # --- pasting -----------------------------------------------------------------
     def paste_text(self, text: str) -> bool:

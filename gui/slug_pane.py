@@ -53,6 +53,7 @@ class SlugPane(QWidget):
         self._link: str | Callable[[], str | None] | None = None
         self._slug = ""
         self._no_slug = ""  # why the board has no slug, when it has none
+        self._no_slug_message = ""
 
         self.slug_field = QLineEdit()
         self.slug_field.setReadOnly(True)
@@ -161,6 +162,7 @@ class SlugPane(QWidget):
         """The board cannot be written as a slug yet (for instance a piece the code cannot hold)."""
         self._slug = ""
         self._no_slug = str(error)
+        self._no_slug_message = error.message
         self.slug_field.setText("")
         self.slug_field.setPlaceholderText(f"no slug: {error}")
         self.length_label.setText("–")
@@ -170,6 +172,10 @@ class SlugPane(QWidget):
 
     def slug_text(self) -> str:
         return self._slug
+
+    def no_slug_reason(self) -> str:
+        """Why the board has no slug, in the reader's words ("" when it has one)."""
+        return self._no_slug_message if self._no_slug else ""
 
     def link_text(self) -> str | None:
         if callable(self._link):

@@ -180,3 +180,13 @@ def test_a_long_slug_is_explained_in_the_background(qtbot, window):
     mine = next(s for s in panel.anatomy.spans if s.field == "mine")
     _hover_char(qtbot, window, mine.chars[0] - panel.anatomy.slug[0])
     assert window.anatomy.overlay.cells == mine.cells
+
+
+def test_a_board_with_no_slug_says_why(qtbot, window):
+    window.slug_pane.anatomy_button.setChecked(True)
+    assert window.paste_text("4k4/9/9/9/9/9/9/9/9/3KK4 w")  # two red kings: no slug holds them
+    panel = window.slug_pane.anatomy_panel
+    assert panel.anatomy is None
+    assert "no slug to explain" in panel.legend.text() and "red kings" in panel.legend.text()
+    assert window.paste_text("hSQiASVGghCEIUkIgElRoIQhDw")
+    assert panel.anatomy is not None and panel.anatomy.game == "xiangqi"
