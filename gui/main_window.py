@@ -33,8 +33,6 @@ from slugboard.codecs import MAX_TEXT, SlugError, decode_any, game, titles
 from . import games
 from .anatomy_view import AnatomyLink
 from .page import GamePage
-from .render import render_image, save_board
-from .shortcuts_dialog import ShortcutsDialog
 from .slug_pane import SlugPane
 from .store import Store
 from .theme import SETTINGS_KEY as THEME_KEY
@@ -43,6 +41,13 @@ from .worker import LatestOnly
 
 if TYPE_CHECKING:
     from .share_dialog import ShareDialog
+    from .shortcuts_dialog import ShortcutsDialog
+
+
+def _render_image(*args: Any, **kwargs: Any) -> Any:
+    from .render import render_image  # the drawing of images, loaded when first used
+
+    return render_image(*args, **kwargs)
 
 
 def version() -> str:
@@ -630,6 +635,8 @@ class MainWindow(QMainWindow):
         page = self.current_page()
         caption = page.game.share_url(page.board) or page.game.encode(page.board)
         palette = None if path.lower().endswith(".pdf") else self.palette()  # paper is white
+        from .render import save_board  # the drawing of images and PDFs, loaded when first used
+
         ok = save_board(path, page.GAME, page.board, caption, palette=palette, **page.export_state())
         self.statusBar().showMessage(f"Saved {path}" if ok else f"Could not save {path}", 5000)
         return ok
@@ -727,7 +734,7 @@ class MainWindow(QMainWindow):
     def copy_image(self) -> None:
         page = self.current_page()
         QGuiApplication.clipboard().setImage(
-            render_image(page.GAME, page.board, palette=self.palette(), **page.export_state())
+            _render_image(page.GAME, page.board, palette=self.palette(), **page.export_state())
         )
         self.statusBar().showMessage("Copied the board as an image", 4000)
 
@@ -851,6 +858,8 @@ class MainWindow(QMainWindow):
             self.themes.apply(name)
 
     def shortcuts_dialog(self) -> ShortcutsDialog:
+        from .shortcuts_dialog import ShortcutsDialog
+
         dialog = ShortcutsDialog(self, self.current_page().GAME)
         dialog.open()
         return dialog
