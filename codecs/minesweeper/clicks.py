@@ -273,41 +273,14 @@ def chord_moments(mouse: Sequence[Pointer]) -> frozenset[int]:
 
 class MousePath:
     """A file's pointer over time, for drawing: where it was at a moment, the path it
-    drew just before, and the clicks it made. Given the clicks `ClickTimeline` counted,
-    it marks exactly those; else it reads them from the buttons alone (left at its
-    release, right at its press, a chord at the first release while both buttons are
-    down). Compared by identity, like the file it is of."""
+    drew just before, and the clicks (t, x, y, kind) that `ClickTimeline` counted, so
+    the marks drawn are the figures shown. Compared by identity, like the file it is of."""
 
-    def __init__(self, mouse: Sequence[Pointer], clicks: Sequence[tuple[float, float, float, str]] | None = None):
+    def __init__(self, mouse: Sequence[Pointer], clicks: Sequence[tuple[float, float, float, str]]):
         self.times = array("d", (ev.t_ms for ev in mouse))
         self.xs = array("d", (ev.x for ev in mouse))
         self.ys = array("d", (ev.y for ev in mouse))
-        given = clicks
-        clicks = []
-        left = right = chorded = False
-        for ev in mouse:
-            kind = ev.kind
-            if kind == "cc":
-                kind = "rc" if left else "lc"
-            if kind == "lc":
-                left = True
-            elif kind == "rc":
-                if not left:
-                    clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
-                right = True
-            elif kind == "lr":
-                if right or not chorded:
-                    clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK if right else LEFT_CLICK))
-                chorded, left = right, False
-            elif kind == "rr":
-                if left:
-                    clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
-                chorded, right = left, False
-            elif kind == "mr":
-                clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
-        # The clicks as the figures count them, when the caller knows the field (see
-        # ClickTimeline.clicks); else read from the buttons alone.
-        self.clicks = list(given) if given is not None else clicks
+        self.clicks = list(clicks)
         self._click_times = array("d", (c[0] for c in self.clicks))
 
     def __len__(self) -> int:

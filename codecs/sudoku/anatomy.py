@@ -43,20 +43,14 @@ def _explain_slug(text: str, slug: str, source: Source) -> Anatomy:
     out.add("magic", 16, "S!", label="the mark 'S!' of a Sudoku Player slug")
     version = "v1" if out.peek(16) == 0x7631 else "v0"
     out.add("version", 16, version, label=f"format version {version}")
-    if version == "v1":
-        index = 0
-        while out.remaining >= 11:
-            value = out.peek(11)
-            cell, digit = value >> 4, value & 15
-            out.add("given", 11, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)}")
-            index += 1
-    else:
-        index = 0
-        while out.remaining >= 16:
-            value = out.peek(16)
-            cell, digit = value >> 8, value & 255
-            out.add("given", 16, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)}")
-            index += 1
+    # A given is a cell then a digit: 7 + 4 bits in v1, a byte each in v0.
+    width, digit_bits = (11, 4) if version == "v1" else (16, 8)
+    index = 0
+    while out.remaining >= width:
+        value = out.peek(width)
+        cell, digit = value >> digit_bits, value & ((1 << digit_bits) - 1)
+        out.add("given", width, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)}")
+        index += 1
     out.pad(trailing)
     end = source.position_in_text(len(slug) - 1) + 1 if slug else source.start
     return out.anatomy(NAME, version, text, (source.position_in_text(0), end))

@@ -135,6 +135,17 @@ class _SeekBar(QSlider):
 ZINI_IN_BACKGROUND_CELLS = 10_000
 
 
+def _odds_box(name: str, seen: str) -> QCheckBox:
+    box = QCheckBox("Mine probabilities (P)")
+    box.setObjectName(name)
+    box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    box.setToolTip(
+        f"On each covered cell, its chance of hiding a mine from {seen} (the numbers opened and the mine count), "
+        "as Metasweeper works it out"
+    )
+    return box
+
+
 def _work_out_zini(fld, cancel):
     # In ms-toollib's child process: it holds the interpreter while it works, which from
     # a thread of this one would stop the window all the same.
@@ -328,13 +339,7 @@ class MinesweeperPage(GamePage):
         layout.addLayout(buttons)
         layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: self.set_mode(REPLAY)))
         # The same choice as the replay panel's box: one setting, shown in both panels.
-        self.play_odds_box = QCheckBox("Mine probabilities (P)")
-        self.play_odds_box.setObjectName("playOddsBox")
-        self.play_odds_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.play_odds_box.setToolTip(
-            "On each covered cell, its chance of hiding a mine from what you can see now (the numbers opened and "
-            "the mine count), as Metasweeper works it out"
-        )
+        self.play_odds_box = _odds_box("playOddsBox", "what you can see now")
         layout.addWidget(self.play_odds_box)
         hint = QLabel(
             "Left click opens, right click flags (arrows, Space and F on the keyboard). "
@@ -385,13 +390,7 @@ class MinesweeperPage(GamePage):
         self.speed_box.currentIndexChanged.connect(lambda i: self.player.set_speed(SPEEDS[i]))
         speed_row.addRow("Speed", self.speed_box)
         layout.addLayout(speed_row)
-        self.odds_box = QCheckBox("Mine probabilities (P)")
-        self.odds_box.setObjectName("oddsBox")
-        self.odds_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.odds_box.setToolTip(
-            "On each covered cell, its chance of hiding a mine from what the player could see at this "
-            "moment (the numbers opened and the mine count), as Metasweeper works it out"
-        )
+        self.odds_box = _odds_box("oddsBox", "what the player could see at this moment")
         self.odds_box.toggled.connect(lambda _: self._refresh())
         self.odds_box.toggled.connect(self.play_odds_box.setChecked)
         self.play_odds_box.toggled.connect(self.odds_box.setChecked)
