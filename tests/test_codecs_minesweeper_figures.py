@@ -11,28 +11,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import load_vectors
+from replay_files import DATA, FILES
+from replay_files import toollib as _toollib
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
-from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.minesweeper.stats import Field
 
-DATA = Path(__file__).parent / "data" / "minesweeper"
-FILES = sorted(p for p in DATA.iterdir() if p.suffix in EXTENSIONS)
-VIDEO = {
-    ".avf": ms_toollib.AvfVideo,
-    ".rmv": ms_toollib.RmvVideo,
-    ".evf": ms_toollib.EvfVideo,
-    ".mvf": ms_toollib.MvfVideo,
-}
 GAME_VECTORS = load_vectors("minesweeper")["games"]
 
 
 def toollib(path: Path):
-    video = VIDEO[path.suffix](str(path))
-    video.parse()
-    video.analyse()
-    return video
+    return _toollib(path, at_end=False)
 
 
 @pytest.fixture(scope="module")

@@ -6,32 +6,20 @@ import io
 import json
 from pathlib import Path
 
-import ms_toollib
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from replay_files import DATA, FILES
+from replay_files import toollib as _toollib
 from slugboard.codecs import cli
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.errors import FormatError
 from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay, read_replay_file
 
-DATA = Path(__file__).parent / "data" / "minesweeper"
-FILES = sorted(p for p in DATA.iterdir() if p.suffix in EXTENSIONS)
-VIDEO = {
-    ".avf": ms_toollib.AvfVideo,
-    ".rmv": ms_toollib.RmvVideo,
-    ".evf": ms_toollib.EvfVideo,
-    ".mvf": ms_toollib.MvfVideo,
-}
-
 
 def toollib(path: Path):
-    video = VIDEO[path.suffix](str(path))
-    video.parse()
-    video.analyse()
-    video.current_time = video.rtime + 1
-    return video
+    return _toollib(path, at_end=True)
 
 
 def test_every_format_is_there():
