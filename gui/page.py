@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QPainter, QPixmap, QUndoCommand, QUndoStack
+from PySide6.QtGui import QImage, QPainter, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
 
 from slugboard.codecs import game
@@ -43,11 +43,13 @@ class PaintCache:
 
     def __init__(self) -> None:
         self._key: tuple | None = None
-        self._pixmap: QPixmap | None = None
+        # A QImage, not a QPixmap: the picture may be freed on any thread (the garbage
+        # collector runs wherever memory is asked for), which a pixmap does not allow.
+        self._picture: QImage | None = None
         self.drawn = 0  # pictures drawn (not copied), for tests and benchmarks
 
     def invalidate(self) -> None:
-        self._key, self._pixmap = None, None
+        self._key, self._picture = None, None
 
     def paint(
         self,
@@ -70,26 +72,30 @@ class PaintCache:
         if key != self._key:
             # A new picture is drawn straight onto the widget: while it changes every frame
             # (a replay playing, a drag) a copy kept aside would only cost more.
-            self._key, self._pixmap = key, None
+            self._key, self._picture = key, None
             if hints is not None:
                 painter.setRenderHints(hints)
             fn(painter, QRectF(widget.rect()), *args, **kwargs)
             self.drawn += 1
             return
-        if self._pixmap is None:  # the same picture asked for twice: keep it from now on
-            pixmap = QPixmap(max(1, round(widget.width() * ratio)), max(1, round(widget.height() * ratio)))
-            pixmap.setDevicePixelRatio(ratio)
+        if self._picture is None:  # the same picture asked for twice: keep it from now on
+            picture = QImage(
+                max(1, round(widget.width() * ratio)),
+                max(1, round(widget.height() * ratio)),
+                QImage.Format.Format_RGB32,
+            )
+            picture.setDevicePixelRatio(ratio)
             # Opaque, in the window's colour (what shows under a canvas): copying an opaque
             # picture blends nothing, which is most of what a copy costs.
-            pixmap.fill(widget.palette().window().color())
-            inner = QPainter(pixmap)
+            picture.fill(widget.palette().window().color())
+            inner = QPainter(picture)
             if hints is not None:
                 inner.setRenderHints(hints)
             fn(inner, QRectF(widget.rect()), *args, **kwargs)
             inner.end()
-            self._pixmap = pixmap
+            self._picture = picture
             self.drawn += 1
-        painter.drawPixmap(0, 0, self._pixmap)
+        painter.drawImage(0, 0, self._picture)
 
 
 class BoardCanvas(QWidget):
