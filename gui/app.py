@@ -292,6 +292,9 @@ def main(argv: list[str] | None = None) -> int:
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
+    from .collector import MainThreadCollector
+
+    MainThreadCollector(app)  # garbage is freed on this thread, never on a worker's
     from .theme import Themes
 
     themes = Themes(app)

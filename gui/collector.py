@@ -1,0 +1,42 @@
+"""Python's garbage collector, run on the window's thread only.
+
+The collector runs in whichever thread happens to allocate when its thresholds are
+crossed: with solvers and counters working on other threads, that is often not the
+window's. A cycle of garbage holding a Qt object (a closed dialog, a page's old picture)
+would then be destroyed on that thread while the window's thread uses Qt, which Qt does
+not allow and which can end the process. So the application turns automatic collection
+off and collects, generation by generation as Python would, from a timer on the window's
+thread.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from PySide6.QtCore import QObject, QTimer
+
+
+class MainThreadCollector(QObject):
+    """While it lives (parent it to the application), garbage is collected on the thread
+    that made it, every `interval_ms`, when Python's own thresholds say so."""
+
+    def __init__(self, parent: QObject | None = None, interval_ms: int = 500):
+        super().__init__(parent)
+        self.thresholds = gc.get_threshold()
+        self.collected = 0  # collections run, for tests
+        gc.disable()
+        self.timer = QTimer(self)
+        self.timer.setInterval(interval_ms)
+        self.timer.timeout.connect(self.check)
+        self.timer.start()
+        self.destroyed.connect(lambda *_: gc.enable())
+
+    def check(self) -> None:
+        counts = gc.get_count()
+        # The oldest generation whose count is over its threshold is collected, with the
+        # younger ones, as the automatic collector does.
+        for generation in (2, 1, 0):
+            if counts[generation] > self.thresholds[generation]:
+                gc.collect(generation)
+                self.collected += 1
+                return

@@ -1,0 +1,47 @@
+"""Garbage is collected on the window's thread: a worker that allocates a great deal does
+not set off a collection that frees what the window's thread owns."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from slugboard.gui.collector import MainThreadCollector
+
+
+class _Cycle:
+    freed_on: list[str] = []
+
+    def __init__(self) -> None:
+        self.me = self  # only the cycle collector frees it
+
+    def __del__(self) -> None:
+        _Cycle.freed_on.append(threading.current_thread().name)
+
+
+def test_garbage_is_freed_on_the_thread_of_the_collector(qapp, qtbot):
+    was_enabled = gc.isenabled()
+    collector = MainThreadCollector(interval_ms=20)
+    try:
+        assert not gc.isenabled()
+        _Cycle.freed_on.clear()
+        _Cycle()
+
+        kept = []
+
+        def allocate():  # enough containers, kept, to cross every threshold many times over
+            kept.append([[i] for i in range(200_000)])
+
+        worker = threading.Thread(target=allocate, name="worker")
+        worker.start()
+        worker.join()
+        assert _Cycle.freed_on == []  # the worker's allocations collected nothing
+        qtbot.waitUntil(lambda: bool(_Cycle.freed_on), timeout=5000)
+        assert _Cycle.freed_on == [threading.main_thread().name]
+        assert collector.collected >= 1
+    finally:
+        collector.timer.stop()
+        collector.deleteLater()
+        qtbot.wait(10)
+        if was_enabled:
+            gc.enable()
