@@ -73,6 +73,7 @@ class PaintCache:
             # A new picture is drawn straight onto the widget: while it changes every frame
             # (a replay playing, a drag) a copy kept aside would only cost more.
             self._key, self._picture = key, None
+            painter.fillRect(widget.rect(), widget.palette().window())  # what Qt's own erase would leave
             if hints is not None:
                 painter.setRenderHints(hints)
             fn(painter, QRectF(widget.rect()), *args, **kwargs)
@@ -106,6 +107,8 @@ class BoardCanvas(QWidget):
         super().__init__(parent)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self._paint_cache = PaintCache()
+        # Every paint covers the whole canvas (see PaintCache), so Qt need not erase it first.
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     def focusInEvent(self, event) -> None:
         super().focusInEvent(event)

@@ -79,6 +79,7 @@ class LettersCanvas(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self._paint_cache = PaintCache()
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # every paint covers it all
         self.board = letters.Board()
         self.rack: tuple[str, ...] | None = None
         self.pending: list[tuple[int, int, int]] = []
