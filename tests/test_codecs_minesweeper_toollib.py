@@ -85,3 +85,31 @@ def test_a_failing_call_says_so_and_the_child_goes_on(toollib):
     with pytest.raises(ValueError, match="TypeError"):
         toollib.call("zini", "not a board")
     assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2
+
+
+def test_quick_work_given_up_keeps_the_child(toollib):
+    """The odds of each moment of a replay are asked for, and given up, many times a
+    second: the child finishes the answer nobody wants, and the next call uses it again."""
+    import ms_toollib
+
+    board = ms.random_board(60, 36, 300, seed=4)
+    numbers = stats.field_of(board).numbers
+    cells = bytearray(ms.CLOSED for _ in range(60 * 36))
+    for c in range(0, 60 * 36, 5):  # a board part open: some milliseconds of work
+        if numbers[c] < 9:
+            cells[c] = ms.OPENED
+    view = odds.player_view(numbers, bytes(cells), 60)
+    toollib.call("odds", view, 300.0)  # the child started
+    child = toollib._process.pid
+    given_up = 0
+    for _ in range(6):
+        cancel = Cancel()
+        threading.Timer(0.001, cancel.set).start()  # given up while the child works
+        try:
+            toollib.call("odds", view, 300.0, cancel=cancel, end_on_cancel=False)
+        except Cancelled:
+            given_up += 1
+    assert given_up
+    here, _ = ms_toollib.cal_probability_onboard(view, 300.0)
+    assert toollib.call("odds", view, 300.0) == [[float(p) for p in row] for row in here]
+    assert toollib._process.pid == child and toollib._stale == 0

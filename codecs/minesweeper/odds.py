@@ -70,7 +70,7 @@ def mine_odds(numbers: bytes, cells: bytes, width: int, mines: int, cancel: Canc
         from .toollib import shared
 
         try:
-            rows = shared().call("odds", view, float(mines), cancel=cancel or NEVER)
+            rows = shared().call("odds", view, float(mines), cancel=cancel or NEVER, end_on_cancel=False)
         except ValueError as exc:
             raise ValueError("no arrangement of the mines fits the numbers opened") from exc
     else:

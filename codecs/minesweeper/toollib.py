@@ -21,6 +21,9 @@ from ..work import NEVER, Cancel, Cancelled
 
 # How long one calculation may take before it is given up.
 TIMEOUT_S = 120.0
+# How long a call waits for the child to finish a calculation given up before, before it
+# ends the child and starts another.
+STALE_WAIT_S = 1.0
 
 
 def _zini(rows: list[list[int]]) -> tuple[int, int]:
@@ -64,30 +67,64 @@ class Toollib:
         self._lock = threading.Lock()
         self._process: Any = None
         self._conn: Connection | None = None
+        self._stale = 0  # answers still to come of calls given up
 
-    def call(self, name: str, *args: Any, cancel: Cancel = NEVER, timeout_s: float = TIMEOUT_S) -> Any:
+    def call(
+        self, name: str, *args: Any, cancel: Cancel = NEVER, timeout_s: float = TIMEOUT_S, end_on_cancel: bool = True
+    ) -> Any:
         """The result of ms-toollib's `name` on `args`; raises Cancelled when `cancel` is
-        set meanwhile, and ValueError when ms-toollib fails, the child dies or time runs out."""
+        set meanwhile, and ValueError when ms-toollib fails, the child dies or time runs out.
+
+        A cancel ends the child's calculation with the child (`end_on_cancel`, for work of
+        seconds such as ZiNi), or leaves it to finish while its answer is dropped: for work
+        of milliseconds asked for again and again (the odds of each moment of a replay), a
+        new child each time would cost far more than the answer."""
         with self._lock:
             cancel.check()
             conn = self._start()
+            self._drop_stale(conn, cancel)
+            conn = self._start()
             conn.send((name, args))
             deadline = time.monotonic() + timeout_s
-            while not conn.poll(0.05):
+            while not conn.poll(0.01):
                 if cancel.is_set():
-                    self._stop()
+                    if end_on_cancel:
+                        self._stop()
+                    else:
+                        self._stale += 1
                     raise Cancelled
                 if time.monotonic() > deadline or not self._process.is_alive():
                     self._stop()
                     raise ValueError("ms-toollib took too long, or stopped")
-            try:
-                ok, value = conn.recv()
-            except (EOFError, OSError):
+            return self._answer(conn)
+
+    def _answer(self, conn: Connection) -> Any:
+        try:
+            ok, value = conn.recv()
+        except (EOFError, OSError):
+            self._stop()
+            raise ValueError("ms-toollib stopped") from None
+        if not ok:
+            raise ValueError(value)
+        return value
+
+    def _drop_stale(self, conn: Connection, cancel: Cancel) -> None:
+        """Wait out the answers of calls given up without ending the child; a child still
+        busy after STALE_WAIT_S is ended instead."""
+        deadline = time.monotonic() + STALE_WAIT_S
+        while self._stale:
+            if conn.poll(0.01):
+                try:
+                    conn.recv()
+                except (EOFError, OSError):
+                    self._stop()
+                    return
+                self._stale -= 1
+            elif time.monotonic() > deadline or not self._process.is_alive():
                 self._stop()
-                raise ValueError("ms-toollib stopped") from None
-            if not ok:
-                raise ValueError(value)
-            return value
+                return
+            elif cancel.is_set():
+                raise Cancelled
 
     def _start(self) -> Connection:
         if self._process is None or not self._process.is_alive() or self._conn is None:
@@ -108,6 +145,7 @@ class Toollib:
         if self._conn is not None:
             self._conn.close()
         self._process, self._conn = None, None
+        self._stale = 0
 
     def close(self) -> None:
         """End the child (a calculation under way is given up)."""
