@@ -4,4 +4,8 @@ import sys
 
 from .app import main
 
-sys.exit(main())
+# Guarded: a child process of ms-toollib's calculations (spawned, see
+# codecs/minesweeper/toollib.py) imports this module again, and must not start the
+# application a second time.
+if __name__ == "__main__":
+    sys.exit(main())

@@ -211,6 +211,7 @@ class MinesweeperPage(GamePage):
         self._odds_worker = LatestOnly(self)
         self._odds_worker.finished.connect(self._odds_ready)
         self._odds_cache: dict[bytes, MineOdds] = {}
+        self._odds_wanted: tuple | None = None  # the newest moment whose odds are still to ask for
 
         self._build_mode_bar()
         self.panels = _CurrentPageStack()
@@ -871,11 +872,14 @@ class MinesweeperPage(GamePage):
 
     def _show_odds(self, state: ms.ReplayState) -> None:
         """The odds of this moment on the board: at once when they were worked out before,
-        else asked of the worker (a newer moment cancels the question)."""
+        else asked of the worker. A question under way is not given up for a newer moment
+        (while a replay plays, each would be given up in turn and none answered): the
+        newest moment asked for is asked next."""
         canvas = self.canvas
         board = self.board
         if not self.odds_box.isChecked():
             canvas.odds = None
+            self._odds_wanted = None
             self._odds_worker.cancel()
             return
         if board.width * board.height > MAX_ODDS_CELLS:
@@ -889,10 +893,18 @@ class MinesweeperPage(GamePage):
             return
         # Until the answer comes the board shows none: the painter draws only the odds of
         # exactly the state on show, never a moment's odds over another moment.
-        self._odds_worker.submit(mine_odds, self.replay.numbers, state.cells, board.width, len(board.mines))
+        self._odds_wanted = (self.replay.numbers, state.cells, board.width, len(board.mines))
+        if not self._odds_worker.busy:
+            self._ask_odds()
+
+    def _ask_odds(self) -> None:
+        wanted, self._odds_wanted = self._odds_wanted, None
+        if wanted is not None and wanted[1] not in self._odds_cache:
+            self._odds_worker.submit(mine_odds, *wanted)
 
     def _odds_ready(self, result) -> None:
         if isinstance(result, Exception):
+            self._odds_wanted = None
             self.show_status(f"No mine probabilities here: {result}")
             return
         if len(self._odds_cache) >= 256:
@@ -902,6 +914,7 @@ class MinesweeperPage(GamePage):
         if self.mode != EDIT and state is not None and state.cells == result.cells and self.odds_box.isChecked():
             self.canvas.odds = result
             self.canvas.update()
+        self._ask_odds()  # the newest moment asked for meanwhile
 
     def shutdown(self) -> None:
         self._odds_worker.shutdown()
