@@ -1073,3 +1073,29 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
         assert value == want[cy][cx]
     qtbot.keyClick(page.canvas, Qt.Key.Key_P)
     assert page.canvas.odds is None
+
+
+def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
+    """On a field worked out in ms-toollib's child process, a replay playing asks for new
+    odds faster than they come: the answers still arrive and are shown as it plays."""
+    import time
+
+    from slugboard.codecs.minesweeper.odds import IN_PROCESS_CELLS
+
+    path = next(REPLAY_DATA.glob("*.evf"))  # 60x36, twenty minutes of play
+    assert main_window.open_file(str(path))
+    page = _shown_page(main_window)
+    assert page.board.width * page.board.height > IN_PROCESS_CELLS
+    page.player.seek(60_000)
+    page.odds_box.setChecked(True)
+    page.player.set_speed(8.0)
+    page.player.play()
+    shown = set()
+    end = time.perf_counter() + 4
+    while time.perf_counter() < end and len(shown) < 3:
+        qtbot.wait(20)
+        odds, state = page.canvas.odds, page.canvas.state
+        # The board draws odds only when they are this very moment's (see odds_marks).
+        if odds is not None and page.player.playing and odds.cells == state.cells:
+            shown.add(odds.cells)
+    assert len(shown) >= 3
