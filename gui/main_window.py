@@ -688,13 +688,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Not saved: {exc}", 8000)
             return False
         self._recording_path = path
-        advanced = self._recording_progress.advanced
+        advanced = self._recorder.relay(self._recording_progress.advanced.emit)
         palette = QPalette(self.palette())  # the worker's own copy
 
         def job(path, board, palette, cancel):
-            return recording.record(
-                path, board, palette=palette, cancel=cancel, progress=lambda done, total: advanced.emit(done, total)
-            )
+            return recording.record(path, board, palette=palette, cancel=cancel, progress=advanced)
 
         self.recording_bar.setValue(0)
         self.recording_bar.show()

@@ -34,6 +34,7 @@ class LatestOnly(QObject):
         self._cancel: Cancel | None = None
         self._running = False
         self._closed = False
+        self._emitting = threading.Lock()
         self._jobs: queue.SimpleQueue[tuple[int, Cancel, Callable[..., Any], tuple[Any, ...]] | None] = (
             queue.SimpleQueue()
         )
@@ -61,10 +62,24 @@ class LatestOnly(QObject):
             self._cancel.set()
             self._cancel = None
 
+    def relay(self, emit: Callable[..., Any]) -> Callable[..., None]:
+        """`emit` (a signal's emit, for progress sent from the work) made safe to call from
+        the worker thread: it sends nothing once `shutdown` has been called, and never
+        while the window's thread is shutting this down."""
+
+        def send(*args: Any) -> None:
+            with self._emitting:
+                if not self._closed:
+                    emit(*args)
+
+        return send
+
     def shutdown(self) -> None:
-        """Cancel what runs and stop the thread; returns at once."""
-        self.cancel()
-        self._closed = True
+        """Cancel what runs and stop the thread; returns at once. No answer is sent after
+        it returns, so the object may be destroyed right away."""
+        with self._emitting:
+            self.cancel()
+            self._closed = True
         self._jobs.put(None)
 
     def _work(self) -> None:
@@ -81,10 +96,15 @@ class LatestOnly(QObject):
                 continue
             except Exception as exc:  # noqa: BLE001 - delivered, not swallowed: the page shows it
                 result = exc
-            try:
-                self._delivered.emit(generation, result)
-            except RuntimeError:
-                return  # the page was destroyed while the query ran
+            # Sent under the lock `shutdown` takes: an answer is never sent to an object the
+            # window's thread is destroying.
+            with self._emitting:
+                if self._closed or cancel.is_set():
+                    continue
+                try:
+                    self._delivered.emit(generation, result)
+                except RuntimeError:
+                    return  # the page was destroyed while the query ran
 
     def _deliver(self, generation: int, result: Any) -> None:
         if generation == self._generation:

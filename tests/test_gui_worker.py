@@ -122,3 +122,31 @@ def test_closing_the_window_stops_the_sudoku_count(main_window, qtbot, monkeypat
     assert started.wait(5) and page.solution_count is None  # counting
     main_window.close()
     assert stopped.wait(5)
+
+
+def test_nothing_is_sent_once_shut_down(qtbot):
+    """A query that ends after its owner shut it down sends neither its answer nor its
+    progress: the owner may already be gone."""
+    import threading
+
+    from slugboard.gui.worker import LatestOnly
+
+    worker = LatestOnly()
+    answers, progress = [], []
+    worker.finished.connect(answers.append)
+    started, release = threading.Event(), threading.Event()
+    tell = worker.relay(progress.append)
+
+    def slow(*, cancel):
+        tell("under way")
+        started.set()
+        release.wait(5)
+        tell("almost done")
+        return "answer"
+
+    worker.submit(slow)
+    assert started.wait(5)
+    worker.shutdown()
+    release.set()
+    qtbot.wait(100)
+    assert answers == [] and progress == ["under way"]

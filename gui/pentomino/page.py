@@ -424,10 +424,10 @@ class PentominoPage(GamePage):
     def start_count(self) -> None:
         self.solver_label.setText("Counting…")
         board = self.board
-        counted = self._progress.counted
+        counted = self._job.relay(self._progress.counted.emit)
 
         def count(board, cancel):
-            return solver.count(board, cancel=cancel, progress=lambda n, f: counted.emit(n, f))
+            return solver.count(board, cancel=cancel, progress=counted)
 
         self._start("count", count, board)
 

@@ -327,10 +327,10 @@ class SudokuPage(GamePage):
             return
         rating = self.RATINGS[self.rating_box.currentIndex()][1]
 
-        moved = self._made_progress.moved
+        moved = self._maker.relay(self._made_progress.moved.emit)
 
         def make(*, cancel):
-            cancel = cancel.with_progress(moved.emit)
+            cancel = cancel.with_progress(moved)
             return generate(givens=givens, symmetry=symmetry, rating=rating, cancel=cancel)
 
         self._maker.submit(make)
