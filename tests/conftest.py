@@ -74,3 +74,23 @@ def _release_clipboard(request):
         from PySide6.QtGui import QGuiApplication
 
         QGuiApplication.clipboard().clear()
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_window_thread(request):
+    """As the application does (gui/collector.py): while a test with widgets runs, no
+    garbage collection starts on a worker thread, where it could free Qt objects; what the
+    test left is collected here, on the window's thread, after its widgets are closed."""
+    import gc
+
+    if "qapp" not in request.fixturenames and "qtbot" not in request.fixturenames:
+        yield
+        return
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.collect(0)
+        if enabled:
+            gc.enable()

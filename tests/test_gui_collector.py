@@ -21,6 +21,7 @@ class _Cycle:
 
 def test_garbage_is_freed_on_the_thread_of_the_collector(qapp, qtbot):
     was_enabled = gc.isenabled()
+    gc.enable()  # as in a fresh application, before the collector takes over
     collector = MainThreadCollector(interval_ms=20)
     try:
         assert not gc.isenabled()
@@ -43,5 +44,5 @@ def test_garbage_is_freed_on_the_thread_of_the_collector(qapp, qtbot):
         collector.timer.stop()
         collector.deleteLater()
         qtbot.wait(10)
-        if was_enabled:
-            gc.enable()
+        if not was_enabled:
+            gc.disable()
