@@ -113,3 +113,27 @@ def test_quick_work_given_up_keeps_the_child(toollib):
     here, _ = ms_toollib.cal_probability_onboard(view, 300.0)
     assert toollib.call("odds", view, 300.0) == [[float(p) for p in row] for row in here]
     assert toollib._process.pid == child and toollib._stale == 0
+
+
+def test_closing_from_another_thread_leaves_the_pipe_to_the_call(toollib):
+    """The window closes while a worker waits on the child: the child is ended, the call
+    under way says so, and its pipe is closed by that call, not under it."""
+    board = ms.random_board(260, 260, int(260 * 260 * 0.2), seed=1)
+    rows = figures._toollib_board(stats.field_of(board))
+    outcome: list[object] = []
+
+    def work():
+        try:
+            outcome.append(toollib.call("zini", rows))
+        except ValueError as exc:
+            outcome.append(str(exc))
+
+    worker = threading.Thread(target=work)
+    worker.start()
+    time.sleep(0.3)  # the child is at work
+    conn = toollib._conn
+    toollib.close()
+    assert conn is not None and not conn.closed  # not closed under the call
+    worker.join(5)
+    assert outcome and "stopped" in str(outcome[0])
+    assert toollib._conn is None and conn.closed

@@ -148,8 +148,18 @@ class Toollib:
         self._stale = 0
 
     def close(self) -> None:
-        """End the child (a calculation under way is given up)."""
-        self._stop()
+        """End the child (a calculation under way is given up). Safe from any thread: the
+        pipe is closed only by the thread that holds the lock, never under a call that is
+        still reading it (its file descriptor could be given to another file meanwhile)."""
+        if self._lock.acquire(blocking=False):
+            try:
+                self._stop()
+            finally:
+                self._lock.release()
+            return
+        process = self._process
+        if process is not None:
+            process.kill()  # the call under way sees its child gone, and closes the pipe itself
 
 
 _shared: Toollib | None = None
