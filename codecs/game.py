@@ -8,6 +8,9 @@ constants of the package, not probes of a board.
 
 from __future__ import annotations
 
+import importlib
+import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import Problem
@@ -136,3 +139,34 @@ class Game(Generic[B]):
 
     def explain(self, text: str) -> Anatomy:
         return self.codec.explain(text)
+
+
+def later(package: str, table: dict[str, tuple[str, ...]]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """A game package's module `__getattr__` and `__dir__` for the names of its heavier
+    modules (`table`: module -> names, "name=original" where the package renames one),
+    imported when one of them is first read.
+
+    A package imports at its top only what reading and writing a slug needs, so a command
+    that decodes a board (or tries every game, as `detect` does) loads no solver, replay
+    engine or word list. mypy sees the same names through imports under TYPE_CHECKING.
+    """
+    where: dict[str, tuple[str, str]] = {}
+    for module, names in table.items():
+        for entry in names:  # "name", or "name=original" for a name the package renames
+            name, _, original = entry.partition("=")
+            where[name] = (module, original or name)
+    namespace = sys.modules[package].__dict__
+
+    def getattr_(name: str) -> Any:
+        found = where.get(name)
+        if found is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        module, original = found
+        value = getattr(importlib.import_module(f"{package}.{module}"), original)
+        namespace[name] = value  # read once: later reads find it without this call
+        return value
+
+    def dir_() -> list[str]:
+        return sorted(set(namespace) | set(where))
+
+    return getattr_, dir_

@@ -7,7 +7,10 @@ A new game gets these tests by registering itself (codecs and GUI) and providing
 from __future__ import annotations
 
 import importlib
+import json
 import pkgutil
+import subprocess
+import sys
 from types import ModuleType
 from typing import Any
 
@@ -45,6 +48,52 @@ def test_every_game_package_is_registered_on_both_sides():
     gui_games_found = _subpackages(slugboard.gui)
     assert codec_games == set(GAMES), "a codec package that is not in the registry, or the reverse"
     assert gui_games_found == set(GAMES), "a game with a codec and no GUI package, or the reverse"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_exported_name_is_there(name: str):
+    """A package loads its heavier modules when one of their names is first read: each
+    name it exports, read from the package, is the object its module defines."""
+    package = importlib.import_module(f"slugboard.codecs.{name}")
+    for exported in package.__all__:
+        value = getattr(package, exported)
+        assert value is not None or exported == "WEB_HOST", exported
+        assert exported in dir(package)
+    with pytest.raises(AttributeError):
+        package.no_such_name  # noqa: B018
+
+
+# Modules that reading and writing a slug does not need: solvers, replay engines, move
+# generators, the word list, and the standard modules only they use.
+_HEAVY = {
+    "slugboard.codecs.sudoku.solver", "slugboard.codecs.sudoku.logic", "slugboard.codecs.pentomino.geometry",
+    "slugboard.codecs.pentomino.solver", "slugboard.codecs.xiangqi.moves", "slugboard.codecs.xiangqi.notation",
+    "slugboard.codecs.minesweeper.replays", "slugboard.codecs.minesweeper.stats", "slugboard.codecs.letters.words",
+    "slugboard.codecs.letters.game", "gzip", "hashlib",
+}  # fmt: skip
+
+
+def test_trying_a_text_as_every_game_loads_only_the_readers():
+    """`slugboard-codec detect` tries every game; that loads each game's slug reader and
+    model, not its solver, replay engine or word list (a command starts in a fresh
+    interpreter, so what it imports is what it waits for)."""
+    from importlib import resources
+
+    examples = json.loads(resources.files("slugboard.resources").joinpath("examples.json").read_text())["examples"]
+    script = (
+        "import sys, json\n"
+        "from slugboard.codecs import detect\n"
+        "found = [detect(text) for text in json.loads(sys.argv[1])]\n"
+        "print(json.dumps({'found': found, 'modules': sorted(sys.modules)}))\n"
+    )
+    texts = [example["text"] for example in examples]
+    run = subprocess.run([sys.executable, "-c", script, json.dumps(texts)], capture_output=True, text=True, check=True)
+    result = json.loads(run.stdout)
+    assert [found[0] for found in result["found"]] == [example["game"] for example in examples]
+    assert {example["game"] for example in examples} == set(NAMES)
+    loaded = set(result["modules"])
+    assert loaded & _HEAVY == set()
+    assert {f"slugboard.codecs.{name}.slug" for name in NAMES} <= loaded
 
 
 @pytest.mark.parametrize("name", NAMES)

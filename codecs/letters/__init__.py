@@ -36,15 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .game import (
-    Game,
-    TurnResult,
-    _resolve,
-    daily_draw,
-    rack_for_turn,
-    racks,
-    resolve,
-)
+from ..game import later
 from .model import (
     BINGO_BONUS,
     BLANK,
@@ -81,21 +73,6 @@ from .model import (
     start_word_error,
     start_word_squares,
 )
-from .rules import (
-    apply_cli_options,
-    check_turn,
-    info,
-    next_turn,
-    other_param_fits,
-    play_turn,
-    problems,
-)
-from .scoring import (
-    Word,
-    placement_problems,
-    score_turn,
-    words_formed,
-)
 from .slug import (
     converted,
     decode,
@@ -110,15 +87,33 @@ from .slug import (
     to_v4,
     v4_body,
 )
-from .words import (
-    default_start_word,
-    is_word,
-    word_list,
-    word_list_loaded,
-)
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
+    from .game import Game, TurnResult, _resolve, daily_draw, rack_for_turn, racks, resolve
+    from .rules import apply_cli_options, check_turn, info, next_turn, other_param_fits, play_turn, problems
+    from .scoring import Word, placement_problems, score_turn, words_formed
+    from .turn import move_tile, occupied, place_tile, placed_letters, start_word_doubt, take_back_tile
+    from .words import default_start_word, is_word, word_list, word_list_loaded
+else:
+    __getattr__, __dir__ = later(
+        __name__,
+        {
+            "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve"),
+            "rules": (
+                "apply_cli_options",
+                "check_turn",
+                "info",
+                "next_turn",
+                "other_param_fits",
+                "play_turn",
+                "problems",
+            ),
+            "scoring": ("Word", "placement_problems", "score_turn", "words_formed"),
+            "words": ("default_start_word", "is_word", "word_list", "word_list_loaded"),
+            "turn": ("move_tile", "occupied", "place_tile", "placed_letters", "start_word_doubt", "take_back_tile"),
+        },
+    )
 
 __all__ = [
     "BINGO_BONUS",
@@ -204,14 +199,3 @@ def explain(text: str) -> Anatomy:
     from .anatomy import explain as explain_slug
 
     return explain_slug(text)
-
-
-# The turn in progress is built on the names above.
-from .turn import (  # noqa: E402
-    move_tile,
-    occupied,
-    place_tile,
-    placed_letters,
-    start_word_doubt,
-    take_back_tile,
-)

@@ -20,7 +20,6 @@ from ..links import (
     stripped_bounds,
     value_bounds,
 )
-from .game import _rack_view, daily_draw, resolve
 from .model import (
     EPOCH,
     LAST_DATE,
@@ -298,6 +297,8 @@ def encode(board: Board) -> str:
 def to_v4(board: Board) -> Board | None:
     """The same game as a V4 board, letters and all (None while the letters are unknown:
     no starting word, or a rack position past the end of its rack)."""
+    from .game import resolve
+
     if board.is_v4:
         return board
     game = resolve(board)
@@ -310,6 +311,8 @@ def to_v4(board: Board) -> Board | None:
 def converted(board: Board, param: str) -> Board:
     """The same game written in another link format: the same letters on the same squares,
     in the same order. Raises ValueError saying why when that format cannot hold it."""
+    from .game import resolve
+
     if param not in PARAMS:
         raise ValueError(f"no link format {param!r}")
     if param == board.param:
@@ -342,6 +345,8 @@ def share_url(board: Board) -> str:
 
 
 def to_json(board: Board) -> dict[str, Any]:
+    from .game import resolve
+
     if board.is_v4:
         return {
             "game": NAME,
@@ -439,6 +444,8 @@ def from_json(obj: dict[str, Any]) -> Board:
 def _assign_rack_indices(date: _dt.date, param: str, start: str, parsed: list) -> None:  # type: ignore[type-arg]
     """Give tiles known by their letter the rack index the site would write: the first
     position of that letter in the turn's rack not used yet that turn."""
+    from .game import _rack_view, daily_draw
+
     draw = daily_draw(date, start)
     rack: list[str] = []
     drawn = 0

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Problem, ProblemKind, Severity
+from ..game import later
 from .model import (
     CLOSED,
     FLAG,
@@ -43,8 +44,6 @@ from .model import (
     new_board,
     random_board,
 )
-from .play import FLAG_BUTTON, OPEN_BUTTON, Click, click, flag_action, is_over, record
-from .replays import Replay, ReplayState, replay, state_at
 from .slug import (
     decode,
     decode_pairs,
@@ -55,10 +54,21 @@ from .slug import (
     share_url,
     to_json,
 )
-from .stats import Field, Stats, field_of
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
+    from .play import FLAG_BUTTON, OPEN_BUTTON, Click, click, flag_action, is_over, record
+    from .replays import Replay, ReplayState, replay, state_at
+    from .stats import Field, Stats, field_of
+else:
+    __getattr__, __dir__ = later(
+        __name__,
+        {
+            "play": ("FLAG_BUTTON", "OPEN_BUTTON", "Click", "click", "flag_action", "is_over", "record"),
+            "replays": ("Replay", "ReplayState", "replay", "state_at"),
+            "stats": ("Field", "Stats", "field_of"),
+        },
+    )
 
 __all__ = [
     "CLOSED",
@@ -123,6 +133,8 @@ def explain(text: str) -> Anatomy:
 
 
 def problems(board: Board) -> list[Problem]:
+    from .replays import replay
+
     found: list[Problem] = []
     if board.mines and len(board.mines) == board.cells:
         found.append(Problem("every cell is a mine: there is nothing to open", (), Severity.ERROR, ProblemKind.FULL))
@@ -144,6 +156,8 @@ def problems(board: Board) -> list[Problem]:
 
 
 def info(board: Board) -> dict[str, Any]:
+    from .replays import replay
+
     r = replay(board)
     stats = r.stats()
     out = {

@@ -322,11 +322,16 @@ def random_board(
 # --- pieces of a slug and of board JSON kept with a board as it grows -------------------
 
 
-_BASE62_TEXT = [base62_encode(v) for v in range(62 * 62)]
+_BASE62_TEXT: dict[int, str] = {}  # the numbers below 62 * 62, written as they are first used
 
 
 def _b62(value: int) -> str:
-    return _BASE62_TEXT[value] if value < 3844 else base62_encode(value)
+    text = _BASE62_TEXT.get(value)
+    if text is None:
+        text = base62_encode(value)
+        if value < 3844:
+            _BASE62_TEXT[value] = text
+    return text
 
 
 def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Iterable
+from functools import cache
 from itertools import accumulate, repeat
 from operator import add, itemgetter
 from typing import Any, NoReturn
@@ -197,13 +198,13 @@ class Reader:
         """The mines of a well-formed section, read in bulk without tracking positions;
         None sends the section to the careful reader, which also finds the position of
         any error (a mine off the board, one listed twice)."""
-        if not _FAST_MINES.fullmatch(text):
+        if not _fast_mines().fullmatch(text):
             return None
         firsts: list[int] = []
         seconds: list[int] = []
         # Each mine matches one of two alternatives (long or short pair); the other's
         # groups are empty, so adding the two columns gives each number.
-        columns = list(zip(*_MINE_PAIR.findall(text)))
+        columns = list(zip(*_mine_pair().findall(text)))
         if columns:
             number = _BASE62_NUMBER.__getitem__
             firsts = list(map(number, map(add, columns[0], columns[2])))
@@ -298,13 +299,13 @@ class Reader:
         position of any error."""
         if not text:
             return []
-        if not _FAST[self.version, flags].fullmatch(text):
+        if not _fast_section(self.version, flags).fullmatch(text):
             return None
         if "|" not in text:
             return self._short_records(text, flags)
         # Each record matches one of two alternatives (long or short coordinate); the
         # other's groups are empty, so adding the two columns gives each field.
-        columns = list(zip(*_FAST_RECORD[self.version, flags].findall(text)))
+        columns = list(zip(*_fast_record(self.version, flags).findall(text)))
         half = len(columns) // 2
         xs, ys, deltas = (
             list(map(_BASE62_NUMBER.__getitem__, map(add, columns[i], columns[half + i])))
@@ -326,7 +327,7 @@ class Reader:
     def _short_records(self, text: str, flags: bool) -> list[Event] | None:
         """Records whose coordinates are one character each (every field up to 62 cells a
         side), cut apart with slices rather than regular-expression groups: the bulk of
-        the largest replays, read at a third of the cost. _FAST has checked their shape."""
+        the largest replays, read at a third of the cost. _fast_section has checked their shape."""
         records = text.split(";")
         if not records[-1]:
             records.pop()
@@ -368,50 +369,59 @@ class _Base62Numbers(dict[str, int]):
     speed for the common ones)."""
 
     def __missing__(self, text: str) -> int:
-        return _base62(text)
+        value = _base62(text)
+        if len(text) == 2:  # kept: at most 62 * 62 of them, filled as slugs use them
+            self[text] = value
+        return value
 
 
 _BASE62_NUMBER = _Base62Numbers(_BASE62_VALUE)
-_BASE62_NUMBER.update({a + b: 62 * _BASE62_VALUE[a] + _BASE62_VALUE[b] for a in BASE62_DIGITS for b in BASE62_DIGITS})
 _B62 = "[0-9A-Za-z]"
 _COORD = rf"(?:{_B62}{{2}}|{_B62}{{1,4}}\|{_B62}{{1,4}}:)"
 _MINE_PIECE = rf"(?:(?:{_B62}{{2}})+|{_B62}{{1,4}}\|{_B62}{{1,4}})?"
-_FAST_MINES = re.compile(rf"{_MINE_PIECE}(?:;{_MINE_PIECE})*")
-# One mine of a section _FAST_MINES accepted: a long pair, or two digits of a run.
-_MINE_PAIR = re.compile(rf"({_B62}{{1,4}})\|({_B62}{{1,4}})|({_B62})({_B62})")
 
 
-def _section_pattern(delta: str, letters: str) -> re.Pattern[str]:
+@cache
+def _fast_mines() -> re.Pattern[str]:
+    """A mine section in canonical form, read by the fast path."""
+    return re.compile(rf"{_MINE_PIECE}(?:;{_MINE_PIECE})*")
+
+
+@cache
+def _mine_pair() -> re.Pattern[str]:
+    """One mine of a section _fast_mines accepted: a long pair, or two digits of a run."""
+    return re.compile(rf"({_B62}{{1,4}})\|({_B62}{{1,4}})|({_B62})({_B62})")
+
+
+_FAST_FIELDS = {
+    (1, False): ("[0-9]{1,10}", ""),
+    (1, True): ("[0-9]{1,10}", "[PR]"),
+    (2, False): (f"{_B62}{{1,8}}", ""),
+    (2, True): (f"{_B62}{{1,8}}", "[PRT]"),
+}
+
+
+@cache
+def _fast_section(version: int, flags: bool) -> re.Pattern[str]:
+    """A canonical section (every record complete, no stray ':'), read by the fast path.
+    The patterns are compiled on first use: a command that only tries the text as every
+    game (`detect`) does not pay for them."""
+    delta, letters = _FAST_FIELDS[version, flags]
     record = f"{_COORD}{delta}{letters}"
     return re.compile(f"{record}(?:;{record})*")
 
 
-# Canonical sections (every record complete, no stray ':'), read by the fast path.
-_FAST = {
-    (1, False): _section_pattern("[0-9]{1,10}", ""),
-    (1, True): _section_pattern("[0-9]{1,10}", "[PR]"),
-    (2, False): _section_pattern(f"{_B62}{{1,8}}", ""),
-    (2, True): _section_pattern(f"{_B62}{{1,8}}", "[PRT]"),
-}
-
-
-def _record_pattern(delta: str, letters: str) -> re.Pattern[str]:
-    """One record of a section _FAST accepted, its fields in groups: long coordinate,
-    delta (and letter), then the same for a short coordinate."""
+@cache
+def _fast_record(version: int, flags: bool) -> re.Pattern[str]:
+    """One record of a section _fast_section accepted, its fields in groups: long
+    coordinate, delta (and letter), then the same for a short coordinate."""
+    delta, letters = _FAST_FIELDS[version, flags]
     letter = f"({letters})" if letters else ""
     end = "(?=;|$)"
     return re.compile(
         rf"({_B62}{{1,4}})\|({_B62}{{1,4}}):({delta}){letter}{end}"
         rf"|({_B62})({_B62})({delta}){letter}{end}"
     )
-
-
-_FAST_RECORD = {
-    (1, False): _record_pattern("[0-9]{1,10}", ""),
-    (1, True): _record_pattern("[0-9]{1,10}", "[PR]"),
-    (2, False): _record_pattern(f"{_B62}{{1,8}}", ""),
-    (2, True): _record_pattern(f"{_B62}{{1,8}}", "[PRT]"),
-}
 
 
 def _base62(text: str) -> int:

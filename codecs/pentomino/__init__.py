@@ -15,23 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .geometry import (
-    BOTTOM,
-    INTERSECTION,
-    LEFT,
-    OVERFLOW,
-    RIGHT,
-    SEAM_TEXT,
-    SEAMS,
-    TOP,
-    TRANSFORMS,
-    Item,
-    Painting,
-    items_in_order,
-    map_cell,
-    paint,
-    placed_cells,
-)
+from ..game import later
 from .model import (
     COLOR_NAMES,
     DISPLAY_COLORS,
@@ -67,11 +51,6 @@ from .model import (
     with_color,
     with_surface,
 )
-from .rules import (
-    conflict_cells,
-    is_complete,
-    problems,
-)
 from .slug import (
     decode,
     encode,
@@ -85,6 +64,48 @@ from .slug import (
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
+    from .geometry import (
+        BOTTOM,
+        INTERSECTION,
+        LEFT,
+        OVERFLOW,
+        RIGHT,
+        SEAM_TEXT,
+        SEAMS,
+        TOP,
+        TRANSFORMS,
+        Item,
+        Painting,
+        items_in_order,
+        map_cell,
+        paint,
+        placed_cells,
+    )
+    from .rules import conflict_cells, is_complete, problems
+else:
+    __getattr__, __dir__ = later(
+        __name__,
+        {
+            "geometry": (
+                "BOTTOM",
+                "INTERSECTION",
+                "LEFT",
+                "OVERFLOW",
+                "RIGHT",
+                "SEAM_TEXT",
+                "SEAMS",
+                "TOP",
+                "TRANSFORMS",
+                "Item",
+                "Painting",
+                "items_in_order",
+                "map_cell",
+                "paint",
+                "placed_cells",
+            ),
+            "rules": ("conflict_cells", "is_complete", "problems"),
+        },
+    )
 
 __all__ = [
     "NAME",
@@ -159,6 +180,9 @@ def explain(text: str) -> Anatomy:
 
 
 def info(board: Board) -> dict[str, Any]:
+    from .geometry import SEAM_TEXT, paint
+    from .rules import is_complete, problems
+
     p = paint(board)
     covered = sum(1 for c in p.count if c)
     return {

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .logic import next_step, rating_info, solve_logically
+from ..game import later
 from .model import BOXES, COLS, NAME, PEERS, ROWS, UNITS, Board, new_board
-from .rules import conflict_cells, problems
 from .slug import (
     GRID_CELLS,
     GRID_DECORATION,
@@ -28,10 +27,21 @@ from .slug import (
     share_url,
     to_json,
 )
-from .solver import analyse, count_solutions, solution_label, solve
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
+    from .logic import next_step, solve_logically
+    from .rules import conflict_cells, problems
+    from .solver import analyse, count_solutions, solution_label, solve
+else:
+    __getattr__, __dir__ = later(
+        __name__,
+        {
+            "logic": ("next_step", "solve_logically"),
+            "rules": ("conflict_cells", "problems"),
+            "solver": ("analyse", "count_solutions", "solution_label", "solve"),
+        },
+    )
 
 TITLE = "Sudoku"
 HAS_LINK = True
@@ -53,6 +63,10 @@ def explain(text: str) -> Anatomy:
 
 
 def info(board: Board) -> dict[str, Any]:
+    from .logic import rating_info
+    from .rules import problems
+    from .solver import count_solutions, solution_label
+
     count = count_solutions(board)
     return {
         "game": NAME,
@@ -67,6 +81,8 @@ def info(board: Board) -> dict[str, Any]:
 
 def is_minimal(board: Board) -> bool:
     """True when every given is needed: taking any one away leaves more than one solution."""
+    from .solver import count_solutions
+
     for i, d in enumerate(board.cells):
         if d and count_solutions(board.with_digit(*divmod(i, 9), 0)) == 1:
             return False
@@ -75,6 +91,10 @@ def is_minimal(board: Board) -> bool:
 
 def hint(board: Board) -> dict[str, Any]:
     """The next logical step as JSON, or why there is none."""
+    from .logic import next_step
+    from .rules import problems
+    from .solver import count_solutions
+
     step = next_step(board)
     if step is not None:
         return step.to_json()

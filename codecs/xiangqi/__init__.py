@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..game import later
 from .fen import from_fen, new_board
 from .model import (
     BLACK_LETTERS,
@@ -45,22 +46,6 @@ from .model import (
     square_name,
     to_fen,
 )
-from .moves import (
-    Move,
-    general_attacked,
-    iccs,
-    in_check,
-    in_palace,
-    legal_moves,
-    parse_iccs,
-    perft,
-    piece_moves,
-    play,
-    result,
-)
-from .moves import legal_targets as legal_move_targets
-from .moves import move_refusal as play_refusal
-from .notation import chinese, looks_like_moves, parse_game, parse_move, parse_moves, wxf, wxf_list
 from .placement import (
     canonical_rows,
     count_refusal,
@@ -71,7 +56,6 @@ from .placement import (
     placement_problems,
     placement_refusal,
 )
-from .rules import attackers, problems
 from .slug import (
     bit_length,
     decode,
@@ -87,6 +71,35 @@ from .slug import (
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
+    from .moves import (
+        Move,
+        general_attacked,
+        iccs,
+        in_check,
+        in_palace,
+        legal_moves,
+        parse_iccs,
+        perft,
+        piece_moves,
+        play,
+        result,
+    )
+    from .moves import legal_targets as legal_move_targets
+    from .moves import move_refusal as play_refusal
+    from .notation import chinese, looks_like_moves, parse_game, parse_move, parse_moves, wxf, wxf_list
+    from .rules import attackers, problems
+else:
+    __getattr__, __dir__ = later(
+        __name__,
+        {
+            "moves": (
+                "Move", "general_attacked", "iccs", "in_check", "in_palace", "legal_moves", "parse_iccs", "perft",
+                "piece_moves", "play", "result", "legal_move_targets=legal_targets", "play_refusal=move_refusal",
+            ),
+            "notation": ("chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves", "wxf", "wxf_list"),
+            "rules": ("attackers", "problems"),
+        },
+    )  # fmt: skip
 
 __all__ = [
     "NAME", "TITLE", "HAS_LINK", "WEB_HOST", "PREFIX", "CAPTURED", "OPENING_FEN", "RED_LETTERS", "BLACK_LETTERS",
@@ -118,5 +131,7 @@ def info(board: Board) -> dict[str, Any]:
     else:
         facts.update(bits=None, characters=None, slug=None, keeps_piece_identity=False)
     facts["pieces"] = sum(1 for c in board.cells if c)
+    from .rules import problems
+
     facts["problems"] = [p.to_json() for p in problems(board)]
     return facts
