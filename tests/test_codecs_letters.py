@@ -717,3 +717,45 @@ def test_play_a_v4_game_with_a_blank():
         letters.play_turn(board, [(3, 4, "q"), (3, 5, "q"), (3, 6, "q")])
     assert letters.decode(letters.encode(board)) == board
     assert letters.decode(letters.share_url(board)) == board
+
+
+def _shipped_words() -> list[str]:
+    import gzip
+    from importlib import resources
+
+    data = resources.files("slugboard.resources").joinpath("enable.txt.gz").read_bytes()
+    return gzip.decompress(data).decode("ascii").upper().split()
+
+
+def test_the_word_list_holds_exactly_the_shipped_words():
+    """The word list splits one initial's words at a time; asked for every word, and for
+    words near every initial's edges, it answers as a set of the whole list would."""
+    from slugboard.codecs.letters.words import WordList
+
+    shipped = _shipped_words()
+    initials = [word[0] for word in shipped]
+    assert [i for n, i in enumerate(initials) if n == 0 or initials[n - 1] != i] == sorted(set(initials))
+    words = WordList("\n".join(shipped) + "\n")
+    assert len(words) == len(shipped)
+    assert list(words) == shipped
+    assert all(word in words for word in shipped)
+    every = set(shipped)
+    near = {word[:-1] for word in shipped[::97]} | {word + "S" for word in shipped[::89]} | {"", "A", "ZZZZ", "Q"}
+    assert all((word in words) == (word in every) for word in near)
+    assert 7 not in words and "aa" not in words and "AA" in words
+
+
+@pytest.mark.parametrize("where", ["0", "1", "17000", "-1", "-2", "initial 3", "initial 3 - 1", "initial 25"])
+def test_the_words_from_an_index_wrap_around_once(where: str):
+    """From any index, including an initial's first word and the word before it, every
+    word comes once, in the list's order, wrapping at the end."""
+    from slugboard.codecs.letters.words import WordList
+
+    shipped = _shipped_words()
+    words = WordList("\n".join(shipped) + "\n")
+    if where.startswith("initial"):
+        initial = chr(ord("A") + int(where.split()[1]))
+        start = next(n for n, word in enumerate(shipped) if word[0] == initial) - where.endswith("- 1")
+    else:
+        start = int(where) % len(shipped)
+    assert list(words.from_index(start)) == shipped[start:] + shipped[:start]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 
 from ..errors import Problem, ProblemKind, Severity
@@ -53,7 +54,7 @@ def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], .
     return [("".join(after[s] for s in squares).upper(), squares) for squares in found]
 
 
-def score_turn(grid: dict, placed, valid_words: frozenset[str] | None = None):  # type: ignore[no-untyped-def, type-arg]
+def score_turn(grid: dict, placed, valid_words: Container[str] | None = None):  # type: ignore[no-untyped-def, type-arg]
     """(words, score) of one turn: letter premiums and word multipliers count for the
     new tiles only, every word formed scores, and all seven tiles add 50. A blank (a
     lowercase letter) is worth 0, though a word premium under it still multiplies."""
