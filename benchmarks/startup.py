@@ -38,6 +38,16 @@ KIND = sys.argv[1]
 if KIND == "bare":
     window = QMainWindow()
     window.resize(1120, 840)
+elif KIND == "classes":
+    # The bare window, plus PySide6 making the Qt classes and enums Slugboard's window uses
+    # (it builds each one's Python type, enums included, when first imported): the floor of
+    # any window made of these widgets.
+    from PySide6.QtCore import Qt, QSettings, QSize, QRectF, QPointF, QThread, Signal
+    from PySide6.QtGui import QAction, QBrush, QColor, QFont, QImage, QKeySequence, QPainter, QPalette, QPen, QUndoStack
+    from PySide6.QtWidgets import (QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QMenuBar,
+        QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QStatusBar, QTabWidget, QToolButton, QVBoxLayout)
+    window = QMainWindow()
+    window.resize(1120, 840)
 else:
     from PySide6.QtCore import QSettings
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[2])
@@ -109,7 +119,8 @@ window.close()
 
 
 def measure(runs: int = 9) -> list[tuple[str, float, str, float, float]]:
-    """(what, seconds, baseline, seconds, goal ratio) for each start-up figure."""
+    """(what, seconds, baseline, seconds, goal ratio) for each start-up figure; a goal of 0
+    marks a floor: what PySide6 alone costs, shown beside the goal it bounds."""
     compileall.compile_dir(ROOT / "codecs", quiet=1)
     compileall.compile_dir(ROOT / "gui", quiet=1)
     env = dict(os.environ)
@@ -131,7 +142,9 @@ def measure(runs: int = 9) -> list[tuple[str, float, str, float, float]]:
         _seed_settings(folder, env)
         bare = _median([python, "-c", _SHOW, "bare"], env, runs, _to_paint)
         window = _median([python, "-c", _SHOW, "slugboard", folder], env, runs, _to_paint)
+        classes = _median([python, "-c", _SHOW, "classes"], env, runs, _to_paint)
     rows.append(("window shown, boards restored", window, "bare QMainWindow shown", bare, 1.3))
+    rows.append(("bare window + the Qt classes the window uses", classes, "bare QMainWindow shown", bare, 0.0))
     return rows
 
 
@@ -143,10 +156,8 @@ def main() -> None:
     print(f"{'measurement':32} {'ms':>7}  {'baseline':24} {'ms':>7}  {'ratio':>6}  goal")
     for label, value, base_label, base_value, goal in rows:
         ratio = value / base_value
-        mark = "ok" if ratio <= goal else "over"
-        print(
-            f"{label:32} {value * 1000:7.1f}  {base_label:24} {base_value * 1000:7.1f}  {ratio:6.2f}  <= {goal} {mark}"
-        )
+        mark = "(floor)" if not goal else "ok" if ratio <= goal else "over"
+        print(f"{label:44} {value * 1000:7.1f}  {base_label:24} {base_value * 1000:7.1f}  {ratio:6.2f}  {mark}")
 
 
 if __name__ == "__main__":
