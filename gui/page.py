@@ -13,7 +13,18 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QImage, QPainter, QUndoCommand, QUndoStack
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QScrollArea,
+    QScrollBar,
+    QStyle,
+    QStyleOptionSlider,
+    QVBoxLayout,
+    QWidget,
+)
 
 from slugboard.codecs import game
 
@@ -97,6 +108,59 @@ class PaintCache:
             self._picture = picture
             self.drawn += 1
         painter.drawImage(0, 0, self._picture)
+
+
+class KeptScrollBar(QScrollBar):
+    """A scroll bar that keeps its picture: the style draws it again only when its size,
+    range, position, state or palette changed. Fusion's scroll bar took about 0.9 ms to
+    draw, a quarter of a whole-window repaint. While the pointer is on it or its handle is
+    held, Qt's own painting runs, since only it knows which part is lit."""
+
+    def __init__(self, orientation: Qt.Orientation, parent: QWidget | None = None) -> None:
+        super().__init__(orientation, parent)
+        self._key: tuple | None = None
+        self._picture: QImage | None = None  # a QImage may be freed on any thread (see PaintCache)
+
+    def paintEvent(self, event) -> None:
+        if self.underMouse() or self.isSliderDown():
+            self._key = None
+            super().paintEvent(event)
+            return
+        option = QStyleOptionSlider()
+        self.initStyleOption(option)
+        option.subControls = QStyle.SubControl.SC_All
+        option.activeSubControls = QStyle.SubControl.SC_None
+        ratio = self.devicePixelRatioF()
+        key = (
+            self.width(),
+            self.height(),
+            ratio,
+            self.palette().cacheKey(),
+            self.style(),
+            option.state,
+            option.minimum,
+            option.maximum,
+            option.sliderPosition,
+            option.pageStep,
+            option.singleStep,
+            option.upsideDown,
+            option.orientation,
+        )
+        if key != self._key or self._picture is None:
+            picture = QImage(
+                max(1, round(self.width() * ratio)),
+                max(1, round(self.height() * ratio)),
+                QImage.Format.Format_RGB32,
+            )
+            picture.setDevicePixelRatio(ratio)
+            # What shows under the bar (it fills no background of its own): parts of it are
+            # drawn in translucent colours, which must blend with this as they would on screen.
+            picture.fill(self.palette().window().color())
+            painter = QPainter(picture)
+            self.style().drawComplexControl(QStyle.ComplexControl.CC_ScrollBar, option, painter, self)
+            painter.end()
+            self._key, self._picture = key, picture
+        QPainter(self).drawImage(0, 0, self._picture)
 
 
 class BoardCanvas(QWidget):
@@ -211,6 +275,7 @@ class GamePage(QWidget):
         # it scroll, where squeezing would shift every control and overlap the palette.
         self.tool_layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         scroll = QScrollArea()
+        scroll.setVerticalScrollBar(KeptScrollBar(Qt.Orientation.Vertical))
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)

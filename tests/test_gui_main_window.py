@@ -115,3 +115,63 @@ def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_
     canvas.resize(canvas.width() - 40, canvas.height())
     canvas.repaint()
     assert cache.drawn > drawn + 1  # a new size is a new picture
+
+
+def _scroll_bars(qtbot):
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QScrollBar, QWidget
+
+    from slugboard.gui.page import KeptScrollBar
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    kept, plain = KeptScrollBar(Qt.Orientation.Vertical, holder), QScrollBar(Qt.Orientation.Vertical, holder)
+    for bar, x in ((kept, 20), (plain, 60)):
+        bar.setGeometry(x, 20, 14, 400)
+        bar.setRange(0, 900)
+        bar.setPageStep(300)
+    holder.setGeometry(300, 200, 100, 440)
+    holder.show()
+    qtbot.waitExposed(holder)
+    assert not kept.underMouse()  # the pointer elsewhere: the bar keeps its picture
+    return holder, kept, plain
+
+
+def test_a_kept_scroll_bar_looks_as_qt_draws_it_at_every_position(qtbot):
+    """The tool panel's scroll bar keeps its picture; at each position, enabled or not,
+    it shows the same pixels as Qt's own scroll bar."""
+    _holder, kept, plain = _scroll_bars(qtbot)
+    for value, enabled in ((0, True), (450, True), (900, True), (300, False)):
+        for bar in (kept, plain):
+            bar.setValue(value)
+            bar.setEnabled(enabled)
+        assert kept.grab().toImage() == plain.grab().toImage(), (value, enabled)
+        assert kept._key is not None  # drawn by the kept path, not handed to Qt's
+    moved = kept.grab().toImage()
+    kept.setEnabled(True)
+    kept.setValue(0)
+    assert kept.grab().toImage() != moved  # a new position is drawn, not the kept picture
+
+
+def test_a_kept_scroll_bar_is_drawn_once_while_nothing_changes(qtbot):
+    from PySide6.QtWidgets import QProxyStyle, QStyle
+
+    calls = []
+
+    class Counting(QProxyStyle):
+        def drawComplexControl(self, control, option, painter, widget=None):  # noqa: N802 - Qt's name
+            if control == QStyle.ComplexControl.CC_ScrollBar:
+                calls.append(kept.value())  # the bar Qt asked to draw, at its position then
+            super().drawComplexControl(control, option, painter, widget)
+
+    holder, kept, _ = _scroll_bars(qtbot)
+    style = Counting()
+    kept.setStyle(style)
+    kept.grab()  # painted as on screen
+    assert calls == [0]
+    for _ in range(5):
+        kept.grab()
+    assert calls == [0]  # copied, not drawn again
+    kept.setValue(100)
+    kept.grab()
+    assert calls == [0, 100]
