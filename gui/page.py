@@ -42,6 +42,20 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+def opaque_picture(widget: QWidget) -> QImage:
+    """A picture the widget's size at its pixel ratio, filled with the window's colour (what
+    shows under a widget that fills no background). Opaque, so copying it to the screen
+    blends nothing, which is most of what a copy costs; a QImage, not a QPixmap, since it
+    may be freed on any thread (the garbage collector runs wherever memory is asked for)."""
+    ratio = widget.devicePixelRatioF()
+    picture = QImage(
+        max(1, round(widget.width() * ratio)), max(1, round(widget.height() * ratio)), QImage.Format.Format_RGB32
+    )
+    picture.setDevicePixelRatio(ratio)
+    picture.fill(widget.palette().window().color())
+    return picture
+
+
 class PaintCache:
     """The last picture a canvas painted, and what it was painted from.
 
@@ -91,15 +105,7 @@ class PaintCache:
             self.drawn += 1
             return
         if self._picture is None:  # the same picture asked for twice: keep it from now on
-            picture = QImage(
-                max(1, round(widget.width() * ratio)),
-                max(1, round(widget.height() * ratio)),
-                QImage.Format.Format_RGB32,
-            )
-            picture.setDevicePixelRatio(ratio)
-            # Opaque, in the window's colour (what shows under a canvas): copying an opaque
-            # picture blends nothing, which is most of what a copy costs.
-            picture.fill(widget.palette().window().color())
+            picture = opaque_picture(widget)
             inner = QPainter(picture)
             if hints is not None:
                 inner.setRenderHints(hints)
@@ -147,15 +153,9 @@ class KeptScrollBar(QScrollBar):
             option.orientation,
         )
         if key != self._key or self._picture is None:
-            picture = QImage(
-                max(1, round(self.width() * ratio)),
-                max(1, round(self.height() * ratio)),
-                QImage.Format.Format_RGB32,
-            )
-            picture.setDevicePixelRatio(ratio)
-            # What shows under the bar (it fills no background of its own): parts of it are
-            # drawn in translucent colours, which must blend with this as they would on screen.
-            picture.fill(self.palette().window().color())
+            # The bar fills no background of its own, and parts of it are drawn in translucent
+            # colours: on the window's colour they blend as they would on screen.
+            picture = opaque_picture(self)
             painter = QPainter(picture)
             self.style().drawComplexControl(QStyle.ComplexControl.CC_ScrollBar, option, painter, self)
             painter.end()
