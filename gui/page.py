@@ -42,6 +42,11 @@ def _frozen(value: Any) -> Any:
     return value
 
 
+def picture_key(widget: QWidget) -> tuple[int, int, float, int]:
+    """What every kept picture of a widget depends on: its size, pixel ratio and palette."""
+    return widget.width(), widget.height(), widget.devicePixelRatioF(), widget.palette().cacheKey()
+
+
 def opaque_picture(widget: QWidget) -> QImage:
     """A picture the widget's size at its pixel ratio, filled with the window's colour (what
     shows under a widget that fills no background). Opaque, so copying it to the screen
@@ -85,15 +90,7 @@ class PaintCache:
         hints: QPainter.RenderHint | None = None,
         **kwargs: Any,
     ) -> None:
-        ratio = widget.devicePixelRatioF()
-        key = (
-            widget.width(),
-            widget.height(),
-            ratio,
-            widget.palette().cacheKey(),
-            _frozen(args),
-            _frozen(kwargs),
-        )
+        key = (*picture_key(widget), _frozen(args), _frozen(kwargs))
         if key != self._key:
             # A new picture is drawn straight onto the widget: while it changes every frame
             # (a replay playing, a drag) a copy kept aside would only cost more.
@@ -136,12 +133,8 @@ class KeptScrollBar(QScrollBar):
         self.initStyleOption(option)
         option.subControls = QStyle.SubControl.SC_All
         option.activeSubControls = QStyle.SubControl.SC_None
-        ratio = self.devicePixelRatioF()
         key = (
-            self.width(),
-            self.height(),
-            ratio,
-            self.palette().cacheKey(),
+            *picture_key(self),
             self.style(),
             option.state,
             option.minimum,
