@@ -8,17 +8,27 @@ import html
 from collections.abc import Callable
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication
-from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QToolButton, QWidget
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
 
 from slugboard.codecs import SlugError, plain_message
 
 from .anatomy_view import AnatomyPanel
 
-# A line edit keeps at most this many characters (Qt's default), and redrawing a longer
-# line on every edit of a huge board would cost more than it shows: a longer slug is shown
-# cut short, and Copy slug still copies all of it.
-SHOWN_LENGTH = 32_767
+# The slug field shows at most this many characters: a line edit draws its whole line on
+# every paint (32,767 characters, a line edit's limit, took 4 ms a paint and 10 ms to set),
+# and the field shows about a hundred. A longer slug is shown cut short, with "…"; copying
+# from the field, like Copy slug, still gives all of it.
+SHOWN_LENGTH = 1_000
 # A pasted replay of a huge field can run to megabytes; a shorter limit would cut it.
 PASTE_LENGTH = 2**31 - 1
 # Characters shown each side of the failing part of a pasted text.
@@ -43,6 +53,56 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
     )
 
 
+class SlugField(QLineEdit):
+    """The read-only field of the current slug, which may show only its start. A copy that
+    takes the shown text to its end (Ctrl+C, the context menu) copies the slug to its real
+    end, so what is pasted elsewhere is never cut."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.full_text = ""
+
+    def show_text(self, text: str) -> None:
+        self.full_text = text
+        self.setText(text if len(text) <= SHOWN_LENGTH else text[: SHOWN_LENGTH - 1] + "…")
+        self.setCursorPosition(0)
+
+    def copied_text(self) -> str:
+        """What a copy of the selection gives: the selection, or, when it reaches the end of
+        a cut slug, the slug from the selection's start to its end."""
+        selected = self.selectedText()
+        start = self.selectionStart()
+        if start < 0 or self.text() == self.full_text or start + len(selected) < len(self.text()):
+            return selected
+        return self.full_text[start:]
+
+    def copy_selection(self) -> None:
+        if self.hasSelectedText():
+            QGuiApplication.clipboard().setText(self.copied_text())
+
+    def keyPressEvent(self, event) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def context_menu(self) -> QMenu:
+        """Qt's menu for the field, its Copy copying as Ctrl+C does."""
+        menu = self.createStandardContextMenu()
+        for action in menu.actions():
+            if action.objectName() == "edit-copy":
+                action.triggered.disconnect()
+                action.triggered.connect(self.copy_selection)
+        return menu
+
+    def contextMenuEvent(self, event) -> None:
+        menu = self.context_menu()
+        menu.exec(event.globalPos())
+        menu.deleteLater()
+
+
 class SlugPane(QWidget):
     paste_requested = Signal(str)
     status_changed = Signal(str)  # what a copy did, or why it copied nothing
@@ -55,8 +115,7 @@ class SlugPane(QWidget):
         self._no_slug = ""  # why the board has no slug, when it has none
         self._no_slug_message = ""
 
-        self.slug_field = QLineEdit()
-        self.slug_field.setReadOnly(True)
+        self.slug_field = SlugField()
         self.slug_field.setFont(mono)
         self.slug_field.setObjectName("slugField")
         self.slug_field.setToolTip("The slug of the board shown above; it changes with every edit")
@@ -145,9 +204,7 @@ class SlugPane(QWidget):
         self._slug = slug
         self._no_slug = ""
         if not same:  # laying out a long slug again costs milliseconds; a board shown twice keeps it
-            shown = slug if len(slug) <= SHOWN_LENGTH else slug[: SHOWN_LENGTH - 1] + "…"
-            self.slug_field.setText(shown)
-            self.slug_field.setCursorPosition(0)
+            self.slug_field.show_text(slug)
         self.length_label.setText(f"{len(slug)} chars")
         self._link = link
         self.copy_slug_button.setEnabled(True)
@@ -163,7 +220,7 @@ class SlugPane(QWidget):
         self._slug = ""
         self._no_slug = str(error)
         self._no_slug_message = error.message
-        self.slug_field.setText("")
+        self.slug_field.show_text("")
         self.slug_field.setPlaceholderText(f"no slug: {error}")
         self.length_label.setText("–")
         self._link = None

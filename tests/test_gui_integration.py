@@ -82,6 +82,21 @@ def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main
     pane.copy_slug()
     assert QGuiApplication.clipboard().text() == text
 
+    # Copied from the field itself, the slug is whole too: all of it, or from a place to its end.
+    field = pane.slug_field
+    field.setFocus()
+    QGuiApplication.clipboard().clear()
+    _key(field, Qt.Key.Key_A, Qt.KeyboardModifier.ControlModifier)
+    _key(field, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text() == text
+    field.setSelection(10, 20)  # a part inside what is shown: that part
+    _key(field, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert QGuiApplication.clipboard().text() == text[10:30]
+    field.setSelection(500, len(field.text()) - 500)  # to the end of what is shown: to the slug's end
+    copy = next(action for action in field.context_menu().actions() if action.objectName() == "edit-copy")
+    copy.trigger()
+    assert QGuiApplication.clipboard().text() == text[500:]
+
 
 def _window_keys(window) -> set[str]:
     """Every key sequence the window and its pages bind, as text."""
