@@ -131,15 +131,27 @@ def _check_size(text: object) -> str:
 
 
 def _attempts(text: str) -> Iterator[tuple[Game[Any], Any, bool]]:
-    """Yield (game, board or SlugError, marked) for every game, marked games first."""
-    ordered = games_by_detection()
-    marked = [g for g in ordered if g.looks_like(text)]
-    others = [g for g in ordered if g not in marked]
-    for game in marked + others:
-        try:
-            yield game, game.decode(text), game in marked
-        except SlugError as exc:
-            yield game, exc, game in marked
+    """Yield (game, board or SlugError, marked) for every game: the games whose marks the
+    text carries first, then the others, each group by detection rank.
+
+    The games are loaded as they are reached, so a caller that stops at the first board
+    (`decode_any`) loads no game ranked after a marked game that reads the text."""
+    unmarked: list[Game[Any]] = []
+    for name, _, _ in sorted(REGISTRY, key=lambda entry: entry[1]):
+        candidate = game(name)
+        if candidate.looks_like(text):
+            yield _attempt(candidate, text, True)
+        else:
+            unmarked.append(candidate)
+    for candidate in unmarked:
+        yield _attempt(candidate, text, False)
+
+
+def _attempt(candidate: Game[Any], text: str, marked: bool) -> tuple[Game[Any], Any, bool]:
+    try:
+        return candidate, candidate.decode(text), marked
+    except SlugError as exc:
+        return candidate, exc, marked
 
 
 def detect(text: str) -> list[str]:

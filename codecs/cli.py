@@ -24,13 +24,12 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import IO, Any
 
-from . import MAX_TEXT, Game, SlugError, all_games, decode_any, detect
+from . import MAX_TEXT, Game, SlugError, all_games, decode_any
 from .errors import FormatError, guarded
 
 EXIT_BAD_INPUT = 2
@@ -79,10 +78,14 @@ def _binary(stream: IO[str]) -> IO[bytes]:
 
 
 def _dump(obj: Any) -> str:
+    import json  # here, not at the top: `detect` and `encode` print no JSON
+
     return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
 
 
 def _json_object(line: str) -> dict[str, Any]:
+    import json
+
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -219,10 +222,9 @@ def _qr(args: argparse.Namespace, out: IO[str]) -> None:
 
 def _answer(command: str, text: str, args: argparse.Namespace) -> str:
     if command == "detect":
-        games = detect(text)
-        if not games:
-            decode_any(text)  # raises the most telling error
-        return games[0]
+        # The most likely game is the one decode_any reads it as; when none can, the error
+        # it raises is the most telling one.
+        return decode_any(text)[0]
     name, board = decode_any(text)
     game = all_games()[name]
     board = _apply_options(game, board, args)

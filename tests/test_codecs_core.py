@@ -318,11 +318,14 @@ def test_the_command_loads_a_game_only_when_it_reads_a_board():
         "print(loaded())\n"
         "cli.run(['detect', '1' + '.' * 80])\n"
         "print(loaded())\n"
+        "cli.run(['detect', 'not a slug of any game'])\n"
+        "print(loaded())\n"
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     lines = [line for line in out.splitlines() if line.startswith("[")]
     assert lines[0] == lines[1] == "[]"
-    assert lines[2] == str(sorted(GAMES))  # detection asks every game
+    assert lines[2] == "['sudoku']"  # a grid: the first game by rank reads it, and the others are not asked
+    assert lines[3] == str(sorted(GAMES))  # a text no game reads: every game was asked
 
 
 @pytest.mark.parametrize(

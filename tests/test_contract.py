@@ -73,6 +73,23 @@ _HEAVY = {
 }  # fmt: skip
 
 
+def test_reading_a_marked_slug_loads_no_game_ranked_after_it():
+    """`decode_any` (and `slugboard-codec detect`, which prints its game) stops at the
+    first game that reads the text: a sudoku slug, marked and ranked first, loads no other
+    game's package."""
+    slug = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+    script = (
+        "import sys, json\n"
+        "from slugboard.codecs import decode_any\n"
+        "name, _ = decode_any(sys.argv[1])\n"
+        "print(json.dumps([name, sorted(sys.modules)]))\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script, slug], capture_output=True, text=True, check=True)
+    name, modules = json.loads(run.stdout)
+    assert name == "sudoku"
+    assert {f"slugboard.codecs.{other}" for other in NAMES if other != "sudoku"} & set(modules) == set()
+
+
 def test_trying_a_text_as_every_game_loads_only_the_readers():
     """`slugboard-codec detect` tries every game; that loads each game's slug reader and
     model, not its solver, replay engine or word list (a command starts in a fresh
