@@ -137,3 +137,18 @@ def test_closing_from_another_thread_leaves_the_pipe_to_the_call(toollib):
     worker.join(5)
     assert outcome and "stopped" in str(outcome[0])
     assert toollib._conn is None and conn.closed
+
+
+def test_the_child_ends_quietly_when_the_window_process_is_gone(monkeypatch):
+    """A child whose parent ended without closing it finishes its call, finds nobody to
+    answer and returns: no traceback on the terminal the app was started from."""
+    import multiprocessing
+
+    from slugboard.codecs.minesweeper import toollib
+
+    monkeypatch.setitem(toollib._CALLS, "echo", lambda value: value)
+    parent, child = multiprocessing.Pipe()
+    parent.send(("echo", ("x" * 100_000,)))  # larger than a pipe's buffer, so sending needs a reader
+    parent.close()
+    toollib._serve(child)  # returns: neither the call nor the answer it cannot send raises
+    child.close()

@@ -52,11 +52,15 @@ def _serve(conn: Connection) -> None:
         except EOFError:
             return
         try:
-            conn.send((True, _CALLS[name](*args)))
+            answer: tuple[bool, Any] = (True, _CALLS[name](*args))
         except BaseException as exc:  # a Rust panic arrives as a BaseException  # noqa: BLE001
             if isinstance(exc, KeyboardInterrupt):
                 return
-            conn.send((False, f"{type(exc).__name__}: {exc}"))
+            answer = (False, f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(answer)
+        except OSError:  # the window's process is gone (it ended without closing us): nobody to answer
+            return
 
 
 class Toollib:
