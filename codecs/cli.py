@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import sys
 from collections.abc import Callable, Iterator
 from functools import partial
@@ -115,8 +116,40 @@ def _apply_options(game: Game[Any], board: Any, args: argparse.Namespace) -> Any
     return hook(board, args) if hook else board
 
 
+def _columns() -> int:
+    """The terminal's width, as shutil.get_terminal_size finds it (COLUMNS, then the
+    terminal of standard output, else 80)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, given the terminal's width: argparse would import shutil
+    to find it (a tenth of a command's start), for every command, though only --help and a
+    usage error print anything."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _columns() - 2 if width is None else width)
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose subcommands' parsers (made as this class) use _Formatter."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
+    parser = _Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
     sub = parser.add_subparsers(dest="command", required=True)
     for name, text in (
         ("decode", "print the board JSON of each slug or link"),

@@ -347,3 +347,23 @@ def test_plain_message_says_what_a_person_can_act_on(text, said):
     if raised.value.game == "slugboard" and "nothing" not in message:
         assert "nickgirardo.com, pentominoes.river.me, letters.wiki" in message
     assert str(raised.value) not in message  # the technical line stays for Details and the command line
+
+
+@pytest.mark.parametrize("columns", [50, 200])
+def test_the_help_fits_the_terminals_width(columns: int):
+    """The command's help wraps at the terminal's width (COLUMNS here), as argparse's does,
+    without argparse importing shutil to find it: a command that prints no help does not
+    load it."""
+    import os
+
+    env = dict(os.environ, COLUMNS=str(columns))
+    out = subprocess.run(
+        [sys.executable, "-m", "slugboard.codecs", "--help"], capture_output=True, text=True, check=True, env=env
+    ).stdout
+    lines = out.splitlines()
+    assert max(len(line) for line in lines if "{" not in line) <= columns - 2  # the command list is one word
+    decode = "print the board JSON of each slug or link"
+    assert any(line.rstrip().endswith(decode) for line in lines) == (columns == 200)  # one line only when wide
+    script = "import sys\nfrom slugboard.codecs import cli\ncli.run(['detect', '1' + '.' * 80])\nprint('shutil' in sys.modules)\n"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
+    assert run.stdout.split() == ["sudoku", "False"]
