@@ -100,20 +100,12 @@ else:
         __name__,
         {
             "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve"),
-            "rules": (
-                "apply_cli_options",
-                "check_turn",
-                "info",
-                "next_turn",
-                "other_param_fits",
-                "play_turn",
-                "problems",
-            ),
+            "rules": ("apply_cli_options", "check_turn", "info", "next_turn", "other_param_fits", "play_turn", "problems"),
             "scoring": ("Word", "placement_problems", "score_turn", "words_formed"),
             "words": ("default_start_word", "is_word", "word_list", "word_list_loaded"),
             "turn": ("move_tile", "occupied", "place_tile", "placed_letters", "start_word_doubt", "take_back_tile"),
         },
-    )
+    )  # fmt: skip
 
 __all__ = [
     "BINGO_BONUS",
