@@ -11,6 +11,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QLabel
 
 from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
@@ -1099,3 +1100,27 @@ def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
         if odds is not None and page.player.playing and odds.cells == state.cells:
             shown.add(odds.cells)
     assert len(shown) >= 3
+
+
+def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_window):
+    """In a window too short for the panel, the panel scrolls; the statistics keep the
+    height their rows need as their figures fill in, so no row is drawn over another."""
+    main_window.resize(1000, 700)
+    page = main_window.page("minesweeper")
+    main_window.tabs.setCurrentWidget(page)
+    main_window.paste_text(ms.encode(ms.random_board(200, 200, 4000, seed=2)))
+    holder = page.stats_holder
+
+    def laid_out() -> None:
+        assert holder.height() >= holder.minimumSizeHint().height()
+
+    qtbot.waitUntil(laid_out, timeout=2000)
+    rows = sorted(
+        (label.geometry() for label in holder.findChildren(QLabel) if label.isVisible()), key=lambda r: r.top()
+    )
+    tops = sorted({r.top() for r in rows})
+    heights = {r.top(): r.height() for r in rows}
+    assert all(
+        top + heights[top] <= below for top, below in zip(tops, tops[1:], strict=False)
+    )  # each row ends before the next begins
+    assert all(label.height() >= label.minimumSizeHint().height() for label in holder.findChildren(QLabel))

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QSizePolicy,
     QSlider,
     QSpinBox,
@@ -459,6 +460,10 @@ class MinesweeperPage(GamePage):
             name.setToolTip(tip)
             grid.addRow(name, label)
             self.stat_labels[key] = label
+        # The figures' widths change as they fill in (a time, "0 / 35555"); with its minimum
+        # kept to what the rows need, the holder tells the panel, which would otherwise keep
+        # the height it had and squeeze the rows together.
+        grid.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         holder = QWidget()
         holder.setLayout(grid)
         self.stats_holder = holder
