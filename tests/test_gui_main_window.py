@@ -145,8 +145,10 @@ def test_a_kept_scroll_bar_looks_as_qt_draws_it_at_every_position(qtbot):
         for bar in (kept, plain):
             bar.setValue(value)
             bar.setEnabled(enabled)
-        assert kept.grab().toImage() == plain.grab().toImage(), (value, enabled)
-        assert kept._key is not None  # drawn by the kept path, not handed to Qt's
+        kept.grab()  # a new picture: Qt paints it on the bar
+        assert kept.grab().toImage() == plain.grab().toImage(), (value, enabled)  # asked again: drawn aside
+        assert kept._picture is not None  # and kept
+        assert kept.grab().toImage() == plain.grab().toImage(), (value, enabled)  # then copied
     moved = kept.grab().toImage()
     kept.setEnabled(True)
     kept.setValue(0)
@@ -167,11 +169,12 @@ def test_a_kept_scroll_bar_is_drawn_once_while_nothing_changes(qtbot):
     holder, kept, _ = _scroll_bars(qtbot)
     style = Counting()
     kept.setStyle(style)
-    kept.grab()  # painted as on screen
-    assert calls == [0]
+    kept.grab()  # a new picture: painted by Qt on the bar
+    kept.grab()  # the same picture asked again: drawn aside once, and kept
+    assert calls == [0, 0]
     for _ in range(5):
         kept.grab()
-    assert calls == [0]  # copied, not drawn again
+    assert calls == [0, 0]  # copied, not drawn again
     kept.setValue(100)
     kept.grab()
-    assert calls == [0, 100]
+    assert calls == [0, 0, 100]
