@@ -28,10 +28,9 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard import resources
-from slugboard.codecs import MAX_TEXT, SlugError, decode_any, game, titles
+from slugboard.codecs import MAX_TEXT, SlugError, decode_any, titles
 
 from . import games
-from .anatomy_view import AnatomyLink
 from .page import GamePage
 from .slug_pane import SlugPane
 from .store import Store
@@ -40,6 +39,7 @@ from .theme import THEMES, Themes
 from .worker import LatestOnly
 
 if TYPE_CHECKING:
+    from .anatomy_view import AnatomyLink
     from .share_dialog import ShareDialog
     from .shortcuts_dialog import ShortcutsDialog
 
@@ -168,7 +168,7 @@ class MainWindow(QMainWindow):
         self.slug_pane = SlugPane()
         self.slug_pane.paste_requested.connect(self.paste_text)
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
-        self.anatomy = AnatomyLink(self.slug_pane.anatomy_panel, self)
+        self._anatomy: AnatomyLink | None = None  # made with the panel, when the anatomy is first shown
         self.slug_pane.anatomy_button.toggled.connect(self._anatomy_toggled)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
@@ -223,7 +223,7 @@ class MainWindow(QMainWindow):
         if name not in self._to_restore:
             return
         self._to_restore.discard(name)
-        board = self.store.board(game(name))
+        board = self.store.board(name)
         if board is None:
             return
         page = self.pages.made_page(name)
@@ -486,10 +486,20 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/anatomy", on)
         self._update_anatomy(self.current_page())
 
+    @property
+    def anatomy(self) -> AnatomyLink:
+        """What keeps the anatomy panel and the current canvas in step (made on first use)."""
+        if self._anatomy is None:
+            from .anatomy_view import AnatomyLink
+
+            self._anatomy = AnatomyLink(self.slug_pane.anatomy_panel, self)
+        return self._anatomy
+
     def _update_anatomy(self, page: GamePage) -> None:
         """While the anatomy shows, it follows the current page's slug and canvas."""
         if not self.slug_pane.anatomy_button.isChecked():
-            self.anatomy.detach()
+            if self._anatomy is not None:
+                self._anatomy.detach()
             return
         self.anatomy.attach(page.canvas)
         self.anatomy.show_slug(page.game.codec, self.slug_pane.slug_text(), self.slug_pane.no_slug_reason())
@@ -825,7 +835,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self._to_restore.clear()  # a window closed before its first turn reads nothing more
-        self.anatomy.shutdown()
+        if self._anatomy is not None:
+            self._anatomy.shutdown()
         for page in self.pages.made():
             page.shutdown()  # background work stops now; quitting never waits for it
         if self._recorder.busy:

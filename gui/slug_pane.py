@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, plain_message
 
-from .anatomy_view import AnatomyPanel
+if TYPE_CHECKING:
+    from .anatomy_view import AnatomyPanel
+
 
 # The slug field shows at most this many characters: a line edit draws its whole line on
 # every paint (32,767 characters, a line edit's limit, took 4 ms a paint and 10 ms to set),
@@ -175,9 +178,9 @@ class SlugPane(QWidget):
         self.anatomy_button.setToolTip(
             "Show what every character of the slug holds, and what each part of the board costs (Ctrl+Shift+A)"
         )
-        self.anatomy_panel = AnatomyPanel()
-        self.anatomy_panel.hide()
-        self.anatomy_button.toggled.connect(self.anatomy_panel.setVisible)
+        # Made when first shown (it loads the anatomy code): most sessions never open it.
+        self._anatomy_panel: AnatomyPanel | None = None
+        self.anatomy_button.toggled.connect(lambda on: self.anatomy_panel.setVisible(on))
 
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 4, 8, 6)
@@ -190,10 +193,24 @@ class SlugPane(QWidget):
         grid.addWidget(QLabel("Open"), 1, 0)
         grid.addWidget(self.paste_field, 1, 1, 1, 3)
         grid.addWidget(self.open_button, 1, 4)
-        grid.addWidget(self.anatomy_panel, 3, 0, 1, 6)
         grid.addWidget(self.error_label, 2, 1, 1, 3)
         grid.addWidget(self.details_button, 2, 4, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignRight)
         grid.setColumnStretch(1, 1)
+        self._grid = grid
+
+    @property
+    def anatomy_panel(self) -> AnatomyPanel:
+        """The slug's anatomy under the lines above, made the first time it is asked for."""
+        if self._anatomy_panel is None:
+            from .anatomy_view import AnatomyPanel
+
+            self._anatomy_panel = AnatomyPanel()
+            self._anatomy_panel.hide()
+            self._grid.addWidget(self._anatomy_panel, 3, 0, 1, 6)
+        return self._anatomy_panel
+
+    def anatomy_panel_made(self) -> bool:
+        return self._anatomy_panel is not None
 
     # --- the current board -------------------------------------------------------
     def show_slug(self, slug: str, link: str | Callable[[], str | None] | None) -> None:

@@ -22,7 +22,8 @@ from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from slugboard.codecs import Game, SlugError
+from slugboard import codecs
+from slugboard.codecs import SlugError
 from slugboard.codecs.errors import guarded
 
 SET_ASIDE_SUFFIX = ".unrestored.json"
@@ -104,11 +105,14 @@ class Store:
         except Exception:  # noqa: BLE001 - a value Qt itself cannot turn into Python
             return _Unreadable()
 
-    def board(self, game: Game[Any]) -> Any | None:
-        key = f"boards/{game.name}"
+    def board(self, name: str) -> Any | None:
+        """The board kept for the game `name`, or None; the game's codec is loaded only
+        when there is one to read."""
+        key = f"boards/{name}"
         raw = self.value(key)
         if raw is None:
             return None
+        game = codecs.game(name)
         what = f"the last {game.title} board"
         if not isinstance(raw, str):
             self.set_aside(key, raw, what, "it is not board text")

@@ -178,3 +178,40 @@ def test_a_kept_scroll_bar_is_drawn_once_while_nothing_changes(qtbot):
     kept.setValue(100)
     kept.grab()
     assert calls == [0, 0, 100]
+
+
+def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
+    """A fresh window loads the codec and page of the game it shows, not the other games
+    and not the slug anatomy; opening the anatomy loads and shows it."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = r"""
+import sys, json
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from slugboard.gui.main_window import MainWindow
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.show()
+app.processEvents()
+loaded = lambda: sorted(m for m in sys.modules if m.startswith("slugboard."))
+before = loaded()
+window.slug_pane.anatomy_button.click()
+app.processEvents()
+print(json.dumps([before, loaded(), window.slug_pane.anatomy_panel.isVisible(), window.current_page().game.name]))
+window.close()
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
+    )
+    before, after, shown, game = json.loads(run.stdout.splitlines()[-1])
+    assert game == "sudoku"
+    assert "slugboard.gui.sudoku.page" in before and "slugboard.codecs.sudoku" in before
+    others = {name for name in GAMES if name != "sudoku"}
+    assert not {m for m in before if m.split(".")[2:3] and m.split(".")[2] in others}  # no other game's codec or page
+    assert "slugboard.gui.anatomy_view" not in before
+    assert "slugboard.gui.anatomy_view" in after and shown
