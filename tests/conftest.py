@@ -45,6 +45,15 @@ def long_minesweeper_slug() -> str:
 import pytest  # noqa: E402
 
 
+@pytest.fixture(scope="session")
+def replay_games():
+    """The four real replay files read into games, by file name (read once)."""
+    from replay_files import FILES
+    from slugboard.codecs.minesweeper.files import read_replay_file
+
+    return {p.name: read_replay_file(str(p)) for p in FILES}
+
+
 @pytest.fixture
 def settings(tmp_path):
     """A settings file of the test's own, so runs never share or keep state."""

@@ -26,15 +26,10 @@ def toollib(path: Path):
     return _toollib(path, at_end=False)
 
 
-@pytest.fixture(scope="module")
-def read():
-    return {p.name: read_replay_file(str(p)) for p in FILES}
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
-def test_clicks_match_ms_toollib_after_every_mouse_event(path, read):
+def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
     video = toollib(path)
-    game = read[path.name]
+    game = replay_games[path.name]
     timeline = ClickTimeline(game.board, game.mouse)
     events = [e for e in video.events if e.event.is_mouse()]
     assert len(events) == len(timeline)
@@ -55,10 +50,10 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, read):
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
-def test_every_figure_at_the_end_matches_ms_toollib(path, read):
+def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
     video = toollib(path)
     video.current_time = video.rtime + 1
-    game = read[path.name]
+    game = replay_games[path.name]
     figures = GameFigures(game.board, game.mouse)
     got = figures.at(ms.replay(game.board).final())
     assert set(got) == set(CONVENTIONS)
@@ -92,8 +87,8 @@ def test_every_figure_at_the_end_matches_ms_toollib(path, read):
         assert got["stnb"] is None  # a custom field (ms-toollib says 0)
 
 
-def test_figures_follow_the_replay_moment(read):
-    game = next(g for name, g in read.items() if name.endswith(".avf"))
+def test_figures_follow_the_replay_moment(replay_games):
+    game = next(g for name, g in replay_games.items() if name.endswith(".avf"))
     figures = GameFigures(game.board, game.mouse)
     r = ms.replay(game.board)
     start = figures.at(r.state_at(0))

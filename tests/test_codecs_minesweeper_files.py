@@ -26,15 +26,10 @@ def test_every_format_is_there():
     assert sorted(p.suffix for p in FILES) == sorted(EXTENSIONS)
 
 
-@pytest.fixture(scope="module")
-def read():
-    return {p.name: read_replay_file(str(p)) for p in FILES}
-
-
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
-def test_file_replays_to_the_same_3bv_outcome_and_time(path, read):
+def test_file_replays_to_the_same_3bv_outcome_and_time(path, replay_games):
     video = toollib(path)
-    game = read[path.name]
+    game = replay_games[path.name]
     board = game.board
     assert (board.width, board.height) == (video.column, video.row)
     assert len(board.mines) == video.mine_num
@@ -50,9 +45,9 @@ def test_file_replays_to_the_same_3bv_outcome_and_time(path, read):
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
-def test_what_the_slug_cannot_hold_is_kept_and_said(path, read):
+def test_what_the_slug_cannot_hold_is_kept_and_said(path, replay_games):
     video = toollib(path)
-    game = read[path.name]
+    game = replay_games[path.name]
     moves = [e for e in video.events if e.event.is_mouse()]
     assert len(game.mouse) == len(moves)
     assert game.player and game.player in game.lost_in_slug()
@@ -63,11 +58,11 @@ def test_what_the_slug_cannot_hold_is_kept_and_said(path, read):
     assert max(m.y for m in game.mouse) < game.board.height + 2
 
 
-def test_the_axes_of_a_wide_field(read):
-    wide = next(g for name, g in read.items() if name.endswith(".mvf"))
+def test_the_axes_of_a_wide_field(replay_games):
+    wide = next(g for name, g in replay_games.items() if name.endswith(".mvf"))
     assert (wide.board.width, wide.board.height) == (30, 16)
     assert all(0 <= x < 30 and 0 <= y < 16 for x, y in wide.board.mines)
-    evf = next(g for name, g in read.items() if name.endswith(".evf"))
+    evf = next(g for name, g in replay_games.items() if name.endswith(".evf"))
     assert (evf.board.width, evf.board.height) == (60, 36)
 
 
@@ -139,9 +134,9 @@ def test_a_damaged_file_leaves_nothing_behind(tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
-def test_speed_and_rqp_match_ms_toollib(path, read):
+def test_speed_and_rqp_match_ms_toollib(path, replay_games):
     video = toollib(path)
-    stats = ms.replay(read[path.name].board).stats()
+    stats = ms.replay(replay_games[path.name].board).stats()
     assert stats.bbbv_per_s == pytest.approx(video.bbbv_s, rel=1e-3)
     assert stats.rqp == pytest.approx(video.rqp, rel=1e-3)
 

@@ -927,16 +927,21 @@ def _odds_on(qtbot, page):
     return state
 
 
+def _mvf_paused_at(main_window, ms: int):
+    """The page with the expert .mvf file open, its replay paused at `ms`."""
+    assert main_window.open_file(str(next(REPLAY_DATA.glob("*.mvf"))))
+    page = _shown_page(main_window)
+    page.player.pause()
+    page.player.seek(ms)
+    return page
+
+
 def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     import ms_toollib
 
     from slugboard.gui.minesweeper.paint import odds_marks, odds_text
 
-    path = next(REPLAY_DATA.glob("*.mvf"))
-    assert main_window.open_file(str(path))
-    page = _shown_page(main_window)
-    page.player.pause()
-    page.player.seek(20000)
+    page = _mvf_paused_at(main_window, 20000)
     page.canvas.setFocus()
     before = page.canvas.grab().toImage()
     assert page.canvas.odds is None
@@ -1002,11 +1007,7 @@ def test_odds_text_never_rounds_a_chance_to_certain():
 
 
 def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
-    path = next(REPLAY_DATA.glob("*.mvf"))
-    assert main_window.open_file(str(path))
-    page = _shown_page(main_window)
-    page.player.pause()
-    page.player.seek(20000)
+    page = _mvf_paused_at(main_window, 20000)
     mouse = page.mouse_path()
     assert mouse is not None and page.canvas.mouse is mouse
     assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()

@@ -201,15 +201,22 @@ def test_the_window_exports_in_the_background(main_window, qtbot, tmp_path):
         assert image.n_frames > 1
 
 
-def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path):
-    assert main_window.open_file(str(LONG))  # twenty minutes of play: far from done when cancelled
-    folder = tmp_path / "out"
+def _export_under_way(main_window, qtbot, folder, name: str):
+    """The long game opened and its recording to folder/name started and a few frames in
+    (twenty minutes of play: far from done when stopped)."""
+    assert main_window.open_file(str(LONG))
     folder.mkdir()
-    out = folder / "long.gif"
+    out = folder / name
     progressed = []
     main_window._recording_progress.advanced.connect(lambda done, total: progressed.append(done))
     assert main_window.export_recording(str(out))
     qtbot.waitUntil(lambda: len(progressed) > 3, timeout=60_000)
+    return out
+
+
+def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path):
+    folder = tmp_path / "out"
+    out = _export_under_way(main_window, qtbot, folder, "long.gif")
     qtbot.mouseClick(main_window.recording_cancel, Qt.MouseButton.LeftButton)
     assert not main_window.recording_bar.isVisible()
     assert "stopped" in main_window.statusBar().currentMessage()
@@ -221,14 +228,8 @@ def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path
 def test_quitting_during_an_export_stops_it_and_leaves_no_file(main_window, qtbot, tmp_path):
     import time
 
-    assert main_window.open_file(str(LONG))
     folder = tmp_path / "out"
-    folder.mkdir()
-    out = folder / "long.apng"
-    progressed = []
-    main_window._recording_progress.advanced.connect(lambda done, total: progressed.append(done))
-    assert main_window.export_recording(str(out))
-    qtbot.waitUntil(lambda: len(progressed) > 3, timeout=60_000)
+    out = _export_under_way(main_window, qtbot, folder, "long.apng")
     start = time.perf_counter()
     main_window.close()
     assert time.perf_counter() - start < 2.0  # quitting does not wait for the export
