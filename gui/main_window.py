@@ -90,12 +90,9 @@ class Pages(Mapping[str, GamePage]):
     """The game pages in tab order, each made the first time it is asked for: a window
     opens with only the page it shows, and a game never visited costs nothing."""
 
-    def __init__(
-        self, names: list[str], make: Callable[[str], GamePage], ready: Callable[[str, GamePage], None]
-    ) -> None:
+    def __init__(self, names: list[str], make: Callable[[str], GamePage]) -> None:
         self._names = names
         self._make = make
-        self._ready = ready  # called once the page is listed, so it may be asked for again
         self._made: dict[str, GamePage] = {}
 
     def __getitem__(self, name: str) -> GamePage:
@@ -104,7 +101,6 @@ class Pages(Mapping[str, GamePage]):
             if name not in self._names:
                 raise KeyError(name)
             page = self._made[name] = self._make(name)
-            self._ready(name, page)
         return page
 
     def __contains__(self, name: object) -> bool:
@@ -148,7 +144,7 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         # Each tab holds a placeholder until its page is first needed (shown, pasted into,
         # asked for); the page then takes the placeholder's place.
-        self.pages = Pages(games.available(), self._make_page, self._page_ready)
+        self.pages = Pages(games.available(), self._make_page)
         for name in self.pages:
             placeholder = QWidget()
             # It takes the focus a switch hands to the new tab, so the page made in its place
@@ -203,9 +199,17 @@ class MainWindow(QMainWindow):
         self._tab_changed(self.tabs.currentIndex())
         self.current_page().focus_canvas()  # the keys work on the board from the start
         self._say_what_was_restored()
-        # The boards of the games out of sight are read as soon as the window is up: the
-        # window shows first, and what cannot be restored is still said at once.
-        QTimer.singleShot(0, self._restore_rest)
+        # The boards of the games out of sight are read as soon as the window has painted
+        # (a zero timer would run before that first paint): the window shows first, and
+        # what cannot be restored is still said at once. The timer is for a window never shown.
+        self._rest_asked = False
+        QTimer.singleShot(500, self, self._restore_rest)
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        if not self._rest_asked:
+            self._rest_asked = True
+            QTimer.singleShot(0, self, self._restore_rest)
 
     def _say_what_was_restored(self) -> None:
         not_restored = self.store.take_not_restored()
@@ -241,7 +245,9 @@ class MainWindow(QMainWindow):
             self._say_what_was_restored()
 
     def _make_page(self, name: str) -> GamePage:
-        page = games.view(name).page(self.settings)
+        # The page opens on its stored board, so it is shown once, not a new board first.
+        self._read_stored_board(name)
+        page = games.view(name).page(self.settings, board=self._restored.pop(name, None))
         index = list(self.pages).index(name)
         with QSignalBlocker(self.tabs):  # the same tab stays current: no switch to announce
             current = self.tabs.currentIndex()
@@ -264,12 +270,6 @@ class MainWindow(QMainWindow):
             if field.validator() is not None and not isinstance(field.parent(), QAbstractSpinBox):
                 field.installEventFilter(self)
         return page
-
-    def _page_ready(self, name: str, page: GamePage) -> None:
-        self._read_stored_board(name)
-        board = self._restored.pop(name, None)
-        if board is not None:
-            page.replace_board(board)
 
     # --- menus -------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:

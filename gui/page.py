@@ -252,7 +252,9 @@ class SetBoardCommand(QUndoCommand):
 
 class GamePage(QWidget):
     """One game: canvas, tool panel, board and undo stack. Subclasses set GAME, add a
-    canvas with `set_canvas`, add controls to `tool_layout`, and override `board_shown`."""
+    canvas with `set_canvas`, add controls to `tool_layout`, and override `board_shown`.
+    A page opens on `board` when one is given (the board restored from the last run),
+    else on the game's new board."""
 
     GAME = ""
     # (keys, what they do) of the page and its board, for Help > Keyboard shortcuts.
@@ -261,12 +263,13 @@ class GamePage(QWidget):
     status_changed = Signal(str)
     TOOL_PANEL_WIDTH = 240
 
-    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None, board: Any = None):
         super().__init__(parent)
         self.game = game(self.GAME)
         self.settings = settings if settings is not None else QSettings()
         self.undo_stack = QUndoStack(self)
-        self._board = self.game.new_board()
+        # The board the page opens with: one restored from the last run, else a new one.
+        self._board = board if board is not None else self.game.new_board()
         self.canvas: QWidget | None = None
 
         layout = QHBoxLayout(self)

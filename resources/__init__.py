@@ -1,4 +1,4 @@
-"""slugboard.resources: data files shipped with Slugboard (the ENABLE word list, the
+"""slugboard.resources: data files shipped with Slugboard (the ENABLE word list in upper case, the
 xiangqi piece font subset with its licence, example boards)."""
 
 from __future__ import annotations

@@ -720,11 +720,11 @@ def test_play_a_v4_game_with_a_blank():
 
 
 def _shipped_words() -> list[str]:
-    import gzip
     from importlib import resources
 
-    data = resources.files("slugboard.resources").joinpath("enable.txt.gz").read_bytes()
-    return gzip.decompress(data).decode("ascii").upper().split()
+    text = resources.files("slugboard.resources").joinpath("enable.txt").read_text(encoding="ascii")
+    assert text.endswith("\n") and "\r" not in text
+    return text.split("\n")[:-1]
 
 
 def test_the_word_list_holds_exactly_the_shipped_words():
@@ -733,6 +733,7 @@ def test_the_word_list_holds_exactly_the_shipped_words():
     from slugboard.codecs.letters.words import WordList
 
     shipped = _shipped_words()
+    assert len(shipped) == 172_918 and all(word.isascii() and word.isalpha() and word.isupper() for word in shipped)
     initials = [word[0] for word in shipped]
     assert [i for n, i in enumerate(initials) if n == 0 or initials[n - 1] != i] == sorted(set(initials))
     words = WordList("\n".join(shipped) + "\n")

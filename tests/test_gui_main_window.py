@@ -215,3 +215,70 @@ window.close()
     assert not {m for m in before if m.split(".")[2:3] and m.split(".")[2] in others}  # no other game's codec or page
     assert "slugboard.gui.anatomy_view" not in before
     assert "slugboard.gui.anatomy_view" in after and shown
+
+
+def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path):
+    """With a board stored for every game, the window opens on the game shown last with
+    that board, read once: it paints before the other games' boards are read (or their
+    codecs loaded), and reads them all straight after. The page opens on the board that
+    comes back instead of showing a new one first (for letters, one with the day's own
+    starting word, which needs the word list)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from PySide6.QtCore import QSettings
+
+    from slugboard import resources
+    from slugboard.codecs import decode_any
+
+    path = str(tmp_path / "s.ini")
+    stored = QSettings(path, QSettings.Format.IniFormat)
+    boards = {}
+    for example in resources.examples():
+        name, board = decode_any(example["text"])
+        boards[name] = GAMES[name].to_json(board)
+    assert set(boards) == set(GAMES)
+    for name, board in boards.items():
+        stored.setValue(f"boards/{name}", json.dumps(board))
+    stored.setValue("window/tab", "letters")
+    stored.sync()
+
+    script = r"""
+import sys, json
+from PySide6.QtCore import QEvent, QObject, QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from slugboard.gui.main_window import MainWindow
+from slugboard.gui.letters.page import LettersPage
+shown = []
+board_shown = LettersPage.board_shown
+LettersPage.board_shown = lambda page, board: (shown.append(board.date.isoformat()), board_shown(page, board))[1]
+loaded = lambda: sorted(m for m in sys.modules if m.startswith("slugboard.codecs."))
+seen = []
+class Watch(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not seen:
+            seen.append(loaded())
+        return False
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+watch = Watch()
+window.installEventFilter(watch)
+window.show()
+for _ in range(5):
+    app.processEvents()
+pages = {name: window.pages[name].game.to_json(window.pages[name].board) for name in window.pages}
+undo = window.current_page().undo_stack.count()
+print(json.dumps([seen[0], loaded(), pages, window.current_page().game.name, undo, shown]))
+window.close()
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, check=True, env=env)
+    at_paint, after, pages, game, undo, shown = json.loads(run.stdout.splitlines()[-1])
+    games_at = lambda modules: {m.split(".")[2] for m in modules if m.count(".") >= 2}  # noqa: E731
+    assert game == "letters" and undo == 0
+    assert shown == [boards["letters"]["date"]]
+    assert "letters" in games_at(at_paint) and not games_at(at_paint) & (set(GAMES) - {"letters"})
+    assert games_at(after) >= set(GAMES)
+    assert pages == boards

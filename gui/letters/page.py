@@ -44,8 +44,8 @@ class LettersPage(GamePage):
     GAME = letters.NAME
     SETTINGS_KEY = "letters/start_words"
 
-    def __init__(self, settings=None, parent=None):
-        super().__init__(settings, parent)
+    def __init__(self, settings=None, parent=None, board=None):
+        super().__init__(settings, parent, board)
         canvas = LettersCanvas()
         canvas.placements_changed.connect(self._placements_changed)
         canvas.submit_requested.connect(self.submit_turn)
@@ -156,7 +156,7 @@ class LettersPage(GamePage):
         self.problems_label.setObjectName("problemsLabel")
         self.tool_layout.addWidget(self.problems_label)
 
-        if not self.board.tiles and not self.board.start_word:
+        if board is None and not self.board.tiles and not self.board.start_word:
             self.replace_board(self.board.with_start_word(self.start_word_for(self.board.date, default=True)))
         else:
             self.board_shown(self.board)

@@ -185,8 +185,8 @@ class MinesweeperPage(GamePage):
     PLAY_MERGE_ID = 0x4D53  # consecutive moves of one game are one undo step
     RESIZE_MERGE_ID = 0x4D54
 
-    def __init__(self, settings=None, parent=None):
-        super().__init__(settings, parent)
+    def __init__(self, settings=None, parent=None, board=None):
+        super().__init__(settings, parent, board)
         self.mode = EDIT
         self.replay: ms.Replay = replay_for(self.board)
         self._fresh_game = False  # mines not yet final: the first click stays clear

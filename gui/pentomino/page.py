@@ -54,8 +54,8 @@ class PentominoPage(GamePage):
     canvas: PentominoCanvas
     GAME = pm.NAME
 
-    def __init__(self, settings=None, parent=None):
-        super().__init__(settings, parent)
+    def __init__(self, settings=None, parent=None, board=None):
+        super().__init__(settings, parent, board)
         self.tool_name: str | None = "F"
         self._lifted_at: int | None = None  # the undo index right after a pick-up
         self.rotation = 0

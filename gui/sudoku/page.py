@@ -50,8 +50,8 @@ class SudokuPage(GamePage):
     canvas: SudokuCanvas
     GAME = sudoku.NAME
 
-    def __init__(self, settings=None, parent=None):
-        super().__init__(settings, parent)
+    def __init__(self, settings=None, parent=None, board=None):
+        super().__init__(settings, parent, board)
         self._count: int | None = None
         self._solution: sudoku.Board | None = None
         self._query = LatestOnly(self)

@@ -59,8 +59,8 @@ class XiangqiPage(GamePage):
     canvas: XiangqiCanvas
     GAME = xiangqi.NAME
 
-    def __init__(self, settings=None, parent=None):
-        super().__init__(settings, parent)
+    def __init__(self, settings=None, parent=None, board=None):
+        super().__init__(settings, parent, board)
         canvas = XiangqiCanvas()
         canvas.flipped = self.settings.value("xiangqi/flipped", False, type=bool)
         canvas.place_requested.connect(self.place)
