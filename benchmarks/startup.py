@@ -123,6 +123,7 @@ def measure(runs: int = 9) -> list[tuple[str, float, str, float, float]]:
     marks a floor: what PySide6 alone costs, shown beside the goal it bounds."""
     compileall.compile_dir(ROOT / "codecs", quiet=1)
     compileall.compile_dir(ROOT / "gui", quiet=1)
+    compileall.compile_dir(ROOT / "resources", quiet=1)
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")

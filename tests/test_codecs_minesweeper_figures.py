@@ -3,6 +3,7 @@ at every mouse event of the four real files, at their end, and on the vector gam
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import ms_toollib
@@ -129,6 +130,18 @@ def test_openings_and_islands_match_ms_toollib(width, height, data):
     want = ms_toollib.Board(toollib_rows(fld))
     assert (len(fld.opening_sizes), islands_of(fld), fld.bbbv) == (want.op, want.isl, want.bbbv)
     assert zini_of(fld) == (want.zini, want.hzini)
+
+
+@pytest.mark.parametrize("width,height,density", [(300, 40, 0.12), (40, 300, 0.12), (200, 200, 0.2), (97, 61, 0.33)])
+def test_openings_and_islands_of_long_and_large_fields_match_ms_toollib(width, height, density):
+    """Rows of hundreds of cells, and fields taller than wide (worked out down the
+    columns), count as ms-toollib counts them."""
+    rng = random.Random(width * 1000 + height)
+    cells = [c for c in range(width * height) if rng.random() < density]
+    fld = Field(width, height, tuple((c % width, c // width) for c in cells))
+    want = ms_toollib.Board(toollib_rows(fld))
+    assert (len(fld.opening_sizes), islands_of(fld), fld.bbbv) == (want.op, want.isl, want.bbbv)
+    assert islands_of(fld) >= 5  # enough to count
 
 
 def test_every_figure_says_its_convention():

@@ -110,23 +110,7 @@ def zini_of(fld: Field) -> tuple[int, int]:
 
 def islands_of(fld: Field) -> int:
     """Groups of 3BV numbers (numbers with no empty cell around), 8-connected."""
-    cached: int | None = fld.__dict__.get("_islands")
-    if cached is None:
-        isolated = fld.isolated
-        seen = bytearray(len(isolated))
-        cached = 0
-        for c, lone in enumerate(isolated):
-            if lone and not seen[c]:
-                cached += 1
-                seen[c] = 1
-                stack = [c]
-                while stack:
-                    for nb in fld.neighbours(stack.pop()):
-                        if isolated[nb] and not seen[nb]:
-                            seen[nb] = 1
-                            stack.append(nb)
-        fld.__dict__["_islands"] = cached
-    return cached
+    return fld.islands()
 
 
 @dataclass(frozen=True)

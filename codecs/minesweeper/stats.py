@@ -86,6 +86,7 @@ _IS_ZERO = _table({0: 1})
 _NONZERO = _table({k: 1 for k in range(1, 256)})
 _LONE_NUMBER = _table({k: 1 for k in range(1, 9)})  # a number (1-8) with no zero next to it
 _ZERO_RUN = re.compile(rb"\x00+")
+_ONE_RUN = re.compile(rb"\x01+")
 
 
 class Field:
@@ -154,30 +155,55 @@ class Field:
                         yield row + nx
 
     def _label_openings(self) -> None:
-        """Openings (8-connected regions of zero cells), worked out along the longer side:
-        the work goes row by row, and a tall narrow field has many short rows."""
+        """Openings (8-connected regions of zero cells)."""
         w, h = self.width, self.height
-        if h <= w:
-            self.opening_of, self.opening_sizes = _openings(self.numbers, w, h)
-            return
-        # Column x of the field is row x of its transpose; openings do not change with it.
-        numbers = self.numbers
-        label_t, self.opening_sizes = _openings(b"".join(numbers[x::w] for x in range(w)), h, w)
+        starts, lengths, roots = _along_longer_side(self.numbers, _ZERO_RUN, w, h)
         label = array("i", [-1]) * (w * h)
-        for x in range(w):
-            label[x::w] = label_t[x * h : (x + 1) * h]
-        self.opening_of = label
+        sizes: list[int] = []
+        number_of: dict[int, int] = {}
+        for s, n, top in zip(starts, lengths, roots):
+            index = number_of.get(top)
+            if index is None:
+                index = number_of[top] = len(sizes)
+                sizes.append(0)
+            sizes[index] += n
+            if h <= w:
+                label[s : s + n] = array("i", [index]) * n
+            else:  # a run down column x of the field, from row y
+                x, y = divmod(s, h)
+                label[y * w + x : (y + n) * w + x : w] = array("i", [index]) * n
+        self.opening_of, self.opening_sizes = label, sizes
+
+    def islands(self) -> int:
+        """Groups of 3BV numbers (numbers with no zero next to them), 8-connected; worked
+        out once per field."""
+        found: int | None = self.__dict__.get("_islands")
+        if found is None:
+            found = len(set(_along_longer_side(self.isolated, _ONE_RUN, self.width, self.height)[2]))
+            self.__dict__["_islands"] = found
+        return found
 
     def number(self, x: int, y: int) -> int:
         return self.numbers[y * self.width + x]
 
 
-def _openings(numbers: bytes, w: int, h: int) -> tuple[array[int], list[int]]:
-    """Label every zero cell with its opening: runs of zeros in each row, joined to the
-    runs they touch in the row above (a union-find over runs). Returns the label of
-    every cell (-1 off the openings) and the size of each opening."""
+def _along_longer_side(cells: bytes, run: re.Pattern[bytes], w: int, h: int) -> tuple[list[int], list[int], list[int]]:
+    """`_regions` worked out along the longer side of the field: the work goes row by row,
+    and a tall narrow field has many short rows. For a tall field the runs are down its
+    columns, and a start `s` is row `s % h` of column `s // h`."""
+    if h <= w:
+        return _regions(cells, run, w, h)
+    # Column x of the field is row x of its transpose; regions do not change with it.
+    return _regions(b"".join(cells[x::w] for x in range(w)), run, h, w)
+
+
+def _regions(cells: bytes, run: re.Pattern[bytes], w: int, h: int) -> tuple[list[int], list[int], list[int]]:
+    """The 8-connected regions of the cells `run` matches in a row-major field: the runs
+    in each row, joined to the runs they touch in the row above (a union-find over runs,
+    so the work grows with the runs, not the cells). Returns each run's first cell, its
+    length and its region (the same number for every run of one region)."""
     parent: list[int] = []
-    starts: list[int] = []  # cell index where each run begins
+    starts: list[int] = []
     lengths: list[int] = []
 
     def root(k: int) -> int:
@@ -189,7 +215,7 @@ def _openings(numbers: bytes, w: int, h: int) -> tuple[array[int], list[int]]:
     above: list[tuple[int, int, int]] = []
     for r in range(h):
         base = r * w
-        row = [(m.start(), m.end(), len(parent) + i) for i, m in enumerate(_ZERO_RUN.finditer(numbers, base, base + w))]
+        row = [(m.start(), m.end(), len(parent) + i) for i, m in enumerate(run.finditer(cells, base, base + w))]
         for s, e, k in row:
             parent.append(k)
             starts.append(s)
@@ -209,19 +235,7 @@ def _openings(numbers: bytes, w: int, h: int) -> tuple[array[int], list[int]]:
             else:
                 j += 1
         above = [(s + w, e + w, k) for s, e, k in row]
-    label = array("i", [-1]) * (w * h)
-    sizes: list[int] = []
-    number_of: dict[int, int] = {}
-    for k in range(len(parent)):
-        top = root(k)
-        index = number_of.get(top)
-        if index is None:
-            index = number_of[top] = len(sizes)
-            sizes.append(0)
-        sizes[index] += lengths[k]
-        s = starts[k]
-        label[s : s + lengths[k]] = array("i", [index]) * lengths[k]
-    return label, sizes
+    return starts, lengths, [root(k) for k in range(len(parent))]
 
 
 _FIELDS: dict[Any, Field] = {}
