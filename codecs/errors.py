@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterable
 from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from .record import Record
+
 if TYPE_CHECKING:
     from .links import Source
 
@@ -136,16 +138,15 @@ class ProblemKind(str, Enum):
     START_WORD = "start_word"  # the day's starting word is not known
 
 
-class Problem:
+class Problem(Record):
     """Something wrong with a board, for a person: a message and the cells it concerns.
     Immutable, compared and hashed by value.
 
-    Cells use the game's own cell tuples (see the board JSON of each game). (A plain class
-    rather than a dataclass: `dataclasses` costs a command that reads no board a quarter
-    of Python's own start-up.)
+    Cells use the game's own cell tuples (see the board JSON of each game).
     """
 
-    __slots__ = ("message", "cells", "severity", "kind")
+    FIELDS = ("message", "cells", "severity", "kind")
+    __slots__ = FIELDS
     message: str
     cells: tuple[Any, ...]
     severity: Severity
@@ -164,23 +165,6 @@ class Problem:
         # Accept the plain strings too, so a problem built from JSON compares equal.
         set_(self, "severity", Severity(severity))
         set_(self, "kind", ProblemKind(kind))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"a Problem cannot change ({name})")
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.message, self.cells, self.severity, self.kind)
-
-    def __eq__(self, other: object) -> bool:
-        return other._key() == self._key() if isinstance(other, Problem) else NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __repr__(self) -> str:
-        return (
-            f"Problem(message={self.message!r}, cells={self.cells!r}, severity={self.severity!r}, kind={self.kind!r})"
-        )
 
     @property
     def is_error(self) -> bool:

@@ -6,10 +6,10 @@ from __future__ import annotations
 import codecs as _codecs
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from urllib.parse import unquote
 
 from .errors import SlugError
+from .record import Record
 
 
 def strip_text(text: str) -> str:
@@ -78,8 +78,7 @@ def _decode_safely(text: str) -> str:
 # --- where the slug stands in the user's text -------------------------------------------
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(Record):
     """Where a slug was carved from in the text the user gave, so an error found at a
     character of the slug can name the same character of that text.
 
@@ -87,9 +86,13 @@ class Source:
     undoing percent escapes changed lengths, gives the text index of each slug character.
     """
 
+    FIELDS = ("start", "end", "origins")
     start: int
     end: int
-    origins: tuple[int, ...] | None = None
+    origins: tuple[int, ...] | None
+
+    def __init__(self, start: int, end: int, origins: tuple[int, ...] | None = None) -> None:
+        self.__dict__.update(start=start, end=end, origins=origins)
 
     def position_in_text(self, position: int) -> int:
         if position < 0:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import json
 import string
-from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -71,11 +70,11 @@ def test_completed_boards_tile_their_surface(vector):
 def test_projective_board_tiles_only_the_projective_plane():
     board = pm.decode(SEED_P)
     for surface in "RCTMK":
-        other = replace(board, surface=surface)
+        other = board.replace(surface=surface)
         assert not pm.is_complete(other), surface
         assert pm.problems(other), surface
     # As a sphere the same pieces also fail (8x8 is square, so the sphere is allowed).
-    assert not pm.is_complete(replace(board, surface="S"))
+    assert not pm.is_complete(board.replace(surface="S"))
 
 
 @pytest.mark.parametrize("vector", TILINGS[2:], ids=lambda v: v["slug"][:24])
@@ -116,10 +115,10 @@ def test_seam_tilings_tile_only_their_surfaces(slug):
     ]
     assert len(crossing) >= 3
     assert sorted(p.name for p in board.pieces) == sorted(pm.PIECES)
-    complete_on = "".join(s for s in pm.SURFACES if pm.is_complete(replace(board, surface=s)))
+    complete_on = "".join(s for s in pm.SURFACES if pm.is_complete(board.replace(surface=s)))
     assert complete_on == SEAM_TILINGS[slug]
     assert pm.problems(board) == [] and pm.info(board)["complete"] is True
-    assert pm.problems(replace(board, surface="R"))  # the rectangle has no seams
+    assert pm.problems(board.replace(surface="R"))  # the rectangle has no seams
 
 
 def test_vector_boards_in_seed_article_match_each_other():
@@ -587,9 +586,9 @@ def test_overflow_on_rectangle_and_mobius():
     assert probs[0].cells == ((0, 3),)
     assert pm.conflict_cells(board) == {(0, 3)}
     assert probs[0].message == "I at row 2, column 4 runs off the rectangle"
-    mobius = replace(board, surface="M")
+    mobius = board.replace(surface="M")
     assert [p.kind for p in pm.problems(mobius)] == ["overflow"]
-    assert not pm.problems(replace(board, surface="T"))
+    assert not pm.problems(board.replace(surface="T"))
 
 
 def test_overlap_reports_both_items_and_the_shared_cells():
@@ -605,12 +604,12 @@ def test_overlap_reports_both_items_and_the_shared_cells():
 def test_overlap_across_a_seam_only_on_the_wrapping_surface():
     single = pm.Board(surface="R", height=5, width=7, pieces=(pm.Piece("I", 2, 0, 1),))
     assert [p.kind for p in pm.problems(single)] == ["overflow"]
-    assert pm.problems(replace(single, surface="C")) == []
+    assert pm.problems(single.replace(surface="C")) == []
     pieces = (pm.Piece("I", 2, 1, 1), pm.Piece("I", 2, 5, 1))
     flat = pm.Board(surface="R", height=5, width=7, pieces=pieces)
     assert [p.kind for p in pm.problems(flat)] == ["overlap", "overflow", "overflow"]
     assert pm.problems(flat)[0].cells == ((2, 3),)
-    cylinder = replace(flat, surface="C")
+    cylinder = flat.replace(surface="C")
     probs = pm.problems(cylinder)
     assert [p.kind for p in probs] == ["overlap"]
     assert probs[0].cells == ((2, 0), (2, 3), (2, 6))

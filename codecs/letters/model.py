@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import dataclass, field, replace
+
+from ..record import Record
 
 NAME = "letters"
 
@@ -118,17 +119,33 @@ PREMIUMS: dict[tuple[int, int], str] = {
 }
 
 
-@dataclass(frozen=True, order=True)
-class Tile:
+class Tile(Record):
     """One placed tile: its square, its index in that turn's rack, its turn (1-5). A V4
-    tile carries its letter (A-Z) instead, and whether it is a blank standing for it."""
+    tile carries its letter (A-Z) instead, and whether it is a blank standing for it.
+    Tiles order by their fields in this order."""
 
+    FIELDS = ("row", "col", "rack_index", "turn", "letter", "blank")
     row: int
     col: int
     rack_index: int
     turn: int
-    letter: str = ""
-    blank: bool = False
+    letter: str
+    blank: bool
+
+    def __init__(self, row: int, col: int, rack_index: int, turn: int, letter: str = "", blank: bool = False) -> None:
+        self.__dict__.update(row=row, col=col, rack_index=rack_index, turn=turn, letter=letter, blank=blank)
+
+    def __lt__(self, other: Tile) -> bool:
+        return self._value() < other._value() if other.__class__ is Tile else NotImplemented
+
+    def __le__(self, other: Tile) -> bool:
+        return self._value() <= other._value() if other.__class__ is Tile else NotImplemented
+
+    def __gt__(self, other: Tile) -> bool:
+        return self._value() > other._value() if other.__class__ is Tile else NotImplemented
+
+    def __ge__(self, other: Tile) -> bool:
+        return self._value() >= other._value() if other.__class__ is Tile else NotImplemented
 
     @property
     def square(self) -> tuple[int, int]:
@@ -140,35 +157,45 @@ class Tile:
         return self.letter.lower() if self.blank else self.letter
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """A day's game: the date, the tiles in slug order, the rack order the indices use
-    (`g` draw order, `w` sorted), and the starting word when someone has given it."""
+    (`g` draw order, `w` sorted), and the starting word when someone has given it.
+    `notes` are remarks from decoding (padding bits that were not zero), not part of the
+    board."""
 
-    date: _dt.date = EPOCH
-    tiles: tuple[Tile, ...] = ()
-    param: str = "w"
-    start_word: str | None = None
-    # Remarks from decoding (padding bits that were not zero); not part of the board.
-    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    FIELDS = ("date", "tiles", "param", "start_word", "notes")
+    NOT_COMPARED = NOT_SHOWN = ("notes",)
+    date: _dt.date
+    tiles: tuple[Tile, ...]
+    param: str
+    start_word: str | None
+    notes: tuple[str, ...]
 
-    def __post_init__(self):  # type: ignore[no-untyped-def]
-        if not isinstance(self.date, _dt.date) or not EPOCH <= self.date <= LAST_DATE:
+    def __init__(
+        self,
+        date: _dt.date = EPOCH,
+        tiles: tuple[Tile, ...] = (),
+        param: str = "w",
+        start_word: str | None = None,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        if not isinstance(date, _dt.date) or not EPOCH <= date <= LAST_DATE:
             raise ValueError(f"a letters date is between {EPOCH} and {LAST_DATE}")
-        if self.param not in PARAMS:
+        if param not in PARAMS:
             raise ValueError("param is 'g', 'w' or '_'")
-        if len(self.tiles) > MAX_TILES:
+        if len(tiles) > MAX_TILES:
             raise ValueError(f"a letters slug holds at most {MAX_TILES} tiles")
-        for t in self.tiles:
+        for t in tiles:
             if not (0 <= t.row < SIZE and 0 <= t.col < SIZE and 0 <= t.rack_index < RACK_SIZE and 1 <= t.turn <= TURNS):
                 raise ValueError(f"tile out of range: {t}")
-            if self.param == V4:
+            if param == V4:
                 if len(t.letter) != 1 or t.letter not in TILE_COUNTS or t.rack_index:
                     raise ValueError(f"a V4 tile has a letter A-Z and no rack index: {t}")
             elif t.letter or t.blank:
-                raise ValueError(f"a ?{self.param}= tile has a rack index, not a letter: {t}")
-        if self.start_word is not None and start_word_error(self.start_word):
-            raise ValueError(start_word_error(self.start_word))
+                raise ValueError(f"a ?{param}= tile has a rack index, not a letter: {t}")
+        if start_word is not None and start_word_error(start_word):
+            raise ValueError(start_word_error(start_word))
+        self.__dict__.update(date=date, tiles=tiles, param=param, start_word=start_word, notes=notes)
 
     @property
     def days(self) -> int:
@@ -180,11 +207,11 @@ class Board:
         return self.date.strftime("%Y%m%d")
 
     def with_start_word(self, word: str | None) -> Board:
-        return replace(self, start_word=normalize_start_word(word) if word else None, notes=())
+        return self.replace(start_word=normalize_start_word(word) if word else None, notes=())
 
     def with_param(self, param: str) -> Board:
         """The same tiles read with the other rack order (`g` draw order, `w` sorted)."""
-        return replace(self, param=param, notes=())
+        return self.replace(param=param, notes=())
 
     @property
     def is_v4(self) -> bool:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import random
 import weakref
-from dataclasses import dataclass
 from functools import cached_property, partial
 from itertools import repeat
 from operator import add, attrgetter, floordiv, mod, mul
 from typing import Any, NamedTuple
 
 from ..bits import BASE62_DIGITS, base62_encode
+from ..record import Record
 
 NAME = "minesweeper"
 TITLE = "Minesweeper"
@@ -57,25 +57,43 @@ class Event(NamedTuple):
 _new_event = partial(tuple.__new__, Event)
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """A game: the field (size and mines, in slug order) and the merged timeline of events.
 
     Events are sorted by time; at equal times flag actions come before opens, which is
-    the order a reader rebuilds from the two separate sections of a slug.
+    the order a reader rebuilds from the two separate sections of a slug. Early version-2
+    writers left the unit out of the meta (meaning 50 ms); such a slug keeps that absence
+    (`unit_in_meta` false) so it re-encodes to the same text. Always true in version 1.
     """
 
-    width: int = 9
-    height: int = 9
-    mines: tuple[tuple[int, int], ...] = ()
-    events: tuple[Event, ...] = ()
-    version: int = 1
-    time_unit_ms: int = V1_TIME_UNIT_MS
-    # Early version-2 writers left the unit out of the meta (meaning 50 ms); such a slug
-    # keeps that absence so it re-encodes to the same text. Always True in version 1.
-    unit_in_meta: bool = True
+    FIELDS = ("width", "height", "mines", "events", "version", "time_unit_ms", "unit_in_meta")
+    width: int
+    height: int
+    mines: tuple[tuple[int, int], ...]
+    events: tuple[Event, ...]
+    version: int
+    time_unit_ms: int
+    unit_in_meta: bool
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        width: int = 9,
+        height: int = 9,
+        mines: tuple[tuple[int, int], ...] = (),
+        events: tuple[Event, ...] = (),
+        version: int = 1,
+        time_unit_ms: int = V1_TIME_UNIT_MS,
+        unit_in_meta: bool = True,
+    ) -> None:
+        self.__dict__.update(
+            width=width,
+            height=height,
+            mines=mines,
+            events=events,
+            version=version,
+            time_unit_ms=time_unit_ms,
+            unit_in_meta=unit_in_meta,
+        )
         message = _board_error(self)
         if message:
             raise ValueError(message)
@@ -87,7 +105,7 @@ class Board:
     def __getstate__(self) -> dict[str, Any]:
         # The fields only: the caches kept beside them (slug pieces, a link to the board
         # this one grew from) are rebuilt on demand.
-        return {name: getattr(self, name) for name in self.__dataclass_fields__}
+        return {name: getattr(self, name) for name in self.FIELDS}
 
     @cached_property
     def mine_set(self) -> frozenset[tuple[int, int]]:
@@ -252,16 +270,15 @@ def _trusted_board(
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
     board = object.__new__(Board)
-    for name, value in (
-        ("width", width),
-        ("height", height),
-        ("mines", mines),
-        ("events", events),
-        ("version", version),
-        ("time_unit_ms", unit),
-        ("unit_in_meta", unit_in_meta),
-    ):
-        object.__setattr__(board, name, value)
+    board.__dict__.update(
+        width=width,
+        height=height,
+        mines=mines,
+        events=events,
+        version=version,
+        time_unit_ms=unit,
+        unit_in_meta=unit_in_meta,
+    )
     return board
 
 

@@ -4,8 +4,9 @@ and the edits on it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from typing import Union
+
+from ..record import Record
 
 NAME = "pentomino"
 TITLE = "Pentominoes"
@@ -134,15 +135,18 @@ def mirrored_up_down(rotation: int, reflected: bool) -> tuple[int, bool]:
 # --- board model ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(Record):
     """A pentomino anchored at (row, col)."""
 
+    FIELDS = ("name", "row", "col", "rotation", "reflected")
     name: str
     row: int
     col: int
-    rotation: int = 0
-    reflected: bool = False
+    rotation: int
+    reflected: bool
+
+    def __init__(self, name: str, row: int, col: int, rotation: int = 0, reflected: bool = False) -> None:
+        self.__dict__.update(name=name, row=row, col=col, rotation=rotation, reflected=reflected)
 
     @property
     def orientation(self) -> int:
@@ -153,21 +157,34 @@ class Piece:
 Placed = Union["Piece", str]
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """Surface, size, placed pieces and terrain (both row-major by anchor; one item per
-    anchor cell) and the colour of each of the 12 names, in PIECES order."""
+    anchor cell) and the colour of each of the 12 names, in PIECES order. `notes` are
+    remarks from decoding (an anchor set twice), not part of the board."""
 
-    surface: str = "R"
-    height: int = 8
-    width: int = 8
-    pieces: tuple[Piece, ...] = ()
-    terrain: tuple[tuple[int, int], ...] = ()
-    colors: tuple[int, ...] = (0,) * 12
-    # Remarks from decoding (an anchor set twice); not part of the board.
-    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    FIELDS = ("surface", "height", "width", "pieces", "terrain", "colors", "notes")
+    NOT_COMPARED = NOT_SHOWN = ("notes",)
+    surface: str
+    height: int
+    width: int
+    pieces: tuple[Piece, ...]
+    terrain: tuple[tuple[int, int], ...]
+    colors: tuple[int, ...]
+    notes: tuple[str, ...]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        surface: str = "R",
+        height: int = 8,
+        width: int = 8,
+        pieces: tuple[Piece, ...] = (),
+        terrain: tuple[tuple[int, int], ...] = (),
+        colors: tuple[int, ...] = (0,) * 12,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        self.__dict__.update(
+            surface=surface, height=height, width=width, pieces=pieces, terrain=terrain, colors=colors, notes=notes
+        )
         problem = _model_error(self)
         if problem:
             raise ValueError(problem)
@@ -254,8 +271,8 @@ def with_surface(board: Board, surface: str) -> Board:
     """Change the surface; a sphere is made square (the larger side), dropping nothing."""
     if surface == "S" and board.height != board.width:
         size = max(board.height, board.width)
-        return resized(replace(board, surface="R"), size, size, surface="S")
-    return replace(board, surface=surface)
+        return resized(board.replace(surface="R"), size, size, surface="S")
+    return board.replace(surface=surface)
 
 
 def resized(board: Board, height: int, width: int, surface: str | None = None) -> Board:
@@ -293,4 +310,4 @@ def square_name(row: int, col: int) -> str:
 def with_color(board: Board, name: str, color: int) -> Board:
     colors = list(board.colors)
     colors[PIECES.index(name)] = color
-    return replace(board, colors=tuple(colors))
+    return board.replace(colors=tuple(colors))

@@ -194,10 +194,8 @@ def completable(board: Board, seconds: float = 0.25, *, cancel: Cancel = NEVER) 
 
 
 def _completed(board: Board, added: list[Placement]) -> Board:
-    from dataclasses import replace
-
     pieces = sorted(board.pieces + tuple(p.piece for p in added), key=lambda p: (p.row, p.col, p.name))
-    return replace(board, pieces=tuple(pieces), notes=())
+    return board.replace(pieces=tuple(pieces), notes=())
 
 
 def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:

@@ -2,33 +2,44 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from ..record import Record
 
 NAME = "sudoku"
 
 
-@dataclass(frozen=True)
-class Board:
-    """81 cells, row-major, 0 for empty, 1-9 for a given."""
+class Board(Record):
+    """81 cells, row-major, 0 for empty, 1-9 for a given.
 
-    cells: tuple[int, ...] = (0,) * 81
-    # Remarks from decoding (a slug that set one cell twice); not part of the board.
-    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
-    # Editing state, not in the slug: pencil marks as 9-bit masks per cell (bit d-1 for
-    # digit d), centre and corner, and the cells whose digit was typed rather than read
-    # from a link or file.
-    centre: tuple[int, ...] = field(default=(0,) * 81, repr=False)
-    corner: tuple[int, ...] = field(default=(0,) * 81, repr=False)
-    typed: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
+    `notes` are remarks from decoding (a slug that set one cell twice), not part of the
+    board. The rest is editing state, not in the slug: pencil marks as 9-bit masks per cell
+    (bit d-1 for digit d), `centre` and `corner`, and the cells whose digit was `typed`
+    rather than read from a link or file (neither compared)."""
 
-    def __post_init__(self) -> None:
-        if len(self.cells) != 81 or any(not isinstance(d, int) or not 0 <= d <= 9 for d in self.cells):
+    FIELDS = ("cells", "notes", "centre", "corner", "typed")
+    NOT_COMPARED = ("notes", "typed")
+    NOT_SHOWN = ("notes", "centre", "corner", "typed")
+    cells: tuple[int, ...]
+    notes: tuple[str, ...]
+    centre: tuple[int, ...]
+    corner: tuple[int, ...]
+    typed: frozenset[int]
+
+    def __init__(
+        self,
+        cells: tuple[int, ...] = (0,) * 81,
+        notes: tuple[str, ...] = (),
+        centre: tuple[int, ...] = (0,) * 81,
+        corner: tuple[int, ...] = (0,) * 81,
+        typed: frozenset[int] = frozenset(),
+    ) -> None:
+        if len(cells) != 81 or any(not isinstance(d, int) or not 0 <= d <= 9 for d in cells):
             raise ValueError("a sudoku board is 81 digits 0-9")
-        for marks in (self.centre, self.corner):
+        for marks in (centre, corner):
             if len(marks) != 81 or any(not isinstance(m, int) or not 0 <= m <= 0x1FF for m in marks):
                 raise ValueError("pencil marks are 81 masks of 9 bits")
-        if any(not isinstance(i, int) or not 0 <= i <= 80 for i in self.typed):
+        if any(not isinstance(i, int) or not 0 <= i <= 80 for i in typed):
             raise ValueError("typed cells are indices 0-80")
+        self.__dict__.update(cells=cells, notes=notes, centre=centre, corner=corner, typed=typed)
 
     def get(self, row: int, col: int) -> int:
         return self.cells[row * 9 + col]
@@ -40,11 +51,10 @@ class Board:
         cells = list(self.cells)
         cells[i] = digit
         marked = self.typed | {i} if typed and digit else self.typed - {i}
-        return replace(self, cells=tuple(cells), notes=(), typed=frozenset(marked))
+        return self.replace(cells=tuple(cells), notes=(), typed=frozenset(marked))
 
     def with_marks(self, centre: tuple[int, ...] | None = None, corner: tuple[int, ...] | None = None) -> Board:
-        return replace(
-            self,
+        return self.replace(
             centre=self.centre if centre is None else tuple(centre),
             corner=self.corner if corner is None else tuple(corner),
         )

@@ -9,7 +9,6 @@ Errors name the character of the text as pasted, link and all.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from itertools import repeat
 from operator import and_, rshift
 from typing import Any
@@ -258,4 +257,4 @@ def from_json(obj: dict[str, Any]) -> Board:
     typed = obj.get("typed", [])
     if not isinstance(typed, list) or len(typed) > 81 or any(type(i) is not int or not 0 <= i <= 80 for i in typed):
         raise FormatError(NAME, '"typed" needs a list of cell indices 0-80')
-    return replace(board.with_marks(centre, corner), typed=frozenset(typed))
+    return board.with_marks(centre, corner).replace(typed=frozenset(typed))

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from ..bits import BitReader
 from ..errors import FormatError, ValueRangeError
+from ..record import Record
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"
@@ -161,24 +161,27 @@ def canonical_assignment(cells: Sequence[str]) -> tuple[int, ...] | None:
 # --- the board ------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(Record):
     """90 intersections (FEN letters, "" for empty) in FEN reading order, the side to
     move, and the piece rows when they differ from the deterministic assignment."""
 
-    cells: tuple[str, ...] = ("",) * 90
-    red_to_move: bool = True
-    rows: tuple[int, ...] | None = None
+    FIELDS = ("cells", "red_to_move", "rows")
+    cells: tuple[str, ...]
+    red_to_move: bool
+    rows: tuple[int, ...] | None
 
-    def __post_init__(self) -> None:
-        if len(self.cells) != 90 or any(c not in LETTERS or len(c) > 1 for c in self.cells):
+    def __init__(
+        self, cells: tuple[str, ...] = ("",) * 90, red_to_move: bool = True, rows: tuple[int, ...] | None = None
+    ) -> None:
+        if len(cells) != 90 or any(c not in LETTERS or len(c) > 1 for c in cells):
             raise ValueError("a xiangqi board is 90 cells of FEN piece letters or ''")
-        if self.rows is not None:
-            reason = _rows_mismatch(self.rows, self.cells)
+        if rows is not None:
+            reason = _rows_mismatch(rows, cells)
             if reason:
                 raise ValueError(reason)
-            if self.rows == canonical_assignment(self.cells):
-                object.__setattr__(self, "rows", None)
+            if rows == canonical_assignment(cells):
+                rows = None
+        self.__dict__.update(cells=cells, red_to_move=red_to_move, rows=rows)
 
     def piece_at(self, square: int) -> str:
         return self.cells[square]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import shiboken6
 from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -343,7 +341,7 @@ class PentominoPage(GamePage):
             self.remove_at(*self.canvas.hover)
 
     def _clear_pieces(self) -> None:
-        self.set_board(replace(self.board, pieces=()), "Clear pieces")
+        self.set_board(self.board.replace(pieces=()), "Clear pieces")
 
     def _color_chosen(self, index: int) -> None:
         if self.tool_name in PIECE_NAMES:
