@@ -51,7 +51,7 @@ def _rows(quick: bool) -> list[tuple[str, str, str, str, str, bool | None]]:
              f"empty widget its size: {area:.2f} ms", f"{canvas / area:.1f}x", "<= 2x", canvas <= 2 * area)
         )  # fmt: skip
         rows.append(
-            ("paint", f"{case}: a widget that only copies a picture that size (the floor) {copy:.2f} ms",
+            ("paint", f"{case}: the canvas painting only a copy of its picture (the floor) {copy:.2f} ms",
              f"empty widget its size: {area:.2f} ms", f"{copy / area:.1f}x", "(floor)", None)
         )  # fmt: skip
         budget = 2 * FRAME_MS if big else FRAME_MS
