@@ -1,15 +1,25 @@
-"""slugboard.resources: data files shipped with Slugboard (the ENABLE word list in upper case, the
-xiangqi piece font subset with its licence, example boards)."""
+"""slugboard.resources: data files shipped with Slugboard (the ENABLE word list in upper case,
+the xiangqi piece font subset with its licence, example boards)."""
 
 from __future__ import annotations
 
-import json
+import os
 from functools import lru_cache
-from importlib import resources
+
+_FOLDER = os.path.dirname(os.path.abspath(__file__))
+
+
+def read_bytes(name: str) -> bytes:
+    """The bytes of the data file `name` of this package. Read from the package's folder:
+    Slugboard is installed as files (never run from a zip archive), and importlib.resources
+    took about 15 ms of the window's start to import and first use."""
+    with open(os.path.join(_FOLDER, name), "rb") as f:
+        return f.read()
 
 
 @lru_cache(maxsize=1)
 def examples() -> tuple[dict, ...]:
     """Example boards for the Examples menu: dicts with game, title and text (a link or slug)."""
-    text = resources.files(__name__).joinpath("examples.json").read_text(encoding="utf-8")
-    return tuple(json.loads(text)["examples"])
+    import json
+
+    return tuple(json.loads(read_bytes("examples.json").decode("utf-8"))["examples"])

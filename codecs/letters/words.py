@@ -8,7 +8,6 @@ import hashlib
 import threading
 from bisect import bisect_right
 from collections.abc import Iterator
-from importlib import resources as _resources
 
 from .model import start_word_error
 
@@ -93,7 +92,9 @@ def _load_words() -> None:
         if _WORDS is None:
             # Kept upper case and uncompressed: reading it takes a fraction of a millisecond,
             # where inflating and upper-casing it took 13 ms (a wheel compresses it anyway).
-            text = _resources.files("slugboard.resources").joinpath("enable.txt").read_bytes().decode("ascii")
+            from slugboard.resources import read_bytes
+
+            text = read_bytes("enable.txt").decode("ascii")
             _WORDS = WordList(text if text.endswith("\n") else text + "\n")
 
 

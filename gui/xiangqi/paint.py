@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from importlib import resources
-
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QBrush,
@@ -19,6 +17,7 @@ from PySide6.QtGui import (
     QRadialGradient,
 )
 
+from slugboard import resources
 from slugboard.codecs import xiangqi
 
 FONT_FILE = "xiangqi_font.otf"
@@ -63,7 +62,7 @@ def piece_families() -> list[str]:
     if _families is None:
         families: list[str] = []
         try:
-            data = resources.files("slugboard.resources").joinpath(FONT_FILE).read_bytes()
+            data = resources.read_bytes(FONT_FILE)
             font_id = QFontDatabase.addApplicationFontFromData(data)
             if font_id >= 0:
                 families = list(QFontDatabase.applicationFontFamilies(font_id))
