@@ -727,23 +727,38 @@ def _shipped_words() -> list[str]:
     return text.split("\n")[:-1]
 
 
-def test_the_word_list_holds_exactly_the_shipped_words():
-    """The word list splits one initial's words at a time; asked for every word, and for
-    words near every initial's edges, it answers as a set of the whole list would."""
+@pytest.mark.parametrize("searches", [0, 64, 10**9], ids=["sets", "some-searches", "searches"])
+def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
+    """The word list looks words up in the text, then in a set of the initial's words once
+    it has been asked often; asked for every word, and for words near every initial's edges,
+    it answers as a set of the whole list would, whichever way it looks."""
     from slugboard.codecs.letters.words import WordList
 
     shipped = _shipped_words()
     assert len(shipped) == 172_918 and all(word.isascii() and word.isalpha() and word.isupper() for word in shipped)
-    initials = [word[0] for word in shipped]
-    assert [i for n, i in enumerate(initials) if n == 0 or initials[n - 1] != i] == sorted(set(initials))
+    assert shipped == sorted(shipped)  # the lookup halves the lines, so they must be in order
     words = WordList("\n".join(shipped) + "\n")
+    words.SEARCHES_BEFORE_SET = searches
     assert len(words) == len(shipped)
     assert list(words) == shipped
-    assert all(word in words for word in shipped)
     every = set(shipped)
     near = {word[:-1] for word in shipped[::97]} | {word + "S" for word in shipped[::89]} | {"", "A", "ZZZZ", "Q"}
-    assert all((word in words) == (word in every) for word in near)
+    near |= {word[:-1] + "\n" + word[-1] for word in shipped[::1013]} | {word + "\n" for word in shipped[::1009]}
+    near |= {shipped[0], shipped[-1]} | {word for n, word in enumerate(shipped) if n and word[0] != shipped[n - 1][0]}
+    assert all((word in words) == (word in every) for word in sorted(near))
+    assert all(word in words for word in shipped)
     assert 7 not in words and "aa" not in words and "AA" in words
+
+
+def test_a_word_list_with_initials_missing_finds_each_word():
+    from slugboard.codecs.letters.words import WordList
+
+    words = WordList("AB\nABC\nAC\nC\nZA\nZZZ\n")
+    assert list(words) == ["AB", "ABC", "AC", "C", "ZA", "ZZZ"] and len(words) == 6
+    assert [w in words for w in ("A", "AB", "ABC", "ABD", "AC", "B", "BA", "C", "CA", "Y", "ZA", "ZZ", "ZZZ", "ZZZZ")] == [
+        False, True, True, False, True, False, False, True, False, False, True, False, True, False,
+    ]  # fmt: skip
+    assert list(words.from_index(4)) == ["ZA", "ZZZ", "AB", "ABC", "AC", "C"]
 
 
 @pytest.mark.parametrize("where", ["0", "1", "17000", "-1", "-2", "initial 3", "initial 3 - 1", "initial 25"])
