@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QSize
 
 from slugboard.codecs import titles
+from slugboard.codecs.record import Record
 
 if TYPE_CHECKING:
     from .page import GamePage
@@ -25,14 +25,17 @@ if TYPE_CHECKING:
 Paint = Callable[..., None]
 
 
-@dataclass(frozen=True)
-class GameView:
+class GameView(Record):
     """How one game is shown: what `GamePage` subclass edits it, how a board is painted,
     and the size of an image of a board."""
 
+    FIELDS = ("page", "paint", "preferred_size")
     page: type[GamePage]
     paint: Paint
     preferred_size: Callable[[Any], QSize]
+
+    def __init__(self, page: type[GamePage], paint: Paint, preferred_size: Callable[[Any], QSize]) -> None:
+        self.__dict__.update(page=page, paint=paint, preferred_size=preferred_size)
 
 
 def view(game: str) -> GameView:

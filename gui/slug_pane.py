@@ -4,7 +4,6 @@ says what is wrong with a pasted text and where."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -50,9 +49,10 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
     before = ("…" if left > 0 else "") + text[left:start]
     at = text[start:end] or " "  # an error at the end marks the place after the last character
     after = text[end:right] + ("…" if right < len(text) else "")
+    from html import escape  # loaded with the first error shown, not while the window starts
+
     return (
-        f"<code>{html.escape(before)}<span style='background:#d32f2f;color:white'>"
-        f"{html.escape(at)}</span>{html.escape(after)}</code>"
+        f"<code>{escape(before)}<span style='background:#d32f2f;color:white'>{escape(at)}</span>{escape(after)}</code>"
     )
 
 
@@ -317,7 +317,9 @@ class SlugPane(QWidget):
         snippet = ""
         if error.position is not None and text:
             snippet = "<br>" + _marked_excerpt(text, error.position, error.span)
-        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened. {html.escape(said)}</span>{snippet}")
+        from html import escape
+
+        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened. {escape(said)}</span>{snippet}")
 
     def clear_error(self) -> None:
         self._error = None

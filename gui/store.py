@@ -13,7 +13,6 @@ either the old file or the new one.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import os
 import shutil
@@ -57,6 +56,8 @@ class Store:
         ours = any(key.split("/", 1)[0] in KNOWN_GROUPS for key in self.settings.allKeys())
         if self.settings.status() != QSettings.Status.FormatError and (ours or not has_content):
             return
+        import datetime as dt  # only for a file set aside, not at every start
+
         copy = f"{path}.unreadable-{dt.datetime.now():%Y%m%d-%H%M%S}"
         try:
             shutil.copyfile(path, copy)
@@ -70,6 +71,8 @@ class Store:
 
     def set_aside(self, key: str, value: Any, what: str, why: str) -> None:
         """Move `key` out of the settings into the set-aside file, and remember to say so."""
+        import datetime as dt
+
         entry = {
             "key": key,
             "value": _plain(value),

@@ -6,9 +6,9 @@ import datetime as _dt
 import functools
 import hashlib
 import random
-from dataclasses import dataclass
 from typing import Any
 
+from ..record import Record
 from .model import (
     BLANK,
     DRAW_SIZE,
@@ -38,11 +38,11 @@ def daily_draw(date: _dt.date, start_word: str, blanks: bool = False) -> tuple[s
     return tuple(bag[:DRAW_SIZE])
 
 
-@dataclass(frozen=True)
-class TurnResult:
+class TurnResult(Record):
     """One turn resolved: the rack (in the order the slug's indices count), the tiles as
     (row, col, letter) in slug order, the words formed and the score."""
 
+    FIELDS = ("turn", "rack", "placed", "words", "score", "bingo")
     turn: int
     rack: tuple[str, ...]
     placed: tuple[tuple[int, int, str], ...]
@@ -50,16 +50,39 @@ class TurnResult:
     score: int
     bingo: bool
 
+    def __init__(
+        self,
+        turn: int,
+        rack: tuple[str, ...],
+        placed: tuple[tuple[int, int, str], ...],
+        words: tuple[Word, ...],
+        score: int,
+        bingo: bool,
+    ) -> None:
+        self.__dict__.update(turn=turn, rack=rack, placed=placed, words=words, score=score, bingo=bingo)
 
-@dataclass(frozen=True)
-class Game:
-    """A board with every letter, word and score resolved."""
 
+class Game(Record):
+    """A board with every letter, word and score resolved: one turn result per turn 1-5
+    (empty turns included), the letter of each board tile in slug order, and the grid of
+    (row, col) -> letter after the last turn."""
+
+    FIELDS = ("start_word", "draw", "turns", "letters", "grid")
     start_word: str
     draw: tuple[str, ...]
-    turns: tuple[TurnResult, ...]  # one per turn 1-5, empty turns included
-    letters: tuple[str, ...]  # letter of each board tile, in slug order
-    grid: dict[tuple[int, int], str]  # (row, col) -> letter after the last turn
+    turns: tuple[TurnResult, ...]
+    letters: tuple[str, ...]
+    grid: dict[tuple[int, int], str]
+
+    def __init__(
+        self,
+        start_word: str,
+        draw: tuple[str, ...],
+        turns: tuple[TurnResult, ...],
+        letters: tuple[str, ...],
+        grid: dict[tuple[int, int], str],
+    ) -> None:
+        self.__dict__.update(start_word=start_word, draw=draw, turns=turns, letters=letters, grid=grid)
 
     @property
     def turn_scores(self) -> tuple[int, ...]:
