@@ -270,15 +270,7 @@ def _trusted_board(
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
     board = object.__new__(Board)
-    board.__dict__.update(
-        width=width,
-        height=height,
-        mines=mines,
-        events=events,
-        version=version,
-        time_unit_ms=unit,
-        unit_in_meta=unit_in_meta,
-    )
+    board.__dict__.update(zip(Board.FIELDS, (width, height, mines, events, version, unit, unit_in_meta)))
     return board
 
 
