@@ -7,11 +7,8 @@ missing, with `ldd` on the plugin, and names the Debian/Ubuntu packages that hol
 
 from __future__ import annotations
 
-import ctypes.util
 import os
 import re
-import shutil
-import subprocess
 
 # Loaded by the plugin at run time, so ldd does not list it.
 RUNTIME_LIBRARIES = (("xcb-cursor", "libxcb-cursor.so.0"),)
@@ -46,6 +43,12 @@ def xcb_plugin_files() -> list[str]:
 def missing_xcb_libraries() -> list[str]:
     """The libraries the xcb plugin needs that this system lacks (empty when ldd is not
     there to ask: the check then leaves it to Qt)."""
+    # Loaded only when the check runs (once per PySide6, see below): ctypes.util alone
+    # took several milliseconds of every start.
+    import ctypes.util
+    import shutil
+    import subprocess
+
     ldd = shutil.which("ldd")
     if ldd is None:
         return []

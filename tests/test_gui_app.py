@@ -264,3 +264,32 @@ def test_the_library_check_runs_once_per_pyside(monkeypatch, tmp_path):
     monkeypatch.setattr(platform_check, "_plugin_key", lambda: "another PySide6")
     assert platform_check.missing_xcb_libraries_once(stamp) == []
     assert len(asked) == 3
+
+
+def test_a_start_after_the_library_check_loads_no_ctypes(tmp_path):
+    """Once the libraries were found, a start (which has loaded Qt's core by then) reads the
+    stamp and loads no ctypes: ctypes.util alone cost several milliseconds of every start."""
+    import json
+    import subprocess
+    import sys
+
+    script = r"""
+import sys, json
+from PySide6.QtCore import QCoreApplication
+before = set(sys.modules)
+from slugboard.gui import platform_check
+stamp = sys.argv[1]
+import os
+os.makedirs(os.path.dirname(stamp), exist_ok=True)
+with open(stamp, "w", encoding="utf-8") as f:
+    f.write(platform_check._plugin_key())
+found = platform_check.missing_xcb_libraries_once(stamp)
+print(json.dumps([found, sorted(set(sys.modules) - before)]))
+"""
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "cache" / "xcb")], capture_output=True, text=True, check=True
+    )
+    found, loaded = json.loads(run.stdout)
+    assert found == []
+    assert "slugboard.gui.platform_check" in loaded
+    assert not {"ctypes", "ctypes.util"} & set(loaded)
