@@ -166,3 +166,23 @@ def test_a_page_setting_of_the_wrong_kind_does_not_stop_the_app(qtbot, settings,
     settings.sync()
     window = _window(qtbot, settings)
     assert window.page("minesweeper").mode in ("edit", "play", "replay")
+
+
+def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
+    """Boards that come back at start are not edits: nothing is saved until the person
+    changes something (a save used to follow every start)."""
+    from slugboard.gui.main_window import MainWindow
+
+    first = _window(qtbot, settings)
+    first.paste_text(SEED)
+    first.close()
+    saves = []
+    monkeypatch.setattr(MainWindow, "save_boards", lambda self: saves.append(1) or True)
+    second = _window(qtbot, settings)
+    assert second.page("sudoku").board == sudoku.decode(SEED)
+    qtbot.wait(700)  # longer than the wait between an edit and its save
+    assert saves == []
+    board = sudoku.decode(SEED)
+    empty = board.cells.index(0)
+    assert second.page("sudoku").set_board(board.with_digit(empty // 9, empty % 9, 5))
+    qtbot.waitUntil(lambda: saves == [1], timeout=2000)  # an edit is saved a moment later
