@@ -14,15 +14,12 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, 
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
-    QFileDialog,
     QFrame,
     QLineEdit,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QTabWidget,
-    QTextEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -72,6 +69,8 @@ LONG_TEXT = 100_000  # characters; longer pastes get a busy cursor
 def _takes_paste(widget: QWidget, text: str) -> bool:
     """Whether a text field would take `text` as its own paste: a read-only field, or a
     spin box or checked field that refuses it (a link in a number box), leaves it to the window."""
+    from PySide6.QtWidgets import QTextEdit  # Qt's dialogs and rarer widgets load when first needed
+
     if isinstance(widget, QAbstractSpinBox):
         return not text.strip() or widget.validate(text, 0)[0] != QValidator.State.Invalid
     if not isinstance(widget, (QLineEdit, QTextEdit)) or widget.isReadOnly():
@@ -537,6 +536,8 @@ class MainWindow(QMainWindow):
         return True
 
     def paste_clipboard(self) -> None:
+        from PySide6.QtWidgets import QTextEdit
+
         focus = QApplication.focusWidget()
         text = QGuiApplication.clipboard().text()
         if isinstance(focus, (QLineEdit, QTextEdit)) and _takes_paste(focus, text):
@@ -568,6 +569,8 @@ class MainWindow(QMainWindow):
 
     # --- files ----------------------------------------------------------------------
     def open_file_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         patterns = " ".join(f"*{e}" for e in REPLAY_EXTENSIONS)
         path, _ = QFileDialog.getOpenFileName(
             self, "Open file", "", f"Minesweeper replays ({patterns});;Text files (*.txt);;All files (*)"
@@ -631,6 +634,8 @@ class MainWindow(QMainWindow):
 
     # --- export ------------------------------------------------------------------
     def export_image_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         page = self.current_page()
         path, chosen = QFileDialog.getSaveFileName(
             self, "Export", f"{page.GAME}.png", "PNG image (*.png);;SVG drawing (*.svg);;PDF page for print (*.pdf)"
@@ -672,6 +677,8 @@ class MainWindow(QMainWindow):
 
         if self._recorded_game() is None:
             return
+        from PySide6.QtWidgets import QFileDialog
+
         path, chosen = QFileDialog.getSaveFileName(
             self,
             "Export recording",
@@ -801,6 +808,8 @@ class MainWindow(QMainWindow):
         if self._told_cannot_save:
             return
         self._told_cannot_save = True
+        from PySide6.QtWidgets import QMessageBox
+
         box = QMessageBox(
             QMessageBox.Icon.Warning,
             "Boards are not being saved",
@@ -815,6 +824,8 @@ class MainWindow(QMainWindow):
         box.open()  # window-modal, and the window goes on
 
     def save_board_dialog(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
         page = self.current_page()
         path, _ = QFileDialog.getSaveFileName(self, "Save board as", f"{page.GAME}.txt", "Text (*.txt)")
         if path:
@@ -880,4 +891,6 @@ class MainWindow(QMainWindow):
         )
 
     def _about(self) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.about(self, "About Slugboard", self.about_text())
