@@ -91,13 +91,21 @@ def _to_paint(cmd: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
-def _median(cmd: list[str], env: dict[str, str], runs: int, measure=_wall) -> float:
-    measure(cmd, env)  # warm the file cache
-    return statistics.median(measure(cmd, env) for _ in range(runs))
+def _medians(cmds: dict[str, list[str]], env: dict[str, str], runs: int, measure=_wall) -> dict[str, float]:
+    """The median time of each command, measured in turns (one of each per round), so that
+    a spell of load on a shared machine weighs on a figure and its baseline alike."""
+    for cmd in cmds.values():
+        measure(cmd, env)  # warm the file cache
+    samples: dict[str, list[float]] = {name: [] for name in cmds}
+    for _ in range(runs):
+        for name, cmd in cmds.items():
+            samples[name].append(measure(cmd, env))
+    return {name: statistics.median(values) for name, values in samples.items()}
 
 
 def _seed_settings(folder: str, env: dict[str, str]) -> None:
-    """Settings as a person leaves them: a board in every game, the last tab minesweeper."""
+    """Settings as a person leaves them: a board in every game, the game of the last
+    example (letters) shown."""
     script = r"""
 import sys, json
 from PySide6.QtCore import QSettings
@@ -106,11 +114,10 @@ QSettings.setDefaultFormat(QSettings.Format.IniFormat)
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
 app.setOrganizationName("Slugboard"); app.setApplicationName("Slugboard")
-from importlib import resources
+from slugboard import resources
 from slugboard.gui.main_window import MainWindow
 window = MainWindow()
-examples = json.loads(resources.files("slugboard.resources").joinpath("examples.json").read_text())["examples"]
-for example in examples:
+for example in resources.examples():
     window.paste_text(example["text"])
 window.save_boards()
 window.close()
@@ -132,20 +139,26 @@ def measure(runs: int = 9) -> list[tuple[str, float, str, float, float]]:
     sudoku = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
 
     rows: list[tuple[str, float, str, float, float]] = []
-    base = _median([python, "-c", "pass"], env, runs)
-    for label, cmd in (
-        ("slugboard-codec --help", [codec, "--help"]),
-        ("slugboard-codec detect", [codec, "detect", sudoku]),
-    ):
-        rows.append((label, _median(cmd, env, runs), "python -c pass", base, 2.0))
+    commands = {
+        "python -c pass": [python, "-c", "pass"],
+        "slugboard-codec --help": [codec, "--help"],
+        "slugboard-codec detect": [codec, "detect", sudoku],
+    }
+    times = _medians(commands, env, runs)
+    for label in ("slugboard-codec --help", "slugboard-codec detect"):
+        rows.append((label, times[label], "python -c pass", times["python -c pass"], 2.0))
 
     with tempfile.TemporaryDirectory() as folder:
         _seed_settings(folder, env)
-        bare = _median([python, "-c", _SHOW, "bare"], env, runs, _to_paint)
-        window = _median([python, "-c", _SHOW, "slugboard", folder], env, runs, _to_paint)
-        classes = _median([python, "-c", _SHOW, "classes"], env, runs, _to_paint)
-    rows.append(("window shown, boards restored", window, "bare QMainWindow shown", bare, 1.3))
-    rows.append(("bare window + the Qt classes the window uses", classes, "bare QMainWindow shown", bare, 0.0))
+        windows = {
+            "bare": [python, "-c", _SHOW, "bare"],
+            "slugboard": [python, "-c", _SHOW, "slugboard", folder],
+            "classes": [python, "-c", _SHOW, "classes"],
+        }
+        times = _medians(windows, env, runs, _to_paint)
+    bare = times["bare"]
+    rows.append(("window shown, boards restored", times["slugboard"], "bare QMainWindow shown", bare, 1.3))
+    rows.append(("bare window + the Qt classes the window uses", times["classes"], "bare QMainWindow shown", bare, 0.0))
     return rows
 
 
