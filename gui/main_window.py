@@ -152,6 +152,10 @@ class MainWindow(QMainWindow):
             self.tabs.addTab(placeholder, TITLES[name])
         self.tabs.currentChanged.connect(self._tab_changed)
         self._visited: set[str] = set()  # games whose page has been shown
+        # Pages made before the window first painted, whose keys are watched just after it:
+        # finding a page's spin boxes makes a Python object of every widget on it (6 ms).
+        self._keys_unwatched: list[GamePage] = []
+        self._rest_asked = False  # True once the window has painted (or the timer below ran)
         self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
         self._to_restore: set[str] = set()  # games whose stored board has not been read yet
         # Boards are written to disk a moment after an edit (and on close), so a burst of
@@ -201,14 +205,20 @@ class MainWindow(QMainWindow):
         # The boards of the games out of sight are read as soon as the window has painted
         # (a zero timer would run before that first paint): the window shows first, and
         # what cannot be restored is still said at once. The timer is for a window never shown.
-        self._rest_asked = False
-        QTimer.singleShot(500, self, self._restore_rest)
+        QTimer.singleShot(500, self, self._after_first_paint)
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
         if not self._rest_asked:
             self._rest_asked = True
-            QTimer.singleShot(0, self, self._restore_rest)
+            QTimer.singleShot(0, self, self._after_first_paint)
+
+    def _after_first_paint(self) -> None:
+        self._rest_asked = True
+        self._restore_rest()
+        pages, self._keys_unwatched = self._keys_unwatched, []
+        for page in pages:
+            self._watch_keys(page)
 
     def _say_what_was_restored(self) -> None:
         not_restored = self.store.take_not_restored()
@@ -259,6 +269,13 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(page.undo_stack)
         page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
         page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
+        if self._rest_asked:
+            self._watch_keys(page)
+        else:  # no key can reach the page before the window is on screen
+            self._keys_unwatched.append(page)
+        return page
+
+    def _watch_keys(self, page: GamePage) -> None:
         # A spin box's value is the board's (every step is already an undoable edit), so its
         # text history would only swallow Ctrl+Z: the keys go to the game's history instead.
         # Likewise Ctrl+V of a text that a box or a checked field cannot take (a link, say)
@@ -268,11 +285,13 @@ class MainWindow(QMainWindow):
         for field in page.findChildren(QLineEdit):
             if field.validator() is not None and not isinstance(field.parent(), QAbstractSpinBox):
                 field.installEventFilter(self)
-        return page
 
     # --- menus -------------------------------------------------------------------
     def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-        action = QAction(text, self)
+        # Made bare and named after: QAction(text, parent) would have PySide6 build QIcon's
+        # Python type (2 ms of the start) while it weighs the overload that takes an icon.
+        action = QAction(self)
+        action.setText(text)
         if shortcut is not None:
             action.setShortcut(QKeySequence(shortcut))
         if tip:
@@ -376,7 +395,8 @@ class MainWindow(QMainWindow):
         self.theme_actions: dict[str, QAction] = {}
         group = QActionGroup(self)
         for name, text in (("system", "&System"), ("light", "&Light"), ("dark", "&Dark")):
-            action = QAction(text, self, checkable=True)
+            action = QAction(self, checkable=True)
+            action.setText(text)
             action.setStatusTip("Follow the system's light or dark setting" if name == "system" else f"Always {name}")
             action.triggered.connect(lambda _=False, n=name: self.set_theme(n))
             group.addAction(action)

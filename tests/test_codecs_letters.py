@@ -100,6 +100,15 @@ def test_daily_draw_of_2025_10_05_exactly():
     assert "".join(letters.daily_draw(dt.date(2025, 10, 5), "RUNNELS")) == "OPURREIUNTAWBVALOAESEOLCSEARVTEIZBO"
 
 
+@pytest.mark.parametrize("date", [dt.date(2020, 1, 1), dt.date(2025, 10, 5), dt.date(2064, 11, 9)])
+def test_date_digest_is_the_md5_of_the_date(date):
+    import hashlib
+
+    from slugboard.codecs.letters.model import date_digest
+
+    assert date_digest(date) == int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
+
+
 def test_cli_info_with_start_word(capsys):
     code = cli.run(["info", VECTORS[1]["link"], "--start-word", "grandpa"])
     out = json.loads(capsys.readouterr().out)
@@ -737,7 +746,7 @@ def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
     shipped = _shipped_words()
     assert len(shipped) == 172_918 and all(word.isascii() and word.isalpha() and word.isupper() for word in shipped)
     assert shipped == sorted(shipped)  # the lookup halves the lines, so they must be in order
-    words = WordList("\n".join(shipped) + "\n")
+    words = WordList(("\n".join(shipped) + "\n").encode())
     words.SEARCHES_BEFORE_SET = searches
     assert len(words) == len(shipped)
     assert list(words) == shipped
@@ -748,12 +757,13 @@ def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
     assert all((word in words) == (word in every) for word in sorted(near))
     assert all(word in words for word in shipped)
     assert 7 not in words and "aa" not in words and "AA" in words
+    assert "AÉ" not in words and "A\udc80" not in words and "ÉTÉ" not in words
 
 
 def test_a_word_list_with_initials_missing_finds_each_word():
     from slugboard.codecs.letters.words import WordList
 
-    words = WordList("AB\nABC\nAC\nC\nZA\nZZZ\n")
+    words = WordList(b"AB\nABC\nAC\nC\nZA\nZZZ\n")
     assert list(words) == ["AB", "ABC", "AC", "C", "ZA", "ZZZ"] and len(words) == 6
     assert [w in words for w in ("A", "AB", "ABC", "ABD", "AC", "B", "BA", "C", "CA", "Y", "ZA", "ZZ", "ZZZ", "ZZZZ")] == [
         False, True, True, False, True, False, False, True, False, False, True, False, True, False,
@@ -768,7 +778,7 @@ def test_the_words_from_an_index_wrap_around_once(where: str):
     from slugboard.codecs.letters.words import WordList
 
     shipped = _shipped_words()
-    words = WordList("\n".join(shipped) + "\n")
+    words = WordList(("\n".join(shipped) + "\n").encode())
     if where.startswith("initial"):
         initial = chr(ord("A") + int(where.split()[1]))
         start = next(n for n, word in enumerate(shipped) if word[0] == initial) - where.endswith("- 1")

@@ -36,6 +36,52 @@ def test_undo_and_redo_keys_in_a_spin_box_reach_the_games_history(qtbot, main_wi
     assert page.board == after
 
 
+def test_undo_keys_in_a_spin_box_of_the_game_shown_at_start(qtbot, settings):
+    """The page the window opens on has its keys watched from the window's first turn on
+    screen, as a page opened later has from the moment it is made."""
+    from slugboard.gui.main_window import MainWindow
+
+    settings.setValue("window/tab", "pentomino")
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    QApplication.processEvents()
+    page = window.current_page()
+    assert page.GAME == "pentomino"
+    page.width_box.setFocus()
+    before = page.board
+    _key(page.width_box, Qt.Key.Key_Up)
+    assert page.board != before
+    _key(page.width_box, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert page.board == before
+
+
+def test_no_plain_text_label_shows_markup(qtbot, main_window):
+    """Panel headings are plain-text labels: none of them, on any page or in any mode of
+    minesweeper's, shows a tag as letters."""
+    import re
+
+    from PySide6.QtWidgets import QLabel
+
+    from slugboard.gui.minesweeper.paint import MODES
+
+    tag = re.compile(r"</?[a-z]+>")
+    checked = 0
+    for name in main_window.pages:
+        page = main_window.page(name)
+        main_window.tabs.setCurrentWidget(page)
+        for mode in MODES if name == "minesweeper" else (None,):
+            if mode is not None:
+                page.set_mode(mode)
+            QApplication.processEvents()
+            for label in page.findChildren(QLabel):
+                if label.textFormat() == Qt.TextFormat.PlainText:
+                    assert not tag.search(label.text()), (name, mode, label.text())
+                    checked += 1
+    assert checked >= 10
+
+
 def test_tool_panels_keep_their_width_in_the_smallest_window(qtbot, main_window):
     from PySide6.QtWidgets import QScrollArea
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtWidgets import QApplication
 
 from conftest import long_minesweeper_slug
@@ -180,6 +181,31 @@ def test_a_kept_scroll_bar_is_drawn_once_while_nothing_changes(qtbot):
     assert calls == [0, 0, 100]
 
 
+@pytest.mark.parametrize("dark", [False, True])
+def test_a_heading_looks_as_a_bold_rich_text_label_does(qtbot, dark):
+    """Panel headings are plain text in a bold font: the same size and pixels as the
+    "<b>text</b>" labels they replace, in either theme, and text with markup in it is
+    shown as written."""
+    from PySide6.QtWidgets import QLabel, QWidget
+
+    from slugboard.gui.page import heading
+    from slugboard.gui.theme import dark_palette
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    if dark:
+        holder.setPalette(dark_palette())
+    for text in ("Day", "Link format", "Starting word"):
+        ours, rich = heading(text), QLabel(f"<b>{text}</b>")
+        for label in (ours, rich):
+            label.setParent(holder)
+            label.resize(200, 24)
+        assert ours.sizeHint() == rich.sizeHint()
+        assert ours.grab().toImage() == rich.grab().toImage(), text
+    assert heading("a <b>b</b>").text() == "a <b>b</b>"
+    assert heading("<i>x</i>").sizeHint().width() > heading("x").sizeHint().width()
+
+
 def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
     """A fresh window loads the codec and page of the game it shows, not the other games
     and not the slug anatomy; opening the anatomy loads and shows it."""
@@ -261,6 +287,7 @@ class Watch(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint and not seen:
             seen.append(loaded())
+            seen.append("_hashlib" in sys.modules)
         return False
 window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
 watch = Watch()
@@ -270,15 +297,17 @@ for _ in range(5):
     app.processEvents()
 pages = {name: window.pages[name].game.to_json(window.pages[name].board) for name in window.pages}
 undo = window.current_page().undo_stack.count()
-print(json.dumps([seen[0], loaded(), pages, window.current_page().game.name, undo, shown]))
+print(json.dumps([seen[0], loaded(), pages, window.current_page().game.name, undo, shown, seen[1]]))
 window.close()
 """
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     run = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, check=True, env=env)
-    at_paint, after, pages, game, undo, shown = json.loads(run.stdout.splitlines()[-1])
+    at_paint, after, pages, game, undo, shown, openssl = json.loads(run.stdout.splitlines()[-1])
     games_at = lambda modules: {m.split(".")[2] for m in modules if m.count(".") >= 2}  # noqa: E731
     assert game == "letters" and undo == 0
     assert shown == [boards["letters"]["date"]]
     assert "letters" in games_at(at_paint) and not games_at(at_paint) & (set(GAMES) - {"letters"})
     assert games_at(after) >= set(GAMES)
     assert pages == boards
+    # The day's tiles need one md5, taken without loading OpenSSL (hashlib's first import).
+    assert not openssl

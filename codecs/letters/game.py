@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import hashlib
 import random
 from typing import Any
 
@@ -17,6 +16,7 @@ from .model import (
     TILE_COUNTS_WITH_BLANKS,
     TURNS,
     Board,
+    date_digest,
     start_word_squares,
 )
 from .scoring import Word, score_turn
@@ -33,8 +33,7 @@ def daily_draw(date: _dt.date, start_word: str, blanks: bool = False) -> tuple[s
     for letter in start_word:
         if letter in bag:
             bag.remove(letter)
-    seed = int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
-    random.Random(seed).shuffle(bag)
+    random.Random(date_digest(date)).shuffle(bag)
     return tuple(bag[:DRAW_SIZE])
 
 

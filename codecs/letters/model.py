@@ -237,6 +237,18 @@ def new_board() -> Board:
     return Board(date=min(max(today, EPOCH), LAST_DATE), param=V4)
 
 
+def date_digest(date: _dt.date) -> int:
+    """The md5 of the date written YYYYMMDD, as a number: the game seeds the day's shuffle
+    with it, and Slugboard picks its own starting word of the day by it."""
+    try:
+        # CPython's own md5: hashlib would load OpenSSL first, about 3 ms of the letters
+        # tab's start, for one 8-byte digest.
+        from _md5 import md5  # type: ignore[import-not-found]
+    except ImportError:  # an interpreter built without it
+        from hashlib import md5
+    return int(md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
+
+
 def normalize_start_word(word: str) -> str:
     return word.strip().upper()
 

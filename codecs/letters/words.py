@@ -4,64 +4,71 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import hashlib
 import threading
 from bisect import bisect_right
 from collections.abc import Iterator
 
-from .model import start_word_error
+from .model import date_digest, start_word_error
 
 
 class WordList:
-    """The ENABLE words, upper case, one per line in `text`, in sorted order (the shipped
-    list is; tests/test_codecs_letters.py checks it).
+    """The ENABLE words, upper case, one per line in `data` (ASCII bytes), in sorted order
+    (the shipped list is; tests/test_codecs_letters.py checks it).
 
-    `word in words` looks the word up by halving the lines of its initial in the text, a
-    few microseconds with nothing made first; once an initial has been asked for often (a
-    game being played, a search of the rack), a set of its words answers instead. Making a
-    set of every word took most of the letters tab's start, and a set of one initial's
-    words about 1.5 ms."""
+    `word in words` looks the word up by halving the lines of its initial, a few
+    microseconds with nothing made first; once an initial has been asked for often (a game
+    being played, a search of the rack), a set of its words answers instead. Making a set of
+    every word took most of the letters tab's start, and a set of one initial's words about
+    1.5 ms. The list is searched as the bytes read from the file, and its words are counted
+    only when something asks how many there are or where the n-th one is: decoding and
+    counting the 1.7 MB took 3 ms of the tab's start, which only looks words up."""
 
     SEARCHES_BEFORE_SET = 64
 
-    def __init__(self, text: str) -> None:
-        self._text = text
+    def __init__(self, data: bytes) -> None:
+        self._data = data
         self._sets: dict[str, frozenset[str]] = {}
         self._searches: dict[str, int] = {}
         self._lists: dict[str, list[str]] = {}
-        self._bounds: dict[str, tuple[int, int]] = {}
-        self._before: list[tuple[int, str]] = []  # (words before this initial, initial), in order
+        self._bounds: dict[str, tuple[int, int]] = {}  # where each initial's lines are, A to Z
         # Where each initial's words begin, found by halving too ("[" follows "Z").
-        edges = [self._lower_bound(chr(code), 0, len(text)) for code in range(ord("A"), ord("[") + 1)]
-        count = 0
+        edges = [self._lower_bound(bytes((code,)), 0, len(data)) for code in range(ord("A"), ord("[") + 1)]
         for code, (start, end) in enumerate(zip(edges, edges[1:]), ord("A")):
             if start < end:
-                initial = chr(code)
-                self._bounds[initial] = (start, end)
-                self._before.append((count, initial))
-                count += text.count("\n", start, end)
-        self._count = count
+                self._bounds[chr(code)] = (start, end)
+        # (the number of words, [(words before this initial, initial), in order]), counted
+        # on first need. Made whole and then set, so a thread sees all of it or none.
+        self._counted: tuple[int, list[tuple[int, str]]] | None = None
 
-    def _lower_bound(self, word: str, start: int, end: int) -> int:
-        """The offset of the first line of text[start:end] that is not less than `word` (or
+    def _lower_bound(self, word: bytes, start: int, end: int) -> int:
+        """The offset of the first line of data[start:end] that is not less than `word` (or
         `end`): the lines are sorted, each ends in a newline, and `start` begins one."""
-        text = self._text
+        data = self._data
         low, high = start, end  # every line before `low` is less than `word`, none from `high` is
         while low < high:
             middle = (low + high) // 2
-            line_start = max(low, text.rfind("\n", low, middle) + 1)
-            line_end = text.find("\n", middle, high)
-            if text[line_start:line_end] < word:
+            line_start = max(low, data.rfind(b"\n", low, middle) + 1)
+            line_end = data.find(b"\n", middle, high)
+            if data[line_start:line_end] < word:
                 low = line_end + 1
             else:
                 high = line_start
         return low
 
+    def _counts(self) -> tuple[int, list[tuple[int, str]]]:
+        if self._counted is None:
+            count, before = 0, []
+            for initial, (start, end) in self._bounds.items():
+                before.append((count, initial))
+                count += self._data.count(b"\n", start, end)
+            self._counted = count, before
+        return self._counted
+
     def _list(self, initial: str) -> list[str]:
         found = self._lists.get(initial)
         if found is None:
             start, end = self._bounds[initial]
-            found = self._lists[initial] = self._text[start:end].split()
+            found = self._lists[initial] = self._data[start:end].decode("ascii").split()
         return found
 
     def __contains__(self, word: object) -> bool:
@@ -78,22 +85,27 @@ class WordList:
         if searches > self.SEARCHES_BEFORE_SET:
             words = self._sets[initial] = frozenset(self._list(initial))
             return word in words
-        return "\n" not in word and self._text.startswith(word + "\n", self._lower_bound(word, *bounds))
+        try:
+            key = word.encode("ascii")
+        except UnicodeEncodeError:
+            return False  # the list is ASCII
+        return b"\n" not in key and self._data.startswith(key + b"\n", self._lower_bound(key, *bounds))
 
     def __len__(self) -> int:
-        return self._count
+        return self._counts()[0]
 
     def __iter__(self) -> Iterator[str]:
-        for _, initial in self._before:
+        for initial in self._bounds:
             yield from self._list(initial)
 
     def from_index(self, index: int) -> Iterator[str]:
         """The words from the one at `index` (in the list's order) to the end, then from
         the start: each word once."""
-        index %= self._count
-        place = bisect_right(self._before, (index, "\uffff")) - 1
-        order = self._before[place:] + self._before[:place]
-        first = index - self._before[place][0]
+        count, before = self._counts()
+        index %= count
+        place = bisect_right(before, (index, "\uffff")) - 1
+        order = before[place:] + before[:place]
+        first = index - before[place][0]
         for n, (_, initial) in enumerate(order):
             yield from self._list(initial)[first if n == 0 else 0 :]
         yield from self._list(order[0][1])[:first]
@@ -111,8 +123,8 @@ def _load_words() -> None:
             # where inflating and upper-casing it took 13 ms (a wheel compresses it anyway).
             from slugboard.resources import read_bytes
 
-            text = read_bytes("enable.txt").decode("ascii")
-            _WORDS = WordList(text if text.endswith("\n") else text + "\n")
+            data = read_bytes("enable.txt")
+            _WORDS = WordList(data if data.endswith(b"\n") else data + b"\n")
 
 
 def word_list() -> WordList:
@@ -136,8 +148,7 @@ def default_start_word(date: _dt.date) -> str:
     first 5-7 letter word the bag can spell at or after a place in the word list chosen
     by the date's md5."""
     words = word_list()
-    digest = int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
-    for word in words.from_index(digest % len(words)):
+    for word in words.from_index(date_digest(date) % len(words)):
         if 5 <= len(word) <= 7 and start_word_error(word) is None:
             return word
     raise LookupError("the word list has no starting word")  # only with a broken word list

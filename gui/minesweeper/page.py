@@ -38,7 +38,7 @@ from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
-from ..page import GamePage
+from ..page import GamePage, heading
 from ..worker import LatestOnly
 from .actions import ActionList
 from .canvas import MinesCanvas
@@ -260,7 +260,7 @@ class MinesweeperPage(GamePage):
         panel = QWidget()
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Field</b>"))
+        layout.addWidget(heading("Field"))
         form = QFormLayout()
         self.width_spin = QSpinBox()
         self.width_spin.setRange(1, 1000)
@@ -318,7 +318,7 @@ class MinesweeperPage(GamePage):
         panel = QWidget()
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Game</b>"))
+        layout.addWidget(heading("Game"))
         self.play_status = QLabel()
         self.play_status.setObjectName("playStatus")
         font = self.play_status.font()
@@ -355,7 +355,7 @@ class MinesweeperPage(GamePage):
         panel = QWidget()
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(QLabel("<b>Replay</b>"))
+        layout.addWidget(heading("Replay"))
         self.replay_clock = QLabel()
         self.replay_clock.setObjectName("replayClock")
         font = QFont("DejaVu Sans Mono")
@@ -804,7 +804,6 @@ class MinesweeperPage(GamePage):
         canvas = self.canvas
         if self.mode == EDIT:
             canvas.state, canvas.clock_ms = None, None
-            self.stats_heading.setText("<b>Statistics</b>")
             self._show_field_stats()
         elif self.mode == PLAY:
             state = self.replay.final()
@@ -824,7 +823,6 @@ class MinesweeperPage(GamePage):
             colour = {ms.WON: WON_COLOUR.name(), ms.LOST: LOST_COLOUR.name()}.get(state.outcome, "")
             self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
             self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
-            self.stats_heading.setText("<b>Statistics</b>")
             self._show_odds(state)
             self._show_play_stats(state)
         else:
@@ -835,7 +833,6 @@ class MinesweeperPage(GamePage):
             self._show_odds(state)
             path = self.mouse_path()
             canvas.mouse = path if path is not None and self.mouse_box.isChecked() else None
-            self.stats_heading.setText("<b>Statistics</b>")
             self._show_stats(state)
         canvas.update()
 

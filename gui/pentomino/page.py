@@ -69,7 +69,8 @@ class PentominoPage(GamePage):
         canvas.drop_requested.connect(self.drop_tool)
         self.set_canvas(canvas)
 
-        self.pieces_heading = self.add_heading("Pieces")
+        self.pieces_heading = QLabel()  # "Pieces" in bold and the count after it: rich text
+        self.tool_layout.addWidget(self.pieces_heading)
         self.piece_buttons: dict[str, QToolButton] = {}
         self._icon_keys: dict[str, tuple] = {}  # what each button's icon shows, so an unchanged one is not redrawn
         grid = QGridLayout()

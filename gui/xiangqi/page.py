@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, xiangqi
 
-from ..page import GamePage
+from ..page import GamePage, heading
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, piece_icon
 
@@ -223,7 +223,7 @@ class XiangqiPage(GamePage):
         self.refusal_label.setWordWrap(True)
         self.refusal_label.setMinimumHeight(2 * self.refusal_label.fontMetrics().lineSpacing() + 4)
         layout.addWidget(self.refusal_label)
-        layout.addWidget(QLabel("<b>Moves</b>"))
+        layout.addWidget(heading("Moves"))
         self.move_list = QListWidget()
         self.move_list.setObjectName("xiangqiMoves")
         self.move_list.setToolTip("Click a move to see the position after it; the start line shows the set-up position")
