@@ -10,10 +10,12 @@ to notice cannot keep the application from quitting.
 
 from __future__ import annotations
 
-import queue
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import queue
 
 from PySide6.QtCore import QObject, Signal
 
@@ -35,11 +37,9 @@ class LatestOnly(QObject):
         self._running = False
         self._closed = False
         self._emitting = threading.Lock()
-        self._jobs: queue.SimpleQueue[tuple[int, Cancel, Callable[..., Any], tuple[Any, ...]] | None] = (
-            queue.SimpleQueue()
-        )
-        self._thread = threading.Thread(target=self._work, name="slugboard-query", daemon=True)
-        self._thread.start()
+        # The thread and its queue are made with the first query: most pages never ask one
+        # in a session, and a window holds several of these.
+        self._jobs: queue.SimpleQueue[tuple[int, Cancel, Callable[..., Any], tuple[Any, ...]] | None] | None = None
         self._delivered.connect(self._deliver)
 
     @property
@@ -52,6 +52,11 @@ class LatestOnly(QObject):
         self.cancel()
         self._cancel = Cancel()
         self._running = True
+        if self._jobs is None:
+            import queue
+
+            self._jobs = queue.SimpleQueue()
+            threading.Thread(target=self._work, args=(self._jobs,), name="slugboard-query", daemon=True).start()
         self._jobs.put((self._generation, self._cancel, fn, args))
 
     def cancel(self) -> None:
@@ -80,11 +85,12 @@ class LatestOnly(QObject):
         with self._emitting:
             self.cancel()
             self._closed = True
-        self._jobs.put(None)
+        if self._jobs is not None:
+            self._jobs.put(None)
 
-    def _work(self) -> None:
+    def _work(self, jobs: queue.SimpleQueue) -> None:
         while True:
-            job = self._jobs.get()
+            job = jobs.get()
             if job is None:
                 return
             generation, cancel, fn, args = job

@@ -150,3 +150,24 @@ def test_nothing_is_sent_once_shut_down(qtbot):
     release.set()
     qtbot.wait(100)
     assert answers == [] and progress == ["under way"]
+
+
+def test_the_thread_starts_with_the_first_query(qtbot):
+    """A worker made and never asked runs no thread; shut down, it starts none."""
+
+    def threads() -> int:
+        return sum(thread.name == "slugboard-query" and thread.is_alive() for thread in threading.enumerate())
+
+    before = threads()
+    idle, used = LatestOnly(), LatestOnly()
+    assert threads() == before
+    answers: list[object] = []
+    used.finished.connect(answers.append)
+    used.submit(quick, 5)
+    qtbot.waitUntil(lambda: answers == [5])
+    assert threads() == before + 1
+    idle.shutdown()
+    idle.submit(quick, 6)
+    used.shutdown()
+    qtbot.waitUntil(lambda: threads() == before)
+    assert answers == [5]
