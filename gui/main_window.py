@@ -155,7 +155,7 @@ class MainWindow(QMainWindow):
         # Pages made before the window first painted, whose keys are watched just after it:
         # finding a page's spin boxes makes a Python object of every widget on it (6 ms).
         self._keys_unwatched: list[GamePage] = []
-        self._rest_asked = False  # True once the window has painted (or the timer below ran)
+        self._on_screen = False  # True from the first paint on (or once the timer below has run)
         self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
         self._to_restore: set[str] = set()  # games whose stored board has not been read yet
         # Boards are written to disk a moment after an edit (and on close), so a burst of
@@ -209,12 +209,12 @@ class MainWindow(QMainWindow):
 
     def paintEvent(self, event) -> None:
         super().paintEvent(event)
-        if not self._rest_asked:
-            self._rest_asked = True
+        if not self._on_screen:
+            self._on_screen = True
             QTimer.singleShot(0, self, self._after_first_paint)
 
     def _after_first_paint(self) -> None:
-        self._rest_asked = True
+        self._on_screen = True
         self._restore_rest()
         pages, self._keys_unwatched = self._keys_unwatched, []
         for page in pages:
@@ -269,7 +269,7 @@ class MainWindow(QMainWindow):
         self.undo_group.addStack(page.undo_stack)
         page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
         page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
-        if self._rest_asked:
+        if self._on_screen:
             self._watch_keys(page)
         else:  # no key can reach the page before the window is on screen
             self._keys_unwatched.append(page)
