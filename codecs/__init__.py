@@ -81,7 +81,8 @@ def game(name: str) -> Game[Any]:
         codec: GameCodec[Any] = importlib.import_module(f"{__name__}.{name}")
         if codec.NAME != name or codec.TITLE != title:
             raise RuntimeError(f"the package {name} declares NAME {codec.NAME!r}, TITLE {codec.TITLE!r}")
-        found = _loaded[name] = Game(codec, rank)
+        # One object per game even when a worker thread loads it at the same time.
+        found = _loaded.setdefault(name, Game(codec, rank))
     return found
 
 

@@ -17,6 +17,7 @@ from .errors import Problem
 
 if TYPE_CHECKING:
     from .anatomy import Anatomy
+    from .work import Cancel
 
 B = TypeVar("B")
 
@@ -74,6 +75,11 @@ class GameCodec(Protocol[B]):
 
     def explain(self, text: str, /) -> Anatomy:
         """What every part of a slug holds (codecs/anatomy.py); raises SlugError."""
+
+    # And, where showing a board takes noticeable work of its own, optionally:
+    #   prepare(board, cancel) -> None
+    # that work done ahead, on a worker thread, kept where the game's views will find
+    # it (minesweeper's replay and figures of a 100,000-action game: seconds).
 
 
 class Game(Generic[B]):
@@ -139,6 +145,15 @@ class Game(Generic[B]):
 
     def explain(self, text: str) -> Anatomy:
         return self.codec.explain(text)
+
+    def prepare(self, board: B, cancel: Cancel | None = None) -> None:
+        """Work out ahead what showing `board` takes, for a caller about to show it; safe
+        on a worker thread, and nothing to do for a game with no `prepare` of its own."""
+        prepare = getattr(self.codec, "prepare", None)
+        if prepare is not None:
+            from .work import NEVER
+
+            prepare(board, cancel or NEVER)
 
 
 def later(package: str, table: dict[str, tuple[str, ...]]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:

@@ -9,7 +9,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QSignalBlocker, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QUndoGroup, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -17,8 +17,6 @@ from PySide6.QtWidgets import (
     QFrame,
     QLineEdit,
     QMainWindow,
-    QProgressBar,
-    QPushButton,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -28,6 +26,7 @@ from slugboard import resources
 from slugboard.codecs import MAX_TEXT, SlugError, decode_any, titles
 
 from . import games
+from .opening import Opener, Progress, progress_widgets
 from .page import GamePage
 from .slug_pane import SlugPane
 from .store import Store
@@ -63,7 +62,7 @@ TITLES = titles()
 REPLAY_EXTENSIONS = (".avf", ".rmv", ".evf", ".mvf")
 MAX_RECENT = 10
 MAX_RECENT_LENGTH = 20_000
-LONG_TEXT = 100_000  # characters; longer pastes get a busy cursor
+LONG_TEXT = 100_000  # characters; longer pastes are read and prepared in the background
 
 
 def _takes_paste(widget: QWidget, text: str) -> bool:
@@ -77,12 +76,6 @@ def _takes_paste(widget: QWidget, text: str) -> bool:
         return False
     validator = widget.validator() if isinstance(widget, QLineEdit) else None
     return validator is None or not text.strip() or validator.validate(text, 0)[0] != QValidator.State.Invalid  # type: ignore[index]
-
-
-class _Progress(QObject):
-    """Carries a recording's progress (frames done, frames in all) from the worker thread."""
-
-    advanced = Signal(int, int)
 
 
 class Pages(Mapping[str, GamePage]):
@@ -184,18 +177,16 @@ class MainWindow(QMainWindow):
         # File > Export recording: written in the background, its progress in the status bar.
         self._recorder = LatestOnly(self)
         self._recorder.finished.connect(self._recording_done)
-        self._recording_progress = _Progress(self)
+        self._recording_progress = Progress(self)
         self._recording_progress.advanced.connect(self._recording_advanced)
         self._recording_path = ""
-        self.recording_bar = QProgressBar()
-        self.recording_bar.setMaximumWidth(200)
-        self.recording_bar.setFormat("Recording %p%")
-        self.recording_cancel = QPushButton("Cancel")
-        self.recording_cancel.setToolTip("Stop the recording; no file is written")
+        self.recording_bar, self.recording_cancel = progress_widgets(
+            self.statusBar(), "Recording %p%", "Stop the recording; no file is written"
+        )
         self.recording_cancel.clicked.connect(self.cancel_recording)
-        for widget in (self.recording_bar, self.recording_cancel):
-            widget.hide()
-            self.statusBar().addPermanentWidget(widget)
+        # Long pasted texts are read and prepared in the background (made with the first one).
+        self._opener: Opener | None = None
+        self._encoded: tuple[Any, str] | None = None  # the last board whose slug was written, and its slug
 
         self._build_menus()
         self._restore()
@@ -489,13 +480,18 @@ class MainWindow(QMainWindow):
             self._save_timer.start()
 
     def _update_slug(self, page: GamePage) -> None:
+        board = page.board
         try:
-            slug = page.game.encode(page.board)
+            if self._encoded is not None and self._encoded[0] is board:
+                slug = self._encoded[1]  # the board's slug was written before (or in the background)
+            else:
+                slug = page.game.encode(board)
+                self._encoded = (board, slug)
         except SlugError as exc:
             self.slug_pane.show_unencodable(exc)
             self._update_anatomy(page)
             return
-        board, game = page.board, page.game
+        game = page.game
         # Whether a game has a web link at all is a property of the game, not the board.
         link = (lambda: game.share_url(board)) if game.has_link else None
         self.slug_pane.show_slug(slug, link)
@@ -525,35 +521,60 @@ class MainWindow(QMainWindow):
 
     # --- pasting -----------------------------------------------------------------
     def paste_text(self, text: str) -> bool:
-        """Open `text` (a slug or link of any game). A bad text shows its error and changes nothing."""
-        busy = len(text) > LONG_TEXT
-        if busy:  # the largest boards take a noticeable moment to read and prepare
-            QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        """Open `text` (a slug or link of any game). A bad text shows its error and changes
+        nothing. A long text is read and prepared in the background (`opening`): True then
+        says it is on its way, and the board changes when it is ready. The newest paste wins."""
+        if self._opener is not None:
+            self._opener.drop()
+        if len(text) > LONG_TEXT:
+            self.opener.open(text)
             self.statusBar().showMessage(f"Reading {len(text):,} characters…")
-            self.statusBar().repaint()
-        try:
-            return self._open_text(text)
-        finally:
-            if busy:
-                QApplication.restoreOverrideCursor()
-
-    def _open_text(self, text: str) -> bool:
+            return True
         try:
             name, board = decode_any(text)
         except SlugError as exc:
-            self.slug_pane.show_error(text, exc)  # said there once, with the text marked
-            self.statusBar().clearMessage()
+            self._not_opened(text, exc)
             return False
+        self._show_opened(text, name, board)
+        return True
+
+    @property
+    def opener(self) -> Opener:
+        """What reads long texts in the background (made with the first one)."""
+        if self._opener is None:
+            self._opener = Opener(self, self.statusBar())
+            self._opener.opened.connect(
+                lambda text, name, board, slug: self._show_opened(text, name, board, slug, prepared=True)
+            )
+            self._opener.failed.connect(self._not_opened)
+            self._opener.stopped.connect(
+                lambda: self.statusBar().showMessage("Stopped opening it: the board is as it was", 5000)
+            )
+        return self._opener
+
+    def opening(self) -> bool:
+        """Whether a long text is being read in the background."""
+        return self._opener is not None and self._opener.busy
+
+    def _not_opened(self, text: str, exc: Exception) -> None:
+        if not isinstance(exc, SlugError):  # a fault of ours in the background, not of the text
+            self.statusBar().showMessage(f"Could not open it: {exc}", 8000)
+            return
+        self.slug_pane.show_error(text, exc)  # said there once, with the text marked
+        self.statusBar().clearMessage()
+
+    def _show_opened(self, text: str, name: str, board: Any, slug: str | None = None, prepared: bool = False) -> None:
         self.slug_pane.clear_error()
         page = self.pages[name]
         self.tabs.setCurrentWidget(page)
         # Said before the page opens the board, so a message of the page's own stays on top.
         self.statusBar().showMessage(f"Opened a {TITLES[name]} board", 4000)
-        page.paste_board(board)
+        if slug is not None:
+            self._encoded = (board, slug)  # written in the background with the board
+        page.paste_board(board, prepared=prepared)
         self._update_slug(page)
         self._remember(text.strip())
         page.focus_canvas()
-        return True
 
     def paste_clipboard(self) -> None:
         from PySide6.QtWidgets import QTextEdit
@@ -602,6 +623,8 @@ class MainWindow(QMainWindow):
         """Open a minesweeper replay file or a text file holding a slug or link. A file
         that cannot be read shows its error and changes nothing."""
         name = os.path.basename(path)
+        if self._opener is not None:
+            self._opener.drop()  # the newest thing opened wins
         if os.path.splitext(path)[1].lower() not in REPLAY_EXTENSIONS:
             try:
                 with open(path, encoding="utf-8", errors="replace") as fh:
@@ -880,6 +903,8 @@ class MainWindow(QMainWindow):
             except OSError:
                 pass
         self._recorder.shutdown()
+        if self._opener is not None:
+            self._opener.shutdown()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.save_boards()
         super().closeEvent(event)

@@ -341,8 +341,9 @@ class GamePage(QWidget):
         """Stop any background work at once: the window is closing. Pages that run work
         off the GUI thread override this."""
 
-    def paste_board(self, board) -> None:
-        """Open a pasted board (one undoable step)."""
+    def paste_board(self, board, *, prepared: bool = False) -> None:
+        """Open a pasted board (one undoable step). `prepared`: what showing it takes was
+        worked out ahead, in the background (the game's `prepare`)."""
         self.set_board(board, "Paste")
 
     # --- helpers for subclasses ---------------------------------------------------

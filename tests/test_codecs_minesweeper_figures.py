@@ -216,3 +216,94 @@ def test_the_mouse_path_marks_the_clicks_ms_toollib_counts(path):
     trail = mouse.trail(last.t_ms, 1000)
     assert trail and all(last.t_ms - 1000 <= t <= last.t_ms for t, _, _ in trail)
     assert all(c[0] <= last.t_ms for c in mouse.clicks_between(0, last.t_ms))
+
+
+def test_figures_are_kept_per_game_and_per_source(replay_games, monkeypatch):
+    from slugboard.codecs.minesweeper import figures
+
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    game = replay_games[FILES[0].name]
+    from_file = figures.figures_of(game.board, game.mouse)
+    assert figures.figures_of(game.board, game.mouse) is from_file
+    from_link = figures.figures_of(game.board)
+    assert from_link is not from_file and from_file.from_file and not from_link.from_file
+    assert figures.figures_of(game.board, []) is from_link  # no mouse events: the link's figures
+    # An equal board read again is another game to the table (it is looked up by identity).
+    other = ms.decode(ms.encode(game.board))
+    assert figures.figures_of(other) is not from_link
+
+
+def _long_link_game():
+    """A 60x60 field with a game of 2,000 actions from its link (flags and opens)."""
+    rng = random.Random(5)
+    field = ms.random_board(60, 60, 500, seed=5)
+    cells = [(x, y) for y in range(60) for x in range(60)]
+    rng.shuffle(cells)
+    events = [
+        {"t": i, "kind": "flag" if (x, y) in field.mine_set else "open", "x": x, "y": y}
+        for i, (x, y) in enumerate(cells[:2000])
+    ]
+    return ms.from_json({**ms.to_json(field), "events": events})
+
+
+def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeypatch):
+    from slugboard.codecs.minesweeper import figures, replays, stats
+    from slugboard.codecs.work import Cancel
+
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(replays, "_REPLAYS", [])
+    monkeypatch.setattr(stats, "_FIELDS", {})
+    monkeypatch.setattr(ClickTimeline, "CHECK_EVERY", 500)
+    board = _long_link_game()
+    reports: list[float] = []
+    ms.prepare(board, Cancel(reports.append))
+    # After the field, after the replay, every 500 of the 4,000 mouse events, and at the end.
+    assert reports == sorted(reports) and reports[-1] == 1.0 and len(reports) == 3 + 7
+    # All of it is found as it was made: nothing is worked out again.
+    made = []
+    monkeypatch.setattr(replays.Replay, "__init__", lambda *a: made.append("replay"))
+    monkeypatch.setattr(figures.GameFigures, "__init__", lambda *a: made.append("figures"))
+    monkeypatch.setattr(stats.Field, "__init__", lambda *a: made.append("field"))
+    fld = ms.field_of(board)
+    assert ms.replay(board).board is board
+    counted = figures.figures_of(board)
+    assert made == [] and "_islands" in fld.__dict__
+    # And it is what counting afresh finds.
+    monkeypatch.undo()
+    fresh = GameFigures(ms.decode(ms.encode(board)))
+    end = ms.replay(board).final()
+    assert counted.at(end) == fresh.at(end, work_out_zini=False) | {
+        "zini": counted.at(end)["zini"],
+        "hzini": counted.at(end)["hzini"],
+    }
+
+
+def test_counting_clicks_stops_soon_after_it_is_cancelled(monkeypatch):
+    from slugboard.codecs.work import Cancel, Cancelled
+
+    board = _long_link_game()
+    monkeypatch.setattr(ClickTimeline, "CHECK_EVERY", 100)
+    seen: list[float] = []
+    cancel = Cancel()
+
+    def report(fraction: float) -> None:
+        seen.append(fraction)
+        if len(seen) == 3:
+            cancel.set()
+
+    with pytest.raises(Cancelled):
+        GameFigures(board, None, cancel.with_progress(report))
+    assert len(seen) == 3  # stopped at the next look at the flag
+    assert GameFigures(board, None, Cancel()).clicks  # a fresh flag counts to the end
+
+
+def test_games_without_a_prepare_of_their_own_have_nothing_to_prepare():
+    from slugboard.codecs import GAMES
+
+    board = ms.random_board(30, 16, 99, seed=3)
+    GAMES["minesweeper"].prepare(board)
+    assert ms.replay(board).board is board
+    for name in ("sudoku", "pentomino", "xiangqi", "letters"):
+        game = GAMES[name]
+        assert not hasattr(game.codec, "prepare")
+        game.prepare(game.new_board())  # nothing to do, and nothing raised

@@ -163,6 +163,7 @@ def test_a_long_slug_is_explained_in_the_background(qtbot, window):
 
     slug = long_minesweeper_slug()
     assert window.paste_text(slug)
+    qtbot.waitUntil(lambda: not window.opening())  # a text this long is read in the background
     start = time.perf_counter()
     window.slug_pane.anatomy_button.setChecked(True)
     panel = window.slug_pane.anatomy_panel

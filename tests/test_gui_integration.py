@@ -116,6 +116,7 @@ def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main
     field.setFocus()
     _key(field, Qt.Key.Key_V, Qt.KeyboardModifier.ControlModifier)
     _key(field, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not main_window.opening())  # a text this long is read in the background
     assert main_window.slug_pane.error_text() == ""
     page = main_window.page("minesweeper")
     assert main_window.current_page() is page and page.game.encode(page.board) == text

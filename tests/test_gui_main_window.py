@@ -1,25 +1,10 @@
-"""Main-window behaviour shared by every game: long pastes, the recent list, tabs."""
+"""Main-window behaviour shared by every game: the recent list, tabs (long pastes: test_gui_opening.py)."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication
 
-from conftest import long_minesweeper_slug
 from slugboard.codecs import GAMES
-
-
-def test_long_paste_shows_busy_cursor_and_restores_it(qtbot, main_window):
-    text = long_minesweeper_slug()
-    assert len(text) > 30_000
-    seen = []
-    main_window.statusBar().messageChanged.connect(seen.append)
-    padded = text + " " * max(0, 100_001 - len(text))  # trailing whitespace is trimmed when read
-    assert main_window.paste_text(padded)
-    assert QApplication.overrideCursor() is None
-    assert main_window.current_page().GAME == "minesweeper"
-    assert any(m.startswith("Reading ") for m in seen)
-    assert main_window.recent() == []  # too long to keep in the recent list
 
 
 def test_a_tab_per_game_and_alt_keys(qtbot, main_window):

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QLabel
@@ -1125,3 +1127,23 @@ def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_win
         top + heights[top] <= below for top, below in zip(tops, tops[1:], strict=False)
     )  # each row ends before the next begins
     assert all(label.height() >= label.minimumSizeHint().height() for label in holder.findChildren(QLabel))
+
+
+@given(
+    times=st.lists(st.integers(0, 3_000_000), max_size=300).map(sorted),
+    low=st.integers(0, 1000),
+    length=st.integers(0, 3_000_000),
+    span=st.integers(1, 2000),
+    left=st.floats(0, 40),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_seek_bar_ticks_where_qt_places_each_event(times, low, length, span, left):
+    """The replay bar's ticks, found a column at a time, are the columns Qt's own placing
+    of every event gives, whatever the range, the bar's width and the events."""
+    from PySide6.QtWidgets import QStyle
+
+    from slugboard.gui.minesweeper.page import tick_columns
+
+    high = low + length
+    each = {int(left + QStyle.sliderPositionFromValue(low, high, t, span)) for t in times if low <= t <= high}
+    assert tick_columns(times, low, high, span, left) == each

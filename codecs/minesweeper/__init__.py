@@ -64,6 +64,7 @@ else:
     __getattr__, __dir__ = later(
         __name__,
         {
+            "figures": ("prepare",),
             "play": ("FLAG_BUTTON", "OPEN_BUTTON", "Click", "click", "flag_action", "is_over", "record"),
             "replays": ("Replay", "ReplayState", "replay", "state_at"),
             "stats": ("Field", "Stats", "field_of"),
@@ -119,6 +120,7 @@ __all__ = [
     "Field",
     "Stats",
     "field_of",
+    "prepare",
     "problems",
     "info",
     "explain",

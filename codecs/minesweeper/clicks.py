@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from ..work import NEVER, Cancel
 from .model import Board
 from .stats import Field, field_of
 
@@ -154,9 +155,14 @@ class ClickTimeline:
     `at(time_ms)` gives the figures at a moment of the replay (every event at or before
     it counted)."""
 
-    def __init__(self, board: Board, mouse: Sequence[Pointer]):
+    # Mouse events between two looks at the cancel flag (a look costs a flag read).
+    CHECK_EVERY = 4096
+
+    def __init__(self, board: Board, mouse: Sequence[Pointer], cancel: Cancel = NEVER):
         self.times = array("d")
-        self._rows: list[ClickCounts] = []
+        # One tuple of ClickCounts' fields per mouse event: a long game has hundreds of
+        # thousands, and a tuple costs a fraction of a record to make and to keep.
+        self._rows: list[tuple[int, int, int, int, int, int, int, float]] = []
         # The clicks counted, (t, x, y, kind), where they were counted: what a drawing of the
         # mouse path marks, so the marks and the figures agree.
         self.clicks: list[tuple[float, float, float, str]] = []
@@ -166,7 +172,11 @@ class ClickTimeline:
         path = 0.0
         last: tuple[float, float] | None = None
         flagged_once: set[int] = set()
-        for ev in mouse:
+        total = len(mouse)
+        for i, ev in enumerate(mouse):
+            if not i % self.CHECK_EVERY and i:
+                cancel.check()
+                cancel.report(i / total)
             kind = ev.kind
             if last is not None and game.state == _PLAYING:
                 path += math.hypot(ev.x - last[0], ev.y - last[1])
@@ -230,14 +240,14 @@ class ClickTimeline:
             if game.state != _READY:
                 last = (ev.x, ev.y)
             self.times.append(ev.t_ms)
-            self._rows.append(ClickCounts(left, right, double, lce, rce, dce, flags, path))
+            self._rows.append((left, right, double, lce, rce, dce, flags, path))
 
     def __len__(self) -> int:
         return len(self._rows)
 
     def after(self, count: int) -> ClickCounts:
         """The figures after the first `count` mouse events."""
-        return self._rows[count - 1] if count > 0 else ClickCounts()
+        return ClickCounts(*self._rows[count - 1]) if count > 0 else ClickCounts()
 
     def at(self, time_ms: float) -> ClickCounts:
         # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.

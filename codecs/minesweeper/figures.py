@@ -10,8 +10,7 @@ right click (a link keeps no chords and no mouse path).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..work import NEVER, Cancel
 from .clicks import ClickCounts, ClickTimeline, Pointer
@@ -113,8 +112,10 @@ def islands_of(fld: Field) -> int:
     return fld.islands()
 
 
-@dataclass(frozen=True)
-class _Press:
+class _Press(NamedTuple):
+    """A mouse event a link's action stands for (a named tuple: a long game makes
+    hundreds of thousands, and a tuple is the cheapest record to make)."""
+
     t_ms: float
     kind: str
     x: float
@@ -137,11 +138,12 @@ class GameFigures:
     """The figures of one game at any moment: from a file's mouse events when there are
     some, else from the game's actions."""
 
-    def __init__(self, board: Board, mouse: Sequence[Pointer] | None = None):
+    def __init__(self, board: Board, mouse: Sequence[Pointer] | None = None, cancel: Cancel = NEVER):
         self.board = board
+        self.mouse = mouse or None
         self.field = field_of(board)
         self.from_file = bool(mouse)
-        self.clicks = ClickTimeline(board, mouse if mouse else link_pointers(board))
+        self.clicks = ClickTimeline(board, mouse if mouse else link_pointers(board), cancel)
 
     def counts(self, state: ReplayState) -> ClickCounts:
         if self.from_file:
@@ -181,3 +183,59 @@ class GameFigures:
             "stnb": constant * solved / t**1.7 if constant and t > 0 else None,
             "path": counts.path if self.from_file else None,
         }
+
+
+# The figures of the last games asked about; a long game's take a second or more to count.
+_FIGURES: list[GameFigures] = []
+_KEPT_FIGURES = 2
+
+
+def figures_of(board: Board, mouse: Sequence[Pointer] | None = None, cancel: Cancel = NEVER) -> GameFigures:
+    """The figures of `board`'s game (counted from `mouse`, a replay file's mouse events,
+    when there are some), kept for the last few games: a window asks again at every
+    moment it shows, and `prepare` may have counted them on another thread."""
+    mouse = mouse or None
+    for kept in tuple(_FIGURES):  # a copy: another thread may put one in meanwhile
+        if kept.board is board and kept.mouse is mouse:
+            return kept
+    found = GameFigures(board, mouse, cancel)
+    _FIGURES.insert(0, found)
+    del _FIGURES[_KEPT_FIGURES:]
+    return found
+
+
+# How long each step of `prepare` takes, in microseconds per cell or per action, measured
+# on the largest boards (benchmarks/minesweeper_paste.py): for a progress bar that moves
+# evenly, not for any decision.
+_FIELD_US_PER_CELL = 0.3
+_REPLAY_US_PER_ACTION = 4.0
+_FIGURES_US_PER_ACTION = 17.0
+
+
+def prepare(board: Board, cancel: Cancel = NEVER) -> None:
+    """Work out what showing `board` asks for, ahead of the window that will show it and
+    off its thread: the field (numbers, openings, islands), the replay of its game and
+    the game's figures, each kept where `field_of`, `replay` and `figures_of` keep them.
+    Reports how far it has come through `cancel`, and stops between steps (and every few
+    thousand actions while counting clicks) when cancelled."""
+    from .replays import replay
+
+    cells, actions = board.width * board.height, len(board.events)
+    steps = (cells * _FIELD_US_PER_CELL, actions * _REPLAY_US_PER_ACTION, actions * _FIGURES_US_PER_ACTION)
+    total = sum(steps) or 1.0
+    done = 0.0
+
+    def step(cost: float) -> None:
+        nonlocal done
+        done += cost
+        cancel.check()
+        cancel.report(done / total)
+
+    field_of(board).islands()
+    step(steps[0])
+    replay(board)
+    step(steps[1])
+    if actions:
+        start = done / total
+        figures_of(board, None, cancel.with_progress(lambda f: cancel.report(start + f * steps[2] / total)))
+    step(steps[2])

@@ -310,15 +310,16 @@ _REPLAYS: list[Replay] = []
 def replay(board: Board) -> Replay:
     """The Replay of `board`, kept for the last few boards asked about: a window asks
     for the same game's facts many times (drawing, statistics, problems)."""
-    for r in _REPLAYS:
+    kept = tuple(_REPLAYS)  # a copy: a board prepared on another thread may come in meanwhile
+    for r in kept:
         if r.board is board:
             return r
-    for r in _REPLAYS:
+    for r in kept:
         # Lengths first: tuples compare item by item before they compare lengths.
         if r.event_count == len(board.events) and r.board == board:
             return r
     # A move in a game being played: the newest Replay of that game grows by one event.
-    for r in _REPLAYS:
+    for r in kept:
         if (
             r._cells is not None
             and r.event_count < len(board.events) <= r.event_count + 16

@@ -247,7 +247,11 @@ def field_of(board: Board) -> Field:
     key = (board.width, board.height, board.mines)
     fld = _FIELDS.get(key)
     if fld is None:
+        fld = Field(*key)
+        # Another thread (a board prepared for the window) may use the table meanwhile:
+        # every step here is one operation on it, and taking out the oldest tolerates a
+        # race to take out the same one.
         if len(_FIELDS) >= 8:
-            _FIELDS.pop(next(iter(_FIELDS)))
-        fld = _FIELDS[key] = Field(*key)
+            _FIELDS.pop(next(iter(tuple(_FIELDS))), None)
+        _FIELDS[key] = fld
     return fld

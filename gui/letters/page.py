@@ -209,7 +209,7 @@ class LettersPage(GamePage):
             self.remember_start_word(board.date, board.start_word)
         self.set_board(board, f"Read as ?{other}=")
 
-    def paste_board(self, board) -> None:
+    def paste_board(self, board, *, prepared: bool = False) -> None:
         if board.start_word:
             # A link's s= word is kept for its date only when the person has given none:
             # a game played here with Slugboard's own word carries that word, which is

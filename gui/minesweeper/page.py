@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from bisect import bisect_left, bisect_right
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer
 from PySide6.QtGui import (
@@ -71,6 +72,28 @@ class _CurrentPageStack(QStackedWidget):
         return current.minimumSizeHint() if current is not None else super().minimumSizeHint()
 
 
+def tick_columns(times: Sequence[int], low: int, high: int, span: int, left: float) -> set[int]:
+    """The pixel columns of a slider's ticks at `times` (in order), as placing each with
+    QStyle.sliderPositionFromValue would find them, at a cost per column rather than per
+    time: a game of 100,000 actions has a few hundred columns."""
+    columns: set[int] = set()
+    place = QStyle.sliderPositionFromValue
+    i, end = bisect_left(times, low), bisect_right(times, high)
+    while i < end:
+        at = place(low, high, times[i], span)
+        columns.add(int(left + at))
+        # The first value placed further right (a place never goes left as the value grows).
+        before, after = times[i], high + 1
+        while after - before > 1:
+            middle = (before + after) // 2
+            if place(low, high, middle, span) > at:
+                after = middle
+            else:
+                before = middle
+        i = bisect_left(times, after, i + 1, end)
+    return columns
+
+
 class _SeekBar(QSlider):
     """The replay bar: a click anywhere jumps there (a plain slider only pages towards
     the click), and a tick under the groove marks the moment of every event."""
@@ -119,11 +142,7 @@ class _SeekBar(QSlider):
         key = (id(self._times), len(self._times), self.minimum(), self.maximum(), span, left)
         if key != self._tick_key:
             self._tick_key = key
-            self._columns = {
-                int(left + QStyle.sliderPositionFromValue(self.minimum(), self.maximum(), t, span))
-                for t in self._times
-                if self.minimum() <= t <= self.maximum()
-            }
+            self._columns = tick_columns(self._times, self.minimum(), self.maximum(), span, left)
         y = self.height() - 1
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
@@ -690,10 +709,11 @@ class MinesweeperPage(GamePage):
             self._play_click(x, y, button)
 
     # --- showing ----------------------------------------------------------------------------
-    def paste_board(self, board) -> None:
+    def paste_board(self, board, *, prepared: bool = False) -> None:
         # The largest fields (up to a million cells) take a good part of a second to
-        # prepare; the person sees a busy cursor and a message rather than a frozen window.
-        large = board.width * board.height + 8 * len(board.events) > LARGE_BOARD_WORK
+        # prepare; unless that was done in the background (a long paste), the person sees
+        # a busy cursor and a message rather than a frozen window (a replay file).
+        large = not prepared and board.width * board.height + 8 * len(board.events) > LARGE_BOARD_WORK
         took = QElapsedTimer()
         took.start()
         if large:
@@ -971,10 +991,7 @@ class MinesweeperPage(GamePage):
         it came from one; kept while the game is the same."""
         kept = self.replay_file
         mouse = kept.mouse if kept is not None and kept.board == self.board else None
-        cached = getattr(self, "_figures", None)
-        if cached is None or cached.board is not self.board or cached.from_file != bool(mouse):
-            cached = self._figures = ms_figures.GameFigures(self.board, mouse)
-        return cached
+        return ms_figures.figures_of(self.board, mouse)
 
     def _show_field_stats(self) -> None:
         labels = self.stat_labels
