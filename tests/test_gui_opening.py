@@ -3,6 +3,7 @@ can be stopped, and gets the board only once it is ready."""
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 
@@ -77,6 +78,7 @@ def test_a_long_paste_opens_in_the_background_and_undoes_in_one_step(qtbot, main
     text = long_game_slug()
     expected = ms.decode(text)
     before = _minesweeper_board(main_window)
+    interval = sys.getswitchinterval()
     seen: list[str] = []
     main_window.statusBar().messageChanged.connect(seen.append)
     assert main_window.current_page().GAME == "sudoku"
@@ -96,6 +98,7 @@ def test_a_long_paste_opens_in_the_background_and_undoes_in_one_step(qtbot, main
     assert main_window.statusBar().currentMessage() == "Opened a Minesweeper board"
     assert not any(m.startswith("Opening a ") for m in seen)
     assert main_window.recent() == []  # too long to keep in the recent list
+    assert sys.getswitchinterval() == interval
     page.player.pause()
     page.undo_stack.undo()
     assert page.board == before
@@ -131,6 +134,7 @@ def test_the_game_is_prepared_off_the_window_thread(qtbot, main_window, monkeypa
 
 def test_progress_and_cancel_show_when_it_takes_a_while(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
+    interval = sys.getswitchinterval()
     before = _minesweeper_board(main_window)
     slug_before = main_window.slug_pane.slug_text()
     main_window.paste_text(long_game_slug())
@@ -139,6 +143,8 @@ def test_progress_and_cancel_show_when_it_takes_a_while(qtbot, main_window, monk
     gate.wait_started()
     qtbot.waitUntil(cancel.isVisible, timeout=2000)
     assert bar.isVisible() and bar.format() == "Opening %p%"
+    # Meanwhile the window's thread gets the interpreter back sooner after its Qt calls.
+    assert sys.getswitchinterval() == pytest.approx(min(interval, opening.SWITCH_INTERVAL_S))
     seen: list[str] = []
     main_window.statusBar().messageChanged.connect(seen.append)
     qtbot.mouseClick(cancel, Qt.MouseButton.LeftButton)
@@ -146,6 +152,7 @@ def test_progress_and_cancel_show_when_it_takes_a_while(qtbot, main_window, monk
     assert not bar.isVisible() and not cancel.isVisible()
     assert QApplication.overrideCursor() is None
     assert seen == ["Stopped opening it: the board is as it was"]
+    assert sys.getswitchinterval() == interval
     gate.release(qtbot)
     assert main_window.current_page().GAME == "sudoku"
     assert _minesweeper_board(main_window) is before
@@ -195,6 +202,7 @@ def test_a_bad_long_text_says_what_and_where_and_changes_nothing(qtbot, main_win
 
 def test_closing_the_window_while_opening_does_not_wait(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
+    interval = sys.getswitchinterval()
     opened: list[object] = []
     main_window.opener.opened.connect(lambda *args: opened.append(args))
     main_window.paste_text(long_game_slug())
@@ -203,6 +211,7 @@ def test_closing_the_window_while_opening_does_not_wait(qtbot, main_window, monk
     main_window.close()
     assert time.perf_counter() - started < 1.0
     assert QApplication.overrideCursor() is None
+    assert sys.getswitchinterval() == interval
     gate.release(qtbot)
     assert opened == []
 

@@ -160,9 +160,11 @@ class ClickTimeline:
 
     def __init__(self, board: Board, mouse: Sequence[Pointer], cancel: Cancel = NEVER):
         self.times = array("d")
-        # One tuple of ClickCounts' fields per mouse event: a long game has hundreds of
-        # thousands, and a tuple costs a fraction of a record to make and to keep.
-        self._rows: list[tuple[int, int, int, int, int, int, int, float]] = []
+        # ClickCounts' fields after every mouse event, in two flat arrays (the seven counts,
+        # then the path): a long game has hundreds of thousands of events, and an array
+        # holds them with no object each for the garbage collector to walk.
+        self._counts = array("q")
+        self._paths = array("d")
         # The clicks counted, (t, x, y, kind), where they were counted: what a drawing of the
         # mouse path marks, so the marks and the figures agree.
         self.clicks: list[tuple[float, float, float, str]] = []
@@ -240,14 +242,18 @@ class ClickTimeline:
             if game.state != _READY:
                 last = (ev.x, ev.y)
             self.times.append(ev.t_ms)
-            self._rows.append((left, right, double, lce, rce, dce, flags, path))
+            self._counts.extend((left, right, double, lce, rce, dce, flags))
+            self._paths.append(path)
 
     def __len__(self) -> int:
-        return len(self._rows)
+        return len(self._paths)
 
     def after(self, count: int) -> ClickCounts:
         """The figures after the first `count` mouse events."""
-        return ClickCounts(*self._rows[count - 1]) if count > 0 else ClickCounts()
+        if count <= 0:
+            return ClickCounts()
+        c, i = self._counts, 7 * count - 7
+        return ClickCounts(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], self._paths[count - 1])
 
     def at(self, time_ms: float) -> ClickCounts:
         # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.
