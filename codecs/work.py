@@ -29,6 +29,11 @@ class Cancel:
         other._event = self._event
         return other
 
+    def part(self, start: float, end: float) -> Cancel:
+        """The same flag, for a step that runs from `start` to `end` of the whole work: the
+        step reports its own progress (0 to 1) and this one's hears where the whole stands."""
+        return self.with_progress(lambda fraction: self.report(start + fraction * (end - start)))
+
     def set(self) -> None:
         self._event.set()
 

@@ -26,16 +26,16 @@ from slugboard import resources
 from slugboard.codecs import MAX_TEXT, SlugError, decode_any, titles
 
 from . import games
-from .opening import Opener, Progress, progress_widgets
 from .page import GamePage
 from .slug_pane import SlugPane
 from .store import Store
 from .theme import SETTINGS_KEY as THEME_KEY
 from .theme import THEMES, Themes
-from .worker import LatestOnly
+from .worker import LatestOnly, Progress, progress_widgets
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyLink
+    from .opening import Opener
     from .share_dialog import ShareDialog
     from .shortcuts_dialog import ShortcutsDialog
 
@@ -542,6 +542,8 @@ class MainWindow(QMainWindow):
     def opener(self) -> Opener:
         """What reads long texts in the background (made with the first one)."""
         if self._opener is None:
+            from .opening import Opener
+
             self._opener = Opener(self, self.statusBar())
             self._opener.opened.connect(
                 lambda text, name, board, slug: self._show_opened(text, name, board, slug, prepared=True)

@@ -13,17 +13,16 @@ it at once and the board stays as it was.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QProgressBar, QPushButton, QStatusBar, QWidget
+from PySide6.QtWidgets import QApplication, QStatusBar, QWidget
 
 from slugboard.codecs import SlugError, decode_any, game
 from slugboard.codecs.work import Cancel
 
-from .worker import LatestOnly
+from .worker import LatestOnly, Progress, progress_widgets
 
 # How far into the progress bar reading the text ends and writing the slug begins; the
 # game's own preparation fills what lies between.
@@ -32,36 +31,17 @@ STEPS = 1000
 SWITCH_INTERVAL_S = 0.001
 
 
-class Progress(QObject):
-    """Carries work's progress (steps done, steps in all) from a worker thread."""
-
-    advanced = Signal(int, int)
-
-
-def progress_widgets(status_bar: QStatusBar, form: str, tip: str) -> tuple[QProgressBar, QPushButton]:
-    """A progress bar (`form` as QProgressBar.setFormat takes it) and a Cancel button
-    (`tip` its tooltip) at the right of the status bar, hidden until work runs."""
-    bar = QProgressBar()
-    bar.setMaximumWidth(200)
-    bar.setFormat(form)
-    button = QPushButton("Cancel")
-    button.setToolTip(tip)
-    for widget in (bar, button):
-        widget.hide()
-        status_bar.addPermanentWidget(widget)
-    return bar, button
-
-
-def read_and_prepare(text: str, report: Callable[[float], None], cancel: Cancel) -> tuple[str, Any, str | None]:
+def read_and_prepare(text: str, cancel: Cancel) -> tuple[str, Any, str | None]:
     """(game, board, slug) of `text`, with what showing the board takes worked out ahead;
-    raises SlugError as decoding does. The slug is None for a board that has none."""
+    raises SlugError as decoding does, and reports progress through `cancel`. The slug is
+    None for a board that has none."""
     name, board = decode_any(text)
     cancel.check()
-    report(READ_PART)
+    cancel.report(READ_PART)
     entry = game(name)
-    entry.prepare(board, cancel.with_progress(lambda f: report(READ_PART + f * (PREPARED_PART - READ_PART))))
+    entry.prepare(board, cancel.part(READ_PART, PREPARED_PART))
     cancel.check()
-    report(PREPARED_PART)
+    cancel.report(PREPARED_PART)
     try:
         slug: str | None = entry.encode(board)
     except SlugError:
@@ -112,7 +92,11 @@ class Opener(QObject):
         self.drop()
         self._text = text
         send = self._worker.relay(self._progress.advanced.emit)
-        self._worker.submit(read_and_prepare, text, lambda fraction: send(round(fraction * STEPS), STEPS))
+
+        def job(text: str, cancel: Cancel) -> tuple[str, Any, str | None]:
+            return read_and_prepare(text, cancel.with_progress(lambda f: send(round(f * STEPS), STEPS)))
+
+        self._worker.submit(job, text)
         self.bar.setValue(0)
         # The window's thread takes the interpreter back after every Qt call it makes; while
         # the worker runs pure Python, a shorter switch interval makes those waits shorter

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     import queue
 
 from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QProgressBar, QPushButton, QStatusBar
 
 from slugboard.codecs.work import Cancel, Cancelled
 
@@ -116,3 +117,23 @@ class LatestOnly(QObject):
         if generation == self._generation:
             self._running = False
             self.finished.emit(result)
+
+
+class Progress(QObject):
+    """Carries work's progress (steps done, steps in all) from a worker thread."""
+
+    advanced = Signal(int, int)
+
+
+def progress_widgets(status_bar: QStatusBar, form: str, tip: str) -> tuple[QProgressBar, QPushButton]:
+    """A progress bar (`form` as QProgressBar.setFormat takes it) and a Cancel button
+    (`tip` its tooltip) at the right of the status bar, hidden until work runs."""
+    bar = QProgressBar()
+    bar.setMaximumWidth(200)
+    bar.setFormat(form)
+    button = QPushButton("Cancel")
+    button.setToolTip(tip)
+    for widget in (bar, button):
+        widget.hide()
+        status_bar.addPermanentWidget(widget)
+    return bar, button

@@ -222,7 +222,7 @@ def test_reading_reports_progress_in_order_and_stops_when_cancelled(what):
 
     text = long_minesweeper_slug() if what == "field" else long_game_slug()
     reports: list[float] = []
-    name, board, slug = opening.read_and_prepare(text, reports.append, Cancel())
+    name, board, slug = opening.read_and_prepare(text, Cancel(reports.append))
     assert name == "minesweeper" and slug == ms.encode(board)
     assert reports == sorted(reports) and reports[0] == opening.READ_PART and reports[-1] == opening.PREPARED_PART
     stopped = Cancel()
@@ -232,4 +232,4 @@ def test_reading_reports_progress_in_order_and_stops_when_cancelled(what):
             stopped.set()
 
     with pytest.raises(Cancelled):
-        opening.read_and_prepare(text, stop_half_way, stopped)
+        opening.read_and_prepare(text, stopped.with_progress(stop_half_way))

@@ -221,21 +221,16 @@ def prepare(board: Board, cancel: Cancel = NEVER) -> None:
     from .replays import replay
 
     cells, actions = board.width * board.height, len(board.events)
-    steps = (cells * _FIELD_US_PER_CELL, actions * _REPLAY_US_PER_ACTION, actions * _FIGURES_US_PER_ACTION)
-    total = sum(steps) or 1.0
-    done = 0.0
-
-    def step(cost: float) -> None:
-        nonlocal done
-        done += cost
-        cancel.check()
-        cancel.report(done / total)
-
+    costs = (cells * _FIELD_US_PER_CELL, actions * _REPLAY_US_PER_ACTION, actions * _FIGURES_US_PER_ACTION)
+    total = sum(costs) or 1.0
+    field_done, replay_done = costs[0] / total, (costs[0] + costs[1]) / total
     field_of(board).islands()
-    step(steps[0])
+    cancel.check()
+    cancel.report(field_done)
     replay(board)
-    step(steps[1])
+    cancel.check()
+    cancel.report(replay_done)
     if actions:
-        start = done / total
-        figures_of(board, None, cancel.with_progress(lambda f: cancel.report(start + f * steps[2] / total)))
-    step(steps[2])
+        figures_of(board, None, cancel.part(replay_done, 1.0))
+    cancel.check()
+    cancel.report(1.0)
