@@ -7,18 +7,26 @@ would then be destroyed on that thread while the window's thread uses Qt, which 
 not allow and which can end the process. So the application turns automatic collection
 off and collects, generation by generation as Python would, from a timer on the window's
 thread.
+
+When the application quits, the collector collects everything once and leaves automatic
+collection off for good: Qt then destroys the window and the application's children, and
+a collection set off by an allocation inside one of those destructors can run a PySide
+callback that disconnects a signal while Qt holds the lock that disconnecting needs, and
+the process never exits. Python collects again itself once Qt is gone.
 """
 
 from __future__ import annotations
 
 import gc
 
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 
 class MainThreadCollector(QObject):
     """While it lives (parent it to the application), garbage is collected on the thread
-    that made it, every `interval_ms`, when Python's own thresholds say so."""
+    that made it, every `interval_ms`, when Python's own thresholds say so. `stop()`
+    gives collection back to Python; so does destroying it, unless the application is
+    quitting."""
 
     def __init__(self, parent: QObject | None = None, interval_ms: int = 500):
         super().__init__(parent)
@@ -29,7 +37,21 @@ class MainThreadCollector(QObject):
         self.timer.setInterval(interval_ms)
         self.timer.timeout.connect(self.check)
         self.timer.start()
-        self.destroyed.connect(lambda *_: gc.enable())
+        self._quitting: list[bool] = []  # set on quit; read when this object is gone
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._quit)
+        self.destroyed.connect(lambda *_, quitting=self._quitting: quitting or gc.enable())
+
+    def stop(self) -> None:
+        """Stop collecting from the timer and turn Python's own collection back on."""
+        self.timer.stop()
+        gc.enable()
+
+    def _quit(self) -> None:
+        self._quitting.append(True)
+        self.timer.stop()
+        gc.collect()
 
     def check(self) -> None:
         counts = gc.get_count()

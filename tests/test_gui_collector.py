@@ -46,3 +46,38 @@ def test_garbage_is_freed_on_the_thread_of_the_collector(qapp, qtbot):
         qtbot.wait(10)
         if not was_enabled:
             gc.disable()
+
+
+def test_quitting_collects_once_and_leaves_collection_off_for_the_teardown(qapp, qtbot):
+    """Qt destroys the window after the application quits; a collection set off inside one
+    of those destructors can deadlock in PySide, so none may start then."""
+    was_enabled = gc.isenabled()
+    collector = MainThreadCollector(interval_ms=10_000)
+    try:
+        _Cycle.freed_on.clear()
+        _Cycle()
+        qapp.aboutToQuit.emit()
+        assert _Cycle.freed_on == [threading.main_thread().name]  # collected at the quit
+        assert not collector.timer.isActive()
+        with qtbot.waitSignal(collector.destroyed):
+            collector.deleteLater()
+        assert not gc.isenabled()  # still off once the collector is gone
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_stop_or_destroying_it_gives_collection_back(qapp, qtbot):
+    was_enabled = gc.isenabled()
+    try:
+        stopped = MainThreadCollector(interval_ms=10_000)
+        stopped.stop()
+        assert gc.isenabled() and not stopped.timer.isActive()
+        destroyed = MainThreadCollector(interval_ms=10_000)
+        assert not gc.isenabled()
+        with qtbot.waitSignal(destroyed.destroyed):
+            destroyed.deleteLater()
+        assert gc.isenabled()
+    finally:
+        if not was_enabled:
+            gc.disable()
