@@ -275,7 +275,12 @@ def main(argv: list[str] | None = None) -> int:
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     if args.export:
-        return export(args)
+        from .collector import quiet_teardown
+
+        try:
+            return export(args)
+        finally:
+            quiet_teardown()
 
     if sys.platform.startswith("linux"):
         from .platform_check import advice, missing_xcb_libraries_once, uses_xcb

@@ -22,6 +22,13 @@ import gc
 from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 
+def quiet_teardown() -> None:
+    """Collect now, on this thread, and start no collection while Qt tears the
+    application down (see above): call it when the application's work is done."""
+    gc.collect()
+    gc.disable()
+
+
 class MainThreadCollector(QObject):
     """While it lives (parent it to the application), garbage is collected on the thread
     that made it, every `interval_ms`, when Python's own thresholds say so. `stop()`
@@ -51,7 +58,7 @@ class MainThreadCollector(QObject):
     def _quit(self) -> None:
         self._quitting.append(True)
         self.timer.stop()
-        gc.collect()
+        quiet_teardown()
 
     def check(self) -> None:
         counts = gc.get_count()

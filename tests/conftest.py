@@ -89,11 +89,16 @@ def _release_clipboard(request):
 def _collect_on_the_window_thread(request):
     """As the application does (gui/collector.py): while a test with widgets runs, no
     garbage collection starts on a worker thread, where it could free Qt objects; what the
-    test left is collected here, on the window's thread, after its widgets are closed."""
+    test left is collected here, on the window's thread, after its widgets are closed.
+    A test without widgets that runs the application's `main` (which leaves collection off
+    for the process's exit) gets it back afterwards."""
     import gc
 
     if "qapp" not in request.fixturenames and "qtbot" not in request.fixturenames:
+        enabled = gc.isenabled()
         yield
+        if enabled:
+            gc.enable()
         return
     enabled = gc.isenabled()
     gc.disable()

@@ -293,3 +293,13 @@ print(json.dumps([found, sorted(set(sys.modules) - before)]))
     assert found == []
     assert "slugboard.gui.platform_check" in loaded
     assert not {"ctypes", "ctypes.util"} & set(loaded)
+
+
+def test_export_leaves_no_collection_to_start_in_qt_teardown(tmp_path):
+    import gc
+
+    from slugboard.gui.app import main
+
+    assert gc.isenabled()
+    assert main(["--export", str(tmp_path / "b.png"), SEED_SLUG]) == 0
+    assert not gc.isenabled()  # the process exits next; Python collects once Qt is gone
