@@ -1,0 +1,120 @@
+"""A person who tries everything: random clicks, drags and keys on each game's board, with
+undo and redo among them. Whatever they do, nothing raises, the slug pane always shows the
+slug of the board on screen (and it reads back as that board), and undoing everything
+returns the board they started from, redoing everything the board they ended on."""
+
+from __future__ import annotations
+
+import os
+import random
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
+
+from slugboard import resources
+from slugboard.codecs import GAMES
+
+KEYS = [
+    *(getattr(Qt.Key, f"Key_{d}") for d in "0123456789"),
+    *(getattr(Qt.Key, f"Key_{c}") for c in "ABCEHKNPRSTXQ"),
+    Qt.Key.Key_Left,
+    Qt.Key.Key_Right,
+    Qt.Key.Key_Up,
+    Qt.Key.Key_Down,
+    Qt.Key.Key_Space,
+    Qt.Key.Key_Delete,
+    Qt.Key.Key_Backspace,
+    Qt.Key.Key_Return,
+    Qt.Key.Key_Escape,
+    Qt.Key.Key_Home,
+    Qt.Key.Key_End,
+]
+# A longer hunt: SLUGBOARD_MONKEY_SEEDS=12 SLUGBOARD_MONKEY_ACTIONS=600 (36,000 actions, a minute).
+SEEDS = int(os.environ.get("SLUGBOARD_MONKEY_SEEDS", "2"))
+ACTIONS = int(os.environ.get("SLUGBOARD_MONKEY_ACTIONS", "150"))
+BUTTONS = [Qt.MouseButton.LeftButton, Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton]
+
+
+def _examples(game: str) -> list[str]:
+    return [e["text"] for e in resources.examples() if e["game"] == game]
+
+
+def _close_popups() -> None:
+    """A click may open a menu or a dialog, as it would for a person; close it again so
+    the next action reaches the board."""
+    for widget in QApplication.topLevelWidgets():
+        if isinstance(widget, QMenu | QDialog | QMessageBox) and widget.isVisible():
+            widget.close()
+
+
+def _check_slug(window, page, game) -> None:
+    slug = window.slug_pane.slug_text()
+    assert slug == game.encode(page.board)
+    assert game.encode(game.decode(slug)) == slug
+
+
+def _act(rng: random.Random, qtbot, window, page) -> str:
+    canvas = page.canvas
+    width, height = max(1, canvas.width()), max(1, canvas.height())
+
+    def point() -> QPoint:
+        return QPoint(rng.randrange(width), rng.randrange(height))
+
+    modes = getattr(page, "mode_buttons", {})
+    kind = rng.choice(["click", "click", "click+key", "click+key", "drag", "key", "undo", "redo", "double", "mode"])
+    if kind == "click+key":  # a square chosen, then something typed on it
+        qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=point())
+        qtbot.keyClick(canvas, rng.choice(KEYS))
+    elif kind == "mode" and modes:
+        qtbot.mouseClick(modes[rng.choice(sorted(modes))], Qt.MouseButton.LeftButton)
+    elif kind == "click":
+        qtbot.mouseClick(canvas, rng.choice(BUTTONS), pos=point())
+    elif kind == "double":
+        qtbot.mouseDClick(canvas, Qt.MouseButton.LeftButton, pos=point())
+    elif kind == "drag":
+        start, end = point(), point()
+        qtbot.mousePress(canvas, Qt.MouseButton.LeftButton, pos=start)
+        qtbot.mouseMove(canvas, pos=QPoint((start.x() + end.x()) // 2, (start.y() + end.y()) // 2))
+        qtbot.mouseMove(canvas, pos=end)
+        qtbot.mouseRelease(canvas, Qt.MouseButton.LeftButton, pos=end)
+    elif kind == "key":
+        canvas.setFocus()
+        modifier = Qt.KeyboardModifier.ShiftModifier if rng.random() < 0.15 else Qt.KeyboardModifier.NoModifier
+        qtbot.keyClick(canvas, rng.choice(KEYS), modifier)
+    elif kind == "undo":
+        window.undo_action.trigger()
+    else:
+        window.redo_action.trigger()
+    _close_popups()
+    return kind
+
+
+@pytest.mark.parametrize("seed", range(1, 1 + SEEDS))
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_window, name, seed):
+    game = GAMES[name]
+    rng = random.Random(f"{name}-{seed}")
+    page = main_window.page(name)
+    start = game.encode(page.board)  # the paste is the first step to undo
+    main_window.paste_text(rng.choice(_examples(name)))
+    assert main_window.current_page() is page
+    seen = set()
+    for _ in range(ACTIONS):
+        _act(rng, qtbot, main_window, page)
+        assert main_window.current_page() is page
+        _check_slug(main_window, page, game)
+        seen.add(game.encode(page.board))
+    # The actions did edit the board (a letters board changes only when a word is played,
+    # which random letters seldom make; the tiles laid meanwhile are not yet the board).
+    assert len(seen) >= {"letters": 2, "xiangqi": 3}.get(name, 8), len(seen)
+    stack = page.undo_stack
+    end, at = game.encode(page.board), stack.index()
+    while stack.canUndo():
+        stack.undo()
+    assert stack.index() == 0 and game.encode(page.board) == start
+    _check_slug(main_window, page, game)
+    while stack.index() < at:
+        stack.redo()
+    assert game.encode(page.board) == end
+    _check_slug(main_window, page, game)
