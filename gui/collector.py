@@ -48,7 +48,7 @@ class MainThreadCollector(QObject):
         app = QCoreApplication.instance()
         if app is not None:
             app.aboutToQuit.connect(self._quit)
-        self.destroyed.connect(lambda *_, quitting=self._quitting: quitting or gc.enable())
+        self.destroyed.connect(lambda *_, quitting=self._quitting: None if quitting else gc.enable())
 
     def stop(self) -> None:
         """Stop collecting from the timer and turn Python's own collection back on."""

@@ -108,3 +108,12 @@ def _collect_on_the_window_thread(request):
         gc.collect(0)
         if enabled:
             gc.enable()
+
+
+def pytest_unconfigure(config):
+    """After the last test, as the application does when it quits (gui/collector.py): one
+    collection now, and none while Qt destroys the application at the process's exit."""
+    import gc
+
+    gc.collect()
+    gc.disable()

@@ -835,6 +835,36 @@ def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window, mo
     assert page.stat_labels["hzini"].text() == str(expected[1])
 
 
+def test_the_islands_of_a_large_field_are_counted_after_it_is_on_screen(qtbot, main_window, monkeypatch):
+    """Counting the islands of a million-cell field takes a tenth of a second: the field is
+    shown and painted first, and the count follows, in every mode, without a second count."""
+    from slugboard.codecs import minesweeper as ms
+    from slugboard.gui.minesweeper import page as page_module
+
+    monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
+    counted = []
+    count = page_module._count_islands
+    monkeypatch.setattr(page_module, "_count_islands", lambda fld, cancel: (counted.append(fld), count(fld, cancel))[1])
+    page = main_window.page("minesweeper")
+    page.set_mode("edit")
+    board = ms.random_board(30, 16, 99, seed=5)
+    assert main_window.paste_text(ms.encode(board))
+    fld = ms.stats.field_of(page.board)
+    assert "_islands" not in fld.__dict__  # nothing counted yet, on any thread
+    assert page.stat_labels["islands"].text() == "…"
+    assert page.stat_labels["3bv"].text() == str(fld.bbbv)  # the rest is there at once
+    expected = ms.stats.Field(page.board.width, page.board.height, page.board.mines).islands()
+    qtbot.waitUntil(lambda: page.stat_labels["islands"].text() == str(expected), timeout=5000)
+    for mode in ("play", "replay", "edit"):
+        page.set_mode(mode)
+        assert page.stat_labels["islands"].text() == str(expected), mode
+    assert counted == [fld]  # once, for the field shown
+    # A small field is counted at once, as before.
+    small = ms.random_board(9, 9, 10, seed=1)
+    assert main_window.paste_text(ms.encode(small))
+    assert page.stat_labels["islands"].text() == str(ms.stats.field_of(page.board).islands())
+
+
 # --- the list of actions ------------------------------------------------------------
 
 

@@ -107,9 +107,11 @@ def zini_of(fld: Field) -> tuple[int, int]:
     return cached
 
 
-def islands_of(fld: Field) -> int:
-    """Groups of 3BV numbers (numbers with no empty cell around), 8-connected."""
-    return fld.islands()
+def islands_of(fld: Field, *, work_out: bool = True) -> int | None:
+    """Groups of 3BV numbers (numbers with no empty cell around), 8-connected. With
+    `work_out` false, None until they have been counted for this field (on a field of a
+    million cells that takes a tenth of a second, better spent off the window's thread)."""
+    return fld.islands() if work_out else fld.__dict__.get("_islands")
 
 
 class _Press(NamedTuple):
@@ -150,10 +152,11 @@ class GameFigures:
             return self.clicks.at(state.time_ms)
         return self.clicks.after(2 * state.index)
 
-    def at(self, state: ReplayState, *, work_out_zini: bool = True) -> dict[str, Any]:
+    def at(self, state: ReplayState, *, work_out_zini: bool = True, work_out_islands: bool = True) -> dict[str, Any]:
         """Every figure of `CONVENTIONS` at `state` (None where it has no value yet). With
         `work_out_zini` false, ZiNi and HZiNi are None until `zini_of` has been called for
-        the field (on a large field it takes a moment, better spent off the window's thread)."""
+        the field (on a large field it takes a moment, better spent off the window's thread);
+        with `work_out_islands` false, the islands likewise until `islands_of`."""
         fld, stats = self.field, state.stats
         counts = self.counts(state)
         zini, hzini = zini_of(fld) if work_out_zini else (zini_known(fld) or (None, None))
@@ -169,7 +172,7 @@ class GameFigures:
             "zini": zini,
             "hzini": hzini,
             "openings": len(fld.opening_sizes),
-            "islands": islands_of(fld),
+            "islands": islands_of(fld, work_out=work_out_islands),
             "left": counts.left,
             "right": counts.right,
             "double": counts.double,

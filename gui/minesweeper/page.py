@@ -153,6 +153,9 @@ class _SeekBar(QSlider):
 # A field of more cells than this has its ZiNi worked out in the background (0.03 s for
 # 100x100, 0.55 s for 200x200 with ms-toollib), so opening it is not held up.
 ZINI_IN_BACKGROUND_CELLS = 10_000
+# ... and its islands beyond this many (a tenth of a second at a million cells), so that a
+# large field restored at start, or edited, is on screen that much sooner.
+ISLANDS_IN_BACKGROUND_CELLS = 250_000
 
 
 def _odds_box(name: str, seen: str) -> QCheckBox:
@@ -170,6 +173,10 @@ def _work_out_zini(fld, cancel):
     # In ms-toollib's child process: it holds the interpreter while it works, which from
     # a thread of this one would stop the window all the same.
     return ms_figures.zini_in_child(fld, cancel)
+
+
+def _count_islands(fld, cancel):
+    return ms_figures.islands_of(fld)
 
 
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
@@ -218,10 +225,13 @@ class MinesweeperPage(GamePage):
         canvas.cell_clicked.connect(self._cell_clicked)
         self.set_canvas(canvas)
         self.player = ReplayPlayer(self)
-        # ZiNi of a large field is worked out off the window's thread, then shown.
+        # ZiNi and the islands of a large field are worked out off the window's thread, then shown.
         self._zini_job = LatestOnly(self)
-        self._zini_job.finished.connect(self._zini_ready)
+        self._zini_job.finished.connect(self._figure_ready)
         self._zini_field = None
+        self._islands_job = LatestOnly(self)
+        self._islands_job.finished.connect(self._figure_ready)
+        self._islands_field = None
         self.replay_file = None  # the replay file the open game came from, if any
         self.player.moved.connect(self._replay_moved)
         self.player.playing_changed.connect(self._playing_changed)
@@ -941,6 +951,7 @@ class MinesweeperPage(GamePage):
     def shutdown(self) -> None:
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
+        self._islands_job.shutdown()
         from slugboard.codecs.minesweeper import toollib
 
         toollib.shared().close()  # a calculation under way in the child ends with the window
@@ -951,7 +962,7 @@ class MinesweeperPage(GamePage):
         figures = self.figures()
         fld = figures.field
         big = fld.width * fld.height > ZINI_IN_BACKGROUND_CELLS
-        f = figures.at(state, work_out_zini=not big)
+        f = figures.at(state, work_out_zini=not big, work_out_islands=self._islands_now(fld))
         if f["zini"] is None and self._zini_field is not fld:
             self._zini_field = fld
             self._zini_job.submit(_work_out_zini, fld)
@@ -973,7 +984,23 @@ class MinesweeperPage(GamePage):
         labels["stnb"].setText(_fmt(f["stnb"], 1))
         labels["path"].setText("unknown" if f["path"] is None else f"{f['path']:.1f} cells")
 
-    def _zini_ready(self, result) -> None:
+    def _islands_now(self, fld) -> bool:
+        """Whether the islands of `fld` may be counted on the window's thread; when not, they
+        are counted in the background (once per field) and the figures shown again. The count
+        starts in the next event-loop turn, once the board is painted: a thread of this
+        process counting shares the interpreter with the window, and would slow that paint."""
+        if fld.width * fld.height <= ISLANDS_IN_BACKGROUND_CELLS:
+            return True
+        if ms_figures.islands_of(fld, work_out=False) is None and self._islands_field is not fld:
+            self._islands_field = fld
+            QTimer.singleShot(0, self, lambda: self._count_islands(fld))
+        return False
+
+    def _count_islands(self, fld) -> None:
+        if self._islands_field is fld:  # still the field shown
+            self._islands_job.submit(_count_islands, fld)
+
+    def _figure_ready(self, result) -> None:
         if isinstance(result, Exception):
             return
         self._refresh()
@@ -1000,7 +1027,8 @@ class MinesweeperPage(GamePage):
         fld = self.replay.field
         labels["3bv"].setText(str(self.replay.bbbv))
         labels["openings"].setText(str(len(fld.opening_sizes)))
-        labels["islands"].setText(str(ms_figures.islands_of(fld)))
+        islands = ms_figures.islands_of(fld, work_out=self._islands_now(fld))
+        labels["islands"].setText("…" if islands is None else str(islands))
         labels["opened"].setText(f"0 / {self.replay.safe_total}")
 
     def export_state(self) -> dict:
