@@ -10,7 +10,7 @@ import random
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QDialog, QMenu, QMessageBox
+from PySide6.QtWidgets import QApplication, QDialog, QMenu
 
 from slugboard import resources
 from slugboard.codecs import GAMES
@@ -44,7 +44,7 @@ def _close_popups() -> None:
     """A click may open a menu or a dialog, as it would for a person; close it again so
     the next action reaches the board."""
     for widget in QApplication.topLevelWidgets():
-        if isinstance(widget, QMenu | QDialog | QMessageBox) and widget.isVisible():
+        if isinstance(widget, QMenu | QDialog) and widget.isVisible():
             widget.close()
 
 
@@ -54,7 +54,7 @@ def _check_slug(window, page, game) -> None:
     assert game.encode(game.decode(slug)) == slug
 
 
-def _act(rng: random.Random, qtbot, window, page) -> str:
+def _act(rng: random.Random, qtbot, window, page) -> None:
     canvas = page.canvas
     width, height = max(1, canvas.width()), max(1, canvas.height())
 
@@ -87,7 +87,6 @@ def _act(rng: random.Random, qtbot, window, page) -> str:
     else:
         window.redo_action.trigger()
     _close_popups()
-    return kind
 
 
 @pytest.mark.parametrize("seed", range(1, 1 + SEEDS))

@@ -111,7 +111,7 @@ def islands_of(fld: Field, *, work_out: bool = True) -> int | None:
     """Groups of 3BV numbers (numbers with no empty cell around), 8-connected. With
     `work_out` false, None until they have been counted for this field (on a field of a
     million cells that takes a tenth of a second, better spent off the window's thread)."""
-    return fld.islands() if work_out else fld.__dict__.get("_islands")
+    return fld.islands() if work_out else fld.islands_known()
 
 
 class _Press(NamedTuple):

@@ -183,6 +183,11 @@ class Field:
             self.__dict__["_islands"] = found
         return found
 
+    def islands_known(self) -> int | None:
+        """The islands if they have been counted for this field, else None."""
+        known: int | None = self.__dict__.get("_islands")
+        return known
+
     def number(self, x: int, y: int) -> int:
         return self.numbers[y * self.width + x]
 

@@ -993,10 +993,10 @@ class MinesweeperPage(GamePage):
             return True
         if ms_figures.islands_of(fld, work_out=False) is None and self._islands_field is not fld:
             self._islands_field = fld
-            QTimer.singleShot(0, self, lambda: self._count_islands(fld))
+            QTimer.singleShot(0, self, lambda: self._start_counting_islands(fld))
         return False
 
-    def _count_islands(self, fld) -> None:
+    def _start_counting_islands(self, fld) -> None:
         if self._islands_field is fld:  # still the field shown
             self._islands_job.submit(_count_islands, fld)
 
