@@ -15,6 +15,7 @@ from urllib.parse import urlsplit
 
 from .errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from .game import Game, GameCodec
+from .links import WHOLE, Source, unwrapped_link
 
 __all__ = [
     "GAMES",
@@ -137,22 +138,25 @@ def _attempts(text: str) -> Iterator[tuple[Game[Any], Any, bool]]:
 
     The games are loaded as they are reached, so a caller that stops at the first board
     (`decode_any`) loads no game ranked after a marked game that reads the text."""
+    # A whole link percent-encoded is read as the link; its errors name the pasted characters.
+    unwrapped = unwrapped_link(text)
+    text, source = unwrapped if unwrapped is not None else (text, WHOLE)
     unmarked: list[Game[Any]] = []
     for name, _, _ in sorted(REGISTRY, key=lambda entry: entry[1]):
         candidate = game(name)
         if candidate.looks_like(text):
-            yield _attempt(candidate, text, True)
+            yield _attempt(candidate, text, True, source)
         else:
             unmarked.append(candidate)
     for candidate in unmarked:
-        yield _attempt(candidate, text, False)
+        yield _attempt(candidate, text, False, source)
 
 
-def _attempt(candidate: Game[Any], text: str, marked: bool) -> tuple[Game[Any], Any, bool]:
+def _attempt(candidate: Game[Any], text: str, marked: bool, source: Source) -> tuple[Game[Any], Any, bool]:
     try:
         return candidate, candidate.decode(text), marked
     except SlugError as exc:
-        return candidate, exc, marked
+        return candidate, exc if source is WHOLE else exc.located(source), marked
 
 
 def detect(text: str) -> list[str]:

@@ -34,6 +34,7 @@ from . import MAX_TEXT, Game, SlugError, all_games, decode_any
 from .errors import FormatError, guarded
 
 EXIT_BAD_INPUT = 2
+EXIT_OUTPUT_CLOSED = 1  # the reader of the output went away
 
 # A line of standard input longer than this is refused unread: no legal slug or board
 # JSON comes near it (the decoders refuse MAX_TEXT characters).
@@ -364,7 +365,15 @@ def run(
 
 
 def main(argv: list[str] | None = None) -> None:
-    sys.exit(run(argv))
+    try:
+        code = run(argv)
+        sys.stdout.flush()  # an answer still buffered meets a closed pipe here
+    except BrokenPipeError:
+        # The reader stopped reading (`| head`): nothing is wrong with the input, so nothing
+        # is said; stdout goes to nowhere, so Python's own flush at exit stays quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_OUTPUT_CLOSED
+    sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -85,7 +85,7 @@ def guarded(name: str, work: Callable[[], T]) -> T:
     JSON can hold any value in any place, and one bad line must not end the batch."""
     try:
         return work()
-    except SlugError:
+    except (SlugError, BrokenPipeError):  # a closed output is not a bad input
         raise
     except RecursionError:
         raise SlugError(name, "the board JSON is nested too deeply") from None
@@ -119,7 +119,7 @@ class ProblemKind(str, Enum):
     OVERLAP = "overlap"  # two pieces (or two tiles) on one cell
     OVERFLOW = "overflow"  # a piece runs off an edge that glues to nothing
     # xiangqi
-    TOO_MANY = "too-many"  # more pieces of a kind than the set has
+    TOO_MANY = "too-many"  # more pieces of a kind than the set has (letters: more tiles than a link holds)
     UNENCODABLE = "unencodable"  # a piece where the slug code cannot hold it
     NO_KING = "no-king"
     FACING_KINGS = "facing-kings"

@@ -171,6 +171,17 @@ def carve(text: str, start: int, end: int, *, percent: bool = True, strip: bool 
     return trimmed, Source(origins[0] if origins else source.start, end, origins)
 
 
+def unwrapped_link(text: str) -> tuple[str, Source] | None:
+    """A link pasted with its own characters percent-encoded (`https%3A%2F%2F...`, as a
+    link stands inside another link's query, a redirect's say): the link itself, and where
+    its characters stand in `text`; None for any other text."""
+    start, end = stripped_bounds(text)
+    if not text[start : start + 14].lower().startswith(("http%3a%2f%2f", "https%3a%2f%2f")):
+        return None
+    link, source = carve(text, start, end)
+    return (link, source) if source.origins is not None else None
+
+
 def _carve(text: str, start: int, end: int, percent: bool) -> tuple[str, Source]:
     raw = text[start:end]
     if not percent or "%" not in raw:

@@ -119,3 +119,18 @@ def test_non_utf8_stdin_under_a_strict_utf8_locale_is_an_error_per_line():
     assert proc.stderr.decode().splitlines() == ["error: input: line 1 is not UTF-8 text (byte 0xff) at character 0"]
     assert json.loads(proc.stdout)["game"] == "sudoku"
     assert b"Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize("command", [["info", SUDOKU], ["explain", SUDOKU], ["decode", SUDOKU, SUDOKU]])
+def test_output_into_a_closed_pipe_ends_quietly(command):
+    # As `slugboard-codec info ... | head -c 10`: the reader is gone before the answer is written.
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "slugboard.codecs", *command], stdout=write, stderr=subprocess.PIPE, timeout=60
+        )
+    finally:
+        os.close(write)
+    assert proc.stderr == b""
+    assert proc.returncode == 1

@@ -160,6 +160,34 @@ def test_detect_and_decode_any_sudoku():
         decode_any("   ")
 
 
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG,
+        "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS",
+        "https://pentominoes.river.me/#/R6aV100I106W014T119Z621F626N333X038Y342P745L751U058",
+    ],
+)
+def test_a_link_pasted_percent_encoded_whole_reads_as_the_link(link):
+    from urllib.parse import quote
+
+    wrapped = quote(link, safe="")  # as a link stands in another link's query
+    assert wrapped.lower().startswith("https%3a%2f%2f")
+    assert decode_any("  " + wrapped + "\n") == decode_any(link)
+    assert detect(wrapped) == detect(link)
+
+
+def test_an_error_in_a_link_pasted_percent_encoded_names_the_pasted_character():
+    from urllib.parse import quote
+
+    bad = SEED_SLUG[:9] + "!" + SEED_SLUG[10:]
+    wrapped = quote("https://nickgirardo.com/projects/sudoku/player.html?play=" + bad, safe="!")
+    with pytest.raises(SlugError) as caught:
+        decode_any(wrapped)
+    assert caught.value.position == wrapped.index("!")
+    assert "'!' is not base64" in caught.value.message
+
+
 def test_cli_decode_encode_detect_info():
     out, err = io.StringIO(), io.StringIO()
     assert run(["decode", SEED_SLUG], out, err) == 0

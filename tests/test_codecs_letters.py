@@ -436,6 +436,37 @@ def test_play_a_turn_and_grow_the_slug():
     assert [(p.kind, p.message, p.cells) for p in found] == [("word", "PU is not in the word list", ((5, 2), (5, 3)))]
 
 
+def _four_full_turns(date=dt.date(2025, 10, 5), word="RUNNELS"):
+    """A V4 game of 28 tiles: each of turns 1-4 puts its whole rack on free squares."""
+    from slugboard.codecs.letters.game import daily_draw
+
+    draw = list(daily_draw(date, word, blanks=True))
+    free = iter((r, c) for r in (0, 1, 2, 3, 5, 6, 7, 8) for c in range(9))
+    tiles, rack, drawn = [], [], 0
+    for turn in range(1, 5):
+        while len(rack) < letters.RACK_SIZE:
+            rack.append(draw[drawn])
+            drawn += 1
+        for letter in rack:
+            r, c = next(free)
+            tiles.append(letters.Tile(r, c, 0, turn, "A" if letter == "?" else letter, letter == "?"))
+        rack = []
+    return letters.Board(date, tuple(tiles), letters.V4, word)
+
+
+def test_a_turn_that_would_pass_the_links_tile_limit_is_flagged_not_refused_blindly():
+    board = _four_full_turns()
+    assert len(board.tiles) == 28 and letters.decode(letters.encode(board)) == board
+    three = [(8, c, "E") for c in range(3)]
+    _, _, found = letters.check_turn(board, three)
+    assert not any(p.kind == "too-many" for p in found)
+    _, _, found = letters.check_turn(board, [*three, (8, 3, "E")])
+    limit = [p for p in found if p.kind == "too-many"]
+    assert len(limit) == 1 and limit[0].is_error
+    assert limit[0].message == "a letters link holds at most 31 tiles: the board has 28, so this turn can place 3"
+    assert limit[0].cells == ((8, 0), (8, 1), (8, 2), (8, 3))
+
+
 def test_play_turn_refuses_letters_not_on_the_rack():
     board = letters.Board(dt.date(2025, 10, 5), (), "g", "RUNNELS")
     with pytest.raises(ValueError, match="Z is not on the rack"):

@@ -20,7 +20,18 @@ def check_turn(board: Board, placed) -> tuple[tuple[Word, ...], int, list[Proble
         return (), 0, []
     placed = tuple(placed)
     words, score = score_turn(game.grid, placed, word_list())
-    return words, score, placement_problems(game.grid, placed)
+    found = placement_problems(game.grid, placed)
+    if len(board.tiles) + len(placed) > MAX_TILES:
+        found.append(
+            Problem(
+                f"a letters link holds at most {MAX_TILES} tiles: the board has {len(board.tiles)}, "
+                f"so this turn can place {max(0, MAX_TILES - len(board.tiles))}",
+                tuple((r, c) for r, c, _ in placed),
+                Severity.ERROR,
+                ProblemKind.TOO_MANY,
+            )
+        )
+    return words, score, found
 
 
 def other_param_fits(board: Board) -> bool:
