@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSettings, QSize, Qt, Signal
-from PySide6.QtGui import QImage, QPainter, QUndoCommand, QUndoStack
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -188,6 +188,23 @@ class BoardCanvas(QWidget):
     def focusOutEvent(self, event) -> None:
         super().focusOutEvent(event)
         self.update()
+
+
+def set_text_colour(widget: QWidget, colour: QColor | str | None) -> None:
+    """Colour a label's text, or (None, "") give it back the text colour it inherits.
+    Through the palette rather than a style sheet: a style sheet has Qt re-polish the label
+    and lay it out again, which can change its height by a pixel and move what is below it."""
+    role = QPalette.ColorRole.WindowText
+    if not colour:
+        if widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
+            widget.setPalette(QPalette())  # nothing of its own: everything inherited again
+        return
+    colour = QColor(colour)
+    if widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette) and widget.palette().color(role) == colour:
+        return
+    palette = QPalette()  # its one role set: the others follow the window's, through a theme change too
+    palette.setColor(role, colour)
+    widget.setPalette(palette)
 
 
 def heading(text: str) -> QLabel:

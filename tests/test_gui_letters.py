@@ -150,6 +150,29 @@ def test_play_a_turn_with_the_mouse(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == empty_slug
 
 
+def test_placing_more_tiles_than_a_link_holds_says_so_and_plays_nothing(qtbot, main_window):
+    from test_codecs_letters import _four_full_turns
+
+    board = _four_full_turns()
+    main_window.paste_text(letters.share_url(board))
+    page = _page(main_window)
+    assert main_window.current_page() is page and page.board == board
+    free = [(8, c) for c in range(9) if (8, c) not in {(t.row, t.col) for t in board.tiles}]
+    for slot, square in enumerate(free[:4]):
+        _click_slot(qtbot, page, slot)
+        _click_square(qtbot, page, *square)
+    assert len(page.canvas.pending) == 4
+    assert "a letters link holds at most 31 tiles" in page.preview_label.text()
+    assert not page.submit_button.isEnabled()
+    page.submit_turn()  # Enter on the board: refused, with the reason
+    assert page.board == board
+    assert "at most 31 tiles" in main_window.statusBar().currentMessage()
+    page.canvas.recall()
+    _click_slot(qtbot, page, 0)
+    _click_square(qtbot, page, *free[0])
+    assert "at most 31 tiles" not in page.preview_label.text()
+
+
 def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
     page = _fresh_game(qtbot, main_window)
     start = page.canvas.slot_center(1)

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
-from PySide6.QtWidgets import QLabel
+from PySide6.QtWidgets import QApplication, QLabel
 
 from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
@@ -336,6 +336,39 @@ def test_the_play_clock_runs_from_the_first_click(qtbot, main_window):
     page.canvas.grab()
 
 
+def test_a_game_undone_to_its_start_and_redone_plays_on_with_its_clock(qtbot, main_window):
+    main_window.paste_text("1=9x9+0141+")
+    page = _page(main_window)
+    clock = FakeClock()
+    page.clock = clock
+    _click(qtbot, page, 8, 8)
+    clock.now += 1500
+    _press_right(qtbot, page, 1, 0)
+    unit = page.board.time_unit_ms
+    assert [e.t * unit for e in page.board.events] == [0, 1500]
+    while page.board.events:  # back to before the first click
+        main_window.undo_action.trigger()
+    clock.now += 60_000  # a minute away from the game
+    main_window.redo_action.trigger()
+    main_window.redo_action.trigger()
+    assert [e.t * unit for e in page.board.events] == [0, 1500]
+    page._play_tick()
+    assert page.play_clock.text() == "Time 1.50 s"  # on from its last action, the minute away not counted
+    clock.now += 700
+    page._play_tick()
+    assert page.play_clock.text() == "Time 2.20 s"
+    _press_right(qtbot, page, 1, 4)
+    assert [e.t * unit for e in page.board.events] == [0, 1500, 2200]
+
+
+def test_the_mines_box_says_the_count_of_a_field_of_nothing_but_mines(main_window):
+    assert main_window.paste_text("1=3x1+000102")
+    page = _page(main_window)
+    assert len(page.board.mines) == 3 and page.mines_spin.value() == 3
+    assert main_window.paste_text(FIELD)  # 25 cells: a field dealt here keeps one to open
+    assert page.mines_spin.value() == 2 and page.mines_spin.maximum() == 24
+
+
 def test_flags_before_the_first_open_of_a_new_game_stay(qtbot, main_window):
     page = _shown_page(main_window)
     page.new_game(seed=1)
@@ -608,9 +641,17 @@ def test_a_replay_file_opens_in_the_window_and_its_slug_shows(main_window):
     assert ms.decode(window.slug_pane.slug_text()) == page.board
     text = page.file_label.text()
     assert "Minesweeper Clone" in text and "mouse path" in text and "Zhang Shen Jia" in text
+    figures = {key: label.text() for key, label in page.stat_labels.items()}
     # Another field: the file's extras go with it.
     page.new_level("beginner")
     assert page.file_label.text() == ""
+    assert page.mouse_path() is None
+    # Undone back to the file's game, the extras and the file's own figures come back.
+    window.undo_action.trigger()
+    assert page.board == ms.decode(window.slug_pane.slug_text()) and page.replay.bbbv == 122
+    assert page.file_label.text() == text and page.mouse_path() is not None
+    assert page.mouse_box.isEnabled()
+    assert {key: label.text() for key, label in page.stat_labels.items()} == figures
 
 
 def test_a_damaged_file_changes_nothing(main_window, tmp_path):
@@ -1177,3 +1218,19 @@ def test_the_seek_bar_ticks_where_qt_places_each_event(times, low, length, span,
     high = low + length
     each = {int(left + QStyle.sliderPositionFromValue(low, high, t, span)) for t in times if low <= t <= high}
     assert tick_columns(times, low, high, span, left) == each
+
+
+def test_the_outcome_appearing_at_the_end_of_a_replay_moves_nothing_below_it(qtbot, main_window):
+    page = _paste_paused(main_window, WON["slug"])
+    main_window.tabs.setCurrentWidget(page)
+
+    def places():
+        QApplication.processEvents()  # laid out as on screen
+        return [widget.mapTo(main_window, QPoint(0, 0)) for widget in (page.action_list, page.stats_holder)]
+
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Home)
+    assert page.outcome_label.text() == ""
+    before = places()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
+    assert page.outcome_label.text().startswith("Won in")
+    assert places() == before

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPus
 
 from slugboard.codecs import letters
 
-from ..page import GamePage
+from ..page import GamePage, set_text_colour
 from .canvas import LettersCanvas, _qdate
 from .paint import DATE_EDIT_MERGE, WrappedLabel
 
@@ -88,7 +88,7 @@ class LettersPage(GamePage):
             "scores."
         )
         self.start_prompt.setObjectName("startWordPrompt")
-        self.start_prompt.setStyleSheet("color: #d32f2f")
+        set_text_colour(self.start_prompt, "#d32f2f")
         self.tool_layout.addWidget(self.start_prompt)
         row = QHBoxLayout()
         self.start_field = QLineEdit()
@@ -107,7 +107,7 @@ class LettersPage(GamePage):
         self.tool_layout.addLayout(row)
         self.start_error = WrappedLabel()
         self.start_error.setObjectName("startWordError")
-        self.start_error.setStyleSheet("color: #d32f2f")
+        set_text_colour(self.start_error, "#d32f2f")
         self.start_error.hide()
         self.tool_layout.addWidget(self.start_error)
         self.start_note = WrappedLabel(
@@ -115,7 +115,9 @@ class LettersPage(GamePage):
             "the site deals other tiles. Type the site's word to play its game."
         )
         self.start_note.setObjectName("startWordNote")
-        self.start_note.setStyleSheet("font-style: italic")
+        font = self.start_note.font()
+        font.setItalic(True)
+        self.start_note.setFont(font)
         self.start_note.hide()
         self.tool_layout.addWidget(self.start_note)
         self.param_button = QPushButton()
@@ -390,8 +392,6 @@ class LettersPage(GamePage):
             canvas.update()
             return
         words, score, found = letters.check_turn(self.board, canvas.placed_letters())
-        if len(self.board.tiles) + len(canvas.pending) > letters.MAX_TILES:
-            found = found + [letters.Problem(f"a letters link holds at most {letters.MAX_TILES} tiles")]  # type: ignore[attr-defined]
         canvas.preview = (words, score, found)  # type: ignore[assignment]
         text = ", ".join(w.text if w.valid else f"<span style='color:#d32f2f'><s>{w.text}</s></span>" for w in words)
         lines = [f"{text or 'no word yet'}: <b>{score}</b>"]

@@ -39,7 +39,7 @@ from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
-from ..page import GamePage, heading
+from ..page import GamePage, heading, set_text_colour
 from ..worker import LatestOnly
 from .actions import ActionList
 from .canvas import MinesCanvas
@@ -232,7 +232,7 @@ class MinesweeperPage(GamePage):
         self._islands_job = LatestOnly(self)
         self._islands_job.finished.connect(self._figure_ready)
         self._islands_field = None
-        self.replay_file = None  # the replay file the open game came from, if any
+        self.replay_file = None  # the replay file opened last: its extras show while its field is on the board
         self.player.moved.connect(self._replay_moved)
         self.player.playing_changed.connect(self._playing_changed)
         self._play_timer = QTimer(self)
@@ -447,6 +447,8 @@ class MinesweeperPage(GamePage):
         font.setBold(True)
         font.setPointSizeF(font.pointSizeF() * 1.2)
         self.outcome_label.setFont(font)
+        # One line's room, said or not: "Won" appearing must not move the list below it.
+        self.outcome_label.setFixedHeight(self.outcome_label.fontMetrics().lineSpacing() + 2)
         layout.addWidget(self.outcome_label)
         self.action_list = ActionList()
         self.action_list.setObjectName("actionList")
@@ -499,7 +501,7 @@ class MinesweeperPage(GamePage):
         self.tool_layout.addWidget(holder)
         self.problems_label = QLabel()
         self.problems_label.setWordWrap(True)
-        self.problems_label.setStyleSheet("color: #ef6c00")
+        set_text_colour(self.problems_label, "#ef6c00")
         self.tool_layout.addWidget(self.problems_label)
 
     def _build_shortcuts(self) -> None:
@@ -571,7 +573,12 @@ class MinesweeperPage(GamePage):
         self.set_board(self.board.resized(w, h), "Resize the field", self.RESIZE_MERGE_ID)
 
     def _limit_mines(self) -> None:
-        self.mines_spin.setMaximum(max(0, self.width_spin.value() * self.height_spin.value() - 1))
+        # A field dealt here keeps a cell to open; a field of nothing but mines (pasted, or
+        # made in Edit mode) has its own count shown.
+        cells = self.width_spin.value() * self.height_spin.value()
+        board = getattr(self, "board", None)
+        full = board is not None and board.width * board.height == cells and len(board.mines) == cells
+        self.mines_spin.setMaximum(max(0, cells if full else cells - 1))
 
     def _version_chosen(self, index: int) -> None:
         version = self.version_box.itemData(index)
@@ -768,9 +775,11 @@ class MinesweeperPage(GamePage):
         if getattr(self, "replay", None) is None or self.replay.field is not replay_for(board).field:
             self._odds_cache.clear()
         self.replay = replay_for(board)
+        # The file's extras belong to its field: another field shows none, and an undo back
+        # to the file's game shows them again.
         kept = getattr(self, "replay_file", None)
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
-            kept = self.replay_file = None  # another field: the file's extras no longer belong to it
+            kept = None
         self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
         self.mouse_box.setEnabled(kept is not None)
         self.mouse_box.setToolTip(
@@ -802,6 +811,8 @@ class MinesweeperPage(GamePage):
             self.player.load(self.replay, keep)
         if self.mode == PLAY and not board.events:
             self._play_origin = None
+        elif self.mode == PLAY and self._play_origin is None:
+            self._resume_play_clock()  # a game brought back (redo): its clock goes on from its last action
         self._update_play_timer()
         self._refresh()
 
@@ -850,8 +861,7 @@ class MinesweeperPage(GamePage):
                 ms.UNFINISHED: "Playing" if self.board.events else "Click any cell to start",
             }
             self.play_status.setText(texts[state.outcome])
-            colour = {ms.WON: WON_COLOUR.name(), ms.LOST: LOST_COLOUR.name()}.get(state.outcome, "")
-            self.play_status.setStyleSheet(f"color: {colour}" if colour else "")
+            set_text_colour(self.play_status, {ms.WON: WON_COLOUR, ms.LOST: LOST_COLOUR}.get(state.outcome))
             self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
             self._show_odds(state)
             self._show_play_stats(state)
@@ -889,13 +899,13 @@ class MinesweeperPage(GamePage):
             )
         if state.outcome == ms.LOST:
             self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")  # type: ignore[operator]
-            self.outcome_label.setStyleSheet(f"color: {LOST_COLOUR.name()}")
+            set_text_colour(self.outcome_label, LOST_COLOUR)
         elif state.outcome == ms.WON:
             self.outcome_label.setText(f"Won in {state.stats.time_s:.2f} s")
-            self.outcome_label.setStyleSheet(f"color: {WON_COLOUR.name()}")
+            set_text_colour(self.outcome_label, WON_COLOUR)
         elif total and state.index == total:
             self.outcome_label.setText("Unfinished")
-            self.outcome_label.setStyleSheet("")
+            set_text_colour(self.outcome_label, None)
         else:
             self.outcome_label.setText("")
         for button in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):

@@ -21,7 +21,7 @@ from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku import formats, logic
 from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 
-from ..page import GamePage
+from ..page import GamePage, set_text_colour
 from ..theme import readable
 from ..worker import LatestOnly
 from .canvas import SudokuCanvas
@@ -296,7 +296,7 @@ class SudokuPage(GamePage):
             self._analysed((0, None))  # repeated digits: no solution, nothing to search
         else:
             self.status_label.setText("checking…")
-            self.status_label.setStyleSheet("")
+            set_text_colour(self.status_label, None)
             self._query.submit(sudoku.analyse, board)
         self._refresh_canvas()
 
@@ -308,7 +308,7 @@ class SudokuPage(GamePage):
         self._count, self._solution = result
         self.status_label.setText(sudoku.solution_label(self._count))
         colour = readable(STATUS_COLOURS[min(self._count, 2)], self.palette())
-        self.status_label.setStyleSheet(f"color: {colour}")
+        set_text_colour(self.status_label, colour)
         if self._count == 0 and not sudoku.problems(self.board):
             # The panel must not say "no solution" above "Problems: None".
             self.problems_label.setText("No digit repeats, but the givens leave no way to fill the grid.")
