@@ -425,6 +425,20 @@ def test_date_change_picks_a_starting_word(qtbot, main_window):
     assert page.board.start_word == "PLANET"
 
 
+def test_a_v4_game_moved_to_another_day_keeps_its_word_and_its_letters(qtbot, main_window):
+    link = "https://letters.wiki/?_=IOHjRrSLktoIURxMoleemSbQGs4BDYMJrUoBSqNA"
+    main_window.paste_text(link)
+    page = _page(main_window)
+    board = page.board
+    assert board.is_v4 and board.start_word == "RUNNELS" and len(board.tiles) == 11
+    page.date_edit.setDate(QDate(2025, 10, 6))
+    assert page.board.date == dt.date(2025, 10, 6)
+    assert page.board.start_word == "RUNNELS" and page.board.tiles == board.tiles
+    assert not letters.problems(page.board)
+    main_window.undo_action.trigger()
+    assert page.board == board
+
+
 def test_paint_draws_a_finished_game(qtbot):
     board = letters.decode(VECTORS[1]["link"] + "&s=GRANDPA")
     image = render_image("letters", board)

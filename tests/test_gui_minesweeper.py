@@ -531,6 +531,19 @@ def test_mode_shortcuts(qtbot, main_window):
         assert page.panels.currentIndex() == ("edit", "play", "replay").index(mode)
 
 
+def test_a_look_at_edit_mode_keeps_the_replays_moment_and_another_game_starts_at_its_start(qtbot, main_window):
+    page = _paste_paused(main_window, WON["slug"])
+    main_window.tabs.setCurrentWidget(page)
+    page.player.seek(1500)
+    page.set_mode("edit")
+    page.set_mode("replay")
+    assert page.player.time_ms == 1500 and page.replay_state() == page.replay.state_at(1500)
+    page.set_mode("edit")
+    _click(qtbot, page, 0, 0)  # a mine added or taken away: another game
+    page.set_mode("replay")
+    assert page.player.time_ms == 0
+
+
 # --- drawing ------------------------------------------------------------------------------
 
 

@@ -269,7 +269,10 @@ class LettersPage(GamePage):
         date = qdate.toPython()
         if date == self.board.date:
             return
-        start = self.start_word_for(date, default=not self.board.tiles)  # type: ignore[arg-type]
+        if self.board.is_v4 and self.board.tiles and self.board.start_word:
+            start = self.board.start_word  # a V4 game holds its letters and its word: only its day moves
+        else:
+            start = self.start_word_for(date, default=not self.board.tiles)  # type: ignore[arg-type]
         # typing a date digit by digit makes one undo step, not one per digit
         self.set_board(
             letters.Board(date, self.board.tiles, self.board.param, start),  # type: ignore[arg-type]

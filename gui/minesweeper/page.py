@@ -548,8 +548,8 @@ class MinesweeperPage(GamePage):
         self.canvas.view = mode
         if mode != REPLAY:
             self.player.pause()
-        if mode == REPLAY and (previous != REPLAY or self.player.replay is not self.replay):
-            self.player.load(self.replay, 0.0)
+        if mode == REPLAY and self.player.replay is not self.replay:
+            self.player.load(self.replay, 0.0)  # another game: from its start; the same one: where it was left
         if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
             self._seen_level_field = None
             self.new_game()
