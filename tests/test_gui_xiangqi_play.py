@@ -130,6 +130,64 @@ def test_paste_a_move_list_replays_it(qtbot, main_window):
     assert page.refusal_label.text().startswith("Moves not replayed:") and "R1+9" in page.refusal_label.text()
 
 
+def test_a_move_list_from_a_position_that_cannot_be_played_changes_nothing(qtbot, main_window):
+    page = _set_up(qtbot, main_window, xiangqi.OPENING_FEN)
+    _click(qtbot, page, _sq("h2"))
+    _click(qtbot, page, _sq("e2"))
+    board, slug, steps = page.board, main_window.slug_pane.slug_text(), page.undo_stack.count()
+    # Red's rook checks Black's general with Red to move: no game starts there.
+    QGuiApplication.clipboard().setText("4k4/9/9/9/9/9/9/9/4R4/3K5 w 1. K6+1")
+    assert not page.paste_moves()
+    assert "cannot be played" in page.refusal_label.text()
+    assert page.board == board and main_window.slug_pane.slug_text() == slug
+    assert page.undo_stack.count() == steps
+    assert page.mode == "play" and page.play_box.isVisible() and not page.edit_box.isVisible()
+    assert page.move_list.count() == 2
+    # A good list is one step of history, undone in one.
+    QGuiApplication.clipboard().setText("C2=5 H8+7 h0g2")
+    assert page.paste_moves()
+    assert page.undo_stack.count() == steps + 1
+    page.undo_stack.undo()
+    assert page.board == board
+
+
+def test_undo_back_into_the_set_up_and_redo_bring_the_game_back(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    main_window.paste_text(xiangqi.OPENING_FEN)
+    page.remove(_sq("a6"))  # an edit of the set-up, then a game from it
+    set_up = page.board
+    qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
+    for source, target in (("h2", "e2"), ("h9", "g7"), ("e2", "e6")):
+        _click(qtbot, page, _sq(source))
+        _click(qtbot, page, _sq(target))
+    final, moves = page.board, list(page.game_moves)
+    assert len(moves) == 3
+    for _ in range(4):  # the three moves, and the edit before the game
+        page.undo_stack.undo()
+    assert page.board.cells[_sq("a6")] == "p" and page.mode == "play" and page.move_list.count() == 1
+    for _ in range(4):
+        page.undo_stack.redo()
+    assert page.board == final
+    assert page.game_start == set_up and page.game_moves == moves
+    assert page.move_list.count() == 4 and page.move_list.currentRow() == 3
+    page.play_buttons["Start again"].click()
+    assert page.board == set_up
+
+
+def test_undo_in_play_mode_to_a_set_up_no_game_starts_from_goes_back_to_edit(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    page.action_buttons["Clear board"].click()
+    main_window.paste_text(SET_UP)
+    qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
+    assert page.mode == "play"
+    page.undo_stack.undo()  # the empty board: no general
+    assert page.mode == "edit" and page.edit_box.isVisible() and not page.play_box.isVisible()
+    assert page.mode_buttons["edit"].isChecked()
+    assert "cannot be played" in main_window.statusBar().currentMessage()
+
+
 def test_a_position_that_cannot_be_played_stays_in_edit(qtbot, main_window):
     page = main_window.page("xiangqi")
     main_window.tabs.setCurrentWidget(page)

@@ -36,6 +36,11 @@ MODES = (EDIT, PLAY)
 _PLAYABLE_BLOCKERS = ("no-king", "facing-kings", "check")
 
 
+def _play_blockers(board: xiangqi.Board) -> list[str]:
+    """Why `board` cannot be played from (no king, kings facing, the side not to move in check)."""
+    return [p.message for p in xiangqi.problems(board) if p.kind in _PLAYABLE_BLOCKERS]
+
+
 class XiangqiPage(GamePage):
     # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
     # shortcut the page binds is listed here).
@@ -75,6 +80,9 @@ class XiangqiPage(GamePage):
         self.game_start = self.board
         self.game_moves: list[xiangqi.Move] = []
         self.game_ply = 0
+        # Games left by an undo, by each of their positions, so a redo that comes back to
+        # one finds its moves again.
+        self._left_games: dict[xiangqi.Board, tuple[xiangqi.Board, tuple[xiangqi.Move, ...]]] = {}
         self._build_mode_bar()
 
         # The editing controls live in one box that Play hides.
@@ -263,12 +271,16 @@ class XiangqiPage(GamePage):
         if mode not in MODES:
             raise ValueError(mode)
         if mode == PLAY and self.mode != PLAY:
-            blockers = [p.message for p in xiangqi.problems(self.board) if p.kind in _PLAYABLE_BLOCKERS]
+            blockers = _play_blockers(self.board)
             if blockers:
                 self.mode_buttons[self.mode].setChecked(True)
                 self.show_status(f"This position cannot be played: {blockers[0]}")
                 return False
             self.game_start, self.game_moves, self.game_ply = self.board, [], 0
+        self._show_mode(mode)
+        return True
+
+    def _show_mode(self, mode: str) -> None:
         self.mode = mode
         self.mode_buttons[mode].setChecked(True)
         self.edit_box.setVisible(mode == EDIT)
@@ -280,7 +292,6 @@ class XiangqiPage(GamePage):
         self.refusal_label.setText("")
         self.board_shown(self.board)
         self.focus_canvas()
-        return True
 
     # --- play --------------------------------------------------------------------
     def positions(self) -> list[xiangqi.Board]:
@@ -365,16 +376,26 @@ class XiangqiPage(GamePage):
         except SlugError as exc:
             self._refuse(f"Moves not replayed: {exc}")
             return False
-        if self.mode != PLAY or start != self.game_start:
-            self.set_board(start, "Paste moves")
-            self.mode = EDIT
-            if not self.set_mode(PLAY):
-                return False
-        self.game_moves, self.game_ply = list(moves), len(moves)
+        blockers = _play_blockers(start)
+        if blockers:
+            self._refuse(f"Moves not replayed: the position they start from cannot be played: {blockers[0]}")
+            return False
+        self._leave_game()
+        self.game_start, self.game_moves, self.game_ply = start, list(moves), len(moves)
+        # One step of history, the game's last position; Play mode shows the game after it.
         if not self.set_board(self.positions()[-1], "Paste moves"):
             self.board_shown(self.board)
+        if self.mode != PLAY:
+            self._show_mode(PLAY)
         self.show_status(f"Replayed {len(moves)} moves")
         return True
+
+    def _leave_game(self) -> None:
+        """Keep the game on screen for a redo that comes back to one of its positions."""
+        if self.game_moves:
+            game = (self.game_start, tuple(self.game_moves))
+            for board in self.positions():
+                self._left_games[board] = game
 
     # --- palette -----------------------------------------------------------------
     @property
@@ -539,6 +560,11 @@ class XiangqiPage(GamePage):
             )
         )
         if getattr(self, "play_box", None) is not None and self.mode == PLAY:
+            blockers = _play_blockers(board)
+            if blockers:  # an undo back into the set-up, to a position no game can start from
+                self._show_mode(EDIT)
+                self.show_status(f"Back to Edit mode: this position cannot be played: {blockers[0]}")
+                return
             self._show_game(board)
         self._refresh_marks()
 
@@ -548,8 +574,11 @@ class XiangqiPage(GamePage):
             # Undo, redo or a paste brought another board: find it in the game, nearest first.
             found = sorted((abs(i - self.game_ply), i) for i, b in enumerate(boards) if b == board)
             if not found:
-                self.game_start, self.game_moves, self.game_ply = board, [], 0
-                boards = [board]
+                self._leave_game()
+                start, moves = self._left_games.get(board, (board, ()))
+                self.game_start, self.game_moves = start, list(moves)
+                boards = self.positions()
+                self.game_ply = boards.index(board)
             else:
                 self.game_ply = found[0][1]
         self.canvas.held = None
