@@ -67,9 +67,10 @@ def test_pieces_on_the_board_stay_and_the_rest_are_added_once():
 @pytest.mark.parametrize(
     ("board", "said"),
     [
-        (pm.Board("R", 8, 8), "64 empty cells"),
+        (pm.Board("R", 8, 8), "64 cells empty, not a multiple of five"),
+        (pm.Board("R", 1, 1), "1 cell empty,"),
         (pm.decode("R88XA33X035"), "overlap or run off"),
-        (pm.Board("R", 5, 13), "the 12 pieces not on the board cover only 60"),
+        (pm.Board("R", 5, 13), "the 12 pieces left cover only 60"),
         (pm.Board("R", 2, 5, (), ((0, 1), (0, 3), (1, 0), (1, 1), (1, 2))), "walled off"),
     ],
 )
@@ -104,7 +105,7 @@ def test_command_line_solve_and_count(capsys):
     slug = capsys.readouterr().out.strip()
     assert pm.is_complete(pm.decode(slug))
     assert cli.run(["solve", "R88"]) == 1
-    assert "64 empty cells" in capsys.readouterr().err
+    assert "64 cells empty" in capsys.readouterr().err
     assert cli.run(["count", "R3k"]) == 0
     assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True}
     assert cli.run(["count", "R4f", "--limit", "10"]) == 0

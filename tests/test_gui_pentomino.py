@@ -563,7 +563,7 @@ def test_the_panel_says_whether_the_board_can_be_completed(qtbot, main_window, p
     main_window.paste_text("R3k")  # an empty 3x20 rectangle
     _wait_label(qtbot, page, "Can be completed")
     main_window.paste_text("R88")
-    _wait_label(qtbot, page, "Cannot be completed: 64 empty cells")
+    _wait_label(qtbot, page, "Cannot be completed: 64 cells empty")
 
 
 def test_solve_fills_the_board_in_one_undoable_step(qtbot, main_window, page):
@@ -611,3 +611,14 @@ def test_an_edit_stops_a_running_count(qtbot, main_window, page):
     assert len(page.board.pieces) == 1
     assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
     assert not page.solver_label.text().startswith("Counting")
+
+
+@pytest.mark.parametrize("slug", ["Rzz", "R11", "R88XA33X035", "R88"])
+def test_why_a_board_cannot_be_completed_fits_the_solver_line(qtbot, main_window, slug):
+    assert main_window.paste_text(slug)
+    page = main_window.page("pentomino")
+    label = page.solver_label
+    qtbot.waitUntil(lambda: label.text().startswith("Cannot be completed: "), timeout=5000)
+    assert "1 cells" not in label.text()
+    # Its room is kept whatever it says: the whole reason fits, nothing below it moves.
+    assert label.heightForWidth(label.width()) <= label.height()

@@ -231,3 +231,39 @@ def test_copy_grid_and_candidates_put_the_puzzle_on_the_clipboard(qtbot, main_wi
     again = formats.read_candidate_grid(QGuiApplication.clipboard().text())
     # Every given comes back (a cell with one candidate left reads back as a digit too).
     assert all(again.cells[i] == d for i, d in enumerate(page.board.cells) if d)
+
+
+@pytest.mark.parametrize(
+    "grid",
+    [
+        "11" + "." * 79,  # a digit repeats
+        # no digit repeats, yet no solution: 1-8 on the first row, 9 in the last column's box
+        "12345678." + "........9" + "." * 63,
+    ],
+)
+def test_the_note_under_show_solution_fits_its_room(qtbot, main_window, grid):
+    assert main_window.paste_text(grid)
+    page = _page(main_window)
+    page.show_solution.setChecked(True)
+    qtbot.waitUntil(lambda: page.solution_note.text().startswith("No solution to show"), timeout=5000)
+    note = page.solution_note
+    assert note.heightForWidth(note.width()) <= note.minimumHeight()
+
+
+def test_a_long_chain_hint_wraps_inside_the_panel(qtbot, main_window):
+    from PySide6.QtWidgets import QApplication
+
+    assert main_window.paste_text("2....5.4...3.1..9......65387......53....384....6.7......2...6....92......45.....9")
+    page = _page(main_window)
+    QApplication.processEvents()
+    width = page.tool_panel.width()
+    button = page.hint_button.mapTo(main_window, QPoint(0, 0))
+    for _ in range(200):  # shown, applied, shown... until the chain step
+        page.hint_pressed()
+        if "<b>AIC</b>" in page.hint_label.text():
+            break
+    assert "<b>AIC</b>" in page.hint_label.text()
+    QApplication.processEvents()
+    assert page.tool_panel.width() == width
+    assert page.hint_button.mapTo(main_window, QPoint(0, 0)) == button
+    assert page.hint_label.heightForWidth(page.hint_label.width()) <= page.hint_label.height()

@@ -57,6 +57,10 @@ def _scan_order(board: Board) -> list[tuple[int, int]]:
     return [(r, c) for r in range(board.height) for c in range(board.width)]
 
 
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"
+
+
 def _regions(empty: set[tuple[int, int]], board: Board) -> list[int]:
     """Sizes of the groups of empty cells that touch, across the surface's seams."""
     neighbours: dict[tuple[int, int], set[tuple[int, int]]] = {cell: set() for cell in empty}
@@ -107,20 +111,16 @@ def prepare(board: Board) -> Problem:
     pieces = tuple(name for name in PIECES if name not in used)
     reason = None
     if painting.overlaps or painting.overflow:
-        reason = "pieces on the board overlap or run off it: mend those first"
+        reason = "pieces overlap or run off the board: mend those first"
     elif len(empty_cells) % CELLS_PER_PIECE:
-        reason = (
-            f"{len(empty_cells)} empty cells: pieces cover five cells each, so the count must be a multiple of five"
-        )
+        reason = f"{_cells(len(empty_cells))} empty, not a multiple of five (each piece covers five)"
     elif len(empty_cells) > CELLS_PER_PIECE * len(pieces):
-        reason = (
-            f"{len(empty_cells)} empty cells, but the {len(pieces)} pieces not on the board cover only "
-            f"{CELLS_PER_PIECE * len(pieces)}"
-        )
+        left = f"the {len(pieces)} pieces left cover" if len(pieces) != 1 else "the one piece left covers"
+        reason = f"{_cells(len(empty_cells))} empty, but {left} only {CELLS_PER_PIECE * len(pieces)}"
     else:
         odd = sorted(size for size in _regions(empty_set, board) if size % CELLS_PER_PIECE)
         if odd:
-            reason = f"a group of {odd[0]} empty cells is walled off, and five does not divide it"
+            reason = f"{_cells(odd[0])} walled off from the rest: not a multiple of five"
     by_first: list[list[tuple[int, int, Placement]]] = [[] for _ in order]
     if reason is None:
         for j, name in enumerate(pieces):

@@ -164,7 +164,8 @@ class PentominoPage(GamePage):
         self.add_heading("Solver")
         self.solver_label = WrappedLabel()
         self.solver_label.setObjectName("solverStatus")
-        self.solver_label.setFixedHeight(2 * self.solver_label.fontMetrics().lineSpacing() + 4)
+        # Three lines, said or not: the longest reason a board cannot be completed takes them.
+        self.solver_label.setFixedHeight(3 * self.solver_label.fontMetrics().lineSpacing() + 4)
         self.solver_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.tool_layout.addWidget(self.solver_label)
         row = QHBoxLayout()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
@@ -32,6 +34,12 @@ class _Progress(QObject):
     """Carries the generator's progress from the worker thread to the panel."""
 
     moved = Signal(float)
+
+
+def _breakable(text: str) -> str:
+    """`text` with a place to wrap after every link of a chain: "7r2c6=4r2c6-4r2c1=..." is
+    one word to Qt, wider than the panel, and would widen it."""
+    return re.sub(r"([=-])(?=\S)", "\\1\u200b", text)
 
 
 class SudokuPage(GamePage):
@@ -267,9 +275,8 @@ class SudokuPage(GamePage):
         if step is None:
             self._set_hint(None, sudoku.hint(self.board.plain())["explanation"])
             return
-        self._set_hint(
-            step, f"<b>{step.technique}</b> ({step.rating}): {step.explanation}<br>Press H again to apply it."
-        )
+        explanation = _breakable(step.explanation)
+        self._set_hint(step, f"<b>{step.technique}</b> ({step.rating}): {explanation}<br>Press H again to apply it.")
 
     def _set_hint(self, step: logic.Step | None, text: str) -> None:
         self._hint = step
@@ -377,7 +384,7 @@ class SudokuPage(GamePage):
         if showing and self._count == 0:
             repeats = any(p.is_error for p in sudoku.problems(self.board))
             why = "a digit repeats in a row, column or box" if repeats else "the givens leave no way to fill the grid"
-            note = f"Nothing to show: this puzzle has no solution ({why})."
+            note = f"No solution to show: {why}."
         elif showing and self._count is None:
             note = "Finding the solution…"
         elif showing and self._count == 2:
