@@ -573,7 +573,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened a {TITLES[name]} board", 4000)
         if slug is not None:
             self._encoded = (board, slug)  # written in the background with the board
-        page.paste_board(board, prepared=prepared)
+        if not page.open_with_text(text, board):
+            page.paste_board(board, prepared=prepared)
         self._update_slug(page)
         self._remember(text.strip())
         page.focus_canvas()

@@ -358,6 +358,12 @@ class GamePage(QWidget):
         """Stop any background work at once: the window is closing. Pages that run work
         off the GUI thread override this."""
 
+    def open_with_text(self, text: str, board) -> bool:
+        """Open what `text` holds beyond its board, when the game reads more of it (a
+        xiangqi position followed by its moves), instead of the board alone; False
+        leaves the board to `paste_board`."""
+        return False
+
     def paste_board(self, board, *, prepared: bool = False) -> None:
         """Open a pasted board (one undoable step). `prepared`: what showing it takes was
         worked out ahead, in the background (the game's `prepare`)."""

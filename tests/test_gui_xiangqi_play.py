@@ -208,3 +208,17 @@ def test_ctrl_2_and_ctrl_1_switch_modes_from_the_keyboard(qtbot, main_window):
     assert page.board == before
     qtbot.keyClick(page.canvas, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert page.mode == "edit" and not page.canvas.playing and page.edit_box.isVisible()
+
+
+def test_a_position_pasted_with_its_moves_opens_as_that_game(qtbot, main_window):
+    page = main_window.page("xiangqi")
+    steps = page.undo_stack.count()
+    assert main_window.paste_text("4k4/9/9/9/9/9/9/9/R8/3K5 w 1. R9+4 K5=6")
+    assert main_window.current_page() is page and page.mode == "play"
+    assert page.game_start == xiangqi.from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w") and len(page.game_moves) == 2
+    assert page.move_list.count() == 3 and page.undo_stack.count() == steps + 1
+    assert main_window.slug_pane.slug_text() == xiangqi.encode(page.board)
+    assert main_window.statusBar().currentMessage() == "Replayed 2 moves"
+    # A position alone opens as it is.
+    assert main_window.paste_text("4k4/9/9/9/9/9/9/9/R8/3K5 w")
+    assert page.board == xiangqi.from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w")

@@ -376,10 +376,29 @@ class XiangqiPage(GamePage):
         except SlugError as exc:
             self._refuse(f"Moves not replayed: {exc}")
             return False
+        problem = self.replay_game(start, moves)
+        if problem:
+            self._refuse(f"Moves not replayed: {problem}")
+            return False
+        return True
+
+    def open_with_text(self, text: str, board: xiangqi.Board) -> bool:
+        """A pasted position followed by its moves (FEN, then WXF, ICCS or Chinese moves)
+        opens as that game in Play mode."""
+        if not xiangqi.looks_like_moves(text):
+            return False
+        try:
+            start, moves = xiangqi.parse_game(text)
+        except SlugError:
+            return False
+        return bool(moves) and start == board and self.replay_game(start, moves) is None
+
+    def replay_game(self, start: xiangqi.Board, moves) -> str | None:
+        """Show the game of `moves` from `start` in Play mode, as one step of history; or
+        say why not, changing nothing."""
         blockers = _play_blockers(start)
         if blockers:
-            self._refuse(f"Moves not replayed: the position they start from cannot be played: {blockers[0]}")
-            return False
+            return f"the position they start from cannot be played: {blockers[0]}"
         self._leave_game()
         self.game_start, self.game_moves, self.game_ply = start, list(moves), len(moves)
         # One step of history, the game's last position; Play mode shows the game after it.
@@ -388,7 +407,7 @@ class XiangqiPage(GamePage):
         if self.mode != PLAY:
             self._show_mode(PLAY)
         self.show_status(f"Replayed {len(moves)} moves")
-        return True
+        return None
 
     def _leave_game(self) -> None:
         """Keep the game on screen for a redo that comes back to one of its positions."""
