@@ -10,11 +10,13 @@
 * paste to painted: a vector slug opened and the canvas repainted, p95 (goal: under 50 ms).
 
 Run: QT_QPA_PLATFORM=offscreen python benchmarks/paint.py [--runs N]
+(or on an X display: QT_QPA_PLATFORM=xcb; run_all.py measures on both, see display.py)
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import statistics
 import sys
@@ -159,8 +161,12 @@ def run(runs: int) -> list[dict[str, object]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=40)
+    parser.add_argument("--json", action="store_true", help="print the rows as JSON (for run_all.py)")
     args = parser.parse_args()
     rows = run(args.runs)
+    if args.json:
+        print(json.dumps(rows))
+        return
     print(
         f"{'case':22} {'window ms':>10} {'empty ms':>9} {'ratio':>6} {'edit p50':>9} {'edit p95':>9} {'paste p95':>10} {'canvas ms':>9} {'area ms':>8} {'copy ms':>8}"
     )

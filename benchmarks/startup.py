@@ -125,13 +125,14 @@ window.close()
     subprocess.run([sys.executable, "-c", script, folder], env=env, check=True, stderr=subprocess.DEVNULL)
 
 
-def measure(runs: int = 9) -> list[tuple[str, float, str, float, float]]:
+def measure(runs: int = 9, env: dict[str, str] | None = None) -> list[tuple[str, float, str, float, float]]:
     """(what, seconds, baseline, seconds, goal ratio) for each start-up figure; a goal of 0
-    marks a floor: what PySide6 alone costs, shown beside the goal it bounds."""
+    marks a floor: what PySide6 alone costs, shown beside the goal it bounds. `env` is the
+    environment the programs run in (an X display's, say); by default this one, offscreen."""
     compileall.compile_dir(ROOT / "codecs", quiet=1)
     compileall.compile_dir(ROOT / "gui", quiet=1)
     compileall.compile_dir(ROOT / "resources", quiet=1)
-    env = dict(os.environ)
+    env = dict(os.environ if env is None else env)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     python = sys.executable
