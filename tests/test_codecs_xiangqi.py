@@ -362,6 +362,23 @@ def test_opening_has_no_problems():
     assert xq.problems(xq.new_board()) == []
 
 
+@pytest.mark.parametrize(
+    ("fen", "kinds"),
+    [
+        (xq.OPENING_FEN, []),
+        ("4k4/9/9/9/9/9/9/9/9/4K4 w", ["facing-kings"]),
+        ("4k4/9/9/9/9/9/9/9/4R4/3K5 w", ["check"]),  # black in check with red to move
+        ("9/9/9/9/9/9/9/9/9/4K4 w", ["no-king"]),
+        ("4k4/9/9/9/9/9/9/9/4R4/3K5 b", []),  # the same check, black to move: a game goes on
+    ],
+)
+def test_play_problems_are_the_problems_no_game_can_start_from(fen, kinds):
+    board = xq.from_fen(fen)
+    found = xq.play_problems(board)
+    assert [p.kind for p in found] == kinds
+    assert all(p in xq.problems(board) for p in found)
+
+
 def test_facing_kings():
     board = xq.from_fen("4k4/9/9/9/9/9/9/9/9/4K4 w")
     (problem,) = xq.problems(board)

@@ -87,7 +87,7 @@ if TYPE_CHECKING:
     from .moves import legal_targets as legal_move_targets
     from .moves import move_refusal as play_refusal
     from .notation import chinese, looks_like_moves, parse_game, parse_move, parse_moves, wxf, wxf_list
-    from .rules import attackers, problems
+    from .rules import attackers, play_problems, problems
 else:
     __getattr__, __dir__ = later(
         __name__,
@@ -97,7 +97,7 @@ else:
                 "piece_moves", "play", "result", "legal_move_targets=legal_targets", "play_refusal=move_refusal",
             ),
             "notation": ("chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves", "wxf", "wxf_list"),
-            "rules": ("attackers", "problems"),
+            "rules": ("attackers", "play_problems", "problems"),
         },
     )  # fmt: skip
 
@@ -108,7 +108,7 @@ __all__ = [
     "square_name", "is_red", "piece_name", "row_name", "canonical_rows", "is_encodable", "placement_problems",
     "placement_refusal", "move_refusal", "count_refusal", "legal_squares", "legal_targets", "decode",
     "decode_slug", "from_rows_checked", "looks_like", "encode", "slug_bits", "bit_length", "share_url", "to_json",
-    "from_json", "attackers", "problems", "info", "Move", "general_attacked", "iccs", "in_check", "in_palace",
+    "from_json", "attackers", "play_problems", "problems", "info", "Move", "general_attacked", "iccs", "in_check", "in_palace",
     "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets", "play_refusal", "chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves",
     "wxf", "wxf_list", "explain",
 ]  # fmt: skip

@@ -101,3 +101,13 @@ def problems(board: Board) -> list[Problem]:
                 )
             )
     return found
+
+
+# What keeps a game from starting at a position, of `problems`' kinds.
+_NOT_PLAYABLE = (ProblemKind.NO_KING, ProblemKind.FACING_KINGS, ProblemKind.CHECK)
+
+
+def play_problems(board: Board) -> list[Problem]:
+    """Why no game can start at `board`: a missing king, kings facing, the side not to
+    move in check (empty when one can)."""
+    return [p for p in problems(board) if p.kind in _NOT_PLAYABLE]

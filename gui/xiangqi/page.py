@@ -33,12 +33,6 @@ from .paint import GLYPHS, piece_icon
 EDIT, PLAY = "edit", "play"
 PALETTE_ICON = 40  # px: a piece's character reads at a glance
 MODES = (EDIT, PLAY)
-_PLAYABLE_BLOCKERS = ("no-king", "facing-kings", "check")
-
-
-def _play_blockers(board: xiangqi.Board) -> list[str]:
-    """Why `board` cannot be played from (no king, kings facing, the side not to move in check)."""
-    return [p.message for p in xiangqi.problems(board) if p.kind in _PLAYABLE_BLOCKERS]
 
 
 class XiangqiPage(GamePage):
@@ -271,10 +265,10 @@ class XiangqiPage(GamePage):
         if mode not in MODES:
             raise ValueError(mode)
         if mode == PLAY and self.mode != PLAY:
-            blockers = _play_blockers(self.board)
+            blockers = xiangqi.play_problems(self.board)
             if blockers:
                 self.mode_buttons[self.mode].setChecked(True)
-                self.show_status(f"This position cannot be played: {blockers[0]}")
+                self.show_status(f"This position cannot be played: {blockers[0].message}")
                 return False
             self.game_start, self.game_moves, self.game_ply = self.board, [], 0
         self._show_mode(mode)
@@ -396,9 +390,9 @@ class XiangqiPage(GamePage):
     def replay_game(self, start: xiangqi.Board, moves) -> str | None:
         """Show the game of `moves` from `start` in Play mode, as one step of history; or
         say why not, changing nothing."""
-        blockers = _play_blockers(start)
+        blockers = xiangqi.play_problems(start)
         if blockers:
-            return f"the position they start from cannot be played: {blockers[0]}"
+            return f"the position they start from cannot be played: {blockers[0].message}"
         self._leave_game()
         self.game_start, self.game_moves, self.game_ply = start, list(moves), len(moves)
         # One step of history, the game's last position; Play mode shows the game after it.
@@ -579,10 +573,10 @@ class XiangqiPage(GamePage):
             )
         )
         if getattr(self, "play_box", None) is not None and self.mode == PLAY:
-            blockers = _play_blockers(board)
+            blockers = xiangqi.play_problems(board)
             if blockers:  # an undo back into the set-up, to a position no game can start from
                 self._show_mode(EDIT)
-                self.show_status(f"Back to Edit mode: this position cannot be played: {blockers[0]}")
+                self.show_status(f"Back to Edit mode: this position cannot be played: {blockers[0].message}")
                 return
             self._show_game(board)
         self._refresh_marks()
