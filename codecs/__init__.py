@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from .errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from .game import Game, GameCodec
-from .links import WHOLE, Source, unwrapped_link
+from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link
 
 __all__ = [
     "GAMES",
@@ -32,6 +32,7 @@ __all__ = [
     "Severity",
     "detect",
     "decode_any",
+    "read",
     "plain_message",
     "game_of",
     "games_by_detection",
@@ -132,15 +133,21 @@ def _check_size(text: object) -> str:
     return text
 
 
-def _attempts(text: str) -> Iterator[tuple[Game[Any], Any, bool]]:
+def _readings(text: str) -> list[tuple[str, Source]]:
+    """The texts to read `text` as, in turn, and where each stands in it: the text itself
+    (or, for a link pasted percent-encoded whole, the link); then, for a message that holds
+    a link ("Try this: https://... (hard!)", a link and a full stop), that link."""
+    unwrapped = unwrapped_link(text)
+    return [unwrapped if unwrapped is not None else (text, WHOLE), *links_in_message(text)]
+
+
+def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], Any, bool]]:
     """Yield (game, board or SlugError, marked) for every game: the games whose marks the
-    text carries first, then the others, each group by detection rank.
+    text carries first, then the others, each group by detection rank. `text` stands at
+    `source` in the text the user gave, where the errors' positions point.
 
     The games are loaded as they are reached, so a caller that stops at the first board
     (`decode_any`) loads no game ranked after a marked game that reads the text."""
-    # A whole link percent-encoded is read as the link; its errors name the pasted characters.
-    unwrapped = unwrapped_link(text)
-    text, source = unwrapped if unwrapped is not None else (text, WHOLE)
     unmarked: list[Game[Any]] = []
     for name, _, _ in sorted(REGISTRY, key=lambda entry: entry[1]):
         candidate = game(name)
@@ -162,7 +169,11 @@ def _attempt(candidate: Game[Any], text: str, marked: bool, source: Source) -> t
 def detect(text: str) -> list[str]:
     """The games that can read `text`, most likely first (empty if none can)."""
     text = _check_size(text)
-    return [game.name for game, result, _ in _attempts(text) if not isinstance(result, SlugError)]
+    for reading, source in _readings(text):
+        found = [game.name for game, result, _ in _attempts(reading, source) if not isinstance(result, SlugError)]
+        if found:
+            return found
+    return []
 
 
 def decode_any(text: str) -> tuple[str, Any]:
@@ -170,19 +181,44 @@ def decode_any(text: str) -> tuple[str, Any]:
 
     When no game reads it, the error of the game whose marks the text carries is raised
     (or, with no marks, the error of the game that read furthest), so the message names
-    what went wrong and where.
+    what went wrong and where. A message that holds a link is read as the link when it
+    cannot be read whole; its error is the link's when reading it whole failed outside it.
     """
+    name, board, _, _ = read(text)
+    return name, board
+
+
+def read(text: str) -> tuple[str, Any, str, Source]:
+    """As `decode_any`, and also the text the board was read from (`text` itself, or the
+    link inside it) and where that stands in `text`."""
     text = _check_size(text)
+    readings = _readings(text)
+    errors: list[SlugError] = []
+    for reading, source in readings:
+        try:
+            name, board = _decode_reading(reading, source)
+        except SlugError as exc:
+            errors.append(exc)
+        else:
+            return name, board, reading, source
+    error = errors[0]
+    link = link_bounds(text) if len(readings) > 1 else None
+    if link is not None and (error.position is None or not link[0] <= error.position < link[1]):
+        error = errors[-1]  # reading the whole message failed outside its link: the link's own error
+    raise error
+
+
+def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
     best: SlugError | None = None
     best_rank: tuple[bool, int] | None = None
-    for game, result, marked in _attempts(text):
+    for game, result, marked in _attempts(text, source):
         if not isinstance(result, SlugError):
             return game.name, result
         rank = (marked, result.position if result.position is not None else -1)
         if best_rank is None or rank > best_rank:
             best, best_rank = result, rank
     if best is None or best_rank is None:
-        raise SlugError("slugboard", "no game reads this text", 0)
+        raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
     if best_rank[0]:
         raise best
     stripped = text.strip()
@@ -192,7 +228,7 @@ def decode_any(text: str) -> tuple[str, Any]:
             "slugboard",
             f"a link to {host or 'an unknown site'}, which no game here reads; "
             "Slugboard opens links of " + ", ".join(web_hosts()) + " and bare slugs",
-            0,
+            source.position_in_text(0),
         )
     error = SlugError(
         "slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}", best.position
@@ -241,7 +277,11 @@ def _host_of(link: str) -> str:
         host = urlsplit(link).netloc
     except ValueError:  # a malformed address such as 'http://['
         host = ""
-    return host or link.split("://", 1)[1].split("/", 1)[0]
+    host = host or link.split("://", 1)[1].split("/", 1)[0]
+    return host if len(host) <= MAX_HOST else ""  # no site has a longer name: not a host
+
+
+MAX_HOST = 253  # characters in the longest name a site can have (RFC 1035)
 
 
 def web_hosts() -> list[str]:

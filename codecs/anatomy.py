@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .links import Source
@@ -269,13 +269,14 @@ class BitSpans:
         self.at += width
         return number
 
-    def pad(self, trailing: Iterable[int] = ()) -> None:
+    def pad(self, trailing: Iterable[tuple[int, int]] = ()) -> None:
         """The bits left as padding, then one span per trailing character in `trailing`
-        (the text indexes of base64 '=' signs), which hold no bits."""
+        (where each base64 '=' sign stands in the text: one character, or the three of
+        its escape), which hold no bits."""
         if self.remaining:
             self.add("padding", self.remaining, label="padding bits")
-        for index in trailing:
-            self.spans.append(Span("padding", (index, index + 1), "=", "=", None, None, "base64 padding"))
+        for chars in trailing:
+            self.spans.append(Span("padding", chars, "=", "=", None, None, "base64 padding"))
 
     def anatomy(self, game: str, format: str, text: str, slug: tuple[int, int]) -> Anatomy:
         return Anatomy(game, format, text, slug, "bit", tuple(self.spans), len(self.payload))
@@ -341,8 +342,24 @@ def cells_json(cells: Sequence[tuple[int, int]]) -> list[list[int]]:
 
 def explain(text: str) -> Anatomy:
     """The anatomy of whichever game's slug `text` is (see `decode_any`); raises SlugError
-    for a text no game reads."""
-    from . import all_games, decode_any
+    for a text no game reads. The spans point into `text`, also when the board was read
+    from a link inside it."""
+    from . import all_games, read
 
-    name, _board = decode_any(text)
-    return all_games()[name].explain(text)
+    name, _board, reading, source = read(text)
+    anatomy = all_games()[name].explain(reading)
+    if reading == text:
+        return anatomy
+    where = source.position_in_text
+
+    def moved(chars: tuple[int, int]) -> tuple[int, int]:
+        return where(chars[0]), where(chars[1])
+
+    return replace(
+        anatomy,
+        text=text,
+        slug=moved(anatomy.slug),
+        spans=tuple(replace(span, chars=moved(span.chars)) for span in anatomy.spans),
+        _starts=[],
+        _by_cell={},
+    )

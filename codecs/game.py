@@ -79,7 +79,11 @@ class GameCodec(Protocol[B]):
     # And, where showing a board takes noticeable work of its own, optionally:
     #   prepare(board, cancel) -> None
     # that work done ahead, on a worker thread, kept where the game's views will find
-    # it (minesweeper's replay and figures of a 100,000-action game: seconds).
+    # it (minesweeper's replay and figures of a 100,000-action game: seconds). And, where
+    # a pasted text can hold more than its board:
+    #   shown_board(text, board) -> board
+    # the board the whole text shows (xiangqi: a FEN followed by its moves shows the
+    # position after them, as the window opens it).
 
 
 class Game(Generic[B]):
@@ -145,6 +149,12 @@ class Game(Generic[B]):
 
     def explain(self, text: str) -> Anatomy:
         return self.codec.explain(text)
+
+    def shown_board(self, text: str, board: B) -> B:
+        """The board `text` shows, `board` being what `decode(text)` read: the same board,
+        but for a game whose texts can hold more (see the contract above)."""
+        shown = getattr(self.codec, "shown_board", None)
+        return board if shown is None else shown(text, board)
 
     def prepare(self, board: B, cancel: Cancel | None = None) -> None:
         """Work out ahead what showing `board` takes, for a caller about to show it; safe

@@ -4,6 +4,7 @@ query string was percent-encoded or had `+` turned into spaces, text with whites
 from __future__ import annotations
 
 import codecs as _codecs
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from urllib.parse import unquote
@@ -180,6 +181,55 @@ def unwrapped_link(text: str) -> tuple[str, Source] | None:
         return None
     link, source = carve(text, start, end)
     return (link, source) if source.origins is not None else None
+
+
+# Where a link starts inside a message, and what a sentence puts right after a link: its
+# full stop or comma, a closing bracket or quote. No character of these ends a slug of
+# any game here except `;` in a minesweeper game, so a link is tried with them first.
+_LINK_STARTS = ("https://", "http://", "www.")
+_AFTER_LINK = ".,;:!?)]}'\"»”’"
+_LINK_BODY = re.compile(r'[^\s<>"]*')  # a link runs to the first space or character no link holds
+MAX_AFTER_LINK = 16  # a sentence puts a few such characters after a link, never a page of them
+
+
+def link_bounds(text: str) -> tuple[int, int] | None:
+    """Where the first link in `text` stands: from its scheme (or `www.`) to the first
+    space or character no link holds; None when there is none."""
+    lowered = text.lower()
+    found = [at for start in _LINK_STARTS if (at := lowered.find(start)) >= 0]
+    if not found:
+        return None
+    start = min(found)
+    body = _LINK_BODY.match(text, start)
+    return start, body.end() if body is not None else start
+
+
+def links_in_message(text: str) -> list[tuple[str, Source]]:
+    """The readings of the first link in a message that holds more than the link ("Try
+    this one: https://... (hard!)", or the link followed by a full stop): the link as far
+    as the first space, then without the punctuation a sentence puts after it, each with
+    where it stands in `text`. Empty when there is no link, or the text is the link alone."""
+    bounds = link_bounds(text)
+    if bounds is None:
+        return []
+    start, end = bounds
+    readings: list[tuple[str, Source]] = []
+    if bounds != stripped_bounds(text):
+        readings.append((text[start:end], Source(start, end)))
+    # A closing bracket is the link's own while the link opens as many as it closes.
+    opened = {close: text.count(open_, start, end) for open_, close in ("()", "[]", "{}")}
+    closed = {close: text.count(close, start, end) for close in opened}
+    trimmed = end
+    while trimmed > max(start, end - MAX_AFTER_LINK) and text[trimmed - 1] in _AFTER_LINK:
+        closing = text[trimmed - 1]
+        if closing in opened:
+            if opened[closing] >= closed[closing]:
+                break
+            closed[closing] -= 1
+        trimmed -= 1
+    if start < trimmed < end:
+        readings.append((text[start:trimmed], Source(start, trimmed)))
+    return readings
 
 
 def _carve(text: str, start: int, end: int, percent: bool) -> tuple[str, Source]:

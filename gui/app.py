@@ -117,14 +117,14 @@ def dark_palette():
 def _board_of(text: str):
     """The game and board of a slug or link, or of a minesweeper replay file, and what
     else the picture draws (a replay file's mouse path)."""
-    from slugboard.codecs import decode_any
+    from slugboard.codecs import game, read
     from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
 
     if os.path.splitext(text)[1].lower() in EXTENSIONS and os.path.isfile(text):
         replay_file = read_replay_file(text)
         return "minesweeper", replay_file.board, {"mouse": replay_file.mouse_path()} if replay_file.mouse else {}
-    game, board = decode_any(text)
-    return game, board, {}
+    name, board, reading, _ = read(text)
+    return name, game(name).shown_board(reading, board), {}
 
 
 def export(args) -> int:

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard import resources
-from slugboard.codecs import MAX_TEXT, SlugError, decode_any, titles
+from slugboard.codecs import MAX_TEXT, SlugError, read, titles
 
 from . import games
 from .page import GamePage
@@ -531,11 +531,11 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"Reading {len(text):,} characters…")
             return True
         try:
-            name, board = decode_any(text)
+            name, board, reading, _ = read(text)  # `reading`: the link, when `text` is a message holding it
         except SlugError as exc:
             self._not_opened(text, exc)
             return False
-        self._show_opened(text, name, board)
+        self._show_opened(reading, name, board)
         return True
 
     @property

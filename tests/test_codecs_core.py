@@ -188,6 +188,93 @@ def test_an_error_in_a_link_pasted_percent_encoded_names_the_pasted_character():
     assert "'!' is not base64" in caught.value.message
 
 
+LINKS = [
+    "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG,
+    "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS",
+    "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA",
+    "https://pentominoes.river.me/#/R6aV100I106W014T119Z621F626N333X038Y342P745L751U058",
+]
+MESSAGES = [
+    "{}.",
+    "{},",
+    "{}!!",
+    "Try this one: {} (hard!)",
+    "({})",
+    "Link: <{}>.",
+    'She wrote "{}"',
+    "Today's puzzle\n{}\nGood luck",
+]
+
+
+@pytest.mark.parametrize("link", LINKS)
+@pytest.mark.parametrize("message", MESSAGES)
+def test_a_link_inside_a_message_reads_as_the_link(link, message):
+    text = message.format(link)
+    assert decode_any(text) == decode_any(link)
+    assert detect(text) == detect(link)
+
+
+def test_an_error_in_a_link_inside_a_message_names_the_link_s_character():
+    text = "Try this: https://letters.wiki/?g=IOFtKUQ!JlleEyrQ (hard!)"
+    with pytest.raises(SlugError) as caught:
+        decode_any(text)
+    assert caught.value.game == "letters"
+    assert caught.value.position == text.index("!")
+    # A bad last character of a link alone is named, not cut off as punctuation.
+    text = "https://nickgirardo.com/projects/sudoku/player.html?play=UyF2MQRhy!"
+    with pytest.raises(SlugError) as caught:
+        decode_any(text)
+    assert caught.value.position == text.index("!") and "'!' is not base64" in caught.value.message
+    # A link to a site no game reads, inside a message, is named as such.
+    with pytest.raises(SlugError, match="a link to example.com") as caught:
+        decode_any("see https://example.com/x (hi)")
+    # A "site" longer than any site's name is not echoed back whole.
+    with pytest.raises(SlugError, match="a link to an unknown site") as caught:
+        decode_any("https://" + ")" * 100_000)
+    assert len(str(caught.value)) < 300
+
+
+def test_a_bracket_the_link_opened_stays_with_it():
+    from slugboard.codecs.links import links_in_message
+
+    text = "see https://example.org/a_(b)). Or not"
+    assert [reading for reading, _ in links_in_message(text)] == [
+        "https://example.org/a_(b)).",
+        "https://example.org/a_(b)",
+    ]
+    assert links_in_message("https://example.org/a") == []  # the link alone: read as it is
+    assert links_in_message("no link here.") == []
+
+
+@pytest.mark.parametrize("link", LINKS)
+def test_the_anatomy_of_a_message_points_into_the_message(link):
+    from slugboard.codecs.anatomy import check, explain
+
+    text = f"Try this one: {link}."
+    anatomy, alone = explain(text), explain(link)
+    check(anatomy)
+    shift = text.index(link)
+    assert anatomy.text == text
+    assert anatomy.slug == (alone.slug[0] + shift, alone.slug[1] + shift)
+    assert [text[s.chars[0] : s.chars[1]] for s in anatomy.spans] == [
+        link[s.chars[0] : s.chars[1]] for s in alone.spans
+    ]
+
+
+def test_a_percent_escaped_sudoku_padding_spans_its_whole_escape():
+    from slugboard.codecs.anatomy import check, explain
+
+    text = "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG.replace("+", "%2B").replace(
+        "=", "%3D"
+    )
+    anatomy = explain(text)
+    check(anatomy)
+    assert anatomy.slug == (text.index("?play=") + 6, len(text))
+    assert text[anatomy.spans[-1].chars[0] : anatomy.spans[-1].chars[1]] == "%3D"
+    plus = text.index("%2B")
+    assert any(s.chars[0] <= plus and s.chars[1] >= plus + 3 for s in anatomy.spans)
+
+
 def test_cli_decode_encode_detect_info():
     out, err = io.StringIO(), io.StringIO()
     assert run(["decode", SEED_SLUG], out, err) == 0

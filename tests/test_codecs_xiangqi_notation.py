@@ -94,6 +94,24 @@ def test_a_move_list_replays_after_a_fen_or_from_the_opening() -> None:
     assert nt.parse_game(text)[1] == _line(xq.new_board(), OPENING_LINE)
 
 
+def test_the_board_a_pasted_game_shows_is_the_one_after_its_moves() -> None:
+    from slugboard.codecs import game
+
+    fen = "4k4/9/9/9/9/9/9/9/3R5/3K5 w"
+    board = xq.decode(fen)
+    after = xq.play(xq.play(board, xq.parse_iccs("d1d5")), xq.parse_iccs("e9f9"))
+    assert game("xiangqi").shown_board(f"{fen} d1d5 e9f9", board) == after
+    # Anything else shows the board its FEN reads as: no moves, moves that cannot be
+    # played, or a position no game starts from (no black general).
+    assert game("xiangqi").shown_board(fen, board) == board
+    assert game("xiangqi").shown_board(f"{fen} d1d5 a0a5", board) == board
+    headless = "9/9/9/9/9/9/9/9/3R5/3K5 w"
+    assert xq.shown_board(f"{headless} d1d5", xq.decode(headless)) == xq.decode(headless)
+    # A game of another kind shows what it read.
+    sudoku = game("sudoku")
+    assert sudoku.shown_board("1" * 81, sudoku.new_board()) == sudoku.new_board()
+
+
 @pytest.mark.parametrize(
     ("text", "position", "words"),
     [("C2=5 K5+2", 5, "not a legal move"), ("C2=5 hello", 5, "not a move"), ("h2e2 a0a5", 5, "not a legal move")],

@@ -303,3 +303,20 @@ def test_export_leaves_no_collection_to_start_in_qt_teardown(tmp_path):
     assert gc.isenabled()
     assert main(["--export", str(tmp_path / "b.png"), SEED_SLUG]) == 0
     assert not gc.isenabled()  # the process exits next; Python collects once Qt is gone
+
+
+def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_path, qapp):
+    from slugboard.codecs import xiangqi
+    from slugboard.gui.app import _board_of
+
+    text = xiangqi.OPENING_FEN + "\n1. C2=5 H8+7\n2. H2+3 R9=8"
+    start, moves = xiangqi.parse_game(text)
+    final = start
+    for move in moves:
+        final = xiangqi.play(final, move)
+    assert final != start
+    assert _board_of(text)[:2] == ("xiangqi", final)  # as the window opens it: the game at its last move
+    with_moves, position = tmp_path / "moves.png", tmp_path / "final.png"
+    assert _run("--export", str(with_moves), text).returncode == 0
+    assert _run("--export", str(position), xiangqi.to_fen(final)).returncode == 0
+    assert QImage(str(with_moves)) == QImage(str(position))

@@ -212,6 +212,23 @@ def test_every_example_opens_its_own_tab_from_every_other_tab(qtbot, main_window
             }
 
 
+def test_a_chat_message_holding_a_link_opens_the_link_s_board(qtbot, main_window):
+    from PySide6.QtCore import Qt
+
+    from slugboard.codecs import decode_any
+
+    link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS"
+    field = main_window.slug_pane.paste_field
+    field.setFocus()
+    qtbot.keyClicks(field, f"Today's game: {link}. Good luck!")
+    qtbot.keyClick(field, Qt.Key.Key_Return)
+    page = main_window.current_page()
+    assert page.GAME == "letters"
+    assert page.board == decode_any(link)[1]
+    assert main_window.slug_pane.error_text() == ""
+    assert main_window.recent()[0] == link  # what is kept is the link, not the message
+
+
 @pytest.mark.parametrize(
     "text",
     [

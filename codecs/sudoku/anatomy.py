@@ -4,7 +4,7 @@ the 81-character grid, one span per cell character and the decoration between th
 
 from __future__ import annotations
 
-from ..anatomy import Anatomy, BitSpans, Span, base64_payload, text_span
+from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds, text_span
 from ..bits import STD_ALPHABET
 from ..links import Source, carve, is_link, stripped_bounds, value_bounds
 from .model import NAME
@@ -38,8 +38,11 @@ def explain(text: str) -> Anatomy:
 
 
 def _explain_slug(text: str, slug: str, source: Source) -> Anatomy:
-    bits, trailing = base64_payload(slug, source, STD_ALPHABET)
-    out = BitSpans(bits, source)
+    bits, _ = base64_payload(slug, source, STD_ALPHABET)
+    # Where each character stands in the text, to the end of its escape when it is one
+    # (`%2B`, and `%3D` for padding), so the spans leave no text between them.
+    bounds = char_bounds(text, source, slug)
+    out = BitSpans(bits, source, bounds=bounds)
     out.add("magic", 16, "S!", label="the mark 'S!' of a Sudoku Player slug")
     version = "v1" if out.peek(16) == 0x7631 else "v0"
     out.add("version", 16, version, label=f"format version {version}")
@@ -51,9 +54,9 @@ def _explain_slug(text: str, slug: str, source: Source) -> Anatomy:
         cell, digit = value >> digit_bits, value & ((1 << digit_bits) - 1)
         out.add("given", width, digit, _cell(cell), f"given {index + 1}: {digit} in {_name(cell)}")
         index += 1
-    out.pad(trailing)
-    end = source.position_in_text(len(slug) - 1) + 1 if slug else source.start
-    return out.anatomy(NAME, version, text, (source.position_in_text(0), end))
+    body = len(slug.rstrip("="))
+    out.pad((bounds[i], bounds[i + 1]) for i in range(body, len(slug)))
+    return out.anatomy(NAME, version, text, (bounds[0], bounds[-1]))
 
 
 def _explain_grid(text: str, start: int, end: int) -> Anatomy:

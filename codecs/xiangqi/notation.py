@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..errors import FormatError
+from ..errors import FormatError, SlugError
 from .fen import from_fen
 from .model import NAME, OPENING_FEN, Board, is_red
 from .moves import Move, iccs, legal_moves, parse_iccs, play
@@ -214,6 +214,25 @@ def looks_like_moves(text: str) -> bool:
         return bool(words) and all(_TOKEN.fullmatch(w) for w in words)
     except Exception:  # must never raise
         return False
+
+
+def shown_board(text: str, board: Board) -> Board:
+    """The position a pasted text shows, as the window opens it: for a FEN followed by a
+    move list that can be played from it, the position after the moves; else `board`
+    (what the text's FEN reads as)."""
+    if not looks_like_moves(text):
+        return board
+    from .rules import play_problems
+
+    try:
+        start, moves = parse_game(text)
+    except SlugError:
+        return board
+    if start != board or play_problems(start):
+        return board
+    for move in moves:
+        start = play(start, move)
+    return start
 
 
 def wxf_list(start: Board, moves: Sequence[Move]) -> str:
