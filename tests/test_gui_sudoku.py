@@ -267,3 +267,25 @@ def test_a_long_chain_hint_wraps_inside_the_panel(qtbot, main_window):
     assert page.tool_panel.width() == width
     assert page.hint_button.mapTo(main_window, QPoint(0, 0)) == button
     assert page.hint_label.heightForWidth(page.hint_label.width()) <= page.hint_label.height()
+
+
+def test_a_hint_longer_than_its_room_scrolls_and_moves_nothing_below_it(qtbot, main_window):
+    from PySide6.QtWidgets import QApplication
+
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    QApplication.processEvents()
+    below = page.show_solution.mapTo(main_window, QPoint(0, 0))
+    room = page.hint_area.height()
+    chain = " = ".join(f"r{r}c{c}<>{d}" for r, c, d in zip(range(1, 10), range(9, 0, -1), range(1, 10), strict=True))
+    page._set_hint(None, f"<b>AIC</b> (5.0): {chain} - {chain} - {chain}<br>Press H again to apply it.")
+    QApplication.processEvents()
+    assert page.hint_label.height() > room  # longer than its room...
+    assert page.hint_area.height() == room  # ...which stays as it was
+    assert page.show_solution.mapTo(main_window, QPoint(0, 0)) == below
+    scroll = page.hint_area.verticalScrollBar()
+    assert scroll.maximum() > 0 and scroll.value() == 0  # the rest is a scroll away, read from the top
+    scroll.setValue(scroll.maximum())
+    page._set_hint(None, "Short")
+    assert scroll.value() == 0
+    assert not page.hint_area.hasFocus() and page.hint_area.focusPolicy() == Qt.FocusPolicy.NoFocus

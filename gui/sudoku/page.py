@@ -10,12 +10,14 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
     QComboBox,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QSpinBox,
 )
 
@@ -28,6 +30,8 @@ from ..theme import readable
 from ..worker import LatestOnly
 from .canvas import SudokuCanvas
 from .paint import STATUS_COLOURS
+
+HINT_LINES = 5  # the room a hint keeps: 97% of hints fit it, a long chain scrolls
 
 
 class _Progress(QObject):
@@ -150,9 +154,18 @@ class SudokuPage(GamePage):
         self.hint_label = QLabel()
         self.hint_label.setObjectName("hintText")
         self.hint_label.setWordWrap(True)
-        self.hint_label.setMinimumHeight(self.hint_label.fontMetrics().lineSpacing() * 5)
         self.hint_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
-        self.tool_layout.addWidget(self.hint_label)
+        # The hint keeps five lines of room whatever it says, so the tools below never move
+        # under the pointer; a longer hint (a long chain) scrolls within its room.
+        self.hint_area = QScrollArea()
+        self.hint_area.setObjectName("hintArea")
+        self.hint_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.hint_area.setWidgetResizable(True)
+        self.hint_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.hint_area.setWidget(self.hint_label)
+        self.hint_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the keys stay on the board
+        self.hint_area.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * HINT_LINES + 4)
+        self.tool_layout.addWidget(self.hint_area)
 
         self.add_heading("Tools")
         self.show_solution = QCheckBox("Show solution")
@@ -283,6 +296,7 @@ class SudokuPage(GamePage):
         self._hint_board = self.board if step is not None else None
         self.canvas.hint = step
         self.hint_label.setText(text)
+        self.hint_area.verticalScrollBar().setValue(0)  # a new hint is read from its start
         self.canvas.update()
 
     # --- showing -----------------------------------------------------------------
