@@ -15,7 +15,7 @@ from urllib.parse import urlsplit
 
 from .errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from .game import Game, GameCodec
-from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link
+from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
 
 __all__ = [
     "GAMES",
@@ -136,9 +136,10 @@ def _check_size(text: object) -> str:
 def _readings(text: str) -> list[tuple[str, Source]]:
     """The texts to read `text` as, in turn, and where each stands in it: the text itself
     (or, for a link pasted percent-encoded whole, the link); then, for a message that holds
-    a link ("Try this: https://... (hard!)", a link and a full stop), that link."""
+    a link ("Try this: https://... (hard!)", a link and a full stop), that link; then that
+    link joined with the lines after it, as a mail client wraps a long link."""
     unwrapped = unwrapped_link(text)
-    return [unwrapped if unwrapped is not None else (text, WHOLE), *links_in_message(text)]
+    return [unwrapped if unwrapped is not None else (text, WHOLE), *links_in_message(text), *wrapped_link(text)]
 
 
 def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], Any, bool]]:
@@ -202,9 +203,10 @@ def read(text: str) -> tuple[str, Any, str, Source]:
         else:
             return name, board, reading, source
     error = errors[0]
-    link = link_bounds(text) if len(readings) > 1 else None
-    if link is not None and (error.position is None or not link[0] <= error.position < link[1]):
-        error = errors[-1]  # reading the whole message failed outside its link: the link's own error
+    in_message = len(links_in_message(text))
+    link = link_bounds(text) if in_message else None
+    if link is not None and (error.position is None or not link[0] <= error.position <= link[1]):
+        error = errors[in_message]  # reading the whole message failed outside its link: the link's own error
     raise error
 
 

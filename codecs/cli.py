@@ -41,36 +41,40 @@ EXIT_OUTPUT_CLOSED = 1  # the reader of the output went away
 MAX_LINE_BYTES = 4 * MAX_TEXT
 
 
-def _stdin_lines(stream: IO[bytes]) -> Iterator[str | SlugError]:
-    """The non-blank lines of standard input as text; a line that is not UTF-8 (or is
-    absurdly long) becomes a SlugError naming it, and the lines after it are still read."""
+def _stdin_lines(stream: IO[bytes]) -> Iterator[tuple[str, str | SlugError]]:
+    """The non-blank lines of standard input as text, each with where it stands ("line
+    3"); a line that is not UTF-8 (or is absurdly long) becomes a SlugError naming it, and
+    the lines after it are still read."""
     number = 0
     while True:
         raw = stream.readline(MAX_LINE_BYTES + 1)
         if not raw:
             return
         number += 1
+        where = f"line {number}"
         if len(raw) > MAX_LINE_BYTES:
-            yield SlugError("input", f"line {number} is longer than {MAX_LINE_BYTES:,} bytes")
+            yield "", SlugError("input", f"{where} is longer than {MAX_LINE_BYTES:,} bytes")
             while raw and not raw.endswith(b"\n"):  # skip the rest of that line
                 raw = stream.readline(MAX_LINE_BYTES)
             continue
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            yield SlugError("input", f"line {number} is not UTF-8 text (byte 0x{raw[exc.start]:02x})", exc.start)
+            yield "", SlugError("input", f"{where} is not UTF-8 text (byte 0x{raw[exc.start]:02x})", exc.start)
             continue
         line = line.lstrip("\ufeff").rstrip("\r\n")
         if line.strip():
-            yield line
+            yield where, line
 
 
-def _texts(values: list[str], stdin: IO[bytes]) -> Iterator[str | SlugError]:
-    for value in values:
+def _texts(values: list[str], stdin: IO[bytes]) -> Iterator[tuple[str, str | SlugError]]:
+    """The texts to read, each with where it came from when there is more than one: its
+    line of standard input, or its place among the arguments ("text 2")."""
+    for index, value in enumerate(values, 1):
         if value == "-":
             yield from _stdin_lines(stdin)
         else:
-            yield value
+            yield (f"text {index}" if len(values) > 1 else ""), value
 
 
 def _binary(stream: IO[str]) -> IO[bytes]:
@@ -301,10 +305,11 @@ def run(
     args = _parser().parse_args(argv)
     failures = 0
 
-    def fail(exc: SlugError) -> None:
+    def fail(exc: SlugError, where: str = "") -> None:
+        """Say what is wrong, and with many texts, which one (\"line 3\" of the input)."""
         nonlocal failures
         failures += 1
-        print(f"error: {exc}", file=err)
+        print(f"error: {where}: {exc}" if where else f"error: {exc}", file=err)
 
     # Commands about one text: an answer, or one error line.
     single: dict[str, Callable[[], int | None]] = {
@@ -331,14 +336,14 @@ def run(
         return 0
 
     if args.command == "encode":
-        for line in _stdin_lines(stdin):
+        for where, line in _stdin_lines(stdin):
             try:
                 if isinstance(line, SlugError):
                     raise line
                 game, board = board_from_json_line(line)
                 print(guarded(game.name, partial(game.encode, board)), file=out)
             except SlugError as exc:
-                fail(exc)
+                fail(exc, where)
         return EXIT_BAD_INPUT if failures else 0
 
     if args.command == "import":
@@ -354,13 +359,13 @@ def run(
                 fail(SlugError(exc.game, f"{path}: {exc.message}"))
         return EXIT_BAD_INPUT if failures else 0
 
-    for text in _texts(args.texts, stdin):
+    for where, text in _texts(args.texts, stdin):
         try:
             if isinstance(text, SlugError):
                 raise text
             print(guarded("slugboard", partial(_answer, args.command, text, args)), file=out)
         except SlugError as exc:
-            fail(exc)
+            fail(exc, where)
     return EXIT_BAD_INPUT if failures else 0
 
 

@@ -183,13 +183,21 @@ def unwrapped_link(text: str) -> tuple[str, Source] | None:
     return (link, source) if source.origins is not None else None
 
 
-# Where a link starts inside a message, and what a sentence puts right after a link: its
-# full stop or comma, a closing bracket or quote. No character of these ends a slug of
-# any game here except `;` in a minesweeper game, so a link is tried with them first.
+# Where a link starts inside a message; what ends it (a space, a character no link holds
+# raw: the quotes, brackets and bars chat apps put around links, and the invisible spaces
+# they leave after them); and what a sentence puts right after a link: its full stop or
+# comma, a closing bracket or quote, a slash. A link is first tried with these last, and
+# `;` ends minesweeper slugs and `/` base64 ones.
 _LINK_STARTS = ("https://", "http://", "www.")
-_AFTER_LINK = ".,;:!?)]}'\"»”’"
-_LINK_BODY = re.compile(r'[^\s<>"]*')  # a link runs to the first space or character no link holds
+_INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
+_LINK_BODY = re.compile(f"[^\\s<>\"`|{_INVISIBLE}]*")
+_AFTER_LINK = ".,;:!?)]}'\"»”’/"
 MAX_AFTER_LINK = 16  # a sentence puts a few such characters after a link, never a page of them
+# A link a mail client wrapped onto the next lines: at most this many lines and characters
+# (the web links of every game here are a few hundred characters).
+MAX_WRAPPED_LINES = 20
+MAX_WRAPPED_LINK = 10_000
+_LINE_BREAK = re.compile(r"\r?\n")
 
 
 def link_bounds(text: str) -> tuple[int, int] | None:
@@ -216,7 +224,51 @@ def links_in_message(text: str) -> list[tuple[str, Source]]:
     readings: list[tuple[str, Source]] = []
     if bounds != stripped_bounds(text):
         readings.append((text[start:end], Source(start, end)))
-    # A closing bracket is the link's own while the link opens as many as it closes.
+    trimmed = _trimmed(text, start, end)
+    if start < trimmed < end:
+        readings.append((text[start:trimmed], Source(start, trimmed)))
+    return readings
+
+
+def wrapped_link(text: str) -> list[tuple[str, Source]]:
+    """The first link of `text` joined with the lines after it, as a mail client wraps a
+    long link (each line break dropped while the next line goes on without a space): with
+    all the lines that can follow it, then one line fewer and so on (the last may be the
+    first words of a sentence), each also without a sentence's punctuation after it.
+    Empty when the link is not followed by a line break and more text."""
+    bounds = link_bounds(text)
+    if bounds is None:
+        return []
+    start, end = bounds
+    pieces = [(start, end)]
+    length = end - start
+    while len(pieces) < MAX_WRAPPED_LINES and length <= MAX_WRAPPED_LINK:
+        line_break = _LINE_BREAK.match(text, pieces[-1][1])
+        if line_break is None:
+            break
+        body = _LINK_BODY.match(text, line_break.end())
+        if body is None or body.end() == line_break.end():
+            break
+        pieces.append((line_break.end(), body.end()))
+        length += body.end() - line_break.end()
+    if length > MAX_WRAPPED_LINK:
+        return []
+    readings: list[tuple[str, Source]] = []
+    for count in range(len(pieces), 1, -1):
+        joined = pieces[:count]
+        origins = tuple(i for first, last in joined for i in range(first, last))
+        link = "".join(text[first:last] for first, last in joined)
+        readings.append((link, Source(start, joined[-1][1], origins)))
+        trimmed = _trimmed(text, *joined[-1])
+        if joined[-1][0] < trimmed < joined[-1][1]:
+            kept = len(origins) - (joined[-1][1] - trimmed)
+            readings.append((link[:kept], Source(start, trimmed, origins[:kept])))
+    return readings
+
+
+def _trimmed(text: str, start: int, end: int) -> int:
+    """Where `text[start:end]` ends without the few characters a sentence puts after a
+    link; a closing bracket stays while the link opens as many as it closes."""
     opened = {close: text.count(open_, start, end) for open_, close in ("()", "[]", "{}")}
     closed = {close: text.count(close, start, end) for close in opened}
     trimmed = end
@@ -227,9 +279,7 @@ def links_in_message(text: str) -> list[tuple[str, Source]]:
                 break
             closed[closing] -= 1
         trimmed -= 1
-    if start < trimmed < end:
-        readings.append((text[start:trimmed], Source(start, trimmed)))
-    return readings
+    return trimmed
 
 
 def _carve(text: str, start: int, end: int, percent: bool) -> tuple[str, Source]:

@@ -134,3 +134,17 @@ def test_output_into_a_closed_pipe_ends_quietly(command):
         os.close(write)
     assert proc.stderr == b""
     assert proc.returncode == 1
+
+
+def test_with_many_inputs_each_error_names_its_input():
+    good = json.dumps({"game": "sudoku", "grid": "1" + "." * 80})
+    lines = "\n".join([good, json.dumps({"game": "sudoku", "grid": "12"}), "", good, "{"]).encode()
+    code, out, err = _run(["encode"], lines)
+    assert code == 2 and out.splitlines() == ["UyF2MQAg", "UyF2MQAg"]
+    said = err.splitlines()
+    assert len(said) == 2 and said[0].startswith("error: line 2: sudoku: ") and said[1].startswith("error: line 5: ")
+    code, out, err = _run(["detect", "-", "zz!"], b"UyF2MQ==\nxx!\n")
+    assert out.splitlines() == ["sudoku"]
+    assert [line.split(": ")[1] for line in err.splitlines()] == ["line 2", "text 2"]
+    code, out, err = _run(["detect", "zz!"])  # a single text needs no name
+    assert err.startswith("error: slugboard: ")

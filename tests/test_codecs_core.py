@@ -203,7 +203,34 @@ MESSAGES = [
     "Link: <{}>.",
     'She wrote "{}"',
     "Today's puzzle\n{}\nGood luck",
+    "`{}`",  # inline code in chat and Markdown
+    "<{}|the puzzle>",  # Slack's link with a label
+    "{}\u200b",  # an invisible space a chat app left after it
+    "{}/",
 ]
+
+
+@pytest.mark.parametrize("link", LINKS)
+@pytest.mark.parametrize("at", [30, 45])
+def test_a_link_a_mail_client_wrapped_onto_two_lines_reads_as_the_link(link, at):
+    text = f"Here it is:\n{link[:at]}\n{link[at:]}\nGood luck"
+    assert decode_any(text) == decode_any(link)
+    assert decode_any(f"{link[:at]}\r\n{link[at:]}.") == decode_any(link)
+
+
+def test_a_wrapped_link_is_joined_only_so_far():
+    from slugboard.codecs.links import MAX_WRAPPED_LINES, wrapped_link
+
+    lines = ["https://example.org/" + "a" * 10] + ["b" * 10] * (MAX_WRAPPED_LINES + 5)
+    (joined, source), *_ = wrapped_link("\n".join(lines))
+    assert len(joined) == len(lines[0]) + 10 * (MAX_WRAPPED_LINES - 1)
+    assert wrapped_link("https://example.org/a\n\nnext paragraph") == []  # a blank line ends it
+    assert wrapped_link("https://example.org/a") == []
+    # A line that is the start of a sentence is tried as part of the link, then without it.
+    assert [link for link, _ in wrapped_link("https://example.org/a\nb\nGood luck.")] == [
+        "https://example.org/abGood",
+        "https://example.org/ab",
+    ]
 
 
 @pytest.mark.parametrize("link", LINKS)
@@ -287,7 +314,7 @@ def test_cli_decode_encode_detect_info():
     out, err = io.StringIO(), io.StringIO()
     assert run(["detect", SEED_SLUG, "UyF2Mg=="], out, err) == 2
     assert out.getvalue() == "sudoku\n"
-    assert err.getvalue() == "error: sudoku: unknown version 'v2' at character 2\n"
+    assert err.getvalue() == "error: text 2: sudoku: unknown version 'v2' at character 2\n"  # which of the texts
 
 
 def test_cli_as_a_process_with_stdin():
@@ -301,7 +328,7 @@ def test_cli_as_a_process_with_stdin():
     )
     assert done.returncode == 2
     assert done.stdout == "UyF2MQAg\n"
-    assert done.stderr.startswith("error: json: not JSON")
+    assert done.stderr.startswith("error: line 2: json: not JSON")
     done = subprocess.run(
         [sys.executable, "-m", "slugboard.codecs", "decode", "-"],
         input=f"{SEED_SLUG}\nUyF2MQAg\n",
@@ -482,3 +509,30 @@ def test_the_help_fits_the_terminals_width(columns: int):
     script = "import sys\nfrom slugboard.codecs import cli\ncli.run(['detect', '1' + '.' * 80])\nprint('shutil' in sys.modules)\n"
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, env=env)
     assert run.stdout.split() == ["sudoku", "False"]
+
+
+@pytest.mark.parametrize(
+    ("text", "game", "words"),
+    [
+        ("https://nickgirardo.com/projects/sudoku/player.html", "sudoku", "no ?play="),
+        ("https://nickgirardo.com/projects/sudoku/player.html?x=1", "sudoku", "no ?play="),
+        ("https://pentominoes.river.me/#/", "pentomino", "no board after '#/'"),
+        ("https://pentominoes.river.me/#/  ", "pentomino", "no board after '#/'"),
+    ],
+)
+def test_a_game_s_link_without_its_board_says_what_is_missing_where(text, game, words):
+    with pytest.raises(SlugError) as caught:
+        decode_any(text)
+    assert caught.value.game == game and words in caught.value.message
+    assert caught.value.position == len(text.rstrip())  # where the board should begin
+
+
+def test_a_sentence_that_mentions_puzzle_in_brackets_is_not_a_sdk_file():
+    from slugboard.codecs.sudoku.formats import is_sdk
+
+    assert not is_sdk("[Puzzle] UyF2MQAg")
+    assert not detect("[Puzzle] UyF2MQAg")
+    assert is_sdk("#A a comment\n[Puzzle]\n" + "\n".join(["........."] * 9))
+    assert is_sdk("  [PUZZLE]  \r\n" + "\n".join(["........."] * 9))
+    link = "https://pentominoes.river.me/#/R6aV100I106W014T119Z621F626N333X038Y342P745L751U058"
+    assert decode_any(f"[puzzle]({link})") == decode_any(link)  # a Markdown link

@@ -78,6 +78,8 @@ def slug_of(text: str) -> str:
 def decode(text: str) -> Board:
     slug = slug_of(text)
     if not slug:
+        if "#" in text:  # a link that ends at its '#/'
+            raise FormatError(NAME, "the link has no board after '#/'", len(text.rstrip()))
         raise FormatError(NAME, "the text is empty", 0)
     with located(locate_slug(text, slug)):
         return _decode_slug(slug)

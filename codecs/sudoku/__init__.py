@@ -27,6 +27,7 @@ from .slug import (
     share_url,
     to_json,
 )
+from .slug import WEB_HOST as _WEB_HOST
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
@@ -45,7 +46,7 @@ else:
 
 TITLE = "Sudoku"
 HAS_LINK = True
-WEB_HOST: str | None = "nickgirardo.com"
+WEB_HOST: str | None = _WEB_HOST
 
 __all__ = [
     "NAME", "TITLE", "HAS_LINK", "WEB_HOST", "Board", "new_board", "decode", "decode_grid", "encode", "encode_v0",

@@ -14,8 +14,13 @@ _RULES = str.maketrans({ch: " " for ch in "|-+.:*='"})
 _TOKEN = re.compile(r"\S+")
 
 
+_SDK_SECTION = re.compile(r"^[ \t\ufeff]*\[puzzle\][ \t\r]*$", re.IGNORECASE | re.MULTILINE)
+
+
 def is_sdk(text: str) -> bool:
-    return "[puzzle]" in text[:4096].lower()
+    """Whether `text` is a .sdk file: a `[Puzzle]` line of its own in its first 4 KB (a
+    sentence that mentions [Puzzle] is not one)."""
+    return _SDK_SECTION.search(text[:4096]) is not None
 
 
 def read_sdk(text: str) -> Board:

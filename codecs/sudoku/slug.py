@@ -18,7 +18,8 @@ from ..errors import FormatError, ValueRangeError
 from ..links import Source, carve, is_link, located, strip_text, stripped_bounds, value_bounds
 from .model import NAME, Board
 
-PLAYER_URL = "https://nickgirardo.com/projects/sudoku/player.html"
+WEB_HOST = "nickgirardo.com"
+PLAYER_URL = f"https://{WEB_HOST}/projects/sudoku/player.html"
 MAGIC = b"S!"
 GRID_CELLS = "123456789.0"
 # Characters that grid pictures (HoDoKu, Sudoku Explainer, forum posts) put between cells.
@@ -40,6 +41,7 @@ def looks_like(text: str) -> bool:
     return (
         "play=" in t
         or t.startswith("UyF2")
+        or (is_link(t) and WEB_HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
         or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
@@ -70,8 +72,10 @@ def decode(text: str) -> Board:
     if not is_link(stripped) and _is_grid_text(stripped) and not stripped.startswith("UyF2"):
         with located(Source(start, end)):
             return decode_grid(stripped)
-    bounds = value_bounds(text, ("play",), start, end) or (start, end)
-    slug, source = carve(text, *bounds, strip=True)
+    bounds = value_bounds(text, ("play",), start, end)
+    if bounds is None and is_link(stripped) and WEB_HOST in stripped.split("?", 1)[0].lower():
+        raise FormatError(NAME, "the link has no ?play= and a puzzle after it, as a Sudoku Player link has", end)
+    slug, source = carve(text, *(bounds or (start, end)), strip=True)
     with located(source):
         return _decode_slug(slug.replace(" ", "+"))
 
