@@ -9,6 +9,7 @@ is the tab order, and each entry's detection rank says which game reads a bare s
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
@@ -33,6 +34,7 @@ __all__ = [
     "detect",
     "decode_any",
     "read",
+    "read_text_file",
     "plain_message",
     "game_of",
     "games_by_detection",
@@ -121,6 +123,17 @@ def game_of(board: object) -> Game[Any]:
         if isinstance(board, game.board_type):
             return game
     raise TypeError(f"not a board: {type(board).__name__}")
+
+
+def read_text_file(path: str) -> str:
+    """The text of a file that holds a slug or link (a text longer than any slug is read
+    only so far as to be refused as one); raises SlugError when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            return file.read(MAX_TEXT + 1)
+    except OSError as exc:
+        name = os.path.basename(path)
+        raise SlugError("slugboard", f"cannot read {name} ({exc.strerror or exc})") from None
 
 
 def _check_size(text: object) -> str:

@@ -41,6 +41,9 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+# Options that mean something for one game's boards only.
+GAME_OPTIONS = {"at": "minesweeper", "start_word": "letters"}
+
 # The latest moment --at takes: far past the end of any game (a replay's clock stops at
 # its last action), small enough to count in milliseconds without overflow.
 MAX_AT_SECONDS = 10_000_000
@@ -117,12 +120,14 @@ def dark_palette():
 def _board_of(text: str):
     """The game and board of a slug or link, or of a minesweeper replay file, and what
     else the picture draws (a replay file's mouse path)."""
-    from slugboard.codecs import game, read
+    from slugboard.codecs import game, read, read_text_file
     from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
 
-    if os.path.splitext(text)[1].lower() in EXTENSIONS and os.path.isfile(text):
-        replay_file = read_replay_file(text)
-        return "minesweeper", replay_file.board, {"mouse": replay_file.mouse_path()} if replay_file.mouse else {}
+    if os.path.isfile(text):
+        if os.path.splitext(text)[1].lower() in EXTENSIONS:
+            replay_file = read_replay_file(text)
+            return "minesweeper", replay_file.board, {"mouse": replay_file.mouse_path()} if replay_file.mouse else {}
+        text = read_text_file(text)  # a file holding a slug or link, as the window opens it
     name, board, reading, _ = read(text)
     return name, game(name).shown_board(reading, board), {}
 
@@ -131,9 +136,11 @@ def export(args) -> int:
     from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
-    from slugboard.codecs import GAMES, SlugError
+    from slugboard.codecs import GAMES, SlugError, titles
 
     from .render import VECTOR_SUFFIXES, save_board
+
+    names = titles()
 
     if not args.text:
         print("error: --export needs the slug or link to draw", file=sys.stderr)
@@ -159,6 +166,11 @@ def export(args) -> int:
     app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
     try:
         game, board, extras = _board_of(args.text)
+        for option, owner in GAME_OPTIONS.items():
+            if getattr(args, option) is not None and game != owner:
+                flag = "--" + option.replace("_", "-")
+                print(f"error: {flag} is for {names[owner]} boards; this is a {names[game]} board", file=sys.stderr)
+                return 2
         hook = getattr(GAMES[game].codec, "apply_cli_options", None)
         if hook is not None:
             board = hook(board, args)

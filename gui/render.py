@@ -14,6 +14,8 @@ VECTOR_SUFFIXES = (".svg", ".pdf")
 PAPERS = {"a4": QPageSize.PageSizeId.A4, "letter": QPageSize.PageSizeId.Letter}
 PDF_MARGIN_MM = 15.0
 PDF_RESOLUTION = 300  # dots per inch of the PDF's painter
+PDF_CAPTION_SHARE = 0.25  # the most of the page the slug or link under the board takes
+PDF_CAPTION_MOST = 20_000  # characters: more than a page holds at 9 points
 
 
 def render_image(game: str, board, size: QSize | None = None, palette: QPalette | None = None, **state) -> QImage:
@@ -83,6 +85,7 @@ def save_pdf(
 
     shown = view(game)
     # Paper is white: a page is printed in the light palette unless one is asked for.
+    own_palette = palette is not None
     palette = palette or light_palette()
     writer = QPdfWriter(path)
     writer.setResolution(PDF_RESOLUTION)
@@ -100,7 +103,11 @@ def save_pdf(
     if not painter.begin(writer):
         return False
     try:
-        area = QRectF(writer.pageLayout().paintRectPixels(writer.resolution()))
+        page = writer.pageLayout()
+        area = QRectF(page.paintRectPixels(writer.resolution()))
+        if own_palette:  # the whole sheet in the palette's colour (a dark page), margins included
+            whole = QRectF(page.fullRectPixels(writer.resolution()))
+            painter.fillRect(whole.translated(-area.topLeft()), palette.color(QPalette.ColorRole.Window))
         area.moveTo(0, 0)
         preferred = shown.preferred_size(board)
         font = QFont(painter.font())
@@ -108,11 +115,10 @@ def save_pdf(
         font.setStyleHint(QFont.StyleHint.Monospace)
         painter.setFont(font)
         metrics = QFontMetricsF(font, writer)
-        flags = Qt.TextFlag.TextWrapAnywhere | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
-        text_box = metrics.boundingRect(QRectF(0, 0, area.width(), area.height()), int(flags), caption)
-        room = QRectF(
-            area.left(), area.top(), area.width(), max(area.height() / 4, area.height() - text_box.height() - 60)
-        )
+        flags = int(Qt.TextFlag.TextWrapAnywhere | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        caption = _fitted_caption(caption, metrics, flags, area.width(), area.height() * PDF_CAPTION_SHARE)
+        text_box = metrics.boundingRect(QRectF(0, 0, area.width(), area.height()), flags, caption)
+        room = QRectF(area.left(), area.top(), area.width(), area.height() - text_box.height() - 60)
         scale = min(room.width() / preferred.width(), room.height() / preferred.height())
         board_rect = QRectF(room.left(), room.top(), preferred.width() * scale, preferred.height() * scale)
         board_rect.moveLeft(area.left() + (area.width() - board_rect.width()) / 2)
@@ -122,14 +128,32 @@ def save_pdf(
         painter.scale(scale, scale)
         shown.paint(painter, QRectF(0, 0, preferred.width(), preferred.height()), board, palette, **state)
         painter.restore()
-        painter.setPen(Qt.GlobalColor.black)
+        painter.setPen(palette.color(QPalette.ColorRole.WindowText))
         text_rect = QRectF(
             area.left(), board_rect.bottom() + 40, area.width(), area.bottom() - board_rect.bottom() - 40
         )
-        painter.drawText(text_rect, int(flags), caption)
+        painter.drawText(text_rect, flags, caption)
     finally:
         painter.end()
     return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+def _fitted_caption(caption: str, metrics: QFontMetricsF, flags: int, width: float, height: float) -> str:
+    """`caption` if it fits `height` wrapped at `width`; else as much of its start as fits
+    with a line that says the rest is left out (a long replay's slug runs to pages)."""
+    box = QRectF(0, 0, width, 1e9)
+    if metrics.boundingRect(box, flags, caption).height() <= height:
+        return caption
+    note = f"… (the first part of {len(caption):,} characters: the whole is too long to print)"
+    fits = 0
+    low, high = 0, min(len(caption), PDF_CAPTION_MOST)  # the most a page can hold, to measure no more
+    while low <= high:
+        middle = (low + high) // 2
+        if metrics.boundingRect(box, flags, caption[:middle] + note).height() <= height:
+            fits, low = middle, middle + 1
+        else:
+            high = middle - 1
+    return caption[:fits] + note
 
 
 def save_board(

@@ -604,6 +604,21 @@ def test_score_panel_fits_a_short_canvas():
         assert gui_letters.panel_line_height(layout.panel) * gui_letters.PANEL_LINES <= layout.panel.height()
 
 
+def test_a_tall_narrow_picture_puts_the_panel_under_a_larger_board():
+    for w, h in ((540, 960), (200, 1000), (300, 700)):
+        layout = gui_letters.Layout(QRectF(0, 0, w, h), True)
+        from slugboard.gui.letters import paint as g
+
+        beside = min((h - 2 * g.MARGIN) / (g.SIZE + g.RACK_ROWS), (w - g.PANEL_MIN - 4 * g.MARGIN) / g.SIZE)
+        assert layout.stacked and layout.cell > 1.25 * beside
+        assert layout.board.left() >= 0 and layout.board.right() <= w
+        assert layout.panel.top() >= max(r.bottom() for r in layout.rack_slots)  # under the rack
+        assert layout.panel.bottom() <= h and layout.panel.width() == layout.board.width()
+        assert gui_letters.panel_line_height(layout.panel) * gui_letters.PANEL_LINES <= layout.panel.height()
+    for w, h in ((880, 620), (400, 400), (1600, 900)):
+        assert not gui_letters.Layout(QRectF(0, 0, w, h), True).stacked
+
+
 def test_game_over_leaves_no_square_selected(qtbot, main_window):
     page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 20), "GRANDPA")
     _click_square(qtbot, page, 6, 3)

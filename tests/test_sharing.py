@@ -85,6 +85,67 @@ def test_export_pdf_is_one_page_with_the_board_and_its_link(qapp, tmp_path, pape
     assert text.split().count("5") >= 5  # the givens are drawn as text too
 
 
+def _pdf_page(path) -> tuple[QImage, str]:
+    from PySide6.QtCore import QSize
+    from PySide6.QtGui import QPainter
+    from PySide6.QtPdf import QPdfDocument
+
+    document = QPdfDocument()
+    document.load(str(path))
+    assert document.pageCount() == 1
+    page = QImage(595, 842, QImage.Format.Format_RGB32)
+    page.fill(Qt.GlobalColor.white)  # the sheet of paper under what is printed
+    painter = QPainter(page)
+    painter.drawImage(0, 0, document.render(0, QSize(595, 842)))
+    painter.end()
+    return page, document.getAllText(0).text()
+
+
+def test_a_dark_pdf_page_is_dark_to_its_edges_and_its_text_light(qapp, tmp_path):
+    from PySide6.QtGui import QColor
+
+    path = tmp_path / "dark.pdf"
+    assert app_main(["--export", str(path), LETTERS, "--dark"]) == 0
+    page, text = _pdf_page(path)
+    assert "".join(text.split()).endswith(LETTERS)
+    for x, y in ((2, 2), (590, 838), (300, 820)):  # the margins and the foot of the page
+        assert QColor(page.pixel(x, y)).lightness() < 80
+    light = sum(QColor(page.pixel(x, y)).lightness() > 170 for x in range(40, 560, 2) for y in range(300, 560, 2))
+    assert light > 30  # the link, and the panel's words, drawn light on it
+
+
+def test_a_slug_longer_than_a_page_prints_its_start_and_says_so(qapp, tmp_path):
+    from PySide6.QtGui import QColor
+
+    from replay_files import FILES
+
+    replay = next(p for p in FILES if p.suffix == ".evf")  # a 9,900-character game
+    path = tmp_path / "long.pdf"
+    assert app_main(["--export", str(path), str(replay)]) == 0
+    page, text = _pdf_page(path)
+    assert "the whole is too long to print" in text
+    assert "9,900 characters" in text or "9,901 characters" in text
+    # Nothing is drawn into the bottom margin: the caption stops above it.
+    margin = [QColor(page.pixel(x, y)).lightness() for x in range(0, 595, 3) for y in range(800, 842, 2)]
+    assert min(margin) > 240
+
+
+def test_export_reads_a_text_file_as_the_window_opens_it(qapp, tmp_path, capsys):
+    board = tmp_path / "board.txt"
+    board.write_text(f"Today's game: {LETTERS}\n", encoding="utf-8")
+    assert app_main(["--export", str(tmp_path / "b.png"), str(board)]) == 0
+    assert capsys.readouterr().out.startswith("letters: wrote")
+    assert app_main(["--export", str(tmp_path / "c.png"), str(tmp_path)]) == 2  # a folder is no board
+
+
+@pytest.mark.parametrize(("option", "value"), [("--at", "3"), ("--start-word", "HELLO")])
+def test_an_option_for_another_game_s_boards_is_an_error(qapp, tmp_path, capsys, option, value):
+    assert app_main(["--export", str(tmp_path / "b.png"), SUDOKU, option, value]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith(f"error: {option} is for ") and "this is a Sudoku board" in said
+    assert not (tmp_path / "b.png").exists()
+
+
 def test_export_refuses_a_type_it_cannot_write(qapp, tmp_path, capsys):
     assert app_main(["--export", str(tmp_path / "board.doc"), SUDOKU]) == 2
     assert ".png, .svg or .pdf" in capsys.readouterr().err

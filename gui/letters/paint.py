@@ -44,6 +44,7 @@ DATE_EDIT_MERGE = 0x1E77
 PANEL_MIN = 150.0  # the score panel's narrowest; the board takes the rest of the width
 PANEL_MAX = 300.0
 RACK_ROWS = 1.35  # the rack's row under the board, in squares
+STACKED_PANEL_MIN = 220.0  # the score panel's least height under the board (about 11 px a line)
 
 
 def turn_colour(turn: int) -> QColor:
@@ -73,18 +74,31 @@ class Layout:
 
     def __init__(self, rect: QRectF, with_rack: bool):
         rows = SIZE + RACK_ROWS
-        cell = min((rect.height() - 2 * MARGIN) / rows, (rect.width() - PANEL_MIN - 4 * MARGIN) / SIZE)
-        cell = max(cell, 4.0)
+        beside = min((rect.height() - 2 * MARGIN) / rows, (rect.width() - PANEL_MIN - 4 * MARGIN) / SIZE)
+        # A tall, narrow rectangle (a phone's shape) puts the panel under the board when
+        # that makes the board clearly larger than beside it.
+        stacked = min((rect.width() - 2 * MARGIN) / SIZE, (rect.height() - STACKED_PANEL_MIN - 4 * MARGIN) / rows)
+        self.stacked = stacked > 1.25 * beside
+        cell = max(stacked if self.stacked else beside, 4.0)
         self.cell = cell
         side = cell * SIZE
-        top = rect.top() + max(MARGIN, (rect.height() - rows * cell) / 2)
-        self.board = QRectF(rect.left() + MARGIN, top, side, side)
+        if self.stacked:
+            left = rect.left() + (rect.width() - side) / 2
+            self.board = QRectF(left, rect.top() + MARGIN, side, side)
+        else:
+            top = rect.top() + max(MARGIN, (rect.height() - rows * cell) / 2)
+            self.board = QRectF(rect.left() + MARGIN, top, side, side)
         self.rack_slots: list[QRectF] = []
         if with_rack:
             slot = cell * 1.05
             left = self.board.center().x() - slot * letters.RACK_SIZE / 2
             y = self.board.bottom() + cell * 0.3
             self.rack_slots = [QRectF(left + i * slot + 2, y, slot - 4, slot - 4) for i in range(letters.RACK_SIZE)]
+        if self.stacked:
+            # Under the rack's row, as wide as the board, to the bottom edge.
+            top = self.board.bottom() + cell * RACK_ROWS + 2 * MARGIN
+            self.panel = QRectF(self.board.left(), top, max(60.0, side), max(20.0, rect.bottom() - MARGIN - top))
+            return
         right = self.board.right() + 2 * MARGIN
         # The panel takes the whole height, not the board's: on a narrow canvas the board is
         # small and centred, and the panel's total must still fit above the bottom edge.
