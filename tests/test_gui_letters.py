@@ -5,6 +5,7 @@ watch the slug grow; bad plays are flagged and refused."""
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 
 from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
@@ -607,8 +608,7 @@ def test_score_panel_fits_a_short_canvas():
 def test_a_tall_narrow_picture_puts_the_panel_under_a_larger_board():
     for w, h in ((540, 960), (200, 1000), (300, 700)):
         layout = gui_letters.Layout(QRectF(0, 0, w, h), True)
-        from slugboard.gui.letters import paint as g
-
+        g = importlib.import_module("slugboard.gui.letters.paint")  # the module, not its paint()
         beside = min((h - 2 * g.MARGIN) / (g.SIZE + g.RACK_ROWS), (w - g.PANEL_MIN - 4 * g.MARGIN) / g.SIZE)
         assert layout.stacked and layout.cell > 1.25 * beside
         assert layout.board.left() >= 0 and layout.board.right() <= w
