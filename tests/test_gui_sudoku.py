@@ -289,3 +289,27 @@ def test_a_hint_longer_than_its_room_scrolls_and_moves_nothing_below_it(qtbot, m
     page._set_hint(None, "Short")
     assert scroll.value() == 0
     assert not page.hint_area.hasFocus() and page.hint_area.focusPolicy() == Qt.FocusPolicy.NoFocus
+
+
+def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window):
+    page = _page(main_window)
+    main_window.tabs.setCurrentWidget(page)
+    page.new_button.click()
+    qtbot.waitUntil(lambda: page.new_button.text() == "Make puzzle", timeout=20000)
+    made = page.board
+    empty = made.cells.index(0)
+    _click_cell(qtbot, page, *divmod(empty, 9))
+    qtbot.keyClick(page.canvas, Qt.Key.Key_5)
+    edited = page.board
+    assert edited != made
+    page.rating_box.setCurrentIndex(3)  # hard: takes many tries
+    page.new_button.click()
+    assert page.new_button.text() == "Cancel"
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # back to the made puzzle
+    assert page.board == made
+    assert page.new_button.text() == "Make puzzle" and page.new_status.text() == "Cancelled: the board changed."
+    assert not page.new_progress.isVisible()
+    qtbot.wait(300)
+    assert page.board == made and main_window.slug_pane.slug_text() == sudoku.encode(made)
+    main_window.redo_action.trigger()  # the edit is still there to redo
+    assert page.board == edited

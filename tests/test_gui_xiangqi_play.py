@@ -222,3 +222,31 @@ def test_a_position_pasted_with_its_moves_opens_as_that_game(qtbot, main_window)
     # A position alone opens as it is.
     assert main_window.paste_text("4k4/9/9/9/9/9/9/9/R8/3K5 w")
     assert page.board == xiangqi.from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w")
+
+
+def _two_moves(qtbot, main_window):
+    page = _set_up(qtbot, main_window)
+    for source, target in (("a1", "a8"), ("i6", "i5")):
+        _click(qtbot, page, _sq(source))
+        _click(qtbot, page, _sq(target))
+    return page, page.board, list(page.game_moves)
+
+
+def test_undo_after_start_again_brings_the_moves_back(qtbot, main_window):
+    page, final, moves = _two_moves(qtbot, main_window)
+    page.play_buttons["Start again"].click()
+    assert page.board == xiangqi.from_fen(SET_UP) and page.move_list.count() == 1
+    main_window.undo_action.trigger()
+    assert page.board == final and page.game_moves == moves and page.game_ply == 2
+    assert page.game_start == xiangqi.from_fen(SET_UP) and page.move_list.currentRow() == 2
+
+
+def test_undo_past_a_new_game_from_the_same_position_brings_the_old_moves_back(qtbot, main_window):
+    page, final, moves = _two_moves(qtbot, main_window)
+    # Edit, then Play again: a new game from the position on screen.
+    qtbot.mouseClick(page.mode_buttons["edit"], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
+    assert page.game_start == final and page.game_moves == [] and page.move_list.count() == 1
+    main_window.undo_action.trigger()
+    assert page.board == page.positions()[1] and page.game_moves == moves and page.game_ply == 1
+    assert page.game_start == xiangqi.from_fen(SET_UP) and page.move_list.count() == 3

@@ -245,7 +245,6 @@ class SudokuPage(GamePage):
         self.tool_layout.addWidget(self.new_status)
         self._maker = LatestOnly(self)
         self._maker.finished.connect(self._made)
-        self._made_board: sudoku.Board | None = None
 
         self.add_heading("Problems")
         self.problems_label = QLabel()
@@ -306,8 +305,11 @@ class SudokuPage(GamePage):
         self._solution = None
         if self._hint_board is not None and self._hint_board != board:
             self._set_hint(None, "")
-        if self._maker.busy and board != self._made_board:
-            self._maker.cancel()  # an edit or a new board stops the puzzle being made
+        if self._maker.busy:
+            # Any board shown meanwhile (an edit, a paste, an undo or redo, even back to the
+            # last puzzle made) stops the puzzle being made; the new puzzle is shown only once
+            # its work is over, so it stops nothing.
+            self._maker.cancel()
             self._generating(False, "Cancelled: the board changed.")
         self.givens_label.setText(f"{board.givens} givens")
         problems = sudoku.problems(board)
@@ -367,7 +369,6 @@ class SudokuPage(GamePage):
         if isinstance(result, Exception):
             self._generating(False, str(result).capitalize() + ".")
             return
-        self._made_board = result
         self._generating(False, f"New puzzle: {result.givens} givens.")
         self.set_board(result, "New puzzle")
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import (
     QFontDatabase,
@@ -25,12 +27,16 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import SlugError, xiangqi
+from slugboard.codecs.errors import guarded
 
 from ..page import GamePage, heading
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, piece_icon
 
 EDIT, PLAY = "edit", "play"
+# The game in Play mode, kept between runs (absent in Edit mode): its start position as
+# board JSON, its moves in ICCS and the ply shown, as JSON text.
+GAME_KEY = "xiangqi/game"
 PALETTE_ICON = 40  # px: a piece's character reads at a glance
 MODES = (EDIT, PLAY)
 
@@ -77,6 +83,8 @@ class XiangqiPage(GamePage):
         # Games left by an undo, by each of their positions, so a redo that comes back to
         # one finds its moves again.
         self._left_games: dict[xiangqi.Board, tuple[xiangqi.Board, tuple[xiangqi.Move, ...]]] = {}
+        # The game as the settings hold it (None: none, Edit mode), so only a change is written.
+        self._kept_game: str | None = None
         self._build_mode_bar()
 
         # The editing controls live in one box that Play hides.
@@ -175,7 +183,34 @@ class XiangqiPage(GamePage):
         self._build_play_box()
         self.choose_kind("")
         self.board_shown(self.board)
-        self.set_mode(EDIT)
+        self._restore_game()
+
+    # --- the game kept between runs -------------------------------------------------
+    def _restore_game(self) -> None:
+        """Open in Play mode on the game kept from the last run, at the move it showed, when
+        that game still replays by the rules to the board restored; else in Edit mode on the
+        board. A kept game that does not fit is left where it is until the next game
+        replaces it: a start writes nothing back."""
+        raw = self.settings.value(GAME_KEY)
+        game = _read_game(raw) if isinstance(raw, str) else None
+        if game is None or game[3] != self.board:
+            self._show_mode(EDIT)
+            return
+        self.game_start, self.game_moves, self.game_ply, _ = game
+        self._kept_game = _game_text(self.game_start, self.game_moves, self.game_ply)
+        self._show_mode(PLAY)
+
+    def _keep_game(self) -> None:
+        """Put the game on screen in the settings (written with the board), or take it out
+        in Edit mode."""
+        kept = _game_text(self.game_start, self.game_moves, self.game_ply) if self.mode == PLAY else None
+        if kept == self._kept_game:
+            return
+        self._kept_game = kept
+        if kept is None:
+            self.settings.remove(GAME_KEY)
+        else:
+            self.settings.setValue(GAME_KEY, kept)
 
     # --- modes -------------------------------------------------------------------
     def _build_mode_bar(self) -> None:
@@ -270,6 +305,7 @@ class XiangqiPage(GamePage):
                 self.mode_buttons[self.mode].setChecked(True)
                 self.show_status(f"This position cannot be played: {blockers[0].message}")
                 return False
+            self._leave_game()
             self.game_start, self.game_moves, self.game_ply = self.board, [], 0
         self._show_mode(mode)
         return True
@@ -349,6 +385,7 @@ class XiangqiPage(GamePage):
     def start_again(self) -> None:
         if self.mode != PLAY:
             return
+        self._leave_game()
         self.game_moves, self.game_ply = [], 0
         self.canvas.held = None
         if not self.set_board(self.game_start, "Start again"):
@@ -580,6 +617,7 @@ class XiangqiPage(GamePage):
                 return
             self._show_game(board)
         self._refresh_marks()
+        self._keep_game()
 
     def _show_game(self, board: xiangqi.Board) -> None:
         boards = self.positions()
@@ -622,3 +660,37 @@ class XiangqiPage(GamePage):
 
     def export_state(self) -> dict:
         return {"flipped": self.canvas.flipped}
+
+
+def _game_text(start: xiangqi.Board, moves: list[xiangqi.Move], ply: int) -> str:
+    """A game as the settings keep it."""
+    return json.dumps(
+        {"start": xiangqi.to_json(start), "moves": " ".join(xiangqi.iccs(move) for move in moves), "ply": ply}
+    )
+
+
+def _read_game(text: str) -> tuple[xiangqi.Board, list[xiangqi.Move], int, xiangqi.Board] | None:
+    """The start, moves and ply of a kept game, and the position at that ply; None when
+    the text is not a game that plays from its start by the rules."""
+    try:
+        obj = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(obj, dict) or not isinstance(obj.get("moves"), str) or type(obj.get("ply")) is not int:
+        return None
+    try:
+        start = guarded(xiangqi.NAME, lambda: xiangqi.from_json(obj["start"]))
+        moves = [xiangqi.parse_iccs(token) for token in obj["moves"].split()]
+    except SlugError:
+        return None
+    ply = obj["ply"]
+    if xiangqi.play_problems(start) or not 0 <= ply <= len(moves):
+        return None
+    board, shown = start, start
+    for index, move in enumerate(moves, start=1):
+        if xiangqi.play_refusal(board, move):
+            return None
+        board = xiangqi.play(board, move)
+        if index == ply:
+            shown = board
+    return start, moves, ply, shown
