@@ -440,6 +440,62 @@ def test_new_game_keeps_the_first_click_clear(qtbot, main_window):
     assert page.replay.final().stats.safe_opened > 1
 
 
+def _new_game_of(qtbot, page, width, height, mines):
+    """Edit mode (Ctrl+1), the size and mine count typed in, then New game (F2)."""
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    page.width_spin.setValue(width)
+    page.height_spin.setValue(height)
+    page.mines_spin.setValue(mines)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F2)
+    assert page.mode == "play" and len(page.board.mines) == mines and not page.board.events
+
+
+def test_undo_back_to_a_new_games_field_keeps_the_first_click_clear(qtbot, main_window):
+    page = _shown_page(main_window)
+    _new_game_of(qtbot, page, 9, 9, 70)
+    fresh = page.board
+    x, y = fresh.mines[0]  # a mine of the field on show, before it is dealt
+    page.clock = FakeClock()
+    _click(qtbot, page, x, y)
+    assert page.replay.final().outcome != ms.LOST
+    main_window.undo_action.trigger()  # back to the new game, not yet clicked
+    assert page.board == fresh and page.play_status.text() == "Click any cell to start"
+    _click(qtbot, page, x, y)
+    assert (x, y) not in page.board.mine_set and len(page.board.mines) == 70
+    assert page.replay.final().outcome != ms.LOST and page.play_status.text() != "Boom: you lost"
+
+
+def test_a_new_game_kept_over_a_restart_keeps_the_first_click_clear(qtbot, main_window, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    page = _shown_page(main_window)
+    _new_game_of(qtbot, page, 9, 9, 70)
+    fresh = page.board
+    # The slug is the field's as any other writer would write it: no trace of the deal to come.
+    plain = ms.Board(9, 9, fresh.mines)
+    assert main_window.slug_pane.slug_text() == ms.encode(plain) == ms.encode(fresh)
+    main_window.close()
+    again = MainWindow(settings)  # Slugboard started again
+    qtbot.addWidget(again)
+    again.show()
+    qtbot.waitExposed(again)
+    page = _page(again)
+    assert again.current_page() is page and page.mode == "play"
+    assert page.board == fresh and again.slug_pane.slug_text() == ms.encode(plain)
+    x, y = fresh.mines[0]
+    page.clock = FakeClock()
+    _click(qtbot, page, x, y)
+    assert (x, y) not in page.board.mine_set and len(page.board.mines) == 70
+    assert page.replay.final().outcome != ms.LOST and page.play_status.text() != "Boom: you lost"
+    # Once opened, the field is final: Restart (F3) plays these same mines again.
+    dealt = page.board.mines
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F3)
+    _click(qtbot, page, *dealt[0])
+    assert page.board.mines == dealt and page.replay.final().outcome == ms.LOST
+
+
 # --- edit ---------------------------------------------------------------------------------
 
 
@@ -1187,6 +1243,43 @@ def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
         if odds is not None and page.player.playing and odds.cells == state.cells:
             shown.add(odds.cells)
     assert len(shown) >= 3
+
+
+def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(qtbot, main_window, monkeypatch):
+    import threading
+
+    from slugboard.gui.minesweeper import page as page_module
+
+    worked_out = page_module.mine_odds
+    first_asked = threading.Event()
+    release = threading.Event()
+
+    def slow(*args, cancel=None):
+        first_asked.set()
+        release.wait(10)  # the odds of the first field take their time
+        return worked_out(*args, cancel=cancel)
+
+    monkeypatch.setattr(page_module, "mine_odds", slow)
+    page = _shown_page(main_window)
+    _new_game_of(qtbot, page, 30, 30, 90)  # one mine in ten
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.odds_box.isChecked()
+    assert first_asked.wait(5)
+    _new_game_of(qtbot, page, 30, 30, 450)  # the same size, one mine in two, while the first odds are out
+    release.set()
+
+    def shown():
+        odds, state = page.canvas.odds, page.canvas.state
+        return not page._odds_worker.busy and odds is not None and odds.cells == state.cells
+
+    qtbot.waitUntil(shown, timeout=10000)
+    qtbot.wait(50)  # any answer still on its way comes in
+    assert page.canvas.odds.at(0, 0) == 0.5 and page.canvas.odds.at(29, 29) == 0.5
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.canvas.odds is None
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)  # on again: the odds kept are this field's
+    qtbot.waitUntil(shown, timeout=10000)
+    assert page.canvas.odds.at(0, 0) == 0.5
 
 
 def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_window):

@@ -5,7 +5,7 @@ model    constants, events and the immutable board
 slug     reading and writing slugs, board JSON and pair lists
 stats    the field's facts (numbers, openings, 3BV) and the standard figures
 replays  the board at any moment of a recorded game
-play     what a click does to a game being recorded
+play     what a click does to a game being recorded, and a new game's field
 
 Everything here works in (x, y) = (column, row); cell indexes are `y * width + x`.
 """
@@ -57,7 +57,7 @@ from .slug import (
 
 if TYPE_CHECKING:
     from ..anatomy import Anatomy
-    from .play import FLAG_BUTTON, OPEN_BUTTON, Click, click, flag_action, is_over, record
+    from .play import FLAG_BUTTON, OPEN_BUTTON, Click, click, flag_action, is_over, new_game, record
     from .replays import Replay, ReplayState, replay, state_at
     from .stats import Field, Stats, field_of
 else:
@@ -65,7 +65,7 @@ else:
         __name__,
         {
             "figures": ("prepare",),
-            "play": ("FLAG_BUTTON", "OPEN_BUTTON", "Click", "click", "flag_action", "is_over", "record"),
+            "play": ("FLAG_BUTTON", "OPEN_BUTTON", "Click", "click", "flag_action", "is_over", "new_game", "record"),
             "replays": ("Replay", "ReplayState", "replay", "state_at"),
             "stats": ("Field", "Stats", "field_of"),
         },
@@ -112,6 +112,7 @@ __all__ = [
     "click",
     "flag_action",
     "is_over",
+    "new_game",
     "record",
     "Replay",
     "ReplayState",

@@ -64,9 +64,15 @@ class Board(Record):
     the order a reader rebuilds from the two separate sections of a slug. Early version-2
     writers left the unit out of the meta (meaning 50 ms); such a slug keeps that absence
     (`unit_in_meta` false) so it re-encodes to the same text. Always true in version 1.
+
+    `undealt` marks a new game's field before its first open: its mines are a stand-in,
+    and the first open deals the field anew around the cell opened (the promise that a
+    first click never hits a mine). It is play state, not in the slug: it goes with the
+    board through undo and into the board JSON the window saves, and it is compared, as a
+    first click on such a field does something else than on the same field dealt.
     """
 
-    FIELDS = ("width", "height", "mines", "events", "version", "time_unit_ms", "unit_in_meta")
+    FIELDS = ("width", "height", "mines", "events", "version", "time_unit_ms", "unit_in_meta", "undealt")
     width: int
     height: int
     mines: tuple[tuple[int, int], ...]
@@ -74,6 +80,7 @@ class Board(Record):
     version: int
     time_unit_ms: int
     unit_in_meta: bool
+    undealt: bool
 
     def __init__(
         self,
@@ -84,6 +91,7 @@ class Board(Record):
         version: int = 1,
         time_unit_ms: int = V1_TIME_UNIT_MS,
         unit_in_meta: bool = True,
+        undealt: bool = False,
     ) -> None:
         self.__dict__.update(
             width=width,
@@ -93,6 +101,7 @@ class Board(Record):
             version=version,
             time_unit_ms=time_unit_ms,
             unit_in_meta=unit_in_meta,
+            undealt=undealt,
         )
         message = _board_error(self)
         if message:
@@ -131,13 +140,24 @@ class Board(Record):
         return self.with_field(width, height, mines)
 
     def with_field(
-        self, width: int, height: int, mines: tuple[tuple[int, int], ...], events: tuple[Event, ...] = ()
+        self,
+        width: int,
+        height: int,
+        mines: tuple[tuple[int, int], ...],
+        events: tuple[Event, ...] = (),
+        *,
+        undealt: bool = False,
     ) -> Board:
-        """Another field (and game) written the same way: same version and time unit."""
-        return Board(width, height, mines, events, self.version, self.time_unit_ms, self.unit_in_meta)
+        """Another field (and game) written the same way: same version and time unit. A
+        field made or edited by hand is final; `undealt` makes it a new game's stand-in."""
+        return Board(width, height, mines, events, self.version, self.time_unit_ms, self.unit_in_meta, undealt)
 
     def without_events(self) -> Board:
-        return self if not self.events else self.with_field(self.width, self.height, self.mines)
+        """The same field before its game; a new game restarted before its first open is
+        still to be dealt."""
+        if not self.events:
+            return self
+        return self.with_field(self.width, self.height, self.mines, undealt=self.undealt)
 
     def with_event(self, event: Event) -> Board:
         """The game with one more event at its end. Only the new event is checked (the
@@ -153,6 +173,8 @@ class Board(Record):
             self.version,
             self.time_unit_ms,
             self.unit_in_meta,
+            # An open on this field makes it final: the game was played on these mines.
+            self.undealt and event.kind != OPEN,
         )
         if "mine_set" in self.__dict__:
             board.__dict__["mine_set"] = self.__dict__["mine_set"]
@@ -180,7 +202,7 @@ class Board(Record):
             events = tuple(e for e in events if e.kind != MARK)
         if version == self.version and unit == self.time_unit_ms:
             return self
-        return Board(self.width, self.height, self.mines, events, version, unit)
+        return Board(self.width, self.height, self.mines, events, version, unit, undealt=self.undealt)
 
 
 def _rescale(events: tuple[Event, ...], old: int, new: int) -> tuple[Event, ...]:
@@ -204,6 +226,8 @@ def _board_error(b: Board) -> str | None:
         return f"unknown version {b.version}"
     if type(b.unit_in_meta) is not bool:
         return "unit_in_meta must be True or False"
+    if type(b.undealt) is not bool:
+        return "undealt must be True or False"
     if not b.unit_in_meta and (b.version == 1 or b.time_unit_ms != V1_TIME_UNIT_MS):
         return f"only a version-2 game in {V1_TIME_UNIT_MS} ms units can leave its unit out"
     if b.width < 1 or b.height < 1:
@@ -230,6 +254,8 @@ def _board_error(b: Board) -> str | None:
         message = _event_error(b, e, last)
         if message:
             return message
+        if b.undealt and e.kind == OPEN:
+            return "a new game still to be dealt cannot have opened cells"
         last = e
     return None
 
@@ -266,11 +292,12 @@ def _trusted_board(
     version: int,
     unit: int,
     unit_in_meta: bool = True,
+    undealt: bool = False,
 ) -> Board:
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
     board = object.__new__(Board)
-    board.__dict__.update(zip(Board.FIELDS, (width, height, mines, events, version, unit, unit_in_meta)))
+    board.__dict__.update(zip(Board.FIELDS, (width, height, mines, events, version, unit, unit_in_meta, undealt)))
     return board
 
 

@@ -3,7 +3,8 @@
 The window turns a mouse button into `OPEN_BUTTON` or `FLAG_BUTTON` and calls `click`;
 the rules of the classic game are here: a finished game takes no more clicks, a flag
 guards its cell from an open, the right button cycles flag marks, and a new game's field
-is dealt at its first open around the cell clicked (flags placed before it stay).
+(`Board.undealt`, made by `new_game`) is dealt at its first open around the cell clicked
+(flags placed before it stay).
 """
 
 from __future__ import annotations
@@ -12,6 +13,13 @@ from dataclasses import dataclass
 
 from .model import CLOSED, FLAG, FLAGGED, MARKED, MAX_TIME_MS, OPEN, UNFINISHED, UNFLAG, Board, Event, random_board
 from .replays import Replay, ReplayState
+
+
+def new_game(board: Board, width: int, height: int, mines: int, seed: int | None = None) -> Board:
+    """A new game of `mines` mines on a `width` x `height` field, written as `board` is:
+    its field is dealt at its first open, so that open never hits a mine."""
+    field = random_board(width, height, mines, seed=seed)
+    return board.with_field(width, height, field.mines, undealt=True)
 
 
 def record(board: Board, kind: str, x: int, y: int, time_ms: float) -> Board:
@@ -67,9 +75,10 @@ def click(
     final: ReplayState | None = None,
 ) -> Click:
     """The game after `button` is pressed on cell (x, y) at `time_ms` from its first click.
-    With `deal`, a first open deals the field anew around (x, y) (a new game, whose mines
-    the player has not seen), keeping the mine count. `final` is the game's state after
-    its last action, when the caller has it (a window keeps its replay up to date)."""
+    On a field still to be dealt (`board.undealt`, a new game), or with `deal`, a first
+    open deals the field anew around (x, y), keeping the mine count. `final` is the game's
+    state after its last action, when the caller has it (a window keeps its replay up to
+    date)."""
     final = final if final is not None else Replay(board).final()
     if is_over(final):
         return Click(None, "The game is over: New game (F2) or Restart (F3)")
@@ -77,7 +86,7 @@ def click(
         if final.cells[y * board.width + x] == FLAGGED:
             return Click(None)  # a flag guards its cell, as in the classic game
         kind = OPEN
-        if deal and not any(e.kind == OPEN for e in board.events):
+        if (deal or board.undealt) and not any(e.kind == OPEN for e in board.events):
             fresh = random_board(board.width, board.height, len(board.mines), safe=(x, y), seed=seed)
             board = board.with_field(board.width, board.height, fresh.mines, board.events)
     else:

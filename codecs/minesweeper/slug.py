@@ -509,6 +509,10 @@ def to_json(board: Board) -> dict[str, Any]:
     if not board.unit_in_meta:
         # Only for the version-2 slugs that leave the unit out, so they re-encode unchanged.
         out["unit_in_meta"] = False
+    if board.undealt:
+        # A new game not yet opened (no slug holds this): kept so that the promise of a safe
+        # first click outlives a restart of the window.
+        out["undealt"] = True
     return out
 
 
@@ -552,7 +556,10 @@ def from_json(obj: dict[str, Any]) -> Board:
     unit_in_meta = obj.get("unit_in_meta", True)
     if type(unit_in_meta) is not bool:
         bad("unit_in_meta must be true or false")
-    board = _trusted_board(width, height, tuple(mines), tuple(events), version, unit, unit_in_meta)
+    undealt = obj.get("undealt", False)
+    if type(undealt) is not bool:
+        bad("undealt must be true or false")
+    board = _trusted_board(width, height, tuple(mines), tuple(events), version, unit, unit_in_meta, undealt)
     message = _board_error(board)
     if message:
         raise ValueRangeError(NAME, f"board JSON: {message}")

@@ -179,6 +179,15 @@ def _count_islands(fld, cancel):
     return ms_figures.islands_of(fld)
 
 
+def _work_out_odds(question, cancel):
+    # The answer names its question: one asked for a field may come in after another
+    # field is dealt, and must not be taken for the odds of that one.
+    try:
+        return question, mine_odds(*question, cancel=cancel)
+    except ValueError as exc:
+        return question, exc
+
+
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
     return "–" if value is None else f"{value:.{digits}f}{suffix}"
 
@@ -215,7 +224,6 @@ class MinesweeperPage(GamePage):
         super().__init__(settings, parent, board)
         self.mode = EDIT
         self.replay: ms.Replay = replay_for(self.board)
-        self._fresh_game = False  # mines not yet final: the first click stays clear
         self._play_origin: float | None = None
         elapsed = QElapsedTimer()
         elapsed.start()
@@ -240,8 +248,9 @@ class MinesweeperPage(GamePage):
         self._play_timer.timeout.connect(self._play_tick)
         self._odds_worker = LatestOnly(self)
         self._odds_worker.finished.connect(self._odds_ready)
-        self._odds_cache: dict[bytes, MineOdds] = {}
-        self._odds_wanted: tuple | None = None  # the newest moment whose odds are still to ask for
+        # The odds worked out, by their question: (numbers, cells, width, mine count).
+        self._odds_cache: dict[tuple, MineOdds] = {}
+        self._odds_wanted: tuple | None = None  # the newest question still to ask
 
         self._build_mode_bar()
         self.panels = _CurrentPageStack()
@@ -588,7 +597,6 @@ class MinesweeperPage(GamePage):
     def random_field(self, seed=None) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
-        self._fresh_game = False
         self.set_board(board, f"Random field ({m} mines)")
 
     def new_level(self, name: str) -> None:
@@ -608,11 +616,9 @@ class MinesweeperPage(GamePage):
     # --- play -----------------------------------------------------------------------------
     def new_game(self, seed=None) -> None:
         """A fresh random field of the chosen size; its mines move away from the first
-        click when it comes."""
+        click when it comes (the board says so, through undo and a restart alike)."""
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
-        board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
-        self.set_board(board, "New game")
-        self._fresh_game = True
+        self.set_board(ms.new_game(self.board, w, h, m, seed=seed), "New game")
         self._play_origin = None
         if self.mode != PLAY:
             self.set_mode(PLAY)
@@ -673,15 +679,12 @@ class MinesweeperPage(GamePage):
             y,
             ms.OPEN_BUTTON if opens else ms.FLAG_BUTTON,
             time_ms,
-            deal=self._fresh_game,  # a new game's field is dealt at its first open
             final=self.replay.final() if self.replay is not None else None,
         )
         if result.board is None:
             if result.refused:
                 self.show_status(result.refused)
             return
-        if opens:
-            self._fresh_game = False
         self._play_origin = origin
         self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
 
@@ -739,7 +742,6 @@ class MinesweeperPage(GamePage):
             QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         try:
             self.set_board(board, "Paste")
-            self._fresh_game = False
             if board.events:
                 self.set_mode(REPLAY)
                 self.player.load(self.replay, 0.0)
@@ -774,6 +776,10 @@ class MinesweeperPage(GamePage):
     def board_shown(self, board: ms.Board) -> None:
         if getattr(self, "replay", None) is None or self.replay.field is not replay_for(board).field:
             self._odds_cache.clear()
+            # Odds still being worked out are the last field's: given up, so that this
+            # field's are asked at once.
+            self._odds_wanted = None
+            self._odds_worker.cancel()
         self.replay = replay_for(board)
         # The file's extras belong to its field: another field shows none, and an undo back
         # to the file's game shows them again.
@@ -928,33 +934,52 @@ class MinesweeperPage(GamePage):
             canvas.odds = None
             self.show_status(f"Mine probabilities are worked out on fields of up to {MAX_ODDS_CELLS:,} cells")
             return
-        known = self._odds_cache.get(state.cells)
+        question = self._odds_question(state)
+        known = self._odds_cache.get(question)
         if known is not None:
             canvas.odds = known
             self._odds_worker.cancel()
             return
-        # Until the answer comes the board shows none: the painter draws only the odds of
-        # exactly the state on show, never a moment's odds over another moment.
-        self._odds_wanted = (self.replay.numbers, state.cells, board.width, len(board.mines))
+        # Until the answer comes the board shows none: not another moment's odds, nor the
+        # odds of another field whose cells look the same (a new game, nothing opened).
+        canvas.odds = None
+        self._odds_wanted = question
         if not self._odds_worker.busy:
             self._ask_odds()
 
+    def _odds_question(self, state: ms.ReplayState) -> tuple:
+        """What the odds of `state` on this board follow from: the field's numbers (those
+        opened are seen), the state of every cell, the width and the mine count."""
+        board = self.board
+        return (self.replay.numbers, state.cells, board.width, len(board.mines))
+
+    def _odds_on_show(self) -> tuple | None:
+        """The question whose answer the board would show now, or None when it shows no odds."""
+        state = self.canvas.state
+        if self.mode == EDIT or state is None or not self.odds_box.isChecked():
+            return None
+        return self._odds_question(state)
+
     def _ask_odds(self) -> None:
         wanted, self._odds_wanted = self._odds_wanted, None
-        if wanted is not None and wanted[1] not in self._odds_cache:
-            self._odds_worker.submit(mine_odds, *wanted)
+        if wanted is not None and wanted not in self._odds_cache:
+            self._odds_worker.submit(_work_out_odds, wanted)
 
     def _odds_ready(self, result) -> None:
-        if isinstance(result, Exception):
-            self._odds_wanted = None
-            self.show_status(f"No mine probabilities here: {result}")
+        question, odds = result if isinstance(result, tuple) else (None, result)
+        on_show = self._odds_on_show()
+        if isinstance(odds, Exception):
+            if question is None or question == on_show:
+                self._odds_wanted = None
+                self.show_status(f"No mine probabilities here: {odds}")
+            else:
+                self._ask_odds()  # a question no longer on show: the newest one is asked
             return
         if len(self._odds_cache) >= 256:
             self._odds_cache.pop(next(iter(self._odds_cache)))
-        self._odds_cache[result.cells] = result
-        state = self.canvas.state
-        if self.mode != EDIT and state is not None and state.cells == result.cells and self.odds_box.isChecked():
-            self.canvas.odds = result
+        self._odds_cache[question] = odds
+        if question == on_show:
+            self.canvas.odds = odds
             self.canvas.update()
         self._ask_odds()  # the newest moment asked for meanwhile
 
