@@ -180,6 +180,7 @@ class MainWindow(QMainWindow):
         self._recording_progress = Progress(self)
         self._recording_progress.advanced.connect(self._recording_advanced)
         self._recording_path = ""
+        self._recording_finish: Any = None  # the recording under way's recording.Finish
         self.recording_bar, self.recording_cancel = progress_widgets(
             self.statusBar(), "Recording %p%", "Stop the recording; no file is written"
         )
@@ -753,9 +754,10 @@ class MainWindow(QMainWindow):
         self._recording_path = path
         advanced = self._recorder.relay(self._recording_progress.advanced.emit)
         palette = QPalette(self.palette())  # the worker's own copy
+        finish = self._recording_finish = recording.Finish()
 
         def job(path, board, palette, cancel):
-            return recording.record(path, board, palette=palette, cancel=cancel, progress=advanced)
+            return recording.record(path, board, palette=palette, cancel=cancel, progress=advanced, finish=finish)
 
         self.recording_bar.setValue(0)
         self.recording_bar.show()
@@ -766,10 +768,17 @@ class MainWindow(QMainWindow):
         return True
 
     def cancel_recording(self) -> None:
-        """Stop the recording under way; its unfinished file is removed."""
+        """Stop the recording under way; its unfinished file is removed. A recording whose
+        file was written before the stop (the window has not heard yet) is kept, and said so."""
         if self._recorder.busy:
+            stopped = self._recording_finish.stop()
             self._recorder.cancel()
-            self.statusBar().showMessage("Recording stopped: nothing was saved", 5000)
+            if stopped:
+                self.statusBar().showMessage("Recording stopped: nothing was saved", 5000)
+            else:
+                self.statusBar().showMessage(
+                    f"Saved {self._recording_path}: the recording was complete before it could be stopped", 8000
+                )
         self._recording_finished()
 
     def _recording_advanced(self, done: int, total: int) -> None:
@@ -846,6 +855,10 @@ class MainWindow(QMainWindow):
         saved = self.store.write(values)
         if not saved:
             self._cannot_save()
+        elif self._told_cannot_save:
+            # Saving works again: the warning goes, and a later failure is told anew.
+            self._told_cannot_save = False
+            self.statusBar().showMessage(f"Boards are being saved again to {self.settings.fileName()}", 8000)
         return saved
 
     def _cannot_save(self) -> None:
@@ -899,6 +912,7 @@ class MainWindow(QMainWindow):
         if self._recorder.busy:
             from . import recording
 
+            self._recording_finish.stop()  # a file already written stays; else none is
             self._recorder.shutdown()
             try:
                 # The worker may not get to remove it before the process ends.

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import os
 import struct
+import threading
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ from PySide6.QtCore import QRect, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
 
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.work import NEVER, Cancel
+from slugboard.codecs.work import NEVER, Cancel, Cancelled
 
 from .minesweeper.paint import REPLAY, Layout, clock_text, paint, preferred_size
 
@@ -273,6 +274,40 @@ WRITERS: dict[str, type[_Gif] | type[_Apng] | type[_Webp]] = {".gif": _Gif, ".we
 # --- drawing -------------------------------------------------------------------------------
 
 
+class Finish:
+    """The moment a recording's file takes its name, kept apart from a stop asked on
+    another thread: either the stop comes first and no file is written, or the file was
+    already written and `stop` says so. Without it a stop in the last instant could be
+    told "nothing was saved" while the file appears all the same."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._stopped = False
+        self._written = False
+
+    def stop(self) -> bool:
+        """Keep the file from being written: True when it will not be, False when it
+        already is (it then stays)."""
+        with self._lock:
+            if not self._written:
+                self._stopped = True
+            return not self._written
+
+    @property
+    def written(self) -> bool:
+        with self._lock:
+            return self._written
+
+    def put_in_place(self, temporary: str, path: str, cancel: Cancel = NEVER) -> None:
+        """Give the finished file at `temporary` its name `path`, unless stopped first."""
+        with self._lock:
+            if self._stopped:
+                raise Cancelled
+            cancel.check()
+            os.replace(temporary, path)
+            self._written = True
+
+
 def partial_path(path: str) -> str:
     """Where a recording is written until it is complete: a stopped export leaves no
     half-written file under the name asked for."""
@@ -301,10 +336,13 @@ def record(
     hold_ms: int = HOLD_MS,
     cancel: Cancel = NEVER,
     progress: Callable[[int, int], None] | None = None,
+    finish: Finish | None = None,
 ) -> int:
     """Write the recording of `board`'s game to `path` (the suffix says the format) and
     return its number of frames. `progress(done, total)` is called after every frame;
-    `cancel` stops the work between frames, and then no file is left behind."""
+    `cancel` stops the work between frames, and then no file is left behind. `finish`,
+    when given, is where another thread stops the recording and learns whether its file
+    was written first."""
     from PIL import ImageChops
 
     check(path, fps=fps, speed=speed)
@@ -380,7 +418,7 @@ def record(
             writer.add(*pending)
             writer.close()
             written += 1
-        os.replace(temporary, path)
+        (finish or Finish()).put_in_place(temporary, path, cancel)
     except BaseException:
         try:
             os.remove(temporary)

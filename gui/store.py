@@ -4,11 +4,14 @@ from starting, and nothing is lost without a word.
 Every stored value is checked when it is read. A value that cannot be used (a board
 that no longer reads, a tab stored as a list, a settings file that is not a settings
 file at all) is set aside, not deleted: it goes into a file next to the settings file,
-and the window says once what was not restored and where the copy is. When settings
-cannot be written, the window is told, so it can say so and offer to save the board
-elsewhere. Writes go through QSettings, which replaces its file in one step (it writes
-a new file and renames it over the old), so a process killed at any moment leaves
-either the old file or the new one.
+and the window says once what was not restored and where the copy is. When that copy
+cannot be written, the value stays in the settings (and is tried again at the next
+start); should the window write over it meanwhile, the old value moves to a key of its
+own in the settings file first. When settings cannot be written, the window is told, so
+it can say so and offer to save the board elsewhere; every write is checked anew, so the
+window can also say when saving works again. Writes go through QSettings, which replaces
+its file in one step (it writes a new file and renames it over the old), so a process
+killed at any moment leaves either the old file or the new one.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -26,8 +30,12 @@ from slugboard.codecs import SlugError
 from slugboard.codecs.errors import guarded
 
 SET_ASIDE_SUFFIX = ".unrestored.json"
+# Where a value that could not be restored, nor copied aside, goes when the window writes over it.
+UNRESTORED_GROUP = "unrestored"
 # The first part of every key the window writes.
-KNOWN_GROUPS = frozenset({"boards", "window", "recent", "letters", "minesweeper", "pentomino", "sudoku", "xiangqi"})
+KNOWN_GROUPS = frozenset(
+    {"boards", "window", "recent", "letters", "minesweeper", "pentomino", "sudoku", "xiangqi", UNRESTORED_GROUP}
+)
 
 
 class Store:
@@ -38,6 +46,8 @@ class Store:
         self.not_restored: list[str] = []  # what was set aside, in words for a player
         self.reasons: list[str] = []  # and why, for a tooltip
         self.kept_in = ""  # the file that holds the copies
+        self.left_in_settings: list[str] = []  # what was not restored and could not be copied aside
+        self._left: dict[str, Any] = {}  # their keys and values, kept from being written over
         self._check_file()
 
     # --- where copies go ---------------------------------------------------------
@@ -70,7 +80,8 @@ class Store:
             self.kept_in = copy
 
     def set_aside(self, key: str, value: Any, what: str, why: str) -> None:
-        """Move `key` out of the settings into the set-aside file, and remember to say so."""
+        """Move `key` out of the settings into the set-aside file, and remember to say so.
+        When the copy cannot be written, `key` stays in the settings as it is."""
         import datetime as dt
 
         entry = {
@@ -87,19 +98,30 @@ class Store:
         except (OSError, ValueError, RecursionError):
             pass
         entries.append(entry)
+        tmp = self.set_aside_path + ".tmp"
         try:
-            tmp = self.set_aside_path + ".tmp"
             with open(tmp, "w", encoding="utf-8") as f:
                 json.dump(entries, f, ensure_ascii=False, indent=1)
             os.replace(tmp, self.set_aside_path)
-            where = f"; a copy is in {self.set_aside_path}"
-        except OSError:
-            where = ""
+        except OSError as exc:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            # No copy, so the value is not removed: the next start reads it (and says so) again.
+            if not isinstance(value, _Unreadable):
+                self._left[key] = value
+            self.left_in_settings.append(what)
+            self.not_restored.append(what)
+            self.reasons.append(
+                f"{what}: {why}; it is still in {self.settings.fileName()}, as no copy could be written to "
+                f"{self.set_aside_path} ({exc.strerror or exc})"
+            )
+            return
         self.settings.remove(key)
         self.not_restored.append(what)
         self.reasons.append(f"{what}: {why}")
-        if where:
-            self.kept_in = self.set_aside_path
+        self.kept_in = self.set_aside_path
 
     # --- checked reads -----------------------------------------------------------
     def value(self, key: str) -> Any:
@@ -160,21 +182,56 @@ class Store:
         """Set `values` and write them to disk now; False when they could not be written."""
         for key, value in values.items():
             self.settings.setValue(key, value)
+        self._keep_left()
         return self.sync()
 
+    def _keep_left(self) -> None:
+        """A value not restored and never copied aside, which the window has written
+        over, moves to a key of its own in the settings file rather than being lost."""
+        for key, old in list(self._left.items()):
+            if self.value(key) != old:
+                del self._left[key]
+                self.settings.setValue(f"{UNRESTORED_GROUP}/{key}", old)
+
     def sync(self) -> bool:
+        """Write the settings to disk now; False when some of them could not be written.
+
+        A QSettings keeps the first error it met for as long as it lives, so its status
+        cannot tell whether this write reached the disk. QSettings objects on the same
+        file in one process share its unwritten changes, and a new one writes them as it
+        opens: its status is this write's alone (no error: nothing is left unwritten)."""
         self.settings.sync()
-        return self.settings.status() == QSettings.Status.NoError and self.settings.isWritable()
+        if not _shares_changes(self.settings):
+            return self.settings.status() == QSettings.Status.NoError and self.settings.isWritable()
+        fresh = QSettings(self.settings.fileName(), self.settings.format())
+        return fresh.status() == QSettings.Status.NoError
 
     def take_not_restored(self) -> str:
         """What was not restored, in one line for the status bar ("" when all was)."""
         if not self.not_restored:
             return ""
         line = "Not restored: " + ", ".join(dict.fromkeys(self.not_restored))
-        if self.kept_in:
-            line += f" (copies kept in {self.kept_in})"
+        left = list(dict.fromkeys(self.left_in_settings))
+        copied = [what for what in dict.fromkeys(self.not_restored) if what not in left]
+        notes = []
+        if self.kept_in and copied:
+            notes.append(f"copies kept in {self.kept_in}")
+        if left:
+            named = ", ".join(left) + " " if copied else ""  # named only when not all were left
+            notes.append(
+                f"{named}still in {self.settings.fileName()}: no copy could be written to {self.set_aside_path}"
+            )
+        if notes:
+            line += " (" + "; ".join(notes) + ")"
         self.not_restored = []
+        self.left_in_settings = []
         return line
+
+
+def _shares_changes(settings: QSettings) -> bool:
+    """Whether `settings` is kept in a file that QSettings objects share within a process
+    (every format but the Windows registry and macOS's preferences)."""
+    return settings.format() != QSettings.Format.NativeFormat or sys.platform not in ("win32", "darwin")
 
 
 class _Unreadable:

@@ -158,6 +158,35 @@ def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path):
+    """A stop that comes after the last frame, just before the file takes its name, still
+    wins: no file, and the one who stopped it knows."""
+    from slugboard.gui.recording import Finish, record
+
+    finish = Finish()
+    stopped = []
+
+    def progress(done, total):
+        if done == total:
+            stopped.append(finish.stop())
+
+    with pytest.raises(Cancelled):
+        record(str(tmp_path / "late.gif"), _board(SHORT), progress=progress, finish=finish)
+    assert stopped == [True] and not finish.written
+    assert os.listdir(tmp_path) == []
+
+
+def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
+    from slugboard.gui.recording import Finish, record
+
+    finish = Finish()
+    out = tmp_path / "done.gif"
+    assert record(str(out), _board(SHORT), finish=finish) > 1
+    assert finish.written
+    assert not finish.stop()  # too late: the file is there, and stays
+    assert os.listdir(tmp_path) == ["done.gif"]
+
+
 def test_what_cannot_be_recorded(qapp, tmp_path):
     from slugboard.gui.recording import RecordingError, check, record
 
@@ -236,3 +265,26 @@ def test_quitting_during_an_export_stops_it_and_leaves_no_file(main_window, qtbo
     assert not out.exists()
     qtbot.wait(300)  # the worker, told to stop, writes nothing more
     assert not any(folder.iterdir())
+
+
+def test_cancel_after_the_file_is_written_says_it_was_saved(main_window, qtbot, tmp_path):
+    """Cancel pressed after the recording's file was written but before the window heard
+    it was done: the file is there, and the window says so (it said nothing was saved)."""
+    import time
+
+    assert main_window.open_file(str(BEGINNER))
+    out = tmp_path / "replay.gif"
+    assert main_window.export_recording(str(out))
+    deadline = time.monotonic() + 60
+    while not out.exists() and time.monotonic() < deadline:
+        time.sleep(0.001)  # the window's thread handles no events: it has not heard the end
+    assert out.exists() and main_window._recorder.busy
+    main_window.cancel_recording()
+    message = f"Saved {out}: the recording was complete before it could be stopped"
+    assert main_window.statusBar().currentMessage() == message
+    assert not main_window.recording_bar.isVisible()
+    qtbot.wait(200)  # the recording's own answer, dropped, says nothing else
+    assert main_window.statusBar().currentMessage() == message
+    assert main_window.recording_action.isEnabled()
+    with Image.open(out) as image:
+        assert image.n_frames > 1

@@ -186,3 +186,105 @@ def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
     empty = board.cells.index(0)
     assert second.page("sudoku").set_board(board.with_digit(empty // 9, empty % 9, 5))
     qtbot.waitUntil(lambda: saves == [1], timeout=2000)  # an edit is saved a moment later
+
+
+def test_saving_that_works_again_is_said_and_a_later_failure_told_again(qtbot, tmp_path):
+    """A QSettings keeps the first error it met: saves that reached the disk again were
+    still reported as failing for the rest of the run."""
+    folder = tmp_path / "settings"
+    folder.write_text("")  # a file where the folder goes: nothing can be written, even by root
+    ini = folder / "slugboard.ini"
+    settings = QSettings(str(ini), QSettings.Format.IniFormat)
+    window = _window(qtbot, settings)
+    page = window.page("sudoku")
+    page.set_board(page.board.with_digit(0, 0, 5), "Edit")
+    assert not window.save_boards()
+    assert window.statusBar().currentMessage().startswith("Boards are not being saved")
+    boxes = [b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]
+    assert len(boxes) == 1
+    boxes[0].close()
+
+    folder.unlink()
+    folder.mkdir()  # writable again
+    page.set_board(page.board.with_digit(0, 1, 6), "Edit")
+    assert window.save_boards()
+    assert window.statusBar().currentMessage() == f"Boards are being saved again to {ini}"
+    assert '\\"grid\\": \\"56.' in ini.read_text()  # both edits, the one made while saves failed too
+    page.set_board(page.board.with_digit(0, 2, 7), "Edit")
+    assert window.save_boards()
+    assert "not being saved" not in window.statusBar().currentMessage()
+
+    ini.unlink()
+    folder.rmdir()
+    folder.write_text("")  # and unwritable once more: told again, with the way out
+    page.set_board(page.board.with_digit(0, 3, 8), "Edit")
+    assert not window.save_boards()
+    assert window.statusBar().currentMessage().startswith("Boards are not being saved")
+    boxes = [b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]
+    assert len(boxes) == 2 and boxes[-1].isVisible()
+
+
+def test_a_store_write_reports_each_write_on_its_own(qapp, tmp_path):
+    from slugboard.gui.store import Store
+
+    folder = tmp_path / "settings"
+    folder.write_text("")
+    store = Store(QSettings(str(folder / "slugboard.ini"), QSettings.Format.IniFormat))
+    assert not store.write({"boards/sudoku": "a"})
+    assert not store.sync()  # nothing written yet: still not saved
+    folder.unlink()
+    folder.mkdir()
+    assert store.sync()  # what was waiting is written now
+    assert store.write({"boards/sudoku": "b"})
+    assert QSettings(str(folder / "slugboard.ini"), QSettings.Format.IniFormat).value("boards/sudoku") == "b"
+
+
+BAD_SUDOKU = '{"game": "sudoku", "grid": "12345 an old board"}'
+
+
+def _copies_cannot_be_written(settings: QSettings) -> None:
+    # A folder where the copies go: no copy can be written there, even by root.
+    os.mkdir(settings.fileName() + ".unrestored.json")
+
+
+def test_a_value_that_cannot_be_copied_aside_stays_in_the_settings(qtbot, settings, tmp_path):
+    settings.setValue("boards/sudoku", BAD_SUDOKU)
+    settings.setValue("window/tab", "xiangqi")
+    settings.sync()
+    _copies_cannot_be_written(settings)
+    ini = settings.fileName()
+    window = _window(qtbot, settings)
+    assert window.statusBar().currentMessage() == (
+        f"Not restored: the last Sudoku board (still in {ini}: no copy could be written to {ini}.unrestored.json)"
+    )
+    assert "it is still in" in window.statusBar().toolTip()
+    xiangqi = window.page("xiangqi")
+    xiangqi.set_turn(not xiangqi.board.red_to_move)  # an edit elsewhere: the settings are saved
+    assert window.save_boards()
+    window.close()
+    assert "12345 an old board" in (tmp_path / "slugboard.ini").read_text()
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+    # the next start tries again, and says so again
+    second = _window(qtbot, QSettings(ini, QSettings.Format.IniFormat))
+    assert second.statusBar().currentMessage().startswith("Not restored: the last Sudoku board (still in")
+    second.close()
+
+
+def test_a_value_left_in_the_settings_is_kept_when_the_window_writes_over_it(qtbot, settings, tmp_path):
+    settings.setValue("boards/sudoku", BAD_SUDOKU)
+    settings.sync()
+    _copies_cannot_be_written(settings)
+    window = _window(qtbot, settings)
+    page = window.page("sudoku")
+    page.set_board(page.board.with_digit(0, 0, 5), "Edit")
+    assert window.save_boards()
+    window.close()
+    on_disk = QSettings(str(tmp_path / "slugboard.ini"), QSettings.Format.IniFormat)
+    assert json.loads(on_disk.value("boards/sudoku"))["grid"].startswith("5.")
+    assert on_disk.value("unrestored/boards/sudoku") == BAD_SUDOKU
+    assert "12345 an old board" in (tmp_path / "slugboard.ini").read_text()
+    # the kept value is not read as a board, and the settings are still the window's
+    third = _window(qtbot, QSettings(str(tmp_path / "slugboard.ini"), QSettings.Format.IniFormat))
+    assert not third.statusBar().currentMessage().startswith("Not restored")
+    assert third.page("sudoku").board.grid.startswith("5.")
