@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard import resources
-from slugboard.codecs import MAX_TEXT, SlugError, read, titles
+from slugboard.codecs import SlugError, read, read_text_file, titles
 
 from . import games
 from .page import GamePage
@@ -631,10 +631,9 @@ class MainWindow(QMainWindow):
             self._opener.drop()  # the newest thing opened wins
         if os.path.splitext(path)[1].lower() not in REPLAY_EXTENSIONS:
             try:
-                with open(path, encoding="utf-8", errors="replace") as fh:
-                    text = fh.read(MAX_TEXT + 1)
-            except OSError as exc:
-                self.statusBar().showMessage(f"Not opened: cannot read {name} ({exc.strerror or exc})", 8000)
+                text = read_text_file(path)
+            except SlugError as exc:
+                self.statusBar().showMessage(f"Not opened: {exc.message}", 8000)
                 return False
             return self.paste_text(text)
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

@@ -438,3 +438,17 @@ def test_a_window_makes_only_the_page_it_shows_and_the_others_when_first_needed(
     assert second.tabs.currentWidget() is page and second.tabs.currentIndex() == index
     assert second.slug_pane.slug_text() == page.game.encode(page.board)
     second.close()
+
+
+def test_a_text_file_opens_as_its_slug_and_an_unreadable_one_says_why(qtbot, main_window, tmp_path):
+    from slugboard.codecs import decode_any
+
+    link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS"
+    board = tmp_path / "board.txt"
+    board.write_text(f"From the club's mail:\n{link}\n", encoding="utf-8")
+    assert main_window.open_file(str(board))
+    assert main_window.current_page().board == decode_any(link)[1]
+    before = _snapshot(main_window)
+    assert not main_window.open_file(str(tmp_path))  # a folder, not a file
+    assert main_window.statusBar().currentMessage().startswith(f"Not opened: cannot read {tmp_path.name} (")
+    assert _snapshot(main_window) == before
