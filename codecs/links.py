@@ -190,7 +190,7 @@ def unwrapped_link(text: str) -> tuple[str, Source] | None:
 # `;` ends minesweeper slugs and `/` base64 ones.
 _LINK_STARTS = ("https://", "http://", "www.")
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff"
-_LINK_BODY = re.compile(f"[^\\s<>\"`|{_INVISIBLE}]*")
+_LINK_BODY = re.compile(f'[^\\s<>"`|{_INVISIBLE}]*')
 _AFTER_LINK = ".,;:!?)]}'\"»”’/"
 MAX_AFTER_LINK = 16  # a sentence puts a few such characters after a link, never a page of them
 # A link a mail client wrapped onto the next lines: at most this many lines and characters
