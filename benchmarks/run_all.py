@@ -149,7 +149,12 @@ def main() -> None:
             + "\n".join(lines)
             + "\n"
         )
-        Path(args.markdown).write_text(text, encoding="utf-8")
+        # What the file says under its own headings (findings written by hand) is kept.
+        target = Path(args.markdown)
+        old = target.read_text(encoding="utf-8") if target.is_file() else ""
+        if "\n## " in old:
+            text += "\n" + old[old.index("\n## ") + 1 :]
+        target.write_text(text, encoding="utf-8")
         print(f"wrote {args.markdown}")
 
 
