@@ -146,13 +146,16 @@ def _check_size(text: object) -> str:
     return text
 
 
-def _readings(text: str) -> list[tuple[str, Source]]:
+def _readings(text: str) -> Iterator[tuple[str, Source]]:
     """The texts to read `text` as, in turn, and where each stands in it: the text itself
     (or, for a link pasted percent-encoded whole, the link); then, for a message that holds
     a link ("Try this: https://... (hard!)", a link and a full stop), that link; then that
-    link joined with the lines after it, as a mail client wraps a long link."""
+    link joined with the lines after it, as a mail client wraps a long link. Each is found
+    only when the ones before it did not read."""
     unwrapped = unwrapped_link(text)
-    return [unwrapped if unwrapped is not None else (text, WHOLE), *links_in_message(text), *wrapped_link(text)]
+    yield unwrapped if unwrapped is not None else (text, WHOLE)
+    yield from links_in_message(text)
+    yield from wrapped_link(text)
 
 
 def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], Any, bool]]:
@@ -206,9 +209,8 @@ def read(text: str) -> tuple[str, Any, str, Source]:
     """As `decode_any`, and also the text the board was read from (`text` itself, or the
     link inside it) and where that stands in `text`."""
     text = _check_size(text)
-    readings = _readings(text)
     errors: list[SlugError] = []
-    for reading, source in readings:
+    for reading, source in _readings(text):
         try:
             name, board = _decode_reading(reading, source)
         except SlugError as exc:

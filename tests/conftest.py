@@ -63,15 +63,25 @@ def settings(tmp_path):
 
 
 @pytest.fixture
-def main_window(qtbot, settings):
-    """The application's main window, shown, with private settings."""
+def open_window(qtbot, settings):
+    """Start the window on the private settings, as Slugboard starting (again): each call
+    gives a new main window, shown."""
     from slugboard.gui.main_window import MainWindow
 
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    def open_() -> MainWindow:
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    return open_
+
+
+@pytest.fixture
+def main_window(open_window):
+    """The application's main window, shown, with private settings."""
+    return open_window()
 
 
 @pytest.fixture(autouse=True)

@@ -26,16 +26,6 @@ def _click(qtbot, page, square):
     qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, pos=QPoint(round(centre.x()), round(centre.y())))
 
 
-def _window(qtbot, settings):
-    from slugboard.gui.main_window import MainWindow
-
-    window = MainWindow(settings)
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
-
-
 def _play(qtbot, window, fen=SET_UP, moves=MOVES):
     """Paste `fen`, switch to Play and make `moves` with clicks."""
     assert window.paste_text(fen)
@@ -53,8 +43,8 @@ def _rows(page):
     return [page.move_list.item(i).text() for i in range(page.move_list.count())]
 
 
-def test_a_game_in_play_mode_comes_back_at_the_move_shown(qtbot, settings):
-    first = _window(qtbot, settings)
+def test_a_game_in_play_mode_comes_back_at_the_move_shown(qtbot, settings, open_window):
+    first = open_window()
     page = _play(qtbot, first)
     page.move_list.itemClicked.emit(page.move_list.item(2))  # back to the position after Black's move
     shown, rows = page.board, _rows(page)
@@ -62,7 +52,7 @@ def test_a_game_in_play_mode_comes_back_at_the_move_shown(qtbot, settings):
     moves_text = QGuiApplication.clipboard().text()
     first.close()
 
-    second = _window(qtbot, settings)
+    second = open_window()
     page = second.page("xiangqi")
     assert second.current_page() is page
     assert page.mode == "play" and page.mode_buttons["play"].isChecked()
@@ -90,11 +80,11 @@ def test_a_game_in_play_mode_comes_back_at_the_move_shown(qtbot, settings):
     second.close()
 
 
-def test_the_game_played_on_after_a_restart_is_the_one_kept(qtbot, settings):
-    first = _window(qtbot, settings)
+def test_the_game_played_on_after_a_restart_is_the_one_kept(qtbot, settings, open_window):
+    first = open_window()
     _play(qtbot, first, moves=MOVES[:1])
     first.close()
-    second = _window(qtbot, settings)
+    second = open_window()
     page = second.page("xiangqi")
     assert page.mode == "play" and page.game_ply == 1
     _click(qtbot, page, _sq("i6"))
@@ -103,7 +93,7 @@ def test_the_game_played_on_after_a_restart_is_the_one_kept(qtbot, settings):
     assert final.red_to_move
     second.close()
 
-    third = _window(qtbot, settings)
+    third = open_window()
     page = third.page("xiangqi")
     assert page.mode == "play" and page.board == final
     assert page.game_start == xiangqi.from_fen(SET_UP) and page.game_ply == 2
@@ -111,29 +101,29 @@ def test_the_game_played_on_after_a_restart_is_the_one_kept(qtbot, settings):
     third.close()
 
 
-def test_edit_mode_after_a_game_comes_back_as_edit_mode(qtbot, settings):
-    first = _window(qtbot, settings)
+def test_edit_mode_after_a_game_comes_back_as_edit_mode(qtbot, settings, open_window):
+    first = open_window()
     page = _play(qtbot, first)
     shown = page.board
     qtbot.mouseClick(page.mode_buttons["edit"], Qt.MouseButton.LeftButton)
     assert page.mode == "edit"
     first.close()
     assert settings.value("xiangqi/game") is None
-    second = _window(qtbot, settings)
+    second = open_window()
     page = second.page("xiangqi")
     assert page.mode == "edit" and page.edit_box.isVisible() and not page.play_box.isVisible()
     assert page.board == shown
 
 
-def test_a_game_from_a_position_that_keeps_its_twins_comes_back_at_its_start(qtbot, settings):
-    first = _window(qtbot, settings)
+def test_a_game_from_a_position_that_keeps_its_twins_comes_back_at_its_start(qtbot, settings, open_window):
+    first = open_window()
     page = _play(qtbot, first, fen="xiangqi:hSSAgSVGghCEIUkIgElRoIQhDw", moves=(("h2", "e2"), ("h9", "g7")))
     set_up = page.game_start
     assert set_up.has_identity  # swapped horses
     page.move_list.itemClicked.emit(page.move_list.item(0))
     assert page.board == set_up
     first.close()
-    second = _window(qtbot, settings)
+    second = open_window()
     page = second.page("xiangqi")
     assert page.mode == "play" and page.game_ply == 0 and len(page.game_moves) == 2
     assert page.board == set_up and page.game_start == set_up and page.board.has_identity
@@ -167,13 +157,13 @@ def _kept(settings, **change):
         pytest.param(lambda s: ["a", "list"], id="not-text"),
     ],
 )
-def test_a_kept_game_that_does_not_fit_its_board_leaves_the_board_in_edit_mode(qtbot, settings, spoil):
-    first = _window(qtbot, settings)
+def test_a_kept_game_that_does_not_fit_its_board_leaves_the_board_in_edit_mode(qtbot, settings, open_window, spoil):
+    first = open_window()
     shown = _play(qtbot, first).board
     first.close()
     settings.setValue("xiangqi/game", spoil(settings))
     settings.sync()
-    second = _window(qtbot, settings)
+    second = open_window()
     page = second.page("xiangqi")
     assert page.mode == "edit" and page.edit_box.isVisible() and not page.play_box.isVisible()
     assert page.board == shown and page.undo_stack.count() == 0
@@ -184,13 +174,13 @@ def test_a_kept_game_that_does_not_fit_its_board_leaves_the_board_in_edit_mode(q
     second.close()
 
 
-def test_a_kept_game_of_another_board_is_not_shown_on_this_one(qtbot, settings):
-    first = _window(qtbot, settings)
+def test_a_kept_game_of_another_board_is_not_shown_on_this_one(qtbot, settings, open_window):
+    first = open_window()
     _play(qtbot, first)
     first.close()
     other = xiangqi.new_board()
     settings.setValue("boards/xiangqi", json.dumps(xiangqi.to_json(other)))  # the game and its board disagree
     settings.sync()
-    second = _window(qtbot, settings)
+    second = open_window()
     page = second.page("xiangqi")
     assert page.mode == "edit" and page.board == other

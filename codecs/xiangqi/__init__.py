@@ -86,7 +86,17 @@ if TYPE_CHECKING:
     )
     from .moves import legal_targets as legal_move_targets
     from .moves import move_refusal as play_refusal
-    from .notation import chinese, looks_like_moves, parse_game, parse_move, parse_moves, shown_board, wxf, wxf_list
+    from .notation import (
+        chinese,
+        game_in_text,
+        looks_like_moves,
+        parse_game,
+        parse_move,
+        parse_moves,
+        shown_board,
+        wxf,
+        wxf_list,
+    )
     from .rules import attackers, play_problems, problems
 else:
     __getattr__, __dir__ = later(
@@ -97,8 +107,8 @@ else:
                 "piece_moves", "play", "result", "legal_move_targets=legal_targets", "play_refusal=move_refusal",
             ),
             "notation": (
-                "chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves", "shown_board", "wxf",
-                "wxf_list",
+                "chinese", "game_in_text", "looks_like_moves", "parse_game", "parse_move", "parse_moves",
+                "shown_board", "wxf", "wxf_list",
             ),
             "rules": ("attackers", "play_problems", "problems"),
         },
@@ -113,7 +123,7 @@ __all__ = [
     "decode_slug", "from_rows_checked", "looks_like", "encode", "slug_bits", "bit_length", "share_url", "to_json",
     "from_json", "attackers", "play_problems", "problems", "info", "Move", "general_attacked", "iccs", "in_check", "in_palace",
     "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets", "play_refusal", "chinese", "looks_like_moves", "parse_game", "parse_move", "parse_moves",
-    "wxf", "wxf_list", "shown_board", "explain",
+    "wxf", "wxf_list", "game_in_text", "shown_board", "explain",
 ]  # fmt: skip
 
 

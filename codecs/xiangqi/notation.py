@@ -216,23 +216,29 @@ def looks_like_moves(text: str) -> bool:
         return False
 
 
-def shown_board(text: str, board: Board) -> Board:
-    """The position a pasted text shows, as the window opens it: for a FEN followed by a
-    move list that can be played from it, the position after the moves; else `board`
-    (what the text's FEN reads as)."""
+def game_in_text(text: str, board: Board) -> list[Move] | None:
+    """The moves of a pasted game: for a FEN (read as `board`) followed by a move list that
+    can be played from it, the moves; else None."""
     if not looks_like_moves(text):
-        return board
+        return None
     from .rules import play_problems
 
     try:
         start, moves = parse_game(text)
     except SlugError:
-        return board
-    if start != board or play_problems(start):
-        return board
-    for move in moves:
-        start = play(start, move)
-    return start
+        return None
+    if not moves or start != board or play_problems(start):
+        return None
+    return moves
+
+
+def shown_board(text: str, board: Board) -> Board:
+    """The position a pasted text shows, as the window opens it: for a FEN followed by a
+    move list that can be played from it, the position after the moves; else `board`
+    (what the text's FEN reads as)."""
+    for move in game_in_text(text, board) or ():
+        board = play(board, move)
+    return board
 
 
 def wxf_list(start: Board, moves: Sequence[Move]) -> str:

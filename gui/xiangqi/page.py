@@ -416,13 +416,8 @@ class XiangqiPage(GamePage):
     def open_with_text(self, text: str, board: xiangqi.Board) -> bool:
         """A pasted position followed by its moves (FEN, then WXF, ICCS or Chinese moves)
         opens as that game in Play mode."""
-        if not xiangqi.looks_like_moves(text):
-            return False
-        try:
-            start, moves = xiangqi.parse_game(text)
-        except SlugError:
-            return False
-        return bool(moves) and start == board and self.replay_game(start, moves) is None
+        moves = xiangqi.game_in_text(text, board)
+        return moves is not None and self.replay_game(board, moves) is None
 
     def replay_game(self, start: xiangqi.Board, moves) -> str | None:
         """Show the game of `moves` from `start` in Play mode, as one step of history; or
