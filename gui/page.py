@@ -8,10 +8,11 @@ undo command; the command's redo shows the new board and emits `board_changed` b
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QRect, QRectF, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
@@ -59,6 +60,26 @@ def opaque_picture(widget: QWidget) -> QImage:
     return picture
 
 
+def _erase(widget: QWidget, painter: QPainter, covered: QRectF | None) -> None:
+    """Fill the widget with its window colour, as Qt's own erase would, but for the whole
+    pixels of `covered`."""
+    brush = widget.palette().window()
+    whole = widget.rect()
+    if covered is None:
+        painter.fillRect(whole, brush)
+        return
+    left, top = math.ceil(covered.left()), math.ceil(covered.top())
+    right, bottom = math.floor(covered.right()), math.floor(covered.bottom())
+    if right <= left or bottom <= top:
+        painter.fillRect(whole, brush)
+        return
+    width = whole.width()
+    painter.fillRect(QRect(0, 0, width, top), brush)
+    painter.fillRect(QRect(0, bottom, width, whole.height() - bottom), brush)
+    painter.fillRect(QRect(0, top, left, bottom - top), brush)
+    painter.fillRect(QRect(right, top, width - right, bottom - top), brush)
+
+
 class PaintCache:
     """The last picture a canvas painted, and what it was painted from.
 
@@ -86,14 +107,17 @@ class PaintCache:
         fn: Callable[..., Any],
         *args: Any,
         hints: QPainter.RenderHint | None = None,
+        covered: QRectF | None = None,
         **kwargs: Any,
     ) -> None:
+        """`covered`: a part of the widget the picture paints over with opaque pixels,
+        which need not be erased first (on a large board, most of the widget)."""
         key = (*picture_key(widget), _frozen(args), _frozen(kwargs))
         if key != self._key:
             # A new picture is drawn straight onto the widget: while it changes every frame
             # (a replay playing, a drag) a copy kept aside would only cost more.
             self._key, self._picture = key, None
-            painter.fillRect(widget.rect(), widget.palette().window())  # what Qt's own erase would leave
+            _erase(widget, painter, covered)
             if hints is not None:
                 painter.setRenderHints(hints)
             fn(painter, QRectF(widget.rect()), *args, **kwargs)

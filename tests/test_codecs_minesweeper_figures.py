@@ -15,7 +15,7 @@ from conftest import load_vectors
 from replay_files import DATA, FILES
 from replay_files import toollib as _toollib
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.minesweeper.clicks import ClickTimeline, chord_moments
+from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
 from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.minesweeper.stats import Field
@@ -216,6 +216,33 @@ def test_the_mouse_path_marks_the_clicks_ms_toollib_counts(path):
     trail = mouse.trail(last.t_ms, 1000)
     assert trail and all(last.t_ms - 1000 <= t <= last.t_ms for t, _, _ in trail)
     assert all(c[0] <= last.t_ms for c in mouse.clicks_between(0, last.t_ms))
+
+
+class _Move:
+    def __init__(self, t_ms: float, x: float, y: float) -> None:
+        self.t_ms, self.x, self.y, self.kind = t_ms, x, y, "mv"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(0, 3000), max_size=60).map(sorted),
+    st.integers(-100, 3200),
+    st.integers(1, 2000),
+    st.integers(1, 10),
+)
+def test_trail_runs_shade_each_segment_of_the_trail_by_its_start(times, now, span, shades):
+    path = MousePath([_Move(t, t / 7, t / 11) for t in times], [])
+    trail = path.trail(now, span)
+    # Each segment of the trail once, in order, in the shade of its start's age: shade s
+    # when it began at least s of the span's `shades` parts ago.
+    expected = [max(s for s in range(shades) if t0 <= now - s * (span / shades)) for t0, *_ in trail[:-1]]
+    runs = path.trail_runs(now, span, shades)
+    segments = [(shade, i) for shade, first, last in runs for i in range(first, last)]
+    start = len(times) - len([t for t in times if t >= now - span])
+    assert [i for _, i in segments] == list(range(start, start + len(expected)))
+    assert [shade for shade, _ in segments] == expected
+    assert all(last > first for _, first, last in runs)
+    assert [shade for shade, *_ in runs] == sorted({shade for shade, *_ in runs}, reverse=True)
 
 
 def test_figures_are_kept_per_game_and_per_source(replay_games, monkeypatch):

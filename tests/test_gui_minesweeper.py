@@ -4,6 +4,7 @@ edit a field, and export a replay moment to PNG."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -651,6 +652,50 @@ def test_small_tiles_compose_to_the_same_pixels_as_the_tile_rows(qtbot):
             )
             expected = QImage(data, 13 * tile, 7 * tile, 4 * 13 * tile, QImage.Format.Format_RGB32).copy()
             assert view.compose(fld, ids, tile) == expected, tile
+
+
+def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot, monkeypatch):
+    from slugboard.gui import minesweeper as view
+
+    paint = importlib.import_module("slugboard.gui.minesweeper.paint")  # the package names a function `paint`
+
+    board = ms.random_board(16, 9, 25, seed=5)
+    mines = set(board.mines)
+    # Every cell in turn: a flag on each mine, the others opened (some open a region).
+    events = tuple(
+        ms.Event(100 * (y * 16 + x), "flag" if (x, y) in mines else "open", x, y) for y in range(9) for x in range(16)
+    )
+    replay = ms.Replay(ms.Board(board.width, board.height, board.mines, events))
+    fld = replay.field
+    monkeypatch.setattr(paint, "_LAST_COMPOSED", [])
+    patches = []
+    real = paint._patched
+    monkeypatch.setattr(paint, "_patched", lambda *a: patches.append(real(*a)) or patches[-1])
+    for tile in (6, 13):
+        for index in range(len(replay.board.events) + 1):
+            ids = view.tile_ids(fld, replay.state_after(index))
+            assert paint._composed(fld, ids, tile) == view.compose(fld, ids, tile), (tile, index)
+    assert any(patch is not None for patch in patches)  # most frames were patched, not composed
+    assert any(patch is None for patch in patches)  # a frame that changes much is composed anew
+
+
+def test_the_canvas_erases_only_around_the_field_and_looks_the_same(qtbot, main_window, monkeypatch):
+    import slugboard.gui.page as pages
+
+    page = _shown_page(main_window)
+    page.paste_board(ms.random_board(23, 11, 40, seed=2))
+    page.set_mode("play")
+    covered = []
+    real = pages._erase
+    monkeypatch.setattr(pages, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
+    page.canvas.resize(517, 389)  # a field not on whole pixels
+    shown = page.canvas.grab().toImage()
+    assert covered and covered[-1] is not None and covered[-1].width() > 0.8 * page.canvas.width()
+    monkeypatch.setattr(pages, "_erase", lambda w, p, c: real(w, p, None))
+    page.canvas.hover = (3, 4)  # a new picture, drawn, then back to the first
+    page.canvas.grab()
+    page.canvas.hover = None
+    assert page.canvas.grab().toImage() == shown
 
 
 def test_tile_ids_of_a_game_state():

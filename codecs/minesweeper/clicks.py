@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from array import array
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -312,6 +312,25 @@ class MousePath:
         start = bisect_left(self.times, time_ms - span_ms)
         end = bisect_left(self.times, time_ms + 1e-9)
         return [(self.times[i], self.xs[i], self.ys[i]) for i in range(start, end)]
+
+    def trail_runs(self, time_ms: float, span_ms: float, shades: int) -> list[tuple[int, int, int]]:
+        """The trail up to `time_ms` cut by age into `shades` equal spans, oldest first: a
+        (shade, first, last) for each span with a segment, where positions first..last
+        (indices into the path, last included) are the path in it and shade 0 is the
+        newest. A segment's age is its start's; a run ends where the next one begins."""
+        times = self.times
+        start = bisect_left(times, time_ms - span_ms)
+        end = bisect_left(times, time_ms + 1e-9) - 1  # the last position up to time_ms
+        runs: list[tuple[int, int, int]] = []
+        step = span_ms / shades
+        first = start
+        for shade in range(shades - 1, -1, -1):
+            # segments starting no later than `shade` steps ago
+            after = min(end, bisect_right(times, time_ms - shade * step)) if shade else end
+            if after > first:
+                runs.append((shade, first, after))
+                first = after
+        return runs
 
     def clicks_between(self, start_ms: float, end_ms: float) -> list[tuple[float, float, float, str]]:
         """The clicks (t, x, y, kind) in [start_ms, end_ms]."""

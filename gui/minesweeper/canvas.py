@@ -77,6 +77,7 @@ class MinesCanvas(BoardCanvas):
             cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
             odds=self.odds if self.view != EDIT else None,
             mouse=self.mouse if self.view == REPLAY else None,
+            covered=self.layout_().grid,  # the field's picture is opaque
         )
 
     def mousePressEvent(self, event) -> None:

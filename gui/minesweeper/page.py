@@ -102,7 +102,7 @@ class _SeekBar(QSlider):
         super().__init__(Qt.Orientation.Horizontal)
         self._times: list[int] = []
         self._tick_key: tuple = ()
-        self._columns: set[int] = set()
+        self._ticks: list[QLineF] = []
         self.setMinimumHeight(self.sizeHint().height() + 6)
 
     def set_events(self, times: list[int]) -> None:
@@ -139,14 +139,16 @@ class _SeekBar(QSlider):
         left = groove.x() + handle.width() / 2
         # One tick per pixel column at most: a long game has more events than pixels. The
         # columns are worked out once per game and bar size, not on every frame.
-        key = (id(self._times), len(self._times), self.minimum(), self.maximum(), span, left)
+        key = (id(self._times), len(self._times), self.minimum(), self.maximum(), span, left, self.height())
         if key != self._tick_key:
             self._tick_key = key
-            self._columns = tick_columns(self._times, self.minimum(), self.maximum(), span, left)
-        y = self.height() - 1
+            y = self.height() - 1
+            self._ticks = [
+                QLineF(x, y - 3, x, y) for x in tick_columns(self._times, self.minimum(), self.maximum(), span, left)
+            ]
         painter = QPainter(self)
         painter.setPen(self.palette().color(QPalette.ColorRole.Mid))
-        painter.drawLines([QLineF(x, y - 3, x, y) for x in self._columns])
+        painter.drawLines(self._ticks)
         painter.end()
 
 

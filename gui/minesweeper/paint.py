@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -268,16 +268,58 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
 
 
 _LAST_COMPOSED: list[tuple[tuple[int, int, bytes, int], QImage]] = []
+# A picture differing from a remembered one in at most this share of its cells is that
+# picture with those cells drawn again, not composed anew.
+PATCH_SHARE = 0.25
+
+
+def _tile_image(tile: int, kind: int) -> QImage:
+    """One tile's picture, from its rows."""
+    rows = tile_rows(tile)
+    data = b"".join(rows[k][kind] for k in range(tile))
+    return QImage(data, tile, tile, 4 * tile, QImage.Format.Format_RGB32).copy()
+
+
+def _patched(image: QImage, width: int, old: bytes, new: bytes, tile: int) -> QImage | None:
+    """`image` (the picture of the tiles `old`) with the cells where `new` differs drawn
+    again; None when too many differ for that to pay."""
+    limit = int(len(new) * PATCH_SHARE)
+    changed: list[int] = []
+    for start in range(0, len(new), width):
+        end = start + width
+        if old[start:end] != new[start:end]:
+            changed.extend(i for i in range(start, end) if old[i] != new[i])
+            if len(changed) > limit:
+                return None
+    image = image.copy()
+    if changed:
+        tiles: dict[int, QImage] = {}
+        painter = QPainter(image)
+        painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Source)
+        for i in changed:
+            kind = new[i]
+            picture = tiles.get(kind)
+            if picture is None:
+                picture = tiles[kind] = _tile_image(tile, kind)
+            painter.drawImage((i % width) * tile, (i // width) * tile, picture)
+        painter.end()
+    return image
 
 
 def _composed(field: ms.Field, ids: bytes, tile: int) -> QImage:
     """`compose`, remembering the last few pictures: a replay frame mostly moves the
-    clock, and the cells drawn are the same as the frame before."""
+    clock, and the cells drawn are the same as the frame before, or differ in a few."""
     key = (field.width, field.height, ids, tile)
     for known, image in _LAST_COMPOSED:
         if known == key:
             return image
-    image = compose(field, ids, tile)
+    patched = None
+    if tile >= 5:  # smaller tiles are composed in one step anyway
+        for (width, height, old, size), image in _LAST_COMPOSED:
+            if (width, height, size) == (field.width, field.height, tile):
+                patched = _patched(image, width, old, ids, tile)
+                break
+    image = patched if patched is not None else compose(field, ids, tile)
     _LAST_COMPOSED.insert(0, (key, image))
     del _LAST_COMPOSED[3:]
     return image
@@ -464,51 +506,87 @@ CLICK_COLOURS = {LEFT_CLICK: QColor("#00b8d4"), CHORD_CLICK: QColor("#d500f9")}
 RIGHT_COLOUR = QColor("#ff6d00")
 
 
+_CORNERS: list[tuple[MousePath, tuple[float, float, float], list[QPointF]]] = []
+# Marks of a click: (kind, fade step, radius, pixel ratio) -> its picture.
+_CLICK_STAMPS: dict[tuple[str, int, float, float], QImage] = {}
+FADE_STEPS = 16
+
+
+def _corners(path: MousePath, cell: float, left: float, top: float) -> list[QPointF]:
+    """The path's positions on the canvas, worked out once per path and layout: a frame
+    then takes its trail as a slice."""
+    where = (cell, left, top)
+    if _CORNERS and _CORNERS[0][0] is path and _CORNERS[0][1] == where:
+        return _CORNERS[0][2]
+    corners = [QPointF(left + x * cell, top + y * cell) for x, y in zip(path.xs, path.ys)]
+    _CORNERS[:] = [(path, where, corners)]
+    return corners
+
+
+def _click_stamp(kind: str, fade: int, radius: float, ratio: float, cell: float) -> QImage:
+    """A click's mark at `fade` (of FADE_STEPS), drawn once: a filled dot for a left
+    click, a ring for a chord, a square for a right click."""
+    key = (kind, fade, radius, ratio)
+    stamp = _CLICK_STAMPS.get(key)
+    if stamp is not None:
+        return stamp
+    alpha = fade / FADE_STEPS
+    half = radius * 1.5 + max(2.0, cell / 9)  # the ring's outer edge, the widest mark
+    side = max(1, round(2 * half * ratio))
+    stamp = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+    stamp.setDevicePixelRatio(ratio)
+    stamp.fill(Qt.GlobalColor.transparent)
+    p = QPainter(stamp)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    centre = QPointF(side / ratio / 2, side / ratio / 2)
+    if kind == CHORD_CLICK:
+        c = QColor(CLICK_COLOURS[kind])
+        c.setAlphaF(alpha)
+        p.setPen(QPen(c, max(2.0, cell / 9)))
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawEllipse(centre, radius * 1.5, radius * 1.5)
+    else:
+        c = QColor(CLICK_COLOURS.get(kind, RIGHT_COLOUR))
+        c.setAlphaF(alpha)
+        p.setPen(QPen(QColor(0, 0, 0, round(160 * alpha)), 1))
+        p.setBrush(c)
+        if kind == LEFT_CLICK:
+            p.drawEllipse(centre, radius, radius)
+        else:
+            p.drawRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
+    p.end()
+    if len(_CLICK_STAMPS) > 200:
+        _CLICK_STAMPS.clear()
+    _CLICK_STAMPS[key] = stamp
+    return stamp
+
+
 def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> None:
     """The last second of pointer movement fading out, the clicks in it where they
     happened (left a filled dot, right a square, chord a ring) and the pointer itself."""
     cell = lay.cell
     left, top = lay.grid.left(), lay.grid.top()
-
-    def at(x: float, y: float) -> QPointF:
-        return QPointF(left + x * cell, top + y * cell)
-
+    corners = _corners(path, cell, left, top)
+    # The fade in TRAIL_STEPS shades, each run of the path stroked as one polyline: a call
+    # per shade, not per segment, and no darker dot where translucent segments meet.
     width = max(1.5, cell / 10)
-    points = path.trail(time_ms, TRAIL_MS)
-    # The fade in TRAIL_STEPS steps, each drawn in one call: a pen per segment cost a
-    # millisecond a frame on a fast player's trail.
-    steps: list[list[QLineF]] = [[] for _ in range(TRAIL_STEPS)]
-    for (t0, x0, y0), (_t1, x1, y1) in zip(points, points[1:]):
-        age = min(max(0.0, (time_ms - t0) / TRAIL_MS), 1.0)
-        steps[min(TRAIL_STEPS - 1, int(age * TRAIL_STEPS))].append(QLineF(at(x0, y0), at(x1, y1)))
     colour = QColor(TRAIL_COLOUR)
-    for step, lines in enumerate(steps):
-        if lines:
-            colour.setAlphaF((1.0 - (step + 0.5) / TRAIL_STEPS) * 0.85)
-            p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
-            p.drawLines(lines)
+    for shade, first, last in path.trail_runs(time_ms, TRAIL_MS, TRAIL_STEPS):
+        colour.setAlphaF((1.0 - (shade + 0.5) / TRAIL_STEPS) * 0.85)
+        p.setPen(QPen(colour, width, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin))
+        p.drawPolyline(corners[first : last + 1])
+    # Click marks fade in FADE_STEPS steps, each a picture drawn once.
     radius = max(3.0, cell * 0.22)
+    device = p.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
     for t, x, y, kind in path.clicks_between(time_ms - TRAIL_MS, time_ms):
         fade = max(0.15, 1.0 - (time_ms - t) / TRAIL_MS)
-        centre = at(x, y)
-        if kind == CHORD_CLICK:
-            c = QColor(CLICK_COLOURS[kind])
-            c.setAlphaF(fade)
-            p.setPen(QPen(c, max(2.0, cell / 9)))
-            p.setBrush(Qt.BrushStyle.NoBrush)
-            p.drawEllipse(centre, radius * 1.5, radius * 1.5)
-        else:
-            c = QColor(CLICK_COLOURS.get(kind, RIGHT_COLOUR))
-            c.setAlphaF(fade)
-            p.setPen(QPen(QColor(0, 0, 0, round(160 * fade)), 1))
-            p.setBrush(c)
-            if kind == LEFT_CLICK:
-                p.drawEllipse(centre, radius, radius)
-            else:
-                p.drawRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
+        stamp = _click_stamp(kind, max(1, round(fade * FADE_STEPS)), radius, ratio, cell)
+        half = stamp.width() / ratio / 2
+        p.drawImage(QPointF(left + x * cell - half, top + y * cell - half), stamp)
     pointer = path.pointer_at(time_ms)
     if pointer is not None:
-        _draw_arrow(p, at(*pointer), max(9.0, min(22.0, cell * 0.75)))
+        _draw_arrow(p, QPointF(left + pointer[0] * cell, top + pointer[1] * cell), max(9.0, min(22.0, cell * 0.75)))
 
 
 def _draw_arrow(p: QPainter, tip: QPointF, s: float) -> None:
