@@ -26,7 +26,7 @@ from slugboard import resources
 from slugboard.codecs import SlugError, read, read_text_file, titles
 
 from . import games
-from .page import GamePage
+from .page import GamePage, KeptMenuBar, KeptTabBar
 from .slug_pane import SlugPane
 from .store import Store
 from .theme import SETTINGS_KEY as THEME_KEY
@@ -133,6 +133,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
 
         self.tabs = QTabWidget()
+        self.tabs.setTabBar(KeptTabBar())
         self.tabs.setDocumentMode(True)
         # Each tab holds a placeholder until its page is first needed (shown, pasted into,
         # asked for); the page then takes the placeholder's place.
@@ -295,7 +296,8 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_menus(self) -> None:
-        bar = self.menuBar()
+        bar = KeptMenuBar()
+        self.setMenuBar(bar)
         file_menu = bar.addMenu("&File")
         self._action(
             file_menu,

@@ -12,15 +12,18 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QRect, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
     QLayout,
+    QLineEdit,
+    QMenuBar,
     QScrollArea,
     QScrollBar,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -133,6 +136,123 @@ class PaintCache:
             self._picture = picture
             self.drawn += 1
         painter.drawImage(0, 0, self._picture)
+
+
+class KeptPicture:
+    """For a Qt widget class (put before it among the bases): the widget keeps its picture
+    and copies it while nothing it shows has changed, instead of having the style draw it
+    again. A subclass says what its picture shows in `picture_state`, or None while it must
+    be painted as Qt does (the pointer over it, say, since only Qt knows what is lit).
+
+    A picture is painted by Qt as usual the first time; one painted a second time is drawn
+    aside just after (a widget cannot be drawn aside while it paints) and copied from then
+    on."""
+
+    _kept_key: tuple | None = None
+    _kept: QImage | None = None  # a QImage may be freed on any thread (see PaintCache)
+    _painted_key: tuple | None = None
+    _drawing_aside = False
+    _keep_asked = False
+
+    def picture_state(self) -> tuple | None:
+        raise NotImplementedError
+
+    def _picture_key(self) -> tuple | None:
+        widget: Any = self
+        if self._drawing_aside or widget.underMouse():
+            return None
+        state = self.picture_state()
+        if state is None:
+            return None
+        return (
+            *picture_key(widget),
+            widget.style(),
+            widget.isEnabled(),
+            widget.isActiveWindow(),
+            widget.hasFocus(),
+            state,
+        )
+
+    def paintEvent(self, event) -> None:
+        key = self._picture_key()
+        if key is not None and key == self._kept_key and self._kept is not None:
+            widget: Any = self
+            QPainter(widget).drawImage(0, 0, self._kept)
+            return
+        super().paintEvent(event)  # type: ignore[misc]
+        if key is not None and key == self._painted_key and not self._keep_asked:
+            self._keep_asked = True
+            QTimer.singleShot(0, self, self._keep)  # type: ignore[call-overload]
+        self._painted_key = key
+
+    def _keep(self) -> None:
+        self._keep_asked = False
+        widget: Any = self
+        key = self._picture_key()
+        if key is None or not widget.isVisible():
+            return
+        picture = opaque_picture(widget)
+        self._drawing_aside = True
+        try:
+            widget.render(picture)
+        finally:
+            self._drawing_aside = False
+        self._kept_key, self._kept = key, picture
+
+
+class KeptTabBar(KeptPicture, QTabBar):
+    """A tab bar that keeps its picture while its tabs and the current one are the same."""
+
+    def picture_state(self) -> tuple | None:
+        count = self.count()
+        return (
+            self.currentIndex(),
+            tuple(self.tabText(i) for i in range(count)),
+            tuple(self.isTabEnabled(i) for i in range(count)),
+            tuple(self.tabRect(i).getRect() for i in range(count)),
+        )
+
+
+class KeptMenuBar(KeptPicture, QMenuBar):
+    """A menu bar that keeps its picture while no menu of it is open or lit."""
+
+    def picture_state(self) -> tuple | None:
+        if self.activeAction() is not None:
+            return None
+        return tuple((action.text(), action.isEnabled(), action.isVisible()) for action in self.actions())
+
+
+class KeptLineEdit(KeptPicture, QLineEdit):
+    """A text field that keeps its picture while it is without the keyboard (with it, its
+    cursor blinks) and its text, selection and place in the text are the same."""
+
+    _dragged_over = False  # a drag over the field shows where a drop would go
+
+    def picture_state(self) -> tuple | None:
+        if self.hasFocus() or self._dragged_over:
+            return None
+        return (
+            self.text(),
+            self.placeholderText(),
+            self.cursorPosition(),
+            self.selectionStart(),
+            len(self.selectedText()),
+            self.isReadOnly(),
+            int(self.alignment().value),
+            self.hasAcceptableInput(),
+        )
+
+    def dragEnterEvent(self, event) -> None:
+        self._dragged_over = True
+        super().dragEnterEvent(event)
+
+    def dragLeaveEvent(self, event) -> None:
+        self._dragged_over = False
+        super().dragLeaveEvent(event)
+
+    def dropEvent(self, event) -> None:
+        self._dragged_over = False
+        super().dropEvent(event)
 
 
 class KeptScrollBar(QScrollBar):

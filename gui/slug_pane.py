@@ -12,7 +12,6 @@ from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QGridLayout,
     QLabel,
-    QLineEdit,
     QMenu,
     QPushButton,
     QSizePolicy,
@@ -21,6 +20,8 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import SlugError, plain_message
+
+from .page import KeptLineEdit
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyPanel
@@ -56,7 +57,7 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
     )
 
 
-class SlugField(QLineEdit):
+class SlugField(KeptLineEdit):
     """The read-only field of the current slug, which may show only its start. A copy that
     takes the shown text to its end (Ctrl+C, the context menu) copies the slug to its real
     end, so what is pasted elsewhere is never cut."""
@@ -132,7 +133,7 @@ class SlugPane(QWidget):
         self.copy_link_button.setToolTip("Put the web app's link for this board on the clipboard (Ctrl+Shift+L)")
         self.copy_link_button.clicked.connect(self.copy_link)
 
-        self.paste_field = QLineEdit()
+        self.paste_field = KeptLineEdit()
         self.paste_field.setFont(mono)
         self.paste_field.setObjectName("pasteField")
         self.paste_field.setPlaceholderText(

@@ -103,6 +103,89 @@ def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_
     assert cache.drawn > drawn + 1  # a new size is a new picture
 
 
+def _kept_and_plain(qtbot, make_kept, make_plain, set_up):
+    """A kept widget and Qt's own side by side, out from under the pointer, set up alike."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QWidget
+
+    holder = QWidget()
+    qtbot.addWidget(holder)
+    kept, plain = make_kept(), make_plain()
+    for widget, y in ((kept, 10), (plain, 60)):
+        widget.setParent(holder)
+        set_up(widget)
+        widget.setGeometry(10, y, 300, 30)
+    holder.setGeometry(300, 200, 320, 100)
+    holder.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    holder.show()
+    qtbot.waitExposed(holder)
+    holder.setFocus()  # neither has the keyboard, which a field would show
+    qtbot.waitUntil(holder.hasFocus)
+    assert not kept.underMouse()
+    return holder, kept, plain
+
+
+def _on_screen(widget):
+    """The widget as it shows in its window: over its parent's background."""
+    return widget.parentWidget().grab(widget.geometry()).toImage()
+
+
+def _kept_looks_as_qt_draws(qtbot, kept, plain):
+    kept.grab()
+    kept.grab()  # the same picture a second time: drawn aside just after, and kept
+    qtbot.waitUntil(lambda: kept._kept is not None)
+    assert _on_screen(kept) == _on_screen(plain), type(kept).__name__
+
+
+def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
+    from PySide6.QtWidgets import QLineEdit, QMenuBar, QTabBar
+
+    from slugboard.gui.page import KeptLineEdit, KeptMenuBar, KeptTabBar
+
+    def tabs(bar):
+        for title in ("Pentomino", "Sudoku", "Xiangqi"):
+            bar.addTab(title)
+
+    def menus(bar):
+        bar.addMenu("&File")
+        bar.addMenu("&Edit")
+
+    def field(edit):
+        edit.setPlaceholderText("Paste a slug or link")
+
+    changes = (
+        (KeptTabBar, QTabBar, tabs, lambda bar: bar.setCurrentIndex(2)),
+        (KeptMenuBar, QMenuBar, menus, lambda bar: bar.addMenu("&View")),
+        (KeptLineEdit, QLineEdit, field, lambda edit: edit.setText("?play=AAAA")),
+    )
+    for make_kept, make_plain, set_up, change in changes:
+        _holder, kept, plain = _kept_and_plain(qtbot, make_kept, make_plain, set_up)
+        _kept_looks_as_qt_draws(qtbot, kept, plain)
+        before = _on_screen(kept)
+        for widget in (kept, plain):
+            change(widget)
+        assert _on_screen(kept) == _on_screen(plain) != before, make_kept.__name__  # a change is drawn
+        _kept_looks_as_qt_draws(qtbot, kept, plain)
+        kept.setEnabled(False)
+        plain.setEnabled(False)
+        assert _on_screen(kept) == _on_screen(plain), make_kept.__name__
+
+
+def test_a_kept_field_with_the_keyboard_or_a_drag_over_it_is_painted_by_qt(qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    from slugboard.gui.page import KeptLineEdit
+
+    _holder, kept, _plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug"))
+    assert kept.picture_state() is not None
+    kept._dragged_over = True  # as dragEnterEvent leaves it
+    assert kept.picture_state() is None
+    kept._dragged_over = False
+    kept.setFocus()
+    qtbot.waitUntil(kept.hasFocus)
+    assert kept.picture_state() is None  # its cursor blinks
+
+
 def _scroll_bars(qtbot):
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QScrollBar, QWidget
