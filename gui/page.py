@@ -166,6 +166,7 @@ class KeptPicture:
             return None
         return (
             *picture_key(widget),
+            widget.font().key(),
             widget.style(),
             widget.isEnabled(),
             widget.isActiveWindow(),

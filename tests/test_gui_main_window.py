@@ -133,7 +133,7 @@ def _on_screen(widget):
 def _kept_looks_as_qt_draws(qtbot, kept, plain):
     kept.grab()
     kept.grab()  # the same picture a second time: drawn aside just after, and kept
-    qtbot.waitUntil(lambda: kept._kept is not None)
+    qtbot.waitUntil(lambda: kept._kept is not None and kept._kept_key == kept._picture_key())
     assert _on_screen(kept) == _on_screen(plain), type(kept).__name__
 
 
@@ -168,6 +168,12 @@ def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
         _kept_looks_as_qt_draws(qtbot, kept, plain)
         kept.setEnabled(False)
         plain.setEnabled(False)
+        assert _on_screen(kept) == _on_screen(plain), make_kept.__name__
+        _kept_looks_as_qt_draws(qtbot, kept, plain)
+        for widget in (kept, plain):  # a new font, as when the desktop's changes
+            font = widget.font()
+            font.setPointSize(font.pointSize() + 3)
+            widget.setFont(font)
         assert _on_screen(kept) == _on_screen(plain), make_kept.__name__
 
 
