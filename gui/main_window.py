@@ -34,6 +34,8 @@ from .theme import THEMES, Themes
 from .worker import LatestOnly, Progress, progress_widgets
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from .anatomy_view import AnatomyLink
     from .opening import Opener
     from .share_dialog import ShareDialog
@@ -123,11 +125,13 @@ class MainWindow(QMainWindow):
         theme: str | None = None,
     ):
         super().__init__(parent)
-        self.settings = settings if settings is not None else QSettings()
-        self.store = Store(self.settings)
+        self.store = Store(settings if settings is not None else QSettings())
+        # A stand-in when an unreadable settings file that could not be copied is left as it is.
+        self.settings = self.store.settings
         self.themes = themes  # None: the palette is left as the application has it (tests, embedding)
         self._theme_override = theme  # --dark: this run only, not stored
         self._told_cannot_save = False
+        self._cannot_save_box: QMessageBox | None = None  # open while saves fail, closed when they work again
         self.setWindowTitle("Slugboard")
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
@@ -209,6 +213,8 @@ class MainWindow(QMainWindow):
     def _after_first_paint(self) -> None:
         self._on_screen = True
         self._restore_rest()
+        if self.store.left_as_is and not self._told_cannot_save:
+            self._tell_cannot_save()  # nothing is saved this run: said now, not at the first edit
         pages, self._keys_unwatched = self._keys_unwatched, []
         for page in pages:
             self._watch_keys(page)
@@ -859,28 +865,46 @@ class MainWindow(QMainWindow):
         elif self._told_cannot_save:
             # Saving works again: the warning goes, and a later failure is told anew.
             self._told_cannot_save = False
-            self.statusBar().showMessage(f"Boards are being saved again to {self.settings.fileName()}", 8000)
+            if self._cannot_save_box is not None:
+                self._cannot_save_box.close()  # if it is still open
+                self._cannot_save_box.deleteLater()
+                self._cannot_save_box = None
+            self.statusBar().showMessage(f"Boards are being saved again to {self.store.path}", 8000)
         return saved
 
     def _cannot_save(self) -> None:
-        where = self.settings.fileName()
-        self.statusBar().showMessage(f"Boards are not being saved: {where} cannot be written")
-        if self._told_cannot_save:
-            return
+        where = self.store.path
+        if self.store.left_as_is:
+            self.statusBar().showMessage(f"Boards are not being saved: {where} could not be read, and is left as it is")
+        else:
+            self.statusBar().showMessage(f"Boards are not being saved: {where} cannot be written")
+        if not self._told_cannot_save:
+            self._tell_cannot_save()
+
+    def _tell_cannot_save(self) -> None:
+        """Say once, in a box with a way to keep the board, that boards are not being saved."""
         self._told_cannot_save = True
         from PySide6.QtWidgets import QMessageBox
 
+        where = self.store.path
+        if self.store.left_as_is:
+            text = (
+                f"Slugboard could not read its settings file:\n{where}\n\nNo copy of it could be made, so it is "
+                "left as it is, and nothing is saved to it until you start Slugboard again. Your boards will not "
+                "come back next time. You can keep this board by saving its link to a file."
+            )
+        else:
+            text = (
+                f"Slugboard cannot write its settings file:\n{where}\n\nYour boards will not come back when you "
+                "start Slugboard again. You can keep this board by saving its link to a file."
+            )
         box = QMessageBox(
-            QMessageBox.Icon.Warning,
-            "Boards are not being saved",
-            f"Slugboard cannot write its settings file:\n{where}\n\nYour boards will not come back when you "
-            "start Slugboard again. You can keep this board by saving its link to a file.",
-            QMessageBox.StandardButton.Close,
-            self,
+            QMessageBox.Icon.Warning, "Boards are not being saved", text, QMessageBox.StandardButton.Close, self
         )
         save = box.addButton("Save board as…", QMessageBox.ButtonRole.ActionRole)
         save.clicked.connect(self.save_board_dialog)
         box.setObjectName("cannotSaveBox")
+        self._cannot_save_box = box
         box.open()  # window-modal, and the window goes on
 
     def save_board_dialog(self) -> None:

@@ -7,7 +7,10 @@ file at all) is set aside, not deleted: it goes into a file next to the settings
 and the window says once what was not restored and where the copy is. When that copy
 cannot be written, the value stays in the settings (and is tried again at the next
 start); should the window write over it meanwhile, the old value moves to a key of its
-own in the settings file first. When settings cannot be written, the window is told, so
+own in the settings file first. A settings file that cannot be read is copied aside before
+it is started afresh; when that copy cannot be written, the file is left as it is and never
+written for the rest of the run (the window's settings live in a stand-in meanwhile, and
+every save reports failure). When settings cannot be written, the window is told, so
 it can say so and offer to save the board elsewhere; every write is checked anew, so the
 window can also say when saving works again. Writes go through QSettings, which replaces
 its file in one step (it writes a new file and renames it over the old), so a process
@@ -20,6 +23,7 @@ import json
 import os
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
@@ -42,7 +46,10 @@ class Store:
     """Checked reads and watched writes over a QSettings."""
 
     def __init__(self, settings: QSettings) -> None:
-        self.settings = settings
+        self.settings = settings  # a stand-in when the file is left as it is (see _check_file)
+        self.path = settings.fileName()  # the settings file, as the person knows it
+        self.left_as_is = False  # the file could not be read nor copied, so it is never written
+        self._stand_in_folder: tempfile.TemporaryDirectory[str] | None = None
         self.not_restored: list[str] = []  # what was set aside, in words for a player
         self.reasons: list[str] = []  # and why, for a tooltip
         self.kept_in = ""  # the file that holds the copies
@@ -53,12 +60,13 @@ class Store:
     # --- where copies go ---------------------------------------------------------
     @property
     def set_aside_path(self) -> str:
-        return self.settings.fileName() + SET_ASIDE_SUFFIX
+        return self.path + SET_ASIDE_SUFFIX
 
     def _check_file(self) -> None:
         """A settings file that is not Slugboard's (QSettings cannot parse it, or reads
-        none of the window's keys in it) is copied aside before it is replaced."""
-        path = self.settings.fileName()
+        none of the window's keys in it) is copied aside before it is replaced; one that
+        cannot be copied is left as it is."""
+        path = self.path
         try:
             has_content = os.path.getsize(path) > 0
         except OSError:
@@ -70,14 +78,31 @@ class Store:
 
         copy = f"{path}.unreadable-{dt.datetime.now():%Y%m%d-%H%M%S}"
         try:
-            shutil.copyfile(path, copy)
-        except OSError:
-            copy = ""
+            _copy_to_disk(path, copy)
+        except OSError as exc:
+            self._leave_as_is(exc)
+            return
         self.settings.clear()
         self.not_restored.append("the saved settings")
         self.reasons.append("the saved settings: the file could not be read")
-        if copy:
-            self.kept_in = copy
+        self.kept_in = copy
+
+    def _leave_as_is(self, exc: OSError) -> None:
+        """Keep an unreadable settings file that could not be copied as it is: QSettings
+        writes its file a moment after any change (and as it is destroyed), so this run's
+        settings go to an empty stand-in in a temporary folder, and no write reaches the file."""
+        self.left_as_is = True
+        try:
+            self._stand_in_folder = tempfile.TemporaryDirectory(prefix="slugboard-", ignore_cleanup_errors=True)
+            folder = self._stand_in_folder.name
+        except OSError:
+            folder = os.devnull  # a file under it can never be written: the values stay in memory
+        self.settings = QSettings(os.path.join(folder, os.path.basename(self.path)), QSettings.Format.IniFormat)
+        self.not_restored.append("the saved settings")
+        self.reasons.append(
+            f"the saved settings: the file could not be read, and no copy of it could be written next to it "
+            f"({exc.strerror or exc}); it is left as it is, and nothing is saved to it until Slugboard starts again"
+        )
 
     def set_aside(self, key: str, value: Any, what: str, why: str) -> None:
         """Move `key` out of the settings into the set-aside file, and remember to say so.
@@ -114,7 +139,7 @@ class Store:
             self.left_in_settings.append(what)
             self.not_restored.append(what)
             self.reasons.append(
-                f"{what}: {why}; it is still in {self.settings.fileName()}, as no copy could be written to "
+                f"{what}: {why}; it is still in {self.path}, as no copy could be written to "
                 f"{self.set_aside_path} ({exc.strerror or exc})"
             )
             return
@@ -179,7 +204,8 @@ class Store:
 
     # --- watched writes ------------------------------------------------------------
     def write(self, values: dict[str, Any]) -> bool:
-        """Set `values` and write them to disk now; False when they could not be written."""
+        """Set `values` and write them to disk now; False when they could not be written
+        (always, while the file is left as it is: they are kept for this run only)."""
         for key, value in values.items():
             self.settings.setValue(key, value)
         self._keep_left()
@@ -200,6 +226,8 @@ class Store:
         cannot tell whether this write reached the disk. QSettings objects on the same
         file in one process share its unwritten changes, and a new one writes them as it
         opens: its status is this write's alone (no error: nothing is left unwritten)."""
+        if self.left_as_is:
+            return False
         self.settings.sync()
         if not _shares_changes(self.settings):
             return self.settings.status() == QSettings.Status.NoError and self.settings.isWritable()
@@ -214,18 +242,38 @@ class Store:
         left = list(dict.fromkeys(self.left_in_settings))
         copied = [what for what in dict.fromkeys(self.not_restored) if what not in left]
         notes = []
+        if self.left_as_is:
+            copied.remove("the saved settings")
+            notes.append(
+                f"{self.path} is left as it is, as no copy of it could be made: nothing is saved until Slugboard starts again"
+            )
         if self.kept_in and copied:
             notes.append(f"copies kept in {self.kept_in}")
         if left:
             named = ", ".join(left) + " " if copied else ""  # named only when not all were left
-            notes.append(
-                f"{named}still in {self.settings.fileName()}: no copy could be written to {self.set_aside_path}"
-            )
+            notes.append(f"{named}still in {self.path}: no copy could be written to {self.set_aside_path}")
         if notes:
             line += " (" + "; ".join(notes) + ")"
         self.not_restored = []
         self.left_in_settings = []
         return line
+
+
+def _copy_to_disk(path: str, copy: str) -> None:
+    """Copy `path` to a new file `copy` and wait until the copy is on the disk, so the
+    original is replaced only once a crash can no longer take the copy. A file already at
+    `copy` is never written over; a half-written copy is removed."""
+    with open(path, "rb") as source, open(copy, "xb") as out:
+        try:
+            shutil.copyfileobj(source, out)
+            out.flush()
+            os.fsync(out.fileno())
+        except OSError:
+            try:
+                out.close()  # which may fail too, on a full disk
+            finally:
+                os.remove(copy)
+            raise
 
 
 def _shares_changes(settings: QSettings) -> bool:

@@ -220,8 +220,8 @@ def test_saving_that_works_again_is_said_and_a_later_failure_told_again(qtbot, t
     page.set_board(page.board.with_digit(0, 3, 8), "Edit")
     assert not window.save_boards()
     assert window.statusBar().currentMessage().startswith("Boards are not being saved")
-    boxes = [b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]
-    assert len(boxes) == 2 and boxes[-1].isVisible()
+    shown = [b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox" and b.isVisible()]
+    assert len(shown) == 1 and shown[0] is not boxes[0]  # a new box: the old one went when saving worked again
 
 
 def test_a_store_write_reports_each_write_on_its_own(qapp, tmp_path):
@@ -288,3 +288,103 @@ def test_a_value_left_in_the_settings_is_kept_when_the_window_writes_over_it(qtb
     third = _window(qtbot, QSettings(str(tmp_path / "slugboard.ini"), QSettings.Format.IniFormat))
     assert not third.statusBar().currentMessage().startswith("Not restored")
     assert third.page("sudoku").board.grid.startswith("5.")
+
+
+GARBAGE = b'\x00\xff[boards]\nsudoku="{\\"game\n' + bytes(range(256)) * 4
+
+
+def _no_copy_can_be_made(path) -> list:
+    # A folder at the copy's name for every second of the next two minutes: no copy can be
+    # written there, even by root.
+    import datetime as dt
+
+    now = dt.datetime.now()
+    folders = []
+    for second in range(-2, 120):
+        folder = path.parent / f"{path.name}.unreadable-{now + dt.timedelta(seconds=second):%Y%m%d-%H%M%S}"
+        folder.mkdir(exist_ok=True)
+        folders.append(folder)
+    return folders
+
+
+def test_an_unreadable_settings_file_that_cannot_be_copied_is_left_as_it_is(qtbot, tmp_path):
+    """The file used to be emptied as the window opened, though no copy of it was kept."""
+    path = tmp_path / "slugboard.ini"
+    path.write_bytes(GARBAGE)
+    folders = _no_copy_can_be_made(path)
+    window = _window(qtbot, QSettings(str(path), QSettings.Format.IniFormat))
+    message = window.statusBar().currentMessage()
+    assert message.startswith("Not restored: the saved settings (") and f"{path} is left as it is" in message
+    qtbot.waitUntil(lambda: any(b.objectName() == "cannotSaveBox" for b in window.findChildren(QMessageBox)))
+    box = next(b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox")
+    assert box.isVisible() and "left as it is" in box.text() and str(path) in box.text()
+    assert any(b.text() == "Save board as…" for b in box.buttons())
+    box.close()
+
+    # the person goes on: edits, another game, the theme; the file is never written
+    page = window.page("sudoku")
+    page.set_board(page.board.with_digit(0, 0, 5), "Edit")
+    window.tabs.setCurrentIndex(list(window.pages).index("xiangqi"))
+    window.theme_actions["dark"].trigger()
+    qtbot.wait(700)  # longer than the wait between an edit and its save
+    assert window.statusBar().currentMessage().startswith("Boards are not being saved")
+    assert path.read_bytes() == GARBAGE
+    assert not window.save_boards()
+    assert len([b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]) == 1  # told once
+    assert window.page("sudoku").board.grid.startswith("5")  # the run goes on with its own boards
+    window.close()
+    qtbot.wait(20)
+    assert path.read_bytes() == GARBAGE
+    assert sorted(tmp_path.iterdir()) == sorted([path, *folders])
+
+
+def test_an_unreadable_settings_file_is_kept_whole_when_the_disk_is_full(qapp, tmp_path, monkeypatch):
+    import errno
+    import shutil
+
+    from slugboard.gui.store import Store
+
+    def half_then_full(source, out, *args, **kwargs):
+        out.write(source.read(100))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    path = tmp_path / "slugboard.ini"
+    path.write_bytes(GARBAGE)
+    monkeypatch.setattr(shutil, "copyfileobj", half_then_full)
+    store = Store(QSettings(str(path), QSettings.Format.IniFormat))
+    assert not store.write({"boards/sudoku": "a", "window/tab": "sudoku"})
+    assert not store.sync()
+    assert store.value("boards/sudoku") == "a"  # this run's values are kept for this run
+    assert os.strerror(errno.ENOSPC) in "\n".join(store.reasons)
+    assert store.take_not_restored().startswith("Not restored: the saved settings (")
+    del store
+    assert path.read_bytes() == GARBAGE
+    assert list(tmp_path.iterdir()) == [path]  # and no half copy is left
+
+
+def test_the_warning_closes_when_saving_works_again(qtbot, tmp_path):
+    """The box saying boards were not being saved stayed open after saving recovered."""
+    folder = tmp_path / "settings"
+    folder.write_text("")  # a file where the folder goes: nothing can be written, even by root
+    ini = folder / "slugboard.ini"
+    window = _window(qtbot, QSettings(str(ini), QSettings.Format.IniFormat))
+    page = window.page("sudoku")
+    page.set_board(page.board.with_digit(0, 0, 5), "Edit")
+    qtbot.waitUntil(lambda: any(b.objectName() == "cannotSaveBox" for b in window.findChildren(QMessageBox)))
+    box = next(b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox")
+    assert box.isVisible()  # the person leaves it open
+
+    folder.unlink()
+    folder.mkdir()  # writable again
+    page.set_board(page.board.with_digit(0, 1, 6), "Edit")
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == f"Boards are being saved again to {ini}")
+    assert not [b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox" and b.isVisible()]
+
+    ini.unlink()
+    folder.rmdir()
+    folder.write_text("")  # unwritable once more: the warning is back
+    page.set_board(page.board.with_digit(0, 2, 7), "Edit")
+    qtbot.waitUntil(
+        lambda: any(b.objectName() == "cannotSaveBox" and b.isVisible() for b in window.findChildren(QMessageBox))
+    )
+    window.close()
