@@ -8,7 +8,7 @@ import datetime as dt
 import importlib
 
 from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QImage, QMouseEvent, QPainter, QPalette
+from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication
 
 from conftest import load_vectors
@@ -411,6 +411,22 @@ def test_play_five_turns_and_share(qtbot, main_window):
     assert link == V4_VECTORS[1]["link"]  # the very link the site's encoder writes for this game
     again = letters.decode(link)
     assert letters.resolve(again).total == 146
+
+
+def test_copy_link_of_a_g_or_w_game_is_the_sites_own_v4_link(qtbot, main_window):
+    # A V4 link holds the date, the starting word, the tile count and the tiles, nothing
+    # that says which bag the game was dealt from (formats/letters.md): Copy link of a game
+    # opened from a ?g= or ?w= link gives the very link the site's V4 encoder writes for it.
+    page = _page(main_window)
+    for vector in V4_VECTORS[:3]:
+        old = next(v for v in VECTORS if v["link"] == vector["same_game_as"])
+        main_window.paste_text(old["link"])
+        _give_start_word(qtbot, page, old["start_word"])
+        assert page.board.param == old["param"]
+        main_window.slug_pane.copy_link_button.click()
+        clipboard = QGuiApplication.clipboard()
+        assert clipboard.text() == vector["link"]
+        assert [url.toString() for url in clipboard.mimeData().urls()] == [vector["link"]]
 
 
 def test_date_change_picks_a_starting_word(qtbot, main_window):

@@ -586,20 +586,39 @@ def test_hint_places_one_piece(qtbot, main_window, page):
     assert page.board.pieces == ()
 
 
+def _wait_quick_check(qtbot, page):
+    """Wait for the panel's own answer to a new board ("Can be completed" or "Not known at a
+    glance"). It is worked out on a thread of its own and written to the same line as a
+    count, so an answer that comes after the count's would replace the count's line."""
+    qtbot.waitUntil(lambda: not page.solver_label.text().startswith("Checking"), timeout=30_000)
+
+
 def test_count_runs_in_the_background_and_can_be_cancelled(qtbot, main_window, page):
     main_window.paste_text("R4f")
+    _wait_quick_check(qtbot, page)
     page.count_button.click()
+    # The click returns while the count runs: its answer can only come through the event loop.
     assert page.cancel_button.isVisibleTo(page) and not page.solve_button.isEnabled()
-    _wait_label(qtbot, page, "1,472 ways to complete the board", timeout=30_000)
+    assert page.solver_label.text() == "Counting…"
+    _wait_label(qtbot, page, "1,472 ways to complete the board", timeout=60_000)
     assert not page.cancel_button.isVisibleTo(page) and page.solve_button.isEnabled()
-    # A long count: the window keeps answering, Cancel stops it at once.
+    # A long count (the empty 6x10 rectangle, many seconds of work): the window keeps
+    # answering and shows the count's progress as it comes.
     main_window.paste_text("R6a")
+    _wait_quick_check(qtbot, page)
     page.count_button.click()
-    _wait_label(qtbot, page, "Counting")
-    qtbot.wait(50)
-    assert page.cancel_button.isVisibleTo(page)
+    qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
+    # Nothing between this check and the click lets the count's answer in, however fast
+    # the count runs: Cancel always meets it running.
+    assert page.cancel_button.isVisibleTo(page) and not page.solve_button.isEnabled()
     page.cancel_button.click()
     assert page.solver_label.text() == "Stopped" and page.solve_button.isEnabled()
+    assert not page.cancel_button.isVisibleTo(page)
+    # Cancel stopped the count itself, not only its line: a solve, which waits on the same
+    # thread for the count to end, fills the board in moments rather than after the count.
+    page.solve_button.click()
+    qtbot.waitUntil(lambda: len(page.board.pieces) == 12, timeout=10_000)
+    assert pm.is_complete(page.board)
 
 
 def test_an_edit_stops_a_running_count(qtbot, main_window, page):
