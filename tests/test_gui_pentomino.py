@@ -4,6 +4,8 @@ paste a link, undo and redo, and see the slug the web app would write after ever
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette, QWheelEvent
@@ -588,8 +590,7 @@ def test_hint_places_one_piece(qtbot, main_window, page):
 
 def _wait_quick_check(qtbot, page):
     """Wait for the panel's own answer to a new board ("Can be completed" or "Not known at a
-    glance"). It is worked out on a thread of its own and written to the same line as a
-    count, so an answer that comes after the count's would replace the count's line."""
+    glance"), worked out on a thread of its own and written to the same line as a count."""
     qtbot.waitUntil(lambda: not page.solver_label.text().startswith("Checking"), timeout=30_000)
 
 
@@ -619,6 +620,43 @@ def test_count_runs_in_the_background_and_can_be_cancelled(qtbot, main_window, p
     page.solve_button.click()
     qtbot.waitUntil(lambda: len(page.board.pieces) == 12, timeout=10_000)
     assert pm.is_complete(page.board)
+
+
+@pytest.mark.parametrize("check", ["not yet started", "running"])
+def test_the_quick_check_never_overwrites_an_answer_asked_for(qtbot, monkeypatch, main_window, page, check):
+    """A person pastes a board and clicks Count at once, before or while the panel's own
+    quick check of the new board runs: the count's answer stays, however late the quick
+    check's answer comes. The quick check is held back until the count has answered."""
+    from slugboard.codecs.pentomino import solver
+
+    completable = solver.completable
+    asked = threading.Event()
+    held = threading.Event()
+
+    def held_back(board, seconds, *, cancel):
+        asked.set()
+        held.wait(30)
+        return completable(board, seconds, cancel=cancel)
+
+    monkeypatch.setattr(solver, "completable", held_back)
+    try:
+        main_window.paste_text("R4f")
+        if check == "running":
+            qtbot.waitUntil(asked.is_set, timeout=10_000)
+        # "not yet started": nothing has let the event loop run since the paste, so the
+        # quick check's timer has not fired.
+        page.count_button.click()
+        assert page.solver_label.text() == "Counting…"
+        _wait_label(qtbot, page, "1,472 ways to complete the board", timeout=60_000)
+        # A moment more: the quick check's timer has had its turn, and its answer comes.
+        qtbot.waitUntil(lambda: not page._quick_timer.isActive(), timeout=10_000)
+        held.set()
+        qtbot.waitUntil(lambda: not page._quick.busy, timeout=10_000)
+        qtbot.wait(50)
+        assert page.solver_label.text() == "1,472 ways to complete the board"
+        assert page.solve_button.isEnabled() and page.hint_button.isEnabled()
+    finally:
+        held.set()
 
 
 def test_an_edit_stops_a_running_count(qtbot, main_window, page):

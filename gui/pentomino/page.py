@@ -405,6 +405,9 @@ class PentominoPage(GamePage):
 
     # --- solving -----------------------------------------------------------------------
     def _start(self, kind: str, fn, *args) -> None:
+        # The search answers the person's question about this board: the quick check of the
+        # same board, waiting or under way, would only say less, and later, on the same line.
+        self._stop_quick_check()
         self._job_kind = kind
         for b in (self.solve_button, self.hint_button, self.count_button):
             b.setEnabled(False)
@@ -477,6 +480,12 @@ class PentominoPage(GamePage):
             ways = "way" if found == 1 else "ways"
             self.solver_label.setText(f"{found:,} {ways} to complete the board")
 
+    def _stop_quick_check(self) -> None:
+        """Give up the quick check: the one waiting for its timer does not start, and the
+        answer of one under way is dropped."""
+        self._quick_timer.stop()
+        self._quick.cancel()
+
     def _ask_quick(self) -> None:
         if self._quick_board is not None:
             self._quick.submit(solver.completable, self._quick_board, QUICK_CHECK_SECONDS)
@@ -507,7 +516,7 @@ class PentominoPage(GamePage):
         self.solver_label.setText("Checking…")
         # The quick question is asked a moment after the last edit of a burst: a search in
         # the background competes with the painting of the edit for the interpreter.
-        self._quick.cancel()
+        self._stop_quick_check()
         self._quick_board = board
         self._quick_timer.start()
         self.canvas.set_board(board)
