@@ -816,3 +816,89 @@ def test_the_words_from_an_index_wrap_around_once(where: str):
     else:
         start = int(where) % len(shipped)
     assert list(words.from_index(start)) == shipped[start:] + shipped[:start]
+
+
+# --- which bag a V4 link's game was dealt from -----------------------------------------
+
+
+def _g_and_v4(vector):
+    """The ?g=/?w= board of a V4 vector's game (its starting word given) and the V4 board."""
+    old = next(v for v in VECTORS if v["link"] == vector["same_game_as"])
+    return letters.decode(old["link"]).with_start_word(old["start_word"]), letters.decode(vector["link"])
+
+
+@pytest.mark.parametrize("vector", V4_VECTORS[:3], ids=[v["date"] for v in V4_VECTORS[:3]])
+def test_the_same_game_as_g_or_w_and_as_v4_reads_the_same_bag_and_racks(vector, capsys):
+    # The site writes games of the 98-tile days as V4 too: a V4 link names no bag, its tiles tell.
+    old, v4 = _g_and_v4(vector)
+    assert letters.to_v4(old) == v4 and letters.converted(v4, old.param) == old
+    assert v4.bag == old.bag == letters.TILE_COUNTS
+    in_draw_order = letters.racks(v4)
+    assert in_draw_order is not None
+    if old.param == "g":
+        assert in_draw_order == letters.racks(old)
+    else:  # ?w= racks are the same tiles, sorted
+        assert [tuple(sorted(rack)) for rack in in_draw_order] == letters.racks(old)
+    assert [letters.rack_for_turn(v4, t) for t in range(1, 6)] == [letters.rack_for_turn(old, t) for t in range(1, 6)]
+    assert letters.resolve(v4).draw == letters.daily_draw(v4.date, v4.start_word)
+    facts = []
+    for board in (old, v4):
+        assert cli.run(["info", letters.encode(board)]) == 0
+        facts.append(json.loads(capsys.readouterr().out))
+    assert facts[0]["bag"] == facts[1]["bag"] == 98
+    assert facts[1]["racks"] == ["".join(rack) for rack in in_draw_order]
+    assert facts[0]["total"] == facts[1]["total"] == SCORES[vector["date"]]
+
+
+def test_a_v4_game_of_the_98_tile_bag_plays_on_from_that_draw():
+    _, full = _g_and_v4(V4_VECTORS[0])
+    board = full.replace(tiles=tuple(t for t in full.tiles if t.turn < 5))
+    assert board.bag == letters.TILE_COUNTS
+    assert "".join(letters.rack_for_turn(board, 5)) == "URIUWVA"  # the ?g= vector's turn 5 rack
+    played = letters.play_turn(board, [(2, 1, "W"), (2, 2, "A"), (2, 3, "R")])
+    assert played == full and played.bag == letters.TILE_COUNTS
+
+
+def test_a_v4_board_reads_the_100_tile_bag_unless_only_the_98_tile_draw_fits():
+    from slugboard.codecs.letters.game import daily_draw
+
+    date, word = dt.date(2025, 10, 5), "RUNNELS"
+    blanks = letters.TILE_COUNTS_WITH_BLANKS
+    # Nothing placed: both draws fit, and the site deals new games from the 100-tile bag.
+    empty = letters.Board(date, (), letters.V4, word)
+    assert empty.bag == blanks and letters.racks(empty)[0] == daily_draw(date, word, blanks=True)[:7]
+    # Tiles both first racks hold: the 100-tile bag still comes first.
+    both = sorted((Counter(daily_draw(date, word, blanks=True)[:7]) & Counter(daily_draw(date, word)[:7])).elements())
+    assert both  # this day's two first racks share letters
+    shared = letters.Board(date, (letters.Tile(0, 0, 0, 1, both[0]),), letters.V4, word)
+    assert shared.bag == blanks and letters.racks(shared) is not None
+    # A blank: only the bag with blanks has one, even when the other tiles fit the 98-tile draw.
+    _, old_day = _g_and_v4(V4_VECTORS[0])
+    with_blank = old_day.replace(tiles=(*old_day.tiles[:3], letters.Tile(8, 8, 0, 2, "Q", True)))
+    assert with_blank.bag == blanks and letters.racks(with_blank) is None
+    # Neither draw fits (a game from some other draw): the 100-tile bag, as the site deals
+    # today, and no racks.
+    other = old_day.with_start_word("PLANET")
+    assert other.bag == blanks and letters.racks(other) is None and letters.rack_for_turn(other, 1) is None
+    assert letters.info(other)["bag"] == 100 and "racks" not in letters.info(other)
+    for vector in V4_VECTORS[3:]:  # the vectors with blanks
+        board = letters.decode(vector["link"])
+        assert board.bag == blanks and letters.info(board)["bag"] == 100
+    # No starting word: no draw to check the tiles against.
+    assert old_day.replace(start_word=None).bag == blanks
+
+
+def test_a_v4_boards_deal_is_worked_out_once(monkeypatch):
+    from slugboard.codecs.letters import game
+
+    calls = []
+    real = game._dealt_racks
+    monkeypatch.setattr(game, "_dealt_racks", lambda board, blanks: calls.append(blanks) or real(board, blanks))
+    board = letters.decode(V4_VECTORS[1]["link"])
+    for _ in range(3):
+        assert board.bag == letters.TILE_COUNTS and letters.rack_for_turn(board, 2) is not None
+    assert calls == [True, False]  # the 100-tile draw tried first, then the 98-tile one, once
+    assert game.v4_deal(board) is game.v4_deal(board)
+    # The cache is no part of the board's value.
+    again = letters.decode(V4_VECTORS[1]["link"])
+    assert again == board and hash(again) == hash(board) and repr(again) == repr(board)

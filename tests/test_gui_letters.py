@@ -694,7 +694,9 @@ def test_a_v4_link_opens_the_game_with_no_prompt(qtbot, main_window):
     assert page.board.param == letters.V4 and page.board.start_word == "RUNNELS"
     assert not page.start_prompt.isVisibleTo(page)
     assert page.start_field.text() == "RUNNELS"
-    assert "Total 33" in _panel(page) and "100-tile bag, 2 blanks" in _panel(page)
+    # The site wrote this 2025-10-05 game (the ?g= vector's) as V4: its tiles fit only that
+    # day's draw from the 98-tile bag, the bag it was dealt from, as its ?g= link says.
+    assert "Total 33" in _panel(page) and "98-tile bag, no blanks" in _panel(page)
     assert page.format_box.currentData() == letters.V4
     assert main_window.slug_pane.slug_text() == vector["slug"]
     assert main_window.slug_pane.link_text() == vector["link"]
@@ -816,3 +818,45 @@ def test_a_v4_link_with_a_word_off_the_list_does_not_doubt_its_own_starting_word
     assert "ZU is not in the word list" in page.problems_label.text()
     assert "starting word is not that day's" not in page.problems_label.text()
     assert QApplication.focusWidget() is page.canvas
+
+
+def test_writing_a_g_game_as_v4_keeps_its_racks_and_its_bag(qtbot, main_window):
+    # The 2025-10-05 game after three turns, pasted as a ?g= link: its day's bag held 98
+    # tiles, and written as ?_= (which names no bag) it is still that game.
+    full = letters.decode(RUNNELS["link"])
+    partial = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
+    assert main_window.paste_text(f"https://letters.wiki/?g={letters.slug_body(partial)}")
+    page = _page(main_window)
+    _give_start_word(qtbot, page, "RUNNELS")
+    assert page.canvas.rack == tuple("URIUAWB")  # the vector's turn 4 rack
+    turn = page.turn_label.text()
+    assert turn == "Turn 4 of 5. Rack: U R I U A W B"
+    assert "98-tile bag, no blanks" in _panel(page)
+    _choose_format(qtbot, page, letters.V4)
+    assert page.board.param == letters.V4
+    assert page.canvas.rack == tuple("URIUAWB")
+    assert page.turn_label.text() == turn
+    assert "98-tile bag, no blanks" in _panel(page) and "Total 13" in _panel(page)
+    # and it plays on from that rack, to the site's own V4 link of the whole game
+    for play in ([(3, 1, "A"), (3, 0, "B")], [(2, 1, "W"), (2, 2, "A"), (2, 3, "R")]):
+        for row, col, letter in play:
+            _click_square(qtbot, page, row, col)
+            qtbot.keyClicks(page.canvas, letter.lower())
+        qtbot.mouseClick(page.submit_button, Qt.MouseButton.LeftButton)
+    assert "Total 33" in _panel(page) and "98-tile bag, no blanks" in _panel(page)
+    assert main_window.slug_pane.link_text() == V4_VECTORS[0]["link"]
+    # back to ?g=: the same game, the same bag
+    _choose_format(qtbot, page, "g")
+    assert page.board == full.with_start_word("RUNNELS")
+    assert "98-tile bag, no blanks" in _panel(page)
+
+
+def test_a_v4_link_of_a_98_tile_day_in_play_shows_its_rack(qtbot, main_window):
+    full = letters.decode(V4_VECTORS[1]["link"])  # GRANDPA, 2025-10-20
+    partial = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 2))
+    assert main_window.paste_text(letters.share_url(partial))
+    page = _page(main_window)
+    assert page.board == partial
+    assert page.canvas.rack == tuple("IBOLUSP")  # the ?g= vector's turn 3 rack
+    assert page.turn_label.text() == "Turn 3 of 5. Rack: I B O L U S P"
+    assert "98-tile bag, no blanks" in _panel(page)

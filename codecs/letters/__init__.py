@@ -19,8 +19,10 @@ The site's later links, `?_=` (V4, formats/letters.md), carry every letter direc
 starting word and blank tiles: 14 bits date, 4 bits starting-word length, 5 bits per
 starting-word letter, 5 bits tile count, then 16 bits per tile (7 position, 6 letter:
 0-25 a letter, 26-51 a blank standing for that letter, 3 turn). A V4 board needs no draw
-and no prompt. Blanks came with the site's 100-tile bag (two blanks); a game played here
-deals from that bag, while `?g=`/`?w=` links keep the 98-tile bag of their dates.
+and no prompt. Blanks came with the site's 100-tile bag (two blanks); a new game played
+here deals from that bag, while `?g=`/`?w=` links keep the 98-tile bag of their days. A V4
+link names no bag, and the site writes old days' games as V4 too: its bag is the one whose
+draw of the day its tiles fit, the 100-tile bag first (`Board.bag`, `game.v4_deal`).
 
 The canonical slug of a `?g=` board is the bare base64 text; a `?w=` board's slug keeps
 its `w=` marker, because the same bits name other letters under the other parameter. A

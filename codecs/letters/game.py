@@ -117,13 +117,28 @@ def resolve(board: Board) -> Game | None:
     return _resolve(board)
 
 
-def _v4_racks(board: Board) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | None:
-    """(the day's draw from the 100-tile bag, the rack in draw order at the start of each
-    turn 1-5) when the board's tiles were dealt from that draw, else None: a V4 link holds
-    letters, not racks, and a game dealt elsewhere has racks the draw cannot know."""
-    if not board.start_word:
-        return None
-    draw = daily_draw(board.date, board.start_word, blanks=True)
+class Deal(Record):
+    """How a V4 game was dealt: from which bag (the 100 tiles with two blanks, or the 98
+    without), the day's draw from it and the rack in draw order at the start of each turn
+    1-5."""
+
+    FIELDS = ("blanks", "draw", "racks")
+    blanks: bool
+    draw: tuple[str, ...]
+    racks: tuple[tuple[str, ...], ...]
+
+    def __init__(self, blanks: bool, draw: tuple[str, ...], racks: tuple[tuple[str, ...], ...]) -> None:
+        self.__dict__.update(blanks=blanks, draw=draw, racks=racks)
+
+    @property
+    def bag(self) -> dict[str, int]:
+        return TILE_COUNTS_WITH_BLANKS if self.blanks else TILE_COUNTS
+
+
+def _dealt_racks(board: Board, blanks: bool) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]] | None:
+    """(the day's draw from the bag with or without blanks, the rack in draw order at the
+    start of each turn 1-5) when every tile of the board was on its turn's rack, else None."""
+    draw = daily_draw(board.date, board.start_word or "", blanks=blanks)
     rack: list[str] = []
     drawn = 0
     racks = []
@@ -137,22 +152,49 @@ def _v4_racks(board: Board) -> tuple[tuple[str, ...], list[tuple[str, ...]]] | N
             if needed not in rack:
                 return None
             rack.remove(needed)
-    return draw, racks
+    return draw, tuple(racks)
+
+
+def _find_deal(board: Board) -> Deal | None:
+    if not board.is_v4 or not board.start_word:
+        return None
+    # The site deals today's games from the 100-tile bag, so a board that fits both draws
+    # (one with no tiles yet, or a few that both first racks hold) is read as one of those.
+    # The 98-tile draw can hold no blank, so a board with one never fits it.
+    for blanks in (True, False):
+        dealt = _dealt_racks(board, blanks)
+        if dealt is not None:
+            return Deal(blanks, *dealt)
+    return None
+
+
+def v4_deal(board: Board) -> Deal | None:
+    """The bag, draw and racks a V4 board was dealt from, inferred from its tiles, as a V4
+    link names no bag: the day's draw from the 100-tile bag when its tiles (after its
+    starting word) fit it, else the draw from the 98-tile bag of the older days when they
+    fit that. None for a `?g=`/`?w=` board, a V4 board without a starting word, and one
+    whose tiles fit neither draw (a game dealt from some other draw: its racks cannot be
+    known). Worked out once per board."""
+    try:
+        deal: Deal | None = board.__dict__["_deal"]
+    except KeyError:
+        deal = board.__dict__["_deal"] = _find_deal(board)
+    return deal
 
 
 def _resolve_v4(board: Board) -> Game:
     grid = _start_grid(board.start_word)
     words_ok = word_list()
-    dealt = _v4_racks(board)
+    dealt = v4_deal(board)
     turns = []
     for turn in range(1, TURNS + 1):
         placed = [(t.row, t.col, t.face) for t in board.tiles if t.turn == turn]
         words, score = score_turn(grid, placed, words_ok)
-        rack = dealt[1][turn - 1] if dealt is not None else ()
+        rack = dealt.racks[turn - 1] if dealt is not None else ()
         turns.append(TurnResult(turn, rack, tuple(placed), words, score, len(placed) == RACK_SIZE))
         for row, col, face in placed:
             grid[(row, col)] = face  # type: ignore[index]
-    draw = dealt[0] if dealt is not None else ()
+    draw = dealt.draw if dealt is not None else ()
     return Game(board.start_word or "", draw, tuple(turns), tuple(t.letter for t in board.tiles), grid)  # type: ignore[arg-type]
 
 
@@ -196,10 +238,11 @@ def racks(board: Board) -> list[tuple[str, ...]] | None:
 
 def rack_for_turn(board: Board, turn: int) -> tuple[str, ...] | None:
     """The rack in draw order at the start of `turn` (after the board's earlier turns);
-    None when it cannot be known (no starting word, a V4 game dealt from another draw)."""
+    None when it cannot be known (no starting word, a V4 game dealt from neither of the
+    day's draws)."""
     if board.is_v4:
-        dealt = _v4_racks(board)
-        return dealt[1][turn - 1] if dealt is not None and 1 <= turn <= TURNS else None
+        dealt = v4_deal(board)
+        return dealt.racks[turn - 1] if dealt is not None and 1 <= turn <= TURNS else None
     if not board.start_word:
         return None
     draw = daily_draw(board.date, board.start_word)

@@ -219,9 +219,18 @@ class Board(Record):
 
     @property
     def bag(self) -> dict[str, int]:
-        """The tile bag the game was dealt from: the 100 tiles with two blanks for V4
-        games, the 98 tiles of the `?g=`/`?w=` days otherwise."""
-        return TILE_COUNTS_WITH_BLANKS if self.param == V4 else TILE_COUNTS
+        """The tile bag the game was dealt from. A `?g=`/`?w=` game: the 98 tiles of its
+        day. A V4 link names no bag (the site writes old days' games as V4 too), so its
+        tiles tell (game.v4_deal): the 98 tiles when they fit only that bag's draw of the
+        day; otherwise the 100 tiles with two blanks the site deals from today, which
+        includes a board with a blank, one with no tiles yet (it fits both draws), one
+        with no starting word and one whose tiles fit neither draw."""
+        if self.param != V4:
+            return TILE_COUNTS
+        from .game import v4_deal  # the day's draws live with the game; imported on first need
+
+        deal = v4_deal(self)
+        return deal.bag if deal is not None else TILE_COUNTS_WITH_BLANKS
 
     def tiles_of_turn(self, turn: int) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.turn == turn)

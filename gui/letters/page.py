@@ -316,7 +316,7 @@ class LettersPage(GamePage):
         turn = letters.next_turn(board)
         playing = bool(board.start_word) and turn <= letters.TURNS and len(board.tiles) < letters.MAX_TILES
         canvas.rack = letters.rack_for_turn(board, turn) if playing else None
-        other_draw = playing and canvas.rack is None  # a V4 game dealt from another draw
+        other_draw = playing and canvas.rack is None  # a V4 game dealt from neither of the day's draws
         playing = playing and canvas.rack is not None
         if not playing:
             canvas.selected_square = None  # no square to type into once the game is over
@@ -345,8 +345,8 @@ class LettersPage(GamePage):
             self.turn_label.setText("Give the starting word to see the racks and to play.")
         elif other_draw:
             self.turn_label.setText(
-                "This link's tiles were not dealt from Slugboard's draw for the day, so the next rack is "
-                "not known: the game can be seen, not continued."
+                "This link's tiles were not dealt from the day's draw for its starting word (from the 98- "
+                "or the 100-tile bag), so the next rack is not known: the game can be seen, not continued."
             )
         elif turn > letters.TURNS:
             self.turn_label.setText(f"Game over: all {letters.TURNS} turns played. Copy the link to share it.")
