@@ -334,3 +334,31 @@ def test_games_without_a_prepare_of_their_own_have_nothing_to_prepare():
         game = GAMES[name]
         assert not hasattr(game.codec, "prepare")
         game.prepare(game.new_board())  # nothing to do, and nothing raised
+
+
+@pytest.mark.parametrize("vec", GAME_VECTORS, ids=[g["name"] for g in GAME_VECTORS])
+def test_the_figures_without_clicks_are_the_games_figures_but_those_counted_from_clicks(vec):
+    from slugboard.codecs.minesweeper.figures import CLICK_FIGURES, figures_without_clicks
+
+    board = ms.decode(vec["slug"])
+    r = ms.replay(board)
+    figures = GameFigures(board)
+    for index in (0, r.event_count // 2, r.event_count):
+        state = r.state_after(index)
+        full = figures.at(state)
+        partial = figures_without_clicks(board, ms.field_of(board), state)
+        assert partial == {key: None if key in CLICK_FIGURES else value for key, value in full.items()}
+        assert list(partial) == list(full)  # the same figures, in the same order
+
+
+def test_figures_known_are_those_counted_for_that_very_game(monkeypatch):
+    from slugboard.codecs.minesweeper import figures
+
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    board = ms.decode(GAME_VECTORS[0]["slug"])
+    assert figures.figures_known(board) is None  # nothing counted: nothing worked out by asking
+    assert figures._FIGURES == []
+    counted = figures.figures_of(board)
+    assert figures.figures_known(board) is counted
+    assert figures.figures_known(board, []) is counted  # no mouse events: the link's figures
+    assert figures.figures_known(ms.decode(GAME_VECTORS[0]["slug"])) is None  # an equal board is another game

@@ -1385,3 +1385,127 @@ def test_the_outcome_appearing_at_the_end_of_a_replay_moves_nothing_below_it(qtb
     qtbot.keyClick(page.canvas, Qt.Key.Key_End)
     assert page.outcome_label.text().startswith("Won in")
     assert places() == before
+
+
+# --- a long game restored at start ---------------------------------------------------------
+
+
+def _long_game(seed: int = 3) -> ms.Board:
+    """A 30x16 game that flags every mine and opens every safe cell, in a shuffled order:
+    481 actions."""
+    import random
+
+    rng = random.Random(seed)
+    field = ms.random_board(30, 16, 99, seed=seed)
+    actions = [("flag", x, y) for x, y in field.mines]
+    actions += [("open", x, y) for y in range(16) for x in range(30) if (x, y) not in field.mine_set]
+    rng.shuffle(actions)
+    events = tuple(ms.Event(10 * i, kind, x, y) for i, (kind, x, y) in enumerate(actions, start=1))
+    return ms.Board(30, 16, field.mines, events)
+
+
+class _Gate:
+    """Holds a background count of the page until released, noting each one that starts:
+    (what, its thread's name, whether a board had been painted by then)."""
+
+    def __init__(self, monkeypatch, page_module, name: str, calls: list):
+        import threading
+
+        from slugboard.gui.minesweeper.canvas import MinesCanvas
+
+        self.open = threading.Event()
+        painted: list[bool] = []
+        paint = MinesCanvas.paintEvent
+        monkeypatch.setattr(
+            MinesCanvas, "paintEvent", lambda canvas, event: (paint(canvas, event), painted.append(True))
+        )
+        real = getattr(page_module, name)
+
+        def held(*args, cancel):
+            calls.append((name, threading.current_thread().name, bool(painted)))
+            assert self.open.wait(10)
+            return real(*args, cancel=cancel)
+
+        monkeypatch.setattr(page_module, name, held)
+
+
+def _store_game(settings, board, mode="replay"):
+    import json
+
+    settings.setValue("boards/minesweeper", json.dumps(ms.to_json(board)))
+    settings.setValue("window/tab", "minesweeper")
+    settings.setValue("minesweeper/mode", mode)
+    settings.sync()
+
+
+def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbot, settings, open_window, monkeypatch):
+    """The board, the replay and every figure but the clicks are there as the window
+    opens; the islands and then the clicks are counted on another thread, one count at a
+    time, each after the board is painted, and shown when they come."""
+    from slugboard.codecs.minesweeper import figures, stats
+    from slugboard.gui.minesweeper import page as page_module
+
+    game = _long_game()
+    monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
+    monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(stats, "_FIELDS", {})
+    calls: list = []
+    islands_gate = _Gate(monkeypatch, page_module, "_count_islands", calls)
+    figures_gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    _store_game(settings, game)
+    window = open_window()
+    page = window.current_page()
+    assert page.GAME == "minesweeper" and page.mode == "replay"
+    assert page.board == game and page.undo_stack.count() == 0  # restored, not edited
+    assert window.slug_pane.slug_text() == ms.encode(game)
+    assert page.canvas.state == ms.replay(page.board).state_after(0)
+    labels = page.stat_labels
+    fld = ms.field_of(page.board)
+    assert labels["3bv"].text() == str(fld.bbbv)
+    assert labels["openings"].text() == str(len(fld.opening_sizes))
+    for key in ("islands", "clicks", "left", "right", "flags", "ioe", "correctness"):
+        assert labels[key].text() == "…", key
+    # The islands are counted first; the clicks wait for them.
+    qtbot.waitUntil(lambda: len(calls) == 1, timeout=5000)
+    qtbot.wait(100)
+    assert [c[0] for c in calls] == ["_count_islands"]
+    islands_gate.open.set()
+    qtbot.waitUntil(lambda: labels["islands"].text() == str(fld.islands()), timeout=5000)
+    qtbot.waitUntil(lambda: len(calls) == 2, timeout=5000)
+    assert labels["clicks"].text() == "…"
+    figures_gate.open.set()
+    qtbot.waitUntil(lambda: labels["clicks"].text() != "…", timeout=10000)
+    assert all(thread != "MainThread" and painted for _, thread, painted in calls), calls
+    # Every moment from now on is shown from the figures counted, as a short game's are.
+    page.player.seek(page.player.duration_ms)
+    expected = figures.GameFigures(page.board).at(page.player.state())
+    assert labels["clicks"].text() == f"{expected['clicks']} ({expected['effective']} effective)"
+    for key in ("left", "right", "flags", "islands"):
+        assert labels[key].text() == str(expected[key]), key
+    assert labels["ioe"].text() == f"{expected['ioe']:.3f}"
+    assert [c[0] for c in calls] == ["_count_islands", "_count_figures"]  # once each
+
+
+def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
+    qtbot, settings, open_window, monkeypatch
+):
+    from slugboard.codecs.minesweeper import figures
+    from slugboard.gui.minesweeper import page as page_module
+
+    monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    calls: list = []
+    gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    _store_game(settings, _long_game(), mode="play")
+    window = open_window()
+    page = window.current_page()
+    assert page.mode == "play" and page.stat_labels["clicks"].text() == "…"
+    qtbot.waitUntil(lambda: len(calls) == 1, timeout=5000)
+    _paste_paused(window, ARTICLE)
+    page.player.seek(page.player.duration_ms)
+    assert page.stat_labels["clicks"].text() == "17 (16 effective)"  # at once: a short game
+    gate.open.set()
+    qtbot.wait(200)  # the long game's count, given up, changes nothing
+    assert page.stat_labels["clicks"].text() == "17 (16 effective)"
+    assert len(calls) == 1

@@ -157,35 +157,81 @@ class GameFigures:
         `work_out_zini` false, ZiNi and HZiNi are None until `zini_of` has been called for
         the field (on a large field it takes a moment, better spent off the window's thread);
         with `work_out_islands` false, the islands likewise until `islands_of`."""
-        fld, stats = self.field, state.stats
-        counts = self.counts(state)
-        zini, hzini = zini_of(fld) if work_out_zini else (zini_known(fld) or (None, None))
-        solved, t = stats.bbbv_solved, stats.time_s
-        if stats.outcome == WON:
-            solved = stats.bbbv
+        return _figures(
+            self.board,
+            self.field,
+            state,
+            self.counts(state),
+            self.from_file,
+            work_out_zini=work_out_zini,
+            work_out_islands=work_out_islands,
+        )
+
+
+# The figures that follow from the clicks, which `GameFigures` counts; the rest follow from
+# the field and the replay alone.
+CLICK_FIGURES = ("left", "right", "double", "clicks", "effective", "flags", "ioe", "correctness", "throughput", "path")
+
+
+def figures_without_clicks(
+    board: Board, fld: Field, state: ReplayState, *, work_out_zini: bool = True, work_out_islands: bool = True
+) -> dict[str, Any]:
+    """The figures of `board`'s game at `state` as `GameFigures.at` gives them, but with
+    those of `CLICK_FIGURES` None: what can be shown at once while the clicks of a long
+    game are still being counted. `fld` is the board's field (`field_of(board)`)."""
+    return _figures(board, fld, state, None, False, work_out_zini=work_out_zini, work_out_islands=work_out_islands)
+
+
+def _figures(
+    board: Board,
+    fld: Field,
+    state: ReplayState,
+    counts: ClickCounts | None,
+    from_file: bool,
+    *,
+    work_out_zini: bool,
+    work_out_islands: bool,
+) -> dict[str, Any]:
+    stats = state.stats
+    zini, hzini = zini_of(fld) if work_out_zini else (zini_known(fld) or (None, None))
+    solved, t = stats.bbbv_solved, stats.time_s
+    if stats.outcome == WON:
+        solved = stats.bbbv
+    speed = solved / t if t > 0 else None
+    constant = _STNB_CONSTANT.get((board.width, board.height, len(board.mines)))
+    left: int | None
+    right: int | None
+    double: int | None
+    cl: int | None
+    ce: int | None
+    flags: int | None
+    path: float | None
+    if counts is None:
+        left = right = double = cl = ce = flags = path = None
+    else:
+        left, right, double, flags = counts.left, counts.right, counts.double, counts.flags
         cl, ce = counts.clicks, counts.effective
-        speed = solved / t if t > 0 else None
-        constant = _STNB_CONSTANT.get((self.board.width, self.board.height, len(self.board.mines)))
-        return {
-            "3bv": fld.bbbv,
-            "3bv_per_s": speed,
-            "zini": zini,
-            "hzini": hzini,
-            "openings": len(fld.opening_sizes),
-            "islands": islands_of(fld, work_out=work_out_islands),
-            "left": counts.left,
-            "right": counts.right,
-            "double": counts.double,
-            "clicks": cl,
-            "effective": ce,
-            "flags": counts.flags,
-            "ioe": solved / cl if cl else None,
-            "correctness": ce / cl if cl else None,
-            "throughput": solved / ce if ce else None,
-            "rqp": t / speed if speed else None,
-            "stnb": constant * solved / t**1.7 if constant and t > 0 else None,
-            "path": counts.path if self.from_file else None,
-        }
+        path = counts.path if from_file else None
+    return {
+        "3bv": fld.bbbv,
+        "3bv_per_s": speed,
+        "zini": zini,
+        "hzini": hzini,
+        "openings": len(fld.opening_sizes),
+        "islands": islands_of(fld, work_out=work_out_islands),
+        "left": left,
+        "right": right,
+        "double": double,
+        "clicks": cl,
+        "effective": ce,
+        "flags": flags,
+        "ioe": solved / cl if cl else None,
+        "correctness": ce / cl if cl and ce is not None else None,
+        "throughput": solved / ce if ce else None,
+        "rqp": t / speed if speed else None,
+        "stnb": constant * solved / t**1.7 if constant and t > 0 else None,
+        "path": path,
+    }
 
 
 # The figures of the last games asked about; a long game's take a second or more to count.
@@ -193,14 +239,23 @@ _FIGURES: list[GameFigures] = []
 _KEPT_FIGURES = 2
 
 
+def figures_known(board: Board, mouse: Sequence[Pointer] | None = None) -> GameFigures | None:
+    """The figures of `board`'s game if they have been counted (on any thread), else None."""
+    mouse = mouse or None
+    for kept in tuple(_FIGURES):  # a copy: another thread may put one in meanwhile
+        if kept.board is board and kept.mouse is mouse:
+            return kept
+    return None
+
+
 def figures_of(board: Board, mouse: Sequence[Pointer] | None = None, cancel: Cancel = NEVER) -> GameFigures:
     """The figures of `board`'s game (counted from `mouse`, a replay file's mouse events,
     when there are some), kept for the last few games: a window asks again at every
     moment it shows, and `prepare` may have counted them on another thread."""
     mouse = mouse or None
-    for kept in tuple(_FIGURES):  # a copy: another thread may put one in meanwhile
-        if kept.board is board and kept.mouse is mouse:
-            return kept
+    kept = figures_known(board, mouse)
+    if kept is not None:
+        return kept
     found = GameFigures(board, mouse, cancel)
     _FIGURES.insert(0, found)
     del _FIGURES[_KEPT_FIGURES:]

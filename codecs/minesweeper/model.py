@@ -358,16 +358,19 @@ def random_board(
 # --- pieces of a slug and of board JSON kept with a board as it grows -------------------
 
 
-_BASE62_TEXT: dict[int, str] = {}  # the numbers below 62 * 62, written as they are first used
+class _Base62Texts(dict[int, str]):
+    """The base62 text of any number, looked up as `texts[n]`; the numbers below 62 * 62
+    (every coordinate of a field up to 3,844 wide) are kept as they are first written."""
 
-
-def _b62(value: int) -> str:
-    text = _BASE62_TEXT.get(value)
-    if text is None:
+    def __missing__(self, value: int) -> str:
         text = base62_encode(value)
         if value < 3844:
-            _BASE62_TEXT[value] = text
-    return text
+            self[value] = text
+        return text
+
+
+_BASE62_TEXT = _Base62Texts()
+_b62 = _BASE62_TEXT.__getitem__
 
 
 def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:

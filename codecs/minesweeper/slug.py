@@ -21,6 +21,8 @@ from ..bits import BASE62_DIGITS, base62_decode
 from ..errors import FormatError, SlugError, ValueRangeError
 from ..links import locate_slug, located, percent_decode, strip_text
 from .model import (
+    _BASE62_TEXT,
+    _FLAG_LETTER,
     _LETTER_KIND,
     _TIME,
     KINDS,
@@ -33,11 +35,9 @@ from .model import (
     V1_TIME_UNIT_MS,
     Board,
     Event,
-    _b62,
     _board_error,
     _event_json,
     _new_event,
-    _record_text,
     _trusted_board,
 )
 
@@ -438,9 +438,9 @@ def _base62(text: str) -> int:
 def encode_pairs(pairs: Iterable[tuple[int, int]]) -> str:
     """A mine list as written in the slug: short pairs run together, long ones as
     `;A|B;`, with `;;` collapsed and the trailing `;` dropped."""
-    digits = BASE62_DIGITS
+    digits, text = BASE62_DIGITS, _BASE62_TEXT
     joined = "".join(
-        [digits[a] + digits[b] if a < 62 and b < 62 else f";{_b62(a)}|{_b62(b)};" for a, b in pairs]
+        [digits[a] + digits[b] if a < 62 and b < 62 else f";{text[a]}|{text[b]};" for a, b in pairs]
     ).replace(";;", ";")
     return joined[:-1] if joined.endswith(";") else joined
 
@@ -462,24 +462,32 @@ def encode(board: Board) -> str:
     return f"{head}+{clicks}+{flags}"
 
 
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
+
+
 def _slug_parts(board: Board) -> tuple[str, str, str, int, int]:
     """The slug in pieces, kept with the board so that a game played on it, one event
     at a time, gets its slug by appending a record rather than writing it all again:
     `version=meta+mines`, the clicks, the flags, and the last time in each section."""
     v1 = board.version == 1
     meta = f"{board.width}x{board.height}" + ("" if v1 or not board.unit_in_meta else f",{board.time_unit_ms}")
-    mines = encode_pairs(((y, x) if v1 else (x, y)) for x, y in board.mines)
+    mines = board.mines
+    # Version 1 writes a mine as (row, column).
+    mines_text = encode_pairs(zip(map(_SECOND, mines), map(_FIRST, mines)) if v1 else mines)
     clicks: list[str] = []
     flags: list[str] = []
     last_click = last_flag = 0
-    for e in board.events:
-        if e.kind == OPEN:
-            clicks.append(_record_text(board, e, e.t - last_click))
-            last_click = e.t
+    # Each record as _record_text writes it, without its calls (a long game has a million).
+    digits, text, letters = BASE62_DIGITS, _BASE62_TEXT, _FLAG_LETTER
+    for t, kind, x, y in board.events:
+        coord = digits[x] + digits[y] if x < 62 and y < 62 else f"{text[x]}|{text[y]}:"
+        if kind == OPEN:
+            clicks.append(coord + (str(t - last_click) if v1 else text[t - last_click]))
+            last_click = t
         else:
-            flags.append(_record_text(board, e, e.t - last_flag))
-            last_flag = e.t
-    return f"{board.version}={meta}+{mines}", ";".join(clicks), ";".join(flags), last_click, last_flag
+            flags.append(coord + (str(t - last_flag) if v1 else text[t - last_flag]) + letters[kind])
+            last_flag = t
+    return f"{board.version}={meta}+{mines_text}", ";".join(clicks), ";".join(flags), last_click, last_flag
 
 
 def share_url(board: Board) -> None:
@@ -536,23 +544,25 @@ def from_json(obj: dict[str, Any]) -> Board:
     events_in = obj.get("events", [])
     if not isinstance(mines_in, list) or not isinstance(events_in, list):
         bad("mines and events must be lists")
-    mines = []
-    for m in mines_in:
-        if not (isinstance(m, list) and len(m) == 2):
-            bad(f"mine {m!r} is not [x, y]")
-        mines.append((integer(m[0], "mine x"), integer(m[1], "mine y")))
-    events = []
-    for e in events_in:
-        if not isinstance(e, dict) or e.get("kind") not in KINDS:
-            bad(f"event {e!r} needs a kind among {', '.join(KINDS)}")
-        events.append(
-            Event(
-                integer(e.get("t"), "event t"),
-                e["kind"],
-                integer(e.get("x"), "event x"),
-                integer(e.get("y"), "event y"),
+    # The loops below make a large game's hundreds of thousands of objects (see _CollectorPaused).
+    with _CollectorPaused():
+        mines = []
+        for m in mines_in:
+            if not (isinstance(m, list) and len(m) == 2):
+                bad(f"mine {m!r} is not [x, y]")
+            mines.append((integer(m[0], "mine x"), integer(m[1], "mine y")))
+        events = []
+        for e in events_in:
+            if not isinstance(e, dict) or e.get("kind") not in KINDS:
+                bad(f"event {e!r} needs a kind among {', '.join(KINDS)}")
+            events.append(
+                Event(
+                    integer(e.get("t"), "event t"),
+                    e["kind"],
+                    integer(e.get("x"), "event x"),
+                    integer(e.get("y"), "event y"),
+                )
             )
-        )
     unit_in_meta = obj.get("unit_in_meta", True)
     if type(unit_in_meta) is not bool:
         bad("unit_in_meta must be true or false")

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QPainter,
 )
@@ -37,6 +39,7 @@ class MinesCanvas(BoardCanvas):
         self.hover: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None  # type: ignore[assignment]
         self._pressed: tuple[int, int] | None = None
+        self._after_paint: list[Callable[[], None]] = []
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(280, 240)
@@ -79,6 +82,19 @@ class MinesCanvas(BoardCanvas):
             mouse=self.mouse if self.view == REPLAY else None,
             covered=self.layout_().grid,  # the field's picture is opaque
         )
+        if self._after_paint:
+            # In the next event-loop turn: after this paint has reached the screen.
+            QTimer.singleShot(0, self, self._painted)
+
+    def after_paint(self, fn: Callable[[], None]) -> None:
+        """Call `fn` once, just after the next paint."""
+        if fn not in self._after_paint:
+            self._after_paint.append(fn)
+
+    def _painted(self) -> None:
+        calls, self._after_paint = self._after_paint, []
+        for fn in calls:
+            fn()
 
     def mousePressEvent(self, event) -> None:
         self.setFocus()

@@ -158,6 +158,15 @@ ZINI_IN_BACKGROUND_CELLS = 10_000
 # ... and its islands beyond this many (a tenth of a second at a million cells), so that a
 # large field restored at start, or edited, is on screen that much sooner.
 ISLANDS_IN_BACKGROUND_CELLS = 250_000
+# A game's clicks (and the figures that follow from them) are counted in the background
+# beyond this many actions of a game from a link (about 17 us each: 50 ms at 3,000, half a
+# second for a long game restored at start) or this many mouse events of a replay file
+# (about 2 us each).
+FIGURES_IN_BACKGROUND_ACTIONS = 3_000
+FIGURES_IN_BACKGROUND_MOUSE_EVENTS = 25_000
+# How long work to start once the board is painted waits for a canvas that is not painted
+# (a page out of sight).
+AFTER_PAINT_AT_MOST_MS = 500
 
 
 def _odds_box(name: str, seen: str) -> QCheckBox:
@@ -179,6 +188,10 @@ def _work_out_zini(fld, cancel):
 
 def _count_islands(fld, cancel):
     return ms_figures.islands_of(fld)
+
+
+def _count_figures(board, mouse, cancel):
+    return ms_figures.figures_of(board, mouse, cancel)
 
 
 def _work_out_odds(question, cancel):
@@ -240,8 +253,19 @@ class MinesweeperPage(GamePage):
         self._zini_job.finished.connect(self._figure_ready)
         self._zini_field = None
         self._islands_job = LatestOnly(self)
-        self._islands_job.finished.connect(self._figure_ready)
+        self._islands_job.finished.connect(self._count_ready)
         self._islands_field = None
+        # The clicks of a long game are counted off the window's thread too: (board, mouse).
+        self._figures_job = LatestOnly(self)
+        self._figures_job.finished.connect(self._count_ready)
+        self._figures_wanted: tuple | None = None
+        self._counts_waiting: list[Callable[[], None]] = []  # counts to start when the one under way ends
+        # Work on threads of this process waits until the board is painted (see _after_paint).
+        self._after_paint_starts: list[Callable[[], None]] = []
+        self._after_paint_timer = QTimer(self)
+        self._after_paint_timer.setSingleShot(True)
+        self._after_paint_timer.setInterval(AFTER_PAINT_AT_MOST_MS)
+        self._after_paint_timer.timeout.connect(self._run_after_paint)
         self.replay_file = None  # the replay file opened last: its extras show while its field is on the board
         self.player.moved.connect(self._replay_moved)
         self.player.playing_changed.connect(self._playing_changed)
@@ -989,6 +1013,7 @@ class MinesweeperPage(GamePage):
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
         self._islands_job.shutdown()
+        self._figures_job.shutdown()
         from slugboard.codecs.minesweeper import toollib
 
         toollib.shared().close()  # a calculation under way in the child ends with the window
@@ -996,51 +1021,135 @@ class MinesweeperPage(GamePage):
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
         labels = self.stat_labels
-        figures = self.figures()
-        fld = figures.field
+        fld = self.replay.field
         big = fld.width * fld.height > ZINI_IN_BACKGROUND_CELLS
-        f = figures.at(state, work_out_zini=not big, work_out_islands=self._islands_now(fld))
+        islands_now = self._islands_now(fld)
+        figures = self._figures_now()
+        if figures is None:  # the clicks are still being counted
+            f = ms_figures.figures_without_clicks(
+                self.board, fld, state, work_out_zini=not big, work_out_islands=islands_now
+            )
+        else:
+            f = figures.at(state, work_out_zini=not big, work_out_islands=islands_now)
         if f["zini"] is None and self._zini_field is not fld:
             self._zini_field = fld
-            self._zini_job.submit(_work_out_zini, fld)
+            self._after_paint(lambda: self._start_working_out_zini(fld))
         labels["time"].setText(f"{s.time_s:.2f} s")
         labels["3bv_solved"].setText(str(s.bbbv_solved))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
-        # ZiNi still being worked out shows "…"; on a field too large to work it out, "–".
-        waiting = "–" if fld.width * fld.height > ms_figures.MAX_ZINI_CELLS else "…"
+        # A figure still being worked out shows "…"; ZiNi on a field too large to work it out, "–".
+        no_zini = "–" if fld.width * fld.height > ms_figures.MAX_ZINI_CELLS else "…"
         for key in ("3bv", "zini", "hzini", "openings", "islands", "left", "right", "double", "flags"):
-            labels[key].setText(waiting if f[key] is None else str(f[key]))
-        labels["clicks"].setText(f"{f['clicks']} ({f['effective']} effective)")
+            labels[key].setText((no_zini if key in ("zini", "hzini") else "…") if f[key] is None else str(f[key]))
         labels["3bv_per_s"].setText(_fmt(f["3bv_per_s"], 3))
+        labels["rqp"].setText(_fmt(f["rqp"], 2))
+        labels["stnb"].setText(_fmt(f["stnb"], 1))
+        if figures is None:
+            for key in ("clicks", "ioe", "correctness", "throughput", "path"):
+                labels[key].setText("…")
+            return
+        labels["clicks"].setText(f"{f['clicks']} ({f['effective']} effective)")
         labels["ioe"].setText(_fmt(f["ioe"], 3))
         correctness = f["correctness"]
         labels["correctness"].setText(_fmt(None if correctness is None else correctness * 100, 1, "%"))
         labels["throughput"].setText(_fmt(f["throughput"], 3))
-        labels["rqp"].setText(_fmt(f["rqp"], 2))
-        labels["stnb"].setText(_fmt(f["stnb"], 1))
         labels["path"].setText("unknown" if f["path"] is None else f"{f['path']:.1f} cells")
+
+    def _after_paint(self, start: Callable[[], None]) -> None:
+        """Call `start` once the canvas has painted what it shows now (work on a thread of
+        this process shares the interpreter with the window, and would slow that paint), or
+        after AFTER_PAINT_AT_MOST_MS when the canvas is not painted (a page out of sight).
+        `start` checks that its work is still wanted."""
+        self._after_paint_starts.append(start)
+        self.canvas.after_paint(self._run_after_paint)
+        if not self._after_paint_timer.isActive():
+            self._after_paint_timer.start()
+
+    def _run_after_paint(self) -> None:
+        self._after_paint_timer.stop()
+        starts, self._after_paint_starts = self._after_paint_starts, []
+        for start in starts:
+            start()
+
+    def _start_working_out_zini(self, fld) -> None:
+        if self._zini_field is fld:  # still the field shown
+            self._zini_job.submit(_work_out_zini, fld)
+
+    def _figures_now(self) -> ms_figures.GameFigures | None:
+        """The figures of the open game (see `figures`), or None while those of a long game
+        are counted in the background: once per game, and the statistics are shown again
+        when they come."""
+        kept = self.replay_file
+        board = self.board
+        mouse = (kept.mouse or None) if kept is not None and kept.board == board else None
+        known = ms_figures.figures_known(board, mouse)
+        if known is not None:
+            return known
+        if mouse is not None:
+            in_background = len(mouse) > FIGURES_IN_BACKGROUND_MOUSE_EVENTS
+        else:
+            in_background = len(board.events) > FIGURES_IN_BACKGROUND_ACTIONS
+        wanted = self._figures_wanted
+        if not in_background:
+            if wanted is not None:  # a long game's count under way is given up
+                self._figures_wanted = None
+                self._figures_job.cancel()
+                QTimer.singleShot(0, self, self._start_waiting_counts)
+            return ms_figures.figures_of(board, mouse)
+        if wanted is None or wanted[0] is not board or wanted[1] is not mouse:
+            self._figures_wanted = (board, mouse)
+            self._after_paint(self._start_counting_figures)
+        return None
+
+    def _start_counting_figures(self) -> None:
+        wanted = self._figures_wanted
+        if wanted is None or wanted[0] is not self.board or ms_figures.figures_known(*wanted) is not None:
+            return
+        if self._in_turn(self._figures_job, self._start_counting_figures):
+            self._figures_job.submit(_count_figures, *wanted)
+
+    def _in_turn(self, job: LatestOnly, start: Callable[[], None]) -> bool:
+        """Whether `job` may start counting now. The counts run one at a time: two threads
+        counting at once would each take the interpreter from the window's thread in turn,
+        and it would wait for both. While the other count runs, `start` waits, and is
+        called again when that one ends (`job` itself may be given a newer count at once)."""
+        other = self._figures_job if job is self._islands_job else self._islands_job
+        if not other.busy:
+            return True
+        self._counts_waiting.append(start)
+        return False
+
+    def _start_waiting_counts(self) -> None:
+        starts, self._counts_waiting = self._counts_waiting, []
+        for start in starts:
+            start()
 
     def _islands_now(self, fld) -> bool:
         """Whether the islands of `fld` may be counted on the window's thread; when not, they
         are counted in the background (once per field) and the figures shown again. The count
-        starts in the next event-loop turn, once the board is painted: a thread of this
-        process counting shares the interpreter with the window, and would slow that paint."""
+        starts once the board is painted (see `_after_paint`)."""
         if fld.width * fld.height <= ISLANDS_IN_BACKGROUND_CELLS:
             return True
         if ms_figures.islands_of(fld, work_out=False) is None and self._islands_field is not fld:
             self._islands_field = fld
-            QTimer.singleShot(0, self, lambda: self._start_counting_islands(fld))
+            self._after_paint(lambda: self._start_counting_islands(fld))
         return False
 
     def _start_counting_islands(self, fld) -> None:
-        if self._islands_field is fld:  # still the field shown
+        if self._islands_field is not fld:  # another field is shown
+            return
+        if self._in_turn(self._islands_job, lambda: self._start_counting_islands(fld)):
             self._islands_job.submit(_count_islands, fld)
 
     def _figure_ready(self, result) -> None:
         if isinstance(result, Exception):
             return
         self._refresh()
+
+    def _count_ready(self, result) -> None:
+        self._start_waiting_counts()
+        self._figure_ready(result)
 
     def mouse_path(self):
         """The open game's mouse path, when it came from a replay file; None for a game
