@@ -28,11 +28,13 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).parent))
 
+from minesweeper_paste import timed_steps  # noqa: E402
 from minesweeper_seek import played_game  # noqa: E402
 from PySide6.QtCore import QElapsedTimer, QSettings, QTimer  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
@@ -121,28 +123,22 @@ def restore(
 
 def parts(board: ms.Board) -> str:
     text = json.dumps(ms.to_json(board))
-    ms_stats._FIELDS.clear()
-    ms_replays._REPLAYS.clear()
-    t0 = time.perf_counter()
-    restored = ms.from_json(json.loads(text))
-    t1 = time.perf_counter()
-    fld = ms.field_of(restored)
-    t2 = time.perf_counter()
-    r = ms.replay(restored)
-    t3 = time.perf_counter()
-    figures = ms_figures.figures_of(restored)
-    t4 = time.perf_counter()
-    figures.at(r.final(), work_out_zini=False, work_out_islands=False)
-    t5 = time.perf_counter()
-    ms_figures.islands_of(fld)
-    t6 = time.perf_counter()
-    ms_stats._FIELDS.clear()
-    ms_replays._REPLAYS.clear()
-    return (
-        f"from_json {1000 * (t1 - t0):.0f} ms, field {1000 * (t2 - t1):.0f} ms, replay {1000 * (t3 - t2):.0f} ms, "
-        f"figures {1000 * (t4 - t3):.0f} ms, figures at the end {1000 * (t5 - t4):.0f} ms, "
-        f"islands {1000 * (t6 - t5):.0f} ms"
-    )
+
+    def steps() -> Iterator[str]:
+        restored = ms.from_json(json.loads(text))
+        yield "from_json"
+        fld = ms.field_of(restored)
+        yield "field"
+        r = ms.replay(restored)
+        yield "replay"
+        figures = ms_figures.figures_of(restored)
+        yield "figures"
+        figures.at(r.final(), work_out_zini=False, work_out_islands=False)
+        yield "figures at the end"
+        ms_figures.islands_of(fld)
+        yield "islands"
+
+    return timed_steps(steps())
 
 
 def main() -> None:
