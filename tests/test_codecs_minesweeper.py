@@ -790,11 +790,23 @@ def test_the_bulk_reader_agrees_with_the_careful_one(board):
     assert fast == careful == board
 
 
-def _plain_slug(board: ms.Board) -> str:
-    """The slug as the record writer of a move (`_record_text`) writes each record, and
-    mines swapped one by one: the plain reference for `encode`'s bulk writing."""
-    from slugboard.codecs.minesweeper.model import _record_text
+def _plain_record(board: ms.Board, e: ms.Event, delta: int) -> str:
+    """One record as the format writes it: the cell (two digits, or `X|Y:` past 61), the
+    time since the section's last record (decimal in version 1, base62 after), and a
+    flag's letter."""
+    from slugboard.codecs.bits import BASE62_DIGITS, base62_encode
 
+    if e.x < 62 and e.y < 62:
+        coord = BASE62_DIGITS[e.x] + BASE62_DIGITS[e.y]
+    else:
+        coord = f"{base62_encode(e.x)}|{base62_encode(e.y)}:"
+    record = coord + (str(delta) if board.version == 1 else base62_encode(delta))
+    return record + {ms.OPEN: "", ms.FLAG: "P", ms.UNFLAG: "R", ms.MARK: "T"}[e.kind]
+
+
+def _plain_slug(board: ms.Board) -> str:
+    """The slug written record by record and mines swapped one by one: the plain
+    reference for `encode`'s bulk writing."""
     v1 = board.version == 1
     meta = f"{board.width}x{board.height}" + ("" if v1 or not board.unit_in_meta else f",{board.time_unit_ms}")
     mines = ms.encode_pairs(((y, x) if v1 else (x, y)) for x, y in board.mines)
@@ -802,10 +814,10 @@ def _plain_slug(board: ms.Board) -> str:
     last_click = last_flag = 0
     for e in board.events:
         if e.kind == ms.OPEN:
-            clicks.append(_record_text(board, e, e.t - last_click))
+            clicks.append(_plain_record(board, e, e.t - last_click))
             last_click = e.t
         else:
-            flags.append(_record_text(board, e, e.t - last_flag))
+            flags.append(_plain_record(board, e, e.t - last_flag))
             last_flag = e.t
     return f"{board.version}={meta}+{mines}+{';'.join(clicks)}+{';'.join(flags)}"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from collections.abc import Iterable
 from functools import cached_property, partial
 from itertools import repeat
 from operator import add, attrgetter, floordiv, mod, mul
@@ -373,26 +374,33 @@ _BASE62_TEXT = _Base62Texts()
 _b62 = _BASE62_TEXT.__getitem__
 
 
-def _pair(first: int, second: int, long_sep: str) -> tuple[str, bool]:
-    if first < 62 and second < 62:
-        return BASE62_DIGITS[first] + BASE62_DIGITS[second], False
-    return f"{_b62(first)}|{_b62(second)}{long_sep}", True
-
-
-def _record_text(board: Board, e: Event, delta: int) -> str:
-    coord, _ = _pair(e.x, e.y, ":")
-    rec = coord + (str(delta) if board.version == 1 else _b62(delta))
-    return rec if e.kind == OPEN else rec + _FLAG_LETTER[e.kind]
+def _records(
+    v1: bool, events: Iterable[Event], last_click: int, last_flag: int
+) -> tuple[list[str], list[str], int, int]:
+    """The slug's records of `events` (the clicks', the flags'), each time written after
+    the last one of its section (`last_click`, `last_flag`), and the last times then. One
+    loop for a whole game: a long one has a million records."""
+    digits, text, letters = BASE62_DIGITS, _BASE62_TEXT, _FLAG_LETTER
+    clicks: list[str] = []
+    flags: list[str] = []
+    for t, kind, x, y in events:
+        coord = digits[x] + digits[y] if x < 62 and y < 62 else f"{text[x]}|{text[y]}:"
+        if kind == OPEN:
+            clicks.append(coord + (str(t - last_click) if v1 else text[t - last_click]))
+            last_click = t
+        else:
+            flags.append(coord + (str(t - last_flag) if v1 else text[t - last_flag]) + letters[kind])
+            last_flag = t
+    return clicks, flags, last_click, last_flag
 
 
 def _parts_with(parts: tuple[str, str, str, int, int], board: Board, e: Event) -> tuple[str, str, str, int, int]:
     """`parts` of a board's slug with event `e` appended (see _slug_parts)."""
     head, clicks, flags, last_click, last_flag = parts
-    if e.kind == OPEN:
-        rec = _record_text(board, e, e.t - last_click)
-        return head, f"{clicks};{rec}" if clicks else rec, flags, e.t, last_flag
-    rec = _record_text(board, e, e.t - last_flag)
-    return head, clicks, f"{flags};{rec}" if flags else rec, last_click, e.t
+    new_clicks, new_flags, last_click, last_flag = _records(board.version == 1, (e,), last_click, last_flag)
+    if new_clicks:
+        return head, f"{clicks};{new_clicks[0]}" if clicks else new_clicks[0], flags, last_click, last_flag
+    return head, clicks, f"{flags};{new_flags[0]}" if flags else new_flags[0], last_click, last_flag
 
 
 def _event_json(e: Event) -> dict[str, Any]:

@@ -22,7 +22,6 @@ from ..errors import FormatError, SlugError, ValueRangeError
 from ..links import locate_slug, located, percent_decode, strip_text
 from .model import (
     _BASE62_TEXT,
-    _FLAG_LETTER,
     _LETTER_KIND,
     _TIME,
     KINDS,
@@ -38,6 +37,7 @@ from .model import (
     _board_error,
     _event_json,
     _new_event,
+    _records,
     _trusted_board,
 )
 
@@ -474,19 +474,7 @@ def _slug_parts(board: Board) -> tuple[str, str, str, int, int]:
     mines = board.mines
     # Version 1 writes a mine as (row, column).
     mines_text = encode_pairs(zip(map(_SECOND, mines), map(_FIRST, mines)) if v1 else mines)
-    clicks: list[str] = []
-    flags: list[str] = []
-    last_click = last_flag = 0
-    # Each record as _record_text writes it, without its calls (a long game has a million).
-    digits, text, letters = BASE62_DIGITS, _BASE62_TEXT, _FLAG_LETTER
-    for t, kind, x, y in board.events:
-        coord = digits[x] + digits[y] if x < 62 and y < 62 else f"{text[x]}|{text[y]}:"
-        if kind == OPEN:
-            clicks.append(coord + (str(t - last_click) if v1 else text[t - last_click]))
-            last_click = t
-        else:
-            flags.append(coord + (str(t - last_flag) if v1 else text[t - last_flag]) + letters[kind])
-            last_flag = t
+    clicks, flags, last_click, last_flag = _records(v1, board.events, 0, 0)
     return f"{board.version}={meta}+{mines_text}", ";".join(clicks), ";".join(flags), last_click, last_flag
 
 
