@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QRect, QRectF, QSettings, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QRect, QRectF, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
     QFrame,
@@ -65,22 +65,23 @@ def opaque_picture(widget: QWidget) -> QImage:
 
 def _erase(widget: QWidget, painter: QPainter, covered: QRectF | None) -> None:
     """Fill the widget with its window colour, as Qt's own erase would, but for the whole
-    pixels of `covered`."""
-    brush = widget.palette().window()
+    pixels of `covered`. The painter's background is the widget's (QPainter takes it from
+    the widget it paints); erasing with it rather than filling with a brush also keeps
+    PySide6 from building QGradient's enums for the first paint (fillRect names them)."""
     whole = widget.rect()
     if covered is None:
-        painter.fillRect(whole, brush)
+        painter.eraseRect(whole)
         return
     left, top = math.ceil(covered.left()), math.ceil(covered.top())
     right, bottom = math.floor(covered.right()), math.floor(covered.bottom())
     if right <= left or bottom <= top:
-        painter.fillRect(whole, brush)
+        painter.eraseRect(whole)
         return
     width = whole.width()
-    painter.fillRect(QRect(0, 0, width, top), brush)
-    painter.fillRect(QRect(0, bottom, width, whole.height() - bottom), brush)
-    painter.fillRect(QRect(0, top, left, bottom - top), brush)
-    painter.fillRect(QRect(right, top, width - right, bottom - top), brush)
+    painter.eraseRect(QRect(0, 0, width, top))
+    painter.eraseRect(QRect(0, bottom, width, whole.height() - bottom))
+    painter.eraseRect(QRect(0, top, left, bottom - top))
+    painter.eraseRect(QRect(right, top, width - right, bottom - top))
 
 
 class PaintCache:
@@ -138,7 +139,21 @@ class PaintCache:
         painter.drawImage(0, 0, self._picture)
 
 
-class KeptPicture:
+class StyleWatch:
+    """For a Qt widget class (put before it among the bases): counts the changes of style
+    the widget is told of (the application's style or a style sheet set), for a key of a
+    kept picture. Keying on `style()` itself would have PySide6 build QStyle's Python types
+    (about 8 ms) at the first paint of the window."""
+
+    style_changes = 0
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.StyleChange:
+            self.style_changes += 1
+        super().changeEvent(event)  # type: ignore[misc]
+
+
+class KeptPicture(StyleWatch):
     """For a Qt widget class (put before it among the bases): the widget keeps its picture
     and copies it while nothing it shows has changed, instead of having the style draw it
     again. A subclass says what its picture shows in `picture_state`, or None while it must
@@ -159,7 +174,9 @@ class KeptPicture:
 
     def _picture_key(self) -> tuple | None:
         widget: Any = self
-        if self._drawing_aside or widget.underMouse():
+        # Under a style sheet, a widget may draw translucent edges over its parent, which a
+        # picture drawn aside on the window's colour would not show as they are.
+        if self._drawing_aside or widget.underMouse() or widget.styleSheet():
             return None
         state = self.picture_state()
         if state is None:
@@ -167,7 +184,7 @@ class KeptPicture:
         return (
             *picture_key(widget),
             widget.font().key(),
-            widget.style(),
+            self.style_changes,
             widget.isEnabled(),
             widget.isActiveWindow(),
             widget.hasFocus(),
@@ -256,7 +273,7 @@ class KeptLineEdit(KeptPicture, QLineEdit):
         super().dropEvent(event)
 
 
-class KeptScrollBar(QScrollBar):
+class KeptScrollBar(StyleWatch, QScrollBar):
     """A scroll bar that keeps its picture: the style draws it again only when its size,
     range, position, state or palette changed. Fusion's scroll bar took about 2 ms of every
     whole-window repaint. While the pointer is on it or its handle is held, Qt paints it
@@ -279,7 +296,7 @@ class KeptScrollBar(QScrollBar):
             return
         key = (
             *picture_key(self),
-            self.style(),
+            self.style_changes,
             self.isEnabled(),
             self.isActiveWindow(),
             self.hasFocus(),

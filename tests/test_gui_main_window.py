@@ -138,7 +138,7 @@ def _kept_looks_as_qt_draws(qtbot, kept, plain):
 
 
 def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
-    from PySide6.QtWidgets import QLineEdit, QMenuBar, QTabBar
+    from PySide6.QtWidgets import QLineEdit, QMenuBar, QStyleFactory, QTabBar
 
     from slugboard.gui.page import KeptLineEdit, KeptMenuBar, KeptTabBar
 
@@ -175,6 +175,17 @@ def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
             font.setPointSize(font.pointSize() + 3)
             widget.setFont(font)
         assert _on_screen(kept) == _on_screen(plain), make_kept.__name__
+        _kept_looks_as_qt_draws(qtbot, kept, plain)
+        before = _on_screen(kept)
+        for widget in (kept, plain):  # a style sheet: Qt paints it (see KeptPicture._picture_key)
+            widget.setStyleSheet("color: #c62828; background: #fff3e0")
+        assert kept._picture_key() is None
+        assert _on_screen(kept) == _on_screen(plain) != before, make_kept.__name__
+        other = QStyleFactory.create("Windows")
+        for widget in (kept, plain):
+            widget.setStyleSheet("")
+            widget.setStyle(other)
+        assert _on_screen(kept) == _on_screen(plain) != before, make_kept.__name__
 
 
 def test_a_kept_field_with_the_keyboard_or_a_drag_over_it_is_painted_by_qt(qtbot):
@@ -215,6 +226,8 @@ def _scroll_bars(qtbot):
 def test_a_kept_scroll_bar_looks_as_qt_draws_it_at_every_position(qtbot):
     """The tool panel's scroll bar keeps its picture; at each position, enabled or not,
     it shows the same pixels as Qt's own scroll bar."""
+    from PySide6.QtWidgets import QStyleFactory
+
     _holder, kept, plain = _scroll_bars(qtbot)
     for value, enabled in ((0, True), (450, True), (900, True), (300, False)):
         for bar in (kept, plain):
@@ -228,6 +241,14 @@ def test_a_kept_scroll_bar_looks_as_qt_draws_it_at_every_position(qtbot):
     kept.setEnabled(True)
     kept.setValue(0)
     assert kept.grab().toImage() != moved  # a new position is drawn, not the kept picture
+    kept.grab()
+    assert kept._picture is not None
+    other = QStyleFactory.create("Windows")  # another style, as a theme may set
+    for bar in (kept, plain):
+        bar.setEnabled(True)
+        bar.setValue(0)
+        bar.setStyle(other)
+    assert kept.grab().toImage() == plain.grab().toImage()
 
 
 def test_a_kept_scroll_bar_is_drawn_once_while_nothing_changes(qtbot):
