@@ -62,6 +62,7 @@ def test_pieces_on_the_board_stay_and_the_rest_are_added_once():
         )
         == []
     )
+    assert solver.hint(done) is None  # a complete board: no piece is left to place
 
 
 @pytest.mark.parametrize(

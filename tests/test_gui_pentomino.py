@@ -588,6 +588,16 @@ def test_hint_places_one_piece(qtbot, main_window, page):
     assert page.board.pieces == ()
 
 
+def test_hint_on_a_complete_board_says_there_is_nothing_to_place(qtbot, main_window, page):
+    main_window.paste_text("R3k")
+    page.solve_button.click()
+    qtbot.waitUntil(lambda: pm.is_complete(page.board), timeout=10_000)
+    solved = page.board
+    page.hint_button.click()
+    assert main_window.statusBar().currentMessage() == "The board is complete: no piece is left to place"
+    assert page.board == solved and page.hint_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
+
+
 def _wait_quick_check(qtbot, page):
     """Wait for the panel's own answer to a new board ("Can be completed" or "Not known at a
     glance"), worked out on a thread of its own and written to the same line as a count."""
@@ -607,13 +617,16 @@ def test_count_runs_in_the_background_and_can_be_cancelled(qtbot, main_window, p
     # answering and shows the count's progress as it comes.
     main_window.paste_text("R6a")
     _wait_quick_check(qtbot, page)
+    answer = page.solver_label.text()
     page.count_button.click()
     qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
     # Nothing between this check and the click lets the count's answer in, however fast
     # the count runs: Cancel always meets it running.
     assert page.cancel_button.isVisibleTo(page) and not page.solve_button.isEnabled()
     page.cancel_button.click()
-    assert page.solver_label.text() == "Stopped" and page.solve_button.isEnabled()
+    # The line says again what it said of this board before the count.
+    assert page.solver_label.text() == answer and page.solve_button.isEnabled()
+    assert main_window.statusBar().currentMessage() == "Stopped counting"
     assert not page.cancel_button.isVisibleTo(page)
     # Cancel stopped the count itself, not only its line: a solve, which waits on the same
     # thread for the count to end, fills the board in moments rather than after the count.
@@ -679,3 +692,175 @@ def test_why_a_board_cannot_be_completed_fits_the_solver_line(qtbot, main_window
     assert "1 cells" not in label.text()
     # Its room is kept whatever it says: the whole reason fits, nothing below it moves.
     assert label.heightForWidth(label.width()) <= label.height()
+
+
+# --- the quick check after a solve, hint or count ends ---------------------------------------
+
+
+@pytest.fixture
+def checks(qtbot, monkeypatch, page):
+    """The boards the panel's quick check is asked about from now on, in order (the check
+    itself runs as ever). The check of the board the page opened on has answered first."""
+    from slugboard.codecs.pentomino import solver
+
+    _wait_quick_check(qtbot, page)
+    qtbot.waitUntil(lambda: not page._quick.busy, timeout=10_000)
+    completable = solver.completable
+    asked: list[pm.Board] = []
+
+    def recorded(board, seconds, *, cancel):
+        asked.append(board)
+        return completable(board, seconds, cancel=cancel)
+
+    monkeypatch.setattr(solver, "completable", recorded)
+    return asked
+
+
+_BUTTONS = {"solve": "solve_button", "hint": "hint_button", "count": "count_button"}
+_STOPPED = {"solve": "Stopped solving", "hint": "Stopped looking for a hint", "count": "Stopped counting"}
+
+
+@pytest.mark.parametrize("kind", ["solve", "hint", "count"])
+def test_after_cancel_the_panel_checks_the_board_again(qtbot, main_window, page, checks, kind):
+    """A person places a piece and presses Solve, Hint or Count before the panel has said
+    whether the board can be completed, then Cancel: the panel checks the board then, once,
+    with no further edit."""
+    main_window.paste_text("R6a")
+    _wait_label(qtbot, page, "Can be completed")
+    _choose(qtbot, page, "I")
+    _click(qtbot, page, 2, 0)
+    board = page.board
+    assert pm.encode(board) == "R6aI020"
+    getattr(page, _BUTTONS[kind]).click()
+    assert checks == [pm.decode("R6a")]  # the new board's check had not started
+    if kind == "count":
+        qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
+    page.cancel_button.click()
+    assert main_window.statusBar().currentMessage() == _STOPPED[kind]
+    assert page.solver_label.text() == "Checking…"
+    _wait_label(qtbot, page, "Can be completed")
+    assert page.solver_label.text() == "Can be completed"
+    assert checks == [pm.decode("R6a"), board]
+    assert page.board == board  # the search stopped: its answer, if it came, changed nothing
+    assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
+
+
+@pytest.mark.parametrize("kind", ["solve", "hint", "count"])
+def test_after_cancel_an_answer_already_given_comes_back_at_once(qtbot, main_window, page, checks, kind):
+    main_window.paste_text("R88")
+    _wait_label(qtbot, page, "Cannot be completed: 64 cells empty")
+    answer = page.solver_label.text()
+    main_window.paste_text("R6a")
+    _wait_label(qtbot, page, "Can be completed")
+    getattr(page, _BUTTONS[kind]).click()
+    assert page.solver_label.text() != "Can be completed"
+    page.cancel_button.click()
+    assert page.solver_label.text() == "Can be completed"
+    assert main_window.statusBar().currentMessage() == _STOPPED[kind]
+    # Undo goes back to a board checked before the last one: checked again, and answered.
+    main_window.undo_action.trigger()
+    assert page.solver_label.text() == "Checking…"
+    _wait_label(qtbot, page, answer)
+    assert checks == [pm.decode("R88"), pm.decode("R6a"), pm.decode("R88")]
+
+
+@pytest.mark.parametrize("kind", ["solve", "hint", "count"])
+def test_after_a_failed_search_the_panel_checks_the_board_again(qtbot, monkeypatch, main_window, page, checks, kind):
+    from slugboard.codecs.pentomino import solver
+
+    def fails(board, *, cancel, **_progress):
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(solver, kind, fails)
+    main_window.paste_text("R4f")
+    getattr(page, _BUTTONS[kind]).click()
+    assert checks == []
+    _wait_label(qtbot, page, "Can be completed")
+    assert page.solver_label.text() == "Can be completed"
+    assert main_window.statusBar().currentMessage() == "The search failed: out of memory"
+    assert checks == [pm.decode("R4f")]
+    assert page.board == pm.decode("R4f")
+    assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
+
+
+def test_when_the_quick_check_fails_too_the_panel_says_so(qtbot, monkeypatch, main_window, page):
+    from slugboard.codecs.pentomino import solver
+
+    def fails(board, *args, cancel, **_progress):
+        raise MemoryError("out of memory")
+
+    monkeypatch.setattr(solver, "count", fails)
+    monkeypatch.setattr(solver, "completable", fails)
+    main_window.paste_text("R4f")
+    page.count_button.click()
+    _wait_label(qtbot, page, "Could not check this board")
+    assert main_window.statusBar().currentMessage() == "The search failed: out of memory"
+
+
+@pytest.mark.parametrize(("kind", "pieces"), [("solve", 12), ("hint", 1)])
+def test_a_completion_found_answers_the_question(qtbot, main_window, page, checks, kind, pieces):
+    """Solve and Hint found a completion through the board they leave: the panel says at
+    once that it can be completed, with no quick check, which on a large board could only
+    say it does not know."""
+    main_window.paste_text("R3k")
+    getattr(page, _BUTTONS[kind]).click()
+    qtbot.waitUntil(lambda: len(page.board.pieces) == pieces, timeout=10_000)
+    assert page.solver_label.text() == "Can be completed"
+    qtbot.wait(QUICK_WAIT_MS)
+    assert page.solver_label.text() == "Can be completed"
+    assert checks == []
+    # Undo shows the board from before, which no check has answered yet.
+    main_window.undo_action.trigger()
+    assert page.solver_label.text() == "Checking…"
+    _wait_label(qtbot, page, "Can be completed")
+    assert checks == [pm.decode("R3k")]
+
+
+QUICK_WAIT_MS = 300  # several times the quick check's delay after an edit
+_NOT_FIVES = "Cannot be completed: 64 cells empty, not a multiple of five (each piece covers five)"
+
+
+@pytest.mark.parametrize(
+    ("slug", "kind", "said"),
+    [
+        ("R4f", "count", "1,472 ways to complete the board"),
+        ("R88", "count", "0 ways to complete the board"),
+        ("R88", "solve", _NOT_FIVES),
+        ("R88", "hint", _NOT_FIVES),
+    ],
+)
+def test_a_search_that_answered_is_not_checked_again(qtbot, main_window, page, checks, slug, kind, said):
+    main_window.paste_text(slug)
+    getattr(page, _BUTTONS[kind]).click()
+    _wait_label(qtbot, page, said, timeout=60_000)
+    qtbot.wait(QUICK_WAIT_MS)
+    assert page.solver_label.text() == said
+    assert checks == []
+
+
+def test_no_check_runs_while_another_search_does(qtbot, monkeypatch, main_window, page, checks):
+    """Cancel, and Solve at once: the check Cancel asked for waits for its moment, and the
+    solve stops it; the solve's completion answers instead."""
+    main_window.paste_text("R6a")
+    page.count_button.click()
+    page.cancel_button.click()
+    assert page.solver_label.text() == "Checking…"
+    page.solve_button.click()
+    assert page.solver_label.text() == "Solving…"
+    qtbot.waitUntil(lambda: len(page.board.pieces) == 12, timeout=10_000)
+    assert page.solver_label.text() == "Can be completed"
+    qtbot.wait(QUICK_WAIT_MS)
+    assert checks == []
+
+
+def test_an_edit_during_a_count_is_checked_once(qtbot, main_window, page, checks):
+    main_window.paste_text("R6a")
+    page.count_button.click()
+    qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
+    _choose(qtbot, page, "I")
+    _click(qtbot, page, 2, 0)
+    assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
+    assert page.solver_label.text() == "Checking…"
+    _wait_label(qtbot, page, "Can be completed")
+    qtbot.wait(QUICK_WAIT_MS)
+    assert checks == [pm.decode("R6aI020")]

@@ -280,10 +280,13 @@ def count(
 
 def hint(board: Board, *, cancel: Cancel = NEVER) -> Placement | None:
     """One piece of one completion: the one on the empty cell with the fewest placements
-    (where a person has the least choice), or None when there is no completion."""
+    (where a person has the least choice), or None when there is no completion or none is
+    left to place (a complete board)."""
     problem = prepare(board)
     bit = {cell: i for i, cell in enumerate(problem.order)}
     for added in _search(problem, cancel):
+        if not added:
+            return None
         return min(added, key=lambda p: min(_placements_covering(problem, bit[cell]) for cell in p.cells))
     return None
 

@@ -30,6 +30,8 @@ from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
 PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
 QUICK_CHECK_SECONDS = 0.3  # how long the live "can be completed" check may search
 QUICK_CHECK_DELAY_MS = 40  # after the last edit of a burst, so the edit is painted first
+# The status line when Cancel stops a search, by the search's kind.
+_STOPPED = {"solve": "Stopped solving", "hint": "Stopped looking for a hint", "count": "Stopped counting"}
 
 
 class _Progress(QObject):
@@ -195,6 +197,9 @@ class PentominoPage(GamePage):
         self._quick = LatestOnly(self)
         self._quick.finished.connect(self._quick_answer)
         self._quick_board: pm.Board | None = None
+        # The last board whose "can it be completed" is known, and the answer (None: not
+        # known at a glance), from the quick check or from a search that settled it.
+        self._answered: tuple[pm.Board, bool | None] | None = None
         self._quick_timer = QTimer(self, singleShot=True, interval=QUICK_CHECK_DELAY_MS)
         self._quick_timer.timeout.connect(self._ask_quick)
         self._job = LatestOnly(self)
@@ -421,6 +426,9 @@ class PentominoPage(GamePage):
         self._start("solve", solver.solve, self.board)
 
     def start_hint(self) -> None:
+        if pm.is_complete(self.board):
+            self.show_status("The board is complete: no piece is left to place")
+            return
         self.solver_label.setText("Looking for a hint…")
         self._start("hint", solver.hint, self.board)
 
@@ -436,10 +444,13 @@ class PentominoPage(GamePage):
 
     def cancel_search(self) -> None:
         """Stop the solve, hint or count under way (an edit does too)."""
-        if self._job.busy:
-            self._job.cancel()
-            self.solver_label.setText("Stopped")
+        if not self._job.busy:
+            return
+        kind = self._job_kind
+        self._job.cancel()
         self._job_finished()
+        self.show_status(_STOPPED[kind])
+        self._check_board()
 
     def _job_finished(self) -> None:
         self._job_kind = ""
@@ -457,28 +468,50 @@ class PentominoPage(GamePage):
         kind = self._job_kind
         self._job_finished()
         if isinstance(result, Exception):
-            self.solver_label.setText("The search failed")
             self.show_status(f"The search failed: {result}")
-            return
-        why = solver.reason(self.board) or "no way to place the pieces left fills the empty cells"
-        if kind == "solve":
-            if result is None:
-                self.solver_label.setText(f"Cannot be completed: {why}")
-            else:
-                self.set_board(result, "Solve")
-                self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it)")
-        elif kind == "hint":
-            if result is None:
-                self.solver_label.setText(f"Cannot be completed: {why}")
-            else:
-                piece = result.piece
-                board = pm.place(self.board, piece.name, piece.row, piece.col, piece.rotation, piece.reflected)
-                self.set_board(board, f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
-                self.show_status(f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
         elif kind == "count":
             found, _complete = result
+            self._answered = (self.board, found > 0)
             ways = "way" if found == 1 else "ways"
             self.solver_label.setText(f"{found:,} {ways} to complete the board")
+            return
+        elif result is None:  # a solve or hint that found no completion
+            self._answered = (self.board, False)
+        elif kind == "solve":
+            # The completed board can be completed: known, so its quick check is not run.
+            self._answered = (result, True)
+            self.set_board(result, "Solve")
+            self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it)")
+        elif kind == "hint":
+            piece = result.piece
+            board = pm.place(self.board, piece.name, piece.row, piece.col, piece.rotation, piece.reflected)
+            # The hint is a piece of a completion the search found: the board with it placed
+            # can be completed, whatever a quick check, short of time, would say.
+            self._answered = (board, True)
+            self.set_board(board, f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
+            self.show_status(f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
+        self._check_board()
+
+    def _check_board(self) -> None:
+        """Say whether the board shown can be completed: at once when that is known, else
+        "Checking…" and the quick check a moment later. A check of this board already
+        waiting or under way is left to answer, and none starts while a search runs (the
+        search stopped it, and says more)."""
+        if self._job.busy:
+            return
+        board = self.board
+        if self._answered is not None and self._answered[0] == board:
+            self._stop_quick_check()
+            self._show_answer(self._answered[1])
+            return
+        if self._quick_board == board and (self._quick_timer.isActive() or self._quick.busy):
+            return
+        self._stop_quick_check()
+        self.solver_label.setText("Checking…")
+        # The quick question is asked a moment after the last edit of a burst: a search in
+        # the background competes with the painting of the edit for the interpreter.
+        self._quick_board = board
+        self._quick_timer.start()
 
     def _stop_quick_check(self) -> None:
         """Give up the quick check: the one waiting for its timer does not start, and the
@@ -492,7 +525,13 @@ class PentominoPage(GamePage):
 
     def _quick_answer(self, result) -> None:
         if isinstance(result, Exception):
+            self.solver_label.setText("Could not check this board")
             return
+        if self._quick_board is not None:
+            self._answered = (self._quick_board, result)
+        self._show_answer(result)
+
+    def _show_answer(self, result: bool | None) -> None:
         if result is True:
             self.solver_label.setText("Can be completed")
         elif result is False:
@@ -509,16 +548,12 @@ class PentominoPage(GamePage):
 
     # --- showing ---------------------------------------------------------------------
     def board_shown(self, board: pm.Board) -> None:
-        # Any edit stops a search for the board before it, and asks the quick question anew.
+        # Any edit stops a search for the board before it, and says anew whether the board
+        # can be completed.
         if self._job.busy:
             self._job.cancel()
             self._job_finished()
-        self.solver_label.setText("Checking…")
-        # The quick question is asked a moment after the last edit of a burst: a search in
-        # the background competes with the painting of the edit for the interpreter.
-        self._stop_quick_check()
-        self._quick_board = board
-        self._quick_timer.start()
+        self._check_board()
         self.canvas.set_board(board)
         self._updating = True
         try:
