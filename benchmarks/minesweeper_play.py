@@ -5,6 +5,11 @@ slug pane (and the saved board), all on the GUI thread, so it must stay well und
 frame (16 ms).
 
     QT_QPA_PLATFORM=offscreen /work/venv/bin/python benchmarks/minesweeper_play.py
+
+With `--figures`, only the cost of one more move's click figures on a long game (a
+600x600 field, 30,000 actions): counted by the codec, and waited for in the window;
+`--from-scratch` counts every move's figures from the start, as before they were
+counted on from the last move's.
 """
 
 from __future__ import annotations
@@ -57,8 +62,65 @@ def codec_per_move() -> None:
         )
 
 
+def figures_per_move(app: QApplication, moves: int = 10) -> None:
+    """One more move on a 600x600 game of 30,000 actions: the click figures of the game
+    with it (the codec's `figures_of`, its figures counted before), and in the window, in
+    Play mode, the time from the click until no statistic shows "…"."""
+    from minesweeper_restore import ACTIONS, HEIGHT, MINES, WIDTH, figures_shown, settings_with
+
+    from slugboard.codecs.minesweeper import figures as ms_figures
+
+    if "--from-scratch" in sys.argv:
+        ms_figures._continued = lambda board, at_most, cancel: None  # type: ignore[assignment]
+    board = played_game(WIDTH, HEIGHT, MINES, seed=9, limit=ACTIONS)
+    t0 = time.perf_counter()
+    ms_figures.figures_of(board)
+    first = (time.perf_counter() - t0) * 1000
+    state = ms.replay(board).final()
+    mines = board.mine_set
+    targets = [
+        (c % WIDTH, c // WIDTH)
+        for c in range(WIDTH * HEIGHT)
+        if state.cells[c] == ms.CLOSED and (c % WIDTH, c // WIDTH) not in mines
+    ]
+    codec = []
+    for x, y in targets[:moves]:
+        board = ms.record(board, ms.OPEN, x, y, 10**7)
+        final = ms.replay(board).final()
+        t0 = time.perf_counter()
+        ms_figures.figures_of(board).at(final, work_out_zini=False, work_out_islands=False)
+        codec.append((time.perf_counter() - t0) * 1000)
+    print(f"click figures on {WIDTH}x{HEIGHT}, {ACTIONS:,} actions: counted first in {first:.0f} ms")
+    print(f"  one more move, the codec's figures_of: median {statistics.median(codec):.2f} ms, max {max(codec):.2f} ms")
+    window = MainWindow(settings_with(board, "play"))
+    window.resize(1200, 900)
+    window.show()
+    page = window.page("minesweeper")
+    deadline = time.perf_counter() + 60
+    while not figures_shown(page) and time.perf_counter() < deadline:
+        app.processEvents()
+        time.sleep(0.001)
+    waits = []
+    for x, y in targets[moves : 2 * moves]:
+        t0 = time.perf_counter()
+        page._cell_clicked(x, y, Qt.MouseButton.LeftButton)
+        while not figures_shown(page):
+            app.processEvents()
+            time.sleep(0.001)
+        waits.append((time.perf_counter() - t0) * 1000)
+    # The first move also builds the replay again (the restored board is another object).
+    print(
+        f"  one more move in the window, click to every figure shown: median {statistics.median(waits):.1f} ms, "
+        f"each {', '.join(f'{w:.1f}' for w in waits)} ms"
+    )
+    window.close()
+
+
 def main() -> None:
     app = QApplication.instance() or QApplication([])  # noqa: F841
+    if "--figures" in sys.argv:
+        figures_per_move(app)
+        return
     folder = tempfile.mkdtemp()
     window = MainWindow(QSettings(os.path.join(folder, "s.ini"), QSettings.Format.IniFormat))
     window.resize(1200, 900)
@@ -134,6 +196,7 @@ def main() -> None:
     if profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(25)
     codec_per_move()
+    figures_per_move(app)
 
 
 if __name__ == "__main__":

@@ -362,3 +362,216 @@ def test_figures_known_are_those_counted_for_that_very_game(monkeypatch):
     assert figures.figures_known(board) is counted
     assert figures.figures_known(board, []) is counted  # no mouse events: the link's figures
     assert figures.figures_known(ms.decode(GAME_VECTORS[0]["slug"])) is None  # an equal board is another game
+
+
+# --- figures counted on from an earlier moment of the same game -------------------------
+
+
+def _first(board: ms.Board, count: int) -> ms.Board:
+    """`board`'s game cut to its first `count` actions, a board of its own."""
+    return board.replace(events=board.events[:count])
+
+
+def _grown(board: ms.Board, full: ms.Board, count: int) -> ms.Board:
+    """`board` with `full`'s next actions up to `count`, one move at a time as play records them."""
+    for e in full.events[len(board.events) : count]:
+        board = board.with_event(e)
+    return board
+
+
+def _assert_counted_as_from_the_start(got: GameFigures, board: ms.Board) -> None:
+    fresh = GameFigures(board)
+    assert got.board is board and not got.from_file
+    n = len(fresh.clicks)
+    assert len(got.clicks) == n == 2 * len(board.events)
+    assert [got.clicks.after(i) for i in range(n + 1)] == [fresh.clicks.after(i) for i in range(n + 1)]
+    assert got.clicks.after(n + 5) == fresh.clicks.after(n)  # no further than its own game
+    assert got.clicks.clicks == fresh.clicks.clicks
+    times = sorted({0.0, *fresh.clicks.times, fresh.clicks.times[-1] + 1 if n else 1.0})
+    assert [got.clicks.at(t) for t in times] == [fresh.clicks.at(t) for t in times]
+    r = ms.replay(board)
+    for index in sorted({0, r.event_count // 2, r.event_count}):
+        state = r.state_after(index)
+        assert got.at(state, work_out_zini=False) == fresh.at(state, work_out_zini=False)
+
+
+def _played(seed: int) -> ms.Board:
+    """A 12x10 game of opens, flags, flags taken off and put back and question marks,
+    on through a mine hit and past it (the actions after it change no figure)."""
+    rng = random.Random(seed)
+    field = ms.random_board(12, 10, 25, seed=seed)
+    kinds = ["open"] * 6 + ["flag"] * 3 + ["unflag", "mark"]
+    events = [ms.Event(3 * i, rng.choice(kinds), rng.randrange(12), rng.randrange(10)) for i in range(1, 120)]
+    return field.with_version(2, 10).replace(events=tuple(events))
+
+
+_GAMES = [ms.decode(g["slug"]) for g in GAME_VECTORS] + [_long_link_game(), _played(1), _played(2)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
+    from strategies.minesweeper import boards
+
+    full = data.draw(st.one_of(st.sampled_from(_GAMES), boards(max_side=12)))
+    n = len(full.events)
+    start = data.draw(st.integers(0, n))
+    figures = GameFigures(_first(full, start))
+    count = start
+    # One action or several at a time, each game made as play makes it or read afresh.
+    for step in data.draw(st.lists(st.sampled_from([1, 1, 2, 3, 7, 40]), min_size=1, max_size=5)):
+        count = min(n, count + step)
+        board = _grown(figures.board, full, count) if data.draw(st.booleans()) else _first(full, count)
+        assert figures.new_actions(board) == count - len(figures.board.events)
+        continued = figures.continued(board)
+        assert continued is not None
+        _assert_counted_as_from_the_start(continued, board)
+        figures = continued
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_a_game_continued_twice_from_one_moment_keeps_both_and_the_first(data):
+    """A move, an undo and another move: each game's figures stay its own."""
+    full = data.draw(st.sampled_from(_GAMES))
+    n = len(full.events)
+    start = data.draw(st.integers(0, n - 1))
+    base = _first(full, start)
+    figures = GameFigures(base)
+    first = _grown(base, full, data.draw(st.integers(start + 1, n)))
+    one = figures.continued(first)
+    # Another action than the game's own: a flag or an open anywhere, at the last action's time or later.
+    last_t = base.events[-1].t + 1 if base.events else 0
+    x, y = data.draw(st.integers(0, base.width - 1)), data.draw(st.integers(0, base.height - 1))
+    other = base.with_event(ms.Event(last_t, data.draw(st.sampled_from(["open", "flag"])), x, y))
+    other = _grown(other, full.replace(events=other.events + full.events[start + 1 :]), len(first.events))
+    two = figures.continued(other)
+    assert one is not None and two is not None
+    more = one.continued(_grown(first, full, n)) if len(first.events) < n else one
+    assert more is not None
+    _assert_counted_as_from_the_start(two, other)
+    _assert_counted_as_from_the_start(one, first)
+    _assert_counted_as_from_the_start(more, more.board)
+    _assert_counted_as_from_the_start(figures, base)
+
+
+def test_only_the_same_game_with_actions_added_at_its_end_is_continued(replay_games):
+    full = _long_link_game()
+    base = _first(full, 1000)
+    figures = GameFigures(base)
+    assert figures.new_actions(base) == 0
+    assert figures.new_actions(_first(full, 1003)) == 3
+    assert figures.new_actions(_first(full, 999)) is None  # a game cut short
+    moved = full.events[1000]
+    changed = base.events[:500] + (base.events[500]._replace(x=(base.events[500].x + 1) % 60),) + base.events[501:]
+    others = [
+        base.with_mine(*next((x, y) for x in range(60) for y in range(60) if not base.has_mine(x, y)), True),
+        base.resized(61, 60),
+        base.with_version(2, 10),  # the same actions, another time unit
+        base.replace(events=changed + (moved,)),  # an action changed before the end
+        base.replace(events=base.events[:-1] + (moved,)),  # the last action changed
+    ]
+    for board in others:
+        assert figures.new_actions(board) is None
+        assert figures.continued(board) is None
+    game = replay_games[FILES[0].name]
+    from_file = GameFigures(game.board, game.mouse)
+    assert from_file.new_actions(game.board) is None  # a file's mouse events are not a link's actions
+
+
+def test_a_timeline_of_mouse_events_continues_where_every_button_is_up(replay_games):
+    for path in FILES:
+        game = replay_games[path.name]
+        whole = ClickTimeline(game.board, game.mouse)
+        continued = 0
+        for cut in range(0, len(game.mouse), max(1, len(game.mouse) // 12)):
+            part = ClickTimeline(game.board, game.mouse[:cut])
+            rest = part.continued(game.mouse[cut:])
+            if rest is None:  # a button was down at the cut: a chord may span it
+                continue
+            continued += 1
+            assert len(rest) == len(whole)
+            assert [rest.after(i) for i in range(len(whole) + 1)] == [whole.after(i) for i in range(len(whole) + 1)]
+            assert rest.clicks == whole.clicks
+            assert len(part) == cut and part.clicks == whole.clicks[: len(part.clicks)]
+        assert continued >= 3, path.name
+
+
+def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
+    from slugboard.codecs.minesweeper import figures
+
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    full = _long_link_game()
+    before = _first(full, 1500)
+    counted = figures.figures_of(before)
+    made: list[ms.Board] = []
+    real_init = figures.GameFigures.__init__
+
+    def init(self, board, *args):
+        made.append(board)
+        real_init(self, board, *args)
+
+    monkeypatch.setattr(figures.GameFigures, "__init__", init)
+    after = _grown(before, full, 1501)
+    moved = figures.figures_of(after)
+    assert made == [] and moved is not counted and figures.figures_known(after) is moved
+    assert figures.figures_known(before) is counted  # still kept: an undo finds it
+    several = _first(full, 1520)  # read afresh: found by its actions, not by how it was made
+    assert figures.figures_of(several).board is several and made == []
+    # Not a continuation of any game kept: counted from the start.
+    changed = several.events[100]._replace(kind="unflag" if several.events[100].kind == "flag" else "flag")
+    other = several.replace(events=several.events[:100] + (changed,) + several.events[101:])
+    figures.figures_of(other)
+    assert made == [other]
+    monkeypatch.setattr(figures.GameFigures, "__init__", real_init)
+    _assert_counted_as_from_the_start(moved, after)
+    _assert_counted_as_from_the_start(figures.figures_known(several), several)
+
+
+def test_figures_continued_count_on_only_a_few_new_actions(monkeypatch, replay_games):
+    from slugboard.codecs.minesweeper import figures
+
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    full = _long_link_game()
+    base = _first(full, 1000)
+    assert figures.figures_continued(base, at_most=10) is None  # nothing known
+    assert figures._FIGURES == []
+    counted = figures.figures_of(base)
+    assert figures.figures_continued(base, at_most=0) is counted
+    assert figures.figures_continued(_first(full, 1011), at_most=10) is None
+    assert figures._FIGURES == [counted]
+    ten = figures.figures_continued(_first(full, 1010), at_most=10)
+    assert ten is not None and figures._FIGURES == [ten, counted]
+    # The game kept nearest to it is the one counted on.
+    assert figures.figures_continued(_first(full, 1015), at_most=5) is not None
+    # A file's figures are known or not: there are no actions to count on.
+    game = replay_games[FILES[0].name]
+    assert figures.figures_continued(game.board, game.mouse, at_most=10**6) is None
+    assert figures.figures_continued(game.board, game.mouse, at_most=0) is None
+
+
+def test_the_last_moves_of_a_game_being_played_are_kept_and_two_games_counted_apart(monkeypatch):
+    from slugboard.codecs.minesweeper import figures
+
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    full = _long_link_game()
+    games = [_played(seed) for seed in (3, 4, 5)]
+    apart = [figures.figures_of(game) for game in games]
+    assert figures._FIGURES == apart[:0:-1]  # the last two games counted
+    board = _first(full, 1000)
+    moves = [figures.figures_of(board)]
+    for count in range(1001, 1013):
+        board = _grown(board, full, count)
+        moves.append(figures.figures_of(board))
+    # The moves share one count's arrays: the last eight are kept, and no other game.
+    assert figures._FIGURES == moves[:-9:-1]
+    # An undo seven moves back finds its figures, and a move from there is counted on from them.
+    back = moves[-8].board
+    assert figures.figures_known(back) is moves[-8]
+    branch = back.with_event(ms.Event(back.events[-1].t + 1, "flag", 0, 0))
+    made = figures.figures_of(branch)
+    assert not made.clicks.shares_arrays(moves[-8].clicks)  # the arrays copied, up to its moment
+    _assert_counted_as_from_the_start(made, branch)
+    assert figures._FIGURES == [made] + moves[:-8:-1]  # two games: the branch, and the moves before it
+    other = figures.figures_of(games[0])
+    assert figures._FIGURES == [other, made]

@@ -1487,6 +1487,51 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     assert [c[0] for c in calls] == ["_count_islands", "_count_figures"]  # once each
 
 
+def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_window, monkeypatch):
+    """Once a long game's clicks are counted, a move in it, and another move after an undo,
+    shows every figure at once: the figures are counted on from those before the move,
+    on the window's thread, with no count in the background."""
+    from slugboard.codecs.minesweeper import figures
+    from slugboard.gui.minesweeper import page as page_module
+
+    monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
+    monkeypatch.setattr(figures, "_FIGURES", [])
+    calls: list = []
+    gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    gate.open.set()
+    full = _long_game()
+    _store_game(settings, full.replace(events=full.events[:400]), mode="play")
+    window = open_window()
+    page = window.current_page()
+    labels = page.stat_labels
+    qtbot.waitUntil(lambda: labels["clicks"].text() != "…", timeout=10000)
+    assert [c[0] for c in calls] == ["_count_figures"]
+    cells = page.replay.final().cells
+    closed = [(x, y) for y in range(16) for x in range(30) if cells[y * 30 + x] == ms.CLOSED]
+    safe = [cell for cell in closed if cell not in full.mine_set]
+    mine = next(cell for cell in closed if cell in full.mine_set)
+
+    def shown_at_once() -> None:
+        expected = figures.GameFigures(page.board).at(page.replay.final())
+        assert labels["clicks"].text() == f"{expected['clicks']} ({expected['effective']} effective)"
+        for key in ("left", "right", "flags"):
+            assert labels[key].text() == str(expected[key]), key
+
+    _click(qtbot, page, *safe[0])
+    assert len(page.board.events) == 401
+    shown_at_once()
+    _click(qtbot, page, *mine, Qt.MouseButton.RightButton)
+    shown_at_once()
+    page.undo_stack.undo()
+    page.undo_stack.undo()
+    shown_at_once()
+    _click(qtbot, page, *safe[-1])
+    assert len(page.board.events) == 401 and page.board.events[-1][2:] == safe[-1]
+    shown_at_once()
+    qtbot.wait(100)
+    assert [c[0] for c in calls] == ["_count_figures"]  # the first count only
+
+
 def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     qtbot, settings, open_window, monkeypatch
 ):

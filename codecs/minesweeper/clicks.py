@@ -20,11 +20,12 @@ see there:
 from __future__ import annotations
 
 import math
+import threading
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from ..work import NEVER, Cancel
 from .model import Board
@@ -82,8 +83,20 @@ class _Game:
     def __init__(self, fld: Field):
         self.field = fld
         self.cells = bytearray(fld.width * fld.height)
+        # The mines that have had a flag (only a mine's first flag is an effective click):
+        # a byte per cell rather than a set, so that a copy costs the same at any moment.
+        self.flagged_once = bytearray(len(self.cells))
         self.safe_left = fld.safe_total
         self.state = _READY
+
+    def copy(self) -> _Game:
+        other = object.__new__(_Game)
+        other.field = self.field
+        other.cells = bytearray(self.cells)
+        other.flagged_once = bytearray(self.flagged_once)
+        other.safe_left = self.safe_left
+        other.state = self.state
+        return other
 
     def cell(self, x: float, y: float) -> int | None:
         fld = self.field
@@ -149,11 +162,34 @@ def _take_back_right(clicks: list[tuple[float, float, float, str]]) -> None:
             return
 
 
+class _End(NamedTuple):
+    """Where a count stopped: the game as the mouse left it, the buttons' state, the
+    seven counts, the path and the pointer's last position since the clock started."""
+
+    game: _Game
+    buttons: int
+    counts: tuple[int, int, int, int, int, int, int]
+    path: float
+    last: tuple[float, float] | None
+
+
+# Guards the hand-over of a line's arrays from one timeline to the one continued from it
+# (two threads may continue the same timeline).
+_HANDOVER = threading.Lock()
+
+
 class ClickTimeline:
     """The click figures after every mouse event of a file, for seeking.
 
     `at(time_ms)` gives the figures at a moment of the replay (every event at or before
-    it counted)."""
+    it counted).
+
+    A game being played grows by a few actions at a time: `continued(more)` counts only
+    the mouse events `more` added at the end, from the state where this count stopped
+    (kept in `_end`, two bytes a cell). The new timeline takes over the arrays of this one
+    and appends to them (each timeline reads no further than its own length); a timeline
+    continued a second time (another move after an undo) copies its part of them first.
+    """
 
     # Mouse events between two looks at the cancel flag (a look costs a flag read).
     CHECK_EVERY = 4096
@@ -165,15 +201,61 @@ class ClickTimeline:
         # holds them with no object each for the garbage collector to walk.
         self._counts = array("q")
         self._paths = array("d")
-        # The clicks counted, (t, x, y, kind), where they were counted: what a drawing of the
-        # mouse path marks, so the marks and the figures agree.
-        self.clicks: list[tuple[float, float, float, str]] = []
-        game = _Game(field_of(board))
-        state = _UP_UP
-        left = right = double = lce = rce = dce = flags = 0
-        path = 0.0
-        last: tuple[float, float] | None = None
-        flagged_once: set[int] = set()
+        self._clicks: list[tuple[float, float, float, str]] = []
+        self._length = self._click_count = 0
+        # The timeline that may append to these arrays, as [its token]: the newest of the line.
+        self._token = object()
+        self._line = [self._token]
+        self._end = _End(_Game(field_of(board)), _UP_UP, (0, 0, 0, 0, 0, 0, 0), 0.0, None)
+        self._count(mouse, cancel)
+
+    @property
+    def clicks(self) -> list[tuple[float, float, float, str]]:
+        """The clicks counted, (t, x, y, kind), where they were counted: what a drawing of
+        the mouse path marks, so the marks and the figures agree."""
+        if len(self._clicks) == self._click_count:
+            return self._clicks
+        return self._clicks[: self._click_count]  # a timeline continued from this one added more
+
+    def continued(self, more: Sequence[Pointer], cancel: Cancel = NEVER) -> ClickTimeline | None:
+        """The timeline of this game's mouse events followed by `more`, counting only
+        those; None when this count stopped with a button down (a chord across the two
+        could take back a click of this one), where only a count from the start is right."""
+        end = self._end
+        if end.buttons != _UP_UP:
+            return None
+        new = object.__new__(ClickTimeline)
+        new._token = object()
+        n, clicks = self._length, self._click_count
+        with _HANDOVER:
+            mine = self._line[0] is self._token
+            if mine:
+                self._line[0] = new._token
+        if mine:
+            new.times, new._counts, new._paths, new._clicks = self.times, self._counts, self._paths, self._clicks
+            new._line = self._line
+        else:
+            new.times, new._counts, new._paths = self.times[:n], self._counts[: 7 * n], self._paths[:n]
+            new._clicks = self._clicks[:clicks]
+            new._line = [new._token]
+        new._length, new._click_count = n, clicks
+        new._end = end._replace(game=end.game.copy())
+        new._count(more, cancel)
+        return new
+
+    def shares_arrays(self, other: ClickTimeline) -> bool:
+        """Whether the two are moments of one count (one continued from the other, or both
+        from a third), kept in the same arrays."""
+        return self.times is other.times
+
+    def _count(self, mouse: Sequence[Pointer], cancel: Cancel) -> None:
+        """Count `mouse` on from `_end`, appending the figures after each event."""
+        end = self._end
+        game, state, path, last = end.game, end.buttons, end.path, end.last
+        left, right, double, lce, rce, dce, flags = end.counts
+        flagged_once = game.flagged_once
+        clicks = self._clicks
+        times, counts, paths = self.times, self._counts, self._paths
         total = len(mouse)
         for i, ev in enumerate(mouse):
             if not i % self.CHECK_EVERY and i:
@@ -196,19 +278,19 @@ class ClickTimeline:
                     if live and c is not None and game.cells[c] != _OPENED:
                         state = _UP_DOWN
                         right += 1
-                        self.clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
+                        clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
                         change = game.toggle_flag(c)
                         flags += change
                         # Only a mine's first flag is effective: a flag on a safe cell, or one
                         # taken off and put back, is nothing the game needed.
-                        if change > 0 and game.field.mine[c] and c not in flagged_once:
-                            flagged_once.add(c)
+                        if change > 0 and game.field.mine[c] and not flagged_once[c]:
+                            flagged_once[c] = 1
                             rce += 1
                     else:
                         state = _UP_DOWN_NOT_FLAG
                         right += live
                         if live:
-                            self.clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
+                            clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
                 elif state in (_DOWN_UP, _AFTER_CHORD):
                     state = _CHORDING
                 else:
@@ -218,7 +300,7 @@ class ClickTimeline:
                     state = _UP_UP
                     if live:
                         left += 1
-                        self.clicks.append((ev.t_ms, ev.x, ev.y, LEFT_CLICK))
+                        clicks.append((ev.t_ms, ev.x, ev.y, LEFT_CLICK))
                         if c is not None and game.open(c):
                             lce += 1
                 elif state in (_CHORDING, _CHORDING_NOT_FLAG):
@@ -226,11 +308,11 @@ class ClickTimeline:
                         # The right press on an open cell was the start of this chord, not a click of its own.
                         right -= live
                         if live:
-                            _take_back_right(self.clicks)
+                            _take_back_right(clicks)
                     state = _UP_DOWN if kind == "lr" else _AFTER_CHORD
                     if live:
                         double += 1
-                        self.clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
+                        clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
                         if c is not None and game.chord(c):
                             dce += 1
                 elif state == _AFTER_CHORD and kind == "lr" or state in (_UP_DOWN, _UP_DOWN_NOT_FLAG) and kind == "rr":
@@ -241,15 +323,19 @@ class ClickTimeline:
                 state = _CHORDING if state == _UP_UP else _UNDEFINED
             if game.state != _READY:
                 last = (ev.x, ev.y)
-            self.times.append(ev.t_ms)
-            self._counts.extend((left, right, double, lce, rce, dce, flags))
-            self._paths.append(path)
+            times.append(ev.t_ms)
+            counts.extend((left, right, double, lce, rce, dce, flags))
+            paths.append(path)
+        self._length += total
+        self._click_count = len(clicks)
+        self._end = _End(game, state, (left, right, double, lce, rce, dce, flags), path, last)
 
     def __len__(self) -> int:
-        return len(self._paths)
+        return self._length
 
     def after(self, count: int) -> ClickCounts:
         """The figures after the first `count` mouse events."""
+        count = min(count, self._length)
         if count <= 0:
             return ClickCounts()
         c, i = self._counts, 7 * count - 7
@@ -257,7 +343,7 @@ class ClickTimeline:
 
     def at(self, time_ms: float) -> ClickCounts:
         # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.
-        return self.after(bisect_left(self.times, math.floor(time_ms) + 1))
+        return self.after(bisect_left(self.times, math.floor(time_ms) + 1, 0, self._length))
 
 
 def chord_moments(mouse: Sequence[Pointer]) -> frozenset[int]:

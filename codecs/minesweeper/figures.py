@@ -124,16 +124,42 @@ class _Press(NamedTuple):
     y: float
 
 
-def link_pointers(board: Board) -> list[Pointer]:
+def link_pointers(board: Board, start: int = 0) -> list[Pointer]:
     """The mouse events a game from a link stands for: a press and a release in the middle
-    of the cell of every action, left for an open and right for a flag action."""
+    of the cell of every action, left for an open and right for a flag action (those of
+    the actions from `start` on)."""
     out: list[Pointer] = []
     unit = board.time_unit_ms
-    for e in board.events:
+    for e in board.events[start:] if start else board.events:
         button = "l" if e.kind == OPEN else "r"
         for phase in "cr":
             out.append(_Press(e.t * unit, button + phase, e.x + 0.5, e.y + 0.5))
     return out
+
+
+def extends(board: Board, old: Board) -> bool:
+    """Whether `board`'s game is `old`'s with none or more actions at its end: the same
+    field and time unit, and `old`'s actions the first of `board`'s."""
+    n = len(old.events)
+    if (
+        len(board.events) < n
+        or board.width != old.width
+        or board.height != old.height
+        or board.time_unit_ms != old.time_unit_ms
+        or not (board.mines is old.mines or board.mines == old.mines)
+    ):
+        return False
+    if not n or board.events is old.events:
+        return True
+    # A game being played: each move's board is made by the last one's `with_event`.
+    step: Board | None = board
+    while step is not None and len(step.events) > n:
+        grown = step.__dict__.get("_grown_from")
+        step = grown() if grown is not None else None
+    if step is old:
+        return True
+    # The last action first: a game that differs mostly differs there already.
+    return board.events[n - 1] == old.events[-1] and board.events[:n] == old.events
 
 
 class GameFigures:
@@ -146,6 +172,30 @@ class GameFigures:
         self.field = field_of(board)
         self.from_file = bool(mouse)
         self.clicks = ClickTimeline(board, mouse if mouse else link_pointers(board), cancel)
+
+    def new_actions(self, board: Board) -> int | None:
+        """How many actions `continued(board)` would count: those `board`'s game adds at
+        the end of this one's; None when it is not this game continued (another field or
+        game), or these figures come from a file's mouse events."""
+        if self.from_file or not extends(board, self.board):
+            return None
+        return len(board.events) - len(self.board.events)
+
+    def continued(self, board: Board, cancel: Cancel = NEVER) -> GameFigures | None:
+        """The figures of `board`, whose game is this one with actions added at its end (see
+        `new_actions`), counting only those: the same figures as a count from the start.
+        None when `board`'s game does not continue this one."""
+        if self.new_actions(board) is None:
+            return None
+        return self._counted_on(board, cancel)
+
+    def _counted_on(self, board: Board, cancel: Cancel) -> GameFigures | None:
+        clicks = self.clicks.continued(link_pointers(board, len(self.board.events)), cancel)
+        if clicks is None:
+            return None
+        new = object.__new__(GameFigures)
+        new.board, new.mouse, new.field, new.from_file, new.clicks = board, None, self.field, False, clicks
+        return new
 
     def counts(self, state: ReplayState) -> ClickCounts:
         if self.from_file:
@@ -235,8 +285,13 @@ def _figures(
 
 
 # The figures of the last games asked about; a long game's take a second or more to count.
+# The figures of the moments of a game being played share that game's arrays (see
+# `ClickTimeline.continued`), each with only its own end state beside them (two bytes a
+# cell): of those, the last _KEPT_MOVES are kept, so that an undo, and a move after it,
+# are counted at once; of games with arrays of their own, the last _KEPT_FIGURES.
 _FIGURES: list[GameFigures] = []
 _KEPT_FIGURES = 2
+_KEPT_MOVES = 8
 
 
 def figures_known(board: Board, mouse: Sequence[Pointer] | None = None) -> GameFigures | None:
@@ -248,17 +303,67 @@ def figures_known(board: Board, mouse: Sequence[Pointer] | None = None) -> GameF
     return None
 
 
+def figures_continued(board: Board, mouse: Sequence[Pointer] | None = None, *, at_most: int) -> GameFigures | None:
+    """The figures of `board`'s game if they are known, or if it continues a game kept
+    here with at most `at_most` more actions: then they are counted on from that game's,
+    and a move in a long game costs what its new actions cost. Else None, as for figures
+    from `mouse` (a replay file's) not counted yet: a file's figures are not counted on."""
+    mouse = mouse or None
+    kept = figures_known(board, mouse)
+    if kept is not None or mouse is not None:
+        return kept
+    found = _continued(board, at_most, NEVER)
+    if found is not None:
+        _keep(found)
+    return found
+
+
+def _continued(board: Board, at_most: int | None, cancel: Cancel) -> GameFigures | None:
+    """`board`'s figures counted on from those of the kept game it continues with the
+    fewest new actions (at most `at_most`), or None when there is none."""
+    n = len(board.events)
+    # Nearest first, and only until one is continued: telling whether a game continues
+    # another compares their mines and actions, unless one was made from the other.
+    nearest = sorted(
+        (n - len(kept.board.events), i, kept)
+        for i, kept in enumerate(tuple(_FIGURES))  # a copy: another thread may put one in meanwhile
+        if not kept.from_file and 0 <= n - len(kept.board.events) <= (n if at_most is None else at_most)
+    )
+    for _, _, kept in nearest:
+        found = kept._counted_on(board, cancel) if kept.new_actions(board) is not None else None
+        if found is not None:
+            return found
+    return None
+
+
+def _keep(found: GameFigures) -> None:
+    lines = [found.clicks]  # a timeline of each set of arrays kept
+    kept = [found]
+    for figures in tuple(_FIGURES):  # a copy: another thread may put one in meanwhile
+        if len(kept) == _KEPT_MOVES:
+            break
+        if not any(figures.clicks.shares_arrays(line) for line in lines):
+            if len(lines) == _KEPT_FIGURES:
+                continue
+            lines.append(figures.clicks)
+        kept.append(figures)
+    _FIGURES[:] = kept  # one operation: a reader sees the list before or after
+
+
 def figures_of(board: Board, mouse: Sequence[Pointer] | None = None, cancel: Cancel = NEVER) -> GameFigures:
     """The figures of `board`'s game (counted from `mouse`, a replay file's mouse events,
     when there are some), kept for the last few games: a window asks again at every
-    moment it shows, and `prepare` may have counted them on another thread."""
+    moment it shows, and `prepare` may have counted them on another thread. A game from
+    a link that continues a kept one (a move in a game being played) is counted on from
+    that one's figures, only its new actions."""
     mouse = mouse or None
     kept = figures_known(board, mouse)
     if kept is not None:
         return kept
-    found = GameFigures(board, mouse, cancel)
-    _FIGURES.insert(0, found)
-    del _FIGURES[_KEPT_FIGURES:]
+    found = _continued(board, None, cancel) if mouse is None else None
+    if found is None:
+        found = GameFigures(board, mouse, cancel)
+    _keep(found)
     return found
 
 

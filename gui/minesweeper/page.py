@@ -161,7 +161,7 @@ ISLANDS_IN_BACKGROUND_CELLS = 250_000
 # A game's clicks (and the figures that follow from them) are counted in the background
 # beyond this many actions of a game from a link (about 17 us each: 50 ms at 3,000, half a
 # second for a long game restored at start) or this many mouse events of a replay file
-# (about 2 us each).
+# (about 2 us each). A move in a game whose figures are known counts only its new actions.
 FIGURES_IN_BACKGROUND_ACTIONS = 3_000
 FIGURES_IN_BACKGROUND_MOUSE_EVENTS = 25_000
 # How long work to start once the board is painted waits for a canvas that is not painted
@@ -1079,11 +1079,12 @@ class MinesweeperPage(GamePage):
     def _figures_now(self) -> ms_figures.GameFigures | None:
         """The figures of the open game (see `figures`), or None while those of a long game
         are counted in the background: once per game, and the statistics are shown again
-        when they come."""
+        when they come. A move in a game whose figures are known counts only its new
+        actions, here."""
         kept = self.replay_file
         board = self.board
         mouse = (kept.mouse or None) if kept is not None and kept.board == board else None
-        known = ms_figures.figures_known(board, mouse)
+        known = ms_figures.figures_continued(board, mouse, at_most=FIGURES_IN_BACKGROUND_ACTIONS)
         if known is not None:
             return known
         if mouse is not None:
