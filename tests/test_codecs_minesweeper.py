@@ -636,6 +636,27 @@ def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
         assert _snapshot(replays[count]) == _snapshot(ms.Replay(short))
 
 
+def test_a_move_in_a_game_read_again_grows_its_replay(monkeypatch):
+    """The Replay kept for a game grows by a move made on the same game read again (a board
+    restored from the settings is another object with equal mines): it is not played anew."""
+    from slugboard.codecs.minesweeper import replays
+
+    full = _played(30, 16, 99, seed=5)
+    shown = ms.Board(30, 16, full.mines, full.events[:-1])
+    kept = ms.replay(shown)
+    again = ms.from_json(ms.to_json(shown))
+    assert again == shown and again.mines is not shown.mines
+    made = []
+    monkeypatch.setattr(replays.Replay, "__init__", lambda self, board: made.append(board) or None)
+    moved = again.with_event(full.events[-1])
+    grown = ms.replay(moved)
+    assert made == [] and grown.board is moved and kept.board is shown
+    monkeypatch.undo()
+    assert _snapshot(grown) == _snapshot(ms.Replay(full))
+    other = ms.Board(30, 16, full.mines[1:], full.events[:-1])  # another game: played anew
+    assert ms.replay(other.with_event(full.events[-1])).board.mines == full.mines[1:]
+
+
 def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
     monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)  # room for 6 field copies
     full = _played(40, 40, 300, seed=3)

@@ -319,11 +319,17 @@ def replay(board: Board) -> Replay:
         if r.event_count == len(board.events) and r.board == board:
             return r
     # A move in a game being played: the newest Replay of that game grows by one event.
+    # The same game read again (a board restored, say) has equal mines, not the same ones.
     for r in kept:
+        old = r.board
         if (
             r._cells is not None
             and r.event_count < len(board.events) <= r.event_count + 16
-            and r.board.mines is board.mines
+            and (
+                old.mines is board.mines
+                or (old.width, old.height) == (board.width, board.height)
+                and old.mines == board.mines
+            )
         ):
             r = r.extended(board)
             break
