@@ -97,10 +97,16 @@ def _rows(quick: bool) -> list[Row]:
     import paint
     import replay
     import startup
+    import tab_switch
 
     rows = _start_rows(startup.measure(3 if quick else 9), "start")
     rows += _paint_rows(paint.run(10 if quick else 40), "paint")
     rows += _on_display(quick)
+    for name, (loaded, cold) in tab_switch.measure(3 if quick else 5).items():
+        rows.append(
+            ("switch", f"{name}: first switch to its tab, made and painted: {loaded * 1000:.0f} ms",
+             f"its modules loaded by the switch: {cold * 1000:.0f} ms", f"{loaded / cold:.2f}x", "< 1x", loaded < cold)
+        )  # fmt: skip
     figures = replay.run(replay.EXPERT, 8.0)
     share = float(figures["core at 60 fps"])
     rows.append(

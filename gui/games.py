@@ -9,10 +9,11 @@ codec registry's order; a codec game with no view is an error, caught by the tes
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QObject, QSize, QTimer
 
 from slugboard.codecs import titles
 from slugboard.codecs.record import Record
@@ -52,3 +53,44 @@ def view(game: str) -> GameView:
 def available() -> list[str]:
     """The games in tab order (no game is loaded to tell)."""
     return list(titles())
+
+
+class Warmer(QObject):
+    """Loads the modules of games not shown yet, one package at a time with a pause between,
+    while the window waits for input: the first switch to a game's tab then costs only
+    making its page (loading minesweeper's modules took as long again). A step holds the
+    window's thread for as long as one package takes to load; a page made meanwhile loads
+    what it needs itself, and a package loaded already is passed over."""
+
+    PAUSE_MS = 15
+
+    def __init__(self, games: Iterable[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._waiting = [f"slugboard.{side}.{game}" for game in games for side in ("codecs", "gui")]
+        self._timer = QTimer(self, singleShot=True, interval=self.PAUSE_MS)
+        self._timer.timeout.connect(self._next)
+
+    def start(self) -> None:
+        if self._waiting and not self._timer.isActive():
+            self._timer.start()
+
+    def stop(self) -> None:
+        self._waiting.clear()
+        self._timer.stop()
+
+    @property
+    def done(self) -> bool:
+        return not self._waiting
+
+    def _next(self) -> None:
+        while self._waiting:
+            name = self._waiting.pop(0)
+            if name in sys.modules:
+                continue
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - the game's tab says what is wrong when it is opened
+                pass
+            break
+        if self._waiting:
+            self._timer.start()

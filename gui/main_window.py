@@ -142,6 +142,7 @@ class MainWindow(QMainWindow):
         # Each tab holds a placeholder until its page is first needed (shown, pasted into,
         # asked for); the page then takes the placeholder's place.
         self.pages = Pages(games.available(), self._make_page)
+        self._warmer = games.Warmer(self.pages, self)  # started once the window is on screen
         for name in self.pages:
             placeholder = QWidget()
             # It takes the focus a switch hands to the new tab, so the page made in its place
@@ -212,6 +213,7 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self._on_screen = True
+        self._warmer.start()  # the other games' modules, while the window waits
         self._restore_rest()
         if self.store.left_as_is and not self._told_cannot_save:
             self._tell_cannot_save()  # nothing is saved this run: said now, not at the first edit
@@ -930,6 +932,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event) -> None:
         self._to_restore.clear()  # a window closed before its first turn reads nothing more
+        self._warmer.stop()
         if self._anatomy is not None:
             self._anatomy.shutdown()
         for page in self.pages.made():

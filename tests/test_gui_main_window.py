@@ -303,7 +303,9 @@ def test_a_heading_looks_as_a_bold_rich_text_label_does(qtbot, dark):
 
 def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
     """A fresh window loads the codec and page of the game it shows, not the other games
-    and not the slug anatomy; opening the anatomy loads and shows it."""
+    and not the slug anatomy; opening the anatomy loads and shows it. The other games'
+    modules are loaded after the first paint, while the window waits, and a closed
+    window loads no more."""
     import json
     import os
     import subprocess
@@ -322,20 +324,33 @@ loaded = lambda: sorted(m for m in sys.modules if m.startswith("slugboard."))
 before = loaded()
 window.slug_pane.anatomy_button.click()
 app.processEvents()
-print(json.dumps([before, loaded(), window.slug_pane.anatomy_panel.isVisible(), window.current_page().game.name]))
+anatomy = [loaded(), window.slug_pane.anatomy_panel.isVisible(), window.current_page().game.name]
+while not window._warmer.done:
+    app.processEvents()
+warmed = loaded()
+closing = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+closing._warmer._waiting.append("slugboard.gui.shortcuts_dialog")  # a module the window loads only when asked
+closing._warmer.start()
+closing.close()
+for _ in range(3):
+    app.processEvents()
+print(json.dumps([before, *anatomy, warmed, "slugboard.gui.shortcuts_dialog" in sys.modules, closing._warmer.done]))
 window.close()
 """
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     run = subprocess.run(
         [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
     )
-    before, after, shown, game = json.loads(run.stdout.splitlines()[-1])
+    before, after, shown, game, warmed, loaded_after_close, stopped = json.loads(run.stdout.splitlines()[-1])
     assert game == "sudoku"
     assert "slugboard.gui.sudoku.page" in before and "slugboard.codecs.sudoku" in before
     others = {name for name in GAMES if name != "sudoku"}
     assert not {m for m in before if m.split(".")[2:3] and m.split(".")[2] in others}  # no other game's codec or page
     assert "slugboard.gui.anatomy_view" not in before
     assert "slugboard.gui.anatomy_view" in after and shown
+    for name in GAMES:
+        assert f"slugboard.codecs.{name}" in warmed and f"slugboard.gui.{name}" in warmed
+    assert stopped and not loaded_after_close
 
 
 def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path):
