@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
 
     from .anatomy_view import AnatomyLink
-    from .opening import Opener
+    from .opening import Opener, Restorer
     from .share_dialog import ShareDialog
     from .shortcuts_dialog import ShortcutsDialog
 
@@ -65,6 +65,12 @@ REPLAY_EXTENSIONS = (".avf", ".rmv", ".evf", ".mvf")
 MAX_RECENT = 10
 MAX_RECENT_LENGTH = 20_000
 LONG_TEXT = 100_000  # characters; longer pastes are read and prepared in the background
+# Characters of a stored board's text above which it is restored in the background, after the
+# window is on screen. Reading and preparing a stored board takes about 0.3 ms per 1,000
+# characters (an expert minesweeper game of 481 actions, 23,000 characters: 6 ms; a 160x160
+# field, 55,000: 19 ms; a 600x600 game of 30,000 actions, 2.4 million: 640 ms), so a board
+# below this holds the first paint for a frame at most, and shows with it.
+RESTORE_IN_BACKGROUND = 50_000
 
 
 def _takes_paste(widget: QWidget, text: str) -> bool:
@@ -157,6 +163,11 @@ class MainWindow(QMainWindow):
         self._on_screen = False  # True from the first paint on (or once the timer below has run)
         self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
         self._to_restore: set[str] = set()  # games whose stored board has not been read yet
+        # Large stored boards are read and prepared in the background (made with the first).
+        self._restorer: Restorer | None = None
+        # Games whose stored board must stay as it is in the settings (being restored, or its
+        # restoring stopped) until a board is opened or edited there.
+        self._kept: set[str] = set()
         # Boards are written to disk a moment after an edit (and on close), so a burst of
         # edits on a big board costs one save, and a crash loses at most that moment.
         self._unsaved: set[str] = set()
@@ -213,6 +224,8 @@ class MainWindow(QMainWindow):
 
     def _after_first_paint(self) -> None:
         self._on_screen = True
+        if self._restorer is not None:
+            self._restorer.start()
         self._warmer.start()  # the other games' modules, while the window waits
         self._restore_rest()
         if self.store.left_as_is and not self._told_cannot_save:
@@ -233,11 +246,15 @@ class MainWindow(QMainWindow):
 
     def _read_stored_board(self, name: str) -> None:
         """Read the board kept for `name` from the settings, once: into its page if it is
-        made, else kept for the page."""
+        made, else kept for the page. A large one is restored in the background instead."""
         if name not in self._to_restore:
             return
         self._to_restore.discard(name)
-        board = self.store.board(name)
+        text = self.store.board_text(name)
+        if text is not None and len(text) > RESTORE_IN_BACKGROUND:
+            self._restore_in_background(name, text)
+            return
+        board = None if text is None else self.store.board_from(name, text)
         if board is None:
             return
         page = self.pages.made_page(name)
@@ -254,6 +271,95 @@ class MainWindow(QMainWindow):
         if self.store.not_restored:
             self._say_what_was_restored()
 
+    # --- large stored boards, restored in the background ----------------------------
+    @property
+    def restorer(self) -> Restorer:
+        if self._restorer is None:
+            from .opening import Restorer
+
+            self._restorer = Restorer(self, self.statusBar())
+            self._restorer.restored.connect(self._restored_in_background)
+            self._restorer.failed.connect(self._not_restored_in_background)
+            self._restorer.stopped.connect(self._restoring_stopped)
+        return self._restorer
+
+    def restoring(self, name: str) -> bool:
+        """Whether the stored board of `name` is being restored in the background."""
+        return self._restorer is not None and self._restorer.restoring(name)
+
+    def _restore_in_background(self, name: str, text: str) -> None:
+        # Its page waits for it under a cover, disabled: nothing on it can be edited that the
+        # restored board would then replace.
+        self._kept.add(name)
+        self.restorer.restore(name, text)
+        if self._on_screen:
+            self.restorer.start()  # else just after the first paint
+        page = self.pages.made_page(name)
+        if page is not None:
+            self.restorer.cover(page, TITLES[name])
+
+    def _restored_in_background(self, name: str, board: Any, slug: str | None) -> None:
+        self._kept.discard(name)
+        if slug is not None:
+            self._encoded = (board, slug)  # written in the background with the board
+        page = self.pages.made_page(name)
+        if page is None:
+            self._restored[name] = board  # the page opens on it when first shown
+            return
+        focus = QApplication.focusWidget()
+        self.restorer.uncover(page)
+        page.replace_board(board)
+        # A restored board is not an edit: nothing to write back.
+        self._unsaved.discard(name)
+        if not self._unsaved:
+            self._save_timer.stop()
+        if page is self.current_page():
+            if focus is None or focus is self.tabs.tabBar():
+                page.focus_canvas()  # where the keys would have been had it come at once
+            self.statusBar().showMessage(f"Restored the last {TITLES[name]} board", 4000)
+
+    def _not_restored_in_background(self, name: str, text: str, error: Exception) -> None:
+        self._board_comes_back(name)
+        if isinstance(error, SlugError):
+            self._kept.discard(name)
+            self.store.board_not_read(name, text, error)  # set aside and said, as at a start
+            self._say_what_was_restored()
+        else:  # a fault of ours, not of the board: it stays saved for the next start
+            self.statusBar().showMessage(
+                f"Could not restore the last {TITLES[name]} board ({error}): it is kept for the next start", 8000
+            )
+
+    def _restoring_stopped(self, names: list[str]) -> None:
+        for name in names:
+            self._board_comes_back(name)
+        boards = " and ".join(TITLES[name] for name in names) + (" board" if len(names) == 1 else " boards")
+        kept = "it is kept, and comes" if len(names) == 1 else "they are kept, and come"
+        self.statusBar().showMessage(
+            f"Stopped restoring the last {boards}: {kept} back the next time Slugboard starts, "
+            "unless you open or edit another in its place first",
+            10000,
+        )
+
+    def _board_comes_back(self, name: str) -> None:
+        """The page of `name` no longer waits for its stored board."""
+        page = self.pages.made_page(name)
+        if page is not None:
+            self.restorer.uncover(page)
+            if page is self.current_page():
+                self._update_slug(page)
+                page.focus_canvas()
+
+    def _let_go(self, name: str) -> None:
+        """A board was opened or edited in the game `name`: it takes the place of the
+        stored one, whose restoring, if under way, is given up."""
+        if name in self._kept:
+            self._kept.discard(name)
+            if self._restorer is not None:
+                self._restorer.drop(name)
+            page = self.pages.made_page(name)
+            if page is not None:
+                self.restorer.uncover(page)
+
     def _make_page(self, name: str) -> GamePage:
         # The page opens on its stored board, so it is shown once, not a new board first.
         self._read_stored_board(name)
@@ -269,11 +375,15 @@ class MainWindow(QMainWindow):
             placeholder.deleteLater()
         self.undo_group.addStack(page.undo_stack)
         page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
+        # An edit of the person's (a replay file opened, say) takes the place of a kept board.
+        page.undo_stack.indexChanged.connect(lambda _, name=name: self._let_go(name))
         page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
         if self._on_screen:
             self._watch_keys(page)
         else:  # no key can reach the page before the window is on screen
             self._keys_unwatched.append(page)
+        if self.restoring(name):
+            self.restorer.cover(page, TITLES[name])  # until its stored board comes (see _restore_in_background)
         return page
 
     def _watch_keys(self, page: GamePage) -> None:
@@ -491,6 +601,10 @@ class MainWindow(QMainWindow):
             self._save_timer.start()
 
     def _update_slug(self, page: GamePage) -> None:
+        if self.restoring(page.GAME):
+            self.slug_pane.show_unencodable(SlugError(page.GAME, "the last board is still being restored"))
+            self._update_anatomy(page)
+            return
         board = page.board
         try:
             if self._encoded is not None and self._encoded[0] is board:
@@ -578,6 +692,7 @@ class MainWindow(QMainWindow):
 
     def _show_opened(self, text: str, name: str, board: Any, slug: str | None = None, prepared: bool = False) -> None:
         self.slug_pane.clear_error()
+        self._let_go(name)  # the board opened wins over one being restored
         page = self.pages[name]
         self.tabs.setCurrentWidget(page)
         # Said before the page opens the board, so a message of the page's own stays on top.
@@ -858,7 +973,7 @@ class MainWindow(QMainWindow):
         self._save_timer.stop()
         values = {
             f"boards/{name}": json.dumps(self.pages[name].game.to_json(self.pages[name].board))
-            for name in sorted(self._unsaved)
+            for name in sorted(self._unsaved - self._kept)  # a kept board stays as it is stored
         }
         self._unsaved.clear()
         saved = self.store.write(values)
@@ -950,6 +1065,8 @@ class MainWindow(QMainWindow):
         self._recorder.shutdown()
         if self._opener is not None:
             self._opener.shutdown()
+        if self._restorer is not None:
+            self._restorer.shutdown()  # the boards it did not restore stay saved (see _kept)
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.save_boards()
         super().closeEvent(event)

@@ -158,20 +158,34 @@ class Store:
     def board(self, name: str) -> Any | None:
         """The board kept for the game `name`, or None; the game's codec is loaded only
         when there is one to read."""
+        text = self.board_text(name)
+        return None if text is None else self.board_from(name, text)
+
+    def board_from(self, name: str, text: str) -> Any | None:
+        """The board of `name` that its stored `text` (from `board_text`) holds, or None
+        when it no longer reads: it is then set aside."""
+        try:
+            return read_board(name, text)
+        except SlugError as exc:
+            self.board_not_read(name, text, exc)
+            return None
+
+    def board_text(self, name: str) -> str | None:
+        """The stored text of the board kept for `name`, unread (None when there is none,
+        or when what is kept is not text: that is set aside)."""
         key = f"boards/{name}"
         raw = self.value(key)
         if raw is None:
             return None
-        game = codecs.game(name)
-        what = f"the last {game.title} board"
         if not isinstance(raw, str):
-            self.set_aside(key, raw, what, "it is not board text")
+            self.set_aside(key, raw, f"the last {codecs.game(name).title} board", "it is not board text")
             return None
-        try:
-            return guarded(game.name, lambda: game.from_json(_json(raw)))
-        except SlugError as exc:
-            self.set_aside(key, raw, what, f"it no longer reads: {exc.message}")
-            return None
+        return raw
+
+    def board_not_read(self, name: str, text: str, error: SlugError) -> None:
+        """Set aside the stored board `text` of `name`, which `read_board` could not read."""
+        what = f"the last {codecs.game(name).title} board"
+        self.set_aside(f"boards/{name}", text, what, f"it no longer reads: {error.message}")
 
     def text(self, key: str, allowed: Callable[[str], bool], what: str) -> str | None:
         raw = self.value(key)
@@ -257,6 +271,13 @@ class Store:
         self.not_restored = []
         self.left_in_settings = []
         return line
+
+
+def read_board(name: str, text: str) -> Any:
+    """The board of `name` that the stored `text` holds; raises SlugError when it does not
+    read. Touches no settings, so it may run on any thread."""
+    game = codecs.game(name)
+    return guarded(game.name, lambda: game.from_json(_json(text)))
 
 
 def _copy_to_disk(path: str, copy: str) -> None:
