@@ -28,7 +28,7 @@ from slugboard.codecs import SlugError, read, read_text_file, titles
 from . import games
 from .page import GamePage, KeptMenuBar, KeptTabBar
 from .slug_pane import SlugPane
-from .store import Store
+from .store import Store, set_setting
 from .theme import SETTINGS_KEY as THEME_KEY
 from .theme import THEMES, Themes
 from .worker import LatestOnly, Progress, progress_widgets
@@ -586,7 +586,7 @@ class MainWindow(QMainWindow):
         self._visited.add(page.GAME)
         self._update_slug(page)
         self._update_recording_action()
-        self.settings.setValue("window/tab", page.GAME)  # written with the next save
+        set_setting(self.settings, "window/tab", page.GAME)  # written with the next save
 
     def _page_status(self, page: GamePage, text: str) -> None:
         if page is self.current_page():  # a game out of sight (restored at start, say) keeps quiet

@@ -388,3 +388,25 @@ def test_the_warning_closes_when_saving_works_again(qtbot, tmp_path):
         lambda: any(b.objectName() == "cannotSaveBox" and b.isVisible() for b in window.findChildren(QMessageBox))
     )
     window.close()
+
+
+def test_a_start_leaves_the_settings_file_untouched(qtbot, tmp_path):
+    """Showing the game and the minesweeper mode kept from the last run sets nothing that
+    changed: any value set has the whole settings file written again, which takes tens of
+    milliseconds once it holds a large board."""
+    from slugboard.gui.main_window import MainWindow
+
+    path = str(tmp_path / "s.ini")
+    first = MainWindow(QSettings(path, QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.tabs.setCurrentWidget(first.page("minesweeper"))
+    first.page("minesweeper").set_mode("play")
+    first.close()
+    os.utime(path, (1_000_000_000, 1_000_000_000))  # any write from now on shows
+    second = _window(qtbot, QSettings(path, QSettings.Format.IniFormat))
+    assert second.current_page() is second.page("minesweeper") and second.page("minesweeper").mode == "play"
+    second.settings.sync()
+    assert os.stat(path).st_mtime == 1_000_000_000
+    second.tabs.setCurrentWidget(second.page("sudoku"))  # a change is written
+    second.settings.sync()
+    assert os.stat(path).st_mtime != 1_000_000_000

@@ -40,6 +40,7 @@ from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
 from ..page import GamePage, heading, set_text_colour
+from ..store import set_setting
 from ..worker import LatestOnly
 from .actions import ActionList
 from .canvas import MinesCanvas
@@ -573,7 +574,7 @@ class MinesweeperPage(GamePage):
         for shortcut in self.replay_shortcuts:
             shortcut.setEnabled(mode == REPLAY)
         self.odds_shortcut.setEnabled(mode != EDIT)
-        self.settings.setValue("minesweeper/mode", mode)
+        set_setting(self.settings, "minesweeper/mode", mode)
         hints = {
             EDIT: "Editing the field: every mine and number is shown.",
             PLAY: "Playing: mines are hidden; your clicks are recorded.",
