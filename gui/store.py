@@ -155,12 +155,6 @@ class Store:
         except Exception:  # noqa: BLE001 - a value Qt itself cannot turn into Python
             return _Unreadable()
 
-    def board(self, name: str) -> Any | None:
-        """The board kept for the game `name`, or None; the game's codec is loaded only
-        when there is one to read."""
-        text = self.board_text(name)
-        return None if text is None else self.board_from(name, text)
-
     def board_from(self, name: str, text: str) -> Any | None:
         """The board of `name` that its stored `text` (from `board_text`) holds, or None
         when it no longer reads: it is then set aside."""

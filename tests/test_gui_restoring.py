@@ -85,6 +85,15 @@ def _opened(open_window, gate: Gate | None = None):
     return window
 
 
+def _restoring(settings, open_window, monkeypatch, tab: str = "minesweeper"):
+    """A large minesweeper game stored, and a window opened on those settings with its
+    restoring held at the start: (gate, game, stored text, window)."""
+    gate = Gate(monkeypatch)
+    game = large_game()
+    text = store(settings, stored_text(game), tab=tab)
+    return gate, game, text, _opened(open_window, gate)
+
+
 def _cover(page):
     return page.findChild(opening.Cover)
 
@@ -99,10 +108,7 @@ def test_a_small_stored_board_is_restored_before_the_first_paint(qtbot, settings
 
 
 def test_a_large_stored_board_follows_the_window(qtbot, settings, open_window, monkeypatch):
-    gate = Gate(monkeypatch)
-    game = large_game()
-    text = store(settings, stored_text(game))
-    window = _opened(open_window, gate)
+    gate, game, text, window = _restoring(settings, open_window, monkeypatch)
     page = window.current_page()
     # On screen at once, the game's page covered until its board comes.
     assert page.GAME == "minesweeper" and window.restoring("minesweeper")
@@ -132,10 +138,7 @@ def test_a_large_stored_board_follows_the_window(qtbot, settings, open_window, m
 
 
 def test_cancel_keeps_the_stored_board_for_the_next_start(qtbot, settings, open_window, monkeypatch):
-    gate = Gate(monkeypatch)
-    game = large_game()
-    text = store(settings, stored_text(game))
-    window = _opened(open_window, gate)
+    gate, game, text, window = _restoring(settings, open_window, monkeypatch)
     page = window.current_page()
     gate.wait_started(qtbot)
     qtbot.mouseClick(window.restorer.cancel_button, Qt.MouseButton.LeftButton)
@@ -161,9 +164,7 @@ def test_cancel_keeps_the_stored_board_for_the_next_start(qtbot, settings, open_
 
 
 def test_escape_stops_restoring_too(qtbot, settings, open_window, monkeypatch):
-    gate = Gate(monkeypatch)
-    text = store(settings, stored_text(large_game()))
-    window = _opened(open_window, gate)
+    gate, _game, text, window = _restoring(settings, open_window, monkeypatch)
     gate.wait_started(qtbot)
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_Escape)
     assert not window.restoring("minesweeper")
@@ -191,9 +192,7 @@ def test_an_edit_after_cancelling_takes_the_kept_boards_place(qtbot, settings, o
 
 
 def test_a_paste_meanwhile_wins(qtbot, settings, open_window, monkeypatch):
-    gate = Gate(monkeypatch)
-    store(settings, stored_text(large_game()))
-    window = _opened(open_window, gate)
+    gate, _game, _text, window = _restoring(settings, open_window, monkeypatch)
     page = window.current_page()
     gate.wait_started(qtbot)
     QGuiApplication.clipboard().setText(ARTICLE)
@@ -213,10 +212,7 @@ def test_a_paste_meanwhile_wins(qtbot, settings, open_window, monkeypatch):
 
 
 def test_closing_while_restoring_does_not_wait_and_keeps_the_board(qtbot, settings, open_window, monkeypatch):
-    gate = Gate(monkeypatch)
-    game = large_game()
-    text = store(settings, stored_text(game))
-    window = _opened(open_window, gate)
+    gate, game, text, window = _restoring(settings, open_window, monkeypatch)
     restored: list[object] = []
     window.restorer.restored.connect(lambda *args: restored.append(args))
     gate.wait_started(qtbot)
@@ -248,10 +244,7 @@ def test_an_unreadable_large_stored_board_is_set_aside_and_said(qtbot, settings,
 
 
 def test_a_large_board_out_of_sight_is_restored_once_the_window_has_painted(qtbot, settings, open_window, monkeypatch):
-    gate = Gate(monkeypatch)
-    game = large_game()
-    store(settings, stored_text(game), tab="sudoku")
-    window = _opened(open_window, gate)
+    gate, game, _text, window = _restoring(settings, open_window, monkeypatch, tab="sudoku")
     assert window.current_page().GAME == "sudoku" and window.current_page().isEnabled()
     gate.wait_started(qtbot)
     assert gate.painted_first == [True]

@@ -137,31 +137,6 @@ def link_pointers(board: Board, start: int = 0) -> list[Pointer]:
     return out
 
 
-def extends(board: Board, old: Board) -> bool:
-    """Whether `board`'s game is `old`'s with none or more actions at its end: the same
-    field and time unit, and `old`'s actions the first of `board`'s."""
-    n = len(old.events)
-    if (
-        len(board.events) < n
-        or board.width != old.width
-        or board.height != old.height
-        or board.time_unit_ms != old.time_unit_ms
-        or not (board.mines is old.mines or board.mines == old.mines)
-    ):
-        return False
-    if not n or board.events is old.events:
-        return True
-    # A game being played: each move's board is made by the last one's `with_event`.
-    step: Board | None = board
-    while step is not None and len(step.events) > n:
-        grown = step.__dict__.get("_grown_from")
-        step = grown() if grown is not None else None
-    if step is old:
-        return True
-    # The last action first: a game that differs mostly differs there already.
-    return board.events[n - 1] == old.events[-1] and board.events[:n] == old.events
-
-
 class GameFigures:
     """The figures of one game at any moment: from a file's mouse events when there are
     some, else from the game's actions."""
@@ -177,7 +152,7 @@ class GameFigures:
         """How many actions `continued(board)` would count: those `board`'s game adds at
         the end of this one's; None when it is not this game continued (another field or
         game), or these figures come from a file's mouse events."""
-        if self.from_file or not extends(board, self.board):
+        if self.from_file or not board.extends(self.board):
             return None
         return len(board.events) - len(self.board.events)
 

@@ -194,6 +194,30 @@ class Board(Record):
         board.__dict__["_grown_from"] = weakref.ref(self)
         return board
 
+    def extends(self, old: Board) -> bool:
+        """Whether this game is `old`'s with none or more actions at its end: the same
+        field and time unit, and `old`'s actions the first of this one's."""
+        n = len(old.events)
+        if (
+            len(self.events) < n
+            or self.width != old.width
+            or self.height != old.height
+            or self.time_unit_ms != old.time_unit_ms
+            or not (self.mines is old.mines or self.mines == old.mines)
+        ):
+            return False
+        if not n or self.events is old.events:
+            return True
+        # A game being played: each move's board is made by the last one's `with_event`.
+        step: Board | None = self
+        while step is not None and len(step.events) > n:
+            grown = step.__dict__.get("_grown_from")
+            step = grown() if grown is not None else None
+        if step is old:
+            return True
+        # The last action first: a game that differs mostly differs there already.
+        return self.events[n - 1] == old.events[-1] and self.events[:n] == old.events
+
     def with_version(self, version: int, time_unit_ms: int | None = None) -> Board:
         unit = V1_TIME_UNIT_MS if version == 1 else (time_unit_ms or self.time_unit_ms)
         events = self.events

@@ -191,19 +191,7 @@ class Replay:
         the new events are played when this Replay is the newest of its line."""
         old = self.board
         n_old = self._count
-        grown = board.__dict__.get("_grown_from")
-        if grown is not None and grown() is old and self._cells is not None and len(self.times_ms) == n_old:
-            pass  # made by old.with_event: no need to compare the games
-        elif (
-            self._cells is None
-            or len(self.times_ms) != n_old
-            or board.width != old.width
-            or board.height != old.height
-            or board.time_unit_ms != old.time_unit_ms
-            or len(board.events) < n_old
-            or not (board.mines is old.mines or board.mines == old.mines)
-            or board.events[:n_old] != old.events
-        ):
+        if self._cells is None or len(self.times_ms) != n_old or not board.extends(old):
             return Replay(board)
         new = object.__new__(Replay)
         new.__dict__.update(self.__dict__)
