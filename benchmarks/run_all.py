@@ -94,6 +94,7 @@ def _on_display(quick: bool) -> list[Row]:
 def _rows(quick: bool) -> list[Row]:
     """(area, figure, baseline, ratio, goal, met) rows; met is None for a floor (what the
     least any code could cost, shown beside the goal it bounds)."""
+    import busy_window
     import paint
     import replay
     import startup
@@ -106,6 +107,15 @@ def _rows(quick: bool) -> list[Row]:
         rows.append(
             ("switch", f"{name}: first switch to its tab, made and painted: {loaded * 1000:.0f} ms",
              f"its modules loaded by the switch: {cold * 1000:.0f} ms", f"{loaded / cold:.2f}x", "< 1x", loaded < cold)
+        )  # fmt: skip
+    busy = busy_window.measure(2 if quick else 3)
+    for what, idle in busy["idle"].items():
+        during = busy["apart"][what]
+        label = f"{what} of the window" if what.startswith("repaint") else f"{what}: first switch to its tab"
+        rows.append(
+            ("busy", f"{label} during a pentomino count: {during * 1000:.1f} ms",
+             f"the same, nothing running: {idle * 1000:.1f} ms", f"{during / idle:.2f}x", "<= 1.5x",
+             during <= 1.5 * idle)
         )  # fmt: skip
     figures = replay.run(replay.EXPERT, 8.0)
     share = float(figures["core at 60 fps"])

@@ -19,15 +19,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# One window; the games' modules loaded beforehand or not; then the first switch to each
-# tab but the first, timed from the switch to the page painted.
-_SWITCH = r"""
+# A window with no settings kept, shown; with "loaded" as its first argument, once the other
+# games' modules have loaded as they do while a window waits (`games.Warmer`), else with
+# them still to load. The start of the scripts that busy_window.py runs as well.
+WINDOW = r"""
 import json, os, sys, tempfile, time
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 app = QApplication(sys.argv[:1])
 from slugboard.gui.main_window import MainWindow
-settings = QSettings(os.path.join(tempfile.mkdtemp(), "switch.ini"), QSettings.Format.IniFormat)
+settings = QSettings(os.path.join(tempfile.mkdtemp(), "window.ini"), QSettings.Format.IniFormat)
 window = MainWindow(settings=settings)
 window.show()
 app.processEvents()
@@ -39,6 +40,12 @@ if sys.argv[1] == "loaded":
         time.sleep(0.001)
 else:
     warmer.stop()
+"""
+
+# Then the first switch to each tab but the first, timed from the switch to the page painted.
+_SWITCH = (
+    WINDOW
+    + r"""
 times = {}
 for index, name in enumerate(window.pages):
     if index == window.tabs.currentIndex():
@@ -51,6 +58,7 @@ for index, name in enumerate(window.pages):
 print(json.dumps(times))
 window.close()
 """
+)
 
 
 def measure(runs: int = 5) -> dict[str, tuple[float, float]]:

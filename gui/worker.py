@@ -1,6 +1,10 @@
 """Running slow queries (a sudoku solution count) off the GUI thread, so that they can
 always be stopped.
 
+A query runs on a daemon thread of this process, or, for a `LatestOnly` made with
+`apart=`, in a helper process (`slugboard.codecs.apart`): long searches in Python go
+there, so that they never hold the interpreter the window needs.
+
 Only the newest request's answer is delivered: an edit made while a query runs makes
 the older answer stale, so a new request cancels the old one (through the `cancel`
 token every query takes) and its answer, if it still comes, is dropped. Shutting down
@@ -11,7 +15,7 @@ to notice cannot keep the application from quitting.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -22,17 +26,27 @@ from PySide6.QtWidgets import QProgressBar, QPushButton, QStatusBar
 
 from slugboard.codecs.work import Cancel, Cancelled
 
+if TYPE_CHECKING:
+    from slugboard.codecs.apart import Helper
+
 
 class LatestOnly(QObject):
     """Runs one query at a time on a daemon thread: `submit(fn, *args)` calls
     `fn(*args, cancel=token)`; `finished(result)` fires in the GUI thread for the latest
-    submission only, with the exception as the result when the query failed."""
+    submission only, with the exception as the result when the query failed.
+
+    Made with `apart=(module, ...)`, it runs each query in a helper process that imports
+    those modules when it starts, and is kept for the next query: `fn` and its arguments
+    must then be picklable (a module-level function, or a `functools.partial` of one). Set
+    `apart` to None to run the queries on the thread again."""
 
     finished = Signal(object)
     _delivered = Signal(int, object)
 
-    def __init__(self, parent: QObject | None = None):
+    def __init__(self, parent: QObject | None = None, *, apart: Sequence[str] | None = None):
         super().__init__(parent)
+        self.apart = None if apart is None else tuple(apart)
+        self._helper: Helper | None = None
         self._generation = 0
         self._cancel: Cancel | None = None
         self._running = False
@@ -40,14 +54,17 @@ class LatestOnly(QObject):
         self._emitting = threading.Lock()
         # The thread and its queue are made with the first query: most pages never ask one
         # in a session, and a window holds several of these.
-        self._jobs: queue.SimpleQueue[tuple[int, Cancel, Callable[..., Any], tuple[Any, ...]] | None] | None = None
+        self._jobs: queue.SimpleQueue[_Job | None] | None = None
         self._delivered.connect(self._deliver)
 
     @property
     def busy(self) -> bool:
         return self._running
 
-    def submit(self, fn: Callable[..., Any], *args: Any) -> None:
+    def submit(self, fn: Callable[..., Any], *args: Any, progress: Callable[..., Any] | None = None) -> None:
+        """Run `fn(*args, cancel=token)` in place of the query running; with `progress`,
+        also `progress=`, a callable whose calls in the work reach `progress` (a signal's
+        emit, say) as `relay` gives it."""
         if self._closed:
             return
         self.cancel()
@@ -58,7 +75,8 @@ class LatestOnly(QObject):
 
             self._jobs = queue.SimpleQueue()
             threading.Thread(target=self._work, args=(self._jobs,), name="slugboard-query", daemon=True).start()
-        self._jobs.put((self._generation, self._cancel, fn, args))
+        send = None if progress is None else self.relay(progress)
+        self._jobs.put((self._generation, self._cancel, fn, args, send, self.apart))
 
     def cancel(self) -> None:
         """Stop the running query, if any, and drop its answer."""
@@ -66,6 +84,8 @@ class LatestOnly(QObject):
         self._running = False
         if self._cancel is not None:
             self._cancel.set()
+            if self._helper is not None:
+                self._helper.cancel(self._cancel)
             self._cancel = None
 
     def relay(self, emit: Callable[..., Any]) -> Callable[..., None]:
@@ -86,19 +106,43 @@ class LatestOnly(QObject):
         with self._emitting:
             self.cancel()
             self._closed = True
+            helper, self._helper = self._helper, None
+        if helper is not None:
+            helper.stop()
         if self._jobs is not None:
             self._jobs.put(None)
+
+    def _helper_for(self, modules: tuple[str, ...]) -> Helper | None:
+        """The helper process's keeper for queries run apart (made with the first one; a
+        new one when the modules change), or None once shut down."""
+        from slugboard.codecs.apart import Helper
+
+        with self._emitting:
+            if self._closed:
+                return None
+            if self._helper is None or self._helper.modules != modules:
+                if self._helper is not None:
+                    self._helper.stop()
+                self._helper = Helper(modules)
+            return self._helper
 
     def _work(self, jobs: queue.SimpleQueue) -> None:
         while True:
             job = jobs.get()
             if job is None:
                 return
-            generation, cancel, fn, args = job
+            generation, cancel, fn, args, progress, apart = job
             if cancel.is_set():
                 continue  # superseded before it started
             try:
-                result: Any = fn(*args, cancel=cancel)
+                if apart is None:
+                    kwargs: dict[str, Any] = {} if progress is None else {"progress": progress}
+                    result: Any = fn(*args, cancel=cancel, **kwargs)
+                else:
+                    helper = self._helper_for(apart)
+                    if helper is None:
+                        return
+                    result = helper.call(fn, args, cancel=cancel, progress=progress)
             except Cancelled:
                 continue
             except Exception as exc:  # noqa: BLE001 - delivered, not swallowed: the page shows it
@@ -117,6 +161,17 @@ class LatestOnly(QObject):
         if generation == self._generation:
             self._running = False
             self.finished.emit(result)
+
+
+_Job = tuple[int, Cancel, Callable[..., Any], tuple[Any, ...], Callable[..., None] | None, tuple[str, ...] | None]
+
+
+def why(exc: BaseException) -> str:
+    """A failed query's reason, as a person reads it after "… failed: "."""
+    text = str(exc).strip()
+    if isinstance(exc, MemoryError):
+        return text or "there was not enough memory"
+    return text or f"an unexpected error ({type(exc).__name__})"
 
 
 class Progress(QObject):

@@ -598,6 +598,13 @@ def test_hint_on_a_complete_board_says_there_is_nothing_to_place(qtbot, main_win
     assert page.board == solved and page.hint_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
 
 
+def _on_thread(page):
+    """Run the page's searches on a thread of this process rather than in their helper
+    process, for a test that replaces a solver function here (the helper has its own)."""
+    page._quick.apart = None
+    page._job.apart = None
+
+
 def _wait_quick_check(qtbot, page):
     """Wait for the panel's own answer to a new board ("Can be completed" or "Not known at a
     glance"), worked out on a thread of its own and written to the same line as a count."""
@@ -652,6 +659,7 @@ def test_the_quick_check_never_overwrites_an_answer_asked_for(qtbot, monkeypatch
         return completable(board, seconds, cancel=cancel)
 
     monkeypatch.setattr(solver, "completable", held_back)
+    _on_thread(page)
     try:
         main_window.paste_text("R4f")
         if check == "running":
@@ -700,19 +708,18 @@ def test_why_a_board_cannot_be_completed_fits_the_solver_line(qtbot, main_window
 @pytest.fixture
 def checks(qtbot, monkeypatch, page):
     """The boards the panel's quick check is asked about from now on, in order (the check
-    itself runs as ever). The check of the board the page opened on has answered first."""
-    from slugboard.codecs.pentomino import solver
-
+    itself runs as ever, in its helper process). The check of the board the page opened on
+    has answered first."""
     _wait_quick_check(qtbot, page)
     qtbot.waitUntil(lambda: not page._quick.busy, timeout=10_000)
-    completable = solver.completable
+    submit = page._quick.submit
     asked: list[pm.Board] = []
 
-    def recorded(board, seconds, *, cancel):
+    def recorded(fn, board, *args, **kwargs):
         asked.append(board)
-        return completable(board, seconds, cancel=cancel)
+        submit(fn, board, *args, **kwargs)
 
-    monkeypatch.setattr(solver, "completable", recorded)
+    monkeypatch.setattr(page._quick, "submit", recorded)
     return asked
 
 
@@ -772,6 +779,7 @@ def test_after_a_failed_search_the_panel_checks_the_board_again(qtbot, monkeypat
         raise MemoryError("out of memory")
 
     monkeypatch.setattr(solver, kind, fails)
+    _on_thread(page)
     main_window.paste_text("R4f")
     getattr(page, _BUTTONS[kind]).click()
     assert checks == []
@@ -791,6 +799,7 @@ def test_when_the_quick_check_fails_too_the_panel_says_so(qtbot, monkeypatch, ma
 
     monkeypatch.setattr(solver, "count", fails)
     monkeypatch.setattr(solver, "completable", fails)
+    _on_thread(page)
     main_window.paste_text("R4f")
     page.count_button.click()
     _wait_label(qtbot, page, "Could not check this board")

@@ -8,6 +8,8 @@ import sys
 import threading
 import time
 
+from processes import ended, linux_only, wait_ended
+
 from slugboard.codecs.work import Cancel
 from slugboard.gui.worker import LatestOnly
 
@@ -171,3 +173,73 @@ def test_the_thread_starts_with_the_first_query(qtbot):
     used.shutdown()
     qtbot.waitUntil(lambda: threads() == before)
     assert answers == [5]
+
+
+@linux_only
+def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends(main_window, qtbot):
+    """The count of the empty 6x10 rectangle (seconds of work) runs in a process of its own,
+    so the window never waits for it; Cancel keeps that process for the next search, and
+    closing the window ends it at once."""
+    import os
+
+    page = main_window.page("pentomino")
+    main_window.paste_text("R6a")
+    page.count_button.click()
+    qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
+    pid = page._job._helper.pid
+    assert pid is not None and pid != os.getpid() and not ended(pid)
+    page.cancel_button.click()
+    page.count_button.click()
+    qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
+    assert page._job._helper.pid == pid  # stopped by Cancel, not killed: the same helper counts again
+    start = time.perf_counter()
+    main_window.close()
+    assert time.perf_counter() - start < 0.5
+    assert wait_ended(pid)
+
+
+@linux_only
+def test_a_puzzle_is_made_in_a_helper_process(main_window, qtbot):
+    import os
+
+    page = main_window.page("sudoku")
+    page.new_button.click()
+    assert page.new_button.text() == "Cancel"
+    qtbot.waitUntil(lambda: page.new_button.text() == "Make puzzle", timeout=30_000)
+    assert page.new_status.text().startswith("New puzzle: ") and page.solution_count in (None, 1)
+    qtbot.waitUntil(lambda: page.solution_count == 1, timeout=10_000)
+    pid = page._maker._helper.pid
+    assert pid is not None and pid != os.getpid() and not ended(pid)
+    main_window.close()
+    assert wait_ended(pid)
+
+
+@linux_only
+def test_a_search_whose_process_is_killed_says_so_and_the_next_one_runs(main_window, qtbot):
+    """The helper running a count is killed from outside (as the system does when memory
+    runs out): the page says the search failed and why, and the next count starts a new
+    helper and answers."""
+    import os
+    import signal
+
+    page = main_window.page("pentomino")
+    main_window.paste_text("R6a")
+    page.count_button.click()
+    qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
+    pid = page._job._helper.pid
+    os.kill(pid, signal.SIGKILL)
+    qtbot.waitUntil(lambda: page.count_button.isEnabled(), timeout=10_000)
+    assert main_window.statusBar().currentMessage() == "The search failed: its process ended before it answered"
+    assert not page.cancel_button.isVisibleTo(page)
+    main_window.paste_text("R4f")
+    page.count_button.click()
+    qtbot.waitUntil(lambda: page.solver_label.text() == "1,472 ways to complete the board", timeout=60_000)
+    assert page._job._helper.pid not in (None, pid)
+
+
+def test_a_failure_without_words_is_still_explained():
+    from slugboard.gui.worker import why
+
+    assert why(ValueError("no puzzle found")) == "no puzzle found"
+    assert why(MemoryError()) == "there was not enough memory"
+    assert why(RecursionError("")) == "an unexpected error (RecursionError)"

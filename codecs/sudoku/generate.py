@@ -4,6 +4,7 @@ symmetric groups, in random order, as long as the solution stays unique."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..work import NEVER, Cancel
 from .logic import rating_info
@@ -76,10 +77,14 @@ def generate(
     seed: int | None = None,
     attempts: int = 200,
     cancel: Cancel = NEVER,
+    progress: Callable[[float], None] | None = None,
 ) -> Board:
     """A puzzle with one solution, the asked symmetry, at most `givens` givens when
     that many can be reached (the fewest found otherwise), and a rating in the range
-    when one is asked. Raises ValueError when `attempts` grids give none in range."""
+    when one is asked. Raises ValueError when `attempts` grids give none in range.
+    `progress` hears the share of the attempts made (0 to 1), as `cancel`'s own does."""
+    if progress is not None:
+        cancel = cancel.with_progress(progress)
     orbit(0, symmetry)  # check the name
     if givens is not None and not 17 <= givens <= 81:
         raise ValueError("givens must be between 17 and 81")

@@ -23,7 +23,7 @@ from slugboard.codecs import pentomino as pm
 from slugboard.codecs.pentomino import solver
 
 from ..page import GamePage, WrappedLabel, set_text_colour
-from ..worker import LatestOnly
+from ..worker import LatestOnly, why
 from .canvas import _SIZE_EDIT, PentominoCanvas
 from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
 
@@ -194,7 +194,9 @@ class PentominoPage(GamePage):
             w.hide()
             row.addWidget(w)
         self.tool_layout.addLayout(row)
-        self._quick = LatestOnly(self)
+        # The searches run in a helper process: a count can take minutes, and on a thread
+        # of this process it would slow every page laid out meanwhile tenfold.
+        self._quick = LatestOnly(self, apart=(solver.__name__,))
         self._quick.finished.connect(self._quick_answer)
         self._quick_board: pm.Board | None = None
         # The last board whose "can it be completed" is known, and the answer (None: not
@@ -202,7 +204,7 @@ class PentominoPage(GamePage):
         self._answered: tuple[pm.Board, bool | None] | None = None
         self._quick_timer = QTimer(self, singleShot=True, interval=QUICK_CHECK_DELAY_MS)
         self._quick_timer.timeout.connect(self._ask_quick)
-        self._job = LatestOnly(self)
+        self._job = LatestOnly(self, apart=(solver.__name__,))
         self._job.finished.connect(self._job_done)
         self._job_kind = ""
         self._progress = _Progress(self)
@@ -409,7 +411,7 @@ class PentominoPage(GamePage):
         return command.old if command is not None else None
 
     # --- solving -----------------------------------------------------------------------
-    def _start(self, kind: str, fn, *args) -> None:
+    def _start(self, kind: str, fn, *args, progress=None) -> None:
         # The search answers the person's question about this board: the quick check of the
         # same board, waiting or under way, would only say less, and later, on the same line.
         self._stop_quick_check()
@@ -419,7 +421,7 @@ class PentominoPage(GamePage):
         self.cancel_button.show()
         self.progress.setVisible(kind == "count")
         self.progress.setValue(0)
-        self._job.submit(fn, *args)
+        self._job.submit(fn, *args, progress=progress)
 
     def start_solve(self) -> None:
         self.solver_label.setText("Solving…")
@@ -434,13 +436,7 @@ class PentominoPage(GamePage):
 
     def start_count(self) -> None:
         self.solver_label.setText("Counting…")
-        board = self.board
-        counted = self._job.relay(self._progress.counted.emit)
-
-        def count(board, cancel):
-            return solver.count(board, cancel=cancel, progress=counted)
-
-        self._start("count", count, board)
+        self._start("count", solver.count, self.board, progress=self._progress.counted.emit)
 
     def cancel_search(self) -> None:
         """Stop the solve, hint or count under way (an edit does too)."""
@@ -468,7 +464,7 @@ class PentominoPage(GamePage):
         kind = self._job_kind
         self._job_finished()
         if isinstance(result, Exception):
-            self.show_status(f"The search failed: {result}")
+            self.show_status(f"The search failed: {why(result)}")
         elif kind == "count":
             found, _complete = result
             self._answered = (self.board, found > 0)

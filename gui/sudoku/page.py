@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -27,7 +28,7 @@ from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 
 from ..page import GamePage, set_text_colour
 from ..theme import readable
-from ..worker import LatestOnly
+from ..worker import LatestOnly, why
 from .canvas import SudokuCanvas
 from .paint import STATUS_COLOURS
 
@@ -243,7 +244,9 @@ class SudokuPage(GamePage):
         self.new_status.setWordWrap(True)
         self.new_status.setMinimumHeight(self.new_status.fontMetrics().lineSpacing() * 2)
         self.tool_layout.addWidget(self.new_status)
-        self._maker = LatestOnly(self)
+        # Made in a helper process: a search of seconds on a thread of this one would slow
+        # the window meanwhile.
+        self._maker = LatestOnly(self, apart=(generate.__module__,))
         self._maker.finished.connect(self._made)
 
         self.add_heading("Problems")
@@ -326,7 +329,7 @@ class SudokuPage(GamePage):
     def _analysed(self, result) -> None:
         if isinstance(result, Exception):
             self.status_label.setText("check failed")
-            self.show_status(f"Solution count failed: {result}")
+            self.show_status(f"Solution count failed: {why(result)}")
             return
         self._count, self._solution = result
         self.status_label.setText(sudoku.solution_label(self._count))
@@ -350,13 +353,8 @@ class SudokuPage(GamePage):
             return
         rating = self.RATINGS[self.rating_box.currentIndex()][1]
 
-        moved = self._maker.relay(self._made_progress.moved.emit)
-
-        def make(*, cancel):
-            cancel = cancel.with_progress(moved)
-            return generate(givens=givens, symmetry=symmetry, rating=rating, cancel=cancel)
-
-        self._maker.submit(make)
+        make = functools.partial(generate, givens=givens, symmetry=symmetry, rating=rating)
+        self._maker.submit(make, progress=self._made_progress.moved.emit)
         self._generating(True, "Making a puzzle…")
 
     def _generating(self, busy: bool, text: str) -> None:
@@ -367,7 +365,7 @@ class SudokuPage(GamePage):
 
     def _made(self, result) -> None:
         if isinstance(result, Exception):
-            self._generating(False, str(result).capitalize() + ".")
+            self._generating(False, why(result).capitalize() + ".")
             return
         self._generating(False, f"New puzzle: {result.givens} givens.")
         self.set_board(result, "New puzzle")

@@ -1,0 +1,251 @@
+"""Long work run in a helper process, so that it never shares an interpreter with a window.
+
+A search running on a thread of the window's own process takes turns with the window for
+Python's one interpreter lock: each time the window's thread comes back from a call into Qt
+it may wait up to the switch interval (5 ms) for the search to let go, and a page laid out
+during a pentomino count took ten times as long. In a helper process the search runs on
+the other core, and the window's thread never waits for it.
+
+`Helper` is the caller's side: it starts `python -m slugboard.codecs.apart` when first
+asked, keeps it for the next call, and sends it one call at a time, each a function that
+can be pickled (a module-level function or a `functools.partial` of one) with its
+arguments. The helper runs `fn(*args, cancel=...)`, with `progress=` too when the caller
+wants to hear it. The caller's `Cancel` reaches the helper as a message, so a cancelled
+call stops as it would on a thread and the helper stays for the next one; a helper that
+does not stop within `STOP_WAIT` seconds is killed. `stop` kills it at once (a window that
+quits), and a helper whose caller has gone (its standard input closed) ends by itself.
+
+Messages are pickles both ways, on the helper's standard input and output; the helper's
+own `print`s go to its standard error.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import os
+import pickle
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from typing import IO, Any
+
+from .work import Cancel, Cancelled
+
+STOP_WAIT = 2.0  # seconds a cancelled call may take to stop before its helper is killed
+
+
+class HelperLostError(RuntimeError):
+    """The helper process ended before it answered (it ran out of memory, say)."""
+
+
+class Helper:
+    """One helper process running one call at a time. `call` is made from one worker
+    thread; `cancel` and `stop` may come from any thread and return at once."""
+
+    def __init__(self, modules: Sequence[str] = ()) -> None:
+        self.modules = tuple(modules)  # imported by the helper when it starts
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._calling: tuple[int, Cancel] | None = None
+        self._numbers = itertools.count(1)
+        self._stopped = False
+
+    @property
+    def pid(self) -> int | None:
+        """The helper's process id while it runs."""
+        with self._lock:
+            return None if self._process is None else self._process.pid
+
+    def call(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        *,
+        cancel: Cancel,
+        progress: Callable[..., None] | None = None,
+    ) -> Any:
+        """`fn(*args, cancel=..., progress=...)` run in the helper: its result, or its
+        exception raised here. Raises Cancelled once `cancel` is set and the helper has
+        stopped, and HelperLostError when the helper ended without an answer."""
+        number = next(self._numbers)
+        with self._lock:
+            if self._stopped or cancel.is_set():
+                raise Cancelled
+            job = pickle.dumps((fn, args, progress is not None), pickle.HIGHEST_PROTOCOL)
+            try:
+                process = self._started()
+            except OSError as exc:
+                raise HelperLostError(f"its process could not be started: {exc}") from None
+            self._calling = (number, cancel)
+            try:
+                _send(process.stdin, pickle.dumps(("call", number, job)))
+            except OSError:
+                self._calling = None
+                self._discard(process)
+                raise HelperLostError("its process could not be reached") from None
+        try:
+            return self._answer(process, number, cancel, progress)
+        finally:
+            with self._lock:
+                self._calling = None
+
+    def cancel(self, cancel: Cancel) -> None:
+        """Ask the helper to stop the call `cancel` belongs to (set it first); a helper that
+        has not stopped within STOP_WAIT seconds is killed."""
+        with self._lock:
+            if self._calling is None or self._calling[1] is not cancel or self._process is None:
+                return
+            number, process = self._calling[0], self._process
+            try:
+                _send(process.stdin, pickle.dumps(("cancel", number, None)))
+            except OSError:
+                self._discard(process)
+                return
+        timer = threading.Timer(STOP_WAIT, self._kill_if_calling, args=(number, process))
+        timer.daemon = True
+        timer.start()
+
+    def stop(self) -> None:
+        """Kill the helper at once; no call is run after this."""
+        with self._lock:
+            self._stopped = True
+            if self._process is not None:
+                self._discard(self._process)
+
+    # --- the caller's side -------------------------------------------------------------
+    def _started(self) -> subprocess.Popen[bytes]:
+        if self._process is None or self._process.poll() is not None:
+            flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)  # no console window on Windows
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", __name__, *self.modules],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                creationflags=flags,
+            )
+        return self._process
+
+    def _answer(
+        self,
+        process: subprocess.Popen[bytes],
+        number: int,
+        cancel: Cancel,
+        progress: Callable[..., None] | None,
+    ) -> Any:
+        assert process.stdout is not None
+        while True:
+            try:
+                kind, about, value = pickle.load(process.stdout)
+            except (EOFError, OSError, pickle.UnpicklingError, ValueError):
+                with self._lock:
+                    self._discard(process)
+                if cancel.is_set():
+                    raise Cancelled from None
+                raise HelperLostError("its process ended before it answered") from None
+            if about != number:
+                continue  # the last word of a call cancelled earlier
+            if kind == "progress":
+                if progress is not None and not cancel.is_set():
+                    progress(*value)
+            elif kind == "cancelled" or cancel.is_set():
+                raise Cancelled  # the answer of work asked to stop, come before it stopped
+            elif kind == "done":
+                return value
+            elif kind == "failed":
+                raise value
+
+    def _kill_if_calling(self, number: int, process: subprocess.Popen[bytes]) -> None:
+        with self._lock:
+            if self._calling is not None and self._calling[0] == number and self._process is process:
+                self._discard(process)
+
+    def _discard(self, process: subprocess.Popen[bytes]) -> None:
+        """Kill `process` (the lock held): the call reading from it sees its end at once."""
+        if self._process is process:
+            self._process = None
+        try:
+            process.kill()
+            if process.stdin is not None:
+                process.stdin.close()
+        except OSError:
+            pass
+        # Reaped in the background: a killed process ends at once, and nothing waits here.
+        threading.Thread(target=process.wait, daemon=True).start()
+
+
+def _send(pipe: IO[bytes] | None, data: bytes) -> None:
+    assert pipe is not None
+    pipe.write(data)
+    pipe.flush()
+
+
+# --- the helper's side -----------------------------------------------------------------
+def _serve(modules: Sequence[str]) -> None:
+    for name in modules:
+        importlib.import_module(name)
+    # Answers go out on the real standard output; anything the work prints goes to stderr.
+    answers = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    writing = threading.Lock()
+    calls: dict[int, Cancel] = {}
+    ready = threading.Condition()
+    queue: list[tuple[int, bytes]] = []
+
+    def answer(kind: str, number: int, value: Any) -> None:
+        try:
+            data = pickle.dumps((kind, number, value), pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # noqa: BLE001 - an answer that cannot be sent is told as a failure
+            data = pickle.dumps(("failed", number, RuntimeError(f"{type(value).__name__}: {value}: {exc}")))
+        with writing:
+            try:
+                _send(answers, data)
+            except OSError:
+                os._exit(0)  # the caller has gone
+
+    def read() -> None:
+        stdin = sys.stdin.buffer
+        while True:
+            try:
+                kind, number, job = pickle.load(stdin)
+            except Exception:  # noqa: BLE001 - end of input (the caller has gone) or garbage
+                os._exit(0)
+            with ready:
+                if kind == "cancel":
+                    token = calls.get(number)
+                    if token is not None:
+                        token.set()
+                else:
+                    calls[number] = Cancel()
+                    queue.append((number, job))
+                    ready.notify()
+
+    threading.Thread(target=read, name="slugboard-helper-input", daemon=True).start()
+    while True:
+        with ready:
+            while not queue:
+                ready.wait()
+            number, job = queue.pop(0)
+            token = calls[number]
+        try:
+            if token.is_set():
+                raise Cancelled
+            fn, args, wants_progress = pickle.loads(job)  # imports the function's module
+            kwargs: dict[str, Any] = {"cancel": token}
+            if wants_progress:
+                kwargs["progress"] = lambda *values, n=number: answer("progress", n, values)
+            result = fn(*args, **kwargs)
+        except Cancelled:
+            answer("cancelled", number, None)
+        except Exception as exc:  # noqa: BLE001 - sent to the caller, who shows it
+            answer("failed", number, exc)
+        else:
+            answer("done", number, result)
+        finally:
+            with ready:
+                calls.pop(number, None)
+
+
+if __name__ == "__main__":
+    _serve(sys.argv[1:])
