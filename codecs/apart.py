@@ -40,6 +40,11 @@ class HelperLostError(RuntimeError):
     """The helper process ended before it answered (it ran out of memory, say)."""
 
 
+class NoHelperError(HelperLostError):
+    """No helper process could be started (no Python to run it with, say): nothing was
+    sent, and the caller may run the work itself."""
+
+
 class Helper:
     """One helper process running one call at a time. `call` is made from one worker
     thread; `cancel` and `stop` may come from any thread and return at once."""
@@ -77,7 +82,7 @@ class Helper:
             try:
                 process = self._started()
             except OSError as exc:
-                raise HelperLostError(f"its process could not be started: {exc}") from None
+                raise NoHelperError(f"its process could not be started: {exc}") from None
             self._calling = (number, cancel)
             try:
                 _send(process.stdin, pickle.dumps(("call", number, job)))

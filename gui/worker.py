@@ -135,14 +135,7 @@ class LatestOnly(QObject):
             if cancel.is_set():
                 continue  # superseded before it started
             try:
-                if apart is None:
-                    kwargs: dict[str, Any] = {} if progress is None else {"progress": progress}
-                    result: Any = fn(*args, cancel=cancel, **kwargs)
-                else:
-                    helper = self._helper_for(apart)
-                    if helper is None:
-                        return
-                    result = helper.call(fn, args, cancel=cancel, progress=progress)
+                result: Any = self._run(fn, args, cancel, progress, apart)
             except Cancelled:
                 continue
             except Exception as exc:  # noqa: BLE001 - delivered, not swallowed: the page shows it
@@ -156,6 +149,29 @@ class LatestOnly(QObject):
                     self._delivered.emit(generation, result)
                 except RuntimeError:
                     return  # the page was destroyed while the query ran
+
+    def _run(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        cancel: Cancel,
+        progress: Callable[..., None] | None,
+        apart: tuple[str, ...] | None,
+    ) -> Any:
+        """The query's answer, worked out in its helper process or, for a query not run
+        apart or where no helper process can be started, here."""
+        if apart is not None:
+            from slugboard.codecs.apart import NoHelperError
+
+            helper = self._helper_for(apart)
+            if helper is None:
+                raise Cancelled  # shut down meanwhile
+            try:
+                return helper.call(fn, args, cancel=cancel, progress=progress)
+            except NoHelperError:
+                pass  # slower for the window meanwhile, but answered
+        kwargs: dict[str, Any] = {} if progress is None else {"progress": progress}
+        return fn(*args, cancel=cancel, **kwargs)
 
     def _deliver(self, generation: int, result: Any) -> None:
         if generation == self._generation:

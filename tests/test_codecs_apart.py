@@ -18,7 +18,7 @@ from processes import linux_only, wait_ended
 
 from slugboard.codecs import apart
 from slugboard.codecs import pentomino as pm
-from slugboard.codecs.apart import Helper, HelperLostError
+from slugboard.codecs.apart import Helper, HelperLostError, NoHelperError
 from slugboard.codecs.pentomino import solver
 from slugboard.codecs.work import Cancel, Cancelled
 
@@ -177,3 +177,11 @@ def test_a_helper_whose_caller_has_gone_ends_by_itself(tmp_path):
     done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60, env=env)
     pid = int(done.stdout.strip())
     assert wait_ended(pid, 10)
+
+
+def test_no_helper_can_start_without_a_python_to_run_it(monkeypatch):
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    helper = Helper([solver.__name__])
+    with pytest.raises(NoHelperError):
+        helper.call(solver.count, (pm.decode("R4f"),), cancel=Cancel())
+    assert helper.pid is None

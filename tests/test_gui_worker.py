@@ -243,3 +243,14 @@ def test_a_failure_without_words_is_still_explained():
     assert why(ValueError("no puzzle found")) == "no puzzle found"
     assert why(MemoryError()) == "there was not enough memory"
     assert why(RecursionError("")) == "an unexpected error (RecursionError)"
+
+
+def test_where_no_helper_process_can_start_the_search_runs_here(main_window, qtbot, monkeypatch):
+    """No Python to start a helper with (an unusual install): the count is still answered,
+    worked out in the window's own process."""
+    monkeypatch.setattr(sys, "executable", "/nonexistent/python")
+    page = main_window.page("pentomino")
+    main_window.paste_text("R4f")
+    page.count_button.click()
+    qtbot.waitUntil(lambda: page.solver_label.text() == "1,472 ways to complete the board", timeout=60_000)
+    assert page._job._helper is not None and page._job._helper.pid is None
