@@ -41,8 +41,8 @@ class HelperLostError(RuntimeError):
 
 
 class NoHelperError(HelperLostError):
-    """No helper process could be started (no Python to run it with, say): nothing was
-    sent, and the caller may run the work itself."""
+    """No helper process could be started (no Python to run it with, or one that ended as
+    it started): the work did not run, and the caller may run it itself."""
 
 
 class Helper:
@@ -147,7 +147,12 @@ class Helper:
                     self._discard(process)
                 if cancel.is_set():
                     raise Cancelled from None
+                if not getattr(process, "ready", False):  # it ended as it started: it ran nothing
+                    raise NoHelperError("its process could not start") from None
                 raise HelperLostError("its process ended before it answered") from None
+            if kind == "ready":
+                process.ready = True  # type: ignore[attr-defined]
+                continue
             if about != number:
                 continue  # the last word of a call cancelled earlier
             if kind == "progress":
@@ -189,9 +194,12 @@ def _send(pipe: IO[bytes] | None, data: bytes) -> None:
 def _serve(modules: Sequence[str]) -> None:
     for name in modules:
         importlib.import_module(name)
-    # Answers go out on the real standard output; anything the work prints goes to stderr.
+    # Answers go out on the real standard output; anything the work prints goes to stderr
+    # (or nowhere, for a window started with no standard error).
     answers = os.fdopen(os.dup(1), "wb")
-    os.dup2(2, 1)
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - for as long as the helper runs
+    os.dup2(sys.stderr.fileno(), 1)
     sys.stdout = sys.stderr
     writing = threading.Lock()
     calls: dict[int, Cancel] = {}
@@ -227,6 +235,7 @@ def _serve(modules: Sequence[str]) -> None:
                     ready.notify()
 
     threading.Thread(target=read, name="slugboard-helper-input", daemon=True).start()
+    answer("ready", 0, None)  # it has started: an end from now on is a loss, not a failure to start
     while True:
         with ready:
             while not queue:

@@ -185,3 +185,37 @@ def test_no_helper_can_start_without_a_python_to_run_it(monkeypatch):
     with pytest.raises(NoHelperError):
         helper.call(solver.count, (pm.decode("R4f"),), cancel=Cancel())
     assert helper.pid is None
+
+
+def test_a_helper_that_ends_as_it_starts_ran_nothing(monkeypatch):
+    """A helper that cannot even import what it was given ends before it is ready: told
+    apart from one lost in the middle of work, so that the caller can run the work itself."""
+    monkeypatch.setenv("PYTHONPATH", TESTS)
+    helper = Helper(["no_such_module_anywhere"])
+    try:
+        with pytest.raises(NoHelperError):
+            helper.call(apart_work.pid, (), cancel=Cancel())
+    finally:
+        helper.stop()
+
+
+def test_a_helper_started_with_no_standard_error_still_answers():
+    """A window with no standard error (pythonw on Windows) starts its helper with none: the
+    helper still answers, and what the work prints is dropped."""
+    env = dict(os.environ, PYTHONPATH=TESTS)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "slugboard.codecs.apart", "apart_work"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        preexec_fn=lambda: os.close(2),  # noqa: PLW1509 - nothing else runs in this test's process then
+    )
+    try:
+        job = pickle.dumps((apart_work.chatty, (), False))
+        process.stdin.write(pickle.dumps(("call", 1, job)))
+        process.stdin.flush()
+        assert pickle.load(process.stdout) == ("ready", 0, None)
+        assert pickle.load(process.stdout) == ("done", 1, "answered")
+    finally:
+        process.kill()
+        process.wait()
