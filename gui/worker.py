@@ -113,16 +113,14 @@ class LatestOnly(QObject):
             self._jobs.put(None)
 
     def _helper_for(self, modules: tuple[str, ...]) -> Helper | None:
-        """The helper process's keeper for queries run apart (made with the first one; a
-        new one when the modules change), or None once shut down."""
+        """The helper process's keeper for queries run apart (made with the first one), or
+        None once shut down."""
         from slugboard.codecs.apart import Helper
 
         with self._emitting:
             if self._closed:
                 return None
-            if self._helper is None or self._helper.modules != modules:
-                if self._helper is not None:
-                    self._helper.stop()
+            if self._helper is None:
                 self._helper = Helper(modules)
             return self._helper
 
