@@ -161,7 +161,8 @@ def main() -> None:
             f"The latest figures of `benchmarks/run_all.py`, on {_machine()}, {stamp}. Medians unless a row says "
             'p95; every ratio is against a baseline measured in the same run. Rows marked "on X" ran on a '
             "private Xvfb display, where each repaint also hands its pixels to the display server and waits for it "
-            "(as on a person's screen); the others on Qt's offscreen platform, which shows nothing.\n\n"
+            "(as on a person's screen; each window is raised above the others before it is measured, so that none "
+            "of its pixels are clipped away); the others on Qt's offscreen platform, which shows nothing.\n\n"
             + "\n".join(lines)
             + "\n"
         )
