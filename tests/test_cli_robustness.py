@@ -56,7 +56,13 @@ GOOD = json.dumps({"game": "sudoku", "grid": "." * 81}).encode()
         (b"[1, 2]", "expected a board object, got a JSON list"),
         (b'{"game": "sudoku", "grid": ' + b"9" * 5000 + b"}", "a value Slugboard cannot read"),
         (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
-        (b'{"game": "sudoku", "grid": ' + b"[" * 3000 + b"]" * 3000 + b"}", "nested too deeply"),
+        (b'{"game": "sudoku", "grid": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "nested too deeply"),
+        # Deep enough for Python 3.11's JSON reader to refuse, not 3.13's: read or refused,
+        # the line is one clear error either way.
+        (
+            b'{"game": "sudoku", "grid": ' + b"[" * 3000 + b"]" * 3000 + b"}",
+            ("nested too deeply", 'needs a "grid" string of 81 characters'),
+        ),
         (b'{"game": "sudoku", "grid": \xff\xfe}', "line 2 is not UTF-8 text (byte 0xff)"),
         (b"not json", "not JSON"),
     ],
@@ -65,7 +71,8 @@ def test_a_bad_line_of_board_json_is_one_error_and_the_batch_goes_on(bad, messag
     code, out, err = _encode([GOOD, bad, GOOD])
     assert code == 2
     assert out == [".", "."] or len(out) == 2  # both good lines encoded
-    assert len(err) == 1 and err[0].startswith("error: ") and message in err[0]
+    messages = message if isinstance(message, tuple) else (message,)
+    assert len(err) == 1 and err[0].startswith("error: ") and any(m in err[0] for m in messages)
 
 
 @pytest.mark.parametrize("game", ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"])
