@@ -21,9 +21,11 @@ from PySide6.QtWidgets import (
     QLayout,
     QLineEdit,
     QMenuBar,
+    QPushButton,
     QScrollArea,
     QScrollBar,
     QTabBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -153,7 +155,68 @@ class StyleWatch:
         super().changeEvent(event)  # type: ignore[misc]
 
 
-class KeptPicture(StyleWatch):
+class CoversItself(StyleWatch):
+    """For a Qt widget class (put before it among the bases): a widget whose every paint
+    covers all of it, with a picture it keeps or with the window's colour and the style's
+    drawing over it. Marked opaque, it is left as it is when a widget under it repaints (Qt
+    trusts an opaque widget's pixels until it asks to be painted itself), and Qt paints
+    nothing under it first. The window's colour is what shows under a widget that fills no
+    background, as on the pictures kept aside (see opaque_picture).
+
+    Under a style sheet the widget is painted as Qt paints it, over what lies beneath: a
+    style sheet may give the widget a background of its own and see-through edges."""
+
+    def _mark_opaque(self) -> None:
+        widget: Any = self
+        widget.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, not widget.styleSheet())
+
+    # Marked when shown and whenever the style changes, after the style has polished the
+    # widget: Fusion, for one, unmarks every scroll bar it polishes.
+    def showEvent(self, event) -> None:
+        self._mark_opaque()
+        super().showEvent(event)  # type: ignore[misc]
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.Type.StyleChange:
+            self._mark_opaque()
+        super().changeEvent(event)
+
+    def fill_under(self) -> None:
+        """Before the style draws the widget: what Qt would have left under it."""
+        widget: Any = self
+        if not widget.testAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent):
+            return
+        painter = QPainter(widget)
+        # Erased with the window's brush, not filled: naming a colour to fillRect has
+        # PySide6 build QGradient's enums (see _erase).
+        painter.setBackground(widget.palette().window())
+        painter.eraseRect(widget.rect())
+        painter.end()
+
+
+class FillsUnder(CoversItself):
+    """For a Qt widget class the style draws whole at every paint (a label, a button): the
+    window's colour first, then the style's drawing, so that the widget is opaque (see
+    CoversItself) and a repaint of what is under it leaves it as it is."""
+
+    def paintEvent(self, event) -> None:
+        self.fill_under()
+        super().paintEvent(event)  # type: ignore[misc]
+
+
+class FilledLabel(FillsUnder, QLabel):
+    pass
+
+
+class FilledButton(FillsUnder, QPushButton):
+    pass
+
+
+class FilledToolButton(FillsUnder, QToolButton):
+    pass
+
+
+class KeptPicture(CoversItself):
     """For a Qt widget class (put before it among the bases): the widget keeps its picture
     and copies it while nothing it shows has changed, instead of having the style draw it
     again. A subclass says what its picture shows in `picture_state`, or None while it must
@@ -197,6 +260,7 @@ class KeptPicture(StyleWatch):
             widget: Any = self
             QPainter(widget).drawImage(0, 0, self._kept)
             return
+        self.fill_under()
         super().paintEvent(event)  # type: ignore[misc]
         if key is not None and key == self._painted_key and not self._keep_asked:
             self._keep_asked = True
@@ -273,7 +337,7 @@ class KeptLineEdit(KeptPicture, QLineEdit):
         super().dropEvent(event)
 
 
-class KeptScrollBar(StyleWatch, QScrollBar):
+class KeptScrollBar(CoversItself, QScrollBar):
     """A scroll bar that keeps its picture: the style draws it again only when its size,
     range, position, state or palette changed. Fusion's scroll bar took about 2 ms of every
     whole-window repaint. While the pointer is on it or its handle is held, Qt paints it
@@ -292,6 +356,7 @@ class KeptScrollBar(StyleWatch, QScrollBar):
     def paintEvent(self, event) -> None:
         if self.underMouse() or self.isSliderDown():
             self._key = None
+            self.fill_under()
             super().paintEvent(event)
             return
         key = (
@@ -310,6 +375,7 @@ class KeptScrollBar(StyleWatch, QScrollBar):
         )
         if key != self._key:
             self._key, self._picture = key, None
+            self.fill_under()
             super().paintEvent(event)
             return
         if self._picture is None:

@@ -130,6 +130,25 @@ def _on_screen(widget):
     return widget.parentWidget().grab(widget.geometry()).toImage()
 
 
+def _pixels(picture):
+    """A grab's pixels, in one format whatever the widget's (Qt grabs a widget that paints
+    all of itself without an alpha channel)."""
+    from PySide6.QtGui import QImage
+
+    return picture.toImage().convertToFormat(QImage.Format.Format_ARGB32)
+
+
+def _shown(widget):
+    """The pixels the widget's window shows where the widget is, as they were last painted
+    there (not painted afresh, as a grab would)."""
+    from PySide6.QtGui import QImage
+
+    window = widget.window()
+    corner = widget.mapTo(window, widget.rect().topLeft())
+    shot = window.screen().grabWindow(window.winId(), corner.x(), corner.y(), widget.width(), widget.height())
+    return shot.toImage().convertToFormat(QImage.Format.Format_RGB32)
+
+
 def _kept_looks_as_qt_draws(qtbot, kept, plain):
     kept.grab()
     kept.grab()  # the same picture a second time: drawn aside just after, and kept
@@ -188,6 +207,111 @@ def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
         assert _on_screen(kept) == _on_screen(plain) != before, make_kept.__name__
 
 
+def test_kept_widgets_are_left_as_they_are_when_what_is_under_them_repaints(qtbot):
+    """A kept widget covers all of itself, so Qt does not paint it again when its parent
+    repaints; what its parent repaints is all that is painted. Under a style sheet it is
+    painted as Qt paints it, over its parent."""
+    from PySide6.QtCore import QEvent, QObject, Qt
+    from PySide6.QtWidgets import QLineEdit, QScrollBar, QTabBar
+
+    from slugboard.gui.page import KeptLineEdit, KeptScrollBar, KeptTabBar
+
+    class Paints(QObject):
+        count = 0
+
+        def eventFilter(self, watched, event):  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint:
+                self.count += 1
+            return False
+
+    def tabs(bar):
+        bar.addTab("Sudoku")
+        bar.addTab("Xiangqi")
+
+    def bar(_bar):
+        pass
+
+    cases = (
+        (KeptTabBar, QTabBar, tabs),
+        (KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug")),
+        (lambda: KeptScrollBar(Qt.Orientation.Horizontal), lambda: QScrollBar(Qt.Orientation.Horizontal), bar),
+    )
+    for make_kept, make_plain, set_up in cases:
+        holder, kept, plain = _kept_and_plain(qtbot, make_kept, make_plain, set_up)
+        kept_paints, plain_paints = Paints(), Paints()
+        kept.installEventFilter(kept_paints)
+        plain.installEventFilter(plain_paints)
+        for _ in range(3):
+            holder.repaint()
+        assert (kept_paints.count, plain_paints.count) == (0, 3), type(kept).__name__
+        assert _shown(kept) == _on_screen(kept), type(kept).__name__  # its pixels still as they were
+        kept.setStyleSheet("background: #fff3e0")
+        kept.repaint()  # its own repaint, for the new style
+        kept_paints.count = 0
+        holder.repaint()
+        assert kept_paints.count == 1, type(kept).__name__
+        assert _shown(kept) == _on_screen(kept), type(kept).__name__
+        kept.setStyleSheet("")
+        kept.repaint()
+        kept_paints.count = 0
+        holder.repaint()
+        assert kept_paints.count == 0, type(kept).__name__
+
+
+def test_labels_and_buttons_that_fill_under_themselves_look_as_qt_draws_them(qtbot):
+    """The slug pane's labels and buttons paint the window's colour under what the style
+    draws: the same pixels as Qt's own, pressed or not, and left as they are when their
+    parent repaints."""
+    from PySide6.QtWidgets import QLabel, QPushButton, QToolButton
+
+    from slugboard.gui.page import FilledButton, FilledLabel, FilledToolButton
+
+    def checkable(button):
+        button.setText("Anatomy")
+        button.setCheckable(True)
+
+    cases = (
+        (FilledLabel, QLabel, lambda label: label.setText("156 chars")),
+        (FilledButton, QPushButton, lambda button: button.setText("Copy slug")),
+        (FilledToolButton, QToolButton, checkable),
+    )
+    for make_filled, make_plain, set_up in cases:
+        holder, filled, plain = _kept_and_plain(qtbot, make_filled, make_plain, set_up)
+        assert _on_screen(filled) == _on_screen(plain), make_filled.__name__
+        for widget in (filled, plain):
+            widget.setEnabled(False)
+        assert _on_screen(filled) == _on_screen(plain), make_filled.__name__
+        if isinstance(filled, QToolButton):
+            for widget in (filled, plain):
+                widget.setEnabled(True)
+                widget.setChecked(True)
+            assert _on_screen(filled) == _on_screen(plain), make_filled.__name__
+        for _ in range(3):
+            filled.repaint()
+            holder.repaint()
+        assert _shown(filled) == _on_screen(filled), make_filled.__name__
+
+
+def test_a_kept_widget_painted_by_the_style_again_and_again_shows_what_qt_draws(qtbot):
+    """Painted by the style rather than copied (with the keyboard, its cursor blinking), a
+    kept widget first fills what its parent would have painted under it: translucent edges
+    do not build up paint after paint, and nothing from before shows through."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from slugboard.gui.page import KeptLineEdit
+
+    holder, kept, _plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug"))
+    kept.setFocus()
+    qtbot.waitUntil(kept.hasFocus)
+    for _ in range(6):
+        kept.repaint()
+    assert kept.picture_state() is None  # painted by the style each time
+    assert _shown(kept) == _on_screen(kept)
+    kept.setText("another slug")  # a change drawn over the last picture
+    kept.repaint()
+    assert _shown(kept) == _on_screen(kept)
+
+
 def test_a_kept_field_with_the_keyboard_or_a_drag_over_it_is_painted_by_qt(qtbot):
     from PySide6.QtWidgets import QLineEdit
 
@@ -234,9 +358,9 @@ def test_a_kept_scroll_bar_looks_as_qt_draws_it_at_every_position(qtbot):
             bar.setValue(value)
             bar.setEnabled(enabled)
         kept.grab()  # a new picture: Qt paints it on the bar
-        assert kept.grab().toImage() == plain.grab().toImage(), (value, enabled)  # asked again: drawn aside
+        assert _pixels(kept.grab()) == _pixels(plain.grab()), (value, enabled)  # asked again: drawn aside
         assert kept._picture is not None  # and kept
-        assert kept.grab().toImage() == plain.grab().toImage(), (value, enabled)  # then copied
+        assert _pixels(kept.grab()) == _pixels(plain.grab()), (value, enabled)  # then copied
     moved = kept.grab().toImage()
     kept.setEnabled(True)
     kept.setValue(0)
@@ -248,7 +372,7 @@ def test_a_kept_scroll_bar_looks_as_qt_draws_it_at_every_position(qtbot):
         bar.setEnabled(True)
         bar.setValue(0)
         bar.setStyle(other)
-    assert kept.grab().toImage() == plain.grab().toImage()
+    assert _pixels(kept.grab()) == _pixels(plain.grab())
 
 
 def test_a_kept_scroll_bar_is_drawn_once_while_nothing_changes(qtbot):

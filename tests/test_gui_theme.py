@@ -81,3 +81,38 @@ def test_dark_colours_keep_their_contrast(qtbot, themes):
     lightest = max(QColor(image.pixel(x, y)).lightness() for x in range(4, 20) for y in range(4, 26))
     assert lightest - window.lightness() > 40
     assert Qt.CheckState.Checked == box.checkState()
+
+
+def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_afresh(qtbot, settings, themes):
+    """Widgets that cover all of themselves are left as they are when the window repaints
+    under them: after pastes, typing, the pointer over buttons and a change of theme, no
+    pixel on screen is left over from before."""
+    from PySide6.QtGui import QImage
+    from PySide6.QtTest import QTest
+
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    window.resize(1000, 760)
+    window.show()
+    qtbot.waitExposed(window)
+
+    def shown_and_afresh():
+        qtbot.wait(50)
+        on_screen = window.screen().grabWindow(window.winId(), 0, 0, window.width(), window.height())
+        return tuple(p.toImage().convertToFormat(QImage.Format.Format_RGB32) for p in (on_screen, window.grab()))
+
+    pane = window.slug_pane
+    assert not window.paste_text("?play=UyF2MQRh$$$yECJ")  # an error under the paste field
+    QTest.mouseClick(pane.paste_field, Qt.MouseButton.LeftButton)
+    QTest.keyClicks(pane.paste_field, "R88XA33X035")
+    QTest.mouseMove(pane.copy_slug_button)
+    QTest.mouseMove(pane.open_button)
+    for name in ("dark", "light"):
+        window.theme_actions[name].trigger()
+        QTest.mouseClick(pane.open_button, Qt.MouseButton.LeftButton)  # the typed slug opened
+        assert not pane.error_text()
+        window.current_page().focus_canvas()  # no blinking cursor in a field
+        QTest.mouseMove(window.current_page().canvas)
+        on_screen, afresh = shown_and_afresh()
+        assert on_screen == afresh, name
+        window.tabs.setCurrentIndex(0)
