@@ -260,8 +260,8 @@ def test_kept_widgets_are_left_as_they_are_when_what_is_under_them_repaints(qtbo
 
 def test_labels_and_buttons_that_fill_under_themselves_look_as_qt_draws_them(qtbot):
     """The slug pane's labels and buttons paint the window's colour under what the style
-    draws: the same pixels as Qt's own, pressed or not, and left as they are when their
-    parent repaints."""
+    draws: the same pixels as Qt's own, enabled or not, checked or not, and left as they
+    are when their parent repaints."""
     from PySide6.QtWidgets import QLabel, QPushButton, QToolButton
 
     from slugboard.gui.page import FilledButton, FilledLabel, FilledToolButton
