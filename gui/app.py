@@ -311,12 +311,14 @@ def main(argv: list[str] | None = None) -> int:
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
     from .collector import MainThreadCollector
 
-    MainThreadCollector(app)  # garbage is freed on this thread, never on a worker's
+    collector = MainThreadCollector(app)  # garbage is freed on this thread, never on a worker's
     from .theme import Themes
 
     themes = Themes(app)
     app.aboutToQuit.connect(SlugPane.hand_over_clipboard)
     window = MainWindow(themes=themes, theme="dark" if args.dark else None)
+    # Once the other games are loaded, what the start made is left out of later collections.
+    window.warmed.connect(collector.settle)
     window.show()
     if args.text and os.path.isfile(args.text):
         window.open_file(args.text)

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, QSize, QTimer
+from PySide6.QtCore import QObject, QSize, QTimer, Signal
 
 from slugboard.codecs import titles
 from slugboard.codecs.record import Record
@@ -60,9 +60,11 @@ class Warmer(QObject):
     while the window waits for input: the first switch to a game's tab then costs only
     making its page (loading minesweeper's modules took as long again). A step holds the
     window's thread for as long as one package takes to load; a page made meanwhile loads
-    what it needs itself, and a package loaded already is passed over."""
+    what it needs itself, and a package loaded already is passed over. `finished` is
+    emitted once every package is loaded."""
 
     PAUSE_MS = 15
+    finished = Signal()
 
     def __init__(self, games: Iterable[str], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -94,3 +96,5 @@ class Warmer(QObject):
             break
         if self._waiting:
             self._timer.start()
+        else:
+            self.finished.emit()

@@ -9,7 +9,7 @@ import os
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QSettings, QSignalBlocker, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QKeySequence, QPalette, QUndoGroup, QValidator
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
@@ -122,6 +122,8 @@ class Pages(Mapping[str, GamePage]):
 
 
 class MainWindow(QMainWindow):
+    warmed = Signal()  # every game's modules loaded, once the window is on screen (see games.Warmer)
+
     def __init__(
         self,
         settings: QSettings | None = None,
@@ -149,6 +151,7 @@ class MainWindow(QMainWindow):
         # asked for); the page then takes the placeholder's place.
         self.pages = Pages(games.available(), self._make_page)
         self._warmer = games.Warmer(self.pages, self)  # started once the window is on screen
+        self._warmer.finished.connect(self.warmed)
         for name in self.pages:
             placeholder = QWidget()
             # It takes the focus a switch hands to the new tab, so the page made in its place

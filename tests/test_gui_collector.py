@@ -81,3 +81,40 @@ def test_stop_or_destroying_it_gives_collection_back(qapp, qtbot):
     finally:
         if not was_enabled:
             gc.disable()
+
+
+def test_settling_collects_then_leaves_what_lives_out_of_later_collections(qapp, qtbot):
+    """Once the start's work is done, what it made is frozen: later collections go over
+    only what was made after, and garbage made after is still freed."""
+    was_enabled = gc.isenabled()
+    collector = MainThreadCollector(interval_ms=10_000)
+    try:
+        _Cycle.freed_on.clear()
+        _Cycle()  # garbage from the start
+        alive = [[i] for i in range(100)]  # what the start made and keeps
+        collector.settle()
+        assert collector.settled
+        assert _Cycle.freed_on == [threading.main_thread().name]  # collected before freezing
+        assert gc.get_freeze_count() > len(alive)
+        tracked = {id(o) for o in gc.get_objects()}
+        assert id(alive) not in tracked and id(alive[0]) not in tracked  # out of later collections
+        _Cycle()  # garbage made after settling
+        gc.collect()
+        assert len(_Cycle.freed_on) == 2
+    finally:
+        gc.unfreeze()
+        collector.timer.stop()
+        with qtbot.waitSignal(collector.destroyed):
+            collector.deleteLater()
+        if not was_enabled:
+            gc.disable()
+
+
+def test_the_window_says_when_every_game_is_loaded(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.warmed, timeout=10_000):
+        window.show()
+    assert window._warmer.done
