@@ -161,7 +161,8 @@ class CoversItself(StyleWatch):
     drawing over it. Marked opaque, it is left as it is when a widget under it repaints (Qt
     trusts an opaque widget's pixels until it asks to be painted itself), and Qt paints
     nothing under it first. The window's colour is what shows under a widget that fills no
-    background, as on the pictures kept aside (see opaque_picture).
+    background, as on the pictures kept aside (see opaque_picture): only a widget laid on
+    the window's colour (not on a board, a frame or a panel of another colour) may be one.
 
     Under a style sheet the widget is painted as Qt paints it, over what lies beneath: a
     style sheet may give the widget a background of its own and see-through edges."""
