@@ -129,6 +129,10 @@ class PaintCache:
             fn(painter, QRectF(widget.rect()), *args, **kwargs)
             self.drawn += 1
             return
+        # Equal, and perhaps not the same objects (the same board pasted again, an undo back
+        # to an equal one): the newer key is kept, so that the next paints compare it by
+        # identity rather than going through a large board's every cell again.
+        self._key = key
         if self._picture is None:  # the same picture asked for twice: keep it from now on
             picture = opaque_picture(widget)
             inner = QPainter(picture)

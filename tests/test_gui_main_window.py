@@ -103,6 +103,39 @@ def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_
     assert cache.drawn > drawn + 1  # a new size is a new picture
 
 
+def test_an_equal_board_pasted_again_is_compared_once_not_at_every_paint(qtbot, main_window, monkeypatch):
+    from slugboard.codecs import minesweeper as ms
+
+    main_window.resize(1000, 800)
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    mines = [[x, y] for y in range(60) for x in range(60) if (x * 7 + y * 13) % 9 == 0]
+    slug = ms.encode(ms.from_json({"game": "minesweeper", "version": 1, "width": 60, "height": 60, "mines": mines}))
+    main_window.paste_text(slug)
+    page = main_window.page("minesweeper")
+    canvas = page.canvas
+    canvas.repaint()
+    canvas.repaint()
+    first = page.board
+    # Another field, and the first again before the next paint (an undo and a redo in one
+    # frame, say): a board equal to the one last painted, not the same object.
+    main_window.paste_text(ms.encode(ms.new_board()))
+    main_window.paste_text(slug)
+    assert page.board == first and page.board is not first
+    compared = []
+    equal = type(first).__eq__
+    monkeypatch.setattr(type(first), "__eq__", lambda self, other: compared.append(1) or equal(self, other))
+    drawn = canvas._paint_cache.drawn
+    canvas.repaint()
+    assert canvas._paint_cache.drawn == drawn  # equal: the picture is copied, not drawn again
+    assert compared  # told apart from the last paint's board by comparing them
+    compared.clear()
+    for _ in range(5):
+        canvas.repaint()
+    assert not compared  # from then on the board shown is the one remembered
+    assert canvas._paint_cache.drawn == drawn
+
+
 def _kept_and_plain(qtbot, make_kept, make_plain, set_up):
     """A kept widget and Qt's own side by side, out from under the pointer, set up alike."""
     from PySide6.QtCore import Qt
