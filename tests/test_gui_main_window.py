@@ -510,6 +510,44 @@ window.close()
     assert stopped and not loaded_after_close
 
 
+def test_qt_classes_the_start_does_not_need_are_made_when_first_used(tmp_path):
+    # PySide6 makes a Qt class's Python type, and all its enums, when the class is first
+    # imported; a class used only by a later action is imported by that action.
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = r"""
+import sys, json
+from PySide6 import QtCore, QtWidgets
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from slugboard.gui.main_window import MainWindow
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.show()
+app.processEvents()
+LATER = {QtCore: ["QUrl"], QtWidgets: ["QMessageBox", "QTextEdit", "QFileDialog", "QDialog"]}
+made = lambda: sorted(name for module, names in LATER.items() for name in names if name in module.__dict__)
+at_start = made()
+window.slug_pane.copy_link()
+urls = [url.toString() for url in QGuiApplication.clipboard().mimeData().urls()]
+print(json.dumps([at_start, made(), urls]))
+window.slug_pane.hand_over_clipboard()  # as the application does when it quits
+window.close()
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
+    )
+    at_start, after_copy, urls = json.loads(run.stdout.splitlines()[-1])
+    assert at_start == []
+    assert "QUrl" in after_copy  # made by Copy link, which puts the link on the clipboard as a URL too
+    assert len(urls) == 1 and urls[0].startswith("https://")
+
+
 def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path):
     """With a board stored for every game, the window opens on the game shown last with
     that board, read once: it paints before the other games' boards are read (or their
