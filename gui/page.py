@@ -281,7 +281,10 @@ class KeptPicture(CoversItself):
         picture = opaque_picture(widget)
         self._drawing_aside = True
         try:
-            widget.render(picture)
+            # The widget alone: its children (a field's clear button, a tab bar's scroll
+            # buttons) paint themselves over it, and kept in its picture as well they would be
+            # drawn twice, their translucent pixels over themselves.
+            widget.render(picture, renderFlags=QWidget.RenderFlag(0))
         finally:
             self._drawing_aside = False
         self._kept_key, self._kept = key, picture

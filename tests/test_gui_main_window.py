@@ -189,6 +189,22 @@ def _kept_looks_as_qt_draws(qtbot, kept, plain):
     assert _on_screen(kept) == _on_screen(plain), type(kept).__name__
 
 
+def test_a_kept_field_draws_its_clear_button_once(qtbot):
+    """The clear button is the field's child and paints itself over the field: the field's
+    kept picture holds the field alone, or the button's translucent pixels would show twice."""
+    from PySide6.QtWidgets import QLineEdit
+
+    from slugboard.gui.page import KeptLineEdit
+
+    def set_up(edit):
+        edit.setClearButtonEnabled(True)
+        edit.setText("?play=AAAA")
+
+    _holder, kept, plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, set_up)
+    qtbot.wait(400)  # the clear button fades in when the field has text
+    _kept_looks_as_qt_draws(qtbot, kept, plain)
+
+
 def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
     from PySide6.QtWidgets import QLineEdit, QMenuBar, QStyleFactory, QTabBar
 

@@ -96,10 +96,20 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
     window.show()
     qtbot.waitExposed(window)
 
+    def screen_shot():
+        shot = window.screen().grabWindow(window.winId(), 0, 0, window.width(), window.height())
+        return shot.toImage().convertToFormat(QImage.Format.Format_RGB32)
+
     def shown_and_afresh():
-        qtbot.wait(50)
-        on_screen = window.screen().grabWindow(window.winId(), 0, 0, window.width(), window.height())
-        return tuple(p.toImage().convertToFormat(QImage.Format.Format_RGB32) for p in (on_screen, window.grab()))
+        # Once the screen has settled: the paste field's clear button fades in and out over
+        # a few frames, and a picture painted afresh mid-fade would show the next of them.
+        shown = None
+        for _ in range(40):
+            qtbot.wait(50)
+            shown, before = screen_shot(), shown
+            if shown == before:
+                break
+        return shown, window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
 
     pane = window.slug_pane
     assert not window.paste_text("?play=UyF2MQRh$$$yECJ")  # an error under the paste field
