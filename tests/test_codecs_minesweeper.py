@@ -811,6 +811,39 @@ def test_the_bulk_reader_agrees_with_the_careful_one(board):
     assert fast == careful == board
 
 
+def _careful(slug: str):
+    """The slug as the careful reader, which tracks every position, reads it: the board,
+    or the error (its message and place)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ms_slug.Reader, "fast_records", lambda self, text, flags: None)
+        patch.setattr(ms_slug.Reader, "fast_mines", lambda self, text: None)
+        try:
+            return ms.decode(slug)
+        except SlugError as exc:
+            return str(exc), exc.position
+
+
+@settings(max_examples=200, deadline=None)
+@given(boards(), st.integers(1, 30), st.integers(1, 5), st.data())
+def test_sections_read_in_parts_read_as_they_do_whole(board, part, at_once, data):
+    """The bulk reader reads a long section in parts cut at a ';' (each part a few
+    milliseconds' work, so that a reading on a worker thread lets the window's thread in
+    between): with parts of any length, a slug reads as the careful reader reads it, and a
+    slug with a character changed fails where the careful reader says."""
+    slug = ms.encode(board)
+    where = data.draw(st.integers(0, len(slug) - 1))
+    changed = slug[:where] + data.draw(st.sampled_from("0aZ|;:+P")) + slug[where + 1 :]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ms_slug, "_PART", part)
+        patch.setattr(ms_slug, "_RECORDS_AT_ONCE", at_once)
+        assert ms.decode(slug) == _careful(slug) == board
+        try:
+            read = ms.decode(changed)
+        except SlugError as exc:
+            read = (str(exc), exc.position)
+    assert read == _careful(changed)
+
+
 def _plain_record(board: ms.Board, e: ms.Event, delta: int) -> str:
     """One record as the format writes it: the cell (two digits, or `X|Y:` past 61), the
     time since the section's last record (decimal in version 1, base62 after), and a

@@ -13,7 +13,7 @@ import gc
 import re
 from collections.abc import Iterable
 from functools import cache
-from itertools import accumulate, repeat
+from itertools import accumulate, islice, repeat
 from operator import add, itemgetter
 from typing import Any, NoReturn
 
@@ -198,17 +198,21 @@ class Reader:
         """The mines of a well-formed section, read in bulk without tracking positions;
         None sends the section to the careful reader, which also finds the position of
         any error (a mine off the board, one listed twice)."""
-        if not _fast_mines().fullmatch(text):
-            return None
+        whole, pair = _fast_mines(), _mine_pair()
+        parts = _parts(text)
+        for part in parts:
+            if not whole.fullmatch(part):
+                return None
         firsts: list[int] = []
         seconds: list[int] = []
-        # Each mine matches one of two alternatives (long or short pair); the other's
-        # groups are empty, so adding the two columns gives each number.
-        columns = list(zip(*_mine_pair().findall(text)))
-        if columns:
-            number = _BASE62_NUMBER.__getitem__
-            firsts = list(map(number, map(add, columns[0], columns[2])))
-            seconds = list(map(number, map(add, columns[1], columns[3])))
+        number = _BASE62_NUMBER.__getitem__
+        for part in parts:
+            # Each mine matches one of two alternatives (long or short pair); the other's
+            # groups are empty, so adding the two columns gives each number.
+            columns = list(zip(*pair.findall(part)))
+            if columns:
+                firsts += map(number, map(add, columns[0], columns[2]))
+                seconds += map(number, map(add, columns[1], columns[3]))
         xs, ys = (seconds, firsts) if self.version == 1 else (firsts, seconds)
         if xs and (max(xs) >= self.width or max(ys) >= self.height):  # type: ignore[operator]
             return None
@@ -299,53 +303,67 @@ class Reader:
         position of any error."""
         if not text:
             return []
-        if not _fast_section(self.version, flags).fullmatch(text):
-            return None
+        whole = _fast_section(self.version, flags)
+        parts = _parts(text)
+        for part in parts:
+            if not whole.fullmatch(part):
+                return None
         if "|" not in text:
-            return self._short_records(text, flags)
-        # Each record matches one of two alternatives (long or short coordinate); the
-        # other's groups are empty, so adding the two columns gives each field.
-        columns = list(zip(*_fast_record(self.version, flags).findall(text)))
-        half = len(columns) // 2
-        xs, ys, deltas = (
-            list(map(_BASE62_NUMBER.__getitem__, map(add, columns[i], columns[half + i])))
-            if i < 2 or self.version == 2
-            else list(map(int, map(add, columns[i], columns[half + i])))
-            for i in range(3)
-        )
-        if max(xs) >= self.width or max(ys) >= self.height:  # type: ignore[operator]
-            return None
-        times = list(accumulate(deltas))
-        if times[-1] > self.max_t:
-            return None
-        if flags:
-            kinds = map(_LETTER_KIND.__getitem__, map(add, columns[3], columns[half + 3]))
-        else:
-            kinds = repeat(OPEN)  # type: ignore[assignment]
-        return list(map(_new_event, zip(times, kinds, xs, ys)))
+            return self._short_records(parts, flags)
+        record = _fast_record(self.version, flags)
+        number = _BASE62_NUMBER.__getitem__
+        read_delta = number if self.version == 2 else int
+        xs: list[int] = []
+        ys: list[int] = []
+        deltas: list[int] = []
+        letters: list[str] = []
+        for part in parts:
+            # Each record matches one of two alternatives (long or short coordinate); the
+            # other's groups are empty, so adding the two columns gives each field.
+            columns = list(zip(*record.findall(part)))
+            half = len(columns) // 2
+            xs += map(number, map(add, columns[0], columns[half]))
+            ys += map(number, map(add, columns[1], columns[half + 1]))
+            deltas += map(read_delta, map(add, columns[2], columns[half + 2]))
+            if flags:
+                letters += map(add, columns[3], columns[half + 3])
+        return self._events(xs, ys, deltas, letters if flags else None)
 
-    def _short_records(self, text: str, flags: bool) -> list[Event] | None:
+    def _short_records(self, parts: list[str], flags: bool) -> list[Event] | None:
         """Records whose coordinates are one character each (every field up to 62 cells a
         side), cut apart with slices rather than regular-expression groups: the bulk of
         the largest replays, read at a third of the cost. _fast_section has checked their shape."""
-        records = text.split(";")
-        if not records[-1]:
-            records.pop()
         number = _BASE62_NUMBER.__getitem__
-        xs = list(map(number, map(itemgetter(0), records)))
-        ys = list(map(number, map(itemgetter(1), records)))
+        read_delta = int if self.version == 1 else number
+        xs: list[int] = []
+        ys: list[int] = []
+        deltas: list[int] = []
+        letters: list[str] = []
+        for part in parts:
+            records = part.split(";")
+            if not records[-1]:
+                records.pop()
+            xs += map(number, map(itemgetter(0), records))
+            ys += map(number, map(itemgetter(1), records))
+            deltas += map(read_delta, map(itemgetter(slice(2, -1 if flags else None)), records))
+            if flags:
+                letters += map(itemgetter(-1), records)
+        return self._events(xs, ys, deltas, letters if flags else None)
+
+    def _events(self, xs: list[int], ys: list[int], deltas: list[int], letters: list[str] | None) -> list[Event] | None:
+        """The events of records read in bulk (`letters`: the flag records' letters), or
+        None when one lies off the board or beyond a day, for the careful reader to place."""
         if max(xs) >= self.width or max(ys) >= self.height:  # type: ignore[operator]
             return None
-        fields = map(itemgetter(slice(2, -1 if flags else None)), records)
-        deltas = list(map(int if self.version == 1 else number, fields))
         times = list(accumulate(deltas))
         if times[-1] > self.max_t:
             return None
-        if flags:
-            kinds: Iterable[str] = map(_LETTER_KIND.__getitem__, map(itemgetter(-1), records))
-        else:
-            kinds = repeat(OPEN)
-        return list(map(_new_event, zip(times, kinds, xs, ys)))
+        kinds: Iterable[str] = repeat(OPEN) if letters is None else map(_LETTER_KIND.__getitem__, letters)
+        made = map(_new_event, zip(times, kinds, xs, ys))
+        events: list[Event] = []
+        while len(events) < len(times):  # in steps, as the parts are read (see _parts)
+            events += islice(made, _RECORDS_AT_ONCE)
+        return events
 
     def delta(self, text: str, pos: int) -> int:
         if not text:
@@ -376,6 +394,33 @@ class _Base62Numbers(dict[str, int]):
 
 
 _BASE62_NUMBER = _Base62Numbers(_BASE62_VALUE)
+
+# A bulk step (a regular expression over a section, a map over its numbers) holds the
+# interpreter until it ends. A long text is read on a worker thread, and the window's
+# thread, which needs the interpreter for each of its own steps, would wait for the
+# whole of one: 60-90 ms for the mines of a 1000x1000 field. The largest sections are
+# read in parts of about this many characters instead, a few milliseconds each, and
+# between two parts the window's thread may take its turn.
+_PART = 1 << 16
+_RECORDS_AT_ONCE = 1 << 13
+
+
+def _parts(text: str) -> list[str]:
+    """`text` cut at a ';' after about every _PART characters. Neither a mine nor a record
+    holds a ';', so each part reads as the whole section would, and the whole is
+    well-formed exactly when every part is."""
+    parts = []
+    start = 0
+    while len(text) - start > _PART:
+        cut = text.find(";", start + _PART)
+        if cut < 0:
+            break
+        parts.append(text[start:cut])
+        start = cut + 1
+    parts.append(text[start:])
+    return parts
+
+
 _B62 = "[0-9A-Za-z]"
 _COORD = rf"(?:{_B62}{{2}}|{_B62}{{1,4}}\|{_B62}{{1,4}}:)"
 _MINE_PIECE = rf"(?:(?:{_B62}{{2}})+|{_B62}{{1,4}}\|{_B62}{{1,4}})?"
