@@ -121,3 +121,52 @@ def test_the_grid_command_writes_the_string_and_the_candidate_grid(capsys):
     )
     assert cli.run(["grid", "R88"]) == 2
     assert "grid is for sudoku boards" in capsys.readouterr().err
+
+
+_RULE_CHARACTERS = "|-+.:*='"
+
+
+@st.composite
+def _near_candidate_grids(draw):
+    """Texts of cells between spaces and rules: about 81 cells of digits, now and then a
+    cell of another character or a space that is not ASCII."""
+    cell = st.text("123456789", min_size=1, max_size=4) | st.sampled_from(["x", "0", "a1", "١"])
+    cells = draw(st.lists(cell, min_size=78, max_size=84))
+    gaps = st.text(" \n\t\u00a0" + _RULE_CHARACTERS, min_size=1, max_size=3).filter(lambda gap: not gap.isalnum())
+    return "".join(c + draw(gaps) for c in cells)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_near_candidate_grids() | st.text(" 123456789|-+x", max_size=200))
+def test_a_candidate_grid_is_told_cell_by_cell_as_by_its_rules(text):
+    """A candidate grid is told from other texts cell by cell, giving up at the first cell
+    that is not one; its definition (the rules made spaces, then 81 runs of digits, one of
+    more than one digit) is the reference."""
+    tokens = text.translate(str.maketrans({ch: " " for ch in _RULE_CHARACTERS})).split()
+    expected = len(tokens) == 81 and all(t.isdigit() for t in tokens) and any(len(t) > 1 for t in tokens)
+    assert formats.is_candidate_grid(text) == expected
+
+
+def test_a_long_text_of_another_game_is_given_up_at_its_first_cell(monkeypatch):
+    """Sudoku looks for its marks in every pasted text, a minesweeper game of a million
+    characters among them: the cells are read one by one, and the first that is not
+    digits ends the reading."""
+    from slugboard.codecs import minesweeper as ms
+
+    read = []
+    cells = formats._CELL
+
+    class Counted:
+        @staticmethod
+        def finditer(text):
+            for match in cells.finditer(text):
+                read.append(match.group())
+                yield match
+
+    monkeypatch.setattr(formats, "_CELL", Counted)
+    slug = ms.encode(ms.random_board(300, 300, 20_000, seed=1))
+    assert not formats.is_candidate_grid(slug)
+    assert read == [slug[0], "300x300"]  # "1=300x300...": the version, then a cell that is not digits
+    read.clear()
+    assert not formats.is_candidate_grid(" ".join(["12"] * 100_000))
+    assert len(read) == 82  # one cell past the 81 a grid has

@@ -41,9 +41,24 @@ def read_sdk(text: str) -> Board:
     return decode_grid("".join(out))
 
 
+# A cell of a candidate grid in the text as it is: a run of characters that are neither
+# space nor rule (what _TOKEN finds once the rules are made spaces).
+_CELL = re.compile(r"[^\s|\-+.:*=']+")
+
+
 def is_candidate_grid(text: str) -> bool:
-    tokens = _TOKEN.findall(text.translate(_RULES))
-    return len(tokens) == 81 and all(t.isdigit() for t in tokens) and any(len(t) > 1 for t in tokens)
+    """81 cells of digits between rules, one at least of more than one digit. Read cell by
+    cell, and given up at the first that is not one: another game's text, of a million
+    characters, costs no more than its first few."""
+    cells = 0
+    several = False
+    for match in _CELL.finditer(text):
+        cell = match.group()
+        cells += 1
+        if cells > 81 or not cell.isdigit():
+            return False
+        several = several or len(cell) > 1
+    return cells == 81 and several
 
 
 def read_candidate_grid(text: str) -> Board:
