@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Iterable
-from functools import cache
+from collections.abc import Callable, Iterable
+from functools import cache, partial
 from itertools import accumulate, islice, repeat
 from operator import add, itemgetter
 from typing import Any, NoReturn
@@ -308,31 +308,9 @@ class Reader:
         for part in parts:
             if not whole.fullmatch(part):
                 return None
-        if "|" not in text:
-            return self._short_records(parts, flags)
-        record = _fast_record(self.version, flags)
-        number = _BASE62_NUMBER.__getitem__
-        read_delta = number if self.version == 2 else int
-        xs: list[int] = []
-        ys: list[int] = []
-        deltas: list[int] = []
-        letters: list[str] = []
-        for part in parts:
-            # Each record matches one of two alternatives (long or short coordinate); the
-            # other's groups are empty, so adding the two columns gives each field.
-            columns = list(zip(*record.findall(part)))
-            half = len(columns) // 2
-            xs += map(number, map(add, columns[0], columns[half]))
-            ys += map(number, map(add, columns[1], columns[half + 1]))
-            deltas += map(read_delta, map(add, columns[2], columns[half + 2]))
-            if flags:
-                letters += map(add, columns[3], columns[half + 3])
-        return self._events(xs, ys, deltas, letters if flags else None)
-
-    def _short_records(self, parts: list[str], flags: bool) -> list[Event] | None:
-        """Records whose coordinates are one character each (every field up to 62 cells a
-        side), cut apart with slices rather than regular-expression groups: the bulk of
-        the largest replays, read at a third of the cost. _fast_section has checked their shape."""
+        fields: Callable[[str, bool], tuple[Iterable[str], ...]] = _short_fields
+        if "|" in text:
+            fields = partial(_long_fields, _fast_record(self.version, flags))
         number = _BASE62_NUMBER.__getitem__
         read_delta = int if self.version == 1 else number
         xs: list[int] = []
@@ -340,14 +318,11 @@ class Reader:
         deltas: list[int] = []
         letters: list[str] = []
         for part in parts:
-            records = part.split(";")
-            if not records[-1]:
-                records.pop()
-            xs += map(number, map(itemgetter(0), records))
-            ys += map(number, map(itemgetter(1), records))
-            deltas += map(read_delta, map(itemgetter(slice(2, -1 if flags else None)), records))
-            if flags:
-                letters += map(itemgetter(-1), records)
+            x, y, delta, letter = fields(part, flags)
+            xs += map(number, x)
+            ys += map(number, y)
+            deltas += map(read_delta, delta)
+            letters += letter
         return self._events(xs, ys, deltas, letters if flags else None)
 
     def _events(self, xs: list[int], ys: list[int], deltas: list[int], letters: list[str] | None) -> list[Event] | None:
@@ -403,6 +378,28 @@ _BASE62_NUMBER = _Base62Numbers(_BASE62_VALUE)
 # between two parts the window's thread may take its turn.
 _PART = 1 << 16
 _RECORDS_AT_ONCE = 1 << 13
+
+
+def _short_fields(part: str, flags: bool) -> tuple[Iterable[str], ...]:
+    """The fields of records whose coordinates are one character each (every field up to
+    62 cells a side), cut apart with slices rather than regular-expression groups: the
+    bulk of the largest replays, read at a third of the cost. _fast_section has checked
+    their shape. Each field as a column: x, y, the time and the flag's letter (none
+    without `flags`)."""
+    records = part.split(";")
+    delta = itemgetter(slice(2, -1 if flags else None))
+    letters = map(itemgetter(-1), records) if flags else ()
+    return map(itemgetter(0), records), map(itemgetter(1), records), map(delta, records), letters
+
+
+def _long_fields(record: re.Pattern[str], part: str, flags: bool) -> tuple[Iterable[str], ...]:
+    """The same columns, for records of which some have a long coordinate: each record
+    matches one of two alternatives of `record` (long or short coordinate), the other's
+    groups are empty, and adding the two columns gives each field."""
+    columns = list(zip(*record.findall(part)))
+    half = len(columns) // 2
+    x, y, delta = (map(add, columns[i], columns[half + i]) for i in range(3))
+    return x, y, delta, map(add, columns[3], columns[half + 3]) if flags else ()
 
 
 def _parts(text: str) -> list[str]:
