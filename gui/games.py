@@ -28,15 +28,24 @@ Paint = Callable[..., None]
 
 class GameView(Record):
     """How one game is shown: what `GamePage` subclass edits it, how a board is painted,
-    and the size of an image of a board."""
+    and the size of an image of a board. `warm`, if the game has one, does ahead what
+    making its page would otherwise do first (pictures drawn once and kept): `Warmer`
+    calls it while the window waits, after loading the game's modules."""
 
-    FIELDS = ("page", "paint", "preferred_size")
+    FIELDS = ("page", "paint", "preferred_size", "warm")
     page: type[GamePage]
     paint: Paint
     preferred_size: Callable[[Any], QSize]
+    warm: Callable[[], None] | None
 
-    def __init__(self, page: type[GamePage], paint: Paint, preferred_size: Callable[[Any], QSize]) -> None:
-        self.__dict__.update(page=page, paint=paint, preferred_size=preferred_size)
+    def __init__(
+        self,
+        page: type[GamePage],
+        paint: Paint,
+        preferred_size: Callable[[Any], QSize],
+        warm: Callable[[], None] | None = None,
+    ) -> None:
+        self.__dict__.update(page=page, paint=paint, preferred_size=preferred_size, warm=warm)
 
 
 def view(game: str) -> GameView:
@@ -58,17 +67,21 @@ def available() -> list[str]:
 class Warmer(QObject):
     """Loads the modules of games not shown yet, one package at a time with a pause between,
     while the window waits for input: the first switch to a game's tab then costs only
-    making its page (loading minesweeper's modules took as long again). A step holds the
-    window's thread for as long as one package takes to load; a page made meanwhile loads
-    what it needs itself, and a package loaded already is passed over. `finished` is
-    emitted once every package is loaded."""
+    making its page (loading minesweeper's modules took as long again). A game whose view
+    has a `warm` step has it run next, as a step of its own. A step holds the window's
+    thread for as long as one package takes to load; a page made meanwhile loads what it
+    needs itself, and a package loaded already is passed over (its warm step with it).
+    `finished` is emitted once every package is loaded."""
 
     PAUSE_MS = 15
     finished = Signal()
 
     def __init__(self, games: Iterable[str], parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._waiting = [f"slugboard.{side}.{game}" for game in games for side in ("codecs", "gui")]
+        # Module names to load, and warm steps to run, in turn.
+        self._waiting: list[str | Callable[[], None]] = [
+            f"slugboard.{side}.{game}" for game in games for side in ("codecs", "gui")
+        ]
         self._timer = QTimer(self, singleShot=True, interval=self.PAUSE_MS)
         self._timer.timeout.connect(self._next)
 
@@ -86,13 +99,19 @@ class Warmer(QObject):
 
     def _next(self) -> None:
         while self._waiting:
-            name = self._waiting.pop(0)
-            if name in sys.modules:
+            step = self._waiting.pop(0)
+            if callable(step):
+                step()
+                break
+            if step in sys.modules:
                 continue
             try:
-                importlib.import_module(name)
+                module = importlib.import_module(step)
             except Exception:  # noqa: BLE001 - the game's tab says what is wrong when it is opened
-                pass
+                break
+            warm = getattr(getattr(module, "VIEW", None), "warm", None)
+            if callable(warm):
+                self._waiting.insert(0, warm)
             break
         if self._waiting:
             self._timer.start()

@@ -632,3 +632,27 @@ window.close()
     assert pages == boards
     # The day's tiles need one md5, taken without loading OpenSSL (hashlib's first import).
     assert not openssl
+
+
+def test_the_warmer_runs_a_games_warm_step_on_its_own_after_loading_it(qtbot, tmp_path, monkeypatch):
+    import sys
+
+    from slugboard.gui.games import Warmer
+
+    (tmp_path / "warmed_game.py").write_text(
+        "CALLS = []\n\n\nclass View:\n    warm = staticmethod(lambda: CALLS.append('warm'))\n\n\nVIEW = View()\n"
+    )
+    (tmp_path / "plain_module.py").write_text("LOADED = True\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "warmed_game", raising=False)
+    monkeypatch.delitem(sys.modules, "plain_module", raising=False)
+    warmer = Warmer([])
+    warmer._waiting[:] = ["warmed_game", "plain_module"]
+    warmer._next()
+    calls = sys.modules["warmed_game"].CALLS
+    assert calls == [] and "plain_module" not in sys.modules  # one step: the module loaded, not yet warmed
+    warmer._next()
+    assert calls == ["warm"] and "plain_module" not in sys.modules  # the warm step, on its own
+    with qtbot.waitSignal(warmer.finished, timeout=1000):
+        warmer._next()
+    assert "plain_module" in sys.modules and warmer.done and calls == ["warm"]

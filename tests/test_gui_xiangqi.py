@@ -502,3 +502,22 @@ def test_palette_pieces_are_readable_and_fit_the_panel_at_the_smallest_window(qt
         right = button.mapTo(page.tool_panel, button.rect().topRight()).x()
         assert right < page.tool_panel.width() <= page.TOOL_PANEL_WIDTH
     assert "bits" not in page.bits_label.text()
+
+
+def test_warming_draws_the_palette_ahead_so_making_the_page_draws_no_piece(qtbot, monkeypatch):
+    """The window warms a game while it waits (games.Warmer): for xiangqi, the palette's
+    fourteen pieces are drawn then, and making the page copies them."""
+    import importlib
+
+    xiangqi_paint = importlib.import_module("slugboard.gui.xiangqi.paint")  # the module, not its paint()
+    drawn = []
+    real = xiangqi_paint.render_piece
+    monkeypatch.setattr(xiangqi_paint, "render_piece", lambda *args: drawn.append(args[3]) or real(*args))
+    monkeypatch.setattr(xiangqi_paint, "_sprites", {})
+    qtbot.addWidget(gui.XiangqiPage())
+    assert sorted(drawn) == sorted(xiangqi.RED_LETTERS + xiangqi.RED_LETTERS.lower())  # cold: each drawn once
+    monkeypatch.setattr(xiangqi_paint, "_sprites", {})
+    gui.VIEW.warm()
+    assert len(drawn) == 28
+    qtbot.addWidget(gui.XiangqiPage())
+    assert len(drawn) == 28  # warmed: nothing drawn afresh

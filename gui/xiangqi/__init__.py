@@ -37,8 +37,9 @@ from .paint import (
     piece_icon,
     preferred_size,
     render_piece,
+    warm,
 )
 
-__all__ = ["FONT_FILE", "FALLBACK_FAMILIES", "GLYPHS", "RED_FILE_NUMERALS", "WOOD", "WOOD_EDGE", "LINE", "RIVER_TEXT", "RED_INK", "BLACK_INK", "PIECE_FACE", "PIECE_RIM", "LEGAL", "REFUSED", "CURSOR", "piece_families", "Geometry", "draw_piece", "render_piece", "glyph_font", "paint", "preferred_size", "piece_icon", "XiangqiCanvas", "XiangqiPage", "VIEW"]  # fmt: skip
+__all__ = ["FONT_FILE", "FALLBACK_FAMILIES", "GLYPHS", "RED_FILE_NUMERALS", "WOOD", "WOOD_EDGE", "LINE", "RIVER_TEXT", "RED_INK", "BLACK_INK", "PIECE_FACE", "PIECE_RIM", "LEGAL", "REFUSED", "CURSOR", "piece_families", "Geometry", "draw_piece", "render_piece", "glyph_font", "paint", "preferred_size", "piece_icon", "warm", "XiangqiCanvas", "XiangqiPage", "VIEW"]  # fmt: skip
 
-VIEW = GameView(page=XiangqiPage, paint=paint, preferred_size=preferred_size)
+VIEW = GameView(page=XiangqiPage, paint=paint, preferred_size=preferred_size, warm=warm)

@@ -31,7 +31,7 @@ from slugboard.codecs.errors import guarded
 
 from ..page import GamePage, heading
 from .canvas import XiangqiCanvas
-from .paint import GLYPHS, piece_icon
+from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
 EDIT, PLAY = "edit", "play"
 # The game in Play mode, kept between runs (absent in Edit mode): its start position as
@@ -105,7 +105,7 @@ class XiangqiPage(GamePage):
             for side, piece in enumerate((letter, letter.lower())):
                 button = QToolButton()
                 button.setCheckable(True)
-                button.setIcon(piece_icon(piece, 96))
+                button.setIcon(piece_icon(piece, PALETTE_ICON_SOURCE))
                 button.setIconSize(QSize(PALETTE_ICON, PALETTE_ICON))
                 button.setFixedSize(PALETTE_ICON + 6, PALETTE_ICON + 6)
                 button.setAutoRaise(True)
