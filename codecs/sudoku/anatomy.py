@@ -126,13 +126,12 @@ def _cells_of_line(text: str, start: int, end: int, index: int, spans: list[Span
 def _explain_candidates(text: str, start: int, end: int) -> Anatomy:
     """A HoDoKu / Sudoku Explainer candidate grid: each cell's digits (one digit a placed
     digit, more its candidates) and the rules between them."""
-    from .formats import _RULES, _TOKEN
+    from .formats import _CELL
 
     source = Source(0, len(text))
-    plain = text.translate(_RULES)
     spans: list[Span] = []
     run = start
-    for index, match in enumerate(_TOKEN.finditer(plain, start, end)):
+    for index, match in enumerate(_CELL.finditer(text, start, end)):
         a, b = match.start(), match.end()
         if a > run:
             spans.append(text_span(source, run, a, text, "separator", label="rules"))

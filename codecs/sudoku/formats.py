@@ -10,8 +10,10 @@ import re
 from ..errors import FormatError
 from .model import NAME, Board
 
-_RULES = str.maketrans({ch: " " for ch in "|-+.:*='"})
-_TOKEN = re.compile(r"\S+")
+# A cell of a candidate grid: a run of characters that are neither space nor a character
+# of the rules drawn between the cells.
+_RULE_CHARACTERS = "|-+.:*='"
+_CELL = re.compile(rf"[^\s{re.escape(_RULE_CHARACTERS)}]+")
 
 
 _SDK_SECTION = re.compile(r"^[ \t\ufeff]*\[puzzle\][ \t\r]*$", re.IGNORECASE | re.MULTILINE)
@@ -41,11 +43,6 @@ def read_sdk(text: str) -> Board:
     return decode_grid("".join(out))
 
 
-# A cell of a candidate grid in the text as it is: a run of characters that are neither
-# space nor rule (what _TOKEN finds once the rules are made spaces).
-_CELL = re.compile(r"[^\s|\-+.:*=']+")
-
-
 def is_candidate_grid(text: str) -> bool:
     """81 cells of digits between rules, one at least of more than one digit. Read cell by
     cell, and given up at the first that is not one: another game's text, of a million
@@ -66,7 +63,7 @@ def read_candidate_grid(text: str) -> Board:
     the cell's candidates (its centre marks)."""
     cells: list[int] = []
     centre: list[int] = []
-    for match in _TOKEN.finditer(text.translate(_RULES)):
+    for match in _CELL.finditer(text):
         token = match.group()
         if len(cells) == 81:
             raise FormatError(NAME, "the candidate grid has more than 81 cells", match.start())

@@ -415,16 +415,16 @@ def preferred_size(board: xiangqi.Board) -> QSize:
     return QSize(540, 626)
 
 
+# The size the palette's icons are drawn at (and shown smaller, sharp on any screen).
+PALETTE_ICON_SOURCE = 96
+
+
 def warm() -> None:
     """The palette's fourteen pieces drawn ahead (about 15 ms), while the window waits:
     making the page then copies them (see draw_piece)."""
     for letter in xiangqi.RED_LETTERS:
         piece_icon(letter, PALETTE_ICON_SOURCE)
         piece_icon(letter.lower(), PALETTE_ICON_SOURCE)
-
-
-# The size the palette's icons are drawn at (and shown smaller, sharp on any screen).
-PALETTE_ICON_SOURCE = 96
 
 
 def piece_icon(letter: str, size: int = 40) -> QIcon:
