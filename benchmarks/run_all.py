@@ -83,7 +83,7 @@ def _on_display(quick: bool) -> list[Row]:
     with x_display() as env:
         if env is None:
             return [("display", "not measured: no X display and no Xvfb", "", "", "", None)]
-        figures = [row for row in startup.measure(3 if quick else 9, env) if not row[0].startswith("slugboard-codec")]
+        figures = [row for row in startup.measure(3 if quick else 15, env) if not row[0].startswith("slugboard-codec")]
         out = subprocess.run(
             [sys.executable, str(Path(__file__).with_name("paint.py")), "--json", "--runs", "10" if quick else "40"],
             env=env, check=True, capture_output=True, text=True,
@@ -100,7 +100,7 @@ def _rows(quick: bool) -> list[Row]:
     import startup
     import tab_switch
 
-    rows = _start_rows(startup.measure(3 if quick else 9), "start")
+    rows = _start_rows(startup.measure(3 if quick else 15), "start")
     rows += _paint_rows(paint.run(10 if quick else 40), "paint")
     rows += _on_display(quick)
     for name, (loaded, cold) in tab_switch.measure(3 if quick else 5).items():

@@ -284,6 +284,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from PySide6.QtCore import QCoreApplication
 
+    from . import spare_source_reads
+
+    spare_source_reads()  # PySide is loaded now: what it would learn from our sources, it is told
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     if args.export:
@@ -304,14 +307,15 @@ def main(argv: list[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication
 
-    from .main_window import MainWindow
-    from .slug_pane import SlugPane
+    from .collector import MainThreadCollector
 
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
-    from .collector import MainThreadCollector
-
-    collector = MainThreadCollector(app)  # garbage is freed on this thread, never on a worker's
+    # Garbage is freed on this thread, never on a worker's; and from here on, from a timer:
+    # loading the window's modules starts no collection.
+    collector = MainThreadCollector(app)
+    from .main_window import MainWindow
+    from .slug_pane import SlugPane
     from .theme import Themes
 
     themes = Themes(app)

@@ -320,3 +320,65 @@ def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_pa
     assert _run("--export", str(with_moves), text).returncode == 0
     assert _run("--export", str(position), xiangqi.to_fen(final)).returncode == 0
     assert QImage(str(with_moves)) == QImage(str(position))
+
+
+def _run_script(tmp_path, script: str) -> list:
+    """Run `script` in a fresh process (offscreen, settings under `tmp_path`); what it
+    prints last, read as JSON."""
+    import json
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.splitlines()[-1])
+
+
+def test_a_start_loads_the_window_with_collection_left_to_the_collector(tmp_path):
+    """`slugboard` makes its collector before it loads the window's modules: loading them,
+    the start's largest burst of new objects, sets off no collection of its own."""
+    script = r"""
+import gc, json, sys
+enabled_at_import = []
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "slugboard.gui.main_window":
+            enabled_at_import.append(gc.isenabled())
+        return None
+sys.meta_path.insert(0, Watch())
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+QTimer.singleShot(0, app.quit)
+from slugboard.gui import app as program
+was_enabled = gc.isenabled()
+print(json.dumps([program.main([]), was_enabled, enabled_at_import]))
+"""
+    assert _run_script(tmp_path, script) == [0, True, [False]]
+
+
+def test_pyside_reads_no_source_of_ours(tmp_path):
+    """PySide reads the source of each module first imported after it, unless told what it
+    would find (`slugboard.gui.spare_source_reads`): the window's modules are told, and are
+    not read (Python's `linecache` holds what was read)."""
+    script = r"""
+import json, linecache, sys
+import PySide6.QtWidgets
+import PySide6.support.feature as feature
+from slugboard.gui.main_window import MainWindow
+import slugboard.gui.sudoku.page  # a game's page, loaded later in a run
+ours = {name: module.__file__ for name, module in sys.modules.items() if name.startswith("slugboard.")}
+read = sorted(name for name, path in ours.items() if path in linecache.cache)
+table = feature.pyside_feature_dict
+told = {name: table.get(name) for name in ours}
+# The check can see a read: a module of ours left out of the table is read on import.
+table.pop("slugboard.codecs.cli", None)
+from slugboard.codecs.cli import main
+print(json.dumps([read, told, table.get("json"), sys.modules[main.__module__].__file__ in linecache.cache]))
+"""
+    read, told, json_value, control_read = _run_script(tmp_path, script)
+    assert read == []
+    assert control_read
+    assert json_value == -1  # the standard library: PySide would find no PySide6 there
+    assert told["slugboard.gui.main_window"] == told["slugboard.gui.sudoku.page"] == 0  # they use PySide
+    assert told["slugboard.codecs.sudoku"] == told["slugboard.codecs"] == -1  # pure Python
+    assert all(value in (0, -1) for value in told.values()), told
