@@ -67,8 +67,11 @@ class Themes:
     def __init__(self, app: QApplication) -> None:
         self.app = app
         self.name = "system"
-        self._default_style = app.style().name()
-        self._default_palette = QPalette(app.palette())
+        # The platform's style and palette, kept when a theme first replaces them. Until
+        # then they are the application's own, and a start in the system's light theme
+        # never asks for the style from Python: PySide6 would build QStyle's Python type
+        # and its eleven enums for it, 5-10 ms of the start.
+        self._default: tuple[str, QPalette] | None = None
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
             hints.colorSchemeChanged.connect(self._system_changed)
@@ -80,12 +83,13 @@ class Themes:
     def apply(self, name: str) -> None:
         self.name = name if name in THEMES else "system"
         dark = self.name == "dark" or (self.name == "system" and system_is_dark())
-        if dark:
-            self.app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
-            self.app.setPalette(dark_palette())
-        elif self.name == "light":
-            self.app.setStyle("Fusion")
-            self.app.setPalette(self.app.style().standardPalette())
-        else:
-            self.app.setStyle(self._default_style)
-            self.app.setPalette(self._default_palette)
+        if not dark and self.name != "light":
+            if self._default is not None:  # else the platform's are still in place
+                style, palette = self._default
+                self.app.setStyle(style)
+                self.app.setPalette(palette)
+            return
+        if self._default is None:
+            self._default = (self.app.style().name(), QPalette(self.app.palette()))
+        self.app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
+        self.app.setPalette(dark_palette() if dark else self.app.style().standardPalette())

@@ -126,3 +126,43 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
         on_screen, afresh = shown_and_afresh()
         assert on_screen == afresh, name
         window.tabs.setCurrentIndex(0)
+
+
+def test_the_system_theme_leaves_the_platform_style_in_place_and_comes_back_to_it(qapp, themes):
+    style, palette = qapp.style(), QPalette(qapp.palette())
+    name = style.name()
+    themes.apply("system")
+    assert qapp.style() is style  # not replaced: nothing is polished again at a start
+    themes.apply("dark")
+    assert qapp.style() is not style and theme.is_dark(qapp.palette())
+    themes.apply("system")
+    assert qapp.style().name() == name and qapp.palette() == palette
+
+
+def test_a_start_in_the_system_theme_builds_no_style_type(tmp_path):
+    """PySide6 builds QStyle's Python type, and its eleven enums, the first time Python
+    asks for a style: a start in the system's theme never does."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    script = r"""
+import json, sys
+from PySide6 import QtWidgets
+from PySide6.QtCore import QSettings
+app = QtWidgets.QApplication([])
+from slugboard.gui.main_window import MainWindow
+from slugboard.gui.theme import Themes
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat), themes=Themes(app))
+window.show()
+app.processEvents()
+at_start = "QStyle" in QtWidgets.__dict__
+window.theme_actions["dark"].trigger()
+print(json.dumps([at_start, "QStyle" in QtWidgets.__dict__, app.style().name().lower()]))
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    run = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
+    )
+    assert json.loads(run.stdout.splitlines()[-1]) == [False, True, "fusion"]
