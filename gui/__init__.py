@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.util import find_spec
 
 # Slugboard's packages, and whether their modules use PySide (the codecs are pure Python).
 PACKAGES = (("slugboard.gui", True), ("slugboard.codecs", False), ("slugboard.resources", False))
@@ -13,6 +12,8 @@ PACKAGES = (("slugboard.gui", True), ("slugboard.codecs", False), ("slugboard.re
 def module_names(package: str) -> list[str]:
     """The names of `package` and of every module and package under it, from its folder
     (none of them is imported)."""
+    from importlib.util import find_spec
+
     spec = find_spec(package)
     folders = spec.submodule_search_locations if spec is not None else None
     names: list[str] = []
