@@ -1,9 +1,14 @@
-"""Whether a process has ended, for the tests of helper processes (read from /proc)."""
+"""Processes for the tests: a script run in a fresh interpreter, and whether a helper
+process has ended (read from /proc)."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
 import sys
 import time
+from typing import Any
 
 import pytest
 
@@ -24,3 +29,15 @@ def wait_ended(pid: int, seconds: float = 5.0) -> bool:
     while not ended(pid) and time.monotonic() < deadline:
         time.sleep(0.01)
     return ended(pid)
+
+
+def fresh_process(script: str, *args: str, home: str | None = None) -> Any:
+    """Run `script` with `args` in a fresh interpreter, on Qt's offscreen platform (and
+    with `home` as its home and configuration folder, if given); what it printed last,
+    read as JSON. The script must succeed."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    if home is not None:
+        env.update(HOME=home, XDG_CONFIG_HOME=home)
+    run = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, timeout=120)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout.splitlines()[-1])

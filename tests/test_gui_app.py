@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+from processes import fresh_process
 from PySide6.QtGui import QColor, QImage
 
 SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
@@ -322,17 +323,6 @@ def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_pa
     assert QImage(str(with_moves)) == QImage(str(position))
 
 
-def _run_script(tmp_path, script: str) -> list:
-    """Run `script` in a fresh process (offscreen, settings under `tmp_path`); what it
-    prints last, read as JSON."""
-    import json
-
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
-    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, env=env)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout.splitlines()[-1])
-
-
 def test_a_start_loads_the_window_with_collection_left_to_the_collector(tmp_path):
     """`slugboard` makes its collector before it loads the window's modules: loading them,
     the start's largest burst of new objects, sets off no collection of its own."""
@@ -353,7 +343,7 @@ from slugboard.gui import app as program
 was_enabled = gc.isenabled()
 print(json.dumps([program.main([]), was_enabled, enabled_at_import]))
 """
-    assert _run_script(tmp_path, script) == [0, True, [False]]
+    assert fresh_process(script, home=str(tmp_path)) == [0, True, [False]]
 
 
 def test_pyside_reads_no_source_of_ours(tmp_path):
@@ -375,7 +365,7 @@ table.pop("slugboard.codecs.cli", None)
 from slugboard.codecs.cli import main
 print(json.dumps([read, told, table.get("json"), sys.modules[main.__module__].__file__ in linecache.cache]))
 """
-    read, told, json_value, control_read = _run_script(tmp_path, script)
+    read, told, json_value, control_read = fresh_process(script, home=str(tmp_path))
     assert read == []
     assert control_read
     assert json_value == -1  # the standard library: PySide would find no PySide6 there

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from processes import fresh_process
 
 from slugboard.codecs import GAMES
 
@@ -479,10 +480,6 @@ def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
     and not the slug anatomy; opening the anatomy loads and shows it. The other games'
     modules are loaded after the first paint, while the window waits, and a closed
     window loads no more."""
-    import json
-    import os
-    import subprocess
-    import sys
 
     script = r"""
 import sys, json
@@ -510,11 +507,7 @@ for _ in range(3):
 print(json.dumps([before, *anatomy, warmed, "slugboard.gui.shortcuts_dialog" in sys.modules, closing._warmer.done]))
 window.close()
 """
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    run = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
-    )
-    before, after, shown, game, warmed, loaded_after_close, stopped = json.loads(run.stdout.splitlines()[-1])
+    before, after, shown, game, warmed, loaded_after_close, stopped = fresh_process(script, str(tmp_path / "s.ini"))
     assert game == "sudoku"
     assert "slugboard.gui.sudoku.page" in before and "slugboard.codecs.sudoku" in before
     others = {name for name in GAMES if name != "sudoku"}
@@ -529,10 +522,6 @@ window.close()
 def test_qt_classes_the_start_does_not_need_are_made_when_first_used(tmp_path):
     # PySide6 makes a Qt class's Python type, and all its enums, when the class is first
     # imported; a class used only by a later action is imported by that action.
-    import json
-    import os
-    import subprocess
-    import sys
 
     script = r"""
 import sys, json
@@ -554,11 +543,7 @@ print(json.dumps([at_start, made(), urls]))
 window.slug_pane.hand_over_clipboard()  # as the application does when it quits
 window.close()
 """
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    run = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
-    )
-    at_start, after_copy, urls = json.loads(run.stdout.splitlines()[-1])
+    at_start, after_copy, urls = fresh_process(script, str(tmp_path / "s.ini"))
     assert at_start == []
     assert "QUrl" in after_copy  # made by Copy link, which puts the link on the clipboard as a URL too
     assert len(urls) == 1 and urls[0].startswith("https://")
@@ -571,9 +556,6 @@ def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path
     comes back instead of showing a new one first (for letters, one with the day's own
     starting word, which needs the word list)."""
     import json
-    import os
-    import subprocess
-    import sys
 
     from PySide6.QtCore import QSettings
 
@@ -621,9 +603,7 @@ undo = window.current_page().undo_stack.count()
 print(json.dumps([seen[0], loaded(), pages, window.current_page().game.name, undo, shown, seen[1]]))
 window.close()
 """
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    run = subprocess.run([sys.executable, "-c", script, path], capture_output=True, text=True, check=True, env=env)
-    at_paint, after, pages, game, undo, shown, openssl = json.loads(run.stdout.splitlines()[-1])
+    at_paint, after, pages, game, undo, shown, openssl = fresh_process(script, path)
     games_at = lambda modules: {m.split(".")[2] for m in modules if m.count(".") >= 2}  # noqa: E731
     assert game == "letters" and undo == 0
     assert shown == [boards["letters"]["date"]]

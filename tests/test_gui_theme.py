@@ -4,6 +4,7 @@ runs, with colours that keep their contrast in the dark."""
 from __future__ import annotations
 
 import pytest
+from processes import fresh_process
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox
@@ -142,11 +143,6 @@ def test_the_system_theme_leaves_the_platform_style_in_place_and_comes_back_to_i
 def test_a_start_in_the_system_theme_builds_no_style_type(tmp_path):
     """PySide6 builds QStyle's Python type, and its eleven enums, the first time Python
     asks for a style: a start in the system's theme never does."""
-    import json
-    import os
-    import subprocess
-    import sys
-
     script = r"""
 import json, sys
 from PySide6 import QtWidgets
@@ -161,8 +157,4 @@ at_start = "QStyle" in QtWidgets.__dict__
 window.theme_actions["dark"].trigger()
 print(json.dumps([at_start, "QStyle" in QtWidgets.__dict__, app.style().name().lower()]))
 """
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    run = subprocess.run(
-        [sys.executable, "-c", script, str(tmp_path / "s.ini")], capture_output=True, text=True, check=True, env=env
-    )
-    assert json.loads(run.stdout.splitlines()[-1]) == [False, True, "fusion"]
+    assert fresh_process(script, str(tmp_path / "s.ini")) == [False, True, "fusion"]
