@@ -500,6 +500,65 @@ def test_the_field_matches_the_reference(width, height, data):
     assert fld.safe_total == width * height - len(mines)
 
 
+def field_facts(fld: ms.Field) -> tuple:
+    """What a field says, with its openings as sets of cells (their numbering is free),
+    after checking that the numbering runs 0 to n-1 and the sizes match."""
+    openings: dict[int, list[int]] = {}
+    for c, k in enumerate(fld.opening_of):
+        if k >= 0:
+            openings.setdefault(k, []).append(c)
+    assert sorted(openings) == list(range(len(fld.opening_sizes)))
+    assert fld.opening_sizes == [len(openings[k]) for k in range(len(openings))]
+    shape = (fld.width, fld.height, bytes(fld.mine), fld.numbers, fld.isolated, fld.safe_total, fld.bbbv)
+    return shape, {frozenset(cells) for cells in openings.values()}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 16), st.integers(1, 16), st.sampled_from([0, 0.05, 1]), st.data())
+def test_a_mine_added_or_taken_away_changes_the_field_as_a_new_one_would(width, height, share, data):
+    cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    mines = tuple(data.draw(st.lists(cells, unique=True, max_size=width * height // 2)))
+    fld = ms.Field(width, height, mines)
+    for _ in range(data.draw(st.integers(1, 8))):
+        x, y = data.draw(cells)
+        mines = tuple(m for m in mines if m != (x, y)) if (x, y) in mines else mines + ((x, y),)
+        # A small share makes it give up (None) on larger openings; all of the field, never.
+        fld.TOGGLE_SHARE = share
+        changed = fld.toggled(x, y)
+        whole = ms.Field(width, height, mines)
+        if changed is None:
+            assert share < 1
+            changed = whole
+        assert field_facts(changed) == field_facts(whole)
+        fld = changed
+
+
+def test_an_edited_board_has_its_field_worked_out_from_the_last(monkeypatch):
+    from slugboard.codecs.minesweeper import stats
+
+    monkeypatch.setattr(stats, "_FIELDS", [])
+    board = ms.random_board(300, 200, 9000, seed=4)
+    first = stats.field_of(board)
+    toggled = []
+    real = stats.Field.toggled
+    monkeypatch.setattr(stats.Field, "toggled", lambda self, x, y: toggled.append((x, y)) or real(self, x, y))
+    between = board.toggled_mine(150, 100)
+    stats.field_of(between)  # as the window shows each edit
+    edited = between.toggled_mine(*board.mines[0])
+    fld = stats.field_of(edited)
+    assert toggled == [(150, 100), board.mines[0]] and fld is not first
+    assert field_facts(fld) == field_facts(ms.Field(300, 200, edited.mines))
+    # The same mines in another board (read again, say) find the field kept for them.
+    again = ms.Board(300, 200, tuple(list(edited.mines)))
+    assert again.mines is not edited.mines and stats.field_of(again) is fld
+    # A board whose parent is gone has its field made whole.
+    monkeypatch.setattr(stats, "_FIELDS", [])
+    assert field_facts(stats.field_of(board.toggled_mine(1, 1))) == field_facts(
+        ms.Field(300, 200, board.toggled_mine(1, 1).mines)
+    )
+    assert len(toggled) == 2
+
+
 @pytest.mark.parametrize("width, height", [(1, 200_000), (3, 70_000), (700, 300)])
 def test_a_field_and_its_transpose_have_the_same_openings(width, height):
     board = ms.random_board(width, height, width * height // 7, seed=width)
@@ -753,6 +812,39 @@ def test_editing_mines_drops_the_recorded_game():
     assert edited.toggled_mine(0, 0).mines == board.mines
     small = board.resized(8, 8)
     assert all(x < 8 and y < 8 for x, y in small.mines) and small.events == ()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from([(70, 4), (4, 70), (64, 64), (130, 2), (9, 9)]), st.sampled_from([1, 2]), st.data())
+def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
+    # Fields wider or taller than 62 mix the two ways a mine is written: two digits, or
+    # `;A|B;` when a coordinate needs more than one digit.
+    width, height = size
+    cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    board = ms.Board(width, height, tuple(data.draw(st.lists(cells, unique=True, max_size=10))), (), version)
+    ms.encode(board)  # written once; edits then change the slug instead of writing it again
+    for _ in range(data.draw(st.integers(1, 8))):
+        x, y = data.draw(cells)
+        edited = board.toggled_mine(x, y)
+        long_pair = max(x, y) >= 62
+        # A mine added, or a long one taken away, changes the slug in place.
+        assert ("_slug_parts" in edited.__dict__) == (edited.mine_set > board.mine_set or long_pair)
+        fresh = ms.Board(width, height, edited.mines, (), version)
+        assert edited.has_mine(x, y) != board.has_mine(x, y)
+        assert all(edited.has_mine(*mine) for mine in edited.mines)
+        assert not any(edited.has_mine(*mine) for mine in board.mines if mine not in edited.mines)
+        assert ms.encode(edited) == ms.encode(fresh)
+        assert ms.decode(ms.encode(edited)) == fresh
+        board = edited
+
+
+def test_a_mine_off_the_field_is_refused():
+    board = ms.new_board()
+    with pytest.raises(ValueError, match=r"mine \(9, 0\) is off the 9x9 board"):
+        board.with_mine(9, 0, True)
+    assert board.with_mine(*board.mines[0], True) is board
+    assert board.with_mine(9, 0, False) is board and board.with_mine(-1, 0, False) is board
+    assert not board.has_mine(-1, 0) and not board.has_mine(0, 9) and board.has_mine(*board.mines[-1])
 
 
 def test_board_refuses_what_no_slug_can_hold():

@@ -279,7 +279,7 @@ def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeyp
 
     monkeypatch.setattr(figures, "_FIGURES", [])
     monkeypatch.setattr(replays, "_REPLAYS", [])
-    monkeypatch.setattr(stats, "_FIELDS", {})
+    monkeypatch.setattr(stats, "_FIELDS", [])
     monkeypatch.setattr(ClickTimeline, "CHECK_EVERY", 500)
     board = _long_link_game()
     reports: list[float] = []

@@ -510,9 +510,28 @@ def test_edit_mines_by_clicking(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == "1=5x5+014122++"
     _click(qtbot, page, 1, 0)
     assert page.board.mine_set == {(1, 4), (2, 2)}
+    assert page.undo_stack.undoText() == "Remove mine at (1, 0)"
     main_window.undo_action.trigger()
+    assert page.undo_stack.undoText() == "Add mine at (2, 2)"
     main_window.undo_action.trigger()
     assert main_window.slug_pane.slug_text() == FIELD
+
+
+def test_edits_of_a_large_field_show_what_the_field_read_anew_shows(qtbot, main_window):
+    # A mine added or taken away changes the field's numbers and openings around it only
+    # (Field.toggled): after a few, the window shows what the same field pasted shows.
+    main_window.paste_text(ms.encode(ms.random_board(300, 200, 9_000, seed=5)))
+    page = _shown_page(main_window)
+    page.set_mode("edit")
+    for x, y in ((200, 150), (201, 150), (3, 7), (200, 150), (299, 199)):
+        page._cell_clicked(x, y, Qt.MouseButton.LeftButton)
+    edited = page.board
+    fresh = ms.Field(300, 200, edited.mines)
+    assert page.replay.field.numbers == fresh.numbers and page.replay.bbbv == fresh.bbbv
+    assert f"3BV {fresh.bbbv}" in page.field_label.text()
+    assert main_window.slug_pane.slug_text() == ms.encode(ms.Board(300, 200, edited.mines))
+    main_window.paste_text(main_window.slug_pane.slug_text())
+    assert page.board == edited and page.replay.bbbv == fresh.bbbv
 
 
 def test_editing_a_played_field_drops_the_game_with_undo(qtbot, main_window):
@@ -1449,7 +1468,7 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
     monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
     monkeypatch.setattr(figures, "_FIGURES", [])
-    monkeypatch.setattr(stats, "_FIELDS", {})
+    monkeypatch.setattr(stats, "_FIELDS", [])
     calls: list = []
     islands_gate = _Gate(monkeypatch, page_module, "_count_islands", calls)
     figures_gate = _Gate(monkeypatch, page_module, "_count_figures", calls)

@@ -748,7 +748,7 @@ class MinesweeperPage(GamePage):
         if self.mode == EDIT:
             if button == Qt.MouseButton.LeftButton:
                 had_game = bool(self.board.events)
-                present = (x, y) not in self.board.mine_set
+                present = not self.board.has_mine(x, y)
                 self.set_board(self.board.toggled_mine(x, y), f"{'Add' if present else 'Remove'} mine at ({x}, {y})")
                 if had_game:
                     self.show_status("Editing the field cleared the recorded game (Undo brings it back)")
