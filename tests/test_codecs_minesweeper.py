@@ -823,6 +823,7 @@ def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
     cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     board = ms.Board(width, height, tuple(data.draw(st.lists(cells, unique=True, max_size=10))), (), version)
     ms.encode(board)  # written once; edits then change the slug instead of writing it again
+    ms.to_json(board)  # the same for the board JSON
     for _ in range(data.draw(st.integers(1, 8))):
         x, y = data.draw(cells)
         edited = board.toggled_mine(x, y)
@@ -835,6 +836,7 @@ def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
         assert not any(edited.has_mine(*mine) for mine in board.mines if mine not in edited.mines)
         assert ms.encode(edited) == ms.encode(fresh)
         assert ms.decode(ms.encode(edited)) == fresh
+        assert "_json_parts" in edited.__dict__ and ms.to_json(edited) == ms.to_json(fresh)
         board = edited
 
 

@@ -144,11 +144,8 @@ class Board(Record):
             return self
         if not self._on_board(x, y):
             raise ValueError(f"mine ({x}, {y}) is off the {self.width}x{self.height} board")
-        if present:
-            mines = self.mines + ((x, y),)
-        else:
-            at = self.mines.index((x, y))
-            mines = self.mines[:at] + self.mines[at + 1 :]
+        at = len(self.mines) if present else self.mines.index((x, y))
+        mines = self.mines + ((x, y),) if present else self.mines[:at] + self.mines[at + 1 :]
         # The rest of the board was checked when it was made: one mine in or out of the
         # field keeps it valid, and the largest field takes 35 ms to check again.
         board = _trusted_board(self.width, self.height, mines, (), self.version, self.time_unit_ms, self.unit_in_meta)
@@ -160,6 +157,10 @@ class Board(Record):
             )
             if changed is not None:
                 board.__dict__["_slug_parts"] = changed
+        parts = self.__dict__.get("_json_parts")
+        if parts is not None:  # the board JSON's mines, in the order of `mines`
+            kept = parts[0]
+            board.__dict__["_json_parts"] = (kept + [[x, y]] if present else kept[:at] + kept[at + 1 :], [], 0)
         cell = y * self.width + x
         known = self._mine_cells
         board.__dict__["_mine_cells"] = known[:cell] + (b"\1" if present else b"\0") + known[cell + 1 :]
