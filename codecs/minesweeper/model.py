@@ -464,25 +464,26 @@ def _parts_with(parts: tuple[str, str, str, int, int], board: Board, e: Event) -
     return head, clicks, f"{flags};{new_flags[0]}" if flags else new_flags[0], last_click, last_flag
 
 
+def _pair_text(x: int, y: int, v1: bool) -> str:
+    """The mine (x, y) as a slug writes it (see slug.encode_pairs): two digits, or `;A|B`
+    when a coordinate needs more, its closing `;` left to what follows."""
+    a, b = (y, x) if v1 else (x, y)  # version 1 writes (row, column)
+    if a < 62 and b < 62:
+        return BASE62_DIGITS[a] + BASE62_DIGITS[b]
+    return f";{_BASE62_TEXT[a]}|{_BASE62_TEXT[b]}"
+
+
 def _parts_with_mine(
     head: str, mines: tuple[tuple[int, int], ...], x: int, y: int, v1: bool
 ) -> tuple[str, str, str, int, int]:
     """The slug parts (see _slug_parts) of the field whose slug begins `head`, with the
-    mine (x, y) added after `mines`, and no game: the pair is written as encode_pairs
-    would, a long one as `;A|B;`, with the `;` it shares with a long pair before it
-    written once and a last `;` left out."""
-    a, b = (y, x) if v1 else (x, y)
-    if a < 62 and b < 62:
-        pair = BASE62_DIGITS[a] + BASE62_DIGITS[b]
-    else:
-        pair = f";{_BASE62_TEXT[a]}|{_BASE62_TEXT[b]}"  # its closing ';' is the last, left out
-    if mines and max(mines[-1]) >= 62:
-        # The head's last pair is long, its closing ';' left out: a long pair's opening
-        # ';' stands for it, a short pair needs it back.
-        head += pair if pair[0] == ";" else ";" + pair
-    else:
-        head += pair
-    return head, "", "", 0, 0
+    mine (x, y) added after `mines`, and no game: a long pair's opening `;` is the one
+    it shares with a long pair before it, and its closing one, the last, is left out."""
+    pair = _pair_text(x, y, v1)
+    if mines and max(mines[-1]) >= 62 and pair[0] != ";":
+        # The head's last pair is long, its closing ';' left out: a short pair needs it back.
+        pair = ";" + pair
+    return head + pair, "", "", 0, 0
 
 
 def _parts_without_mine(head: str, x: int, y: int, v1: bool) -> tuple[str, str, str, int, int] | None:
@@ -490,11 +491,10 @@ def _parts_without_mine(head: str, x: int, y: int, v1: bool) -> tuple[str, str, 
     and no game; None for a short pair, whose place in a run of them no search finds.
 
     A long pair is `;A|B;` and the only text of its kind: it is cut out, and the `;` after
-    it stays as the one between its neighbours, but for two short pairs, which run on."""
-    a, b = (y, x) if v1 else (x, y)
-    if a < 62 and b < 62:
+    it stays, but for two short pairs, which run on."""
+    pair = _pair_text(x, y, v1)
+    if pair[0] != ";":
         return None
-    pair = f";{_BASE62_TEXT[a]}|{_BASE62_TEXT[b]}"
     first = head.index("+") + 1  # the mines begin after `version=meta+`
     at = head.find(pair + ";", first)
     if at < 0:
