@@ -1170,7 +1170,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     # The board shows it: a cell sure to be a mine is tinted red.
     after = page.canvas.grab().toImage()
     x, y = sure[0]
-    corner = page.canvas.layout_().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
+    corner = page.canvas.board_layout().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(corner.x() * ratio), int(corner.y() * ratio))
     assert QColor(after.pixel(point)) != QColor(before.pixel(point))
@@ -1221,7 +1221,7 @@ def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
     assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
     assert "chord" in page.mouse_box.toolTip()
     x, y = mouse.pointer_at(20000)
-    lay = page.canvas.layout_()
+    lay = page.canvas.board_layout()
     tip = QPoint(int(lay.grid.left() + x * lay.cell) + 3, int(lay.grid.top() + y * lay.cell) + 8)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(tip.x() * ratio), int(tip.y() * ratio))
@@ -1270,7 +1270,7 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
     x, y = board.width // 2, board.height // 2
     page.canvas.setFocus()
     qtbot.mouseClick(
-        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.layout_().cell_rect(x, y).center().toPoint()
+        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.board_layout().cell_rect(x, y).center().toPoint()
     )
     assert page.board.events
     assert page.play_odds_box.isVisible() and not page.play_odds_box.isChecked()

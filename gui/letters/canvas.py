@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
-from PySide6.QtCore import QDate, QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
     QPainter,
@@ -391,10 +389,3 @@ class LettersCanvas(QWidget):
                 self.update()
             return
         super().keyPressEvent(event)
-
-
-# --- the page ------------------------------------------------------------------------
-
-
-def _qdate(date: dt.date) -> QDate:
-    return QDate(date.year, date.month, date.day)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPus
 from slugboard.codecs import letters
 
 from ..page import GamePage, set_text_colour
-from .canvas import LettersCanvas, _qdate
+from .canvas import LettersCanvas
 from .paint import DATE_EDIT_MERGE, WrappedLabel
 
 FORMATS = (
@@ -24,6 +24,10 @@ FORMATS = (
     ("w", "?w=: racks, sorted"),
     ("g", "?g=: racks, draw order"),
 )
+
+
+def _qdate(date: dt.date) -> QDate:
+    return QDate(date.year, date.month, date.day)
 
 
 class LettersPage(GamePage):
