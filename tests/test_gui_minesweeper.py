@@ -701,18 +701,18 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
 
 
 def test_the_canvas_erases_only_around_the_field_and_looks_the_same(qtbot, main_window, monkeypatch):
-    import slugboard.gui.page as pages
+    import slugboard.gui.kept as kept
 
     page = _shown_page(main_window)
     page.paste_board(ms.random_board(23, 11, 40, seed=2))
     page.set_mode("play")
     covered = []
-    real = pages._erase
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
+    real = kept._erase
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
     page.canvas.resize(517, 389)  # a field not on whole pixels
     shown = page.canvas.grab().toImage()
     assert covered and covered[-1] is not None and covered[-1].width() > 0.8 * page.canvas.width()
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: real(w, p, None))
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: real(w, p, None))
     page.canvas.hover = (3, 4)  # a new picture, drawn, then back to the first
     page.canvas.grab()
     page.canvas.hover = None

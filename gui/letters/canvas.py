@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QSizePolicy, QT
 
 from slugboard.codecs import letters
 
-from ..page import PaintCache
+from ..kept import PaintCache
 from .paint import SIZE, Drag, Layout, paint
 
 
