@@ -15,9 +15,9 @@ from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPus
 
 from slugboard.codecs import letters
 
-from ..page import GamePage, set_text_colour
+from ..page import GamePage, WrappedLabel, set_text_colour
 from .canvas import LettersCanvas
-from .paint import DATE_EDIT_MERGE, WrappedLabel
+from .paint import DATE_EDIT_MERGE
 
 FORMATS = (
     (letters.V4, "?_= (V4): letters and word"),
