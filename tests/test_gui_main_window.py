@@ -195,7 +195,7 @@ def test_a_kept_field_draws_its_clear_button_once(qtbot):
     kept picture holds the field alone, or the button's translucent pixels would show twice."""
     from PySide6.QtWidgets import QLineEdit
 
-    from slugboard.gui.page import KeptLineEdit
+    from slugboard.gui.kept import KeptLineEdit
 
     def set_up(edit):
         edit.setClearButtonEnabled(True)
@@ -209,7 +209,7 @@ def test_a_kept_field_draws_its_clear_button_once(qtbot):
 def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
     from PySide6.QtWidgets import QLineEdit, QMenuBar, QStyleFactory, QTabBar
 
-    from slugboard.gui.page import KeptLineEdit, KeptMenuBar, KeptTabBar
+    from slugboard.gui.kept import KeptLineEdit, KeptMenuBar, KeptTabBar
 
     def tabs(bar):
         for title in ("Pentomino", "Sudoku", "Xiangqi"):
@@ -264,7 +264,7 @@ def test_kept_widgets_are_left_as_they_are_when_what_is_under_them_repaints(qtbo
     from PySide6.QtCore import QEvent, QObject, Qt
     from PySide6.QtWidgets import QLineEdit, QScrollBar, QTabBar
 
-    from slugboard.gui.page import KeptLineEdit, KeptScrollBar, KeptTabBar
+    from slugboard.gui.kept import KeptLineEdit, KeptScrollBar, KeptTabBar
 
     class Paints(QObject):
         count = 0
@@ -314,7 +314,7 @@ def test_labels_and_buttons_that_fill_under_themselves_look_as_qt_draws_them(qtb
     are when their parent repaints."""
     from PySide6.QtWidgets import QLabel, QPushButton, QToolButton
 
-    from slugboard.gui.page import FilledButton, FilledLabel, FilledToolButton
+    from slugboard.gui.kept import FilledButton, FilledLabel, FilledToolButton
 
     def checkable(button):
         button.setText("Anatomy")
@@ -348,7 +348,7 @@ def test_a_kept_widget_painted_by_the_style_again_and_again_shows_what_qt_draws(
     do not build up paint after paint, and nothing from before shows through."""
     from PySide6.QtWidgets import QLineEdit
 
-    from slugboard.gui.page import KeptLineEdit
+    from slugboard.gui.kept import KeptLineEdit
 
     holder, kept, _plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug"))
     kept.setFocus()
@@ -365,7 +365,7 @@ def test_a_kept_widget_painted_by_the_style_again_and_again_shows_what_qt_draws(
 def test_a_kept_field_with_the_keyboard_or_a_drag_over_it_is_painted_by_qt(qtbot):
     from PySide6.QtWidgets import QLineEdit
 
-    from slugboard.gui.page import KeptLineEdit
+    from slugboard.gui.kept import KeptLineEdit
 
     _holder, kept, _plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug"))
     assert kept.picture_state() is not None
@@ -381,7 +381,7 @@ def _scroll_bars(qtbot):
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QScrollBar, QWidget
 
-    from slugboard.gui.page import KeptScrollBar
+    from slugboard.gui.kept import KeptScrollBar
 
     holder = QWidget()
     qtbot.addWidget(holder)

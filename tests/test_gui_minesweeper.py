@@ -701,18 +701,18 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
 
 
 def test_the_canvas_erases_only_around_the_field_and_looks_the_same(qtbot, main_window, monkeypatch):
-    import slugboard.gui.page as pages
+    import slugboard.gui.kept as kept
 
     page = _shown_page(main_window)
     page.paste_board(ms.random_board(23, 11, 40, seed=2))
     page.set_mode("play")
     covered = []
-    real = pages._erase
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
+    real = kept._erase
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
     page.canvas.resize(517, 389)  # a field not on whole pixels
     shown = page.canvas.grab().toImage()
     assert covered and covered[-1] is not None and covered[-1].width() > 0.8 * page.canvas.width()
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: real(w, p, None))
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: real(w, p, None))
     page.canvas.hover = (3, 4)  # a new picture, drawn, then back to the first
     page.canvas.grab()
     page.canvas.hover = None
@@ -1171,7 +1171,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     # The board shows it: a cell sure to be a mine is tinted red.
     after = page.canvas.grab().toImage()
     x, y = sure[0]
-    corner = page.canvas.layout_().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
+    corner = page.canvas.board_layout().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(corner.x() * ratio), int(corner.y() * ratio))
     assert QColor(after.pixel(point)) != QColor(before.pixel(point))
@@ -1222,7 +1222,7 @@ def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
     assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
     assert "chord" in page.mouse_box.toolTip()
     x, y = mouse.pointer_at(20000)
-    lay = page.canvas.layout_()
+    lay = page.canvas.board_layout()
     tip = QPoint(int(lay.grid.left() + x * lay.cell) + 3, int(lay.grid.top() + y * lay.cell) + 8)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(tip.x() * ratio), int(tip.y() * ratio))
@@ -1276,7 +1276,7 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
     x, y = board.width // 2, board.height // 2
     page.canvas.setFocus()
     qtbot.mouseClick(
-        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.layout_().cell_rect(x, y).center().toPoint()
+        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.board_layout().cell_rect(x, y).center().toPoint()
     )
     assert page.board.events
     assert page.play_odds_box.isVisible() and not page.play_odds_box.isChecked()

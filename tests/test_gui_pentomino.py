@@ -241,7 +241,7 @@ def test_conflicts_are_listed_and_drawn(qtbot, main_window, page):
     page.canvas.hover = None  # nor the pick-up outline of the hovered X
     image = QImage(page.canvas.size(), QImage.Format.Format_ARGB32)
     page.canvas.render(image)
-    grid, size, _ = view.board_layout(QRectF(page.canvas.rect()), page.board)
+    grid, size, _ = page.canvas.board_layout()
     # Red, sampled between the arms of the white cross.
     pixel = image.pixelColor(int(grid.left() + 4.5 * size), int(grid.top() + 3.25 * size))
     assert pixel.red() > 180 and pixel.green() < 90
@@ -343,7 +343,7 @@ def test_over_a_placed_piece_a_click_picks_up_and_the_whole_piece_is_outlined(qt
     assert page.canvas.painting().items[target] == ("Y", 0, 0, 0, True)
     image = QImage(page.canvas.size(), QImage.Format.Format_ARGB32)
     page.canvas.render(image)
-    grid, size, _ = view.board_layout(QRectF(page.canvas.rect()), page.board)
+    grid, size, _ = page.canvas.board_layout()
     highlight = page.canvas.palette().color(QPalette.ColorRole.Highlight)
     # The Y's cell (1, 0), at the far side of the board from the mouse, is outlined on its left.
     assert image.pixelColor(int(grid.left() + 1), int(grid.top() + 1.5 * size)) == highlight

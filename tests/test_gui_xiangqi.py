@@ -10,6 +10,7 @@ from PySide6.QtGui import QFontDatabase, QFontMetricsF, QGuiApplication, QImage,
 
 from slugboard.codecs import xiangqi
 from slugboard.gui import xiangqi as gui
+from slugboard.gui.xiangqi.paint import Layout
 
 OPENING_SLUG = "hSQiASVGghCEIUkIgElRoIQhDw"
 
@@ -258,9 +259,9 @@ def test_paint_export_sizes(qapp):
     painter = QPainter(image)
     gui.paint(painter, QRectF(0, 0, size.width(), size.height()), xiangqi.new_board(), QPalette(), flipped=True)
     painter.end()
-    geo = gui.Geometry(QRectF(0, 0, size.width(), size.height()))
+    geo = Layout(QRectF(0, 0, size.width(), size.height()))
     assert geo.square_at(geo.point(85)) == 85
-    assert gui.Geometry(QRectF(0, 0, 540, 626), flipped=True).square_at(geo.point(85)) == 4
+    assert Layout(QRectF(0, 0, 540, 626), flipped=True).square_at(geo.point(85)) == 4
 
 
 def test_keys_flip_and_toggle_the_side_to_move(qtbot, main_window):
@@ -285,7 +286,7 @@ def test_export_image_uses_the_view(qtbot, main_window):
     page.flip()
     image = render_image("xiangqi", page.board, **page.export_state())
     assert (image.width(), image.height()) == (540, 626)
-    geo = gui.Geometry(QRectF(0, 0, 540, 626), flipped=True)
+    geo = Layout(QRectF(0, 0, 540, 626), flipped=True)
 
     def red_ink_near(square):
         centre = geo.point(square)
