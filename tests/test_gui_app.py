@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from processes import fresh_process
 from PySide6.QtGui import QColor, QImage
 
@@ -87,6 +88,7 @@ QTimer.singleShot(50, qapp.quit)
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_export_with_start_word(tmp_path):
     link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA"
     out = tmp_path / "letters.png"
@@ -212,6 +214,7 @@ def test_the_check_asks_the_real_plugin(monkeypatch):
 REPLAY_FILE = os.path.join(os.path.dirname(__file__), "data", "minesweeper", "test_rmv2_24px.rmv")
 
 
+@pytest.mark.slow
 def test_export_records_a_replay_in_each_format(tmp_path):
     from PIL import Image
 
@@ -229,6 +232,7 @@ def test_export_records_a_replay_in_each_format(tmp_path):
         assert getattr(image, "n_frames", 1) == 1
 
 
+@pytest.mark.slow
 def test_export_recording_errors(tmp_path):
     out = str(tmp_path / "r.gif")
     assert "sudoku board" in _export_error(tmp_path, "--export", out, SEED_SLUG)
@@ -306,6 +310,7 @@ def test_export_leaves_no_collection_to_start_in_qt_teardown(tmp_path):
     assert not gc.isenabled()  # the process exits next; Python collects once Qt is gone
 
 
+@pytest.mark.slow
 def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_path, qapp):
     from slugboard.codecs import xiangqi
     from slugboard.gui.app import _board_of

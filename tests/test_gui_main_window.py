@@ -6,6 +6,7 @@ import pytest
 from processes import fresh_process
 
 from slugboard.codecs import GAMES
+from waiting import animations_done
 
 
 def test_a_tab_per_game_and_alt_keys(qtbot, main_window):
@@ -202,7 +203,8 @@ def test_a_kept_field_draws_its_clear_button_once(qtbot):
         edit.setText("?play=AAAA")
 
     _holder, kept, plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, set_up)
-    qtbot.wait(400)  # the clear button fades in when the field has text
+    # The clear button fades in when the field has text.
+    qtbot.waitUntil(lambda: animations_done(kept) and animations_done(plain))
     _kept_looks_as_qt_draws(qtbot, kept, plain)
 
 
