@@ -491,6 +491,7 @@ def test_new_board_is_empty_and_encodes():
 boards = letters_boards()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards)
 def test_random_boards_round_trip(board):

@@ -373,6 +373,7 @@ def test_slug_shaped_text_raises_only_slug_error(head, tail):
     assert ms.decode(ms.encode(board)) == board
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([g["slug"] for g in GAME_VECTORS]), st.data())
 def test_mutated_vectors_raise_only_slug_error(slug, data):
@@ -887,6 +888,7 @@ def test_problems_report_actions_after_the_end():
     assert [p.kind for p in ms.problems(ms.Board(2, 2, ()))] == ["empty"]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(boards(max_side=62))
 def test_the_bulk_reader_agrees_with_the_careful_one(board):

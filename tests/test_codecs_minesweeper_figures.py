@@ -51,6 +51,7 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
         assert got.path * 16 == pytest.approx(e.path, abs=0.05 + e.path * 1e-5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
     video = toollib(path)

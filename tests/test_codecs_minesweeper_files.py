@@ -95,6 +95,7 @@ def test_not_a_replay():
         read_replay_file(str(DATA / "no such file.avf"))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(min_size=1, max_size=3000), st.sampled_from(EXTENSIONS))
 def test_hostile_bytes_raise_format_error_only(data, suffix):

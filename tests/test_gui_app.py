@@ -99,6 +99,7 @@ def test_export_with_start_word(tmp_path):
     assert done.returncode == 2 and "--start-word" in done.stderr
 
 
+@pytest.mark.slow
 def test_no_display_says_how_to_export_instead(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     if sys.platform.startswith("linux"):  # elsewhere there is always a screen to open the window on
@@ -131,6 +132,7 @@ def test_qt_options_are_passed_to_qt():
     )
 
 
+@pytest.mark.slow
 def test_dark_window_and_style_option(tmp_path):
     done = _run_app(
         tmp_path,
@@ -166,12 +168,14 @@ def test_export_moment_out_of_range_is_an_error(tmp_path):
     assert not (tmp_path / "m.png").exists()
 
 
+@pytest.mark.slow
 def test_export_malformed_link_is_an_error(tmp_path):
     for text in ("s://]", "http://["):
         err = _export_error(tmp_path, "--export", str(tmp_path / "x.png"), text)
         assert "which no game here reads" in err
 
 
+@pytest.mark.slow
 def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path):
     assert "--size" in _export_error(
         tmp_path, "--export", str(tmp_path / "a.png"), "--size", "9" * 400 + "x9", SEED_SLUG

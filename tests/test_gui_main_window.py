@@ -477,6 +477,7 @@ def test_a_heading_looks_as_a_bold_rich_text_label_does(qtbot, dark):
     assert heading("<i>x</i>").sizeHint().width() > heading("x").sizeHint().width()
 
 
+@pytest.mark.slow
 def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
     """A fresh window loads the codec and page of the game it shows, not the other games
     and not the slug anatomy; opening the anatomy loads and shows it. The other games'
@@ -551,6 +552,7 @@ window.close()
     assert len(urls) == 1 and urls[0].startswith("https://")
 
 
+@pytest.mark.slow
 def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path):
     """With a board stored for every game, the window opens on the game shown last with
     that board, read once: it paints before the other games' boards are read (or their

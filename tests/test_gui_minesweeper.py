@@ -733,6 +733,7 @@ def test_tile_ids_of_a_game_state():
     assert view.tile_ids(fld, None) == bytes([view.T_OPEN + 0, view.T_OPEN + 1, view.T_MINE])
 
 
+@pytest.mark.slow
 def test_export_png_at_a_moment(qtbot, tmp_path):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -820,6 +821,7 @@ def test_dropping_a_replay_file_opens_it(main_window):
     assert "Viennasweeper" in page.file_label.text()
 
 
+@pytest.mark.slow
 def test_export_draws_a_replay_file(tmp_path):
     path = next(REPLAY_DATA.glob("*.avf"))
     out = tmp_path / "moment.png"
@@ -1375,6 +1377,7 @@ def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_win
     assert all(label.height() >= label.minimumSizeHint().height() for label in holder.findChildren(QLabel))
 
 
+@pytest.mark.slow
 @given(
     times=st.lists(st.integers(0, 3_000_000), max_size=300).map(sorted),
     low=st.integers(0, 1000),

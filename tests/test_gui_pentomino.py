@@ -561,6 +561,7 @@ def _wait_label(qtbot, page, start, timeout=30_000):
     qtbot.waitUntil(lambda: page.solver_label.text().startswith(start), timeout=timeout)
 
 
+@pytest.mark.slow
 def test_the_panel_says_whether_the_board_can_be_completed(qtbot, main_window, page):
     main_window.paste_text("R3k")  # an empty 3x20 rectangle
     _wait_label(qtbot, page, "Can be completed")

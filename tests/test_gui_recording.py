@@ -103,6 +103,7 @@ def test_a_recording_plays_the_whole_game(qapp, tmp_path, suffix, speed):
     assert os.listdir(tmp_path) == [out.name]  # the unfinished file is gone
 
 
+@pytest.mark.slow
 def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
     """Frames are painted with the board picture reused and only their changed part
     encoded; each must still equal a plain painting of its moment."""

@@ -125,6 +125,7 @@ def test_settings_that_cannot_be_written_are_reported_once_with_a_way_out(qtbot,
     assert sudoku.decode(out.read_text().strip()) == sudoku.decode(SEED)
 
 
+@pytest.mark.slow
 def test_an_edit_survives_a_kill_half_a_second_later(tmp_path):
     ini = tmp_path / "slugboard.ini"
     script = tmp_path / "edit_then_die.py"
@@ -366,6 +367,7 @@ def test_an_unreadable_settings_file_is_kept_whole_when_the_disk_is_full(qapp, t
     assert list(tmp_path.iterdir()) == [path]  # and no half copy is left
 
 
+@pytest.mark.slow
 def test_the_warning_closes_when_saving_works_again(qtbot, tmp_path):
     """The box saying boards were not being saved stayed open after saving recovered."""
     folder = tmp_path / "settings"

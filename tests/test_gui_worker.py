@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 
+import pytest
 from processes import ended, linux_only, wait_ended
 
 from slugboard.codecs.work import Cancel
@@ -215,6 +216,7 @@ def test_a_puzzle_is_made_in_a_helper_process(main_window, qtbot):
     assert wait_ended(pid)
 
 
+@pytest.mark.slow
 @linux_only
 def test_a_search_whose_process_is_killed_says_so_and_the_next_one_runs(main_window, qtbot):
     """The helper running a count is killed from outside (as the system does when memory
