@@ -17,41 +17,43 @@ class Queries:
     """Watches the query threads of the `LatestOnly` workers that start from now on.
 
     A worker's thread takes one job at a time from its queue, runs it, sends its answer
-    (or drops it), and only then asks its queue for the next: so a thread waiting on an
-    empty queue, or ended, has handled every job it was given."""
+    (or drops it), and only then asks its queue for the next. So each job put on a queue
+    is counted until its thread asks for the next one, or ends: a count of none left means
+    every job given has been handled."""
 
     def __init__(self, monkeypatch) -> None:
-        self._lock = threading.Condition()
-        self._queues: list[_Watched] = []
-        real = LatestOnly._work
+        self._told = threading.Condition()
+        self._queues: list[_Counted] = []
+        real_work, real_queue = LatestOnly._work, queue.SimpleQueue
         watcher = self
 
-        def work(worker: LatestOnly, jobs: queue.SimpleQueue) -> None:
-            watched = _Watched(jobs, watcher._lock)
-            with watcher._lock:
-                watcher._queues.append(watched)
+        def work(worker: LatestOnly, jobs) -> None:
+            with watcher._told:
+                if isinstance(jobs, _Counted):
+                    watcher._queues.append(jobs)
             try:
-                real(worker, watched)
+                real_work(worker, jobs)
             finally:
-                with watcher._lock:
-                    watched.ended = True
-                    watcher._lock.notify_all()
+                if isinstance(jobs, _Counted):
+                    jobs.ended()
 
         monkeypatch.setattr(LatestOnly, "_work", work)
+        # The worker makes its queue with its first query (`queue.SimpleQueue()`).
+        monkeypatch.setattr(queue, "SimpleQueue", lambda: _Counted(real_queue(), self._told))
 
     def idle(self) -> bool:
         """Every watched thread has handled all it was given."""
-        with self._lock:
+        with self._told:
             return self._idle()
 
     def _idle(self) -> bool:
-        return all(watched.ended or (watched.waiting and watched.empty()) for watched in self._queues)
+        return all(jobs.over or jobs.left == 0 for jobs in self._queues)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
         """Block this thread, handling no events, until every query has been handled: what
         they sent the window is still on its way."""
-        with self._lock:
-            return self._lock.wait_for(self._idle, timeout)
+        with self._told:
+            return self._told.wait_for(self._idle, timeout)
 
     def settle(self, qtbot, timeout: int = 10_000) -> None:
         """Wait until every query has been handled, then let the window take in the answers
@@ -60,25 +62,52 @@ class Queries:
         QCoreApplication.processEvents()
 
 
-class _Watched:
-    """A worker's job queue that says whether its thread is waiting on it."""
+class _Counted:
+    """A job queue that counts the jobs put on it and not yet handled: a job taken is
+    handled once its taker asks for the next (or ends)."""
 
     def __init__(self, jobs: queue.SimpleQueue, told: threading.Condition) -> None:
         self._jobs = jobs
         self._told = told
-        self.waiting = False
-        self.ended = False
+        self._taken = False
+        self.left = 0
+        self.over = False  # its thread has ended: nothing more on it is handled
+
+    def put(self, item: Any, block: bool = True, timeout: float | None = None) -> None:
+        with self._told:
+            self.left += 1
+        self._jobs.put(item)
+
+    put_nowait = put
+
+    def get(self, block: bool = True, timeout: float | None = None) -> Any:
+        self._handled()
+        item = self._jobs.get(block, timeout)
+        with self._told:
+            self._taken = True
+        return item
+
+    def get_nowait(self) -> Any:
+        return self.get(False)
 
     def empty(self) -> bool:
         return self._jobs.empty()
 
-    def get(self) -> Any:
+    def qsize(self) -> int:
+        return self._jobs.qsize()
+
+    def ended(self) -> None:
+        self._handled()
         with self._told:
-            self.waiting = True
+            self.over = True
             self._told.notify_all()
-        job = self._jobs.get()
-        self.waiting = False
-        return job
+
+    def _handled(self) -> None:
+        with self._told:
+            if self._taken:
+                self._taken = False
+                self.left -= 1
+                self._told.notify_all()
 
 
 def animations_done(widget) -> bool:
