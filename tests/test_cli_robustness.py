@@ -75,6 +75,7 @@ def test_a_bad_line_of_board_json_is_one_error_and_the_batch_goes_on(bad, messag
     assert len(err) == 1 and err[0].startswith("error: ") and any(m in err[0] for m in messages)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"])
 @settings(max_examples=60)
 @given(
@@ -128,6 +129,7 @@ def test_non_utf8_stdin_under_a_strict_utf8_locale_is_an_error_per_line():
     assert b"Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["info", SUDOKU], ["explain", SUDOKU], ["decode", SUDOKU, SUDOKU]])
 def test_output_into_a_closed_pipe_ends_quietly(command):
     # As `slugboard-codec info ... | head -c 10`: the reader is gone before the answer is written.

@@ -6,6 +6,7 @@ import pytest
 from processes import fresh_process
 
 from slugboard.codecs import GAMES
+from waiting import animations_done
 
 
 def test_a_tab_per_game_and_alt_keys(qtbot, main_window):
@@ -202,7 +203,8 @@ def test_a_kept_field_draws_its_clear_button_once(qtbot):
         edit.setText("?play=AAAA")
 
     _holder, kept, plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, set_up)
-    qtbot.wait(400)  # the clear button fades in when the field has text
+    # The clear button fades in when the field has text.
+    qtbot.waitUntil(lambda: animations_done(kept) and animations_done(plain))
     _kept_looks_as_qt_draws(qtbot, kept, plain)
 
 
@@ -475,6 +477,7 @@ def test_a_heading_looks_as_a_bold_rich_text_label_does(qtbot, dark):
     assert heading("<i>x</i>").sizeHint().width() > heading("x").sizeHint().width()
 
 
+@pytest.mark.slow
 def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
     """A fresh window loads the codec and page of the game it shows, not the other games
     and not the slug anatomy; opening the anatomy loads and shows it. The other games'
@@ -550,6 +553,7 @@ window.close()
     assert len(urls) == 1 and urls[0].startswith("https://")
 
 
+@pytest.mark.slow
 def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path):
     """With a board stored for every game, the window opens on the game shown last with
     that board, read once: it paints before the other games' boards are read (or their

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QFontDatabase, QFontMetricsF, QGuiApplication, QImage, QPainter, QPalette
+from PySide6.QtWidgets import QApplication
 
 from slugboard.codecs import xiangqi
 from slugboard.gui import xiangqi as gui
@@ -497,7 +498,8 @@ def test_palette_pieces_are_readable_and_fit_the_panel_at_the_smallest_window(qt
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)
     main_window.resize(main_window.minimumSizeHint())
-    qtbot.wait(10)
+    qtbot.waitUntil(lambda: main_window.size() == main_window.minimumSizeHint())
+    QApplication.processEvents()  # the layout has had its turn
     for button in page.kind_buttons.values():
         assert button.iconSize().width() >= 36 and button.isVisible()
         right = button.mapTo(page.tool_panel, button.rect().topRight()).x()
