@@ -93,3 +93,13 @@ def test_a_games_modules_do_not_import_their_own_package():
         package = name.rpartition(".")[0]
         if path.name != "__init__.py" and package != REGISTRY:
             assert package not in imported(name), name
+
+
+def test_no_codec_touches_the_garbage_collector():
+    """The collector is the process's, and the window's `gui/collector.py` owns it."""
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                assert "gc" not in {alias.name for alias in node.names}, name
+            elif isinstance(node, ast.ImportFrom):
+                assert node.module != "gc", name
