@@ -689,7 +689,7 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
     )
     replay = ms.Replay(ms.Board(board.width, board.height, board.mines, events))
     fld = replay.field
-    monkeypatch.setattr(paint, "_LAST_COMPOSED", [])
+    monkeypatch.setattr(paint, "LAST_COMPOSED", Recent("pictures", paint.LAST_COMPOSED.size))
     patches = []
     real = paint._patched
     monkeypatch.setattr(paint, "_patched", lambda *a: patches.append(real(*a)) or patches[-1])
