@@ -74,7 +74,7 @@ class _Reader:
         self.unit = V1_TIME_UNIT_MS  # also what a version-2 meta without a unit means
         self.out: list[Span] = []
         # A slug with no percent escapes stands in the text at one offset: its spans are
-        # placed by adding it, a third of the cost of asking the source for each.
+        # placed by adding it, rather than by asking the source for each.
         self.offset = source.start if source.origins is None else None
 
     def span(self, start: int, end: int, field: str, value: Any, element: Element | None, label: str) -> Span:

@@ -42,7 +42,7 @@ class Event(NamedTuple):
     """One recorded action: `t` in the board's time units from the start of the game.
 
     A named tuple rather than a frozen dataclass: a long replay holds a million of them,
-    and a tuple is built several times faster, which is most of the time to read one."""
+    and making them is most of the time to read one (benchmarks/tricks.py)."""
 
     t: int
     kind: str

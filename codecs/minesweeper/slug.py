@@ -372,8 +372,8 @@ _RECORDS_AT_ONCE = 1 << 13
 
 def _short_fields(part: str, flags: bool) -> tuple[Iterable[str], ...]:
     """The fields of records whose coordinates are one character each (every field up to
-    62 cells a side), cut apart with slices rather than regular-expression groups: the
-    bulk of the largest replays, read at a third of the cost. _fast_section has checked
+    62 cells a side), cut apart with slices rather than regular-expression groups, which
+    cost more: the bulk of the largest replays. _fast_section has checked
     their shape. Each field as a column: x, y, the time and the flag's letter (none
     without `flags`)."""
     records = part.split(";")
