@@ -115,3 +115,29 @@ def test_a_minesweeper_board_holds_its_fields_alone():
     assert facts is not None and facts.grown_from is not None and facts.grown_from() is board
     facts = ms_model.REMEMBERED.get(edited)
     assert facts is not None and facts.toggled_from is not None and facts.toggled_from[0]() is board
+
+
+def _asked_everything(game, board) -> None:  # noqa: ANN001 - a registry entry and its board
+    game.encode(board)
+    game.to_json(board)
+    game.problems(board)
+    game.info(board)
+    game.share_url(board)
+    game.prepare(board)
+    game.from_json(game.to_json(board))
+
+
+def test_every_games_boards_hold_their_fields_alone_after_every_question():
+    """A board is its fields and nothing else, whatever it has been asked: what a game
+    remembers about it lives in the game's caches."""
+    from slugboard import resources
+    from slugboard.codecs import GAMES, decode_any
+
+    boards = [(GAMES[name], GAMES[name].new_board()) for name in GAMES]
+    for example in resources.examples():
+        name, board = decode_any(example["text"])
+        boards.append((GAMES[name], board))
+    assert {game.name for game, _ in boards} == set(GAMES)
+    for game, board in boards:
+        _asked_everything(game, board)
+        assert set(vars(board)) == set(type(board).FIELDS), (game.name, sorted(vars(board)))
