@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import gc
 import threading
+from typing import Any
 
+from slugboard.codecs import Game
 from slugboard.codecs.caches import Memo, Recent
 from slugboard.codecs.minesweeper import model as ms_model
 
@@ -117,7 +119,7 @@ def test_a_minesweeper_board_holds_its_fields_alone():
     assert facts is not None and facts.toggled_from is not None and facts.toggled_from[0]() is board
 
 
-def _asked_everything(game, board) -> None:  # noqa: ANN001 - a registry entry and its board
+def _asked_everything(game: Game, board: Any) -> None:
     game.encode(board)
     game.to_json(board)
     game.problems(board)
