@@ -21,13 +21,30 @@ def module_name(path: Path) -> str:
 MODULES = {module_name(path): path for path in ROOT.rglob("*.py")}
 
 
+def _type_checking_only(tree: ast.Module) -> set[ast.AST]:
+    """The import statements of a module under `if TYPE_CHECKING:`."""
+    return {
+        node
+        for block in tree.body
+        if isinstance(block, ast.If) and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+        for statement in block.body
+        for node in ast.walk(statement)
+    }
+
+
 def imported(name: str) -> set[str]:
     """The modules of the codecs that module `name` imports, at its top, inside a function
-    or for type checking alone."""
+    or for type checking alone; but not what a package names for type checkers alone (a
+    game's package lists its names there, and loads each from its module when first read,
+    with `game.later`)."""
     path = MODULES[name]
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = _type_checking_only(tree) if path.name == "__init__.py" else set()
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(tree):
+        if node in skipped:
+            continue
         if isinstance(node, ast.ImportFrom) and node.level:
             base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
             target = ".".join([*base, *([node.module] if node.module else [])])
@@ -39,6 +56,19 @@ def imported(name: str) -> set[str]:
             names = [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
             found.update(n.removeprefix("slugboard.") for n in names if n.startswith("slugboard.codecs"))
     return {target for target in found if target in MODULES and target != name}
+
+
+def declared(package: str) -> set[str]:
+    """The names a game's package assigns itself (its declarations: NAME, TITLE, COMMANDS...),
+    as opposed to those it loads from its modules."""
+    tree = ast.parse(MODULES[package].read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in tree.body:
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+        )
+        names.update(target.id for target in targets if isinstance(target, ast.Name))
+    return names
 
 
 def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -74,6 +104,8 @@ def test_the_walk_finds_the_imports_of_every_kind():
     assert {"codecs.errors", "codecs.links", "codecs.sudoku.model"} <= imported("codecs.sudoku.slug")
     assert "codecs.sudoku.logic" in imported("codecs.sudoku.formats")  # inside a function
     assert "codecs.minesweeper.model" in imported("codecs.minesweeper.slug")
+    assert "codecs.sudoku.slug" not in imported("codecs.sudoku")  # named for type checkers alone
+    assert "NAME" in declared("codecs.sudoku") and "decode" not in declared("codecs.sudoku")
 
 
 def test_the_check_sees_a_circle():
@@ -86,13 +118,18 @@ def test_no_module_of_the_codecs_imports_one_that_imports_it_back():
     assert cycles(edges) == []
 
 
-def test_a_games_modules_do_not_import_their_own_package():
-    """A game's modules import one another, never the package that re-exports them (which
-    loads them)."""
+def test_a_games_modules_take_only_its_declarations_from_its_package():
+    """A game's modules import one another; from their package, only what it declares
+    itself (NAME, TITLE...), never a name it loads from another of its modules."""
     for name, path in MODULES.items():
         package = name.rpartition(".")[0]
-        if path.name != "__init__.py" and package != REGISTRY:
-            assert package not in imported(name), name
+        if path.name == "__init__.py" or package == REGISTRY:
+            continue
+        allowed = declared(package)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module is None:
+                for alias in node.names:
+                    assert f"{package}.{alias.name}" in MODULES or alias.name in allowed, (name, alias.name)
 
 
 def test_no_codec_touches_the_garbage_collector():

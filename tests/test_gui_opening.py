@@ -16,7 +16,7 @@ from slugboard.codecs import decode_any
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
 from slugboard.gui import opening
-from slugboard.gui.main_window import LONG_TEXT
+from slugboard.gui.window_opening import LONG_TEXT
 
 SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 
