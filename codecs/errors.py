@@ -9,15 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .record import Record
 from .work import Cancelled
 
-if TYPE_CHECKING:
-    from .links import Source
-
 T = TypeVar("T")
+
+
+class TextPlaces(Protocol):
+    """Where the characters of a slug stand in the text it was carved from
+    (`links.Source` is one)."""
+
+    def position_in_text(self, position: int) -> int: ...
 
 
 class SlugError(ValueError):
@@ -57,7 +61,7 @@ class SlugError(ValueError):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.game, self.message, self.position, self.span, self.slug_position))
 
-    def located(self, source: Source) -> SlugError:
+    def located(self, source: TextPlaces) -> SlugError:
         """The same error with its position (and span) moved from the slug into the text
         the slug was carved from."""
         if self.position is None:

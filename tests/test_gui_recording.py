@@ -120,7 +120,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
     frames = plan(replay)
     assert count == len(frames)
     for k, frame in enumerate(frames):
-        mines_paint._LAST_COMPOSED.clear()  # each moment painted from scratch
+        mines_paint.LAST_COMPOSED.clear()  # each moment painted from scratch
         image = render_image(
             "minesweeper",
             board,

@@ -175,16 +175,17 @@ class _SeekBar(QSlider):
         painter.end()
 
 
-# A field of more cells than this has its ZiNi worked out in the background (0.03 s for
-# 100x100, 0.55 s for 200x200 with ms-toollib), so opening it is not held up.
+# A field of more cells than this has its ZiNi worked out in the background (ms-toollib's
+# time grows steeply with the field), so opening it is not held up.
 ZINI_IN_BACKGROUND_CELLS = 10_000
-# ... and its islands beyond this many (a tenth of a second at a million cells), so that a
-# large field restored at start, or edited, is on screen that much sooner.
+# ... and its islands beyond this many, so that a large field restored at start, or
+# edited, is on screen sooner.
 ISLANDS_IN_BACKGROUND_CELLS = 250_000
 # A game's clicks (and the figures that follow from them) are counted in the background
-# beyond this many actions of a game from a link (about 17 us each: 50 ms at 3,000, half a
-# second for a long game restored at start) or this many mouse events of a replay file
-# (about 2 us each). A move in a game whose figures are known counts only its new actions.
+# beyond this many actions of a game from a link, or this many mouse events of a replay
+# file (an action costs several times a mouse event): below them, counting takes less
+# than a frame. A move in a game whose figures are known counts only its new actions
+# (benchmarks/minesweeper_play.py and minesweeper_restore.py measure both).
 FIGURES_IN_BACKGROUND_ACTIONS = 3_000
 FIGURES_IN_BACKGROUND_MOUSE_EVENTS = 25_000
 # How long work to start once the board is painted waits for a canvas that is not painted
