@@ -25,6 +25,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import child
 from ..errors import FormatError, SlugError
 from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
@@ -165,7 +166,8 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
         # In a folder of its own: a failing ms-toollib writes a crash.log where it runs.
         with tempfile.TemporaryDirectory(prefix="slugboard-replay-") as folder:
             done = subprocess.run(
-                [sys.executable, "-m", __name__, suffix],
+                child.python_command(__name__, suffix),
+                env=child.environment(),
                 input=data,
                 capture_output=True,
                 timeout=timeout_s,
