@@ -27,6 +27,7 @@ from typing import Any
 
 from .. import child
 from ..errors import FormatError, SlugError
+from ..files import read_bytes_limited
 from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
 from .play import record
@@ -213,15 +214,9 @@ def read_in_process(data: bytes, suffix: str) -> dict[str, Any]:
 
 
 def read_replay_file(path: str) -> ReplayFile:
-    """`read_replay` on a file on disk."""
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise _fail(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise _fail(f"cannot read the file: {exc.strerror or exc}") from None
+    """`read_replay` on a file on disk: a regular file (not a pipe or a device, whatever its
+    name says), read no further than the size limit."""
+    data = read_bytes_limited(path, MAX_FILE_BYTES, NAME)
     return read_replay(data, path)
 
 
