@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 import os
 import struct
+import tempfile
 import threading
 import zlib
 from collections.abc import Callable
@@ -284,13 +285,17 @@ class Finish:
         self._lock = threading.Lock()
         self._stopped = False
         self._written = False
+        self.temporary: str | None = None  # where the file is written until it is whole
 
     def stop(self) -> bool:
-        """Keep the file from being written: True when it will not be, False when it
-        already is (it then stays)."""
+        """Keep the file from being written: True when it will not be (what was written of
+        it is removed now: the worker may not get to it before the process ends), False
+        when it already is (it then stays)."""
         with self._lock:
             if not self._written:
                 self._stopped = True
+                if self.temporary is not None:
+                    _remove(self.temporary)
             return not self._written
 
     @property
@@ -308,11 +313,40 @@ class Finish:
             self._written = True
 
 
+def _temporary_file(path: str) -> tuple[int, str]:
+    """A new file beside `path` where its recording is written until it is complete, so a
+    stopped export leaves no half-written file under the name asked for: made by `mkstemp`
+    with a name no one can know beforehand, never a file or symlink already there. It takes
+    the permissions a new file would (mkstemp makes it private)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, 0o666 & ~_umask())
+    return fd, temporary
+
+
 def partial_path(path: str) -> str:
-    """Where a recording is written until it is complete: a stopped export leaves no
-    half-written file under the name asked for."""
+    """The name a recording's temporary file had before it was made by `mkstemp`: nothing
+    is written there now (`Finish.stop` removes the real one)."""
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.join(folder, f".{name}.part")
+
+
+def _umask() -> int:
+    with _umask_lock:
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+_umask_lock = threading.Lock()
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
@@ -364,13 +398,15 @@ def record(
     header = header.intersected(QRect(0, 0, width, height))
     clock_box = (header.left(), header.top(), header.right() + 1, header.bottom() + 1)
     canvas = QImage(size, QImage.Format.Format_RGB32)
-    temporary = partial_path(path)
+    finish = finish or Finish()
+    fd, temporary = _temporary_file(path)  # an OSError says why the folder cannot take it
+    finish.temporary = temporary
     previous: Image.Image | None = None
     previous_index = -1
     pending: tuple[Image.Image, tuple[int, int], int] | None = None
     written = 0
     try:
-        with open(temporary, "wb") as fh:
+        with os.fdopen(fd, "wb") as fh:
             writer = writer_type(fh, (width, height))
             for done, frame in enumerate(frames, 1):
                 cancel.check()
@@ -418,11 +454,8 @@ def record(
             writer.add(*pending)
             writer.close()
             written += 1
-        (finish or Finish()).put_in_place(temporary, path, cancel)
+        finish.put_in_place(temporary, path, cancel)
     except BaseException:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass
+        _remove(temporary)
         raise
     return written

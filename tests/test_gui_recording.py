@@ -187,6 +187,34 @@ def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
     assert os.listdir(tmp_path) == ["done.gif"]
 
 
+def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_path):
+    """The file was once written at `.NAME.part` beside the target, a name anyone could
+    plant a symlink at to have the export overwrite a file of theirs choosing."""
+    from slugboard.gui.recording import record
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("kept")
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / ".g.gif.part").symlink_to(victim)
+    record(str(folder / "g.gif"), _board(SHORT))
+    assert victim.read_text() == "kept"
+    assert sorted(os.listdir(folder)) == [".g.gif.part", "g.gif"]  # the symlink untouched, no file left over
+    assert (folder / ".g.gif.part").is_symlink()
+    with Image.open(folder / "g.gif") as image:
+        assert image.n_frames > 1
+
+
+def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
+    from slugboard.gui.recording import record
+
+    out = tmp_path / "g.apng"
+    record(str(out), _board(SHORT))
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert os.stat(out).st_mode & 0o777 == 0o666 & ~mask
+
+
 def test_what_cannot_be_recorded(qapp, tmp_path):
     from slugboard.gui.recording import RecordingError, check, record
 
