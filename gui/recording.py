@@ -17,6 +17,7 @@ frame in memory until the end.
 from __future__ import annotations
 
 import io
+import math
 import os
 import struct
 import tempfile
@@ -44,6 +45,10 @@ MAX_FPS = 60
 GIF_MAX_FPS = 50
 MIN_SPEED, MAX_SPEED = 0.1, 100.0
 HOLD_MS = 2000  # the end of the game stays on screen this long before the loop restarts
+# At most this many frames (55 minutes at 30 frames a second) and bytes: a game whose last
+# click came a day after its first would otherwise take hours and gigabytes to record.
+MAX_FRAMES = 100_000
+MAX_BYTES = 256 * 1024 * 1024
 
 
 class RecordingError(ValueError):
@@ -91,6 +96,14 @@ class Frame:
     units: int
 
 
+def recorded_ms(replay: ms.Replay) -> int:
+    """The moment a recording ends, before its hold: the game's end (the click that won or
+    lost it), or its last action when it was left unfinished. Actions after the end (a flag
+    placed a day after the win) change no clock and are shown at once, in the hold."""
+    end = replay.end_index
+    return replay.times_ms[end - 1] if end is not None else replay.duration_ms
+
+
 def plan(
     replay: ms.Replay,
     *,
@@ -100,11 +113,18 @@ def plan(
     min_units: int = 1,
     hold_ms: int = HOLD_MS,
 ) -> list[Frame]:
-    """The frames of a recording. Their units add up to the game's length at `speed` plus
-    the hold, each rounded once to the unit: a frame ends where the rounded running total
-    says, so rounding never drifts however many frames there are."""
-    length = replay.duration_ms / speed  # the recording's length before the hold, in real ms
+    """The frames of a recording. Their units add up to the game's length (to `recorded_ms`)
+    at `speed` plus the hold, each rounded once to the unit: a frame ends where the rounded
+    running total says, so rounding never drifts however many frames there are. Raises
+    RecordingError when the recording would hold more than MAX_FRAMES frames."""
+    length = recorded_ms(replay) / speed  # the recording's length before the hold, in real ms
     slot = 1000.0 / fps
+    if length / slot > MAX_FRAMES:
+        raise RecordingError(
+            f"this game lasts {_duration(recorded_ms(replay))}: at {fps} frames a second and {speed:g} times real "
+            f"speed its recording would take {math.ceil(length / slot):,} frames, and a recording holds at most "
+            f"{MAX_FRAMES:,}; choose a higher speed (--speed) or fewer frames a second (--fps)"
+        )
     frames: list[Frame] = []
     keys: list[tuple[int, str]] = []
     start = 0  # units since the start at which the next frame begins
@@ -126,13 +146,22 @@ def plan(
         start = end
         k += 1
     hold = max(min_units, round(hold_ms / unit_ms))
-    end_key = (replay.event_count, clock_text(replay.duration_ms))
+    end_ms = recorded_ms(replay)
+    end_key = (replay.event_count, clock_text(end_ms))
     if frames and keys[-1] == end_key:
         last = frames[-1]
         frames[-1] = Frame(last.index, last.time_ms, last.units + hold)
     else:
-        frames.append(Frame(replay.event_count, float(replay.duration_ms), hold))
+        frames.append(Frame(replay.event_count, float(end_ms), hold))
     return frames
+
+
+def _duration(ms_: float) -> str:
+    seconds = round(ms_ / 1000)
+    if seconds < 120:
+        return f"{ms_ / 1000:.2f} s"
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours} h {rest // 60} min" if hours else f"{rest // 60} min {rest % 60} s"
 
 
 # --- the files ---------------------------------------------------------------------------
@@ -445,6 +474,11 @@ def record(
                         assert pending is not None
                         writer.add(*pending)
                         written += 1
+                        if fh.tell() > MAX_BYTES:
+                            raise RecordingError(
+                                f"the recording would be larger than {MAX_BYTES // (1024 * 1024)} MB; choose a "
+                                "smaller size (--size), a higher speed (--speed) or fewer frames a second (--fps)"
+                            )
                         pending = (previous.crop((left, top, right, bottom)), (left, top), frame.units)
                 previous_index = frame.index
                 if progress is not None:

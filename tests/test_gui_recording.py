@@ -215,6 +215,50 @@ def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
     assert os.stat(out).st_mode & 0o777 == 0o666 & ~mask
 
 
+def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp_path):
+    """The finding: a game won at its first click and flagged a day later made an
+    11-minute, 0.8 GB export. The recording ends where the game ended, plus the hold."""
+    from slugboard.gui.recording import HOLD_MS, plan, record, recorded_ms
+
+    board = ms.decode("2=8x8,1000+33+000+33MTXP")
+    replay = ms.Replay(board)
+    assert replay.duration_ms == 86_399_000 and replay.end_index == 1
+    assert recorded_ms(replay) == 0
+    frames = plan(replay, fps=10)
+    assert sum(f.units for f in frames) == HOLD_MS
+    assert frames[-1].index == replay.event_count  # the late flag is shown, in the hold
+    out = tmp_path / "long.gif"
+    assert record(str(out), board, fps=10) <= 2
+    assert os.path.getsize(out) < 100_000
+    assert _durations(out)[-1] == HOLD_MS
+
+
+def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
+    from slugboard.gui.recording import MAX_FRAMES, RecordingError, record
+
+    # Left unfinished: its second click, a day after the first, is its last action.
+    board = ms.decode("1=8x8+114477+000;011727980+")
+    assert ms.Replay(board).end_index is None
+    with pytest.raises(RecordingError) as refused:
+        record(str(tmp_path / "day.gif"), board, fps=10)
+    assert str(refused.value) == (
+        f"this game lasts 23 h 59 min: at 10 frames a second and 1 times real speed its recording would take "
+        f"863,990 frames, and a recording holds at most {MAX_FRAMES:,}; choose a higher speed (--speed) or "
+        "fewer frames a second (--fps)"
+    )
+    assert os.listdir(tmp_path) == []
+    assert record(str(tmp_path / "day.gif"), board, fps=1, speed=100) > 1  # as the message says
+
+
+def test_a_recording_larger_than_its_limit_stops_and_leaves_no_file(qapp, tmp_path, monkeypatch):
+    from slugboard.gui import recording
+
+    monkeypatch.setattr(recording, "MAX_BYTES", 20_000)
+    with pytest.raises(recording.RecordingError, match="would be larger than"):
+        recording.record(str(tmp_path / "big.gif"), _board(EXPERT))
+    assert os.listdir(tmp_path) == []
+
+
 def test_what_cannot_be_recorded(qapp, tmp_path):
     from slugboard.gui.recording import RecordingError, check, record
 
