@@ -41,3 +41,16 @@ def test_a_letters_error_names_the_slug_of_the_link_not_a_copy_of_it_elsewhere(t
     with pytest.raises(SlugError) as raised:
         letters.decode(text)
     assert raised.value.position == position
+
+
+def test_a_xiangqi_slug_with_a_tail_longer_than_a_games_moves_is_refused():
+    # The window once took a 3.9 MB tail after a position's 23 bytes as that position.
+    from slugboard.codecs.xiangqi.slug import MAX_SLUG_CHARS
+
+    opening = "hSQiASVGghCEIUkIgElRoIQhDw"
+    assert xq.decode(opening + "A" * (MAX_SLUG_CHARS - len(opening))) == xq.new_board()  # moves may follow
+    with pytest.raises(SlugError, match="a xiangqi slug .* has at most 2,363") as refused:
+        xq.decode(opening + "A" * 100_000)
+    assert refused.value.position == MAX_SLUG_CHARS
+    with pytest.raises(SlugError):
+        decode_any(opening + "A" * 100_000)

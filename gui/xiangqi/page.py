@@ -415,8 +415,16 @@ class XiangqiPage(GamePage):
 
     def open_with_text(self, text: str, board: xiangqi.Board) -> bool:
         """A pasted position followed by its moves (FEN, then WXF, ICCS or Chinese moves)
-        opens as that game in Play mode."""
-        moves = xiangqi.game_in_text(text, board)
+        opens as that game in Play mode. Moves that cannot be played leave the position
+        open and say why they were not replayed."""
+        from slugboard.codecs.xiangqi.notation import moves_in_text
+
+        try:
+            moves = moves_in_text(text, board)
+        except SlugError as exc:
+            self.paste_board(board)
+            self._refuse(f"Moves not replayed: {exc.message}")
+            return True
         return moves is not None and self.replay_game(board, moves) is None
 
     def replay_game(self, start: xiangqi.Board, moves) -> str | None:
