@@ -19,6 +19,8 @@ from ..links import Source, carve, is_link, located, strip_text, stripped_bounds
 from .model import NAME, Board
 
 WEB_HOST = "nickgirardo.com"
+# The head of every slug: base64 of the format's first bytes, the mark of a sudoku slug.
+SLUG_HEAD = "UyF2"
 PLAYER_URL = f"https://{WEB_HOST}/projects/sudoku/player.html"
 MAGIC = b"S!"
 GRID_CELLS = "123456789.0"
@@ -40,7 +42,7 @@ def looks_like(text: str) -> bool:
 
     return (
         "play=" in t
-        or t.startswith("UyF2")
+        or t.startswith(SLUG_HEAD)
         or (is_link(t) and WEB_HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
