@@ -13,25 +13,25 @@ from __future__ import annotations
 import os
 import stat
 
-from .errors import SlugError
+from .errors import FormatError
 
 _CHUNK = 1 << 20
 
 
 def read_bytes_limited(path: str, limit: int, game: str = "slugboard") -> bytes:
     """The bytes of the regular file `path`: all of them, or `limit + 1` when it holds more
-    (so that the caller can say it is too large). Raises SlugError of `game` for anything
+    (so that the caller can say it is too large). Raises FormatError of `game` for anything
     that is not a regular file, and for a file that cannot be read."""
     name = _shown_name(path)
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise SlugError(game, f"cannot read {name} ({exc.strerror or exc})") from None
+        raise FormatError(game, f"cannot read {name} ({exc.strerror or exc})") from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
-            raise SlugError(game, f"cannot read {name}: it is {_kind(mode)}, not a file")
+            raise FormatError(game, f"cannot read {name}: it is {_kind(mode)}, not a file")
         if hasattr(os, "set_blocking"):
             os.set_blocking(fd, True)
         parts: list[bytes] = []
@@ -44,7 +44,7 @@ def read_bytes_limited(path: str, limit: int, game: str = "slugboard") -> bytes:
             left -= len(part)
         return b"".join(parts)
     except OSError as exc:
-        raise SlugError(game, f"cannot read {name} ({exc.strerror or exc})") from None
+        raise FormatError(game, f"cannot read {name} ({exc.strerror or exc})") from None
     finally:
         os.close(fd)
 

@@ -95,8 +95,8 @@ def _decode_slug(slug: str) -> Board:
         return _decode_v1(data)
     if version == "v0":
         return _decode_v0(data)
-    shown = version if version.isprintable() else data[2:4].hex()
-    raise FormatError(NAME, f"unknown version {shown!r}", 2, span=(2, 6))
+    quoted = version if version.isprintable() else data[2:4].hex()
+    raise FormatError(NAME, f"unknown version {quoted!r}", 2, span=(2, 6))
 
 
 class _Givens:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from ..errors import FormatError, ValueRangeError
+from ..errors import FormatError, ValueRangeError, shown
 from .model import FILES, NAME, Board, is_red, square_name
 
 Move = tuple[int, int]
@@ -294,7 +294,7 @@ def parse_iccs(text: str, position: int = 0) -> Move:
     """A move in ICCS coordinates ("h2e2", "H2-E2"); raises FormatError with `position`."""
     t = text.strip().lower().replace("-", "")
     if len(t) != 4 or t[0] not in FILES or t[2] not in FILES or not t[1].isdigit() or not t[3].isdigit():
-        raise FormatError(NAME, f"{text!r} is not a move in coordinates like h2e2", position)
+        raise FormatError(NAME, f"{shown(text)} is not a move in coordinates like h2e2", position)
     return _square(t[0], t[1]), _square(t[2], t[3])
 
 

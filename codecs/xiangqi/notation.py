@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..errors import FormatError, SlugError, ValueRangeError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from .fen import from_fen
 from .model import NAME, OPENING_FEN, Board, is_red
 from .moves import Move, iccs, legal_moves, parse_iccs, play
@@ -181,7 +181,9 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
             if not word:
                 continue
         if not _TOKEN.fullmatch(word):
-            raise FormatError(NAME, f"{word!r} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start)
+            raise FormatError(
+                NAME, f"{shown(word)} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start
+            )
         move = parse_move(board, word, offset + start)
         moves.append(move)
         board = play(board, move)

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, SlugError, ValueRangeError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import locate_slug, located, percent_decode, strip_text
 from .fen import from_fen
 from .model import (
@@ -221,7 +221,7 @@ def from_json(obj: dict[str, Any]) -> Board:
         raise FormatError(NAME, "board JSON must be an object")
     turn = obj.get("turn")
     if turn is not None and turn not in ("red", "black"):
-        raise FormatError(NAME, f'"turn" must be "red" or "black", not {turn!r}')
+        raise FormatError(NAME, f'"turn" must be "red" or "black", not {shown(turn)}')
     rows, fen = obj.get("rows"), obj.get("fen")
     if rows is not None:
         if not isinstance(rows, list):
