@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, plain_message
 
 from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
+from .page import plain_tip
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyPanel
@@ -308,7 +309,7 @@ class SlugPane(QWidget):
         self.details_button.setChecked(False)
         self.details_button.show()
         self._show_error_text()
-        self.error_label.setToolTip(f"{plain_message(error)}\n\n{error}")
+        self.error_label.setToolTip(plain_tip(f"{plain_message(error)}\n\n{error}"))
 
     def _show_error_text(self) -> None:
         if self._error is None:

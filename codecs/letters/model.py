@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from ..errors import shown
 from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
@@ -241,7 +242,7 @@ def start_word_error(word: str) -> str | None:
         return "the starting word must be text"
     word = normalize_start_word(word)
     if not word.isascii() or not word.isalpha():
-        return f"the starting word {word!r} must be letters A-Z only"
+        return f"the starting word {shown(word)} must be letters A-Z only"
     if not MIN_START_WORD <= len(word) <= MAX_START_WORD:
         return f"the starting word must have {MIN_START_WORD}-{MAX_START_WORD} letters (it has {len(word)})"
     for letter in set(word):

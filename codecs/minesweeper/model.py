@@ -14,6 +14,7 @@ from operator import add, attrgetter, floordiv, mod, mul
 from typing import Any, NamedTuple
 
 from ..caches import Memo
+from ..errors import shown
 from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
@@ -306,7 +307,7 @@ def _board_error(b: Board) -> str | None:
         if type(getattr(b, name)) is not int:
             return f"{name} must be an integer"
     if b.version not in VERSIONS:
-        return f"unknown version {b.version}"
+        return f"unknown version {shown(b.version)}"
     if type(b.unit_in_meta) is not bool:
         return "unit_in_meta must be True or False"
     if type(b.undealt) is not bool:
@@ -314,23 +315,23 @@ def _board_error(b: Board) -> str | None:
     if not b.unit_in_meta and (b.version == 1 or b.time_unit_ms != V1_TIME_UNIT_MS):
         return f"only a version-2 game in {V1_TIME_UNIT_MS} ms units can leave its unit out"
     if b.width < 1 or b.height < 1:
-        return f"the board must be at least 1x1, not {b.width}x{b.height}"
+        return f"the board must be at least 1x1, not {shown(b.width)}x{shown(b.height)}"
     if b.width * b.height > MAX_CELLS:
-        return f"a {b.width}x{b.height} board has more than {MAX_CELLS:,} cells"
+        return f"a {shown(b.width)}x{shown(b.height)} board has more than {MAX_CELLS:,} cells"
     if b.version == 1 and b.time_unit_ms != V1_TIME_UNIT_MS:
         return f"version 1 counts time in {V1_TIME_UNIT_MS} ms units"
     if not 1 <= b.time_unit_ms <= MAX_TIME_UNIT_MS:
-        return f"time unit {b.time_unit_ms} ms is outside 1-{MAX_TIME_UNIT_MS}"
+        return f"time unit {shown(b.time_unit_ms)} ms is outside 1-{MAX_TIME_UNIT_MS}"
     if len(b.mines) > b.width * b.height:
         return "more mines than cells"
     seen = set()
     for m in b.mines:
         if type(m) is not tuple or len(m) != 2 or type(m[0]) is not int or type(m[1]) is not int:
-            return f"mine {m!r} is not an (x, y) pair"
+            return f"mine {shown(m)} is not an (x, y) pair"
         if not (0 <= m[0] < b.width and 0 <= m[1] < b.height):
-            return f"mine ({m[0]}, {m[1]}) is off the {b.width}x{b.height} board"
+            return f"mine ({shown(m[0])}, {shown(m[1])}) is off the {shown(b.width)}x{shown(b.height)} board"
         if m in seen:
-            return f"mine ({m[0]}, {m[1]}) is listed twice"
+            return f"mine ({shown(m[0])}, {shown(m[1])}) is listed twice"
         seen.add(m)
     last = None
     for e in b.events:
@@ -346,16 +347,16 @@ def _board_error(b: Board) -> str | None:
 def _event_error(b: Board, e: Event, last: Event | None) -> str | None:
     """What is wrong with event `e` of board `b`, following `last`, or None."""
     if type(e) is not Event or e.kind not in KINDS:
-        return f"{e!r} is not an event"
+        return f"{shown(e)} is not an event"
     if type(e.t) is not int or type(e.x) is not int or type(e.y) is not int:
         return "event fields must be integers"
     if e.kind == MARK and b.version == 1:
         return "version 1 has no question marks"
     if not (0 <= e.x < b.width and 0 <= e.y < b.height):
-        return f"{e.kind} at ({e.x}, {e.y}) is off the board"
+        return f"{e.kind} at ({shown(e.x)}, {shown(e.y)}) is off the board"
     max_t = MAX_TIME_MS // b.time_unit_ms
     if not 0 <= e.t <= max_t:
-        return f"event time {e.t} is outside 0-{max_t} units"
+        return f"event time {shown(e.t)} is outside 0-{max_t} units"
     if last is not None:
         if e.t < last.t:
             return "events must be in time order"

@@ -18,7 +18,7 @@ from operator import add, itemgetter
 from typing import Any, NoReturn
 
 from ..bits import BASE62_DIGITS, base62_decode, base62_encode
-from ..errors import FormatError, SlugError, ValueRangeError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import locate_slug, located, percent_decode, strip_text
 from .model import (
     _TIME,
@@ -113,8 +113,8 @@ class Reader:
             self.fail("no version: a game slug starts with '1=' or '2='", 0)
         vtext = s[:eq]
         if vtext not in ("1", "2"):
-            shown = vtext if len(vtext) <= 12 else vtext[:12] + "..."
-            self.fail(f"unknown version {shown!r} (known: 1, 2)", 0)
+            quoted = vtext if len(vtext) <= 12 else vtext[:12] + "..."
+            self.fail(f"unknown version {quoted!r} (known: 1, 2)", 0)
         self.version = int(vtext)
         sections: list[tuple[str, int]] = []
         start = eq + 1
@@ -273,7 +273,7 @@ class Reader:
                 pd = pb + len(b) + 1
             else:
                 if len(body) < 2:
-                    self.fail(f"{what} record {rec!r} is too short", at + len(body))
+                    self.fail(f"{what} record {shown(rec)} is too short", at + len(body))
                 a, b = body[0], body[1]
                 pa, pb = at, at + 1
                 delta = body[2:]
@@ -742,12 +742,12 @@ def from_json(obj: dict[str, Any]) -> Board:
     mines = []
     for m in mines_in:
         if not (isinstance(m, list) and len(m) == 2):
-            bad(f"mine {m!r} is not [x, y]")
+            bad(f"mine {shown(m)} is not [x, y]")
         mines.append((integer(m[0], "mine x"), integer(m[1], "mine y")))
     events = []
     for e in events_in:
         if not isinstance(e, dict) or e.get("kind") not in KINDS:
-            bad(f"event {e!r} needs a kind among {', '.join(KINDS)}")
+            bad(f"event {shown(e)} needs a kind among {', '.join(KINDS)}")
         events.append(
             Event(
                 integer(e.get("t"), "event t"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import FormatError
+from ..errors import FormatError, shown
 from .model import NAME, Board
 
 # A cell of a candidate grid: a run of characters that are neither space nor a character
@@ -86,7 +86,7 @@ def read_candidate_grid(text: str) -> Board:
         if len(cells) == 81:
             raise FormatError(NAME, "the candidate grid has more than 81 cells", match.start())
         if not token.isdigit() or "0" in token or len(set(token)) != len(token):
-            raise FormatError(NAME, f"{token!r} is not a cell of distinct digits 1-9", match.start())
+            raise FormatError(NAME, f"{shown(token)} is not a cell of distinct digits 1-9", match.start())
         if len(token) == 1:
             cells.append(int(token))
             centre.append(0)

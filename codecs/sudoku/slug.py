@@ -24,6 +24,8 @@ from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
 from .model import NAME, Board
 
 HOST: str = _WEB_HOST or ""
+# The head of every slug: base64 of the format's first bytes, the mark of a sudoku slug.
+SLUG_HEAD = "UyF2"
 PLAYER_URL = f"https://{HOST}/projects/sudoku/player.html"
 MAGIC = b"S!"
 # A text needs this many cell characters to count as a grid before it is read: "1=15"
@@ -40,7 +42,7 @@ def looks_like(text: str) -> bool:
     t = strip_text(text)
     return (
         "play=" in t
-        or t.startswith("UyF2")
+        or t.startswith(SLUG_HEAD)
         or (is_link(t) and HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
@@ -91,8 +93,8 @@ def _decode_slug(slug: str) -> Board:
         return _decode_v1(data)
     if version == "v0":
         return _decode_v0(data)
-    shown = version if version.isprintable() else data[2:4].hex()
-    raise FormatError(NAME, f"unknown version {shown!r}", 2, span=(2, 6))
+    quoted = version if version.isprintable() else data[2:4].hex()
+    raise FormatError(NAME, f"unknown version {quoted!r}", 2, span=(2, 6))
 
 
 class _Givens:

@@ -41,7 +41,7 @@ from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
-from ..page import GamePage, heading, set_text_colour
+from ..page import GamePage, heading, html_lines, plain_label, set_text_colour
 from ..store import set_setting
 from ..worker import LatestOnly
 from .actions import ActionList
@@ -340,7 +340,7 @@ class MinesweeperPage(GamePage):
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
             row.addWidget(button)
         self.tool_layout.addLayout(row)
-        self.mode_label = QLabel()
+        self.mode_label = plain_label()
         self.mode_label.setWordWrap(True)
         self.mode_label.setObjectName("modeHint")
         self.tool_layout.addWidget(self.mode_label)
@@ -408,7 +408,7 @@ class MinesweeperPage(GamePage):
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(heading("Game"))
-        self.play_status = QLabel()
+        self.play_status = plain_label()
         self.play_status.setObjectName("playStatus")
         font = self.play_status.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -494,14 +494,14 @@ class MinesweeperPage(GamePage):
         boxes.addWidget(self.odds_box)
         boxes.addWidget(self.mouse_box)
         layout.addLayout(boxes)
-        self.event_label = QLabel()
+        self.event_label = plain_label()
         self.event_label.setObjectName("eventLabel")
         self.event_label.setWordWrap(True)
         # Two lines always: a longer text must not push the list below it under the pointer.
         self.event_label.setFixedHeight(2 * self.event_label.fontMetrics().lineSpacing() + 2)
         self.event_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.event_label)
-        self.outcome_label = QLabel()
+        self.outcome_label = plain_label()
         self.outcome_label.setObjectName("outcomeLabel")
         font = self.outcome_label.font()
         font.setBold(True)
@@ -518,7 +518,7 @@ class MinesweeperPage(GamePage):
         self.action_list.action_chosen.connect(lambda row: self.player.go_to(row + 1))
         layout.addWidget(self.action_list)
         # What a replay file held that its slug cannot: said while that game is open.
-        self.file_label = QLabel()
+        self.file_label = plain_label()
         self.file_label.setObjectName("fileLabel")
         self.file_label.setWordWrap(True)
         self.file_label.setStyleSheet("color: palette(mid)")
@@ -866,7 +866,7 @@ class MinesweeperPage(GamePage):
             f"({100 * mines / cells:.1f}%), 3BV {self.replay.bbbv}"
             + (f"<br>Recorded game: {len(board.events)} actions" if board.events else "")
         )
-        self.problems_label.setText("<br>".join(p.message for p in ms.problems(board)))
+        self.problems_label.setText(html_lines(p.message for p in ms.problems(board)))
         if self.mode == REPLAY and self.player.replay is not self.replay:
             keep = min(self.player.time_ms, self.replay.duration_ms)
             self.player.load(self.replay, keep)
