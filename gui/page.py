@@ -562,6 +562,14 @@ class GamePage(QWidget):
         layout.addWidget(scroll)
         self.tool_panel = panel
 
+    def showEvent(self, event) -> None:
+        # Every box of the panel, made with the page or since, turns with the wheel only
+        # once chosen: scrolling the panel past one leaves its value alone.
+        from .wheel import guard_boxes
+
+        guard_boxes(self)
+        super().showEvent(event)
+
     # --- board -------------------------------------------------------------------
     @property
     def board(self):
