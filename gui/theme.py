@@ -88,8 +88,20 @@ class Themes:
                 style, palette = self._default
                 self.app.setStyle(style)
                 self.app.setPalette(palette)
+                _restyle_style_sheets(self.app)
             return
         if self._default is None:
             self._default = (self.app.style().name(), QPalette(self.app.palette()))
         self.app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
         self.app.setPalette(dark_palette() if dark else self.app.style().standardPalette())
+        _restyle_style_sheets(self.app)
+
+
+def _restyle_style_sheets(app: QApplication) -> None:
+    """Widgets with a style sheet of their own (the mode buttons) work out their colours
+    again: they took them from the palette when the style was set, which was the old one
+    still, and would keep a dark theme's buttons on a light window."""
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet(sheet)

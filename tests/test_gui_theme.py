@@ -158,3 +158,50 @@ window.theme_actions["dark"].trigger()
 print(json.dumps([at_start, "QStyle" in QtWidgets.__dict__, app.style().name().lower()]))
 """
     assert fresh_process(script, str(tmp_path / "s.ini")) == [False, True, "fusion"]
+
+
+def test_dark_then_system_gives_back_every_widget_as_it_was(qtbot, settings, themes):
+    """Every tab, the window's furniture and each game's panel (its mode buttons, which have
+    a style sheet of their own, among them), looks after Dark then System as it did before."""
+    from PySide6.QtGui import QImage
+
+    from slugboard.codecs import titles
+
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    window.resize(1000, 760)
+    window.show()
+    qtbot.waitExposed(window)
+
+    def pictures() -> list[QImage]:
+        shots = []
+        for index, _name in enumerate(titles()):
+            window.tabs.setCurrentIndex(index)
+            window.current_page().focus_canvas()
+            window.statusBar().clearMessage()  # what a game said in passing is not the theme's
+            shots.append(window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32))
+        return shots
+
+    def settled() -> list[QImage]:
+        """The tabs' pictures once two rounds of them agree: each game's first checks of
+        its board (solver, uniqueness) have answered, and the theme has reached every widget."""
+        rounds: list[list[QImage]] = []
+        # The first checks of the boards, in a helper process, answer in their own time.
+        qtbot.waitUntil(lambda: window.page("pentomino").solver_label.text() != "Checking…", timeout=20_000)
+        qtbot.waitUntil(lambda: window.page("sudoku").status_label.text() != "checking…", timeout=20_000)
+
+        def same_again() -> bool:
+            rounds.append(pictures())
+            return len(rounds) > 1 and rounds[-1] == rounds[-2]
+
+        qtbot.waitUntil(same_again, timeout=20_000)
+        return rounds[-1]
+
+    before = settled()
+    window.theme_actions["dark"].trigger()
+    dark = settled()
+    window.theme_actions["system"].trigger()
+    after = settled()
+    for name, was, dark_one, now in zip(titles(), before, dark, after):
+        assert was != dark_one, name  # the theme did change what the tab shows
+        assert now == was, name
