@@ -39,7 +39,7 @@ from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 
-from ..page import GamePage, heading, set_text_colour
+from ..page import GamePage, ModeButton, heading, set_text_colour
 from ..store import set_setting
 from ..worker import LatestOnly
 from .actions import ActionList
@@ -305,12 +305,10 @@ class MinesweeperPage(GamePage):
             REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
         }
         for mode in MODES:
-            button = _button(mode.capitalize(), tips[mode], None, checkable=True)
+            button = ModeButton(mode.capitalize())
+            button.setToolTip(tips[mode])
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setObjectName(f"mode_{mode}")
-            button.setStyleSheet(
-                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
-            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))

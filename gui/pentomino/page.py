@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QIcon,
+    QPalette,
     QPixmap,
 )
 from PySide6.QtWidgets import (
@@ -284,6 +285,11 @@ class PentominoPage(GamePage):
         self._refresh_icons()
         self.canvas.update()
 
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "piece_buttons", None):
+            self._refresh_icons()  # the letters in the new theme's text colour
+
     def _refresh_icons(self) -> None:
         placed = {piece.name for piece in self.board.pieces}
         left = sum(1 for name in pm.PIECES if name not in placed)
@@ -293,10 +299,11 @@ class PentominoPage(GamePage):
             # Greyed when already on the board (a copy can still be placed).
             opacity = PLACED_OPACITY if name in placed and name != self.tool_name else 1.0
             color = item_color(self.board, name)
-            key = (color.rgba(), rotation, reflected, opacity)
+            ink = self.palette().color(QPalette.ColorRole.ButtonText)  # the letter reads in either theme
+            key = (color.rgba(), rotation, reflected, opacity, ink.rgba())
             if self._icon_keys.get(name) != key:  # drawing 13 icons on every edit cost most of the edit
                 self._icon_keys[name] = key
-                button.setIcon(piece_icon(name, color, 34, rotation, reflected, opacity))
+                button.setIcon(piece_icon(name, color, 34, rotation, reflected, opacity, ink))
             if name == pm.TERRAIN:
                 button.setToolTip("Terrain: a blocked cell (slug letter R)")
             else:

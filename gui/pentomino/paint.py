@@ -492,18 +492,28 @@ _ICONS: dict[tuple, QIcon] = {}
 
 
 def piece_icon(
-    name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False, opacity: float = 1.0
+    name: str,
+    color: QColor,
+    size: int = 34,
+    rotation: int = 0,
+    reflected: bool = False,
+    opacity: float = 1.0,
+    ink: QColor | None = None,
 ) -> QIcon:
-    """A small drawing of a piece (or a terrain square) for the palette, with its letter;
-    a lower `opacity` greys it out. Each drawing is made once (there are a few hundred)."""
-    key = (name, color.rgba(), size, rotation, reflected, opacity)
+    """A small drawing of a piece (or a terrain square) for the palette, with its letter in
+    `ink` (the button's text colour; black when not given); a lower `opacity` greys it out.
+    Each drawing is made once (there are a few hundred)."""
+    ink = ink if ink is not None else QColor(Qt.GlobalColor.black)
+    key = (name, color.rgba(), size, rotation, reflected, opacity, ink.rgba())
     icon = _ICONS.get(key)
     if icon is None:
-        icon = _ICONS[key] = _draw_piece_icon(name, color, size, rotation, reflected, opacity)
+        icon = _ICONS[key] = _draw_piece_icon(name, color, size, rotation, reflected, opacity, ink)
     return icon
 
 
-def _draw_piece_icon(name: str, color: QColor, size: int, rotation: int, reflected: bool, opacity: float) -> QIcon:
+def _draw_piece_icon(
+    name: str, color: QColor, size: int, rotation: int, reflected: bool, opacity: float, ink: QColor
+) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     cells = pm.offsets(name, rotation, reflected)
@@ -534,7 +544,7 @@ def _draw_piece_icon(name: str, color: QColor, size: int, rotation: int, reflect
         font.setPixelSize(int(size * 0.36))
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(Qt.GlobalColor.black)
+        painter.setPen(ink)
         painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignmentFlag.AlignCenter, name)
     painter.end()
     return QIcon(pixmap)

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
 
-from ..page import GamePage, heading
+from ..page import GamePage, ModeButton, heading
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
@@ -223,15 +223,10 @@ class XiangqiPage(GamePage):
             PLAY: "Play from the position you set up, by the rules (Ctrl+2)",
         }
         for i, mode in enumerate(MODES, start=1):
-            button = QPushButton(mode.capitalize())
-            button.setCheckable(True)
+            button = ModeButton(mode.capitalize())
             button.setToolTip(tips[mode])
             button.setObjectName(f"mode_{mode}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setStyleSheet(
-                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
-            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
