@@ -19,7 +19,7 @@ def _menu_actions(widget: QWidget) -> list[QAction]:
     found: list[QAction] = []
     for action in widget.actions():
         menu = action.menu()
-        if menu is not None:
+        if isinstance(menu, QWidget):
             found += _menu_actions(menu)
         elif not action.isSeparator():
             found.append(action)

@@ -79,7 +79,7 @@ def legible(colour: QColor | str, ground: QColor, least: float = TEXT_CONTRAST) 
     colour = QColor(colour)
     if contrast(colour, ground) >= least:
         return colour
-    hue, saturation, lightness, alpha = colour.getHslF()
+    hue, saturation, lightness, alpha = colour.hslHueF(), colour.hslSaturationF(), colour.lightnessF(), colour.alphaF()
     step = 0.02 if luminance(ground) < 0.18 else -0.02
     while 0.0 < lightness < 1.0:
         lightness = min(1.0, max(0.0, lightness + step))
