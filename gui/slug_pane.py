@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import SlugError, plain_message
+from slugboard.codecs.wording import plural
 
 from .page import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
 
@@ -262,7 +263,7 @@ class SlugPane(QWidget):
             )
             return False
         QGuiApplication.clipboard().setText(self.slug_text())
-        self.status_changed.emit(f"Copied the slug ({len(self.slug_text()):,} characters)")
+        self.status_changed.emit(f"Copied the slug ({plural(len(self.slug_text()), 'character')})")
         return True
 
     def copy_link(self) -> bool:

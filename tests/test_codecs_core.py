@@ -536,3 +536,13 @@ def test_a_sentence_that_mentions_puzzle_in_brackets_is_not_a_sdk_file():
     assert is_sdk("  [PUZZLE]  \r\n" + "\n".join(["........."] * 9))
     link = "https://pentominoes.river.me/#/R6aV100I106W014T119Z621F626N333X038Y342P745L751U058"
     assert decode_any(f"[puzzle]({link})") == decode_any(link)  # a Markdown link
+
+
+def test_counts_read_in_the_singular_and_the_plural():
+    from slugboard.codecs.wording import plural
+
+    assert plural(1, "piece") == "1 piece"
+    assert plural(0, "piece") == "0 pieces"
+    assert plural(2, "move") == "2 moves"
+    assert plural(12_345, "cell") == "12,345 cells"
+    assert plural(3, "die", "dice") == "3 dice"

@@ -38,6 +38,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
+from slugboard.codecs.wording import plural
 
 from ..page import GamePage, ModeButton, heading, set_text_colour
 from ..store import set_setting
@@ -622,7 +623,7 @@ class MinesweeperPage(GamePage):
     def random_field(self, seed=None) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
-        self.set_board(board, f"Random field ({m} mines)")
+        self.set_board(board, f"Random field ({plural(m, 'mine')})")
 
     def new_level(self, name: str) -> None:
         w, h, m = ms.LEVELS[name]
@@ -781,7 +782,7 @@ class MinesweeperPage(GamePage):
         if elapsed > SLOW_PASTE_MS:
             # After the window's own "Opened" message, which would hide this one.
             text = (
-                f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                f"Opened a {board.width}x{board.height} board with {plural(len(board.mines), 'mine')}"
                 + (f" and {len(board.events):,} actions" if board.events else "")
                 + f": preparing it took {elapsed / 1000:.1f} s"
             )

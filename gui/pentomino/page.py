@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import pentomino as pm
 from slugboard.codecs.pentomino import solver
+from slugboard.codecs.wording import plural
 
 from ..page import GamePage, WrappedLabel, set_text_colour
 from ..worker import LatestOnly, why
@@ -570,10 +571,11 @@ class PentominoPage(GamePage):
         # One painting serves the canvas, the summary and the problem list.
         painting = self.canvas.painting()
         covered = board.cell_count - painting.count.count(0)
-        state = "complete solution" if pm.is_complete(board, painting) else f"{board.cell_count - covered} empty cells"
+        empty = board.cell_count - covered
+        state = "complete solution" if pm.is_complete(board, painting) else f"{plural(empty, 'empty cell')}"
         self.summary_label.setText(
-            f"{len(board.pieces)} pieces, {len(board.terrain)} terrain, "
-            f"{covered} of {board.cell_count} cells covered: {state}"
+            f"{plural(len(board.pieces), 'piece')}, {len(board.terrain)} terrain, "
+            f"{covered} of {plural(board.cell_count, 'cell')} covered: {state}"
         )
         problems = pm.problems(board, painting)
         shown = [p.message for p in problems[:8]]

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
+from slugboard.codecs.wording import plural
 
 from ..page import GamePage, ModeButton, heading
 from .canvas import XiangqiCanvas
@@ -389,7 +390,7 @@ class XiangqiPage(GamePage):
 
     def copy_moves(self) -> None:
         QGuiApplication.clipboard().setText(xiangqi.wxf_list(self.game_start, self.game_moves))
-        self.show_status(f"Copied {len(self.game_moves)} moves as WXF text")
+        self.show_status(f"Copied {plural(len(self.game_moves), 'move')} as WXF text")
 
     def paste_moves(self) -> bool:
         """Replay the move list on the clipboard: after its FEN, or from the opening."""
@@ -427,7 +428,7 @@ class XiangqiPage(GamePage):
             self.board_shown(self.board)
         if self.mode != PLAY:
             self._show_mode(PLAY)
-        self.show_status(f"Replayed {len(moves)} moves")
+        self.show_status(f"Replayed {plural(len(moves), 'move')}")
         return None
 
     def _leave_game(self) -> None:
