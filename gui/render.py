@@ -18,6 +18,16 @@ PDF_CAPTION_SHARE = 0.25  # the most of the page the slug or link under the boar
 PDF_CAPTION_MOST = 20_000  # characters: more than a page holds at 9 points
 
 
+def made_by() -> str:
+    """What a written picture names as the program that made it: "Slugboard 0.1.0"."""
+    from importlib import metadata
+
+    try:
+        return f"Slugboard {metadata.version('slugboard')}"
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "Slugboard"
+
+
 def render_image(game: str, board, size: QSize | None = None, palette: QPalette | None = None, **state) -> QImage:
     shown = view(game)
     size = size or shown.preferred_size(board)
@@ -58,6 +68,7 @@ def save_svg(path: str, game: str, board, size: QSize | None = None, palette: QP
     generator.setSize(size)
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(f"Slugboard: {game}")
+    generator.setDescription(f"A {game} board drawn by {made_by()}")
     painter = QPainter()
     if not painter.begin(generator):
         return False
@@ -87,7 +98,7 @@ def save_pdf(
     palette = palette or light_palette()
     writer = _pdf_writer(path, paper)
     writer.setTitle(f"Slugboard: {game}")
-    writer.setCreator("Slugboard")
+    writer.setCreator(made_by())
     painter = QPainter()
     if not painter.begin(writer):
         return False
@@ -203,4 +214,7 @@ def save_board(
         return save_svg(path, game, board, size, palette, **state)
     if suffix == ".pdf":
         return save_pdf(path, game, board, caption, palette=palette, **state)
-    return render_image(game, board, size, palette, **state).save(path)
+    image = render_image(game, board, size, palette, **state)
+    image.setText("Software", made_by())  # PNG's and WebP's own keys for the program that made it
+    image.setText("Title", f"Slugboard: {game}")
+    return image.save(path)

@@ -152,3 +152,16 @@ def test_pdf_renders_as_the_png_export(qapp, tmp_path, key):
     drawn = page.copy(box)
     expected = _painted(game, board, drawn.size(), render.light_palette(), _state(key))
     assert _difference(drawn, expected) < MOST_DIFFERENT
+
+
+def test_every_export_names_slugboard_as_its_maker(qapp, tmp_path):
+    from importlib import metadata
+
+    maker = f"Slugboard {metadata.version('slugboard')}"
+    game, board = _board("sudoku")
+    for suffix in ("png", "svg", "pdf"):
+        assert render.save_board(str(tmp_path / f"b.{suffix}"), game, board, "caption")
+    assert QImage(str(tmp_path / "b.png")).text("Software") == maker
+    assert f"drawn by {maker}" in (tmp_path / "b.svg").read_text(encoding="utf-8")
+    data = (tmp_path / "b.pdf").read_bytes()
+    assert f'xmp:CreatorTool="{maker}"'.encode() in data  # the document's XMP metadata
