@@ -42,3 +42,16 @@ for picture in xiangqi.png xiangqi.svg letters.pdf sudoku.png; do
     test -s "$picture" || { echo "error: $picture was not written" >&2; exit 1; }
 done
 echo "wheel checked: $(basename "$work"/dist/slugboard-*.whl)"
+
+# `pipx install .`, as the README offers a person who is not a Python developer (when pipx
+# is on this machine: Debian's package pipx).
+if command -v pipx > /dev/null; then
+    PIPX_HOME="$work/pipx" PIPX_BIN_DIR="$work/pipx-bin" pipx install --quiet "$source_tree" > /dev/null
+    "$work/pipx-bin/slugboard-codec" --version
+    "$work/pipx-bin/slugboard" --version
+    "$work/pipx-bin/slugboard" --export pipx.png 'xiangqi:hSQiASVGghCEIUkIgElRoIQhDw'
+    test -s pipx.png
+    echo "pipx install checked"
+else
+    echo "pipx is not installed: pipx install not checked"
+fi
