@@ -34,17 +34,29 @@ def window_keys(window: QWidget) -> list[tuple[str, str]]:
     actions += [action for action in window.actions() if action not in actions]
     rows = []
     for action in actions:
+        if ":" in action.objectName():
+            continue  # a game's own action ("sudoku:new_puzzle"): listed with its game
         keys = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts() if not s.isEmpty()]
         if keys:
             rows.append((", ".join(keys), action.text().replace("&", "").rstrip("…")))
     return rows
 
 
+def game_keys(name: str) -> list[tuple[str, str]]:
+    """(keys, what) of game `name`: its menu actions' shortcuts, then its page's keys."""
+    rows = []
+    for spec in games.view(name).actions:
+        if spec.shortcut:
+            keys = QKeySequence(spec.shortcut).toString(QKeySequence.SequenceFormat.NativeText)
+            rows.append((keys, spec.text.replace("&", "").rstrip("…")))
+    return rows + list(games.view(name).page.KEYS)
+
+
 def shortcuts_html(window: QWidget, current: str) -> str:
     """The keys of the game on screen first, then the window's, then the other games'."""
     others = [name for name in titles() if name != current]
-    sections = [(titles()[current], list(games.view(current).page.KEYS)), ("Everywhere", window_keys(window))]
-    sections += [(titles()[name], list(games.view(name).page.KEYS)) for name in others]
+    sections = [(titles()[current], game_keys(current)), ("Everywhere", window_keys(window))]
+    sections += [(titles()[name], game_keys(name)) for name in others]
     parts = []
     for title, rows in sections:
         parts.append(f"<h3>{html.escape(title)}</h3><table cellspacing='0' cellpadding='3'>")
