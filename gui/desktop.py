@@ -104,6 +104,7 @@ def desktop_entry(command: list[str]) -> str:
         "Keywords=sudoku;pentomino;xiangqi;minesweeper;replay;slug;\n"
         f"MimeType={mime_types}\n"
         "StartupNotify=true\n"
+        "StartupWMClass=Slugboard\n"
     )
 
 

@@ -163,3 +163,17 @@ def test_the_entry_starts_the_program_that_installed_it(tmp_path, monkeypatch):
     import sys
 
     assert desktop.launcher() == [sys.executable, "-m", "slugboard.gui"]
+
+
+def test_slugboard_installs_and_uninstalls_from_the_command_line(home, capsys):
+    from slugboard.gui.app import main
+
+    assert main(["--install-desktop"]) == 0
+    entry = _entry(home / "applications" / "slugboard.desktop")
+    assert "slugboard" in entry["Exec"] and entry["Exec"].endswith(" %f")
+    assert main(["--uninstall-desktop"]) == 0
+    assert not (home / "applications" / "slugboard.desktop").exists()
+    with pytest.raises(SystemExit) as stop:
+        main(["--install-desktop", "--uninstall-desktop"])
+    assert stop.value.code == 2
+    assert "not allowed with" in capsys.readouterr().err

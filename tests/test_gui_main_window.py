@@ -642,3 +642,13 @@ def test_the_warmer_runs_a_games_warm_step_on_its_own_after_loading_it(qtbot, tm
     with qtbot.waitSignal(warmer.finished, timeout=1000):
         warmer._next()
     assert "plain_module" in sys.modules and warmer.done and calls == ["warm"]
+
+
+def test_the_window_shows_the_application_icon(qtbot, main_window):
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.gui import desktop
+
+    qtbot.waitUntil(lambda: not main_window.windowIcon().isNull())
+    sizes = {size.width() for size in QApplication.windowIcon().availableSizes()}
+    assert sizes == set(desktop.ICON_SIZES)
