@@ -268,11 +268,10 @@ def main(argv: list[str] | None = None) -> int:
             print(advice(missing), file=sys.stderr)
             return 2
 
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from .collector import MainThreadCollector
-
-    from PySide6.QtGui import QGuiApplication
 
     QGuiApplication.setDesktopFileName("slugboard")  # the menu entry --install-desktop writes (its icon, on Wayland)
     existing = QApplication.instance()
