@@ -72,3 +72,36 @@ def test_a_cancelled_dialog_changes_nothing(qapp, monkeypatch, tmp_path):
     assert file_dialogs.open_file_name(None, "Open file", "Text files (*.txt)", settings) == ("", "")
     assert person.opened_in == [str(tmp_path)]
     assert file_dialogs.last_folder(settings) == str(tmp_path)
+
+
+def test_opened_files_are_in_open_recent_and_the_next_dialog_starts_in_their_folder(
+    qtbot, monkeypatch, tmp_path, settings, open_window
+):
+    from replay_files import FILES
+
+    replay = next(p for p in FILES if p.suffix == ".avf")
+    text_file = tmp_path / "board.txt"
+    text_file.write_text("R88XA33X035\n", encoding="utf-8")
+    person = _Person(monkeypatch, [replay, text_file])
+    window = open_window()
+    with qtbot.waitSignal(window.file_done, timeout=20_000) as opened:
+        window.open_file_dialog()
+    assert opened.args == [True]
+    window.open_file_dialog()
+    assert person.opened_in == ["", str(replay.parent)]  # the first starts where Qt likes; the next, where the file was
+    assert window.recent_files() == [str(text_file), str(replay.resolve())]
+    # File > Open recent lists both, by name, newest first, above the pasted texts.
+    window.recent_menu.aboutToShow.emit()
+    shown = [a.text() for a in window.recent_menu.actions()]
+    assert shown[0].startswith("board.txt") and shown[1].startswith(replay.name)
+    assert "R88XA33X035" in shown[3:]  # the text file's slug, as pasted
+    settings.sync()
+    window.close()
+    again = open_window()
+    assert again.recent_files() == [str(text_file), str(replay.resolve())]
+    again.recent_menu.aboutToShow.emit()
+    chosen = next(a for a in again.recent_menu.actions() if a.text().startswith(replay.name))
+    with qtbot.waitSignal(again.file_done, timeout=20_000) as opened:
+        chosen.trigger()
+    assert opened.args == [True]
+    assert again.current_page().GAME == "minesweeper"

@@ -46,7 +46,7 @@ echo "wheel checked: $(basename "$work"/dist/slugboard-*.whl)"
 # `pipx install .`, as the README offers a person who is not a Python developer (when pipx
 # is on this machine: Debian's package pipx).
 if command -v pipx > /dev/null; then
-    PIPX_HOME="$work/pipx" PIPX_BIN_DIR="$work/pipx-bin" pipx install --quiet "$source_tree" > /dev/null
+    PIPX_HOME="$work/pipx" PIPX_BIN_DIR="$work/pipx-bin" pipx install "$source_tree" > /dev/null
     "$work/pipx-bin/slugboard-codec" --version
     "$work/pipx-bin/slugboard" --version
     "$work/pipx-bin/slugboard" --export pipx.png 'xiangqi:hSQiASVGghCEIUkIgElRoIQhDw'

@@ -1026,13 +1026,14 @@ class MinesweeperPage(GamePage):
 
         if not has_replay(self.GAME, self.board):
             return
-        from PySide6.QtWidgets import QFileDialog
+        from ..file_dialogs import save_file_name
 
-        path, chosen = QFileDialog.getSaveFileName(
+        path, chosen = save_file_name(
             self,
             "Export recording",
             "minesweeper.gif",
             "GIF animation (*.gif);;WebP animation (*.webp);;Animated PNG (*.apng)",
+            self.settings,
         )
         if path:
             if not is_recording(path):
