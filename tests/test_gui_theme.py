@@ -127,7 +127,7 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
         # The pentomino board's check answers from a helper process in its own time: the
         # screen is compared once it has (else the answer can land between the two pictures).
         label = getattr(window.current_page(), "solver_label", None)
-        qtbot.waitUntil(lambda: label is None or label.text() != "Checking…", timeout=20_000)
+        qtbot.waitUntil(lambda shown=label: shown is None or shown.text() != "Checking…", timeout=20_000)
         on_screen, afresh = shown_and_afresh()
         assert on_screen == afresh, name
         window.tabs.setCurrentIndex(0)
