@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, plain_message
 from slugboard.codecs.wording import plural
 
-from .page import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
+from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyPanel

@@ -81,10 +81,10 @@ def glyph_font(pixel_size: float) -> QFont:
     return font
 
 
-# --- geometry -------------------------------------------------------------------------
+# --- layout ---------------------------------------------------------------------------
 
 
-class Geometry:
+class Layout:
     """Where the intersections are in `rect`; `flipped` turns the board round (Black at the bottom)."""
 
     def __init__(self, rect: QRectF, flipped: bool = False):
@@ -189,7 +189,7 @@ def _draw_text(painter: QPainter, font: QFont, colour: QColor, box: QRectF, text
     painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _draw_lines(painter: QPainter, geo: Geometry) -> None:
+def _draw_lines(painter: QPainter, geo: Layout) -> None:
     s = geo.step
     pen = QPen(LINE, max(1.0, s / 28))
     painter.setPen(pen)
@@ -225,7 +225,7 @@ def _draw_lines(painter: QPainter, geo: Geometry) -> None:
                 painter.drawLine(corner, corner + QPointF(0, dy * arm))
 
 
-def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> None:
+def _draw_river_and_labels(painter: QPainter, geo: Layout, flipped: bool) -> None:
     s = geo.step
     band_top = geo.top + 4 * s
     left_half = QRectF(geo.left + 0.5 * s, band_top, 3 * s, s)
@@ -249,7 +249,7 @@ def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> N
             _draw_text(painter, font, LINE, box, text)
 
 
-def _draw_turn_mark(painter: QPainter, geo: Geometry, red_to_move: bool, flipped: bool) -> None:
+def _draw_turn_mark(painter: QPainter, geo: Layout, red_to_move: bool, flipped: bool) -> None:
     """A small disc in the mover's colour at the mover's edge of the board."""
     s = geo.step
     at_bottom = red_to_move != flipped
@@ -284,13 +284,13 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(scale, scale)
-        _draw_background(painter, Geometry(QRectF(0, 0, width, height), flipped), flipped)
+        _draw_background(painter, Layout(QRectF(0, 0, width, height), flipped), flipped)
         painter.end()
         _backgrounds[key] = image
     return image
 
 
-def _draw_background(painter: QPainter, geo: Geometry, flipped: bool) -> None:
+def _draw_background(painter: QPainter, geo: Layout, flipped: bool) -> None:
     s = geo.step
     painter.setPen(QPen(WOOD_EDGE.darker(130), max(1.0, s / 20)))
     painter.setBrush(WOOD)
@@ -332,7 +332,7 @@ def _position_layer(
     painter.scale(scale, scale)
     rect = QRectF(0, 0, width, height)
     painter.drawImage(rect, _background(width, height, flipped, scale))
-    _draw_position(painter, Geometry(rect, flipped), flipped, board, legal, lifted, marked)
+    _draw_position(painter, Layout(rect, flipped), flipped, board, legal, lifted, marked)
     painter.end()
     _layers[key] = image
     return image
@@ -340,7 +340,7 @@ def _position_layer(
 
 def _draw_position(
     painter: QPainter,
-    geo: Geometry,
+    geo: Layout,
     flipped: bool,
     board: xiangqi.Board,
     legal: frozenset,
@@ -393,7 +393,7 @@ def paint(
     """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
     `hover` (a cross instead when `hover_refused`), the piece on `drag_from` drawn at
     `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
-    geo = Geometry(rect, flipped)
+    geo = Layout(rect, flipped)
     s = geo.step
     radius = s * 0.45
     lifted = drag_from if drag_point is not None else None
@@ -405,8 +405,8 @@ def paint(
         painter.save()
         painter.translate(rect.topLeft())
         layer = QRectF(0, 0, rect.width(), rect.height())
-        _draw_background(painter, Geometry(layer, flipped), flipped)
-        _draw_position(painter, Geometry(layer, flipped), flipped, board, frozenset(legal or ()), lifted, tuple(marked))
+        _draw_background(painter, Layout(layer, flipped), flipped)
+        _draw_position(painter, Layout(layer, flipped), flipped, board, frozenset(legal or ()), lifted, tuple(marked))
         painter.restore()
     else:
         painter.drawImage(
