@@ -269,7 +269,7 @@ class XiangqiPage(GamePage):
         self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
         layout.addWidget(self.move_list)
         buttons = (
-            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
+            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.restart),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
             (
                 "Paste moves",
@@ -382,7 +382,7 @@ class XiangqiPage(GamePage):
             if not self.set_board(boards[ply], f"Go to move {ply}" if ply else "Go to the start"):
                 self.board_shown(self.board)
 
-    def start_again(self) -> None:
+    def restart(self) -> None:
         if self.mode != PLAY:
             return
         self._leave_game()
