@@ -196,3 +196,39 @@ def test_no_engine_anywhere_says_how_to_get_one(monkeypatch):
     monkeypatch.setattr(eng, "EXTRA_FOLDERS", ())
     with pytest.raises(eng.EngineError, match="apt install fairy-stockfish"):
         eng.find_engine()
+
+
+# --- the command ----------------------------------------------------------------------
+
+
+def command_args(*words: str):
+    import argparse
+
+    from slugboard.codecs.xiangqi import commands
+
+    parser = argparse.ArgumentParser()
+    commands.analyse_options(parser)
+    return parser.parse_args(list(words))
+
+
+@needs_engine
+def test_the_analyse_command_gives_lines_as_json():
+    from slugboard.codecs.xiangqi import commands
+
+    board = xiangqi.from_fen("3k5/9/9/9/9/9/9/9/R8/R3K4 w")
+    out = commands.analyse(board, command_args("--depth", "4", "--multipv", "2"))
+    assert out["lines"][0]["score"] == {"mate": 1}
+    assert len(out["lines"]) == 2 and out["depth"] >= 4
+
+
+def test_the_analyse_command_without_an_engine_is_a_slug_error(tmp_path):
+    from slugboard.codecs.errors import SlugError
+    from slugboard.codecs.xiangqi import commands
+
+    with pytest.raises(SlugError, match="no engine program at"):
+        commands.analyse(xiangqi.new_board(), command_args("--engine", str(tmp_path / "none")))
+
+
+def test_depth_and_movetime_exclude_each_other():
+    with pytest.raises(SystemExit):
+        command_args("--depth", "3", "--movetime", "100")
