@@ -30,7 +30,7 @@ from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
 
 from ..page import GamePage, heading
-from .canvas import XiangqiCanvas
+from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
 EDIT, PLAY = "edit", "play"
@@ -52,7 +52,7 @@ class XiangqiPage(GamePage):
         ("Escape", "Put the chosen kind away"),
         ("F", "Flip the board"),
         ("T", "Give the move to the other side"),
-        ("Ctrl+Shift+O", "Set up the opening position"),
+        ("Ctrl+Shift+N", "Set up the opening position (a new game)"),
         ("Ctrl+Shift+Backspace", "Clear the board"),
         ("Ctrl+Shift+F", "Copy the position as FEN"),
         ("Ctrl+Shift+V", "Open the FEN or slug on the clipboard"),
@@ -139,7 +139,7 @@ class XiangqiPage(GamePage):
 
         self.add_heading("Board")
         actions = (
-            ("Opening position", "Ctrl+Shift+O", "Set up the opening position", self.opening),
+            ("Opening position", "Ctrl+Shift+N", "Set up the opening position", self.opening),
             ("Clear board", "Ctrl+Shift+Backspace", "Remove every piece (undo brings them back)", self.clear),
             ("Flip board", "F", "Turn the board round: Black at the bottom (a view, not an edit)", self.flip),
             (
@@ -316,6 +316,7 @@ class XiangqiPage(GamePage):
         self.edit_box.setVisible(mode == EDIT)
         self.play_box.setVisible(mode == PLAY)
         self.canvas.playing = mode == PLAY
+        self.canvas.setToolTip(PLAY_TIP if mode == PLAY else EDIT_TIP)
         self.canvas.held = None
         if mode == PLAY:
             self.choose_kind("")
@@ -336,7 +337,8 @@ class XiangqiPage(GamePage):
         if square < 0:
             self.canvas.held = None
         elif held is not None and square != held and not self._own(square):
-            self.move(held, square)
+            if not self.move(held, square):
+                self.canvas.cursor = held  # the keys go on from the piece still held
             return
         elif self._own(square) and square != held:
             self.canvas.held = square
@@ -599,6 +601,7 @@ class XiangqiPage(GamePage):
             self.bits_label.setText("A link cannot hold this position: see Problems.")
             self.bits_label.setToolTip("The slug code has no place for a piece shown under Problems")
         self.problems_label.setText("<br>".join(p.message for p in found) or "None")
+        self.canvas.last_move = None
         self.canvas.marked = tuple(
             dict.fromkeys(
                 sq for p in found if p.kind in ("unencodable", "too-many", "facing-kings", "check") for sq in p.cells
@@ -638,6 +641,7 @@ class XiangqiPage(GamePage):
                 QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}")
             )
         self.move_list.setCurrentRow(self.game_ply)
+        self.canvas.last_move = self.game_moves[self.game_ply - 1] if self.game_ply else None
         side = "Red" if board.red_to_move else "Black"
         other = "Black" if board.red_to_move else "Red"
         outcome = xiangqi.result(board)
