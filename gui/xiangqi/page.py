@@ -30,6 +30,7 @@ from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
 
 from ..page import GamePage, heading
+from .analysis import MAX_LINES, AnalysisPanel, EngineRunner
 from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
@@ -39,6 +40,9 @@ EDIT, PLAY = "edit", "play"
 GAME_KEY = "xiangqi/game"
 PALETTE_ICON = 40  # px: a piece's character reads at a glance
 MODES = (EDIT, PLAY)
+ANALYSE_KEY = "xiangqi/analyse"
+LINES_KEY = "xiangqi/analysis_lines"
+ENGINE_KEY = "xiangqi/engine"
 
 
 class XiangqiPage(GamePage):
@@ -181,6 +185,7 @@ class XiangqiPage(GamePage):
         self.tool_layout.addWidget(self.problems_label)
         self.tool_layout = panel_layout
         self._build_play_box()
+        self._build_analysis()
         self.choose_kind("")
         self.board_shown(self.board)
         self._restore_game()
@@ -295,6 +300,117 @@ class XiangqiPage(GamePage):
             button.clicked.connect(slot)
             layout.addWidget(button)
             self.play_buttons[text] = button
+
+    # --- analysis ----------------------------------------------------------------
+    def _build_analysis(self) -> None:
+        self.add_heading("Analysis")
+        self.analysis_panel = AnalysisPanel()
+        self.tool_layout.addWidget(self.analysis_panel)
+        self.runner = EngineRunner(self)
+        path = self.settings.value(ENGINE_KEY, "")
+        self.runner.path = path if isinstance(path, str) and path else None
+        self.runner.analysed.connect(self._analysed)
+        self.runner.failed.connect(self._analysis_failed)
+        self._analysis_id = 0
+        lines = self.settings.value(LINES_KEY, 2)
+        try:
+            lines = min(MAX_LINES, max(1, int(lines)))
+        except (TypeError, ValueError):
+            lines = 2
+        self.analysis_lines = lines
+        self.analysis_panel.set_lines_shown(lines)
+        self.analysis_panel.switched.connect(self.set_analysing)
+        self.analysis_panel.lines_chosen.connect(self.set_analysis_lines)
+        self.analysis_panel.engine_asked.connect(self.choose_engine)
+        self.analysis_panel.say("Tick Analyse to ask an engine for the best moves here.")
+        on = self.settings.value(ANALYSE_KEY, False, type=bool)
+        self.analysis_panel.switch.setChecked(bool(on))
+
+    @property
+    def analysing(self) -> bool:
+        return self.analysis_panel.switch.isChecked()
+
+    def set_analysing(self, on: bool) -> None:
+        if self.analysis_panel.switch.isChecked() != on:
+            self.analysis_panel.switch.setChecked(on)  # comes back here through the signal
+            return
+        if bool(self.settings.value(ANALYSE_KEY, False, type=bool)) != on:
+            self.settings.setValue(ANALYSE_KEY, on)
+        if on:
+            self._follow_analysis(self.board)
+        else:
+            self._end_analysis("Tick Analyse to ask an engine for the best moves here.")
+
+    def set_analysis_lines(self, count: int) -> None:
+        self.analysis_lines = min(MAX_LINES, max(1, count))
+        self.analysis_panel.set_lines_shown(self.analysis_lines)
+        self.settings.setValue(LINES_KEY, self.analysis_lines)
+        self._follow_analysis(self.board)
+
+    def choose_engine(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a xiangqi engine (Pikafish or Fairy-Stockfish)")
+        if path:
+            self.use_engine(path)
+
+    def use_engine(self, path: str | None) -> None:
+        """Analyse with the engine program at `path` (None: the one found on PATH); kept between runs."""
+        self.settings.setValue(ENGINE_KEY, path or "")
+        self.runner.close()
+        self.runner = EngineRunner(self)
+        self.runner.path = path
+        self.runner.analysed.connect(self._analysed)
+        self.runner.failed.connect(self._analysis_failed)
+        self._follow_analysis(self.board)
+
+    def _end_analysis(self, text: str) -> None:
+        self._analysis_id = -1
+        self.runner.stop()
+        self.analysis_panel.clear_lines()
+        self.analysis_panel.say(text)
+        if self.canvas.arrows:
+            self.canvas.arrows = ()
+            self.canvas.update()
+
+    def _follow_analysis(self, board: xiangqi.Board) -> None:
+        """Stop the search under way and, when analysing, start one on `board`."""
+        if getattr(self, "analysis_panel", None) is None or not self.analysing:
+            return
+        from slugboard.codecs.xiangqi import engine as engines
+
+        try:
+            engines.find_engine(self.runner.path)
+        except engines.EngineError as exc:
+            self._end_analysis(_sentence(exc.message))
+            return
+        blockers = xiangqi.play_problems(board)
+        if blockers:
+            self._end_analysis(f"No analysis: this position cannot be played ({blockers[0].message}).")
+            return
+        if xiangqi.result(board):
+            self._end_analysis("No analysis: the game is over.")
+            return
+        self._end_analysis("Thinking…")
+        self._analysis_id = self.runner.request(board, self.analysis_lines)
+
+    def _analysed(self, analysis, asked: int) -> None:
+        if asked != self._analysis_id or analysis.board != self.board:
+            return
+        engine = self.runner._engine
+        name = engine.name if engine is not None else "Engine"
+        self.analysis_panel.show_analysis(analysis, name)
+        self.canvas.arrows = tuple(line["moves"][0] for line in analysis.lines[: self.analysis_lines])
+        self.canvas.update()
+
+    def _analysis_failed(self, message: str, asked: int) -> None:
+        if asked != self._analysis_id:
+            return
+        self._end_analysis(_sentence(message) + " Analysis starts again at the next move or edit.")
+
+    def shutdown(self) -> None:
+        self.runner.close()
+        super().shutdown()
 
     def set_mode(self, mode: str) -> bool:
         if mode not in MODES:
@@ -616,6 +732,7 @@ class XiangqiPage(GamePage):
             self._show_game(board)
         self._refresh_marks()
         self._keep_game()
+        self._follow_analysis(board)
 
     def _show_game(self, board: xiangqi.Board) -> None:
         boards = self.positions()
@@ -659,6 +776,11 @@ class XiangqiPage(GamePage):
 
     def export_state(self) -> dict:
         return {"flipped": self.canvas.flipped}
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
 
 
 def _game_text(start: xiangqi.Board, moves: list[xiangqi.Move], ply: int) -> str:
