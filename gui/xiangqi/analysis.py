@@ -102,9 +102,11 @@ class EngineRunner(QObject):
                 if self._engine is None or not self._engine.alive:
                     self._engine = engines.Engine(self.path)
                 last = 0.0
-                for snapshot in self._engine.search(
-                    board, depth=self.depth, multipv=lines, stopped=lambda a=asked: self._stale(a)
-                ):
+
+                def stale(asked: int = asked) -> bool:
+                    return self._stale(asked)
+
+                for snapshot in self._engine.search(board, depth=self.depth, multipv=lines, stopped=stale):
                     if self._stale(asked):
                         continue  # the engine is stopping; its last words are for an old position
                     now = time.monotonic()

@@ -312,11 +312,9 @@ class XiangqiPage(GamePage):
         self.runner.analysed.connect(self._analysed)
         self.runner.failed.connect(self._analysis_failed)
         self._analysis_id = 0
-        lines = self.settings.value(LINES_KEY, 2)
-        try:
-            lines = min(MAX_LINES, max(1, int(lines)))
-        except (TypeError, ValueError):
-            lines = 2
+        stored = self.settings.value(LINES_KEY, 2)
+        lines = int(stored) if isinstance(stored, (int, str)) and str(stored).isdigit() else 2
+        lines = min(MAX_LINES, max(1, lines))
         self.analysis_lines = lines
         self.analysis_panel.set_lines_shown(lines)
         self.analysis_panel.switched.connect(self.set_analysing)
