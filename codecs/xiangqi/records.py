@@ -111,6 +111,22 @@ class GameRecord:
         }
 
 
+def copy_record(record: GameRecord) -> GameRecord:
+    """A copy whose tree can be changed without changing the record's (made without
+    recursion: a long game is a deep tree)."""
+    root = Node()
+    root.comment = record.root.comment
+    stack = [(record.root, root)]
+    while stack:
+        old, new = stack.pop()
+        for child in old.children:
+            copied = Node(child.move, new)
+            copied.comment = child.comment
+            new.children.append(copied)
+            stack.append((child, copied))
+    return GameRecord(record.start, root, record.tags)
+
+
 def _line_from(node: Node) -> list[Move]:
     moves: list[Move] = []
     while True:

@@ -132,7 +132,7 @@ def score_text(score: dict, red_to_move: bool) -> str:
     return f"{score['cp'] / 100:+.2f}"
 
 
-def line_texts(board: xiangqi.Board, moves: list, most: int = 8) -> tuple[str, str]:
+def line_texts(board: xiangqi.Board, moves: list, most: int = 6) -> tuple[str, str]:
     """A line's moves in WXF and in Chinese (the first `most` of them)."""
     wxf, chinese = [], []
     for move in moves[:most]:
@@ -178,7 +178,7 @@ class AnalysisPanel(QWidget):
         layout.addLayout(top)
         self.status = self._label(2, "xiangqiAnalysisStatus")
         layout.addWidget(self.status)
-        self.line_labels = [self._label(2, f"xiangqiLine{i + 1}") for i in range(MAX_LINES)]
+        self.line_labels = [self._label(3, f"xiangqiLine{i + 1}") for i in range(MAX_LINES)]
         for label in self.line_labels:
             layout.addWidget(label)
         self.choose_button = QPushButton("Choose engine…")

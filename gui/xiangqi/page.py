@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import (
@@ -82,6 +83,8 @@ class XiangqiPage(GamePage):
         self.set_canvas(canvas)
         self.mode = EDIT
         self.game_start = self.board
+        self.game_record = None  # the game record opened (codecs.xiangqi.records.GameRecord), if any
+        self._record_branches: list[list[xiangqi.Move]] = []
         self.game_moves: list[xiangqi.Move] = []
         self.game_ply = 0
         # Games left by an undo, by each of their positions, so a redo that comes back to
@@ -273,6 +276,24 @@ class XiangqiPage(GamePage):
         self.move_list.setMinimumHeight(160)
         self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
         layout.addWidget(self.move_list)
+        # What an opened game record says at the move shown: its comment, and the other
+        # moves it gives from here (its variations), to follow with a click.
+        self.comment_label = QLabel()
+        self.comment_label.setObjectName("xiangqiComment")
+        self.comment_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.comment_label.setWordWrap(True)
+        self.comment_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.comment_label.setFixedHeight(4 * self.comment_label.fontMetrics().lineSpacing() + 4)
+        self.comment_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.comment_label.setToolTip("The game record's comment at the move shown")
+        layout.addWidget(self.comment_label)
+        self.variation_list = QListWidget()
+        self.variation_list.setObjectName("xiangqiVariations")
+        self.variation_list.setToolTip("The record's other moves from the position shown: click one to follow it")
+        self.variation_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.variation_list.setFixedHeight(3 * self.variation_list.fontMetrics().lineSpacing() + 8)
+        self.variation_list.itemClicked.connect(lambda item: self.follow_variation(self.variation_list.row(item)))
+        layout.addWidget(self.variation_list)
         buttons = (
             ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
@@ -283,6 +304,8 @@ class XiangqiPage(GamePage):
                 self.paste_moves,
             ),
             ("Flip board", "", "Turn the board round: Black at the bottom (F)", self.flip),
+            ("Open game…", "", "Open a game record: PGN, XQF or DhtmlXQ (UTF-8 or GBK)", self.open_game_dialog),
+            ("Save game as…", "", "Save the game, its comments and variations as PGN", self.save_game_dialog),
             (
                 "Copy FEN",
                 "",
@@ -551,6 +574,136 @@ class XiangqiPage(GamePage):
         self.show_status(f"Replayed {len(moves)} moves")
         return None
 
+    # --- game records ---------------------------------------------------------------
+    def open_record(self, record) -> bool:
+        """Open a game record (a file type's record, or a GameRecord): its main line plays
+        in Play mode, its comments show under the move list and its variations beside them."""
+        from slugboard.codecs.xiangqi.records import GameRecord
+
+        game = getattr(record, "payload", record)
+        if not isinstance(game, GameRecord):
+            board = getattr(record, "board", None)
+            if isinstance(board, xiangqi.Board):
+                self.paste_board(board)
+                return True
+            return False
+        kept, self.game_record = self.game_record, game
+        problem = self.replay_game(game.start, game.main_line)
+        if problem:
+            self.game_record = kept
+            self.show_status(f"Game not opened: {problem}")
+            return False
+        title = game.tags.get("Title") or game.tags.get("Event") or ""
+        self.show_status(f"Opened {title + ': ' if title else ''}{_count(len(game.main_line), 'move')}")
+        return True
+
+    def open_game_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
+        from slugboard.codecs.xiangqi import records
+
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open a game record",
+            "",
+            "Xiangqi game records (*.pgn *.xqf *.txt *.ubb);;All files (*)",
+        )
+        if not path:
+            return False
+        try:
+            games = records.read_file(path)
+        except SlugError as exc:
+            self._refuse(f"Not opened: {exc.message}")
+            return False
+        return self.open_record(games[0])
+
+    def can_save_game(self) -> bool:
+        return self.mode == PLAY and (bool(self.game_moves) or self.game_record is not None)
+
+    def game_as_record(self):
+        """The game on screen as a record: the opened record (comments, variations) with the
+        moves played since merged in, or the moves alone."""
+        from slugboard.codecs.xiangqi.records import GameRecord, copy_record
+
+        if self.game_record is not None and self.game_record.start == self.game_start:
+            record = copy_record(self.game_record)
+        else:
+            record = GameRecord(self.game_start)
+        node = record.root
+        for move in self.game_moves:
+            node = node.add(move)
+        return record
+
+    def save_game_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
+        from slugboard.codecs.xiangqi import records
+
+        if not self.can_save_game():
+            self.show_status("Play some moves (or open a game) to save a game")
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, "Save game as", "game.pgn", "PGN (*.pgn)")
+        if not path:
+            return False
+        text = records.write_pgn(self.game_as_record(), "WXF")
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as exc:
+            self._refuse(f"Not saved: {exc.strerror or exc}")
+            return False
+        self.show_status(f"Saved the game as {os.path.basename(path)}")
+        return True
+
+    def _record_node(self, ply: int):
+        """The record's node after the game's first `ply` moves, or None off the record."""
+        if self.game_record is None or self.game_record.start != self.game_start:
+            return None
+        node = self.game_record.root
+        for move in self.game_moves[:ply]:
+            node = next((child for child in node.children if child.move == move), None)
+            if node is None:
+                return None
+        return node
+
+    def _show_record(self, boards) -> None:
+        """The comment at the move shown, and the record's other moves from here."""
+        node = self._record_node(self.game_ply)
+        self.comment_label.setText(node.comment if node is not None else "")
+        self.variation_list.clear()
+        self._record_branches = []
+        if node is None:
+            return
+        board = boards[self.game_ply]
+        following = self.game_moves[self.game_ply] if self.game_ply < len(self.game_moves) else None
+        for child in node.children:
+            if child.move == following or (following is None and child is node.children[0]):
+                continue
+            line, at, position = [], child, board
+            while at is not None and len(line) < 6:
+                line.append(xiangqi.wxf(position, at.move))
+                position = xiangqi.play(position, at.move)
+                at = at.children[0] if at.children else None
+            number = (self.game_ply + (0 if self.game_start.red_to_move else 1)) // 2 + 1
+            dots = "." if board.red_to_move else "…"
+            self.variation_list.addItem(QListWidgetItem(f"{number}{dots} {' '.join(line)}{' …' if at else ''}"))
+            branch = [child.move]
+            while child.children:
+                child = child.children[0]
+                branch.append(child.move)
+            self._record_branches.append(branch)
+
+    def follow_variation(self, index: int) -> None:
+        """Play the record's variation `index` from the move shown (its first move shown)."""
+        if not 0 <= index < len(self._record_branches):
+            return
+        moves = self.game_moves[: self.game_ply] + self._record_branches[index]
+        ply = self.game_ply + 1
+        self._leave_game()
+        self.game_moves, self.game_ply = moves, ply
+        if not self.set_board(self.positions()[ply], "Follow a variation"):
+            self.board_shown(self.board)
+
     def _leave_game(self) -> None:
         """Keep the game on screen for a redo that comes back to one of its positions."""
         if self.game_moves:
@@ -756,6 +909,7 @@ class XiangqiPage(GamePage):
                 QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}")
             )
         self.move_list.setCurrentRow(self.game_ply)
+        self._show_record(boards)
         self.canvas.last_move = self.game_moves[self.game_ply - 1] if self.game_ply else None
         side = "Red" if board.red_to_move else "Black"
         other = "Black" if board.red_to_move else "Red"
@@ -774,6 +928,10 @@ class XiangqiPage(GamePage):
 
     def export_state(self) -> dict:
         return {"flipped": self.canvas.flipped}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _sentence(text: str) -> str:
