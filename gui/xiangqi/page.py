@@ -679,7 +679,8 @@ class XiangqiPage(GamePage):
         for child in node.children:
             if child.move == following or (following is None and child is node.children[0]):
                 continue
-            line, at, position = [], child, board
+            line: list[str] = []
+            at, position = child, board
             while at is not None and len(line) < 6:
                 line.append(xiangqi.wxf(position, at.move))
                 position = xiangqi.play(position, at.move)
