@@ -94,3 +94,21 @@ def test_the_opening_key_is_its_own_and_works(qtbot, main_window):
     assert page.board == xiangqi.new_board()
     assert "Ctrl+Shift+N" in dict(page.KEYS)
     assert QKeySequence("Ctrl+Shift+N").toString() in page_keys
+
+
+def test_perpetual_check_is_announced_with_the_rule_in_a_tooltip(qtbot, main_window):
+    from test_codecs_xiangqi_history import CHASE, CHASE_START
+
+    page = _set_up(qtbot, main_window, CHASE_START)
+    for word in CHASE[:8]:
+        _drag(qtbot, page, *xiangqi.parse_iccs(word))
+    assert "Perpetual" not in page.result_label.text()
+    _drag(qtbot, page, *xiangqi.parse_iccs(CHASE[8]))  # the third time Black's general stands on e8
+    assert page.result_label.text().startswith("<b>Perpetual check by Red")
+    _drag(qtbot, page, *xiangqi.parse_iccs(CHASE[9]))
+    assert page.result_label.text() == (
+        "<b>Perpetual check by Red: under the Asian rules Red must vary or lose.</b> Red to move."
+    )
+    assert "the side that keeps checking must change its move or lose" in page.result_label.toolTip()
+    page.move_list.itemClicked.emit(page.move_list.item(3))
+    assert page.result_label.toolTip() == "" and "Perpetual" not in page.result_label.text()

@@ -108,6 +108,24 @@ def chinese(board: Board, move: Move) -> str:
     return mark + name + verb + numbers[number - 1]
 
 
+def move_names(board: Board, move: Move) -> str | None:
+    """A move a piece's way of moving could make (legal or not) in WXF and Chinese,
+    "C2=5 炮二平五"; None when no notation can name it (a rook's diagonal step)."""
+    source, target = move
+    letter = board.cells[source]
+    if not letter or source == target:
+        return None
+    kind = letter.upper()
+    dr, dc = abs(target // 9 - source // 9), abs(target % 9 - source % 9)
+    shapes = {"N": {(1, 2), (2, 1)}, "B": {(2, 2)}, "A": {(1, 1)}}
+    if kind in shapes:
+        if (dr, dc) not in shapes[kind]:
+            return None
+    elif dr and dc:
+        return None
+    return f"{wxf(board, move)} {chinese(board, move)}"
+
+
 def _count_on_file(board: Board, move: Move) -> int:
     col = move[0] % 9
     return sum(1 for r in range(10) if board.cells[r * 9 + col] == board.cells[move[0]])

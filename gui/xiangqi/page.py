@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import os
 
@@ -501,8 +502,14 @@ class XiangqiPage(GamePage):
             return False
         reason = xiangqi.play_refusal(board, move)
         if reason:
-            name = xiangqi.piece_name(board.cells[source]) if board.cells[source] else "piece"
-            self._refuse(f"Cannot move the {name} to {xiangqi.square_name(target)}: {reason}")
+            from slugboard.codecs.xiangqi.notation import move_names
+
+            named = move_names(board, move) if board.cells[source] else None
+            if named:
+                self._refuse(f"{named} is not allowed: {reason}")
+            else:
+                name = xiangqi.piece_name(board.cells[source]) if board.cells[source] else "piece"
+                self._refuse(f"Cannot move the {name} to {xiangqi.square_name(target)}: {reason}")
             return False
         text = xiangqi.wxf(board, move)
         self.game_moves = self.game_moves[: self.game_ply] + [move]
@@ -832,7 +839,13 @@ class XiangqiPage(GamePage):
         self.show_status("Black at the bottom" if self.canvas.flipped else "Red at the bottom")
 
     def copy_fen(self) -> None:
-        QGuiApplication.clipboard().setText(xiangqi.to_fen(self.board))
+        """The position's FEN; in Play mode with the game's half-move clock and move number."""
+        if self.mode == PLAY:
+            from slugboard.codecs.xiangqi.history import full_fen
+
+            QGuiApplication.clipboard().setText(full_fen(self.game_start, self.game_moves, self.game_ply))
+        else:
+            QGuiApplication.clipboard().setText(xiangqi.to_fen(self.board))
         self.show_status("Copied the FEN")
 
     def paste_fen(self) -> bool:
@@ -918,7 +931,13 @@ class XiangqiPage(GamePage):
         king = next((sq for sq, c in enumerate(board.cells) if c == ("K" if board.red_to_move else "k")), None)
         if xiangqi.in_check(board) and king is not None:
             self.canvas.marked = (king,)
-        if outcome == "checkmate":
+        from slugboard.codecs.xiangqi.history import repetition
+
+        repeated = None if outcome else repetition(self.game_start, self.game_moves, self.game_ply)
+        self.result_label.setToolTip(repeated.rule if repeated else "")
+        if repeated:
+            self.result_label.setText(f"<b>{html.escape(repeated.message)}</b> {side} to move.")
+        elif outcome == "checkmate":
             self.result_label.setText(f"<b>Checkmate: {other} wins.</b>")
         elif outcome == "stalemate":
             self.result_label.setText(f"<b>{side} has no legal move: {other} wins.</b>")
