@@ -232,3 +232,38 @@ def test_the_analyse_command_without_an_engine_is_a_slug_error(tmp_path):
 def test_depth_and_movetime_exclude_each_other():
     with pytest.raises(SystemExit):
         command_args("--depth", "3", "--movetime", "100")
+
+
+# --- export-game --------------------------------------------------------------------
+
+
+def _export(capsys, *words: str) -> tuple[int, str, str]:
+    import argparse
+
+    from slugboard.codecs.xiangqi import commands
+
+    parser = argparse.ArgumentParser()
+    commands.export_game_options(parser)
+    code = commands.export_game(parser.parse_args(list(words)))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_export_game_writes_pgn_that_reads_back(capsys, tmp_path):
+    from slugboard.codecs.xiangqi import records
+
+    code, out, _ = _export(capsys, xiangqi.OPENING_FEN + " C2=5 H8+7 H2+3")
+    assert code == 0
+    (game,) = records.read_pgn(out)
+    assert [xiangqi.iccs(m) for m in game.main_line] == ["h2e2", "h9g7", "h0g2"]
+    path = tmp_path / "game.pgn"
+    path.write_text(out)
+    code, out, _ = _export(capsys, str(path), "--format", "moves", "--notation", "ICCS")
+    assert (code, out) == (0, "h2e2 h9g7 h0g2\n")
+    code, out, _ = _export(capsys, str(path), "--notation", "Chinese")
+    assert "1. 炮二平五 马８进７" in out
+
+
+def test_export_game_of_something_else_is_one_line_and_status_2(capsys):
+    code, out, err = _export(capsys, "C2=5 C2=5 C2=5")
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("slugboard-codec: xiangqi:")

@@ -1,10 +1,14 @@
-"""The xiangqi commands of `slugboard-codec`: `analyse` (an engine's best lines)."""
+"""The xiangqi commands of `slugboard-codec`: `analyse` (an engine's best lines) and
+`export-game` (a game record or a move list written as PGN or as a move list)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
+from ..errors import SlugError
 from .model import Board
 
 
@@ -30,3 +34,51 @@ def analyse(board: Board, args: argparse.Namespace) -> dict[str, Any]:
         multipv=args.multipv,
         engine=args.engine,
     )
+
+
+def export_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", metavar="TEXT_OR_FILE", help="a game record file, or a FEN and moves, or PGN text")
+    parser.add_argument("--format", choices=("pgn", "moves"), default="pgn", help="what to write (default pgn)")
+    parser.add_argument(
+        "--notation", choices=("WXF", "ICCS", "Chinese"), default="WXF", help="how moves are written (default WXF)"
+    )
+
+
+def read_games(source: str) -> list[Any]:
+    """The games of a file (PGN, XQF, DhtmlXQ) or of a text (PGN, DhtmlXQ, a FEN and moves)."""
+    from . import records
+    from .notation import parse_game
+
+    if len(source) < 4096 and os.path.exists(source):
+        return records.read_file(source)
+    try:
+        return records.read_text(source)
+    except SlugError:
+        start, moves = parse_game(source)  # a FEN and a move list, or moves alone
+        game = records.GameRecord(start)
+        node = game.root
+        for move in moves:
+            node = node.add(move)
+        return [game]
+
+
+def export_game(args: argparse.Namespace) -> int:
+    """Write each game to standard output; a game that cannot be read: one line, status 2."""
+    from . import records
+    from .notation import iccs_list, wxf_list
+
+    try:
+        games = read_games(args.source)
+    except SlugError as exc:
+        print(f"slugboard-codec: {exc}", file=sys.stderr)
+        return 2
+    for game in games:
+        if args.format == "pgn":
+            sys.stdout.write(records.write_pgn(game, args.notation))
+        elif args.notation == "ICCS":
+            sys.stdout.write(iccs_list(game.main_line) + "\n")
+        else:
+            sys.stdout.write(wxf_list(game.start, game.main_line) + "\n")
+        if len(games) > 1:
+            sys.stdout.write("\n")
+    return 0
