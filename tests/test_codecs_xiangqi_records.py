@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from slugboard.codecs.errors import SlugError
 from slugboard.codecs.xiangqi import from_fen, new_board, to_fen
 from slugboard.codecs.xiangqi import records as rec
-from slugboard.codecs.xiangqi.moves import iccs, legal_moves, play
+from slugboard.codecs.xiangqi.moves import iccs, legal_moves, parse_iccs, play
 
 cchess = pytest.importorskip("cchess")
 
@@ -373,3 +373,27 @@ def test_a_game_over_the_move_limit_is_refused(monkeypatch):
     monkeypatch.setattr(rec, "MAX_NODES", 3)
     with pytest.raises(SlugError, match="at most 3 moves"):
         rec.read_pgn("1. C2=5 H8+7 2. H2+3 R9=8")
+
+
+def test_a_file_over_the_move_limit_is_refused(monkeypatch):
+    monkeypatch.setattr(rec, "MAX_FILE_NODES", 5)
+    games = '[Event "a"]\n1. C2=5 H8+7 *\n\n[Event "b"]\n1. C2=5 H8+7 *\n\n[Event "c"]\n1. C2=5 H8+7 *\n'
+    with pytest.raises(SlugError, match="a file holds at most 5 moves"):
+        rec.read_pgn(games)
+
+
+def test_reading_stops_when_cancelled():
+    from slugboard.codecs.work import Cancel, Cancelled
+
+    cancel = Cancel()
+    cancel.set()
+    text = "\n".join(rec.write_pgn(random_record(seed, plies=60)) for seed in range(8))
+    with pytest.raises(Cancelled):
+        rec.read_pgn(text, cancel)
+    shuffle = rec.GameRecord(new_board())
+    node = shuffle.root
+    for word in ["a0a1", "a9a8", "a1a0", "a8a9"] * 80:  # 320 moves of rooks going to and fro
+        node = node.add(parse_iccs(word))
+    assert rec.read_xqf(write_xqf(shuffle, 18, 4)).main_line == shuffle.main_line
+    with pytest.raises(Cancelled):
+        rec.read_xqf(write_xqf(shuffle, 18, 4), cancel)

@@ -78,12 +78,16 @@ def test_open_game_reads_a_file_and_says_why_not(qtbot, main_window, tmp_path, m
     good = tmp_path / "game.pgn"
     good.write_bytes(PGN.encode("gbk"))
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(good), ""))
-    assert page.open_game_dialog()
+    with qtbot.waitSignal(page.record_read) as opened:
+        assert page.open_game_dialog()
+    assert opened.args == [True]
     assert page.move_list.count() == 5
     bad = tmp_path / "bad.pgn"
     bad.write_text("1. C2=5 K5+3")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
     before = page.board
-    assert not page.open_game_dialog()
+    with qtbot.waitSignal(page.record_read) as opened:
+        page.open_game_dialog()
+    assert opened.args == [False]
     assert page.board == before
     assert page.refusal_label.text() == "Not opened: K5+3 is not a legal move here"

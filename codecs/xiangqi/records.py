@@ -23,7 +23,8 @@ from .moves import Move, iccs, legal_moves, play
 from .notation import chinese, parse_move, wxf
 
 MAX_FILE_BYTES = 8_000_000
-MAX_NODES = 50_000  # moves in one game, variations included
+MAX_NODES = 20_000  # moves in one game, variations included
+MAX_FILE_NODES = 100_000  # moves in one file (a few tenths of a millisecond each to check)
 MAX_GAMES = 5_000
 MAX_COMMENT = 20_000
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -137,10 +138,26 @@ def _line_from(node: Node) -> list[Move]:
         node = node.children[0]
 
 
-def _count(counter: list[int], position: int | None = None) -> None:
-    counter[0] += 1
-    if counter[0] > MAX_NODES:
-        raise FormatError(NAME, f"a game record holds at most {MAX_NODES:,} moves", position)
+class _Counter:
+    """Moves read so far, in the game and in the file; every few hundred, a look at Cancel."""
+
+    def __init__(self, cancel: Cancel = NEVER) -> None:
+        self.game = 0
+        self.file = 0
+        self.cancel = cancel
+
+    def new_game(self) -> None:
+        self.game = 0
+
+    def count(self, position: int | None = None) -> None:
+        self.game += 1
+        self.file += 1
+        if self.game > MAX_NODES:
+            raise FormatError(NAME, f"a game record holds at most {MAX_NODES:,} moves", position)
+        if self.file > MAX_FILE_NODES:
+            raise FormatError(NAME, f"a file holds at most {MAX_FILE_NODES:,} moves", position)
+        if self.file % 256 == 0:
+            self.cancel.check()
 
 
 # --- text -----------------------------------------------------------------------------
@@ -178,7 +195,7 @@ def _regular(fd: int) -> bool:
 
 def read_bytes(data: bytes, cancel: Cancel = NEVER) -> list[GameRecord]:
     if data[:2] == b"XQ":
-        return [read_xqf(data)]
+        return [read_xqf(data, cancel)]
     return read_text(decode_text(data), cancel)
 
 
@@ -187,7 +204,7 @@ def read_text(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
     if len(text) > MAX_FILE_BYTES:
         raise FormatError(NAME, f"a game record is at most {MAX_FILE_BYTES:,} characters", MAX_FILE_BYTES)
     if "[DhtmlXQ" in text:
-        return [read_dhtmlxq(text)]
+        return [read_dhtmlxq(text, cancel)]
     return read_pgn(text, cancel)
 
 
@@ -211,6 +228,7 @@ def read_pgn(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
     games: list[GameRecord] = []
     tags: dict[str, str] = {}
     state: _PgnGame | None = None
+    counter = _Counter(cancel)
     for match in _PGN_TOKEN.finditer(text):
         kind = match.lastgroup
         at = match.start()
@@ -226,7 +244,7 @@ def read_pgn(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
                 tags[match.group("tag")] = match.group("value").replace('\\"', '"')[:1000]
             continue
         if state is None:
-            state = _PgnGame(tags, at)
+            state = _PgnGame(tags, at, counter)
         if kind == "comment" or kind == "line":
             state.comment((match.group("comment") or match.group("line") or "").strip(), at)
         elif kind == "open":
@@ -242,7 +260,7 @@ def read_pgn(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
         elif kind == "junk":
             raise FormatError(NAME, f"{match.group()!r} has no place in a PGN game", at)
     if state is None and tags:
-        state = _PgnGame(tags, len(text))
+        state = _PgnGame(tags, len(text), counter)
     if state is not None:
         games.append(state.finish())
     if not games:
@@ -251,8 +269,10 @@ def read_pgn(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
 
 
 class _PgnGame:
-    def __init__(self, tags: dict[str, str], at: int) -> None:
+    def __init__(self, tags: dict[str, str], at: int, counter: _Counter) -> None:
         self.tags = dict(tags)
+        counter.new_game()
+        self.counter = counter
         fen = tags.get("FEN")
         try:
             start = from_fen(fen) if fen else from_fen(OPENING_FEN)
@@ -263,7 +283,6 @@ class _PgnGame:
         self.board = start
         self.before: Board | None = None
         self.stack: list[tuple[Node, Board, Board | None]] = []
-        self.counter = [0]
         self.started = False
         self.ended = False
 
@@ -301,7 +320,7 @@ class _PgnGame:
             move = parse_move(self.board, word, at)
         except SlugError as exc:
             raise FormatError(NAME, exc.message, at) from None
-        _count(self.counter, at)
+        self.counter.count(at)
         self.before = self.board
         self.node = self.node.add(move)
         self.board = play(self.board, move)
@@ -457,7 +476,7 @@ def _xqf_square(value: int) -> int | None:
     return (9 - y) * 9 + x
 
 
-def read_xqf(data: bytes) -> GameRecord:
+def read_xqf(data: bytes, cancel: Cancel = NEVER) -> GameRecord:
     """An XQF game: versions up to 10 plain, 11 and later encrypted."""
     if len(data) > MAX_FILE_BYTES:
         raise FormatError(NAME, f"a game record file is at most {MAX_FILE_BYTES:,} bytes", MAX_FILE_BYTES)
@@ -493,10 +512,12 @@ def read_xqf(data: bytes) -> GameRecord:
     if keys is not None:
         stream = keys.stream
         body = bytes((b - stream[(_XQF_HEADER + i) % 32]) & 0xFF for i, b in enumerate(body))
-    return _xqf_moves(body, cells, version, keys, tags)
+    return _xqf_moves(body, cells, version, keys, tags, _Counter(cancel))
 
 
-def _xqf_moves(body: bytes, cells: list[str], version: int, keys: _XqfKeys | None, tags: dict[str, str]) -> GameRecord:
+def _xqf_moves(
+    body: bytes, cells: list[str], version: int, keys: _XqfKeys | None, tags: dict[str, str], counter: _Counter
+) -> GameRecord:
     at = 0
 
     def take(n: int) -> bytes:
@@ -526,7 +547,6 @@ def _xqf_moves(body: bytes, cells: list[str], version: int, keys: _XqfKeys | Non
     record: GameRecord | None = None
     root = Node()
     root.comment = root_comment
-    counter = [0]
     # (parent node, board there): where the next step read is played.
     pending: list[tuple[Node, Board | None]] = [(root, None)]
     start_cells = tuple(cells)
@@ -556,7 +576,7 @@ def _xqf_moves(body: bytes, cells: list[str], version: int, keys: _XqfKeys | Non
         move = (source, target)
         if move not in legal_moves(board):
             raise FormatError(NAME, f"the XQF move {iccs(move)} is not legal there", step_at)
-        _count(counter, step_at)
+        counter.count(step_at)
         node = parent.add(move)
         if text:
             node.comment = text
@@ -578,7 +598,7 @@ _DHTML_PIECES = "RNBAKABNRCCPPPPP"
 _DHTML_TAGS = {"title": "Title", "event": "Event", "date": "Date", "place": "Site", "red": "Red", "black": "Black"}
 
 
-def read_dhtmlxq(text: str) -> GameRecord:
+def read_dhtmlxq(text: str, cancel: Cancel = NEVER) -> GameRecord:
     """A DhtmlXQ (UBB) record: `binit` (32 two-digit places, 99 for a taken piece),
     `movelist` (four digits a move: column and row from Black's corner, then the target),
     `move_P_S_N` variations (branch N leaves branch P at its S-th move) and
@@ -614,7 +634,7 @@ def read_dhtmlxq(text: str) -> GameRecord:
         first_red = letter.isupper() if letter else True
     start = Board(start_cells, first_red)
     record = GameRecord(start, tags=tags)
-    counter = [0]
+    counter = _Counter(cancel)
     # Branch id -> the nodes along it (index 0 is the node its first move hangs from).
     branches: dict[int, list[Node]] = {}
     boards: dict[int, list[Board]] = {}
@@ -662,14 +682,14 @@ def _dhtml_squares(text: str, at: int) -> list[tuple[int, int]]:
     return moves
 
 
-def _dhtml_line(hang: Node, board: Board, moves: Sequence[Move], counter: list[int]) -> tuple[list[Node], list[Board]]:
+def _dhtml_line(hang: Node, board: Board, moves: Sequence[Move], counter: _Counter) -> tuple[list[Node], list[Board]]:
     """Play `moves` from `hang`; the nodes a move hangs from and the boards there."""
     nodes, boards = [hang], [board]
     node = hang
     for move in moves:
         if move not in legal_moves(board):
             raise FormatError(NAME, f"the DhtmlXQ move {iccs(move)} is not legal there")
-        _count(counter)
+        counter.count()
         node = node.add(move)
         board = play(board, move)
         nodes.append(node)

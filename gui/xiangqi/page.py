@@ -6,7 +6,7 @@ import html
 import json
 import os
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -48,6 +48,7 @@ ENGINE_KEY = "xiangqi/engine"
 
 
 class XiangqiPage(GamePage):
+    record_read = Signal(bool)  # a game record file read in the background: opened or not
     # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
     # shortcut the page binds is listed here).
     KEYS = (
@@ -85,6 +86,7 @@ class XiangqiPage(GamePage):
         self.mode = EDIT
         self.game_start = self.board
         self.game_record = None  # the game record opened (codecs.xiangqi.records.GameRecord), if any
+        self._record_reader = None
         self._record_branches: list[list[xiangqi.Move]] = []
         self.game_moves: list[xiangqi.Move] = []
         self.game_ply = 0
@@ -432,6 +434,8 @@ class XiangqiPage(GamePage):
 
     def shutdown(self) -> None:
         self.runner.close()
+        if self._record_reader is not None:
+            self._record_reader.shutdown()
         super().shutdown()
 
     def set_mode(self, mode: str) -> bool:
@@ -605,9 +609,8 @@ class XiangqiPage(GamePage):
         return True
 
     def open_game_dialog(self) -> bool:
+        """Choose a game record file; it is read off the window's thread, then opened."""
         from PySide6.QtWidgets import QFileDialog
-
-        from slugboard.codecs.xiangqi import records
 
         path, _ = QFileDialog.getOpenFileName(
             self,
@@ -617,12 +620,31 @@ class XiangqiPage(GamePage):
         )
         if not path:
             return False
-        try:
-            games = records.read_file(path)
-        except SlugError as exc:
-            self._refuse(f"Not opened: {exc.message}")
-            return False
-        return self.open_record(games[0])
+        self.read_record_file(path)
+        return True
+
+    def read_record_file(self, path: str) -> None:
+        """Read the game record at `path` on a worker thread; `record_read` fires when it
+        is open (or refused, with the reason under the moves)."""
+        from slugboard.codecs.xiangqi import records
+
+        from ..worker import LatestOnly
+
+        if self._record_reader is None:
+            self._record_reader = LatestOnly(self)
+            self._record_reader.finished.connect(self._record_file_read)
+        self.show_status(f"Reading {os.path.basename(path)}…")
+        self._record_reader.submit(records.read_file, path)
+
+    def _record_file_read(self, result) -> None:
+        if isinstance(result, SlugError):
+            self._refuse(f"Not opened: {result.message}")
+            self.record_read.emit(False)
+        elif isinstance(result, BaseException):
+            self._refuse(f"Not opened: {result}")
+            self.record_read.emit(False)
+        else:
+            self.record_read.emit(self.open_record(result[0]))
 
     def can_save_game(self) -> bool:
         return self.mode == PLAY and (bool(self.game_moves) or self.game_record is not None)
