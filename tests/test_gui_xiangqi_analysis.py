@@ -7,7 +7,7 @@ import stat
 import sys
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from test_gui_xiangqi_play import _drag, _set_up, _sq
 
 from slugboard.codecs import xiangqi
@@ -139,3 +139,25 @@ def test_closing_the_window_ends_the_engine(qtbot, main_window):
     assert process.poll() is not None
     with pytest.raises(ProcessLookupError):
         os.kill(process.pid, 0)
+
+
+@needs_engine
+def test_a_game_is_evaluated_and_the_graph_goes_to_a_move(qtbot, main_window, monkeypatch):
+    from slugboard.gui.xiangqi import page as page_module
+
+    monkeypatch.setattr(page_module, "EVALUATION_MOVETIME", 30)
+    page = _set_up(qtbot, main_window, "3k5/9/9/9/9/9/9/9/R8/1R2K4 w")
+    for source, target in (("a1", "a2"), ("d9", "d8"), ("a2", "a7"), ("d8", "d9")):
+        _drag(qtbot, page, _sq(source), _sq(target))
+    assert len(page.game_moves) == 4
+    assert page.evaluate_game()
+    graph = page.evaluation_graph
+    qtbot.waitUntil(lambda: not page.evaluating, timeout=20_000)
+    assert len(graph.values) == 5 and all(v is not None for v in graph.values)
+    assert all(v > 300 for v in graph.values)  # two rooks against a bare general: Red far ahead
+    qtbot.mouseClick(graph, Qt.MouseButton.LeftButton, pos=QPoint(round(graph.x_of(2)), graph.height() // 2))
+    assert page.game_ply == 2 and graph.current == 2
+    assert page.board == page.positions()[2]
+    # Another game: the graph empties.
+    page.start_again()
+    assert graph.values == []

@@ -36,6 +36,7 @@ class EngineRunner(QObject):
     """One engine, started when first asked, searching the newest position asked for."""
 
     analysed = Signal(object, int)  # an engines.Analysis, the request it answers
+    evaluated = Signal(object, int)  # a game's scores so far (list, None where not yet), the request
     failed = Signal(str, int)  # a message for a person, the request
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -43,7 +44,7 @@ class EngineRunner(QObject):
         self.path: str | None = None
         self.depth = DEPTH
         self._lock = threading.Condition()
-        self._wanted: tuple[int, xiangqi.Board, int] | None = None
+        self._wanted: tuple | None = None  # (request, board, lines) or (request, [boards], movetime)
         self._asked = 0
         self._closing = False
         self._thread: threading.Thread | None = None
@@ -51,9 +52,17 @@ class EngineRunner(QObject):
 
     def request(self, board: xiangqi.Board, lines: int) -> int:
         """Search `board` for its `lines` best moves (stopping the search under way)."""
+        return self._ask((board, lines))
+
+    def evaluate(self, boards: list[xiangqi.Board], movetime: int) -> int:
+        """Score each of a game's positions with a search of `movetime` ms (stopping the
+        search under way); `evaluated` brings the scores as they come."""
+        return self._ask((list(boards), movetime))
+
+    def _ask(self, job: tuple) -> int:
         with self._lock:
             self._asked += 1
-            self._wanted = (self._asked, board, lines)
+            self._wanted = (self._asked, *job)
             self._lock.notify_all()
             if self._thread is None:
                 self._thread = threading.Thread(target=self._run, name="xiangqi analysis", daemon=True)
@@ -101,6 +110,9 @@ class EngineRunner(QObject):
             try:
                 if self._engine is None or not self._engine.alive:
                     self._engine = engines.Engine(self.path)
+                if isinstance(board, list):
+                    self._evaluate(asked, board, lines)
+                    continue
                 last = 0.0
 
                 def stale(asked: int = asked) -> bool:
@@ -120,6 +132,32 @@ class EngineRunner(QObject):
                 if engine is not None:
                     engine.close()
                 self.failed.emit(exc.message, asked)
+
+    def _evaluate(self, asked: int, boards: list[xiangqi.Board], movetime: int) -> None:
+        engine = self._engine
+        assert engine is not None
+        scores: list[float | None] = [None] * len(boards)
+        for i, board in enumerate(boards):
+            if self._stale(asked):
+                return
+            outcome = xiangqi.result(board) if not xiangqi.play_problems(board) else None
+            if outcome:  # the side to move has lost
+                scores[i] = -MATE_SCORE if board.red_to_move else MATE_SCORE
+            elif not xiangqi.play_problems(board):
+                final = engine.analyse(board, movetime=movetime)
+                scores[i] = graph_value(final.lines[0]["score"]) if final.lines else None
+            self.evaluated.emit(list(scores), asked)
+
+
+# A mate counts as this many centipawns on the graph, which shows -MATE_SCORE..MATE_SCORE.
+MATE_SCORE = 1000
+
+
+def graph_value(score: dict) -> float:
+    """A score from Red's side as a height on the evaluation graph."""
+    if "mate" in score:
+        return MATE_SCORE if score["mate"] > 0 else -MATE_SCORE
+    return max(-MATE_SCORE, min(MATE_SCORE, score["cp"]))
 
 
 def score_text(score: dict, red_to_move: bool) -> str:
@@ -221,3 +259,63 @@ class AnalysisPanel(QWidget):
                 label.setText("")
         done = "" if not analysis.final else " (done)"
         self.say(f"{engine_name}: depth {analysis.depth}{done}. Scores from Red's side.")
+
+
+class EvaluationGraph(QWidget):
+    """A game's scores, one point a position, Red's advantage up; a click goes to that move."""
+
+    ply_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.values: list[float | None] = []
+        self.current = 0
+        self.setObjectName("xiangqiEvaluation")
+        self.setFixedHeight(56)
+        self.setToolTip("The engine's score after each move (Red's advantage up): click to go to that move")
+
+    def set_values(self, values: list[float | None], current: int) -> None:
+        self.values = list(values)
+        self.current = current
+        self.update()
+
+    def x_of(self, ply: int) -> float:
+        n = max(1, len(self.values) - 1)
+        return 4 + (self.width() - 8) * ply / n
+
+    def ply_at(self, x: float) -> int:
+        n = max(1, len(self.values) - 1)
+        return max(0, min(len(self.values) - 1, round((x - 4) / max(1.0, self.width() - 8) * n)))
+
+    def mousePressEvent(self, event) -> None:
+        if self.values and event.button() == Qt.MouseButton.LeftButton:
+            self.ply_clicked.emit(self.ply_at(event.position().x()))
+
+    def paintEvent(self, event) -> None:
+        from PySide6.QtCore import QPointF
+        from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.base())
+        middle = self.height() / 2
+        painter.setPen(QPen(palette.mid().color(), 1))
+        painter.drawLine(QPointF(0, middle), QPointF(self.width(), middle))
+        points = [
+            QPointF(self.x_of(i), middle - (v / MATE_SCORE) * (middle - 3))
+            for i, v in enumerate(self.values)
+            if v is not None
+        ]
+        if len(points) >= 2:
+            area = QPolygonF([QPointF(points[0].x(), middle), *points, QPointF(points[-1].x(), middle)])
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(192, 40, 28, 70))
+            painter.drawPolygon(area)
+            painter.setPen(QPen(QColor(192, 40, 28), 1.5))
+            painter.drawPolyline(QPolygonF(points))
+        if self.values:
+            painter.setPen(QPen(palette.highlight().color(), 2))
+            x = self.x_of(self.current)
+            painter.drawLine(QPointF(x, 0), QPointF(x, self.height()))
+        painter.end()

@@ -32,7 +32,7 @@ from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
 
 from ..page import GamePage, heading
-from .analysis import MAX_LINES, AnalysisPanel, EngineRunner
+from .analysis import MAX_LINES, AnalysisPanel, EngineRunner, EvaluationGraph
 from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
@@ -45,6 +45,8 @@ MODES = (EDIT, PLAY)
 ANALYSE_KEY = "xiangqi/analyse"
 LINES_KEY = "xiangqi/analysis_lines"
 ENGINE_KEY = "xiangqi/engine"
+# A game's positions are scored with a search this long each (ms): a 100-move game in about 20 s.
+EVALUATION_MOVETIME = 200
 
 
 class XiangqiPage(GamePage):
@@ -276,7 +278,7 @@ class XiangqiPage(GamePage):
         self.move_list.setObjectName("xiangqiMoves")
         self.move_list.setToolTip("Click a move to see the position after it; the start line shows the set-up position")
         self.move_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.move_list.setMinimumHeight(160)
+        self.move_list.setMinimumHeight(140)
         self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
         layout.addWidget(self.move_list)
         # What an opened game record says at the move shown: its comment, and the other
@@ -286,7 +288,7 @@ class XiangqiPage(GamePage):
         self.comment_label.setTextFormat(Qt.TextFormat.PlainText)
         self.comment_label.setWordWrap(True)
         self.comment_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.comment_label.setFixedHeight(4 * self.comment_label.fontMetrics().lineSpacing() + 4)
+        self.comment_label.setFixedHeight(3 * self.comment_label.fontMetrics().lineSpacing() + 4)
         self.comment_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.comment_label.setToolTip("The game record's comment at the move shown")
         layout.addWidget(self.comment_label)
@@ -294,9 +296,12 @@ class XiangqiPage(GamePage):
         self.variation_list.setObjectName("xiangqiVariations")
         self.variation_list.setToolTip("The record's other moves from the position shown: click one to follow it")
         self.variation_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.variation_list.setFixedHeight(3 * self.variation_list.fontMetrics().lineSpacing() + 8)
+        self.variation_list.setFixedHeight(2 * self.variation_list.fontMetrics().lineSpacing() + 8)
         self.variation_list.itemClicked.connect(lambda item: self.follow_variation(self.variation_list.row(item)))
         layout.addWidget(self.variation_list)
+        self.evaluation_graph = EvaluationGraph()
+        self.evaluation_graph.ply_clicked.connect(self.go_to_ply)
+        layout.addWidget(self.evaluation_graph)
         buttons = (
             ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
@@ -307,6 +312,12 @@ class XiangqiPage(GamePage):
                 self.paste_moves,
             ),
             ("Flip board", "", "Turn the board round: Black at the bottom (F)", self.flip),
+            (
+                "Evaluate game",
+                "",
+                "Score every position of the game with the engine, for the graph above",
+                self.evaluate_game,
+            ),
             ("Open game…", "", "Open a game record: PGN, XQF or DhtmlXQ (UTF-8 or GBK)", self.open_game_dialog),
             ("Save game as…", "", "Save the game, its comments and variations as PGN", self.save_game_dialog),
             (
@@ -317,27 +328,30 @@ class XiangqiPage(GamePage):
             ),
         )
         self.play_buttons: dict[str, QPushButton] = {}
-        for text, keys, tip, slot in buttons:
+        grid = QGridLayout()  # two a row: the panel stays short enough to show the analysis
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(4)
+        for index, (text, keys, tip, slot) in enumerate(buttons):
             if keys:
                 QShortcut(QKeySequence(keys), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
             button = QPushButton(text)
             button.setToolTip(f"{tip} ({keys})" if keys else tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(slot)
-            layout.addWidget(button)
+            grid.addWidget(button, index // 2, index % 2)
             self.play_buttons[text] = button
+        layout.addLayout(grid)
 
     # --- analysis ----------------------------------------------------------------
     def _build_analysis(self) -> None:
         self.add_heading("Analysis")
         self.analysis_panel = AnalysisPanel()
         self.tool_layout.addWidget(self.analysis_panel)
-        self.runner = EngineRunner(self)
         path = self.settings.value(ENGINE_KEY, "")
-        self.runner.path = path if isinstance(path, str) and path else None
-        self.runner.analysed.connect(self._analysed)
-        self.runner.failed.connect(self._analysis_failed)
+        self._new_runner(path if isinstance(path, str) and path else None)
         self._analysis_id = 0
+        self._evaluation_id = -1
+        self._evaluation: tuple | None = None  # (start, moves, scores) of the game last evaluated
         stored = self.settings.value(LINES_KEY, 2)
         lines = int(stored) if isinstance(stored, (int, str)) and str(stored).isdigit() else 2
         lines = min(MAX_LINES, max(1, lines))
@@ -382,11 +396,55 @@ class XiangqiPage(GamePage):
         """Analyse with the engine program at `path` (None: the one found on PATH); kept between runs."""
         self.settings.setValue(ENGINE_KEY, path or "")
         self.runner.close()
+        self._new_runner(path)
+        self._follow_analysis(self.board)
+
+    def _new_runner(self, path: str | None) -> None:
         self.runner = EngineRunner(self)
         self.runner.path = path
         self.runner.analysed.connect(self._analysed)
+        self.runner.evaluated.connect(self._evaluated)
         self.runner.failed.connect(self._analysis_failed)
-        self._follow_analysis(self.board)
+
+    # --- the evaluation graph -----------------------------------------------------
+    @property
+    def evaluating(self) -> bool:
+        return self._evaluation_id >= 0
+
+    def evaluate_game(self) -> bool:
+        """Score every position of the game with the engine (a short search each), for
+        the graph; live analysis waits meanwhile."""
+        from slugboard.codecs.xiangqi import engine as engines
+
+        try:
+            engines.find_engine(self.runner.path)
+        except engines.EngineError as exc:
+            self._refuse(_sentence(exc.message))
+            return False
+        boards = self.positions()
+        self._evaluation = (self.game_start, tuple(self.game_moves), [None] * len(boards))
+        self.evaluation_graph.set_values(self._evaluation[2], self.game_ply)
+        self._evaluation_id = self.runner.evaluate(boards, EVALUATION_MOVETIME)
+        self.show_status(f"Evaluating {_count(len(boards), 'position')}…")
+        return True
+
+    def _evaluated(self, scores, asked: int) -> None:
+        if asked != self._evaluation_id or self._evaluation is None:
+            return
+        start, moves, _ = self._evaluation
+        self._evaluation = (start, moves, scores)
+        self.evaluation_graph.set_values(scores, self.game_ply)
+        if sum(1 for v in scores if v is not None) >= sum(1 for b in self.positions() if not xiangqi.play_problems(b)):
+            self._evaluation_id = -1
+            self.show_status("Game evaluated: click the graph to go to a move")
+            self._follow_analysis(self.board)
+
+    def _show_evaluation(self) -> None:
+        evaluation = self._evaluation
+        if evaluation is not None and evaluation[:2] == (self.game_start, tuple(self.game_moves)):
+            self.evaluation_graph.set_values(evaluation[2], self.game_ply)
+        elif self.evaluation_graph.values:
+            self.evaluation_graph.set_values([], 0)
 
     def _end_analysis(self, text: str) -> None:
         self._analysis_id = -1
@@ -399,7 +457,7 @@ class XiangqiPage(GamePage):
 
     def _follow_analysis(self, board: xiangqi.Board) -> None:
         """Stop the search under way and, when analysing, start one on `board`."""
-        if getattr(self, "analysis_panel", None) is None or not self.analysing:
+        if getattr(self, "analysis_panel", None) is None or not self.analysing or self.evaluating:
             return
         from slugboard.codecs.xiangqi import engine as engines
 
@@ -428,6 +486,10 @@ class XiangqiPage(GamePage):
         self.canvas.update()
 
     def _analysis_failed(self, message: str, asked: int) -> None:
+        if asked == self._evaluation_id:
+            self._evaluation_id = -1
+            self._refuse(f"Evaluation stopped: {message}")
+            return
         if asked != self._analysis_id:
             return
         self._end_analysis(_sentence(message) + " Analysis starts again at the next move or edit.")
@@ -946,6 +1008,8 @@ class XiangqiPage(GamePage):
             )
         self.move_list.setCurrentRow(self.game_ply)
         self._show_record(boards)
+        if getattr(self, "evaluation_graph", None) is not None and getattr(self, "runner", None) is not None:
+            self._show_evaluation()
         self.canvas.last_move = self.game_moves[self.game_ply - 1] if self.game_ply else None
         side = "Red" if board.red_to_move else "Black"
         other = "Black" if board.red_to_move else "Red"
