@@ -267,3 +267,31 @@ def test_export_game_writes_pgn_that_reads_back(capsys, tmp_path):
 def test_export_game_of_something_else_is_one_line_and_status_2(capsys):
     code, out, err = _export(capsys, "C2=5 C2=5 C2=5")
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("slugboard-codec: xiangqi:")
+
+
+def test_an_engine_that_speaks_only_ucci(tmp_path, monkeypatch):
+    monkeypatch.setattr(eng, "UCI_WAIT", 0.3)
+    path = fake_engine(
+        tmp_path,
+        """
+def say(text):
+    print(text, flush=True)
+for line in sys.stdin:
+    word = line.split()[0] if line.split() else ""
+    if word == "ucci":
+        say("id name Elephant")
+        say("ucciok")
+    elif word == "isready":
+        say("readyok")
+    elif word == "setoption":
+        say("unexpected setoption")
+        sys.exit(5)
+    elif word == "go":
+        say("info depth 3 score -25 pv h2e2 h9g7")
+        say("bestmove h2e2")
+""",
+    )
+    with eng.Engine(path) as engine:
+        assert engine.protocol == "ucci" and engine.name == "Elephant"
+        found = engine.analyse(xiangqi.new_board(), depth=3, multipv=3).to_json()
+    assert found == {"lines": [{"move": "h2e2", "score": {"cp": -25}, "pv": ["h2e2", "h9g7"]}], "depth": 3}

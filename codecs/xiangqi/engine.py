@@ -1,5 +1,6 @@
 """Analysis by a xiangqi engine that speaks UCI: Fairy-Stockfish (`fairy-stockfish`, with
-`UCI_Variant xiangqi`) or Pikafish, run as a child process.
+`UCI_Variant xiangqi`) or Pikafish, run as a child process; an engine silent after `uci` is
+asked in UCCI (one line, scores as bare centipawns).
 
 The engine's squares are translated at the door: Fairy-Stockfish counts ranks 1-10 from
 Red's side, Pikafish (and ICCS, and this package) 0-9. Which one is talking is a fact the
@@ -47,6 +48,8 @@ START_TIMEOUT = 10.0
 GRACE = 5.0
 # A search limited by depth alone has this long in all.
 DEPTH_TIMEOUT = 120.0
+# How long a starting engine may stay silent after `uci` before it is asked in UCCI.
+UCI_WAIT = 3.0
 _LINE_LIMIT = 100_000  # a line longer than this is not UCI
 
 
@@ -129,6 +132,7 @@ class Engine:
         self.path = find_engine(path)
         self.name = os.path.basename(self.path)
         self.ranks_from_one = False
+        self.protocol = "uci"  # or "ucci"
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._write_lock = threading.Lock()
         self._searching = False
@@ -170,9 +174,20 @@ class Engine:
 
     def _start(self, timeout: float) -> None:
         self.send("uci")
+        lines = self._collect("uciok", min(timeout, UCI_WAIT))
+        if lines is None:
+            # No answer to `uci`: an engine that speaks only UCCI (ElephantEye and its kin).
+            self.send("ucci")
+            lines = self._collect("ucciok", timeout)
+            if lines is None:
+                self.close()
+                raise EngineError(
+                    f"the engine {self.name} stopped answering (no reply within {timeout:g} s when asked to start)"
+                )
+            self.protocol = "ucci"
         options: list[str] = []
-        for line in self._until("uciok", timeout, "start"):
-            if line.startswith("option name "):
+        for line in lines:
+            if line.startswith("option "):
                 options.append(line)
             elif line.startswith("id name "):
                 self.name = line[len("id name ") :].strip()[:80] or self.name
@@ -182,6 +197,24 @@ class Engine:
             self.send("setoption name UCI_Variant value xiangqi")
             self.ranks_from_one = True
         self.ready(timeout)
+
+    def _collect(self, word: str, timeout: float) -> list[str] | None:
+        """The engine's lines up to one starting with `word`; None when none comes in time."""
+        deadline = time.monotonic() + timeout
+        lines: list[str] = []
+        while True:
+            try:
+                line = self._lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return None
+            if line is None:
+                self._lines.put(None)
+                self._process.wait(timeout=2)
+                raise EngineError(self._ended_message())
+            if line.split(" ", 1)[0] == word:
+                return lines
+            if len(lines) < 1000:
+                lines.append(line)
 
     def send(self, command: str) -> None:
         stdin = self._process.stdin
@@ -229,7 +262,8 @@ class Engine:
         return self._process.poll() is None
 
     def set_multipv(self, multipv: int) -> None:
-        self.send(f"setoption name MultiPV value {multipv}")
+        if self.protocol == "uci":  # UCCI has one line only
+            self.send(f"setoption name MultiPV value {multipv}")
 
     def search(
         self,
@@ -257,8 +291,10 @@ class Engine:
             limit = f"movetime {movetime}"
             budget = movetime / 1000 + self.grace if timeout is None else timeout
         else:
-            limit = "infinite"
+            limit = "infinite" if self.protocol == "uci" else f"depth {MAX_DEPTH}"
             budget = float("inf") if timeout is None else timeout
+        if movetime is not None and depth is None and self.protocol == "ucci":
+            limit = f"time {movetime} movestogo 1"
         self.send("go " + limit)
         self._searching = True
         deadline = time.monotonic() + budget
@@ -274,7 +310,7 @@ class Engine:
                 self._lines.put(None)
                 self._process.wait(timeout=2)
                 raise EngineError(self._ended_message())
-            if line.startswith("bestmove"):
+            if line.startswith(("bestmove", "nobestmove")):
                 self._searching = False
                 yield Analysis(board, latest, final=True)
                 return
@@ -365,6 +401,8 @@ def _record_info(line: str, board: Board, ranks_from_one: bool, latest: dict[int
     if "pv" not in words or "score" not in words:
         return False
     at = words.index("score")
+    if at + 1 < len(words) and words[at + 1].lstrip("-").isdigit():
+        words = words[: at + 1] + ["cp"] + words[at + 1 :]  # UCCI: "score 34", centipawns
     if at + 2 >= len(words) or words[at + 1] not in ("cp", "mate"):
         return False
     if at + 3 < len(words) and words[at + 3] in ("lowerbound", "upperbound"):
