@@ -27,7 +27,7 @@ from slugboard.codecs.xiangqi import engine as engines
 MAX_LINES = 3
 # How deep a position is searched: deep enough to be worth reading, and the engine then
 # rests rather than keep a core busy.
-DEPTH = 22
+DEPTH = 20
 # The window hears at most this often while a search runs (and always its last word).
 EVERY = 0.15
 
