@@ -397,3 +397,11 @@ def test_reading_stops_when_cancelled():
     assert rec.read_xqf(write_xqf(shuffle, 18, 4)).main_line == shuffle.main_line
     with pytest.raises(Cancelled):
         rec.read_xqf(write_xqf(shuffle, 18, 4), cancel)
+
+
+def test_a_fen_and_move_list_reads_as_a_record():
+    (game,) = rec.read_text("3k5/9/9/9/9/9/9/9/R8/R3K4 b K4+1 R+=6")
+    assert game.start == from_fen("3k5/9/9/9/9/9/9/9/R8/R3K4 b")
+    assert [iccs(m) for m in game.main_line] == ["d9d8", "a1d1"]
+    (game,) = rec.read_bytes("1. 炮二平五 马８进７".encode("gbk"))
+    assert [iccs(m) for m in game.main_line] == ["h2e2", "h9g7"]

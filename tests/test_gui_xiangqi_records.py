@@ -30,6 +30,8 @@ def _items(widget) -> list[str]:
 def test_a_record_opens_in_play_mode_with_comments_and_variations(qtbot, main_window):
     page = _opened(qtbot, main_window)
     assert page.mode == "play" and page.move_list.count() == 5
+    # The move the record gives another for is marked in the move list.
+    assert _items(page.move_list)[1:3] == ["1. C2=5   炮二平五", "1… H8+7   馬８進７   (+1)"]
     assert page.board == records.read_pgn(PGN)[0].final_board
     assert main_window.slug_pane.slug_text() == xiangqi.encode(page.board)
     page.move_list.itemClicked.emit(page.move_list.item(0))

@@ -47,19 +47,10 @@ def export_game_options(parser: argparse.ArgumentParser) -> None:
 def read_games(source: str) -> list[Any]:
     """The games of a file (PGN, XQF, DhtmlXQ) or of a text (PGN, DhtmlXQ, a FEN and moves)."""
     from . import records
-    from .notation import parse_game
 
     if len(source) < 4096 and os.path.exists(source):
         return records.read_file(source)
-    try:
-        return records.read_text(source)
-    except SlugError:
-        start, moves = parse_game(source)  # a FEN and a move list, or moves alone
-        game = records.GameRecord(start)
-        node = game.root
-        for move in moves:
-            node = node.add(move)
-        return [game]
+    return records.read_text(source)
 
 
 def export_game(args: argparse.Namespace) -> int:

@@ -205,6 +205,18 @@ def read_text(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
         raise FormatError(NAME, f"a game record is at most {MAX_FILE_BYTES:,} characters", MAX_FILE_BYTES)
     if "[DhtmlXQ" in text:
         return [read_dhtmlxq(text, cancel)]
+    from .notation import _FEN_HEAD, parse_game
+
+    if _FEN_HEAD.match(text) and "[" not in text:
+        # A FEN followed by a move list, as the window's Copy moves and most sites give it.
+        if len(text) > 20_000:
+            raise FormatError(NAME, "a FEN and move list is at most 20,000 characters", 20_000)
+        start, moves = parse_game(text)
+        game = GameRecord(start)
+        node = game.root
+        for move in moves:
+            node = node.add(move)
+        return [game]
     return read_pgn(text, cancel)
 
 

@@ -746,6 +746,19 @@ class XiangqiPage(GamePage):
         self.show_status(f"Saved the game as {os.path.basename(path)}")
         return True
 
+    def _record_branch_counts(self) -> dict[int, int]:
+        """For each ply of the game on screen inside the opened record: how many other
+        moves the record gives there."""
+        counts: dict[int, int] = {}
+        node = self._record_node(0)
+        for ply, move in enumerate(self.game_moves):
+            if node is None:
+                break
+            if len(node.children) > 1:
+                counts[ply] = len(node.children) - 1
+            node = next((child for child in node.children if child.move == move), None)
+        return counts
+
     def _record_node(self, ply: int):
         """The record's node after the game's first `ply` moves, or None off the record."""
         if self.game_record is None or self.game_record.start != self.game_start:
@@ -999,12 +1012,16 @@ class XiangqiPage(GamePage):
         self.canvas.held = None
         self.move_list.clear()
         self.move_list.addItem(QListWidgetItem("Start"))
+        branches = self._record_branch_counts() if getattr(self, "game_record", None) is not None else {}
         for i, move in enumerate(self.game_moves):
             before = boards[i]
             number = (i + (0 if self.game_start.red_to_move else 1)) // 2 + 1
             dots = "." if before.red_to_move else "…"
+            # A move the record gives others for is marked with how many (they are listed
+            # under the moves when the position before it is shown).
+            mark = f"   (+{branches[i]})" if branches.get(i) else ""
             self.move_list.addItem(
-                QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}")
+                QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}{mark}")
             )
         self.move_list.setCurrentRow(self.game_ply)
         self._show_record(boards)
