@@ -305,6 +305,25 @@ def test_dhtmlxq_record():
     assert game.tags["Title"] == "中炮对屏风马"
 
 
+def test_dhtmlxq_main_line_as_branch_zero_with_nested_variations():
+    # Main line H2+3 H8+7 R1=2; branch 1 leaves it at move 2 (1... H2+3 2. R1=2), and
+    # branch 2 leaves branch 1 at its move 3 (2. C8=6).
+    text = (
+        "<html>[DhtmlXQ_move_0_1_0]796770628979[/DhtmlXQ_move_0_1_0]"
+        "[DhtmlXQ_move_0_2_1]10228979[/DhtmlXQ_move_0_2_1]"
+        "[DhtmlXQ_move_1_3_2]1737[/DhtmlXQ_move_1_3_2]"
+        "[DhtmlXQ_comment0_2]main two[/DhtmlXQ_comment0_2]"
+        "[DhtmlXQ_comment1_3]branch one, three[/DhtmlXQ_comment1_3]</html>"
+    )
+    game = rec.read_dhtmlxq(text)
+    assert [iccs(m) for m in game.main_line] == ["h0g2", "h9g7", "i0h0"]
+    found = [(ply, [iccs(m) for m in moves]) for ply, moves in game.variations()]
+    assert found == [(1, ["b9c7", "i0h0"]), (2, ["b2d2"])]
+    assert game.comments() == [(2, "main two")]
+    branch = game.root.children[0].children[1].children[0]
+    assert branch.comment == "branch one, three"
+
+
 def test_dhtmlxq_from_a_position():
     # Red rook a1 and a0, black king d9, the rest taken; black to move first.
     places = ["99"] * 32

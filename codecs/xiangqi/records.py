@@ -638,7 +638,8 @@ def read_dhtmlxq(text: str, cancel: Cancel = NEVER) -> GameRecord:
     else:
         start_cells = from_fen(OPENING_FEN).cells
     tags = {tag: fields[key][0][:1000] for key, tag in _DHTML_TAGS.items() if key in fields}
-    moves_text, moves_at = fields.get("movelist", ("", 0))
+    # The main line is `movelist`, or branch 0 written as a branch (`move_0_1_0`).
+    moves_text, moves_at = fields.get("movelist") or fields.get("move_0_1_0") or ("", 0)
     first_red = True
     first = _dhtml_squares(moves_text, moves_at)
     if first:
@@ -656,6 +657,8 @@ def read_dhtmlxq(text: str, cancel: Cancel = NEVER) -> GameRecord:
         found = re.fullmatch(r"move_(\d+)_(\d+)_(\d+)", key)
         if found:
             parent, step, branch = (int(g) for g in found.groups())
+            if branch == 0:
+                continue  # the main line, read above
             variations.append((branch, parent, step, value, at))
     for branch, parent, step, value, at in sorted(variations):
         if parent not in branches or not 1 <= step <= len(branches[parent]) or branch in branches:
