@@ -424,3 +424,17 @@ def test_a_fen_and_move_list_reads_as_a_record():
     assert [iccs(m) for m in game.main_line] == ["d9d8", "a1d1"]
     (game,) = rec.read_bytes("1. 炮二平五 马８进７".encode("gbk"))
     assert [iccs(m) for m in game.main_line] == ["h2e2", "h9g7"]
+
+
+def test_pgn_as_sites_write_it():
+    (game,) = rec.read_pgn("1. C2.5 ... 1... H8+7 2. H2+3!? R9.8+ *")
+    assert [iccs(m) for m in game.main_line] == ["h2e2", "h9g7", "h0g2", "i9h9"]
+
+
+def test_xqf_without_moves_takes_the_side_to_move_from_its_header():
+    record = rec.GameRecord(from_fen("3k5/9/9/9/9/9/9/9/4R4/4K4 b"))
+    data = bytearray(write_xqf(record, 10))
+    data[50] = 1
+    assert rec.read_xqf(bytes(data)).start == record.start
+    data[50] = 0
+    assert rec.read_xqf(bytes(data)).start.red_to_move

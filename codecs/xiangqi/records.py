@@ -323,7 +323,9 @@ class _PgnGame:
 
     def move(self, word: str, at: int) -> None:
         self.started = True
-        word = word.rstrip("!?+#")
+        if not word.strip("."):
+            return  # "1. ... H8+7": the dots stand for Red's move
+        word = word.rstrip("!?+#")  # marks of check and of judgement
         if not word:
             return
         if self.ended and not self.stack:
@@ -524,11 +526,19 @@ def read_xqf(data: bytes, cancel: Cancel = NEVER) -> GameRecord:
     if keys is not None:
         stream = keys.stream
         body = bytes((b - stream[(_XQF_HEADER + i) % 32]) & 0xFF for i, b in enumerate(body))
-    return _xqf_moves(body, cells, version, keys, tags, _Counter(cancel))
+    # Who moves first, for a file with no moves (XQStudio: 1 is Black).
+    red_first = data[50] != 1
+    return _xqf_moves(body, cells, version, keys, tags, _Counter(cancel), red_first)
 
 
 def _xqf_moves(
-    body: bytes, cells: list[str], version: int, keys: _XqfKeys | None, tags: dict[str, str], counter: _Counter
+    body: bytes,
+    cells: list[str],
+    version: int,
+    keys: _XqfKeys | None,
+    tags: dict[str, str],
+    counter: _Counter,
+    red_first: bool = True,
 ) -> GameRecord:
     at = 0
 
@@ -598,8 +608,7 @@ def _xqf_moves(
         if has_next:
             pending.append((node, play(board, move)))
     if record is None:
-        first_red = True
-        record = GameRecord(Board(start_cells, first_red), root, tags)
+        record = GameRecord(Board(start_cells, red_first), root, tags)
     return record
 
 
