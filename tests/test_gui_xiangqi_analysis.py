@@ -161,3 +161,19 @@ def test_a_game_is_evaluated_and_the_graph_goes_to_a_move(qtbot, main_window, mo
     # Another game: the graph empties.
     page.start_again()
     assert graph.values == []
+
+
+def test_the_engine_chosen_and_the_lines_are_kept_for_next_time(qtbot, main_window, tmp_path, monkeypatch, open_window):
+    from PySide6.QtWidgets import QFileDialog
+
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    fake = _fake_engine(tmp_path, "sys.exit(4)")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (fake, ""))
+    qtbot.mouseClick(page.analysis_panel.choose_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.analysis_panel.line_buttons[3], Qt.MouseButton.LeftButton)
+    assert page.runner.path == fake and page.analysis_lines == 3
+    main_window.close()
+    again = open_window().page("xiangqi")
+    assert again.runner.path == fake and again.analysis_lines == 3
+    assert again.analysis_panel.line_buttons[3].isChecked()
