@@ -177,3 +177,18 @@ def test_the_engine_chosen_and_the_lines_are_kept_for_next_time(qtbot, main_wind
     again = open_window().page("xiangqi")
     assert again.runner.path == fake and again.analysis_lines == 3
     assert again.analysis_panel.line_buttons[3].isChecked()
+
+
+def test_an_engine_that_hangs_is_reported_and_the_window_keeps_working(qtbot, main_window, tmp_path, monkeypatch):
+    monkeypatch.setattr(engines, "DEPTH_TIMEOUT", 0.5)
+    monkeypatch.setattr(engines, "GRACE", 0.3)
+    page = _set_up(qtbot, main_window, xiangqi.OPENING_FEN)
+    page.use_engine(_fake_engine(tmp_path, "import time; time.sleep(60)"))
+    _analyse(qtbot, page)
+    _drag(qtbot, page, _sq("h2"), _sq("e2"))  # the window answers while the engine does not
+    assert page.board.cells[_sq("e2")] == "C"
+    qtbot.waitUntil(lambda: "stopped answering" in page.analysis_panel.status.text(), timeout=10_000)
+    assert page.analysis_panel.status.text() == (
+        "The engine Fake stopped answering during a search. Analysis starts again at the next move or edit."
+    )
+    assert page.canvas.arrows == ()

@@ -50,6 +50,8 @@ GRACE = 5.0
 DEPTH_TIMEOUT = 120.0
 # How long a starting engine may stay silent after `uci` before it is asked in UCCI.
 UCI_WAIT = 3.0
+# How long an engine told to quit may take before it is ended.
+QUIT_WAIT = 0.5
 _LINE_LIMIT = 100_000  # a line longer than this is not UCI
 
 
@@ -353,7 +355,7 @@ class Engine:
         return final
 
     def close(self) -> None:
-        """Tell the engine to quit; end it when it does not within a second."""
+        """Tell the engine to quit; end it when it has not within QUIT_WAIT seconds."""
         _open_engines.discard(self)
         process = self._process
         if process.poll() is None:
@@ -365,7 +367,7 @@ class Engine:
             except (OSError, ValueError, AssertionError):
                 pass
             try:
-                process.wait(timeout=1)
+                process.wait(timeout=QUIT_WAIT)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(timeout=5)
