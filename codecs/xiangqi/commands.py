@@ -1,5 +1,6 @@
-"""The xiangqi commands of `slugboard-codec`: `analyse` (an engine's best lines) and
-`export-game` (a game record or a move list written as PGN or as a move list)."""
+"""Xiangqi's subcommands of `slugboard-codec` (declared in the package's COMMANDS): `moves`
+(the legal moves), `analyse` (an engine's best lines) and `export-game` (a game record or a
+move list written as PGN or as a move list)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,16 @@ from typing import Any
 
 from ..errors import SlugError
 from .model import Board
+
+
+def moves(board: Board, args: argparse.Namespace) -> dict[str, Any]:
+    from .moves import iccs, in_check, legal_moves, result
+
+    return {
+        "moves": sorted(iccs(m) for m in legal_moves(board)),
+        "in_check": in_check(board),
+        "result": result(board),
+    }
 
 
 def analyse_options(parser: argparse.ArgumentParser) -> None:
