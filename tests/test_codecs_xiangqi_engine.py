@@ -295,3 +295,47 @@ for line in sys.stdin:
         assert engine.protocol == "ucci" and engine.name == "Elephant"
         found = engine.analyse(xiangqi.new_board(), depth=3, multipv=3).to_json()
     assert found == {"lines": [{"move": "h2e2", "score": {"cp": -25}, "pv": ["h2e2", "h9g7"]}], "depth": 3}
+
+
+# --- through slugboard-codec ------------------------------------------------------------
+
+
+def _cli(*argv: str) -> tuple[int, str, str]:
+    import io
+
+    from slugboard.codecs.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    code = run(list(argv), out, err, io.BytesIO(b""))
+    return code, out.getvalue(), err.getvalue()
+
+
+@needs_engine
+def test_slugboard_codec_analyse_prints_one_json_line():
+    import json
+
+    code, out, _ = _cli("analyse", "3k5/9/9/9/9/9/9/9/R8/R3K4 w", "--depth", "5", "--multipv", "2")
+    assert code == 0 and out.count("\n") == 1
+    found = json.loads(out)
+    assert found["lines"][0] == {"move": "a1d1", "score": {"mate": 1}, "pv": ["a1d1"]}
+    assert found["depth"] >= 5 and len(found["lines"]) == 2
+
+
+def test_slugboard_codec_analyse_without_an_engine_exits_2_with_one_line(tmp_path):
+    code, out, err = _cli("analyse", xiangqi.OPENING_FEN, "--engine", str(tmp_path / "none"))
+    assert (code, out) == (2, "") and err.count("\n") == 1 and "no engine program at" in err
+
+
+def test_slugboard_codec_export_game_and_import(tmp_path):
+    import json
+
+    code, out, _ = _cli("export-game", "C2=5 H8+7 H2+3", "--notation", "ICCS")
+    assert code == 0 and "1. H2-E2 H9-G7" in out
+    path = tmp_path / "game.pgn"
+    path.write_text(out)
+    code, out, err = _cli("import", str(path))
+    assert code == 0, err
+    found = json.loads(out)
+    assert found["game"] == "xiangqi" and found["moves"] == ["h2e2", "h9g7", "h0g2"]
+    assert found["fen"] == xiangqi.OPENING_FEN
+    assert found["final_fen"] == "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b"

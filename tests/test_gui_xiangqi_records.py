@@ -19,7 +19,7 @@ PGN = """[Event "Club game"]
 def _opened(qtbot, main_window, text=PGN):
     page = main_window.page("xiangqi")
     main_window.tabs.setCurrentWidget(page)
-    assert page.open_record(records.read_pgn(text)[0])
+    assert page.open_game(records.read_pgn(text)[0])
     return page
 
 
@@ -55,7 +55,7 @@ def test_a_record_that_cannot_be_played_changes_nothing(qtbot, main_window):
     main_window.tabs.setCurrentWidget(page)
     before = page.board
     bad = records.GameRecord(xiangqi.from_fen("9/9/9/9/9/9/9/9/9/4K4 w"))
-    assert not page.open_record(bad)
+    assert not page.open_game(bad)
     assert page.board == before and page.mode == "edit"
 
 
@@ -93,3 +93,51 @@ def test_open_game_reads_a_file_and_says_why_not(qtbot, main_window, tmp_path, m
     assert opened.args == [False]
     assert page.board == before
     assert page.refusal_label.text() == "Not opened: K5+3 is not a legal move here"
+
+
+def _action(main_window, slot):
+    from PySide6.QtGui import QAction
+
+    return next(a for a in main_window.findChildren(QAction) if a.objectName() == f"xiangqi:{slot}")
+
+
+def test_file_open_reads_a_record_and_the_file_menu_saves_it(qtbot, main_window, tmp_path, monkeypatch):
+    import sys
+
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).parent))
+    from test_codecs_xiangqi_records import write_xqf
+
+    game = records.read_pgn(PGN)[0]
+    path = tmp_path / "club.xqf"
+    path.write_bytes(write_xqf(game, 18, 3))
+    with qtbot.waitSignal(main_window.file_done) as done:
+        main_window.open_file(str(path))
+    assert done.args == [True]
+    page = main_window.page("xiangqi")
+    assert main_window.tabs.currentWidget() is page and page.mode == "play"
+    assert page.game_moves == game.main_line and page.move_list.count() == 5
+    save = _action(main_window, "save_game_dialog")
+    assert save.isEnabled()
+    saved = tmp_path / "again.pgn"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(saved), "PGN (*.pgn)"))
+    save.trigger()
+    again = records.read_file(saved)[0]
+    assert again.main_line == game.main_line and again.variations() == game.variations()
+    qtbot.mouseClick(page.mode_buttons["edit"], Qt.MouseButton.LeftButton)
+    assert not save.isEnabled()
+
+
+def test_the_game_menu_turns_analysis_on_and_off(qtbot, main_window, monkeypatch):
+    from slugboard.codecs.xiangqi import engine as engines
+
+    monkeypatch.setenv("PATH", "")
+    monkeypatch.setattr(engines, "EXTRA_FOLDERS", ())
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    analyse = _action(main_window, "toggle_analysis")
+    assert analyse.isCheckable() and not analyse.isChecked()
+    analyse.trigger()
+    assert page.analysing and analyse.isChecked()
+    assert page.analysis_panel.status.text().startswith("No xiangqi engine found")
+    analyse.trigger()
+    assert not page.analysing and not analyse.isChecked()

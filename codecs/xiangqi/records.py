@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import FormatError, SlugError
+from ..game import FileRecord
 from ..work import NEVER, Cancel
 from .fen import from_fen
 from .model import NAME, OPENING_FEN, Board, to_fen
@@ -185,6 +186,13 @@ def read_file(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[Game
     if len(data) > MAX_FILE_BYTES:
         raise FormatError(NAME, f"a game record file is at most {MAX_FILE_BYTES:,} bytes", MAX_FILE_BYTES)
     return read_bytes(data, cancel)
+
+
+def read_records(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[FileRecord]:
+    """The games of a record file as the package's file type gives them: each game's
+    starting position, its facts for `slugboard-codec import` (the main line in ICCS and
+    the position after it) and the game itself for the page."""
+    return [FileRecord(game.start, game.facts(), game) for game in read_file(path, cancel)]
 
 
 def _regular(fd: int) -> bool:

@@ -368,6 +368,12 @@ class XiangqiPage(GamePage):
     def analysing(self) -> bool:
         return self.analysis_panel.switch.isChecked()
 
+    def analysis_checked(self) -> bool:
+        return self.analysing
+
+    def toggle_analysis(self) -> None:
+        self.set_analysing(not self.analysing)
+
     def set_analysing(self, on: bool) -> None:
         if self.analysis_panel.switch.isChecked() != on:
             self.analysis_panel.switch.setChecked(on)  # comes back here through the signal
@@ -378,6 +384,7 @@ class XiangqiPage(GamePage):
             self._follow_analysis(self.board)
         else:
             self._end_analysis("Tick Analyse to ask an engine for the best moves here.")
+        self.actions_changed.emit()
 
     def set_analysis_lines(self, count: int) -> None:
         self.analysis_lines = min(MAX_LINES, max(1, count))
@@ -527,6 +534,7 @@ class XiangqiPage(GamePage):
         self.refusal_label.setText("")
         self.board_shown(self.board)
         self.focus_canvas()
+        self.actions_changed.emit()
 
     # --- play --------------------------------------------------------------------
     def positions(self) -> list[xiangqi.Board]:
@@ -648,18 +656,19 @@ class XiangqiPage(GamePage):
         return None
 
     # --- game records ---------------------------------------------------------------
-    def open_record(self, record) -> bool:
-        """Open a game record (a file type's record, or a GameRecord): its main line plays
-        in Play mode, its comments show under the move list and its variations beside them."""
+    def open_record(self, record) -> None:
+        """Open one game of a record file (a FileRecord whose payload is the game): see
+        open_game; a record without a game opens its board."""
         from slugboard.codecs.xiangqi.records import GameRecord
 
-        game = getattr(record, "payload", record)
-        if not isinstance(game, GameRecord):
-            board = getattr(record, "board", None)
-            if isinstance(board, xiangqi.Board):
-                self.paste_board(board)
-                return True
-            return False
+        game = getattr(record, "payload", None)
+        if not isinstance(game, GameRecord) or not self.open_game(game):
+            super().open_record(record)  # the position alone, its problems listed
+
+    def open_game(self, game) -> bool:
+        """Open a game record: its main line plays in Play mode, its comments show under
+        the move list and its variations beside them; False (nothing changed) when its
+        start cannot be played."""
         kept, self.game_record = self.game_record, game
         problem = self.replay_game(game.start, game.main_line)
         if problem:
@@ -706,7 +715,7 @@ class XiangqiPage(GamePage):
             self._refuse(f"Not opened: {result}")
             self.record_read.emit(False)
         else:
-            self.record_read.emit(self.open_record(result[0]))
+            self.record_read.emit(self.open_game(result[0]))
 
     def can_save_game(self) -> bool:
         return self.mode == PLAY and (bool(self.game_moves) or self.game_record is not None)
