@@ -12,6 +12,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .record import Record
+from .work import Cancelled
 
 if TYPE_CHECKING:
     from .links import Source
@@ -95,7 +96,7 @@ def guarded(name: str, work: Callable[[], T]) -> T:
     JSON can hold any value in any place, and one bad line must not end the batch."""
     try:
         return work()
-    except (SlugError, CommandFailed, BrokenPipeError):  # no answer, or a closed output, is not a bad input
+    except (SlugError, CommandFailed, Cancelled, BrokenPipeError):  # no answer, a stop or a closed output
         raise
     except RecursionError:
         raise SlugError(name, "the board JSON is nested too deeply") from None

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, plain_message
 
-from .page import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
+from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyPanel

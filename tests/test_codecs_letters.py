@@ -491,6 +491,7 @@ def test_new_board_is_empty_and_encodes():
 boards = letters_boards()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards)
 def test_random_boards_round_trip(board):
@@ -767,6 +768,7 @@ def _shipped_words() -> list[str]:
     return text.split("\n")[:-1]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("searches", [0, 64, 10**9], ids=["sets", "some-searches", "searches"])
 def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
     """The word list looks words up in the text, then in a set of the initial's words once

@@ -373,6 +373,7 @@ def test_slug_shaped_text_raises_only_slug_error(head, tail):
     assert ms.decode(ms.encode(board)) == board
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([g["slug"] for g in GAME_VECTORS]), st.data())
 def test_mutated_vectors_raise_only_slug_error(slug, data):
@@ -398,6 +399,7 @@ def test_mutated_vectors_raise_only_slug_error(slug, data):
 # --- random boards round-trip ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards())
 def test_random_boards_round_trip(board):
@@ -513,6 +515,7 @@ def field_facts(fld: ms.Field) -> tuple:
     return shape, {frozenset(cells) for cells in openings.values()}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 16), st.integers(1, 16), st.sampled_from([0, 0.05, 1]), st.data())
 def test_a_mine_added_or_taken_away_changes_the_field_as_a_new_one_would(width, height, share, data):
@@ -575,13 +578,9 @@ def test_a_field_and_its_transpose_have_the_same_openings(width, height):
 
 
 def test_the_largest_field():
+    """(How long it takes, benchmarks/responsiveness.py measures.)"""
     board = ms.random_board(1000, 1000, 150_000, seed=2)
-    import time
-
-    t0 = time.perf_counter()
     fld = ms.Field(board.width, board.height, board.mines)
-    # A fraction of a second here; a generous bound so a busy machine does not fail it.
-    assert time.perf_counter() - t0 < 3.0
     assert fld.numbers.count(9) == 150_000 and fld.safe_total == 850_000
     # Worked out cell by cell by the first, plain implementation.
     assert (fld.bbbv, len(fld.opening_sizes), fld.isolated.count(1)) == (228_073, 17_019, 211_054)
@@ -814,6 +813,7 @@ def test_editing_mines_drops_the_recorded_game():
     assert all(x < 8 and y < 8 for x, y in small.mines) and small.events == ()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([(70, 4), (4, 70), (64, 64), (130, 2), (9, 9)]), st.sampled_from([1, 2]), st.data())
 def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
@@ -888,6 +888,7 @@ def test_problems_report_actions_after_the_end():
     assert [p.kind for p in ms.problems(ms.Board(2, 2, ()))] == ["empty"]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(boards(max_side=62))
 def test_the_bulk_reader_agrees_with_the_careful_one(board):
@@ -917,6 +918,7 @@ def _careful(slug: str):
             return str(exc), exc.position
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(boards(), st.integers(1, 30), st.integers(1, 5), st.data())
 def test_sections_read_in_parts_read_as_they_do_whole(board, part, at_once, data):
@@ -970,6 +972,7 @@ def _plain_slug(board: ms.Board) -> str:
     return f"{board.version}={meta}+{mines}+{';'.join(clicks)}+{';'.join(flags)}"
 
 
+@pytest.mark.slow
 @given(boards(max_side=200))
 @settings(max_examples=150)
 def test_encode_writes_every_record_as_the_plain_writer_does(board):

@@ -27,6 +27,7 @@ def toollib(path: Path):
     return _toollib(path, at_end=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
     video = toollib(path)
@@ -50,6 +51,7 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
         assert got.path * 16 == pytest.approx(e.path, abs=0.05 + e.path * 1e-5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
     video = toollib(path)
@@ -149,6 +151,7 @@ def test_every_figure_says_its_convention():
         assert label and tip.endswith(".")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
 def test_chord_moments_are_the_chords_ms_toollib_counts(path):
     game = read_replay_file(str(path))
@@ -197,6 +200,7 @@ def test_mine_odds_say_when_ms_toollib_finds_no_field(monkeypatch):
         mine_odds(bytes([1, 9]), bytes([ms.OPENED, 0]), 2, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
 def test_the_mouse_path_marks_the_clicks_ms_toollib_counts(path):
     from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, RIGHT_CLICK
@@ -408,6 +412,7 @@ def _played(seed: int) -> ms.Board:
 _GAMES = [ms.decode(g["slug"]) for g in GAME_VECTORS] + [_long_link_game(), _played(1), _played(2)]
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
@@ -429,6 +434,7 @@ def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
         figures = continued
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_a_game_continued_twice_from_one_moment_keeps_both_and_the_first(data):
@@ -479,6 +485,7 @@ def test_only_the_same_game_with_actions_added_at_its_end_is_continued(replay_ga
     assert from_file.new_actions(game.board) is None  # a file's mouse events are not a link's actions
 
 
+@pytest.mark.slow
 def test_a_timeline_of_mouse_events_continues_where_every_button_is_up(replay_games):
     for path in FILES:
         game = replay_games[path.name]

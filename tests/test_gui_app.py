@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from processes import fresh_process
 from PySide6.QtGui import QColor, QImage
 
@@ -87,6 +88,7 @@ QTimer.singleShot(50, qapp.quit)
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_export_with_start_word(tmp_path):
     link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA"
     out = tmp_path / "letters.png"
@@ -97,6 +99,7 @@ def test_export_with_start_word(tmp_path):
     assert done.returncode == 2 and "--start-word" in done.stderr
 
 
+@pytest.mark.slow
 def test_no_display_says_how_to_export_instead(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     if sys.platform.startswith("linux"):  # elsewhere there is always a screen to open the window on
@@ -129,6 +132,7 @@ def test_qt_options_are_passed_to_qt():
     )
 
 
+@pytest.mark.slow
 def test_dark_window_and_style_option(tmp_path):
     done = _run_app(
         tmp_path,
@@ -164,12 +168,14 @@ def test_export_moment_out_of_range_is_an_error(tmp_path):
     assert not (tmp_path / "m.png").exists()
 
 
+@pytest.mark.slow
 def test_export_malformed_link_is_an_error(tmp_path):
     for text in ("s://]", "http://["):
         err = _export_error(tmp_path, "--export", str(tmp_path / "x.png"), text)
         assert "which no game here reads" in err
 
 
+@pytest.mark.slow
 def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path):
     assert "--size" in _export_error(
         tmp_path, "--export", str(tmp_path / "a.png"), "--size", "9" * 400 + "x9", SEED_SLUG
@@ -212,6 +218,7 @@ def test_the_check_asks_the_real_plugin(monkeypatch):
 REPLAY_FILE = os.path.join(os.path.dirname(__file__), "data", "minesweeper", "test_rmv2_24px.rmv")
 
 
+@pytest.mark.slow
 def test_export_records_a_replay_in_each_format(tmp_path):
     from PIL import Image
 
@@ -229,6 +236,7 @@ def test_export_records_a_replay_in_each_format(tmp_path):
         assert getattr(image, "n_frames", 1) == 1
 
 
+@pytest.mark.slow
 def test_export_recording_errors(tmp_path):
     out = str(tmp_path / "r.gif")
     assert "cannot write gif for a sudoku puzzle" in _export_error(tmp_path, "--export", out, SEED_SLUG)
@@ -306,6 +314,7 @@ def test_export_leaves_no_collection_to_start_in_qt_teardown(tmp_path):
     assert not gc.isenabled()  # the process exits next; Python collects once Qt is gone
 
 
+@pytest.mark.slow
 def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_path, qapp):
     from slugboard.codecs import xiangqi
     from slugboard.gui.app import _board_of

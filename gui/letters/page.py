@@ -15,15 +15,19 @@ from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPus
 
 from slugboard.codecs import letters
 
-from ..page import GamePage, set_text_colour
-from .canvas import LettersCanvas, _qdate
-from .paint import DATE_EDIT_MERGE, WrappedLabel
+from ..page import GamePage, WrappedLabel, set_text_colour
+from .canvas import LettersCanvas
+from .paint import DATE_EDIT_MERGE
 
 FORMATS = (
     (letters.V4, "?_= (V4): letters and word"),
     ("w", "?w=: racks, sorted"),
     ("g", "?g=: racks, draw order"),
 )
+
+
+def _qdate(date: dt.date) -> QDate:
+    return QDate(date.year, date.month, date.day)
 
 
 class LettersPage(GamePage):

@@ -24,12 +24,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
+    QPushButton,
     QSizePolicy,
     QSlider,
     QSpinBox,
     QStackedWidget,
     QStyle,
     QStyleOptionSlider,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -54,11 +56,31 @@ from .paint import (
     WON_COLOUR,
     replay_for,
 )
-from .replay import ReplayPlayer, _button, _transport
+from .replay import ReplayPlayer
 
 # Cells plus 8 per action above which a pasted board gets a busy cursor while it is prepared.
 LARGE_BOARD_WORK = 300_000
 SLOW_PASTE_MS = 200
+
+
+def _button(text: str, tip: str, slot, checkable: bool = False) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setCheckable(checkable)
+    if not checkable:
+        button.clicked.connect(slot)
+    return button
+
+
+def _transport(text: str, tip: str, slot) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    button.clicked.connect(slot)
+    return button
 
 
 class _CurrentPageStack(QStackedWidget):

@@ -303,7 +303,7 @@ class XiangqiPage(GamePage):
         self.evaluation_graph.ply_clicked.connect(self.go_to_ply)
         layout.addWidget(self.evaluation_graph)
         buttons = (
-            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
+            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.restart),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
             (
                 "Paste moves",
@@ -602,7 +602,7 @@ class XiangqiPage(GamePage):
             if not self.set_board(boards[ply], f"Go to move {ply}" if ply else "Go to the start"):
                 self.board_shown(self.board)
 
-    def start_again(self) -> None:
+    def restart(self) -> None:
         if self.mode != PLAY:
             return
         self._leave_game()
