@@ -159,7 +159,7 @@ def test_a_game_is_evaluated_and_the_graph_goes_to_a_move(qtbot, main_window, mo
     assert page.game_ply == 2 and graph.current == 2
     assert page.board == page.positions()[2]
     # Another game: the graph empties.
-    page.start_again()
+    page.restart()
     assert graph.values == []
 
 

@@ -42,7 +42,7 @@ def test_the_last_move_brackets_are_drawn(qtbot, main_window):
     _drag(qtbot, page, _sq("a1"), _sq("a2"))
     after = page.canvas.grab().toImage()
     centre = page.canvas.square_center(_sq("a2"))
-    step = page.canvas.board_geometry().step
+    step = page.canvas.board_layout().step
     corner = QPoint(round(centre.x() + step * 0.46), round(centre.y() + step * 0.46))
     ratio = after.devicePixelRatio()
     at = QPoint(round(corner.x() * ratio), round(corner.y() * ratio))
