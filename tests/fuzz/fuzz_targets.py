@@ -19,6 +19,7 @@ import atheris
 with atheris.instrument_imports():
     from slugboard.codecs import GAMES, SlugError, anatomy, decode_any, detect
     from slugboard.codecs.cli import board_from_json_line, run
+    from slugboard.codecs.xiangqi import records as xiangqi_records
 
 
 def _text(data: bytes) -> str:
@@ -77,11 +78,30 @@ def _command_line(data: bytes) -> None:
     assert code in (0, 2)
 
 
+def _records(reader: Callable[[bytes], object]) -> Callable[[bytes], None]:
+    """A xiangqi game record reader: a record, or a SlugError; what it reads writes as PGN
+    that reads back to the same main line."""
+
+    def target(data: bytes) -> None:
+        try:
+            found = reader(data)
+        except SlugError:
+            return
+        for record in found if isinstance(found, list) else [found]:
+            again = xiangqi_records.read_pgn(xiangqi_records.write_pgn(record))[0]
+            assert again.main_line == record.main_line
+
+    return target
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
     "board-json": _board_json,
     "command-line": _command_line,
+    "xiangqi-pgn": _records(lambda data: xiangqi_records.read_pgn(_text(data))),
+    "xiangqi-xqf": _records(lambda data: xiangqi_records.read_xqf(b"XQ" + data)),
+    "xiangqi-dhtmlxq": _records(lambda data: xiangqi_records.read_dhtmlxq(_text(data))),
 }
 
 
