@@ -703,7 +703,10 @@ TECHNIQUES: tuple[tuple[str, Finder], ...] = (
 
 def next_step(board: Board, cand: tuple[int, ...] | None = None) -> Step | None:
     """The easiest step available, or None when the board is full, broken or beyond
-    these techniques. `cand` are the pencil marks to start from (default: all legal)."""
+    these techniques. `cand` are the pencil marks to start from (default: all legal).
+    A variant's constraints are beyond these techniques: it gets no step."""
+    if board.variant is not None:
+        return None
     if cand is None:
         cand = candidates(board)
     if all(board.cells) or broken(board, cand):
@@ -746,7 +749,10 @@ def solve_logically(board: Board, *, cancel: Cancel = NEVER, max_steps: int = 20
 
 def rating_info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     """`rating`, `techniques` and, when the solver cannot finish, `needs_guessing`
-    (such a puzzle is rated `BEYOND_RATING` or its hardest step taken, if harder)."""
+    (such a puzzle is rated `BEYOND_RATING` or its hardest step taken, if harder). The
+    techniques know rows, columns and boxes alone: a variant puzzle gets no rating."""
+    if board.variant is not None:
+        return {"rating": None, "techniques": {}}
     result = solve_logically(board, cancel=cancel)
     out: dict[str, Any] = {"rating": result.rating, "techniques": result.techniques}
     if not result.solved:

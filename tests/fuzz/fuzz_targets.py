@@ -19,6 +19,7 @@ import atheris
 with atheris.instrument_imports():
     from slugboard.codecs import GAMES, SlugError, anatomy, decode_any, detect
     from slugboard.codecs.cli import board_from_json_line, run
+    from slugboard.codecs.sudoku import fpuzzles, lzstring, sudokupad
 
 
 def _text(data: bytes) -> str:
@@ -77,11 +78,44 @@ def _command_line(data: bytes) -> None:
     assert code in (0, 2)
 
 
+def _lzstring(data: bytes) -> None:
+    """Decompression of any text: a text or a SlugError, never more than the limit."""
+    text = _text(data)
+    for decompress in (lzstring.decompress_from_base64, lzstring.decompress_from_encoded_uri_component):
+        try:
+            out = decompress(text, limit=100_000)
+        except SlugError:
+            continue
+        assert len(out) <= 100_000
+
+
+def _fpuzzles_json(data: bytes) -> None:
+    """f-puzzles' JSON itself (the compression is the lz-string target's), read and written back."""
+    try:
+        board = fpuzzles.read_json_text(_text(data), form="fpuzzles")
+    except SlugError:
+        return
+    assert fpuzzles.read_data(fpuzzles.write_data(board)) == board
+
+
+def _sudokupad(data: bytes) -> None:
+    """SudokuPad's puzzle texts: fpuzzles/scl data, and SudokuPad's zipped JSON itself."""
+    text = _text(data)
+    for reader in (sudokupad.read_puzzle, sudokupad.read_scl):
+        try:
+            reader(text)
+        except SlugError:
+            pass
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
     "board-json": _board_json,
     "command-line": _command_line,
+    "lzstring": _lzstring,
+    "fpuzzles-json": _fpuzzles_json,
+    "sudokupad": _sudokupad,
 }
 
 
