@@ -56,3 +56,22 @@ def is_minimal(board: Board, *, cancel: Cancel = NEVER) -> bool:
             if count_solutions(board.with_digit(*divmod(i, board.size), 0), cancel=cancel) == 1:
                 return False
     return True
+
+
+def panel_facts(board: Board, *, cancel: Cancel = NEVER) -> tuple[int | None, Board | None, dict[str, Any]]:
+    """What the sudoku panel shows after each change: the solution count (None when a
+    constraint is not known), one solution, and for a classic puzzle with one solution its
+    rating and techniques (else {}). The count of a variant says why it is not counted in
+    `facts["not_counted"]`."""
+    from .cpsat import NotCounted
+    from .logic import rating_info
+    from .solver import analyse
+
+    try:
+        count, solved = analyse(board, cancel=cancel)
+    except NotCounted as exc:
+        return None, None, {"not_counted": exc.message}
+    facts: dict[str, Any] = {}
+    if count == 1 and board.variant is None:
+        facts = rating_info(board, cancel=cancel)
+    return count, solved, facts
