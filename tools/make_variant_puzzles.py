@@ -58,6 +58,18 @@ def neighbours(i: int, n: int) -> list[int]:
     ]
 
 
+def connected(regions: list[int], region: int) -> bool:
+    cells = [x for x in range(len(regions)) if regions[x] == region]
+    n = int(len(regions) ** 0.5)
+    seen, todo = {cells[0]}, [cells[0]]
+    while todo:
+        for y in neighbours(todo.pop(), n):
+            if regions[y] == region and y not in seen:
+                seen.add(y)
+                todo.append(y)
+    return len(seen) == len(cells)
+
+
 def path(sol: list[int], n: int, rng: random.Random, length: int, ok, used: set[int]) -> list[int] | None:
     """A path of orthogonal steps through unused cells where each step keeps `ok(path, next)`."""
     for _ in range(200):
@@ -112,10 +124,19 @@ def make(kind: str, rng: random.Random) -> dict:
             i = rng.randrange(36)
             j = rng.choice(neighbours(i, 6))
             if regions[i] != regions[j]:
-                k = rng.choice([x for x in range(36) if regions[x] == regions[j] and x != j])
-                m = rng.choice([x for x in range(36) if regions[x] == regions[i] and x != i])
+                # j joins i's region, and one cell of i's region next to j's goes the other way.
                 trial = regions[:]
-                trial[k], trial[m] = regions[i], regions[j]
+                trial[j] = regions[i]
+                back = [
+                    x
+                    for x in range(36)
+                    if trial[x] == regions[i] and x != j and any(trial[y] == regions[j] for y in neighbours(x, 6))
+                ]
+                if not back:
+                    continue
+                trial[rng.choice(back)] = regions[j]
+                if not all(connected(trial, r) for r in set(trial)):
+                    continue
                 test = empty(6)
                 for x in range(36):
                     test["grid"][x // 6][x % 6]["region"] = trial[x]
@@ -158,8 +179,10 @@ def make(kind: str, rng: random.Random) -> dict:
                 obj["thermometer"].append({"lines": [[name(i, n) for i in line]]})
     elif kind == "arrow":
         obj["arrow"] = []
-        for _ in range(60):
-            line = path(sol, n, rng, rng.randint(2, 4), lambda p, j: True, used)
+        for _ in range(3000):
+            line = path(
+                sol, n, rng, rng.randint(3, 4), lambda p, j: sum(sol[x] for x in p[1:]) + sol[j] <= sol[p[0]], used
+            )
             if line and sum(sol[i] for i in line[1:]) == sol[line[0]]:
                 used |= set(line)
                 obj["arrow"].append({"cells": [name(line[0], n)], "lines": [[name(i, n) for i in line]]})
