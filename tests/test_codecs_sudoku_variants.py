@@ -318,3 +318,26 @@ def test_facts_give_the_solution_as_text_with_letters_for_sixteen():
     unknown = facts.info(board(4, D[:4], skyscraper=[{"cell": "R0C1", "value": "3"}]))
     assert unknown["solutions"] is None and unknown["status"] == "not counted: unknown constraint skyscraper"
     assert facts.solution_text(board(16, "G" + "A" * 0 + "." * 255)).startswith("G.")
+
+
+def test_the_solve_command_gives_the_solved_link_or_fails_with_the_reason():
+    import argparse
+
+    from slugboard.codecs.sudoku import commands
+
+    parser = argparse.ArgumentParser()
+    commands.solve_options(parser)
+    puzzle = next(p for p in DATA["puzzles"] if p["kind"] == "killer")
+    out = commands.solve(sudoku.decode(puzzle["link"]), parser.parse_args([]))
+    solved = sudoku.decode(out)
+    assert out.startswith(fpuzzles.URL) and solved.grid == puzzle["solution"] and solved.variant.has("killercage")
+    assert commands.solve(sudoku.decode(puzzle["link"]), parser.parse_args(["--grid"])) == puzzle["solution"]
+    classic = sudoku.decode_grid("".join("." if i % 5 == 0 else ch for i, ch in enumerate(S)))
+    assert sudoku.decode(commands.solve(classic, parser.parse_args([]))).grid == S
+    with pytest.raises(commands.CommandFailed, match="several solutions") as several:
+        commands.solve(board(4, "1..."), parser.parse_args([]))
+    assert several.value.status == 1
+    with pytest.raises(commands.CommandFailed, match="no solution"):
+        commands.solve(board(4, "11.."), parser.parse_args([]))
+    with pytest.raises(commands.CommandFailed, match="no solution"):
+        commands.solve(board(4, "1...", killercage=[{"cells": ["R1C2", "R1C3"], "value": "20"}]), parser.parse_args([]))
