@@ -82,3 +82,14 @@ def test_progress_climbs_and_shares_the_stop_flag() -> None:
     assert reporting.is_set()
     with pytest.raises(Cancelled):
         generate(seed=3, cancel=reporting)
+
+
+def test_a_minimal_puzzle_needs_every_given():
+    from slugboard.codecs.sudoku.generate import generate
+
+    board = generate(symmetry="rotational", seed=11, minimal=True)
+    assert sudoku.count_solutions(board) == 1
+    for i, d in enumerate(board.cells):
+        if d:
+            assert sudoku.count_solutions(board.with_digit(*divmod(i, 9), 0)) == 2
+    assert sudoku.is_minimal(board)

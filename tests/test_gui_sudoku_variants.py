@@ -152,3 +152,22 @@ def test_the_panel_fits_the_default_window(qtbot, main_window):
         area = area.parentWidget()
     assert area is not None
     qtbot.waitUntil(lambda: panel.sizeHint().height() <= area.viewport().height())
+
+
+def test_the_minimal_box_makes_a_puzzle_whose_every_given_is_needed(qtbot, main_window):
+    page = _page(main_window)
+    page.minimal_box.click()
+    assert page.minimal_box.isChecked()
+    page.new_button.click()
+    qtbot.waitUntil(lambda: page.new_button.isEnabled(), timeout=30_000)
+    assert page.new_status.text().startswith("New puzzle: ")
+    assert sudoku.count_solutions(page.board) == 1 and sudoku.is_minimal(page.board)
+
+
+def test_a_classic_puzzle_shows_its_rating_and_techniques(qtbot, main_window):
+    main_window.paste_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    page = _page(main_window)
+    qtbot.waitUntil(lambda: "rating" in page.givens_label.text(), timeout=20_000)
+    expected = sudoku.logic.rating_info(page.board)
+    assert f"rating {expected['rating']}" in page.givens_label.text()
+    assert all(name in page.givens_label.text() for name in expected["techniques"])

@@ -273,6 +273,10 @@ class SudokuPage(GamePage):
         self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_button.clicked.connect(self.new_puzzle)
         make_row.addWidget(self.new_button, 1)
+        self.minimal_box = QCheckBox("Minimal")
+        self.minimal_box.setToolTip("Every given needed: taking any one away leaves more than one solution")
+        self.minimal_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        make_row.addWidget(self.minimal_box)
         # Its own button, apart from Make puzzle: a click meant to cancel a puzzle that was
         # made just before it must not start another.
         self.cancel_button = QPushButton("Cancel")
@@ -468,7 +472,9 @@ class SudokuPage(GamePage):
             return
         rating = self.RATINGS[self.rating_box.currentIndex()][1]
 
-        make = functools.partial(generate, givens=givens, symmetry=symmetry, rating=rating)
+        make = functools.partial(
+            generate, givens=givens, symmetry=symmetry, rating=rating, minimal=self.minimal_box.isChecked()
+        )
         self._maker.submit(make, progress=self._made_progress.moved.emit)
         self._generating(True, "Making a puzzle…")
 
