@@ -171,3 +171,21 @@ def test_a_classic_puzzle_shows_its_rating_and_techniques(qtbot, main_window):
     expected = sudoku.logic.rating_info(page.board)
     assert f"rating {expected['rating']}" in page.givens_label.text()
     assert all(name in page.givens_label.text() for name in expected["techniques"])
+
+
+def test_copy_as_offers_every_form_and_says_why_the_player_link_is_greyed(qtbot, main_window):
+    from PySide6.QtGui import QGuiApplication
+
+    page = _page(main_window)
+    main_window.paste_text(PUZZLES["thermo"]["link"])
+    player = page.copy_actions["player"]
+    assert not player.isEnabled() and "classic 9x9" in player.toolTip()
+    page.copy_actions["sudokupad"].trigger()
+    copied = QGuiApplication.clipboard().text()
+    assert copied.startswith("https://sudokupad.app/fpuzzles") and sudoku.decode(copied) == page.board
+    page.copy_actions["fpuzzles"].trigger()
+    assert QGuiApplication.clipboard().text() == PUZZLES["thermo"]["link"]
+    main_window.paste_text("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    assert player.isEnabled()
+    player.trigger()
+    assert QGuiApplication.clipboard().text() == sudoku.share_url(page.board)

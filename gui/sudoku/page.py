@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QProgressBar,
     QPushButton,
     QRadioButton,
@@ -42,6 +43,11 @@ class _Progress(QObject):
     """Carries the generator's progress from the worker thread to the panel."""
 
     moved = Signal(float)
+
+
+_NO_PLAYER_LINK = (
+    "The Sudoku Player holds only a classic 9x9 with boxes and no constraints: copy the f-puzzles or SudokuPad link"
+)
 
 
 def _boxes(size: int) -> tuple[int, ...]:
@@ -225,19 +231,25 @@ class SudokuPage(GamePage):
         self.solution_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tool_layout.addWidget(self.solution_note)
         copies = QHBoxLayout()
-        for text, tip, slot in (
-            ("Copy grid", "Put the puzzle on the clipboard as the 81-character string", self.copy_grid),
-            (
-                "Copy candidates",
-                "Put the candidate grid (HoDoKu, Sudoku Explainer) on the clipboard, with your centre marks",
-                self.copy_candidates,
-            ),
-        ):
-            button = QPushButton(text)
-            button.setToolTip(tip)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.clicked.connect(slot)
-            copies.addWidget(button)
+        self.copy_button = QPushButton("Copy as…")
+        self.copy_button.setToolTip("Put the puzzle on the clipboard as a grid or as another site's link")
+        self.copy_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.copy_menu = QMenu(self.copy_button)
+        self.copy_menu.setToolTipsVisible(True)
+        self.copy_actions = {}
+        for key, text, tip, slot in (
+            ("grid", "Grid", "The digits row by row, '.' for an empty cell", self.copy_grid),
+            ("candidates", "Candidate grid", "HoDoKu's and Sudoku Explainer's grid, with your centre marks",
+             self.copy_candidates),
+            ("fpuzzles", "f-puzzles link", "A link f-puzzles opens, with every constraint", self.copy_fpuzzles),
+            ("sudokupad", "SudokuPad link", "A link SudokuPad opens (its f-puzzles form)", self.copy_sudokupad),
+            ("player", "Sudoku Player link", "The Sudoku Player's link: a classic 9x9 only", self.copy_player),
+        ):  # fmt: skip
+            action = self.copy_menu.addAction(text, slot)
+            action.setToolTip(tip)
+            self.copy_actions[key] = action
+        self.copy_button.setMenu(self.copy_menu)
+        copies.addWidget(self.copy_button)
         clear = QPushButton("Clear board")
         clear.setToolTip("Remove every given, keeping a variant's constraints (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -405,6 +417,11 @@ class SudokuPage(GamePage):
 
     def _show_variant(self, board: sudoku.Board) -> None:
         variant = board.variant
+        player = self.copy_actions["player"]
+        player.setEnabled(variant is None)
+        player.setText("Sudoku Player link" if variant is None else "Sudoku Player link (classic 9x9 only)")
+        player.setToolTip("The Sudoku Player's link" if variant is None else _NO_PLAYER_LINK)
+        self.copy_actions["candidates"].setEnabled(variant is None)
         if variant is None:
             self.variant_label.hide()
             return
@@ -506,11 +523,34 @@ class SudokuPage(GamePage):
 
     def copy_grid(self) -> None:
         QGuiApplication.clipboard().setText(formats.write_string(self.board))
-        self.show_status("Copied the puzzle as an 81-character grid")
+        count = len(self.board.cells)
+        self.show_status(f"Copied the puzzle as a {count}-character grid")
 
     def copy_candidates(self) -> None:
+        if self.board.variant is not None:
+            self.show_status("A candidate grid holds a classic 9x9 only")
+            return
         QGuiApplication.clipboard().setText(formats.write_candidate_grid(self.board))
         self.show_status("Copied the candidate grid")
+
+    def copy_fpuzzles(self) -> None:
+        from slugboard.codecs.sudoku import fpuzzles
+
+        QGuiApplication.clipboard().setText(fpuzzles.link(self.board))
+        self.show_status("Copied the f-puzzles link")
+
+    def copy_sudokupad(self) -> None:
+        from slugboard.codecs.sudoku import sudokupad
+
+        QGuiApplication.clipboard().setText(sudokupad.link(self.board))
+        self.show_status("Copied the SudokuPad link")
+
+    def copy_player(self) -> None:
+        if self.board.variant is not None:
+            self.show_status(_NO_PLAYER_LINK)
+            return
+        QGuiApplication.clipboard().setText(sudoku.share_url(self.board))
+        self.show_status("Copied the Sudoku Player link")
 
     def shutdown(self) -> None:
         self._query.shutdown()
