@@ -1,5 +1,5 @@
 """f-puzzles links: `https://www.f-puzzles.com/?load=<data>`, where the data is lz-string's
-compressToBase64 of a JSON object (formats in docs/sudoku-variants.md).
+compressToBase64 of a JSON object (formats in docs/SUDOKU_VARIANTS.md).
 
 The object: `size` (4-16), `grid` (size rows of size cells, each `{}` or with `value`,
 `given`, `region`, `centerPencilMarks`, `cornerPencilMarks`), the setter's `title`,
