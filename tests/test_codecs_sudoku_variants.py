@@ -341,3 +341,23 @@ def test_the_solve_command_gives_the_solved_link_or_fails_with_the_reason():
         commands.solve(board(4, "11.."), parser.parse_args([]))
     with pytest.raises(commands.CommandFailed, match="no solution"):
         commands.solve(board(4, "1...", killercage=[{"cells": ["R1C2", "R1C3"], "value": "20"}]), parser.parse_args([]))
+
+
+_ZIPPED = "{ce:[[{v:1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],ca:[{ce:[[0,1],[0,2]],v:5}],l:[{wp:[[0.5,0.5],[1.5,1.5]],c:CFCFCF,th:8}]}"
+
+
+def test_the_zipped_json_of_sudokupad_reads_as_the_long_form():
+    b = sudokupad.read_scl(_ZIPPED)
+    assert b.size == 4 and b.cells[0] == 1 and [c.kind for c in b.variant.constraints] == ["killercage", "sudokupad-lines"]
+    assert b.variant.constraints[1].style_of("color") == "#CFCFCF"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, len(_ZIPPED)), st.integers(0, 8), st.text(alphabet="{}[]:,'\"tf#0F1v-x\\", max_size=6))
+def test_sudokupad_texts_cut_and_spliced_give_a_board_or_a_slug_error(at, cut, insert):
+    text = _ZIPPED[:at] + insert + _ZIPPED[at + cut :]
+    for read in (sudokupad.read_scl, lambda t: sudokupad.read_puzzle("scl" + compress_to_base64(t))):
+        try:
+            read(text)
+        except SlugError:
+            pass
