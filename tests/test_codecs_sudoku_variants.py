@@ -348,7 +348,9 @@ _ZIPPED = "{ce:[[{v:1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]],ca:[
 
 def test_the_zipped_json_of_sudokupad_reads_as_the_long_form():
     b = sudokupad.read_scl(_ZIPPED)
-    assert b.size == 4 and b.cells[0] == 1 and [c.kind for c in b.variant.constraints] == ["killercage", "sudokupad-lines"]
+    assert (
+        b.size == 4 and b.cells[0] == 1 and [c.kind for c in b.variant.constraints] == ["killercage", "sudokupad-lines"]
+    )
     assert b.variant.constraints[1].style_of("color") == "#CFCFCF"
 
 
