@@ -1,23 +1,63 @@
-"""Sudoku's commands of `slugboard-codec`: `solve` prints the solved grid's link."""
+"""Sudoku's subcommands of `slugboard-codec` (declared in the package's COMMANDS)."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
+from ..game import CommandFailed
 from .model import Board
 
-try:  # the shell's failure with an exit status, where the shell offers it
-    from ..commands import CommandFailed  # type: ignore[import-not-found,unused-ignore]
-except ImportError:  # pragma: no cover - before the shell's command registry
 
-    class CommandFailed(Exception):  # type: ignore[no-redef]  # noqa: N818 - named as the shell names it
-        """The command ran and its answer is "no": printed, with exit status `status`."""
+def hint(board: Board, args: argparse.Namespace) -> dict[str, Any]:
+    from .facts import hint as next_hint
 
-        def __init__(self, message: str, status: int = 1) -> None:
-            super().__init__(message)
-            self.message = message
-            self.status = status
+    return next_hint(board)
+
+
+def grid_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--candidates", action="store_true", help="the HoDoKu / Sudoku Explainer candidate grid")
+
+
+def grid(board: Board, args: argparse.Namespace) -> str:
+    from . import formats
+
+    if args.candidates and board.variant is not None:
+        raise CommandFailed("a candidate grid holds a classic 9x9 only")
+    text = formats.write_candidate_grid(board) if args.candidates else formats.write_string(board)
+    return text.rstrip("\n")
+
+
+def generate_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--givens", type=int, help="at most this many givens (17-81)")
+    parser.add_argument("--symmetry", default="rotational", choices=("none", "rotational", "diagonal", "mirror"))
+    parser.add_argument("--rating", help="a rating range such as 1.0-2.5")
+    parser.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
+    parser.add_argument(
+        "--minimal", action="store_true", help="every given needed (a symmetric pair may lose one of its two)"
+    )
+
+
+def generate(args: argparse.Namespace) -> int:
+    from ..work import NEVER
+    from .generate import generate_from_cli
+
+    try:
+        print(
+            generate_from_cli(
+                args.givens,
+                args.symmetry,
+                args.rating,
+                args.seed,
+                getattr(args, "cancel", NEVER),
+                minimal=getattr(args, "minimal", False),
+            )
+        )
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    return 0
 
 
 def solve_options(parser: argparse.ArgumentParser) -> None:

@@ -1,6 +1,7 @@
-"""What `slugboard-codec info` says of a sudoku board: givens, problems, the solution count
-and, when there is one solution, the solution itself; for a classic puzzle its rating and
-techniques, for a variant its size, form and constraints."""
+"""What `slugboard-codec info` and `hint` say about a sudoku: givens, problems, the
+solution count and, when there is one solution, the solution itself; for a classic puzzle
+the rating of a logical solve, whether every given is needed and the next logical step; for
+a variant its size, form and constraints."""
 
 from __future__ import annotations
 
@@ -75,3 +76,29 @@ def panel_facts(board: Board, *, cancel: Cancel = NEVER) -> tuple[int | None, Bo
     if count == 1 and board.variant is None:
         facts = rating_info(board, cancel=cancel)
     return count, solved, facts
+
+
+def hint(board: Board) -> dict[str, Any]:
+    """The next logical step as JSON, or why there is none."""
+    from .cpsat import NotCounted
+    from .logic import next_step
+    from .rules import problems
+    from .solver import count_solutions
+
+    step = next_step(board)
+    if step is not None:
+        return step.to_json()
+    if all(board.cells):
+        reason = "The grid is full."
+    else:
+        try:
+            none = bool(problems(board)) or count_solutions(board) == 0
+        except NotCounted:
+            none = False
+        if none:
+            reason = "This puzzle has no solution, so there is no next step."
+        elif board.variant is not None:
+            reason = "Hints know rows, columns and boxes alone, not a variant's constraints."
+        else:
+            reason = "No technique here finds the next step; the puzzle needs guessing from here."
+    return {"technique": None, "explanation": reason}

@@ -142,11 +142,22 @@ def parse_rating(text: str) -> tuple[float, float]:
 
 
 def generate_from_cli(
-    givens: int | None, symmetry: str, rating: str | None, seed: int | None, minimal: bool = False
+    givens: int | None,
+    symmetry: str,
+    rating: str | None,
+    seed: int | None,
+    cancel: Cancel = NEVER,
+    *,
+    minimal: bool = False,
 ) -> str:
     from .slug import encode
 
     board = generate(
-        givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed, minimal=minimal
+        givens=givens,
+        symmetry=symmetry,
+        rating=parse_rating(rating) if rating else None,
+        seed=seed,
+        minimal=minimal,
+        cancel=cancel,
     )
     return encode(board)

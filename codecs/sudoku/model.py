@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..record import Record
+from . import NAME as NAME  # the game's declaration
 
 if TYPE_CHECKING:
     from .variant import Variant
 
-NAME = "sudoku"
 DIGITS = "123456789ABCDEFG"  # a cell's digit as a grid text writes it (10-16 as letters)
 
 
