@@ -119,7 +119,7 @@ def test_closing_the_window_stops_the_sudoku_count(main_window, qtbot, monkeypat
         stopped.set()
         cancel.check()
 
-    monkeypatch.setattr("slugboard.codecs.sudoku.analyse", endless)
+    monkeypatch.setattr("slugboard.codecs.sudoku.facts.panel_facts", endless)
     page.set_board(page.board.with_digit(0, 0, 5), "Edit")
     assert started.wait(5) and page.solution_count is None  # counting
     main_window.close()

@@ -69,6 +69,7 @@ def solve_options(parser: argparse.ArgumentParser) -> None:
 def solve(board: Board, args: Any) -> str:
     """The solved board's link (f-puzzles' or SudokuPad's for a variant, the Sudoku
     Player's for a classic 9x9); fails with status 1 when there is no solution or several."""
+    from .cpsat import NotCounted
     from .facts import solution_text
     from .rules import problems
     from .slug import share_url
@@ -77,7 +78,10 @@ def solve(board: Board, args: Any) -> str:
     broken = [p.message for p in problems(board) if p.is_error]
     if broken:
         raise CommandFailed(f"no solution: {broken[0]}")
-    count, solved = analyse(board)
+    try:
+        count, solved = analyse(board)
+    except NotCounted as exc:
+        raise CommandFailed(f"not solved: {exc.message[len('not counted: ') :]}") from None
     if count == 0 or solved is None:
         raise CommandFailed("no solution: the givens leave no way to fill the grid")
     if count > 1:
