@@ -213,3 +213,91 @@ def book_from_file(source: str, path: str, *, per_page: int = 4, solutions: bool
     if not write_book(path, entries, per_page=per_page, solutions=solutions):
         raise OSError(f"could not write {path}")
     return len(entries)
+
+
+# --- File > Print book ------------------------------------------------------------------
+
+
+def _dialog_class() -> type:
+    from PySide6.QtWidgets import (
+        QCheckBox,
+        QComboBox,
+        QDialog,
+        QDialogButtonBox,
+        QFileDialog,
+        QFormLayout,
+        QHBoxLayout,
+        QLabel,
+        QLineEdit,
+        QPushButton,
+        QWidget,
+    )
+
+    class BookDialog(QDialog):
+        """Choose a text file of links or slugs and a PDF to write them to as a book."""
+
+        def __init__(self, parent: QWidget | None = None) -> None:
+            super().__init__(parent)
+            self.setWindowTitle("Print book")
+            form = QFormLayout(self)
+            self.source = QLineEdit()
+            self.source.setPlaceholderText("a text file: one link or slug a line")
+            self.target = QLineEdit()
+            self.target.setPlaceholderText("book.pdf")
+            for edit, pick in ((self.source, self._pick_source), (self.target, self._pick_target)):
+                row = QHBoxLayout()
+                row.addWidget(edit, 1)
+                button = QPushButton("Choose…")
+                button.clicked.connect(pick)
+                row.addWidget(button)
+                form.addRow("Boards" if edit is self.source else "PDF", row)
+            self.per_page = QComboBox()
+            self.per_page.addItems([str(n) for n in PER_PAGE])
+            self.per_page.setCurrentText("4")
+            form.addRow("Boards a page", self.per_page)
+            self.solutions = QCheckBox("Sudoku solutions at the back")
+            form.addRow(self.solutions)
+            self.message = QLabel()
+            self.message.setTextFormat(Qt.TextFormat.PlainText)  # file names and errors from input
+            self.message.setWordWrap(True)
+            self.message.setMinimumHeight(self.message.fontMetrics().lineSpacing() * 2)
+            form.addRow(self.message)
+            buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+            self.write_button = buttons.addButton("Write book", QDialogButtonBox.ButtonRole.ActionRole)
+            self.write_button.clicked.connect(self.write)
+            buttons.rejected.connect(self.reject)
+            form.addRow(buttons)
+
+        def _pick_source(self) -> None:
+            path, _ = QFileDialog.getOpenFileName(self, "Boards to print", "", "Text files (*.txt);;All files (*)")
+            if path:
+                self.source.setText(path)
+
+        def _pick_target(self) -> None:
+            path, _ = QFileDialog.getSaveFileName(self, "Write the book to", "book.pdf", "PDF (*.pdf)")
+            if path:
+                self.target.setText(path)
+
+        def write(self) -> bool:
+            source, target = self.source.text().strip(), self.target.text().strip()
+            if not source or not target:
+                self.message.setText("Choose the text file of boards and the PDF to write.")
+                return False
+            try:
+                count = book_from_file(
+                    source, target, per_page=int(self.per_page.currentText()), solutions=self.solutions.isChecked()
+                )
+            except (OSError, ValueError, SlugError) as exc:
+                self.message.setText(f"No book written: {exc}")
+                return False
+            self.message.setText(f"Wrote {count} board{'' if count == 1 else 's'} to {target}.")
+            return True
+
+    return BookDialog
+
+
+def book_dialog(parent: Any = None) -> Any:
+    """File > Print book: the dialog, shown."""
+    dialog = _dialog_class()(parent)
+    dialog.open()
+    return dialog

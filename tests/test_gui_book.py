@@ -57,3 +57,34 @@ def test_a_book_source_must_be_a_regular_file(qapp, tmp_path):
 
     with pytest.raises(OSError):
         book_from_file(str(tmp_path), str(tmp_path / "b.pdf"))
+
+
+def test_file_print_book_writes_the_book(qtbot, main_window, tmp_path):
+    source = tmp_path / "list.txt"
+    source.write_text(CLASSIC + "\n" + DATA["puzzles"][1]["link"] + "\n")
+    action = next(a for a in main_window.findChildren(type(main_window.undo_action)) if "Print &book" in a.text())
+    action.trigger()
+    dialog = main_window.book
+    qtbot.waitExposed(dialog)
+    dialog.write_button.click()
+    assert "Choose the text file" in dialog.message.text()
+    dialog.source.setText(str(source))
+    dialog.target.setText(str(tmp_path / "out.pdf"))
+    dialog.per_page.setCurrentText("1")
+    dialog.solutions.setChecked(True)
+    dialog.write_button.click()
+    assert dialog.message.text() == f"Wrote 2 boards to {tmp_path / 'out.pdf'}."
+    assert _pages(tmp_path / "out.pdf") == 3  # two boards, one page of their solutions
+    dialog.close()
+
+
+def test_slugboard_book_writes_the_pdf_and_says_how_many(qapp, tmp_path, capsys):
+    from slugboard.gui.app import main
+
+    source = tmp_path / "list.txt"
+    source.write_text(CLASSIC + "\n")
+    out = tmp_path / "b.pdf"
+    assert main(["--book", str(out), str(source), "--per-page", "2"]) == 0
+    assert capsys.readouterr().out.strip() == f"wrote 1 board to {out}" and _pages(out) == 1
+    assert main(["--book", str(out), str(tmp_path / "missing.txt")]) == 2
+    assert "error:" in capsys.readouterr().err
