@@ -239,6 +239,7 @@ def _dialog_class() -> type:
         def __init__(self, parent: QWidget | None = None) -> None:
             super().__init__(parent)
             self.setWindowTitle("Print book")
+            self.setObjectName("printBook")
             form = QFormLayout(self)
             self.source = QLineEdit()
             self.source.setPlaceholderText("a text file: one link or slug a line")

@@ -109,7 +109,7 @@ class GameActions:
 def _book_dialog(window: MainWindow) -> None:
     from .book import book_dialog  # loaded when first asked for
 
-    window.book = book_dialog(window)
+    book_dialog(window)  # a child of the window, which keeps it
 
 
 def build_menus(window: MainWindow) -> None:

@@ -64,7 +64,9 @@ def test_file_print_book_writes_the_book(qtbot, main_window, tmp_path):
     source.write_text(CLASSIC + "\n" + DATA["puzzles"][1]["link"] + "\n")
     action = next(a for a in main_window.findChildren(type(main_window.undo_action)) if "Print &book" in a.text())
     action.trigger()
-    dialog = main_window.book
+    from PySide6.QtWidgets import QDialog
+
+    dialog = main_window.findChild(QDialog, "printBook")
     qtbot.waitExposed(dialog)
     dialog.write_button.click()
     assert "Choose the text file" in dialog.message.text()
