@@ -189,3 +189,12 @@ def test_copy_as_offers_every_form_and_says_why_the_player_link_is_greyed(qtbot,
     assert player.isEnabled()
     player.trigger()
     assert QGuiApplication.clipboard().text() == sudoku.share_url(page.board)
+
+
+@pytest.mark.parametrize("kind", [None, "classic-16", "killer"])
+def test_nothing_in_the_panel_is_wider_than_the_panel(qtbot, main_window, kind):
+    page = _page(main_window)
+    if kind is not None:
+        main_window.paste_text(PUZZLES[kind]["link"])
+    page._analysed((2, None, {}))  # the widest status there is: "several solutions"
+    assert page.tool_panel.minimumSizeHint().width() <= page.TOOL_PANEL_WIDTH

@@ -111,6 +111,7 @@ class SudokuPage(GamePage):
         self.stop_count = QPushButton("Stop")
         self.stop_count.setToolTip("Stop counting the solutions of this puzzle")
         self.stop_count.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.stop_count.setMinimumWidth(48)  # narrower than the style's least: the panel is 240 px
         self.stop_count.clicked.connect(self._stop_counting)
         keep = self.stop_count.sizePolicy()
         keep.setRetainSizeWhenHidden(True)  # its room is kept: nothing moves when it shows
@@ -143,7 +144,7 @@ class SudokuPage(GamePage):
             button = QPushButton(key)
             button.setToolTip(f"Put {digit} in the selected cell (key {key})")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setMinimumWidth(24)
+            button.setMinimumWidth(22)  # nine in a row fit the panel's 240 px
             button.clicked.connect(lambda _=False, d=digit: self._type_selected(d))
             pad.addWidget(button, (digit - 1) // 9, (digit - 1) % 9)
             self.digit_buttons.append(button)
@@ -151,6 +152,7 @@ class SudokuPage(GamePage):
         erase.setToolTip("Clear the selected cell (Delete, Backspace or 0)")
         erase.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         erase.clicked.connect(lambda: self._type_selected(0))
+        erase.setMinimumWidth(30)
         self.erase_button = erase
         pad.addWidget(erase, 1, 7, 1, 2)
         self.tool_layout.addLayout(pad)
@@ -295,6 +297,7 @@ class SudokuPage(GamePage):
         self.cancel_button.setToolTip("Stop making the puzzle")
         self.cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.cancel_button.setEnabled(False)
+        self.cancel_button.setMinimumWidth(56)
         self.cancel_button.clicked.connect(self.cancel_new_puzzle)
         make_row.addWidget(self.cancel_button)
         self.tool_layout.addLayout(make_row)
