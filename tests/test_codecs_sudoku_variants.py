@@ -363,3 +363,16 @@ def test_sudokupad_texts_cut_and_spliced_give_a_board_or_a_slug_error(at, cut, i
             read(text)
         except SlugError:
             pass
+
+
+def test_a_variants_candidates_leave_out_its_row_column_and_region():
+    from slugboard.codecs.sudoku import logic
+
+    b = board(6, "1....." + "....2." + "." * 24, **{})
+    cand = logic.candidates(b)
+    assert cand[0] == 0
+    # R1C2 sees 1 in its row and region (2x3 boxes), 2 in neither: all but 1.
+    assert cand[1] == 0b111110
+    # R2C1 sees 1 (its region) and 2 (its row).
+    assert cand[6] == 0b111100
+    assert logic.next_step(b) is None

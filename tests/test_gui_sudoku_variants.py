@@ -198,3 +198,16 @@ def test_nothing_in_the_panel_is_wider_than_the_panel(qtbot, main_window, kind):
         main_window.paste_text(PUZZLES[kind]["link"])
     page._analysed((2, None, {}))  # the widest status there is: "several solutions"
     assert page.tool_panel.minimumSizeHint().width() <= page.TOOL_PANEL_WIDTH
+
+
+def test_hint_and_fill_candidates_on_a_sixteen_by_sixteen(qtbot, main_window):
+    main_window.paste_text(PUZZLES["classic-16"]["link"])
+    page = _page(main_window)
+    page.hint_button.click()
+    assert "variant's constraints" in page.hint_label.text()
+    fill = next(b for b in page.tool_panel.findChildren(type(page.hint_button)) if b.text() == "Fill candidates")
+    fill.click()
+    empty = page.board.cells.index(0)
+    solution = PUZZLES["classic-16"]["solution"]
+    digit = int(solution[empty], 17)
+    assert page.board.centre[empty] >> (digit - 1) & 1  # the solution's digit is among the marks

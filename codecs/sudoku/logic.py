@@ -114,7 +114,10 @@ class Step:
 
 
 def candidates(board: Board) -> tuple[int, ...]:
-    """Each empty cell's digits not yet in its row, column or box (0 for a filled cell)."""
+    """Each empty cell's digits not yet in its row, column or box (0 for a filled cell);
+    for a variant, its row, column and region (its other constraints are not looked at)."""
+    if board.variant is not None:
+        return _variant_candidates(board)
     out = []
     for i, d in enumerate(board.cells):
         if d:
@@ -126,6 +129,27 @@ def candidates(board: Board) -> tuple[int, ...]:
                 mask &= ~_BIT[board.cells[p] - 1]
         out.append(mask)
     return tuple(out)
+
+
+def _variant_candidates(board: Board) -> tuple[int, ...]:
+    assert board.variant is not None
+    n = board.size
+    regions = board.variant.regions
+    full = (1 << n) - 1
+    seen_row, seen_col, seen_region = [0] * n, [0] * n, {}
+    for i, d in enumerate(board.cells):
+        if d:
+            bit = 1 << (d - 1)
+            seen_row[i // n] |= bit
+            seen_col[i % n] |= bit
+            if regions[i] >= 0:
+                seen_region[regions[i]] = seen_region.get(regions[i], 0) | bit
+    return tuple(
+        0
+        if d
+        else full & ~(seen_row[i // n] | seen_col[i % n] | (seen_region.get(regions[i], 0) if regions[i] >= 0 else 0))
+        for i, d in enumerate(board.cells)
+    )
 
 
 def candidates_with_marks(board: Board) -> tuple[int, ...]:

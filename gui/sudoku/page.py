@@ -365,6 +365,9 @@ class SudokuPage(GamePage):
             shown = self._hint
             self.set_board(logic.apply_to_marks(self.board, shown), f"Hint: {shown.technique}")
             return
+        if self.board.variant is not None:  # without counting it here: that is the helper's work
+            self._set_hint(None, "Hints know rows, columns and boxes alone, not a variant's constraints.")
+            return
         step = logic.next_step(self.board, logic.candidates_with_marks(self.board))
         if step is None:
             self._set_hint(None, sudoku.hint(self.board.plain())["explanation"])
