@@ -376,3 +376,11 @@ def test_a_variants_candidates_leave_out_its_row_column_and_region():
     # R2C1 sees 1 (its region) and 2 (its row).
     assert cand[6] == 0b111100
     assert logic.next_step(b) is None
+
+
+def test_a_sudokupad_puzzle_keeps_its_cages_in_its_fpuzzles_link_and_its_drawings_in_board_json():
+    b = sudokupad.read_scl(_ZIPPED).with_digit(3, 3, 2, typed=True)
+    out = sudoku.decode(sudoku.share_url(b))
+    assert out.variant.form == "sudokupad" and out.variant.of_kind("killercage")[0].cells == (1, 2)
+    again = sudoku.from_json(json.loads(json.dumps(sudoku.to_json(b))))
+    assert again == b and again.variant.form == "scl" and again.typed == {15}

@@ -314,6 +314,7 @@ def to_object(board: Board) -> dict[str, Any]:
                 if text:
                     obj[key] = text
             _put_regions(obj, variant)
+            _put_constraints(obj, variant)
     for i, digit in enumerate(board.cells):
         cell = obj["grid"][i // size][i % size]
         if digit:
@@ -346,6 +347,18 @@ def _put_regions(obj: dict[str, Any], variant: Variant) -> None:
     if variant.regions != default_regions(variant.size):
         for i, region in enumerate(variant.regions):
             obj["grid"][i // variant.size][i % variant.size]["region"] = None if region < 0 else region
+
+
+def _put_constraints(obj: dict[str, Any], variant: Variant) -> None:
+    """The rules a SudokuPad puzzle holds (its killer cages and extra regions), written as
+    f-puzzles writes them; its drawings have no f-puzzles form and are left out."""
+    n = variant.size
+    for c in variant.constraints:
+        if c.kind in ("killercage", "extraregion"):
+            part: dict[str, Any] = {"cells": [f"R{i // n + 1}C{i % n + 1}" for i in c.cells]}
+            if c.value is not None:
+                part["value"] = c.value
+            obj.setdefault(c.kind, []).append(part)
 
 
 def to_json_text(board: Board) -> str:

@@ -272,6 +272,8 @@ def to_json(board: Board) -> dict[str, Any]:
         out["size"] = board.size
         out["fpuzzles"] = to_json_text(board)
         out["form"] = board.variant.form
+        if board.variant.form == "scl":  # SudokuPad's own JSON, drawings and all
+            out["scl"] = board.variant.source
         return out
     if any(board.centre):
         out["centre"] = [_mask_text(m) for m in board.centre]
@@ -309,6 +311,14 @@ def from_json(obj: dict[str, Any]) -> Board:
             raise FormatError(NAME, '"fpuzzles" needs the f-puzzles JSON as text')
         form = obj.get("form", "fpuzzles")
         board = read_json_text(text, form=form if form in ("fpuzzles", "sudokupad") else "fpuzzles")
+        scl = obj.get("scl")
+        if form == "scl" and isinstance(scl, str) and len(scl) <= 4_000_000:
+            from .sudokupad import read_scl
+
+            variant = read_scl(scl).variant
+            if variant is None or variant.size != board.size:
+                raise FormatError(NAME, '"scl" holds a puzzle of another size than "fpuzzles"')
+            board = board.replace(variant=variant)
         return board
     grid = obj.get("grid") if isinstance(obj, dict) else None
     if not isinstance(grid, str):
