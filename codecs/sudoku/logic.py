@@ -136,7 +136,8 @@ def _variant_candidates(board: Board) -> tuple[int, ...]:
     n = board.size
     regions = board.variant.regions
     full = (1 << n) - 1
-    seen_row, seen_col, seen_region = [0] * n, [0] * n, {}
+    seen_row, seen_col = [0] * n, [0] * n
+    seen_region: dict[int, int] = {}
     for i, d in enumerate(board.cells):
         if d:
             bit = 1 << (d - 1)
