@@ -384,3 +384,24 @@ def test_a_sudokupad_puzzle_keeps_its_cages_in_its_fpuzzles_link_and_its_drawing
     assert out.variant.form == "sudokupad" and out.variant.of_kind("killercage")[0].cells == (1, 2)
     again = sudoku.from_json(json.loads(json.dumps(sudoku.to_json(b))))
     assert again == b and again.variant.form == "scl" and again.typed == {15}
+
+
+def test_sudokupads_zipped_empty_cells_quotes_and_numbers_read_back():
+    # As PuzzleZipper writes it: empty objects left out between commas, strings in single
+    # quotes, numbers that were strings written as numbers, a colour without its '#'.
+    zipped = (
+        "{ce:[[{v:1},,,],[,,,],[,,,],[,,{v:4},]],ca:[{ce:[[0,1],[0,2]],v:5},{v:'title: Zip'}],"
+        "u:[{ct:[1.5,1.5],w:0.8,h:0.8,c2:CFCFCF,r:t}]}"
+    )
+    b = sudokupad.read_scl(zipped)
+    assert b.cells[0] == 1 and b.cells[14] == 4 and b.variant.title == "Zip"
+    assert b.variant.of_kind("killercage")[0].value == "5"
+    under = b.variant.of_kind("sudokupad-underlays")[0]
+    assert under.style_of("backgroundColor") == "#CFCFCF" and under.style_of("rounded") == "True"
+
+
+def test_an_arrow_with_a_bulb_too_long_for_a_number_is_not_counted():
+    bulb = [f"R{r}C{c}" for r in range(1, 10) for c in range(1, 3)]
+    b = board(9, None, arrow=[{"cells": bulb, "lines": [[*bulb, "R1C9"]]}])
+    with pytest.raises(cpsat.NotCounted, match="bulb of 18 cells"):
+        sudoku.count_solutions(b)

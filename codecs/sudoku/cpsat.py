@@ -222,6 +222,8 @@ class _Model:
         bulb = list(c.cells)
         if not bulb:
             return
+        if len(bulb) > 4:  # a number of more digits than any pill holds, past the solver's integers
+            raise NotCounted([f"arrow with a bulb of {len(bulb)} cells"])
         if len(bulb) == 1:
             total: Any = self.v[bulb[0]]
         else:  # a pill reads as a number, its cells as digits in order
