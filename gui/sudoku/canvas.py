@@ -43,14 +43,18 @@ class SudokuCanvas(BoardCanvas):
     def sizeHint(self) -> QSize:
         return QSize(540, 540)
 
+    def board_layout(self) -> QRectF:
+        """The grid's square (inside the ring of clues a variant may have around it)."""
+        return _grid_rect_for(QRectF(self.rect()), self.board)
+
     def cell_center(self, row: int, col: int) -> QPointF:
-        grid = _grid_rect_for(QRectF(self.rect()), self.board)
+        grid = self.board_layout()
         size = grid.width() / self.board.size
         return QPointF(grid.left() + (col + 0.5) * size, grid.top() + (row + 0.5) * size)
 
     # The anatomy view's cells are the grid's (row, col).
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
-        grid = _grid_rect_for(QRectF(self.rect()), self.board)
+        grid = self.board_layout()
         size = grid.width() / self.board.size
         return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
 

@@ -22,7 +22,8 @@ CHAIN_TECHNIQUES = frozenset({"X-Chain", "XY-Chain", "AIC"})
 HINT_ELIMINATED = QColor("#d32f2f")
 
 
-def _grid_rect(rect: QRectF) -> QRectF:
+def board_layout(rect: QRectF) -> QRectF:
+    """The grid's square, centred in rect."""
     side = min(rect.width(), rect.height()) - 8
     return QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
 
@@ -30,7 +31,7 @@ def _grid_rect(rect: QRectF) -> QRectF:
 def _grid_rect_for(rect: QRectF, board: sudoku.Board) -> QRectF:
     """The grid's square; a variant with clues outside the grid leaves a ring of one cell
     around it for them."""
-    grid = _grid_rect(rect)
+    grid = board_layout(rect)
     if board.variant is not None and _has_outside(board):
         n = board.size
         step = grid.width() / (n + 2)
@@ -44,7 +45,7 @@ def _has_outside(board: sudoku.Board) -> bool:
 
 
 def cell_at(rect: QRectF, point: QPointF, board: sudoku.Board | None = None) -> tuple[int, int] | None:
-    grid = _grid_rect(rect) if board is None else _grid_rect_for(rect, board)
+    grid = board_layout(rect) if board is None else _grid_rect_for(rect, board)
     if not grid.contains(point):
         return None
     n = 9 if board is None else board.size
