@@ -93,3 +93,19 @@ def test_a_minimal_puzzle_needs_every_given():
         if d:
             assert sudoku.count_solutions(board.with_digit(*divmod(i, 9), 0)) == 2
     assert sudoku.is_minimal(board)
+
+
+def test_a_search_that_finds_nothing_says_which_choice_to_relax():
+    """Few givens and a high rating together are rare: the message says what the puzzles
+    rated in range needed, and a search that allows it finds one."""
+    import re
+
+    with pytest.raises(ValueError) as failure:
+        generate(givens=24, symmetry="rotational", rating=(4.0, 7.0), seed=5, attempts=40)
+    message = str(failure.value)
+    found = re.search(r"puzzles rated 4 to 7 kept (\d+) givens or more; allow \1 givens", message)
+    assert found is not None, message
+    assert int(found.group(1)) > 24
+    # Out of reach for any number of givens: the ratings that were met are named instead.
+    with pytest.raises(ValueError, match=r"those with at most 30 givens rated [\d.]+ to [\d.]+; widen the rating"):
+        generate(givens=30, symmetry="rotational", rating=(15.0, 16.0), seed=5, attempts=10)

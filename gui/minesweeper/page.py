@@ -40,8 +40,9 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
+from slugboard.codecs.wording import plural
 
-from ..page import GamePage, heading, html_lines, plain_label, set_text_colour
+from ..page import GamePage, ModeButton, heading, html_lines, plain_label, set_text_colour
 from ..store import set_setting
 from ..worker import LatestOnly
 from .actions import ActionList
@@ -329,12 +330,10 @@ class MinesweeperPage(GamePage):
             REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
         }
         for mode in MODES:
-            button = _button(mode.capitalize(), tips[mode], None, checkable=True)
+            button = ModeButton(mode.capitalize())
+            button.setToolTip(tips[mode])
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setObjectName(f"mode_{mode}")
-            button.setStyleSheet(
-                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
-            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
@@ -648,7 +647,7 @@ class MinesweeperPage(GamePage):
     def random_field(self, seed=None) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
-        self.set_board(board, f"Random field ({m} mines)")
+        self.set_board(board, f"Random field ({plural(m, 'mine')})")
 
     def new_level(self, name: str) -> None:
         w, h, m = ms.LEVELS[name]
@@ -807,7 +806,7 @@ class MinesweeperPage(GamePage):
         if elapsed > SLOW_PASTE_MS:
             # After the window's own "Opened" message, which would hide this one.
             text = (
-                f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                f"Opened a {board.width}x{board.height} board with {plural(len(board.mines), 'mine')}"
                 + (f" and {len(board.events):,} actions" if board.events else "")
                 + f": preparing it took {elapsed / 1000:.1f} s"
             )
@@ -1050,13 +1049,14 @@ class MinesweeperPage(GamePage):
 
         if not has_replay(self.GAME, self.board):
             return
-        from PySide6.QtWidgets import QFileDialog
+        from ..file_dialogs import save_file_name
 
-        path, chosen = QFileDialog.getSaveFileName(
+        path, chosen = save_file_name(
             self,
             "Export recording",
             "minesweeper.gif",
             "GIF animation (*.gif);;WebP animation (*.webp);;Animated PNG (*.apng)",
+            self.settings,
         )
         if path:
             if not is_recording(path):

@@ -29,6 +29,7 @@ from slugboard.codecs.sudoku import facts, formats, logic
 from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 from slugboard.codecs.sudoku.model import DIGITS
 from slugboard.codecs.sudoku.variant import name_of
+from slugboard.codecs.wording import plural
 
 from ..page import GamePage, set_text_colour
 from ..theme import readable
@@ -404,7 +405,7 @@ class SudokuPage(GamePage):
         for digit, button in enumerate(self.digit_buttons, 1):
             button.setVisible(digit <= board.size)
         self._show_variant(board)
-        self.givens_label.setText(f"{board.givens} givens")
+        self.givens_label.setText(plural(board.givens, "given"))
         problems = sudoku.problems(board)
         self.problems_label.setText("\n".join(p.message for p in problems) or "None")
         self._query.cancel()  # an answer for an earlier board must not arrive now
@@ -476,7 +477,7 @@ class SudokuPage(GamePage):
         if rating is not None:
             techniques = ", ".join(self._facts.get("techniques", {}))
             guess = "; needs guessing" if self._facts.get("needs_guessing") else ""
-            self.givens_label.setText(f"{self.board.givens} givens, rating {rating}{guess}: {techniques}")
+            self.givens_label.setText(f"{plural(self.board.givens, 'given')}, rating {rating}{guess}: {techniques}")
         if self._count == 0 and not sudoku.problems(self.board):
             # The panel must not say "no solution" above "Problems: None".
             self.problems_label.setText(
