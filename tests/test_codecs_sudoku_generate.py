@@ -84,6 +84,17 @@ def test_progress_climbs_and_shares_the_stop_flag() -> None:
         generate(seed=3, cancel=reporting)
 
 
+def test_a_minimal_puzzle_needs_every_given():
+    from slugboard.codecs.sudoku.generate import generate
+
+    board = generate(symmetry="rotational", seed=11, minimal=True)
+    assert sudoku.count_solutions(board) == 1
+    for i, d in enumerate(board.cells):
+        if d:
+            assert sudoku.count_solutions(board.with_digit(*divmod(i, 9), 0)) == 2
+    assert sudoku.is_minimal(board)
+
+
 def test_a_search_that_finds_nothing_says_which_choice_to_relax():
     """Few givens and a high rating together are rare: the message says what the puzzles
     rated in range needed, and a search that allows it finds one."""

@@ -19,6 +19,7 @@ import atheris
 with atheris.instrument_imports():
     from slugboard.codecs import GAMES, SlugError, anatomy, decode_any, detect
     from slugboard.codecs.cli import board_from_json_line, run
+    from slugboard.codecs.sudoku import fpuzzles, lzstring, sudokupad
     from slugboard.codecs.xiangqi import records as xiangqi_records
 
 
@@ -94,6 +95,36 @@ def _records(reader: Callable[[bytes], object]) -> Callable[[bytes], None]:
     return target
 
 
+def _lzstring(data: bytes) -> None:
+    """Decompression of any text: a text or a SlugError, never more than the limit."""
+    text = _text(data)
+    for decompress in (lzstring.decompress_from_base64, lzstring.decompress_from_encoded_uri_component):
+        try:
+            out = decompress(text, limit=100_000)
+        except SlugError:
+            continue
+        assert len(out) <= 100_000
+
+
+def _fpuzzles_json(data: bytes) -> None:
+    """f-puzzles' JSON itself (the compression is the lz-string target's), read and written back."""
+    try:
+        board = fpuzzles.read_json_text(_text(data), form="fpuzzles")
+    except SlugError:
+        return
+    assert fpuzzles.read_data(fpuzzles.write_data(board)) == board
+
+
+def _sudokupad(data: bytes) -> None:
+    """SudokuPad's puzzle texts: fpuzzles/scl data, and SudokuPad's zipped JSON itself."""
+    text = _text(data)
+    for reader in (sudokupad.read_puzzle, sudokupad.read_scl):
+        try:
+            reader(text)
+        except SlugError:
+            pass
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
@@ -102,6 +133,9 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "xiangqi-pgn": _records(lambda data: xiangqi_records.read_pgn(_text(data))),
     "xiangqi-xqf": _records(lambda data: xiangqi_records.read_xqf(b"XQ" + data)),
     "xiangqi-dhtmlxq": _records(lambda data: xiangqi_records.read_dhtmlxq(_text(data))),
+    "lzstring": _lzstring,
+    "fpuzzles-json": _fpuzzles_json,
+    "sudokupad": _sudokupad,
 }
 
 
