@@ -203,7 +203,11 @@ class FillsUnder(CoversItself):
 
 
 class FilledLabel(FillsUnder, QLabel):
-    pass
+    """A label on the window's colour; plain text unless told otherwise."""
+
+    def __init__(self, text: str = "", parent: QWidget | None = None):
+        super().__init__(text, parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)
 
 
 class FilledButton(FillsUnder, QPushButton):

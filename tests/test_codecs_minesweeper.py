@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
 from slugboard.codecs.minesweeper import slug as ms_slug
@@ -539,7 +540,7 @@ def test_a_mine_added_or_taken_away_changes_the_field_as_a_new_one_would(width, 
 def test_an_edited_board_has_its_field_worked_out_from_the_last(monkeypatch):
     from slugboard.codecs.minesweeper import stats
 
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     board = ms.random_board(300, 200, 9000, seed=4)
     first = stats.field_of(board)
     toggled = []
@@ -555,7 +556,7 @@ def test_an_edited_board_has_its_field_worked_out_from_the_last(monkeypatch):
     again = ms.Board(300, 200, tuple(list(edited.mines)))
     assert again.mines is not edited.mines and stats.field_of(again) is fld
     # A board whose parent is gone has its field made whole.
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     assert field_facts(stats.field_of(board.toggled_mine(1, 1))) == field_facts(
         ms.Field(300, 200, board.toggled_mine(1, 1).mines)
     )
@@ -819,6 +820,10 @@ def test_editing_mines_drops_the_recorded_game():
 def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
     # Fields wider or taller than 62 mix the two ways a mine is written: two digits, or
     # `;A|B;` when a coordinate needs more than one digit.
+    written_whole = []
+    whole_parts = ms_slug._whole_parts
+    written_json = []
+    json_of_mines = ms_slug._toggled_mines_json
     width, height = size
     cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     board = ms.Board(width, height, tuple(data.draw(st.lists(cells, unique=True, max_size=10))), (), version)
@@ -828,15 +833,20 @@ def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
         x, y = data.draw(cells)
         edited = board.toggled_mine(x, y)
         long_pair = max(x, y) >= 62
-        # A mine added, or a long one taken away, changes the slug in place.
-        assert ("_slug_parts" in edited.__dict__) == (edited.mine_set > board.mine_set or long_pair)
         fresh = ms.Board(width, height, edited.mines, (), version)
         assert edited.has_mine(x, y) != board.has_mine(x, y)
         assert all(edited.has_mine(*mine) for mine in edited.mines)
         assert not any(edited.has_mine(*mine) for mine in board.mines if mine not in edited.mines)
-        assert ms.encode(edited) == ms.encode(fresh)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(ms_slug, "_whole_parts", lambda b: (written_whole.append(b), whole_parts(b))[1])
+            patch.setattr(ms_slug, "_toggled_mines_json", lambda b: (written_json.append(b), json_of_mines(b))[1])
+            assert ms.encode(edited) == ms.encode(fresh)
+            assert ms.to_json(edited) == ms.to_json(fresh)
+        # A mine added, or a long one taken away, changes the slug in place; the board
+        # JSON's mines always change in place.
+        assert any(b is edited for b in written_whole) != (edited.mine_set > board.mine_set or long_pair)
+        assert written_json[-2] is edited and json_of_mines(edited) is not None
         assert ms.decode(ms.encode(edited)) == fresh
-        assert "_json_parts" in edited.__dict__ and ms.to_json(edited) == ms.to_json(fresh)
         board = edited
 
 

@@ -15,6 +15,7 @@ from conftest import load_vectors
 from replay_files import DATA, FILES
 from replay_files import toollib as _toollib
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
 from slugboard.codecs.minesweeper.files import read_replay_file
@@ -252,7 +253,7 @@ def test_trail_runs_shade_each_segment_of_the_trail_by_its_start(times, now, spa
 def test_figures_are_kept_per_game_and_per_source(replay_games, monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     game = replay_games[FILES[0].name]
     from_file = figures.figures_of(game.board, game.mouse)
     assert figures.figures_of(game.board, game.mouse) is from_file
@@ -281,9 +282,9 @@ def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeyp
     from slugboard.codecs.minesweeper import figures, replays, stats
     from slugboard.codecs.work import Cancel
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
-    monkeypatch.setattr(replays, "_REPLAYS", [])
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(replays, "REPLAYS", Recent("replays", replays.REPLAYS.size))
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     monkeypatch.setattr(ClickTimeline, "CHECK_EVERY", 500)
     board = _long_link_game()
     reports: list[float] = []
@@ -298,7 +299,7 @@ def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeyp
     fld = ms.field_of(board)
     assert ms.replay(board).board is board
     counted = figures.figures_of(board)
-    assert made == [] and "_islands" in fld.__dict__
+    assert made == [] and fld.islands_known() is not None
     # And it is what counting afresh finds.
     monkeypatch.undo()
     fresh = GameFigures(ms.decode(ms.encode(board)))
@@ -358,10 +359,10 @@ def test_the_figures_without_clicks_are_the_games_figures_but_those_counted_from
 def test_figures_known_are_those_counted_for_that_very_game(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     board = ms.decode(GAME_VECTORS[0]["slug"])
     assert figures.figures_known(board) is None  # nothing counted: nothing worked out by asking
-    assert figures._FIGURES == []
+    assert list(figures.FIGURES.items()) == []
     counted = figures.figures_of(board)
     assert figures.figures_known(board) is counted
     assert figures.figures_known(board, []) is counted  # no mouse events: the link's figures
@@ -507,7 +508,7 @@ def test_a_timeline_of_mouse_events_continues_where_every_button_is_up(replay_ga
 def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     full = _long_link_game()
     before = _first(full, 1500)
     counted = figures.figures_of(before)
@@ -538,17 +539,17 @@ def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
 def test_figures_continued_count_on_only_a_few_new_actions(monkeypatch, replay_games):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     full = _long_link_game()
     base = _first(full, 1000)
     assert figures.figures_continued(base, at_most=10) is None  # nothing known
-    assert figures._FIGURES == []
+    assert list(figures.FIGURES.items()) == []
     counted = figures.figures_of(base)
     assert figures.figures_continued(base, at_most=0) is counted
     assert figures.figures_continued(_first(full, 1011), at_most=10) is None
-    assert figures._FIGURES == [counted]
+    assert list(figures.FIGURES.items()) == [counted]
     ten = figures.figures_continued(_first(full, 1010), at_most=10)
-    assert ten is not None and figures._FIGURES == [ten, counted]
+    assert ten is not None and list(figures.FIGURES.items()) == [ten, counted]
     # The game kept nearest to it is the one counted on.
     assert figures.figures_continued(_first(full, 1015), at_most=5) is not None
     # A file's figures are known or not: there are no actions to count on.
@@ -560,18 +561,18 @@ def test_figures_continued_count_on_only_a_few_new_actions(monkeypatch, replay_g
 def test_the_last_moves_of_a_game_being_played_are_kept_and_two_games_counted_apart(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     full = _long_link_game()
     games = [_played(seed) for seed in (3, 4, 5)]
     apart = [figures.figures_of(game) for game in games]
-    assert figures._FIGURES == apart[:0:-1]  # the last two games counted
+    assert list(figures.FIGURES.items()) == apart[:0:-1]  # the last two games counted
     board = _first(full, 1000)
     moves = [figures.figures_of(board)]
     for count in range(1001, 1013):
         board = _grown(board, full, count)
         moves.append(figures.figures_of(board))
     # The moves share one count's arrays: the last eight are kept, and no other game.
-    assert figures._FIGURES == moves[:-9:-1]
+    assert list(figures.FIGURES.items()) == moves[:-9:-1]
     # An undo seven moves back finds its figures, and a move from there is counted on from them.
     back = moves[-8].board
     assert figures.figures_known(back) is moves[-8]
@@ -579,6 +580,6 @@ def test_the_last_moves_of_a_game_being_played_are_kept_and_two_games_counted_ap
     made = figures.figures_of(branch)
     assert not made.clicks.shares_arrays(moves[-8].clicks)  # the arrays copied, up to its moment
     _assert_counted_as_from_the_start(made, branch)
-    assert figures._FIGURES == [made] + moves[:-8:-1]  # two games: the branch, and the moves before it
+    assert list(figures.FIGURES.items()) == [made] + moves[:-8:-1]  # two games: the branch, and the moves before it
     other = figures.figures_of(games[0])
-    assert figures._FIGURES == [other, made]
+    assert list(figures.FIGURES.items()) == [other, made]

@@ -353,31 +353,3 @@ was_enabled = gc.isenabled()
 print(json.dumps([program.main([]), was_enabled, enabled_at_import]))
 """
     assert fresh_process(script, home=str(tmp_path)) == [0, True, [False]]
-
-
-def test_pyside_reads_no_source_of_ours(tmp_path):
-    """PySide reads the source of each module first imported after it, unless told what it
-    would find (`slugboard.gui.spare_source_reads`): the window's modules are told, and are
-    not read (Python's `linecache` holds what was read)."""
-    script = r"""
-import json, linecache, sys
-import PySide6.QtWidgets
-import PySide6.support.feature as feature
-from slugboard.gui.main_window import MainWindow
-import slugboard.gui.sudoku.page  # a game's page, loaded later in a run
-ours = {name: module.__file__ for name, module in sys.modules.items() if name.startswith("slugboard.")}
-read = sorted(name for name, path in ours.items() if path in linecache.cache)
-table = feature.pyside_feature_dict
-told = {name: table.get(name) for name in ours}
-# The check can see a read: a module of ours left out of the table is read on import.
-table.pop("slugboard.codecs.cli", None)
-from slugboard.codecs.cli import main
-print(json.dumps([read, told, table.get("json"), sys.modules[main.__module__].__file__ in linecache.cache]))
-"""
-    read, told, json_value, control_read = fresh_process(script, home=str(tmp_path))
-    assert read == []
-    assert control_read
-    assert json_value == -1  # the standard library: PySide would find no PySide6 there
-    assert told["slugboard.gui.main_window"] == told["slugboard.gui.sudoku.page"] == 0  # they use PySide
-    assert told["slugboard.codecs.sudoku"] == told["slugboard.codecs"] == -1  # pure Python
-    assert all(value in (0, -1) for value in told.values()), told

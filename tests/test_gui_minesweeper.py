@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from conftest import load_vectors, open_file
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from waiting import Queries
 
 VECTORS = load_vectors("minesweeper")["games"]
@@ -690,7 +691,7 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
     )
     replay = ms.Replay(ms.Board(board.width, board.height, board.mines, events))
     fld = replay.field
-    monkeypatch.setattr(paint, "_LAST_COMPOSED", [])
+    monkeypatch.setattr(paint, "LAST_COMPOSED", Recent("pictures", paint.LAST_COMPOSED.size))
     patches = []
     real = paint._patched
     monkeypatch.setattr(paint, "_patched", lambda *a: patches.append(real(*a)) or patches[-1])
@@ -1031,7 +1032,7 @@ def test_the_islands_of_a_large_field_are_counted_after_it_is_on_screen(qtbot, m
     board = ms.random_board(30, 16, 99, seed=5)
     assert main_window.paste_text(ms.encode(board))
     fld = ms.stats.field_of(page.board)
-    assert "_islands" not in fld.__dict__  # nothing counted yet, on any thread
+    assert fld.islands_known() is None  # nothing counted yet, on any thread
     assert page.stat_labels["islands"].text() == "…"
     assert page.stat_labels["3bv"].text() == str(fld.bbbv)  # the rest is there at once
     expected = ms.stats.Field(page.board.width, page.board.height, page.board.mines).islands()
@@ -1481,8 +1482,8 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     game = _long_game()
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
     monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     calls: list = []
     islands_gate = _Gate(monkeypatch, page_module, "_count_islands", calls)
     figures_gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
@@ -1529,7 +1530,7 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     from slugboard.gui.minesweeper import page as page_module
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
     gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
     gate.open.set()
@@ -1574,7 +1575,7 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     from slugboard.gui.minesweeper import page as page_module
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
     gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
     queries = Queries(monkeypatch)

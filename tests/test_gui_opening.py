@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication
 from conftest import long_minesweeper_slug
 from slugboard.codecs import decode_any
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.gui import opening
 from slugboard.gui.window_opening import LONG_TEXT
 from waiting import Queries
@@ -109,8 +110,8 @@ def test_the_game_is_prepared_off_the_window_thread(qtbot, main_window, monkeypa
     uses them as they are."""
     from slugboard.codecs.minesweeper import figures, replays
 
-    monkeypatch.setattr(replays, "_REPLAYS", [])  # nothing kept from another test
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(replays, "REPLAYS", Recent("replays", replays.REPLAYS.size))  # nothing kept from another test
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     made: dict[str, list[str]] = {"replay": [], "figures": []}
     for key, cls in (("replay", replays.Replay), ("figures", figures.GameFigures)):
         real = cls.__init__

@@ -120,7 +120,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
     frames = plan(replay)
     assert count == len(frames)
     for k, frame in enumerate(frames):
-        mines_paint._LAST_COMPOSED.clear()  # each moment painted from scratch
+        mines_paint.LAST_COMPOSED.clear()  # each moment painted from scratch
         image = render_image(
             "minesweeper",
             board,
@@ -189,6 +189,78 @@ def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
     assert finish.written
     assert not finish.stop()  # too late: the file is there, and stays
     assert os.listdir(tmp_path) == ["done.gif"]
+
+
+def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_path):
+    """The file was once written at `.NAME.part` beside the target, a name anyone could
+    plant a symlink at to have the export overwrite a file of theirs choosing."""
+    from slugboard.gui.recording import record
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("kept")
+    folder = tmp_path / "out"
+    folder.mkdir()
+    (folder / ".g.gif.part").symlink_to(victim)
+    record(str(folder / "g.gif"), _board(SHORT))
+    assert victim.read_text() == "kept"
+    assert sorted(os.listdir(folder)) == [".g.gif.part", "g.gif"]  # the symlink untouched, no file left over
+    assert (folder / ".g.gif.part").is_symlink()
+    with Image.open(folder / "g.gif") as image:
+        assert image.n_frames > 1
+
+
+def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
+    from slugboard.gui.recording import record
+
+    out = tmp_path / "g.apng"
+    record(str(out), _board(SHORT))
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert os.stat(out).st_mode & 0o777 == 0o666 & ~mask
+
+
+def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp_path):
+    """The finding: a game won at its first click and flagged a day later made an
+    11-minute, 0.8 GB export. The recording ends where the game ended, plus the hold."""
+    from slugboard.gui.recording import HOLD_MS, plan, record, recorded_ms
+
+    board = ms.decode("2=8x8,1000+33+000+33MTXP")
+    replay = ms.Replay(board)
+    assert replay.duration_ms == 86_399_000 and replay.end_index == 1
+    assert recorded_ms(replay) == 0
+    frames = plan(replay, fps=10)
+    assert sum(f.units for f in frames) == HOLD_MS
+    assert frames[-1].index == replay.event_count  # the late flag is shown, in the hold
+    out = tmp_path / "long.gif"
+    assert record(str(out), board, fps=10) <= 2
+    assert os.path.getsize(out) < 100_000
+    assert _durations(out)[-1] == HOLD_MS
+
+
+def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
+    from slugboard.gui.recording import MAX_FRAMES, RecordingError, record
+
+    # Left unfinished: its second click, a day after the first, is its last action.
+    board = ms.decode("1=8x8+114477+000;011727980+")
+    assert ms.Replay(board).end_index is None
+    with pytest.raises(RecordingError) as refused:
+        record(str(tmp_path / "day.gif"), board, fps=10)
+    assert str(refused.value) == (
+        f"this game lasts 23 h 59 min: at 10 frames a second and 1 times real speed its recording would take "
+        f"863,990 frames, and a recording holds at most {MAX_FRAMES:,}; choose a higher speed (--speed) or "
+        "fewer frames a second (--fps)"
+    )
+    assert os.listdir(tmp_path) == []
+    assert record(str(tmp_path / "day.gif"), board, fps=1, speed=100) > 1  # as the message says
+
+
+def test_a_recording_larger_than_its_limit_stops_and_leaves_no_file(qapp, tmp_path, monkeypatch):
+    from slugboard.gui import recording
+
+    monkeypatch.setattr(recording, "MAX_BYTES", 20_000)
+    with pytest.raises(recording.RecordingError, match="would be larger than"):
+        recording.record(str(tmp_path / "big.gif"), _board(EXPERT))
+    assert os.listdir(tmp_path) == []
 
 
 def test_what_cannot_be_recorded(qapp, tmp_path):

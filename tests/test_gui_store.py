@@ -416,3 +416,76 @@ def test_a_start_leaves_the_settings_file_untouched(qtbot, tmp_path):
     second.tabs.setCurrentWidget(second.page("sudoku"))  # a change is written
     second.settings.sync()
     assert os.stat(path).st_mtime != 1_000_000_000
+
+
+# --- the set-aside file: never written over, never losing an entry ------------------------
+
+
+def test_an_unreadable_set_aside_file_is_moved_aside_not_written_over(settings):
+    from slugboard.gui.store import Store
+
+    path = settings.fileName() + ".unrestored.json"
+    damaged = b'[{"key": "boards/sudoku", "value": "an entry of an earlier run"'  # cut short
+    with open(path, "wb") as f:
+        f.write(damaged)
+    store = Store(settings)
+    store.set_aside("boards/letters", "xyz", "the last Letters board", "it is not board text")
+    assert [e["key"] for e in _set_aside(settings)] == ["boards/letters"]
+    folder = os.path.dirname(path)
+    moved = [n for n in os.listdir(folder) if n.startswith(os.path.basename(path) + ".unreadable-")]
+    assert len(moved) == 1
+    with open(os.path.join(folder, moved[0]), "rb") as f:
+        assert f.read() == damaged  # the earlier run's entry, as it was
+    assert any(os.path.join(folder, moved[0]) in reason for reason in store.reasons)
+    left = set(os.listdir(folder)) - {os.path.basename(settings.fileName())}
+    assert left == {os.path.basename(path), moved[0]}  # no lock or temporary file left
+
+
+def test_a_set_aside_file_of_one_entry_keeps_it(settings):
+    from slugboard.gui.store import Store
+
+    path = settings.fileName() + ".unrestored.json"
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"key": "window/tab", "value": "chess"}, f)
+    Store(settings).set_aside("recent", 5, "the list of recent slugs", "it is not a list of texts")
+    assert [e["key"] for e in _set_aside(settings)] == ["window/tab", "recent"]
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtCore import QSettings
+    from slugboard.gui.store import Store
+
+    path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    store = Store(QSettings(path, QSettings.Format.IniFormat))
+    sys.stdin.readline()  # both start together
+    for n in range(count):
+        store.set_aside(f"{who}/{n}", n, "a value", "a test")
+    print(len(store.left_in_settings))
+    """
+)
+
+
+def test_two_slugboards_setting_aside_at_once_keep_every_entry(tmp_path):
+    ini = str(tmp_path / "slugboard.ini")
+    count = 80
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, ini, who, str(count)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for who in ("a", "b")
+    ]
+    for writer in writers:
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    for writer in writers:
+        out, _ = writer.communicate(timeout=120)
+        assert writer.returncode == 0 and out.strip() == "0"  # every copy was written
+    with open(ini + ".unrestored.json", encoding="utf-8") as f:
+        keys = [e["key"] for e in json.load(f)]
+    assert sorted(keys) == sorted(f"{who}/{n}" for who in ("a", "b") for n in range(count))
+    assert sorted(os.listdir(tmp_path)) == ["slugboard.ini.unrestored.json"]  # no lock or temporary file left

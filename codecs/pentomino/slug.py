@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from ..errors import FormatError, SlugError, ValueRangeError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import locate_slug, located, percent_decode, strip_text
 from .model import (
     _PIECE_SET,
@@ -106,14 +106,14 @@ def _value(slug: str, i: int, what: str) -> int:
 def _dimension(slug: str, i: int, what: str) -> int:
     v = _value(slug, i, what)
     if not MIN_SIZE <= v <= MAX_SIZE:
-        raise ValueRangeError(NAME, f"{what} {v} is outside {MIN_SIZE}-{MAX_SIZE}", i)
+        raise ValueRangeError(NAME, f"{what} {shown(v)} is outside {MIN_SIZE}-{MAX_SIZE}", i)
     return v
 
 
 def _coordinate(slug: str, i: int, limit: int, what: str) -> int:
     v = _value(slug, i, what)
     if v >= limit:
-        raise ValueRangeError(NAME, f"{what} {v} is off the board (0-{limit - 1})", i)
+        raise ValueRangeError(NAME, f"{what} {shown(v)} is off the board (0-{limit - 1})", i)
     return v
 
 
@@ -162,7 +162,7 @@ class _Collector:
 def _decode_v3(slug: str) -> Board:
     surface = slug[0]
     if surface not in SURFACES:
-        raise FormatError(NAME, f"unknown surface {surface!r} (expected one of {''.join(SURFACES)})", 0)
+        raise FormatError(NAME, f"unknown surface {shown(surface)} (expected one of {''.join(SURFACES)})", 0)
     height = _dimension(slug, 1, "height")
     width = _dimension(slug, 2, "width")
     _check_square(surface, height, width, 2)
@@ -288,7 +288,7 @@ def _legacy_number(text: str, pos: int, what: str) -> int:
     if not text:
         return 0
     if len(text) > 3:
-        raise ValueRangeError(NAME, f"{what} {text} is too large", pos)
+        raise ValueRangeError(NAME, f"{what} {shown(text)} is too large", pos)
     return int(text)
 
 
@@ -407,7 +407,7 @@ def _decode_legacy(slug: str) -> Board:
     for number in sorted(scan.groups):
         for name, j in scan.groups[number]:
             if number > 11:
-                raise ValueRangeError(NAME, f"colour {number} is above 11", j)
+                raise ValueRangeError(NAME, f"colour {shown(number)} is above 11", j)
             colors[PIECES.index(name)] = number
     for piece in scan.pieces:
         _put_legacy_piece(piece, height, width, out, colors)
@@ -437,7 +437,7 @@ def _legacy_dimension(text: str | None, at: int, what: str) -> int:
         raise FormatError(NAME, f"the {what} is missing", at)
     value = _legacy_number(text, at, what)
     if not MIN_SIZE <= value <= MAX_SIZE:
-        raise ValueRangeError(NAME, f"{what} {value} is outside {MIN_SIZE}-{MAX_SIZE}", at)
+        raise ValueRangeError(NAME, f"{what} {shown(value)} is outside {MIN_SIZE}-{MAX_SIZE}", at)
     return value
 
 
@@ -478,7 +478,7 @@ def _decode_v0(slug: str) -> Board:
         height = int(obj["h"] if "h" in obj else obj["x"])
         width = int(obj["w"] if "w" in obj else obj["y"])
         if not (MIN_SIZE <= height <= MAX_SIZE and MIN_SIZE <= width <= MAX_SIZE):
-            raise ValueRangeError(NAME, f"size {height}x{width} is outside {MIN_SIZE}-{MAX_SIZE}", 0)
+            raise ValueRangeError(NAME, f"size {shown(height)}x{shown(width)} is outside {MIN_SIZE}-{MAX_SIZE}", 0)
         out = _Collector()
         for entry in obj["g"]:
             name = str(entry["p"])
@@ -491,7 +491,7 @@ def _decode_v0(slug: str) -> Board:
             elif name in _PIECE_SET:
                 out.put(row, col, Piece(name, row, col, int(entry.get("o", 0)) % 4, bool(int(entry.get("e", 0)))))
             else:
-                raise FormatError(NAME, f"{name!r} is not a piece name", 0)
+                raise FormatError(NAME, f"{shown(name)} is not a piece name", 0)
     except SlugError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError, OverflowError):
@@ -585,7 +585,7 @@ def _piece_at(name: str, rotation: int, reflected: bool, row: int, col: int) -> 
 
 def _json_int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(NAME, f"{what} must be a whole number, not {value!r}")
+        raise FormatError(NAME, f"{what} must be a whole number, not {shown(value)}")
     return value
 
 
@@ -594,12 +594,12 @@ def from_json(obj: dict[str, Any]) -> Board:
         raise FormatError(NAME, "board JSON must be an object")
     surface = obj.get("surface", "R")
     if not isinstance(surface, str) or surface not in SURFACES:
-        raise FormatError(NAME, f"unknown surface {surface!r}")
+        raise FormatError(NAME, f"unknown surface {shown(surface)}")
     height = _json_int(obj.get("height"), "height")
     width = _json_int(obj.get("width"), "width")
     for what, value in (("height", height), ("width", width)):
         if not MIN_SIZE <= value <= MAX_SIZE:
-            raise ValueRangeError(NAME, f"{what} {value} is outside {MIN_SIZE}-{MAX_SIZE}")
+            raise ValueRangeError(NAME, f"{what} {shown(value)} is outside {MIN_SIZE}-{MAX_SIZE}")
     if surface == "S" and height != width:
         raise ValueRangeError(NAME, f"a sphere must be square, not {height}x{width}")
     items: dict[tuple[int, int], Placed] = {}
@@ -618,11 +618,11 @@ def from_json(obj: dict[str, Any]) -> Board:
         raise FormatError(NAME, '"pieces" and "terrain" must be lists')
     for entry in pieces:
         if not isinstance(entry, dict) or entry.get("name") not in tuple(PIECES):
-            raise FormatError(NAME, f"bad piece {entry!r}")
+            raise FormatError(NAME, f"bad piece {shown(entry)}")
         rotation = _json_int(entry.get("rotation", 0), "rotation")
         reflected = entry.get("reflected", False)
         if rotation not in (0, 1, 2, 3) or not isinstance(reflected, bool):
-            raise ValueRangeError(NAME, f"bad orientation in {entry!r}")
+            raise ValueRangeError(NAME, f"bad orientation in {shown(entry)}")
         put(
             entry.get("row"),
             entry.get("col"),
@@ -631,7 +631,7 @@ def from_json(obj: dict[str, Any]) -> Board:
         )
     for cell in terrain:
         if not isinstance(cell, (list, tuple)) or len(cell) != 2:
-            raise FormatError(NAME, f"bad terrain cell {cell!r}")
+            raise FormatError(NAME, f"bad terrain cell {shown(cell)}")
         put(cell[0], cell[1], lambda r, c: TERRAIN, "terrain")
     raw_colors = obj.get("colors", {})
     if not isinstance(raw_colors, dict) or set(raw_colors) - set(PIECES):
@@ -640,6 +640,6 @@ def from_json(obj: dict[str, Any]) -> Board:
     for name in PIECES:
         c = _json_int(raw_colors.get(name, 0), f"colour of {name}")
         if not 0 <= c <= 11:
-            raise ValueRangeError(NAME, f"colour {c} of {name} is not 0-11")
+            raise ValueRangeError(NAME, f"colour {shown(c)} of {name} is not 0-11")
         colors.append(c)
     return make_board(surface, height, width, items, colors)

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPus
 from slugboard.codecs import letters
 from slugboard.codecs.wording import plural
 
-from ..page import GamePage, WrappedLabel, set_text_colour
+from ..page import GamePage, WrappedLabel, plain_tip, set_text_colour
 from .canvas import LettersCanvas
 from .paint import DATE_EDIT_MERGE
 
@@ -111,6 +111,7 @@ class LettersPage(GamePage):
         row.addWidget(self.start_button)
         self.tool_layout.addLayout(row)
         self.start_error = WrappedLabel()
+        self.start_error.setTextFormat(Qt.TextFormat.PlainText)  # it may quote the word typed
         self.start_error.setObjectName("startWordError")
         set_text_colour(self.start_error, "#d32f2f")
         self.start_error.hide()
@@ -359,7 +360,9 @@ class LettersPage(GamePage):
             self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
         else:
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
-        shown = [p.message for p in canvas.problems if p.kind != "start_word"]
+        from html import escape
+
+        shown = [escape(p.message) for p in canvas.problems if p.kind != "start_word"]
         if switch:
             shown.append(
                 f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
@@ -384,7 +387,7 @@ class LettersPage(GamePage):
                 letters.converted(board, param)
             except ValueError as exc:
                 item.setEnabled(False)
-                item.setToolTip(f"Cannot be written this way: {exc}")
+                item.setToolTip(plain_tip(f"Cannot be written this way: {exc}"))
             else:
                 item.setEnabled(True)
                 item.setToolTip("")
@@ -401,9 +404,13 @@ class LettersPage(GamePage):
             return
         words, score, found = letters.check_turn(self.board, canvas.placed_letters())
         canvas.preview = (words, score, found)  # type: ignore[assignment]
-        text = ", ".join(w.text if w.valid else f"<span style='color:#d32f2f'><s>{w.text}</s></span>" for w in words)
+        from html import escape
+
+        text = ", ".join(
+            escape(w.text) if w.valid else f"<span style='color:#d32f2f'><s>{escape(w.text)}</s></span>" for w in words
+        )
         lines = [f"{text or 'no word yet'}: <b>{score}</b>"]
-        lines += [f"<span style='color:#d32f2f'>{p.message}</span>" for p in found]
+        lines += [f"<span style='color:#d32f2f'>{escape(p.message)}</span>" for p in found]
         self.preview_label.setText("<br>".join(lines))
         self.submit_button.setEnabled(not found)
         self.recall_button.setEnabled(True)

@@ -453,7 +453,9 @@ def panel_rows(board: letters.Board, game, *, pending: bool = False, preview=Non
     else:
         rows.append(PanelRow("Starting word unknown", bold=True, colour="error", gap=0.3))
         rows.append(PanelRow("letters and scores need it", size=0.85, colour="muted"))
-    bag = board.bag
+    from slugboard.codecs.letters.game import bag_of  # the deal: loaded with the first board shown
+
+    bag = bag_of(board)
     blanks = bag.get(letters.BLANK, 0)
     rows.append(
         PanelRow(

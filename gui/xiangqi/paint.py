@@ -455,8 +455,8 @@ PALETTE_ICON_SOURCE = 96
 
 
 def warm() -> None:
-    """The palette's fourteen pieces drawn ahead (about 15 ms), while the window waits:
-    making the page then copies them (see draw_piece)."""
+    """The palette's fourteen pieces drawn ahead, while the window waits: making the page
+    then copies them (see draw_piece; benchmarks/tab_switch.py measures the first switch)."""
     for letter in xiangqi.RED_LETTERS:
         piece_icon(letter, PALETTE_ICON_SOURCE)
         piece_icon(letter.lower(), PALETTE_ICON_SOURCE)
