@@ -101,6 +101,31 @@ def _apply_text_colour(widget: QWidget, wanted: QColor) -> None:
     widget.setPalette(palette)
 
 
+def plain_tip(text: str) -> str:
+    """`text` as a tooltip that shows it as it is. Qt takes a tooltip for rich text when it
+    looks like markup, and would then load an `<img src=...>` in it from disk: a tooltip
+    that can hold text from a pasted link or a file is escaped and marked as rich text, so
+    Qt shows its characters and reads no markup in it."""
+    from html import escape  # loaded with the first such tooltip, not while the window starts
+
+    return f"<p style='white-space:pre-wrap'>{escape(text)}</p>" if text else ""
+
+
+def html_lines(lines: Iterable[str]) -> str:
+    """Lines of plain text as one rich text, a line each: for a label that also holds markup
+    of its own, so text from input in those lines is shown as it is."""
+    from html import escape
+
+    return "<br>".join(escape(line) for line in lines)
+
+
+def plain_label(text: str = "") -> QLabel:
+    """A label that shows its text as it is, never as rich text."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
 class ModeButton(QPushButton):
     """A checkable button of a row of modes (Edit, Play...): the chosen one is filled with the
     highlight colour, darkened or lightened as far as its bold text needs to read (4.5:1),
@@ -128,31 +153,6 @@ class ModeButton(QPushButton):
         )
         if sheet != self.styleSheet():
             self.setStyleSheet(sheet)
-
-
-def plain_tip(text: str) -> str:
-    """`text` as a tooltip that shows it as it is. Qt takes a tooltip for rich text when it
-    looks like markup, and would then load an `<img src=...>` in it from disk: a tooltip
-    that can hold text from a pasted link or a file is escaped and marked as rich text, so
-    Qt shows its characters and reads no markup in it."""
-    from html import escape  # loaded with the first such tooltip, not while the window starts
-
-    return f"<p style='white-space:pre-wrap'>{escape(text)}</p>" if text else ""
-
-
-def html_lines(lines: Iterable[str]) -> str:
-    """Lines of plain text as one rich text, a line each: for a label that also holds markup
-    of its own, so text from input in those lines is shown as it is."""
-    from html import escape
-
-    return "<br>".join(escape(line) for line in lines)
-
-
-def plain_label(text: str = "") -> QLabel:
-    """A label that shows its text as it is, never as rich text."""
-    label = QLabel(text)
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    return label
 
 
 def heading(text: str) -> QLabel:

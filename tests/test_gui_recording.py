@@ -194,7 +194,7 @@ def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
 def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_path):
     """The file was once written at `.NAME.part` beside the target, a name anyone could
     plant a symlink at to have the export overwrite a file of theirs choosing."""
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     victim = tmp_path / "victim.txt"
     victim.write_text("kept")
@@ -210,7 +210,7 @@ def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_pat
 
 
 def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     out = tmp_path / "g.apng"
     record(str(out), _board(SHORT))
@@ -222,7 +222,7 @@ def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
 def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp_path):
     """The finding: a game won at its first click and flagged a day later made an
     11-minute, 0.8 GB export. The recording ends where the game ended, plus the hold."""
-    from slugboard.gui.recording import HOLD_MS, plan, record, recorded_ms
+    from slugboard.gui.minesweeper.recording import HOLD_MS, plan, record, recorded_ms
 
     board = ms.decode("2=8x8,1000+33+000+33MTXP")
     replay = ms.Replay(board)
@@ -238,7 +238,7 @@ def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp
 
 
 def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
-    from slugboard.gui.recording import MAX_FRAMES, RecordingError, record
+    from slugboard.gui.minesweeper.recording import MAX_FRAMES, RecordingError, record
 
     # Left unfinished: its second click, a day after the first, is its last action.
     board = ms.decode("1=8x8+114477+000;011727980+")
@@ -255,7 +255,7 @@ def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_pa
 
 
 def test_a_recording_larger_than_its_limit_stops_and_leaves_no_file(qapp, tmp_path, monkeypatch):
-    from slugboard.gui import recording
+    from slugboard.gui.minesweeper import recording
 
     monkeypatch.setattr(recording, "MAX_BYTES", 20_000)
     with pytest.raises(recording.RecordingError, match="would be larger than"):
