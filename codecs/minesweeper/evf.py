@@ -212,9 +212,11 @@ def link_actions(board: Board, pix: int = CELL_PIXELS) -> tuple[MouseAction, ...
 def pointer_actions(mouse: Sequence[Pointer], pix: int) -> tuple[MouseAction, ...]:
     """A recorded mouse path (positions in cells, times in ms from its first event) in
     pixels of `pix` a cell. Positions from a file or from play are whole pixels, kept to
-    four decimals of a cell: rounding finds them again."""
+    four decimals of a cell: rounding finds them again. The file's clock starts at the
+    first event (a game played here has the press of its first click before its 0)."""
+    start = min((ev.t_ms for ev in mouse), default=0.0)
     return tuple(
-        MouseAction(ev.kind, max(0, round(ev.t_ms)), math.floor(ev.x * pix + 0.5), math.floor(ev.y * pix + 0.5))
+        MouseAction(ev.kind, round(ev.t_ms - start), math.floor(ev.x * pix + 0.5), math.floor(ev.y * pix + 0.5))
         for ev in mouse
     )
 

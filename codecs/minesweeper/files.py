@@ -95,6 +95,8 @@ class ReplayFile:
     country: str = ""
     start_us: int = 0
     end_us: int = 0
+    # A game played in this window, its path recorded as it was played.
+    played_here: bool = False
 
     def mouse_path(self) -> MousePath:
         """The mouse events ready for drawing, made once per file."""
@@ -107,6 +109,12 @@ class ReplayFile:
 
     def lost_in_slug(self) -> str:
         """A sentence for the panel: what the link of this game leaves out."""
+        if self.played_here:
+            return (
+                "Played here. The link keeps the field, the clicks and the flags; the mouse path "
+                f"({len(self.mouse)} moves and presses) stays only while this game is open: "
+                "File > Save replay as keeps it in an .evf replay."
+            )
         who = f" by {self.player}" if self.player else ""
         return (
             f"Read from a {self.program} replay{who}. The link keeps the field, the clicks and the flags; "

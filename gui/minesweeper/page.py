@@ -38,6 +38,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
+from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
 
 from ..page import GamePage, heading, set_text_colour
 from ..store import set_setting
@@ -247,6 +248,9 @@ class MinesweeperPage(GamePage):
 
         canvas = MinesCanvas()
         canvas.cell_clicked.connect(self._cell_clicked)
+        canvas.pointer.connect(self._pointer)
+        # The pointer over the game being played, from its first press (see codecs' pointer).
+        self._pointer_log: PointerLog | None = None
         self.set_canvas(canvas)
         self.player = ReplayPlayer(self)
         # ZiNi and the islands of a large field are worked out off the window's thread, then shown.
@@ -465,6 +469,7 @@ class MinesweeperPage(GamePage):
         self.mouse_box.setObjectName("mouseBox")
         self.mouse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.mouse_box.setChecked(True)
+        self._mouse_wanted = True  # the box's state while no game with a path is open
         self.mouse_box.toggled.connect(lambda _: self._refresh())
         boxes = QHBoxLayout()
         boxes.addWidget(self.odds_box)
@@ -584,6 +589,8 @@ class MinesweeperPage(GamePage):
         self.canvas.view = mode
         if mode != REPLAY:
             self.player.pause()
+        elif previous == PLAY:
+            self._path_up_to_now()
         if mode == REPLAY and self.player.replay is not self.replay:
             self.player.load(self.replay, 0.0)  # another game: from its start; the same one: where it was left
         if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
@@ -713,7 +720,38 @@ class MinesweeperPage(GamePage):
                 self.show_status(result.refused)
             return
         self._play_origin = origin
+        log = self._pointer_log
+        if log is not None and len(log):
+            # The game with its path, shown and counted as a replay file's would be.
+            self.replay_file = played_file(result.board, log, origin)
         self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
+
+    def _pointer(self, kind: str, x: float, y: float) -> None:
+        """Keep the pointer over a game being played: from its first press to its end."""
+        if self.mode != PLAY or self.replay.outcome != ms.UNFINISHED:
+            return
+        log = self._pointer_log
+        board = self.board
+        if log is None or (log.width, log.height) != (board.width, board.height):
+            if board.events or kind == "mv":
+                return  # a game begun before this window saw it, or nothing pressed yet
+            log = self._pointer_log = PointerLog(board.width, board.height)
+        now = self.clock()
+        if kind == "mv":
+            log.move(now, x, y)
+        elif kind in ("lk", "rk"):
+            log.tap(now, kind[0], int(x), int(y))
+        elif kind[1] == "c":
+            log.press(now, kind[0], x, y)
+        else:
+            log.release(now, kind[0], x, y)
+
+    def _path_up_to_now(self) -> None:
+        """The played game's path with the moves since its last action."""
+        kept, log = self.replay_file, self._pointer_log
+        if kept is not None and kept.played_here and kept.board is self.board and log is not None:
+            if self._play_origin is not None and len(kept.mouse) != len(log):
+                self.replay_file = played_file(self.board, log, self._play_origin)
 
     # --- replay ---------------------------------------------------------------------------
     def _replay_moved(self) -> None:
@@ -808,19 +846,22 @@ class MinesweeperPage(GamePage):
             self._odds_wanted = None
             self._odds_worker.cancel()
         self.replay = replay_for(board)
+        if not board.events:
+            self._pointer_log = None  # a new game, or one taken back: its path starts again
         # The file's extras belong to its field: another field shows none, and an undo back
         # to the file's game shows them again.
         kept = getattr(self, "replay_file", None)
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
             kept = None
         self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
-        self.mouse_box.setEnabled(kept is not None)
+        self._offer_mouse_path(kept is not None and bool(kept.mouse))
         self.mouse_box.setToolTip(
             "The pointer, its last second of movement, and its clicks where they happened: "
             "a dot for a left click, a square for a right click, a ring for a chord"
-            if kept is not None
-            else "This game came from a link, which keeps no mouse path: only a game opened from "
-            "a replay file (.avf, .rmv, .evf, .mvf) has one to show"
+            if self.mouse_box.isEnabled()
+            else "This game has no mouse path: a link keeps none. A game played here, or opened from a "
+            "replay file (.avf, .rmv, .evf, .mvf), has one while it is open; a game brought back "
+            "at start or by a paste has only its link's clicks"
         )
         self.action_list.game_actions.set_game(board, self._chords_of(kept))
         self.canvas.board = board
@@ -848,6 +889,22 @@ class MinesweeperPage(GamePage):
             self._resume_play_clock()  # a game brought back (redo): its clock goes on from its last action
         self._update_play_timer()
         self._refresh()
+
+    def _offer_mouse_path(self, available: bool) -> None:
+        """The Mouse path box, usable only for a game that has one: otherwise it is greyed
+        out and unchecked (not checked and greyed out), and the person's choice comes back
+        with the next game that has a path."""
+        box = self.mouse_box
+        if available == box.isEnabled():
+            return
+        box.blockSignals(True)
+        if available:
+            box.setChecked(self._mouse_wanted)
+        else:
+            self._mouse_wanted = box.isChecked()
+            box.setChecked(False)
+        box.setEnabled(available)
+        box.blockSignals(False)
 
     def _chords_of(self, replay_file) -> frozenset[int]:
         """When the chords of a file's game were released; worked out once per file."""
@@ -1190,4 +1247,4 @@ class MinesweeperPage(GamePage):
             }
         if self.mode == PLAY:
             return {"view": PLAY, "clock_ms": self.canvas.clock_ms}
-        return {}
+        return {"view": EDIT}

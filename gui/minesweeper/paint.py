@@ -623,8 +623,8 @@ def paint(
     mouse: MousePath | None = None,
     **_state,
 ) -> None:
-    """Draw `board`. With no state: the field as the editor shows it (every mine and
-    number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
+    """Draw `board`. With no state: a recorded game at its end, else the field as the
+    editor shows it (every mine and number; `view="edit"` shows a game's field so too). `at` (seconds) draws the recorded game at that moment; `view="play"` its
     final state; `state` a replay state already computed by the caller. `odds` lays each
     covered cell's chance of a mine over the board, when they are the odds of this state;
     `mouse` draws a replay file's pointer and its last second of movement at the clock."""
@@ -634,6 +634,12 @@ def paint(
         state = replay.state_at(at * 1000)
         if clock_ms is None:
             clock_ms = min(at * 1000, replay.duration_ms)
+    if view is None and state is None and board.events:
+        # A recorded game drawn with no moment named (an export): its end, as it was played.
+        replay = replay or replay_for(board)
+        state = replay.final()
+        if clock_ms is None:
+            clock_ms = float(state.ended_ms if state.ended_ms is not None else replay.duration_ms)
     if view is None:
         view = EDIT if state is None else REPLAY
     if view != EDIT and state is None:

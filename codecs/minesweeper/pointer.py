@@ -1,0 +1,105 @@
+"""The mouse over a game being played: every move, press and release with its time and
+position, kept beside the game as a replay file keeps its own.
+
+The window reports the pointer in cells (fractions within a cell) with the time on its
+clock; `PointerLog` keeps what a replay needs and what an `.evf` file can hold:
+
+* positions in sixteenths of a cell (whole pixels at `evf.CELL_PIXELS`), so a position
+  written and read back is the same, and lies in the cell it was in;
+* from the first press of a game on: moves before it belong to no game;
+* one button at a time: the window acts on the left and right buttons alone (a second
+  button pressed while one is down does nothing), so the log leaves it out too, and what
+  a count of the log's clicks finds is what the game recorded;
+* a key that opens or flags at the keyboard cursor stands for a press and a release at
+  the middle of that cell.
+
+`played_file(board, log, origin)` is the game with its path, as `files.ReplayFile`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .evf import CELL_PIXELS, software_name
+from .files import MouseEvent, ReplayFile
+from .model import Board
+from .replays import replay
+
+LEFT, RIGHT = "l", "r"
+# The most events kept for one game: a day of play at a move every few milliseconds; a
+# longer game keeps its first events.
+MAX_EVENTS = 5_000_000
+
+
+def _snap(value: float, limit: int) -> float:
+    value = max(0.0, min(float(limit), value))
+    return math.floor(value * CELL_PIXELS) / CELL_PIXELS
+
+
+class PointerLog:
+    """The pointer's events of one game, with times on the caller's clock (ms)."""
+
+    def __init__(self, width: int, height: int):
+        self.width, self.height = width, height
+        self.events: list[tuple[float, str, float, float]] = []
+        self.down: str | None = None
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    def _add(self, now: float, kind: str, x: float, y: float) -> None:
+        if len(self.events) < MAX_EVENTS:
+            self.events.append((now, kind, _snap(x, self.width), _snap(y, self.height)))
+
+    def move(self, now: float, x: float, y: float) -> None:
+        if self.events:
+            self._add(now, "mv", x, y)
+
+    def press(self, now: float, button: str, x: float, y: float) -> bool:
+        """A press of `button` ("l" or "r"); False (and nothing kept) while another is down."""
+        if self.down is not None:
+            return False
+        self.down = button
+        self._add(now, button + "c", x, y)
+        return True
+
+    def release(self, now: float, button: str, x: float, y: float) -> bool:
+        """A release of `button`; False for one whose press was not kept."""
+        if self.down != button:
+            return False
+        self.down = None
+        self._add(now, button + "r", x, y)
+        return True
+
+    def tap(self, now: float, button: str, cell_x: int, cell_y: int) -> None:
+        """A key that acts at the keyboard cursor: a press and a release at the cell's middle."""
+        self.down = None
+        for phase in "cr":
+            self._add(now, button + phase, cell_x + 0.5, cell_y + 0.5)
+
+    def path(self, origin: float, unit_ms: int = 1) -> tuple[MouseEvent, ...]:
+        """The events with times in ms from `origin` (the game's first action), as a replay
+        file's mouse events; a press just before that action comes before 0. Times are
+        cut to whole `unit_ms`, as the game's own actions are (`play.record`), so that a
+        click and the action it made fall at the same moment."""
+        return tuple(
+            MouseEvent(float(math.floor((t - origin) / unit_ms) * unit_ms), kind, x, y) for t, kind, x, y in self.events
+        )
+
+
+def played_file(board: Board, log: PointerLog, origin: float, player: str = "") -> ReplayFile:
+    """The game being played here with its mouse path, as a replay file read from disk
+    would be: what Replay mode draws and counts, and what an `.evf` file keeps."""
+    final = replay(board).final()
+    return ReplayFile(
+        board=board,
+        program="Slugboard",
+        software=software_name(),
+        player=player,
+        mouse=log.path(origin, board.time_unit_ms),
+        figures={},
+        time_s=final.stats.time_s,
+        won=final.outcome == "won",
+        pix_size=CELL_PIXELS,
+        played_here=True,
+    )

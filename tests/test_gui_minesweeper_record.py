@@ -1,0 +1,185 @@
+"""A game played in the window keeps its mouse path, shows it in Replay mode, and is
+written as an .evf replay that ms-toollib reads with the figures the window shows."""
+
+from __future__ import annotations
+
+import math
+
+import ms_toollib
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QApplication
+
+from conftest import load_vectors
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.evf import recording_of, write_evf
+
+ARTICLE = load_vectors("minesweeper")["games"][0]["slug"]
+FIELD = "1=5x5+0141++"  # mines at (1, 0) and (1, 4)
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _point(page, x, y, dx=0.5, dy=0.5):
+    rect = page.canvas.layout_().cell_rect(x, y)
+    return QPoint(int(rect.left() + dx * rect.width()), int(rect.top() + dy * rect.height()))
+
+
+def _playing(qtbot, main_window, text=FIELD):
+    assert main_window.paste_text(text)
+    page = main_window.page("minesweeper")
+    main_window.tabs.setCurrentWidget(page)
+    assert page.mode == "play"
+    page.clock = FakeClock()
+    return page
+
+
+def _click(qtbot, page, x, y, button=Qt.MouseButton.LeftButton, hold=60.0, dx=0.5, dy=0.5):
+    point = _point(page, x, y, dx, dy)
+    qtbot.mousePress(page.canvas, button, pos=point)
+    page.clock.now += hold
+    qtbot.mouseRelease(page.canvas, button, pos=point)
+
+
+def _move(qtbot, page, x, y, dx, dy, after=30.0):
+    page.clock.now += after
+    qtbot.mouseMove(page.canvas, _point(page, x, y, dx, dy))
+
+
+def _play_to_the_win(qtbot, page):
+    _move(qtbot, page, 3, 2, 0.2, 0.3)  # before the first press: no game yet
+    _click(qtbot, page, 4, 2, dx=0.25, dy=0.75)
+    _move(qtbot, page, 2, 1, 0.5, 0.5)
+    _move(qtbot, page, 1, 0, 0.6, 0.4)
+    _click(qtbot, page, 1, 0, Qt.MouseButton.RightButton)
+    _move(qtbot, page, 0, 0, 0.5, 0.5, after=400)
+    _click(qtbot, page, 0, 0)
+    _move(qtbot, page, 0, 3, 0.5, 0.5, after=700)
+    _click(qtbot, page, 0, 4)
+
+
+def test_a_game_played_here_keeps_its_mouse_path_and_replays_it(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _play_to_the_win(qtbot, page)
+    assert page.play_status.text() == "You won!"
+    played = page.replay_file
+    assert played is not None and played.played_here and played.board is page.board
+    kinds = [m.kind for m in played.mouse]
+    # From the first press on: the move before it belongs to no game.
+    assert kinds[0] == "lc" and kinds.count("lc") == 3 and kinds.count("rc") == 1 and "mv" in kinds
+    assert kinds.count("lr") == 3 and kinds.count("rr") == 1
+    # Positions are where the pointer was, in sixteenths of a cell.
+    first_release = next(m for m in played.mouse if m.kind == "lr")
+    lay = page.canvas.layout_()
+    point = _point(page, 4, 2, 0.25, 0.75)
+    at = ((point.x() - lay.grid.left()) / lay.cell, (point.y() - lay.grid.top()) / lay.cell)
+    assert (first_release.x, first_release.y) == tuple(math.floor(v * 16) / 16 for v in at)
+    assert (int(first_release.x), int(first_release.y)) == (4, 2)
+    # Times from the first action, cut to the game's unit as its actions are.
+    assert first_release.t_ms == 0.0 and played.mouse[0].t_ms == -100.0
+    assert "Played here" in page.file_label.text() or page.mode == "play"
+    page.set_mode("replay")
+    assert "Played here" in page.file_label.text()
+    assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
+    assert page.mouse_path() is not None and page.canvas.mouse is page.mouse_path()
+    assert page.export_state()["mouse"] is page.mouse_path()
+
+
+def test_a_game_played_here_is_written_with_the_figures_the_window_shows(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _play_to_the_win(qtbot, page)
+    page.set_mode("replay")
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
+    video = ms_toollib.EvfVideo("", list(write_evf(recording_of(page.board, replay_file=page.replay_file))))
+    video.parse()
+    video.analyse()
+    video.current_time = video.rtime + 1
+    labels = page.stat_labels
+    assert video.is_completed
+    assert f"{video.rtime:.2f} s" == labels["time"].text()
+    assert video.rtime_ms == round(ms.replay(page.board).stats().time_s * 1000)
+    assert str(video.bbbv) == labels["3bv"].text()
+    assert labels["clicks"].text() == f"{video.cl} ({video.ce} effective)"
+    assert (str(video.left), str(video.right), str(video.double)) == (
+        labels["left"].text(),
+        labels["right"].text(),
+        labels["double"].text(),
+    )
+    assert labels["path"].text() == f"{video.path / 16:.1f} cells"
+    assert video.path > 0
+
+
+def test_a_second_button_while_one_is_down_does_nothing(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _click(qtbot, page, 4, 2)
+    point = _point(page, 1, 0)
+    qtbot.mousePress(page.canvas, Qt.MouseButton.LeftButton, pos=point)
+    qtbot.mousePress(page.canvas, Qt.MouseButton.RightButton, pos=point)  # no flag
+    qtbot.mouseRelease(page.canvas, Qt.MouseButton.RightButton, pos=point)
+    assert len(page.board.events) == 1
+    # The left release, over another cell, opens that one (as replay files count it).
+    qtbot.mouseRelease(page.canvas, Qt.MouseButton.LeftButton, pos=_point(page, 0, 0))
+    assert page.board.events[-1][1:] == ("open", 0, 0)
+    kinds = [m.kind for m in page.replay_file.mouse]
+    assert kinds == ["lc", "lr", "lc", "lr"]
+
+
+def test_keys_stand_for_a_click_at_the_cursor(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)  # the cursor to (1, 0)... then down to (1, 2)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Down)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Down)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Space)
+    assert page.board.events[0][1:] == ("open", 1, 2)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Up)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Up)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_F)
+    assert page.board.events[-1][1:] == ("flag", 1, 0)
+    mouse = page.replay_file.mouse
+    assert [(m.kind, m.x, m.y) for m in mouse] == [
+        ("lc", 1.5, 2.5),
+        ("lr", 1.5, 2.5),
+        ("rc", 1.5, 0.5),
+        ("rr", 1.5, 0.5),
+    ]
+
+
+def test_the_mouse_path_box_is_unchecked_while_greyed_out_and_comes_back(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _play_to_the_win(qtbot, page)
+    page.set_mode("replay")
+    assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
+    # A game from a link has no path: the box is greyed out and not checked.
+    assert main_window.paste_text(ARTICLE)
+    assert not page.mouse_box.isEnabled() and not page.mouse_box.isChecked()
+    assert "no mouse path" in page.mouse_box.toolTip()
+    # Undo brings the played game back, and the box as the person left it.
+    main_window.undo_action.trigger()
+    assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
+
+
+def test_a_new_game_starts_a_new_path(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _play_to_the_win(qtbot, page)
+    page.restart()
+    assert page._pointer_log is None
+    _click(qtbot, page, 4, 2)
+    assert [m.kind for m in page.replay_file.mouse] == ["lc", "lr"]
+
+
+def test_a_replay_exported_with_no_moment_draws_its_end_not_the_field():
+    from slugboard.gui.render import render_image
+
+    board = ms.decode(ARTICLE)
+    palette = QApplication.instance().palette()
+    plain = render_image("minesweeper", board, None, palette)
+    at_end = render_image("minesweeper", board, None, palette, at=10_000.0)
+    edit = render_image("minesweeper", board, None, palette, view="edit")
+    assert plain == at_end
+    assert plain != edit
