@@ -721,7 +721,7 @@ class MinesweeperPage(GamePage):
             return
         self._play_origin = origin
         log = self._pointer_log
-        if log is not None and len(log):
+        if log is not None and len(log) and origin is not None:
             # The game with its path, shown and counted as a replay file's would be.
             self.replay_file = played_file(result.board, log, origin)
         self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
