@@ -183,3 +183,31 @@ def test_a_replay_exported_with_no_moment_draws_its_end_not_the_field():
     edit = render_image("minesweeper", board, None, palette, view="edit")
     assert plain == at_end
     assert plain != edit
+
+
+def test_save_replay_as_writes_the_played_game_with_its_path(qtbot, main_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    page = _playing(qtbot, main_window)
+    assert not page.can_save_replay()
+    _play_to_the_win(qtbot, page)
+    assert page.can_save_replay()
+    target = tmp_path / "mine"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), "Replay (*.evf)"))
+    with qtbot.waitSignal(page.status_changed) as said:
+        page.save_replay_dialog()
+    assert "with its mouse path" in said.args[0]
+    video = ms_toollib.EvfVideo(str(tmp_path / "mine.evf"))
+    video.parse()
+    video.analyse()
+    moves = [e.event.unwrap_mouse().mouse for e in video.events if e.event.is_mouse()]
+    assert moves == [m.kind for m in page.replay_file.mouse]
+
+
+def test_save_replay_of_a_game_from_a_link_says_it_has_no_path(qtbot, main_window, tmp_path):
+    assert main_window.paste_text(ARTICLE)
+    page = main_window.page("minesweeper")
+    with qtbot.waitSignal(page.status_changed) as said:
+        assert page.save_replay(str(tmp_path / "link.evf"))
+    assert "no mouse path" in said.args[0]
+    assert (tmp_path / "link.evf").stat().st_size > 0

@@ -1218,6 +1218,62 @@ class MinesweeperPage(GamePage):
             return None
         return kept.mouse_path()
 
+    # --- saving the replay ---------------------------------------------------------------
+    def can_save_replay(self) -> bool:
+        """Whether File > Save replay as has a game to write."""
+        return bool(self.board.events)
+
+    def replay_to_save(self):
+        """The replay file whose path goes with the open game (one read from disk or played
+        here), or None for a game from a link."""
+        self._path_up_to_now()
+        kept = self.replay_file
+        return kept if kept is not None and kept.mouse and kept.board == self.board else None
+
+    def save_replay_dialog(self) -> None:
+        """File > Save replay as: the game as an .evf replay, with its mouse path when it has one."""
+        if not self.can_save_replay():
+            self.show_status("No game to save yet: play one, or open a replay or a game slug")
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Save replay as", "minesweeper.evf", "Replay (*.evf)")
+        if path:
+            if not path.lower().endswith(".evf"):
+                path += ".evf"
+            self.save_replay(path)
+
+    def save_replay(self, path: str) -> bool:
+        """Write the open game to `path` as an .evf replay; says in the status bar how it went.
+        The file is whole or not there: it is written beside and then renamed."""
+        import os
+
+        from slugboard.codecs.errors import SlugError
+        from slugboard.codecs.minesweeper.commands import write_atomically
+        from slugboard.codecs.minesweeper.evf import recording_of, write_evf
+
+        name = os.path.basename(path)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            kept = self.replay_to_save()
+            data = write_evf(recording_of(self.board, replay_file=kept))
+            write_atomically(path, data)
+        except SlugError as exc:
+            self.show_status(f"Could not save the replay: {exc.message}")
+            return False
+        except OSError as exc:
+            self.show_status(f"Could not write {name}: {exc.strerror or exc}")
+            return False
+        finally:
+            QApplication.restoreOverrideCursor()
+        what = (
+            "with its mouse path"
+            if kept is not None
+            else "with each click at the middle of its cell (a link keeps no mouse path)"
+        )
+        self.show_status(f"Saved the replay to {name}, {what}")
+        return True
+
     def figures(self) -> ms_figures.GameFigures:
         """The figures of the open game, counted from the replay file's mouse events when
         it came from one; kept while the game is the same."""

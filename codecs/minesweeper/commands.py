@@ -1,0 +1,93 @@
+"""Minesweeper's `slugboard-codec` commands, each as `<name>_options(parser)` and
+`<name>(args) -> int` (they take a slug, a link or a replay file, so they read their
+TEXT_OR_FILE themselves and write their own output).
+
+export-replay   the game as an .evf replay (with the mouse path of a replay file)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from typing import IO, TYPE_CHECKING
+
+from ..errors import FormatError, SlugError
+from .model import NAME, Board
+
+EXIT_BAD_INPUT = 2
+EXIT_FAILED = 1
+
+if TYPE_CHECKING:
+    from .files import ReplayFile
+
+
+def game_of(text: str) -> tuple[Board, ReplayFile | None]:
+    """The minesweeper game of a slug or link, of a file holding one, or of a replay file
+    (.avf .rmv .evf .mvf, with the file's extras)."""
+    from .. import read, read_text_file
+    from .files import EXTENSIONS, read_replay_file
+
+    if os.path.isfile(text):
+        if os.path.splitext(text)[1].lower() in EXTENSIONS:
+            found = read_replay_file(text)
+            return found.board, found
+        text = read_text_file(text)
+    name, board, _, _ = read(text)
+    if name != NAME or not isinstance(board, Board):
+        raise FormatError(NAME, f"this is a {name} board, not a minesweeper game")
+    return board, None
+
+
+def write_atomically(path: str, data: bytes) -> None:
+    """Write `data` to `path` whole or not at all: into a file beside it, then renamed."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=".slugboard-", suffix=".part", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def _say(err: IO[str], exc: SlugError) -> int:
+    print(f"error: {exc}", file=err)
+    return EXIT_BAD_INPUT
+
+
+# --- export-replay ---------------------------------------------------------------------
+
+
+def export_replay_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT_OR_FILE", help="a minesweeper game: slug, link or replay file")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="the .evf file to write")
+    parser.add_argument("--player", default="", help="the player's name for the file (a replay file keeps its own)")
+
+
+def export_replay(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None) -> int:
+    """Write the game of `args.text` to `args.output` as an .evf replay: a replay file's
+    game with its mouse path, a link's with its clicks at the cells' middles."""
+    from .evf import recording_of, write_evf
+
+    out, err = out or sys.stdout, err or sys.stderr
+    if not args.output.lower().endswith(".evf"):
+        print("error: export-replay writes .evf replays: name the file .evf", file=err)
+        return EXIT_BAD_INPUT
+    try:
+        board, found = game_of(args.text)
+        data = write_evf(recording_of(board, replay_file=found, player=args.player))
+    except SlugError as exc:
+        return _say(err, exc)
+    try:
+        write_atomically(args.output, data)
+    except OSError as exc:
+        print(f"error: could not write {args.output} ({exc.strerror or exc})", file=err)
+        return EXIT_FAILED
+    print(f"wrote {args.output} ({len(board.events)} actions, {len(data):,} bytes)", file=out)
+    return 0
