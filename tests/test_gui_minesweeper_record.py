@@ -211,3 +211,73 @@ def test_save_replay_of_a_game_from_a_link_says_it_has_no_path(qtbot, main_windo
         assert page.save_replay(str(tmp_path / "link.evf"))
     assert "no mouse path" in said.args[0]
     assert (tmp_path / "link.evf").stat().st_size > 0
+
+
+# --- no guessing needed -------------------------------------------------------------
+
+
+def _toollib_solvable(board, first):
+    rows = [[-1 if board.has_mine(x, y) else 0 for x in range(board.width)] for y in range(board.height)]
+    rows = ms_toollib.cal_board_numbers(rows) or rows
+    return ms_toollib.is_solvable(rows, first[1], first[0])
+
+
+def test_a_no_guess_game_deals_at_the_first_click_a_field_logic_solves(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    page.play_no_guess_box.setChecked(True)
+    assert page.edit_no_guess_box.isChecked()
+    page.width_spin.setValue(30)
+    page.height_spin.setValue(16)
+    page.mines_spin.setValue(99)
+    page.new_game()
+    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+        _click(qtbot, page, 3, 4)
+        assert page.dealing_label.text() and page.dealing_cancel.isVisible()
+    assert not page.dealing_label.text()
+    board = page.board
+    assert not board.undealt and len(board.mines) == 99
+    assert board.events[0][1:] == ("open", 3, 4)
+    assert ms.replay(board).final().stats.safe_opened > 1  # the first click opens a region
+    assert _toollib_solvable(board, (3, 4))
+    assert page.replay_file.mouse[-1].kind == "lr"
+
+
+def test_dealing_can_be_cancelled_and_the_next_click_deals_again(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    page.play_no_guess_box.setChecked(True)
+    page.width_spin.setValue(30)
+    page.height_spin.setValue(16)
+    page.mines_spin.setValue(170)  # so dense that dealing takes thousands of tries
+    page.new_game()
+    _click(qtbot, page, 3, 4)
+    qtbot.mouseClick(page.dealing_cancel, Qt.MouseButton.LeftButton)
+    assert page._dealing is None and not page.dealing_cancel.isVisible()
+    assert not page.board.events and page.board.undealt
+    page.mines_spin.setValue(99)
+    page.new_game()
+    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+        _click(qtbot, page, 10, 10)
+    assert page.board.events and _toollib_solvable(page.board, (10, 10))
+
+
+def test_no_guess_limits_that_cannot_be_met_are_said(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    page.play_no_guess_box.setChecked(True)
+    page.width_spin.setValue(9)
+    page.height_spin.setValue(9)
+    page.mines_spin.setValue(75)
+    page.new_game()
+    with qtbot.waitSignal(page.status_changed, timeout=20_000, check_params_cb=lambda t: "room for at most" in t):
+        _click(qtbot, page, 4, 4)
+    assert not page.board.events
+
+
+def test_an_edit_level_with_no_guessing_needed(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    page.set_mode("edit")
+    page.edit_no_guess_box.setChecked(True)
+    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+        page.new_level("intermediate")
+    board = page.board
+    assert (board.width, board.height, len(board.mines)) == (16, 16, 40)
+    assert _toollib_solvable(board, (8, 8))

@@ -36,13 +36,14 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
+from slugboard.codecs.minesweeper import noguess
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
 
 from ..page import GamePage, heading, set_text_colour
 from ..store import set_setting
-from ..worker import LatestOnly
+from ..worker import LatestOnly, why
 from .actions import ActionList
 from .canvas import MinesCanvas
 from .paint import (
@@ -283,6 +284,12 @@ class MinesweeperPage(GamePage):
         self._odds_cache: dict[tuple, MineOdds] = {}
         self._odds_wanted: tuple | None = None  # the newest question still to ask
 
+        # Fields that need no guessing are dealt in a helper process: a dense one may take
+        # thousands of tries. `_dealing` is what asked: (mode, board, x, y).
+        self._dealer = LatestOnly(self, apart=(noguess.__name__,))
+        self._dealer.finished.connect(self._dealt)
+        self._dealing: tuple | None = None
+
         self._build_mode_bar()
         self.panels = _CurrentPageStack()
         self.panels.currentChanged.connect(lambda _: self.panels.updateGeometry())
@@ -291,6 +298,7 @@ class MinesweeperPage(GamePage):
         self.panels.addWidget(self._build_replay_panel())
         self.panels.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.tool_layout.addWidget(self.panels)
+        self._build_dealing_row()
         self._build_stats_panel()
         self._build_shortcuts()
         saved = self.settings.value("minesweeper/mode", EDIT)
@@ -364,6 +372,10 @@ class MinesweeperPage(GamePage):
             )
         )
         layout.addWidget(_button("Clear mines", "Remove every mine", self.clear_mines))
+        self.edit_no_guess_box = self._no_guess_box(
+            "editNoGuessBox", "Random fields and levels that logic alone solves from a first click in the middle"
+        )
+        layout.addWidget(self.edit_no_guess_box)
         self.field_label = QLabel()
         self.field_label.setWordWrap(True)
         layout.addWidget(self.field_label)
@@ -409,6 +421,13 @@ class MinesweeperPage(GamePage):
         buttons.addWidget(_button("Restart", "Play this same field again from the start (F3)", self.restart))
         layout.addLayout(buttons)
         layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: self.set_mode(REPLAY)))
+        self.play_no_guess_box = self._no_guess_box(
+            "playNoGuessBox",
+            "New games are dealt at the first click so that it opens a region and logic alone solves the rest",
+        )
+        self.play_no_guess_box.toggled.connect(self.edit_no_guess_box.setChecked)
+        self.edit_no_guess_box.toggled.connect(self.play_no_guess_box.setChecked)
+        layout.addWidget(self.play_no_guess_box)
         # The same choice as the replay panel's box: one setting, shown in both panels.
         self.play_odds_box = _odds_box("playOddsBox", "what you can see now")
         layout.addWidget(self.play_odds_box)
@@ -505,6 +524,74 @@ class MinesweeperPage(GamePage):
         self.file_label.setStyleSheet("color: palette(mid)")
         layout.addWidget(self.file_label)
         return panel
+
+    def _no_guess_box(self, name: str, tip: str) -> QCheckBox:
+        box = QCheckBox("No guessing needed")
+        box.setObjectName(name)
+        box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        box.setToolTip(tip + " (judged by ms-toollib's solver, as Metasweeper's no-guess modes are)")
+        box.setChecked(self.settings.value("minesweeper/no_guess", False) in (True, "true"))
+        box.toggled.connect(lambda on: set_setting(self.settings, "minesweeper/no_guess", bool(on)))
+        return box
+
+    def no_guess_wanted(self) -> bool:
+        return self.play_no_guess_box.isChecked()
+
+    def _build_dealing_row(self) -> None:
+        # Said while a field that needs no guessing is dealt; its room is kept meanwhile.
+        row = QHBoxLayout()
+        self.dealing_label = QLabel()
+        self.dealing_label.setObjectName("dealingLabel")
+        self.dealing_label.setFixedHeight(self.dealing_label.fontMetrics().lineSpacing() + 2)
+        self.dealing_cancel = _button("Cancel", "Stop dealing; the next click deals again", self.cancel_dealing)
+        self.dealing_cancel.setObjectName("dealingCancel")
+        policy = self.dealing_cancel.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.dealing_cancel.setSizePolicy(policy)
+        self.dealing_cancel.hide()
+        row.addWidget(self.dealing_label, 1)
+        row.addWidget(self.dealing_cancel)
+        self.tool_layout.addLayout(row)
+
+    def _show_dealing(self, text: str) -> None:
+        self.dealing_label.setText(text)
+        self.dealing_cancel.setVisible(bool(text))
+
+    def _deal_no_guess(self, mode: str, board: ms.Board, x: int, y: int, mines: int) -> None:
+        """Ask the helper for a field of `mines` mines like `board`'s that a first click at
+        (x, y) opens and logic alone solves; `_dealt` takes it from there."""
+        self._dealing = (mode, board, x, y)
+        self._dealer.submit(noguess.no_guess_mines, board.width, board.height, mines, (x, y))
+        self._show_dealing("Dealing a field that needs no guessing…")
+
+    def cancel_dealing(self) -> None:
+        if self._dealing is None:
+            return
+        self._dealing = None
+        self._dealer.cancel()
+        self._show_dealing("")
+        self.show_status("Cancelled: the field is dealt again at the next click")
+
+    def _dealt(self, result) -> None:
+        pending, self._dealing = self._dealing, None
+        self._show_dealing("")
+        if pending is None:
+            return
+        mode, board, x, y = pending
+        if isinstance(result, Exception):
+            self.show_status(f"No field that needs no guessing: {why(result)}")
+            return
+        mines = tuple(tuple(m) for m in result)
+        if mode == PLAY:
+            if board is self.board:
+                dealt = board.with_field(board.width, board.height, mines, board.events)
+                self._play_click(x, y, Qt.MouseButton.LeftButton, dealt)
+            return
+        w, h = board.width, board.height
+        self.set_board(self.board.with_field(w, h, mines), f"Random field needing no guessing ({len(mines)} mines)")
+        if mode == "level":
+            self._seen_level_field = self.board
+        self.show_status(f"This field needs no guessing from a first click at ({x}, {y}), the middle")
 
     def _build_stats_panel(self) -> None:
         self.stats_heading = self.add_heading("Statistics")
@@ -628,8 +715,12 @@ class MinesweeperPage(GamePage):
         if version != self.board.version:
             self.set_board(self.board.with_version(version, 10 if version == 2 else None), f"Slug version {version}")
 
-    def random_field(self, seed=None) -> None:
+    def random_field(self, seed=None, *, level: bool = False) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
+        if self.no_guess_wanted():
+            stand_in = self.board.with_field(w, h, ())
+            self._deal_no_guess("level" if level else EDIT, stand_in, w // 2, h // 2, m)
+            return
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
         self.set_board(board, f"Random field ({m} mines)")
 
@@ -638,6 +729,8 @@ class MinesweeperPage(GamePage):
         self._sync_spins(ms.Board(w, h), mines=m)
         if self.mode == PLAY:
             self.new_game()
+        elif self.no_guess_wanted():
+            self.random_field(level=True)
         else:
             self.random_field()
             # Its every mine is on show: Play deals an unseen field of the level instead.
@@ -702,18 +795,33 @@ class MinesweeperPage(GamePage):
         else:
             self._show_stats(final)
 
-    def _play_click(self, x: int, y: int, button) -> None:
+    def _play_click(self, x: int, y: int, button, dealt: ms.Board | None = None) -> None:
+        """A click in Play; `dealt` is the game's field dealt for it (no guessing needed)."""
         opens = button == Qt.MouseButton.LeftButton
-        first = not self.board.events
+        if self._dealing is not None:
+            self.show_status("A field that needs no guessing is being dealt: a moment, or Cancel")
+            return
+        board = dealt or self.board
+        if (
+            dealt is None
+            and opens
+            and board.undealt
+            and self.no_guess_wanted()
+            and not any(e.kind == ms.OPEN for e in board.events)
+            and self.replay.outcome == ms.UNFINISHED
+        ):
+            self._deal_no_guess(PLAY, board, x, y, len(board.mines))
+            return
+        first = not board.events
         origin = self.clock() if first else self._play_origin
         time_ms = 0.0 if first else self.game_time_ms()
         result = ms.click(
-            self.board,
+            board,
             x,
             y,
             ms.OPEN_BUTTON if opens else ms.FLAG_BUTTON,
             time_ms,
-            final=self.replay.final() if self.replay is not None else None,
+            final=self.replay.final() if self.replay is not None and dealt is None else None,
         )
         if result.board is None:
             if result.refused:
@@ -845,6 +953,8 @@ class MinesweeperPage(GamePage):
             # field's are asked at once.
             self._odds_wanted = None
             self._odds_worker.cancel()
+        if self._dealing is not None and self._dealing[1] is not board:
+            self.cancel_dealing()  # the field asked for belongs to a board no longer shown
         self.replay = replay_for(board)
         if not board.events:
             self._pointer_log = None  # a new game, or one taken back: its path starts again
@@ -1068,6 +1178,7 @@ class MinesweeperPage(GamePage):
         self._ask_odds()  # the newest moment asked for meanwhile
 
     def shutdown(self) -> None:
+        self._dealer.shutdown()
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
         self._islands_job.shutdown()
