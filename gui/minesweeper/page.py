@@ -530,8 +530,8 @@ class MinesweeperPage(GamePage):
         box.setObjectName(name)
         box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         box.setToolTip(tip + " (judged by ms-toollib's solver, as Metasweeper's no-guess modes are)")
-        box.setChecked(self.settings.value("minesweeper/no_guess", False) in (True, "true"))
-        box.toggled.connect(lambda on: set_setting(self.settings, "minesweeper/no_guess", bool(on)))
+        box.setChecked(self.settings.value("minesweeper/no_guess", "no") == "yes")
+        box.toggled.connect(lambda on: set_setting(self.settings, "minesweeper/no_guess", "yes" if on else "no"))
         return box
 
     def no_guess_wanted(self) -> bool:
