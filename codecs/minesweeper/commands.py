@@ -4,6 +4,7 @@ TEXT_OR_FILE themselves and write their own output).
 
 export-replay   the game as an .evf replay (with the mouse path of a replay file)
 generate-mines  a new random field's slug, optionally one that needs no guessing
+analyse-replay  every action with what Metasweeper's analysis finds there
 """
 
 from __future__ import annotations
@@ -154,4 +155,29 @@ def generate_mines(args: argparse.Namespace, out: IO[str] | None = None, err: IO
             return EXIT_BAD_INPUT
         board = random_board(w, h, mines, seed=args.seed, safe=first)
     print(encode(board), file=out)
+    return 0
+
+
+# --- analyse-replay --------------------------------------------------------------------
+
+
+def analyse_replay_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", metavar="TEXT_OR_FILE", help="a minesweeper game: slug, link or replay file")
+
+
+def analyse_replay(args: argparse.Namespace, out: IO[str] | None = None, err: IO[str] | None = None) -> int:
+    """Print one JSON object per action of the game: its time, kind and cell, what
+    ms-toollib's analysis found there, and for a guess its chance of being safe."""
+    import json
+
+    from .analysis import analyse
+
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        board, found = game_of(args.text)
+        result = analyse(board, found)
+    except SlugError as exc:
+        return _say(err, exc)
+    for i in range(len(board.events)):
+        print(json.dumps(result.action_json(board, i), ensure_ascii=False, separators=(",", ":")), file=out)
     return 0
