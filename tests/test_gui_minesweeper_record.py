@@ -281,3 +281,73 @@ def test_an_edit_level_with_no_guessing_needed(qtbot, main_window):
     board = page.board
     assert (board.width, board.height, len(board.mines)) == (16, 16, 40)
     assert _toollib_solvable(board, (8, 8))
+
+
+# --- the analysis of every click ----------------------------------------------------------
+
+
+def _open_avf(main_window):
+    from replay_files import FILES
+    from slugboard.codecs.minesweeper.files import read_replay_file
+
+    path = next(p for p in FILES if p.suffix == ".avf")
+    page = main_window.page("minesweeper")
+    main_window.tabs.setCurrentWidget(page)
+    page.open_replay_file(read_replay_file(str(path)))
+    page.player.pause()
+    return page
+
+
+def test_judge_every_click_colours_the_rows_and_filters_them(qtbot, main_window):
+    from slugboard.gui.minesweeper.actions import SEVERITY_COLOURS
+
+    page = _open_avf(main_window)
+    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+        qtbot.mouseClick(page.analyse_box, Qt.MouseButton.LeftButton)
+    analysis = page.analysis
+    assert analysis is not None
+    model = page.action_list.game_actions
+    assert model.rowCount() == len(page.board.events)
+    needless = [i for i, found in enumerate(analysis.findings) if any(f.kind == "needless_guess" for f in found)]
+    assert needless
+    row = needless[0]
+    colour = model.data(model.index(row, 0), Qt.ItemDataRole.BackgroundRole)
+    assert colour.name() == SEVERITY_COLOURS["warning"]  # needless guess: a warning, unless graver
+    assert "needless guess" in model.data(model.index(row, 3))
+    assert "Needless guess" in model.data(model.index(row, 0), Qt.ItemDataRole.ToolTipRole)
+    plain = [i for i, found in enumerate(analysis.findings) if not found]
+    assert model.data(model.index(plain[0], 0), Qt.ItemDataRole.BackgroundRole) is None
+    # Counts in the statistics, the survival in the panel.
+    assert "needless" in page.stat_labels["analysis"].text()
+    assert "%" in page.analysis_label.text()
+    # The filter lists only the needless guesses; choosing one shows the board after it.
+    box = page.finding_filter
+    index = next(i for i in range(box.count()) if box.itemData(i) == "needless_guess")
+    box.setCurrentIndex(index)
+    box.activated.emit(index)
+    assert model.rowCount() == len(needless)
+    page.action_list.setFocus()
+    page.action_list.selectRow(len(needless) - 1)
+    assert page.player.state().index == needless[-1] + 1
+    # Back to every action.
+    box.setCurrentIndex(0)
+    box.activated.emit(0)
+    assert model.rowCount() == len(page.board.events)
+
+
+def test_a_game_played_here_is_judged_with_its_path(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _play_to_the_win(qtbot, page)
+    page.analyse_box.setChecked(True)
+    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+        page.set_mode("replay")
+    assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
+
+
+def test_another_game_drops_the_analysis(qtbot, main_window):
+    page = _open_avf(main_window)
+    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+        page.analyse_box.setChecked(True)
+    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+        assert main_window.paste_text(ARTICLE)
+    assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper import noguess
+from slugboard.codecs.minesweeper.analysis import KINDS
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
@@ -206,6 +207,38 @@ def _work_out_odds(question, cancel):
         return question, exc
 
 
+def _analyse_clicks(board, replay_file, cancel):
+    from slugboard.codecs.minesweeper.analysis import analyse
+
+    return analyse(board, replay_file, cancel=cancel)
+
+
+def _analysis_summary(analysis) -> str:
+    guesses = sum(1 for c in analysis.safe_chance if c is not None)
+    if not guesses:
+        return "No guess: every open after the first could be worked out."
+    return (
+        f"{guesses} guess{'es' if guesses != 1 else ''}: the game survived them "
+        f"with a chance of {100 * analysis.survival:.1f}%."
+    )
+
+
+def _analysis_counts(analysis) -> str:
+    counts = analysis.counts()
+    names = {
+        "high_risk_guess": "risky",
+        "needless_guess": "needless",
+        "hard_judgment": "jump",
+        "vision_transfer": "vision",
+        "fl_local": "FL",
+    }
+    parts = [f"{counts[k]} {name}" for k, name in names.items() if counts.get(k)]
+    winding = counts.get("mouse_trace_curved", 0) + counts.get("mouse_trace_too_curved", 0)
+    if winding:
+        parts.append(f"{winding} winding")
+    return ", ".join(parts) or "nothing found"
+
+
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
     return "–" if value is None else f"{value:.{digits}f}{suffix}"
 
@@ -286,6 +319,11 @@ class MinesweeperPage(GamePage):
 
         # Fields that need no guessing are dealt in a helper process: a dense one may take
         # thousands of tries. `_dealing` is what asked: (mode, board, x, y).
+        # The analysis of every click: ms-toollib in a child process the thread waits on.
+        self._analyser = LatestOnly(self)
+        self._analyser.finished.connect(self._analysed)
+        self._analysis_of: tuple | None = None  # (board, replay file) analysed or being analysed
+        self.analysis = None
         self._dealer = LatestOnly(self, apart=(noguess.__name__,))
         self._dealer.finished.connect(self._dealt)
         self._dealing: tuple | None = None
@@ -515,8 +553,37 @@ class MinesweeperPage(GamePage):
         self.action_list.setToolTip(
             "Every action of the game: click one, or use Up and Down, to see the board just after it"
         )
-        self.action_list.action_chosen.connect(lambda row: self.player.go_to(row + 1))
+        self.action_list.action_chosen.connect(lambda action: self.player.go_to(action + 1))
+        analysis_row = QHBoxLayout()
+        self.analyse_box = QCheckBox("Judge every click")
+        self.analyse_box.setObjectName("analyseBox")
+        self.analyse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.analyse_box.setToolTip(
+            "Metasweeper's analysis of each click (ms-toollib): high-risk and needless guesses, jump "
+            "judgements, winding paths, vision transfers, flag-and-chord runs, and each guess's chance "
+            "of being safe. Rows are coloured: red an error, orange a warning, green a feature, violet "
+            "a suspect, blue a guess"
+        )
+        self.analyse_box.toggled.connect(lambda _: self._want_analysis())
+        self.finding_filter = QComboBox()
+        self.finding_filter.setObjectName("findingFilter")
+        self.finding_filter.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.finding_filter.setToolTip("List every action, or only those with a finding of one kind")
+        self.finding_filter.addItem("All actions", "")
+        self.finding_filter.setEnabled(False)
+        self.finding_filter.activated.connect(self._filter_chosen)
+        analysis_row.addWidget(self.analyse_box)
+        analysis_row.addWidget(self.finding_filter, 1)
+        layout.addLayout(analysis_row)
         layout.addWidget(self.action_list)
+        self.analysis_label = QLabel()
+        self.analysis_label.setObjectName("analysisLabel")
+        self.analysis_label.setWordWrap(True)
+        self.analysis_label.setTextFormat(Qt.TextFormat.PlainText)
+        # Two lines always: the summary coming and going moves nothing below it.
+        self.analysis_label.setFixedHeight(2 * self.analysis_label.fontMetrics().lineSpacing() + 2)
+        self.analysis_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.analysis_label)
         # What a replay file held that its slug cannot: said while that game is open.
         self.file_label = QLabel()
         self.file_label.setObjectName("fileLabel")
@@ -611,6 +678,14 @@ class MinesweeperPage(GamePage):
             if key != "effective":
                 rows.append((key, text, tip))
         rows.insert(1, rows.pop(next(i for i, r in enumerate(rows) if r[0] == "3bv")))
+        rows.append(
+            (
+                "analysis",
+                "Judged",
+                "What the analysis of every click found (Judge every click, in Replay): risky and needless "
+                "guesses, jump judgements, vision transfers, flag-and-chord runs, winding paths.",
+            )
+        )
         for key, text, tip in rows:
             label = QLabel("–")
             label.setObjectName(f"stat_{key}")
@@ -678,6 +753,8 @@ class MinesweeperPage(GamePage):
             self.player.pause()
         elif previous == PLAY:
             self._path_up_to_now()
+        if mode == REPLAY:
+            self._want_analysis()
         if mode == REPLAY and self.player.replay is not self.replay:
             self.player.load(self.replay, 0.0)  # another game: from its start; the same one: where it was left
         if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
@@ -974,6 +1051,10 @@ class MinesweeperPage(GamePage):
             "at start or by a paste has only its link's clicks"
         )
         self.action_list.game_actions.set_game(board, self._chords_of(kept))
+        if self.mode == REPLAY:
+            self._want_analysis()
+        elif self._analysis_of is not None and self._analysis_of[0] is not board:
+            self._forget_analysis()
         self.canvas.board = board
         self.canvas.replay = self.replay
         self._sync_spins(board)
@@ -999,6 +1080,62 @@ class MinesweeperPage(GamePage):
             self._resume_play_clock()  # a game brought back (redo): its clock goes on from its last action
         self._update_play_timer()
         self._refresh()
+
+    # --- the analysis of every click -------------------------------------------------------
+    def _want_analysis(self) -> None:
+        """Analyse the open game's clicks in the background, when asked to and not yet done."""
+        if not self.analyse_box.isChecked() or not self.board.events:
+            self._forget_analysis()
+            return
+        kept = self.replay_to_save()
+        asked = self._analysis_of
+        if asked is not None and asked[0] is self.board and asked[1] is kept:
+            if self.analysis is not None:
+                self.stat_labels["analysis"].setText(_analysis_counts(self.analysis))
+            return
+        self._forget_analysis()
+        self._analysis_of = (self.board, kept)
+        self.analysis_label.setText("Judging every click…")
+        self._analyser.submit(_analyse_clicks, self.board, kept)
+
+    def _forget_analysis(self) -> None:
+        if self._analysis_of is None and self.analysis is None:
+            return
+        self._analyser.cancel()
+        self._analysis_of = None
+        self.analysis = None
+        self.action_list.game_actions.set_analysis(None)
+        self.finding_filter.clear()
+        self.finding_filter.addItem("All actions", "")
+        self.finding_filter.setEnabled(False)
+        self.analysis_label.setText("")
+        self.stat_labels["analysis"].setText("–")
+
+    def _analysed(self, result) -> None:
+        if self._analysis_of is None:
+            return
+        if isinstance(result, Exception):
+            self.analysis_label.setText(f"No analysis of this game: {why(result)}")
+            return
+        self.analysis = result
+        self.action_list.game_actions.set_analysis(result)
+        counts = result.counts()
+        self.finding_filter.clear()
+        self.finding_filter.addItem("All actions", "")
+        found = sum(1 for f in result.findings if f)
+        self.finding_filter.addItem(f"With a finding ({found})", "any")
+        for kind, (text, _) in KINDS.items():
+            if counts.get(kind):
+                self.finding_filter.addItem(f"{text.split(':')[0]} ({counts[kind]})", kind)
+        self.finding_filter.setEnabled(True)
+        self.analysis_label.setText(_analysis_summary(result))
+        self.stat_labels["analysis"].setText(_analysis_counts(result))
+        self.action_list.follow(self.player.state().index - 1 if self.player.state().index else None)
+
+    def _filter_chosen(self, index: int) -> None:
+        self.action_list.game_actions.set_filter(self.finding_filter.itemData(index) or "")
+        state = self.player.state()
+        self.action_list.follow(state.index - 1 if state.index else None)
 
     def _offer_mouse_path(self, available: bool) -> None:
         """The Mouse path box, usable only for a game that has one: otherwise it is greyed
@@ -1178,6 +1315,7 @@ class MinesweeperPage(GamePage):
         self._ask_odds()  # the newest moment asked for meanwhile
 
     def shutdown(self) -> None:
+        self._analyser.shutdown()
         self._dealer.shutdown()
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
