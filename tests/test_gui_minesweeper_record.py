@@ -351,3 +351,25 @@ def test_another_game_drops_the_analysis(qtbot, main_window):
     with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
         assert main_window.paste_text(ARTICLE)
     assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
+
+
+# --- one time everywhere ------------------------------------------------------------------
+
+
+def test_the_clock_won_in_and_the_statistics_say_one_time(qtbot, main_window):
+    from replay_files import FILES
+    from slugboard.codecs.minesweeper.files import read_replay_file
+
+    path = next(p for p in FILES if p.suffix == ".mvf")
+    page = main_window.page("minesweeper")
+    main_window.tabs.setCurrentWidget(page)
+    page.open_replay_file(read_replay_file(str(path)))
+    page.player.pause()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
+    assert page.replay_clock.text() == "37.810 s / 37.810 s"
+    assert page.outcome_label.text() == "Won in 37.810 s"
+    assert page.stat_labels["time"].text() == "37.810 s"
+    assert "Minesweeper Clone showed 38.82 s" in page.file_label.text()
+    # The first action's row says 0, as the clock does when it happens.
+    model = page.action_list.game_actions
+    assert model.data(model.index(0, 0)) == "0.000 s"

@@ -115,11 +115,13 @@ class ReplayFile:
                 f"({len(self.mouse)} moves and presses) stays only while this game is open: "
                 "File > Save replay as keeps it in an .evf replay."
             )
+        from .times import official_note
+
         who = f" by {self.player}" if self.player else ""
         return (
             f"Read from a {self.program} replay{who}. The link keeps the field, the clicks and the flags; "
             f"the mouse path ({len(self.mouse)} moves and presses), the player and the software "
-            "stay only while this game is open."
+            "stay only while this game is open." + official_note(self)
         )
 
 

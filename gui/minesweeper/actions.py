@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper.times import decimals, start_ms
 
 _KIND_TEXT = {ms.OPEN: "open", ms.FLAG: "flag", ms.UNFLAG: "unflag", ms.MARK: "mark"}
 _HEADERS = ("Time", "Action", "Cell", "Finding")
@@ -47,6 +48,8 @@ class ActionModel(QAbstractTableModel):
         super().__init__(parent)
         self._events: tuple[ms.Event, ...] = ()
         self._unit = 1
+        self._start = 0  # when the game's clock starts (its first action), in ms
+        self._digits = 2
         self._chords: frozenset[int] = frozenset()
         self._analysis = None  # the game's analysis (codecs' analysis.Analysis), when asked for
         self._shown: list[int] | None = None  # the actions listed under a filter, in order
@@ -57,6 +60,7 @@ class ActionModel(QAbstractTableModel):
             return
         self.beginResetModel()
         self._events, self._unit, self._chords = board.events, board.time_unit_ms, chords
+        self._start, self._digits = start_ms(board), decimals(board)
         self._analysis, self._shown, self._filter = None, None, ""
         self.endResetModel()
 
@@ -129,7 +133,11 @@ class ActionModel(QAbstractTableModel):
     def row_text(self, row: int) -> str:
         """The row as one line, e.g. "12.34 s  open  (5, 9)"."""
         e = self._events[self.action_of(row)]
-        return f"{e.t * self._unit / 1000:.2f} s  {self.kind_text(row)}  ({e.x}, {e.y})"
+        return f"{self.time_text(e)} s  {self.kind_text(row)}  ({e.x}, {e.y})"
+
+    def time_text(self, e: ms.Event) -> str:
+        """The action's time on the game's clock (from its first action)."""
+        return f"{(e.t * self._unit - self._start) / 1000:.{self._digits}f}"
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -139,7 +147,7 @@ class ActionModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             e = self._events[action]
             if column == 0:
-                return f"{e.t * self._unit / 1000:.2f} s"
+                return f"{self.time_text(e)} s"
             if column == 1:
                 return self.kind_text(row)
             if column == 2:

@@ -41,6 +41,7 @@ from slugboard.codecs.minesweeper.analysis import KINDS
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
+from slugboard.codecs.minesweeper.times import CONVENTION, seconds_text, start_ms
 
 from ..page import GamePage, heading, set_text_colour
 from ..store import set_setting
@@ -666,7 +667,13 @@ class MinesweeperPage(GamePage):
         grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self.stat_labels: dict[str, QLabel] = {}
         rows = [
-            ("time", "Time", "Seconds from the first click to the end (or to now)."),
+            (
+                "time",
+                "Time",
+                f'Seconds {CONVENTION}, to the end (or to now): the replay\'s clock and "Won in" say the same. '
+                "Minesweeper Arbiter and Minesweeper Clone start at 1 s on the first press: a file of "
+                "theirs says so below the list of actions.",
+            ),
             ("3bv_solved", "3BV solved", "The part of the 3BV done so far."),
             ("estimated", "Est. time", "Time the whole board would take at this pace."),
             ("opened", "Cells open", "Safe cells opened, of all safe cells."),
@@ -858,7 +865,7 @@ class MinesweeperPage(GamePage):
 
     def _play_tick(self) -> None:
         self.canvas.clock_ms = self.game_time_ms()
-        self.play_clock.setText(f"Time {self.canvas.clock_ms / 1000:.2f} s")
+        self.play_clock.setText(f"Time {seconds_text(self.canvas.clock_ms - start_ms(self.board), self.board)} s")
         self._show_play_stats(self.replay.final())
         self.canvas.update()
 
@@ -1199,7 +1206,7 @@ class MinesweeperPage(GamePage):
             }
             self.play_status.setText(texts[state.outcome])
             set_text_colour(self.play_status, {ms.WON: WON_COLOUR, ms.LOST: LOST_COLOUR}.get(state.outcome))
-            self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
+            self.play_clock.setText(f"Time {seconds_text(canvas.clock_ms - start_ms(self.board), self.board)} s")
             self._show_odds(state)
             self._show_play_stats(state)
         else:
@@ -1216,7 +1223,11 @@ class MinesweeperPage(GamePage):
     def _show_replay_controls(self, state: ms.ReplayState) -> None:
         player = self.player
         duration = player.duration_ms
-        self.replay_clock.setText(f"{player.time_ms / 1000:.2f} s / {duration / 1000:.2f} s")
+        board, start = self.board, start_ms(self.board)
+        # The game's clock, from its first action: the time the statistics and "Won in" say.
+        self.replay_clock.setText(
+            f"{seconds_text(min(player.time_ms, duration) - start, board)} s / {seconds_text(duration - start, board)} s"
+        )
         self.slider.blockSignals(True)
         self.slider.setRange(0, int(duration))
         if self.slider._times is not self.replay.times_ms:
@@ -1232,13 +1243,14 @@ class MinesweeperPage(GamePage):
             e = state.last_event
             what = {ms.OPEN: "open", ms.FLAG: "flag", ms.UNFLAG: "remove flag", ms.MARK: "question mark"}[e.kind]
             self.event_label.setText(
-                f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) at {e.t * self.board.time_unit_ms / 1000:.2f} s"
+                f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) "
+                f"at {seconds_text(e.t * board.time_unit_ms - start, board)} s"
             )
         if state.outcome == ms.LOST:
-            self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")  # type: ignore[operator]
+            self.outcome_label.setText(f"Lost at {seconds_text(state.stats.time_s * 1000, board)} s")
             set_text_colour(self.outcome_label, LOST_COLOUR)
         elif state.outcome == ms.WON:
-            self.outcome_label.setText(f"Won in {state.stats.time_s:.2f} s")
+            self.outcome_label.setText(f"Won in {seconds_text(state.stats.time_s * 1000, board)} s")
             set_text_colour(self.outcome_label, WON_COLOUR)
         elif total and state.index == total:
             self.outcome_label.setText("Unfinished")
@@ -1341,7 +1353,7 @@ class MinesweeperPage(GamePage):
         if f["zini"] is None and self._zini_field is not fld:
             self._zini_field = fld
             self._after_paint(lambda: self._start_working_out_zini(fld))
-        labels["time"].setText(f"{s.time_s:.2f} s")
+        labels["time"].setText(f"{seconds_text(s.time_s * 1000, self.board)} s")
         labels["3bv_solved"].setText(str(s.bbbv_solved))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")

@@ -17,6 +17,7 @@ from PySide6.QtGui import (
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
 from slugboard.codecs.minesweeper.odds import MineOdds
+from slugboard.codecs.minesweeper.times import seconds_text, start_ms
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
@@ -361,8 +362,11 @@ def replay_for(board: ms.Board) -> ms.Replay:
     return ms.replay(board)
 
 
-def clock_text(ms_: float) -> str:
-    """The clock as the header shows it: seconds with hundredths."""
+def clock_text(ms_: float, board: ms.Board | None = None) -> str:
+    """The clock as the header shows it: seconds with hundredths, or with milliseconds for
+    a game kept to the millisecond (`board`'s)."""
+    if board is not None:
+        return seconds_text(ms_, board)
     return f"{max(0.0, ms_) / 1000:.2f}"
 
 
@@ -656,7 +660,9 @@ def paint(
         right = f"3BV {fld.bbbv}"
     else:
         left = mines_left_text(board, state)  # type: ignore[arg-type]
-        right = clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
+        # The game's own time: from its first action, as the statistics count it.
+        shown = clock_ms if clock_ms is not None else state.time_ms  # type: ignore[union-attr]
+        right = clock_text(shown - start_ms(board), board)
         colour = None
         if state.outcome == ms.WON:  # type: ignore[union-attr]
             centre, colour = "WON", WON_COLOUR
