@@ -6,7 +6,7 @@ import dataclasses
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QKeySequence,
@@ -208,6 +208,14 @@ def _work_out_odds(question, cancel):
         return question, exc
 
 
+def _write_video(path, board, palette, mouse, fps, speed, size, cancel, progress):
+    from .video import write_video
+
+    return write_video(
+        path, board, fps=fps, speed=speed, size=size, palette=palette, mouse=mouse, cancel=cancel, progress=progress
+    )
+
+
 def _analyse_clicks(board, replay_file, cancel):
     from slugboard.codecs.minesweeper.analysis import analyse
 
@@ -268,6 +276,7 @@ class MinesweeperPage(GamePage):
     """
 
     GAME = ms.NAME
+    video_progressed = Signal(float)
     TOOL_PANEL_WIDTH = 300
     PLAY_MERGE_ID = 0x4D53  # consecutive moves of one game are one undo step
     RESIZE_MERGE_ID = 0x4D54
@@ -325,6 +334,13 @@ class MinesweeperPage(GamePage):
         self._analyser.finished.connect(self._analysed)
         self._analysis_of: tuple | None = None  # (board, replay file) analysed or being analysed
         self.analysis = None
+        # A video is painted and encoded on a thread (painting a QImage may be done off the
+        # window's thread); its progress comes back through `video_progressed`.
+        self._video_job = LatestOnly(self)
+        self._video_job.finished.connect(self._video_written)
+        self.video_progressed.connect(self._video_moved)
+        self._video_path: str | None = None
+        self._video_since = 0.0
         self._dealer = LatestOnly(self, apart=(noguess.__name__,))
         self._dealer.finished.connect(self._dealt)
         self._dealing: tuple | None = None
@@ -611,7 +627,7 @@ class MinesweeperPage(GamePage):
         self.dealing_label = QLabel()
         self.dealing_label.setObjectName("dealingLabel")
         self.dealing_label.setFixedHeight(self.dealing_label.fontMetrics().lineSpacing() + 2)
-        self.dealing_cancel = _button("Cancel", "Stop dealing; the next click deals again", self.cancel_dealing)
+        self.dealing_cancel = _button("Cancel", "Stop the work under way", self.cancel_work)
         self.dealing_cancel.setObjectName("dealingCancel")
         policy = self.dealing_cancel.sizePolicy()
         policy.setRetainSizeWhenHidden(True)
@@ -631,6 +647,99 @@ class MinesweeperPage(GamePage):
         self._dealing = (mode, board, x, y)
         self._dealer.submit(noguess.no_guess_mines, board.width, board.height, mines, (x, y))
         self._show_dealing("Dealing a field that needs no guessing…")
+
+    def cancel_work(self) -> None:
+        """The Cancel beside the work under way: dealing a field, or writing a video."""
+        self.cancel_dealing()
+        self.cancel_video()
+
+    # --- a video of the replay ----------------------------------------------------------------
+    def export_video_dialog(self) -> None:
+        """File > Export video: the replay as .mp4 or .webm, with its clock, counters and mouse path."""
+        if not self.board.events:
+            self.show_status("No game to show yet: play one, or open a replay or a game slug")
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export video", "minesweeper.mp4", "MP4 video (*.mp4);;WebM video (*.webm)"
+        )
+        if path:
+            from .video import is_video
+
+            if not is_video(path):
+                path += "." + chosen.split("*.")[-1].rstrip(")")
+            self.export_video(path)
+
+    def export_video(self, path: str, *, fps: int = 30, speed: float = 1.0, size=None) -> bool:
+        """Start writing the replay to `path` in the background; the row under the panel
+        shows how far it has come, with Cancel, and the status bar says when it is saved."""
+        import os
+        import time
+
+        from ..recording import RecordingError
+        from .video import check
+
+        try:
+            check(path, fps=fps, speed=speed, size=size)
+        except RecordingError as exc:
+            self.show_status(f"Not saved: {exc}")
+            return False
+        if self._video_path is not None:
+            self.show_status("A video is being written: wait for it, or Cancel it")
+            return False
+        self._video_path, self._video_since = path, time.time()
+        mouse = self.mouse_path() if self.mouse_box.isChecked() else None
+        self._video_job.submit(
+            _write_video,
+            path,
+            self.board,
+            QPalette(self.palette()),
+            mouse,
+            fps,
+            speed,
+            size,
+            progress=self.video_progressed.emit,
+        )
+        self._show_dealing(f"Writing {os.path.basename(path)}…")
+        return True
+
+    def _video_moved(self, fraction: float) -> None:
+        import os
+
+        if self._video_path is not None:
+            self._show_dealing(f"Writing {os.path.basename(self._video_path)}: {100 * fraction:.0f}%")
+
+    def _video_written(self, result) -> None:
+        import os
+
+        path, self._video_path = self._video_path, None
+        self._show_dealing("")
+        if path is None:
+            return
+        if isinstance(result, Exception):
+            self.show_status(f"Not saved: {why(result)}")
+        else:
+            self.show_status(f"Saved {os.path.basename(path)}")
+
+    def cancel_video(self) -> None:
+        import os
+
+        path, self._video_path = self._video_path, None
+        if path is None:
+            return
+        self._video_job.cancel()
+        self._show_dealing("")
+        # A video whose file was whole before the stop reached it is kept, and said so.
+        try:
+            whole = os.path.getmtime(path) >= self._video_since
+        except OSError:
+            whole = False
+        self.show_status(
+            f"Saved {os.path.basename(path)}: it was whole before it could be stopped"
+            if whole
+            else "Video stopped: nothing was saved"
+        )
 
     def cancel_dealing(self) -> None:
         if self._dealing is None:
@@ -1327,6 +1436,7 @@ class MinesweeperPage(GamePage):
         self._ask_odds()  # the newest moment asked for meanwhile
 
     def shutdown(self) -> None:
+        self._video_job.shutdown()
         self._analyser.shutdown()
         self._dealer.shutdown()
         self._odds_worker.shutdown()
