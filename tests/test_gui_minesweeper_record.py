@@ -373,3 +373,16 @@ def test_the_clock_won_in_and_the_statistics_say_one_time(qtbot, main_window):
     # The first action's row says 0, as the clock does when it happens.
     model = page.action_list.game_actions
     assert model.data(model.index(0, 0)) == "0.000 s"
+
+
+def test_a_saved_game_says_when_it_was_played(qtbot, main_window, tmp_path):
+    import time
+
+    before = int(time.time() * 1_000_000)
+    page = _playing(qtbot, main_window)
+    _play_to_the_win(qtbot, page)
+    assert page.save_replay(str(tmp_path / "when.evf"))
+    video = ms_toollib.EvfVideo(str(tmp_path / "when.evf"))
+    video.parse()
+    assert before <= video.start_time <= int(time.time() * 1_000_000)
+    assert video.end_time - video.start_time == round(ms.replay(page.board).stats().time_s * 1_000_000)

@@ -19,6 +19,7 @@ clock; `PointerLog` keeps what a replay needs and what an `.evf` file can hold:
 from __future__ import annotations
 
 import math
+import time
 
 from .evf import CELL_PIXELS, software_name
 from .files import MouseEvent, ReplayFile
@@ -43,6 +44,8 @@ class PointerLog:
         self.width, self.height = width, height
         self.events: list[tuple[float, str, float, float]] = []
         self.down: str | None = None
+        # When the game was played (microseconds since 1970), for the replay file's header.
+        self.started_us = int(time.time() * 1_000_000)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -101,5 +104,7 @@ def played_file(board: Board, log: PointerLog, origin: float, player: str = "") 
         time_s=final.stats.time_s,
         won=final.outcome == "won",
         pix_size=CELL_PIXELS,
+        start_us=log.started_us,
+        end_us=log.started_us + round(final.stats.time_s * 1_000_000),
         played_here=True,
     )
