@@ -80,12 +80,22 @@ def _rebuild(
     return cls(game, message, position, span=span, slug_position=slug_position)
 
 
+class CommandFailed(Exception):  # noqa: N818 - a result, not a fault
+    """A command found no answer for a good input (a board with no completion): the
+    message is said on standard error and the command exits with `status`."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
 def guarded(name: str, work: Callable[[], T]) -> T:
     """Run `work`, turning any failure that is not already a SlugError into one: a board
     JSON can hold any value in any place, and one bad line must not end the batch."""
     try:
         return work()
-    except (SlugError, BrokenPipeError):  # a closed output is not a bad input
+    except (SlugError, CommandFailed, BrokenPipeError):  # no answer, or a closed output, is not a bad input
         raise
     except RecursionError:
         raise SlugError(name, "the board JSON is nested too deeply") from None

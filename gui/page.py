@@ -526,6 +526,9 @@ class GamePage(QWidget):
     KEYS: tuple[tuple[str, str], ...] = ()
     board_changed = Signal(object)
     status_changed = Signal(str)
+    # The page's menu actions (its VIEW's GameAction) may have changed whether they can be
+    # used, for a reason other than the board (work started or finished).
+    actions_changed = Signal()
     TOOL_PANEL_WIDTH = 240
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None, board: Any = None):
@@ -604,6 +607,11 @@ class GamePage(QWidget):
         """Open a pasted board (one undoable step). `prepared`: what showing it takes was
         worked out ahead, in the background (the game's `prepare`)."""
         self.set_board(board, "Paste")
+
+    def open_record(self, record) -> None:
+        """Open one board of a file of the game's (a `FileRecord` of its FILE_TYPES'
+        reader): its board, unless the page opens more of what the file held."""
+        self.set_board(record.board, "Open file")
 
     # --- helpers for subclasses ---------------------------------------------------
     def set_canvas(self, widget: QWidget) -> None:

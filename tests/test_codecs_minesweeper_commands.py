@@ -92,3 +92,37 @@ def test_export_replay_that_cannot_be_written_leaves_no_part_behind(tmp_path):
     code, _, err = run("export-replay", ARTICLE, "-o", str(taken))
     assert code == 1 and "could not write" in err
     assert [p.name for p in tmp_path.iterdir()] == ["taken.evf"] and taken.is_dir()
+
+
+# --- through slugboard-codec, as a person types them ----------------------------------
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    from slugboard.codecs import cli as shell
+
+    out, err = io.StringIO(), io.StringIO()
+    return shell.run(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
+
+
+def test_the_commands_are_offered_by_slugboard_codec(tmp_path):
+    code, said, _ = cli("export-replay", ARTICLE, "-o", str(tmp_path / "a.evf"))
+    assert code == 0 and "wrote" in said
+    assert evf(tmp_path / "a.evf").bbbv == ms.replay(ms.decode(ARTICLE)).bbbv
+    code, said, _ = cli(
+        "generate-mines", "--width", "16", "--height", "16", "--mines", "40", "--no-guess", "--seed", "3"
+    )
+    assert code == 0 and len(ms.decode(said.strip()).mines) == 40
+    code, said, _ = cli("analyse-replay", str(FILES[0]))
+    assert code == 0 and all(line.startswith('{"index":') for line in said.splitlines())
+
+
+def test_slugboard_codec_help_names_the_minesweeper_commands():
+    from contextlib import redirect_stdout
+
+    from slugboard.codecs import cli as shell
+
+    out = io.StringIO()
+    with redirect_stdout(out), pytest.raises(SystemExit):
+        shell.run(["--help"])
+    for name in ("export-replay", "generate-mines", "analyse-replay"):
+        assert name in out.getvalue()

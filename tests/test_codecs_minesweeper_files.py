@@ -141,8 +141,8 @@ def test_speed_and_rqp_match_ms_toollib(path, replay_games):
     assert stats.rqp == pytest.approx(video.rqp, rel=1e-3)
 
 
-def test_the_window_offers_the_files_the_reader_reads():
+def test_the_game_declares_the_files_the_reader_reads():
+    from slugboard.codecs import minesweeper
     from slugboard.codecs.minesweeper.files import EXTENSIONS
-    from slugboard.gui.main_window import REPLAY_EXTENSIONS
 
-    assert REPLAY_EXTENSIONS == EXTENSIONS
+    assert [kind.extensions for kind in minesweeper.FILE_TYPES] == [EXTENSIONS]

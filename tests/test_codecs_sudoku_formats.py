@@ -120,7 +120,7 @@ def test_the_grid_command_writes_the_string_and_the_candidate_grid(capsys):
         d == board.cells[i] or (board.cells[i] == 0 and d == 0) for i, d in enumerate(again.cells) if board.cells[i]
     )
     assert cli.run(["grid", "R88"]) == 2
-    assert "grid is for sudoku boards" in capsys.readouterr().err
+    assert "grid works on Sudoku boards; this text is a Pentominoes board" in capsys.readouterr().err
 
 
 _RULE_CHARACTERS = "|-+.:*='"

@@ -166,4 +166,4 @@ def test_cli_moves_prints_sorted_iccs_check_and_result() -> None:
 def test_cli_moves_refuses_other_games_in_one_line() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert cli.run(["moves", "." * 81], out=out, err=err) == 2
-    assert err.getvalue().startswith("error:") and "xiangqi" in err.getvalue()
+    assert err.getvalue().startswith("error:") and "moves works on Xiangqi boards" in err.getvalue()

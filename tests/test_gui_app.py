@@ -231,7 +231,7 @@ def test_export_records_a_replay_in_each_format(tmp_path):
 
 def test_export_recording_errors(tmp_path):
     out = str(tmp_path / "r.gif")
-    assert "sudoku board" in _export_error(tmp_path, "--export", out, SEED_SLUG)
+    assert "cannot write gif for a sudoku puzzle" in _export_error(tmp_path, "--export", out, SEED_SLUG)
     assert "no clicks" in _export_error(tmp_path, "--export", out, MINESWEEPER.split("+000")[0])
     assert "at most 50" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--fps", "60")
     assert "--speed" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--speed", "-1")

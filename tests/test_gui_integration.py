@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from conftest import long_minesweeper_slug
+from conftest import long_minesweeper_slug, open_file
 
 
 def _key(widget, key, modifiers=Qt.KeyboardModifier.NoModifier) -> None:
@@ -446,9 +446,9 @@ def test_a_text_file_opens_as_its_slug_and_an_unreadable_one_says_why(qtbot, mai
     link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS"
     board = tmp_path / "board.txt"
     board.write_text(f"From the club's mail:\n{link}\n", encoding="utf-8")
-    assert main_window.open_file(str(board))
+    assert open_file(qtbot, main_window, str(board))
     assert main_window.current_page().board == decode_any(link)[1]
     before = _snapshot(main_window)
-    assert not main_window.open_file(str(tmp_path))  # a folder, not a file
+    assert not open_file(qtbot, main_window, str(tmp_path))  # a folder, not a file
     assert main_window.statusBar().currentMessage().startswith(f"Not opened: cannot read {tmp_path.name} (")
     assert _snapshot(main_window) == before

@@ -16,7 +16,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QLabel
 
-from conftest import load_vectors
+from conftest import load_vectors, open_file
 from slugboard.codecs import minesweeper as ms
 
 VECTORS = load_vectors("minesweeper")["games"]
@@ -767,10 +767,10 @@ def test_export_png_at_a_moment(qtbot, tmp_path):
 REPLAY_DATA = Path(__file__).parent / "data" / "minesweeper"
 
 
-def test_a_replay_file_opens_in_the_window_and_its_slug_shows(main_window):
+def test_a_replay_file_opens_in_the_window_and_its_slug_shows(qtbot, main_window):
     window = main_window
     path = next(REPLAY_DATA.glob("*.mvf"))
-    assert window.open_file(str(path))
+    assert open_file(qtbot, window, path)
     page = window.page("minesweeper")
     assert window.current_page() is page
     assert (page.board.width, page.board.height) == (30, 16)
@@ -791,18 +791,18 @@ def test_a_replay_file_opens_in_the_window_and_its_slug_shows(main_window):
     assert {key: label.text() for key, label in page.stat_labels.items()} == figures
 
 
-def test_a_damaged_file_changes_nothing(main_window, tmp_path):
+def test_a_damaged_file_changes_nothing(qtbot, main_window, tmp_path):
     window = main_window
     page = window.page("minesweeper")
     before = page.board
     bad = tmp_path / "broken.avf"
     bad.write_bytes(next(REPLAY_DATA.glob("*.avf")).read_bytes()[:100])
-    assert not window.open_file(str(bad))
+    assert not open_file(qtbot, window, bad)
     assert page.board is before
     assert "damaged" in window.slug_pane.error_text()
 
 
-def test_dropping_a_replay_file_opens_it(main_window):
+def test_dropping_a_replay_file_opens_it(qtbot, main_window):
     from PySide6.QtCore import QMimeData, QPointF, QUrl
     from PySide6.QtGui import QDropEvent
 
@@ -813,7 +813,8 @@ def test_dropping_a_replay_file_opens_it(main_window):
     event = QDropEvent(
         QPointF(50, 50), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     )
-    main_window.dropEvent(event)
+    with qtbot.waitSignal(main_window.file_done, timeout=60_000):
+        main_window.dropEvent(event)
     page = main_window.page("minesweeper")
     assert main_window.current_page() is page
     assert page.replay.bbbv == 5 and page.replay.final().outcome == ms.WON
@@ -900,7 +901,7 @@ def test_the_panel_shows_ms_toollibs_figures_for_a_real_file(qtbot, main_window)
     video.analyse()
     video.current_time = video.rtime + 1
     window = main_window
-    assert window.open_file(str(path))
+    assert open_file(qtbot, window, path)
     page = _shown_page(window)
     page.set_mode("replay")
     page.player.pause()
@@ -1100,9 +1101,9 @@ def test_the_list_follows_the_replay_and_leaves_the_keys_to_the_board(qtbot, mai
     assert not view.selectionModel().hasSelection()
 
 
-def test_chords_of_a_file_are_listed_as_chords(main_window):
+def test_chords_of_a_file_are_listed_as_chords(qtbot, main_window):
     path = next(REPLAY_DATA.glob("*.avf"))
-    assert main_window.open_file(str(path))
+    assert open_file(qtbot, main_window, str(path))
     page = main_window.page("minesweeper")
     page.player.pause()
     model = page.action_list.model()
@@ -1137,9 +1138,9 @@ def _odds_on(qtbot, page):
     return state
 
 
-def _mvf_paused_at(main_window, ms: int):
+def _mvf_paused_at(qtbot, main_window, ms: int):
     """The page with the expert .mvf file open, its replay paused at `ms`."""
-    assert main_window.open_file(str(next(REPLAY_DATA.glob("*.mvf"))))
+    assert open_file(qtbot, main_window, str(next(REPLAY_DATA.glob("*.mvf"))))
     page = _shown_page(main_window)
     page.player.pause()
     page.player.seek(ms)
@@ -1151,7 +1152,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
 
     from slugboard.gui.minesweeper.paint import odds_marks, odds_text
 
-    page = _mvf_paused_at(main_window, 20000)
+    page = _mvf_paused_at(qtbot, main_window, 20000)
     page.canvas.setFocus()
     before = page.canvas.grab().toImage()
     assert page.canvas.odds is None
@@ -1184,7 +1185,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
 
 def test_the_odds_follow_the_replay_as_it_plays_and_seeks(qtbot, main_window):
     path = next(REPLAY_DATA.glob("*.avf"))
-    assert main_window.open_file(str(path))
+    assert open_file(qtbot, main_window, str(path))
     page = _shown_page(main_window)
     page.player.pause()
     page.player.clock = FakeClock()
@@ -1217,7 +1218,7 @@ def test_odds_text_never_rounds_a_chance_to_certain():
 
 
 def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
-    page = _mvf_paused_at(main_window, 20000)
+    page = _mvf_paused_at(qtbot, main_window, 20000)
     mouse = page.mouse_path()
     assert mouse is not None and page.canvas.mouse is mouse
     assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
@@ -1247,16 +1248,21 @@ def test_a_game_from_a_link_has_no_mouse_path_and_says_so(main_window):
 
 
 def test_export_at_a_moment_draws_the_files_pointer(qtbot):
+    from argparse import Namespace
+
     from slugboard.gui.app import _board_of
+    from slugboard.gui.minesweeper.command_line import state
     from slugboard.gui.render import render_image
 
     path = next(REPLAY_DATA.glob("*.mvf"))
-    game, board, extras = _board_of(str(path))
-    assert game == "minesweeper" and len(extras["mouse"]) > 1000
+    game, board, record = _board_of(str(path))
+    extras = state(Namespace(at=20.0), record)  # what `slugboard --export ... --at 20` draws with
+    assert game == "minesweeper" and len(extras["mouse"]) > 1000 and extras["at"] == 20.0
     plain = render_image(game, board, at=20.0)
-    traced = render_image(game, board, at=20.0, **extras)
+    traced = render_image(game, board, **extras)
     assert plain.size() == traced.size() and plain != traced
-    assert _board_of(ARTICLE)[2] == {}
+    assert _board_of(ARTICLE)[2] is None
+    assert state(Namespace(at=20.0), None) == {"at": 20.0}
 
 
 def test_p_shows_the_odds_while_playing(qtbot, main_window):
@@ -1295,7 +1301,7 @@ def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
     from slugboard.codecs.minesweeper.odds import IN_PROCESS_CELLS
 
     path = next(REPLAY_DATA.glob("*.evf"))  # 60x36, twenty minutes of play
-    assert main_window.open_file(str(path))
+    assert open_file(qtbot, main_window, str(path))
     page = _shown_page(main_window)
     assert page.board.width * page.board.height > IN_PROCESS_CELLS
     page.player.seek(60_000)

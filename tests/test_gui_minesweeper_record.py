@@ -386,3 +386,32 @@ def test_a_saved_game_says_when_it_was_played(qtbot, main_window, tmp_path):
     video.parse()
     assert before <= video.start_time <= int(time.time() * 1_000_000)
     assert video.end_time - video.start_time == round(ms.replay(page.board).stats().time_s * 1_000_000)
+
+
+# --- the menu actions ---------------------------------------------------------------------
+
+
+def _file_action(main_window, words):
+    menu = main_window.menuBar().actions()[0].menu()
+    return next((a for a in menu.actions() if words in a.text().replace("&", "")), None)
+
+
+def test_file_save_replay_as_and_export_video_are_in_the_file_menu(qtbot, main_window, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog
+
+    page = _playing(qtbot, main_window)
+    save = _file_action(main_window, "Save replay as .evf")
+    video = _file_action(main_window, "Export video")
+    assert save is not None and video is not None
+    assert not save.isEnabled() and not video.isEnabled()  # nothing played yet
+    _play_to_the_win(qtbot, page)
+    assert save.isEnabled() and video.isEnabled()
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(tmp_path / "menu"), "Replay (*.evf)"))
+    save.trigger()
+    assert (tmp_path / "menu.evf").stat().st_size > 0
+    # The actions belong to the minesweeper tab: another game's tab does not show them.
+    main_window.tabs.setCurrentWidget(main_window.page("sudoku"))
+    assert (
+        _file_action(main_window, "Save replay as .evf") is None
+        or not _file_action(main_window, "Save replay as .evf").isVisible()
+    )

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSize, Qt
 from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.work import Cancel, Cancelled
-from slugboard.gui.recording import HOLD_MS, RecordingError, plan
+from slugboard.gui.minesweeper.recording import HOLD_MS, RecordingError, plan
 
 av = pytest.importorskip("av", reason="PyAV writes the videos")
 
@@ -109,3 +109,45 @@ def test_cancel_stops_the_pages_video_and_leaves_nothing(qtbot, main_window, tmp
     assert said.args[0] == "Video stopped: nothing was saved"
     assert not page.dealing_cancel.isVisible()
     qtbot.waitUntil(lambda: not list(folder.iterdir()), timeout=10_000)
+
+
+def _slugboard(*argv):
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [sys.executable, "-m", "slugboard.gui.app", *argv], capture_output=True, text=True, env=env, timeout=300
+    )
+
+
+def test_slugboard_export_writes_a_replay_files_video_with_its_path(tmp_path):
+    from replay_files import FILES
+
+    path = next(p for p in FILES if p.suffix == ".rmv")
+    out = tmp_path / "game.mp4"
+    done = _slugboard("--export", str(out), str(path), "--fps", "20", "--size", "320x240", "--speed", "2")
+    assert done.returncode == 0, done.stderr
+    assert "wrote" in done.stdout
+    times, size = decoded(out)
+    assert size == (320, 240)
+    from slugboard.codecs.minesweeper.files import read_replay_file
+
+    duration = ms.replay(read_replay_file(str(path)).board).duration_ms
+    assert times[-1] == round(duration / 2) + HOLD_MS  # the game at 2x, then the hold
+    refused = _slugboard("--export", str(tmp_path / "at.webm"), str(path), "--at", "1")
+    assert refused.returncode == 2 and "--at" in refused.stderr
+    assert not (tmp_path / "at.webm").exists()
+
+
+def test_slugboard_export_of_a_replay_with_no_moment_draws_its_end(tmp_path):
+    from PySide6.QtGui import QImage
+
+    from replay_files import FILES
+
+    path = next(p for p in FILES if p.suffix == ".rmv")
+    plain, at_end = tmp_path / "plain.png", tmp_path / "end.png"
+    assert _slugboard("--export", str(plain), str(path)).returncode == 0
+    assert _slugboard("--export", str(at_end), str(path), "--at", "100").returncode == 0
+    assert QImage(str(plain)) == QImage(str(at_end))

@@ -15,7 +15,7 @@ from conftest import long_minesweeper_slug
 from slugboard.codecs import decode_any
 from slugboard.codecs import minesweeper as ms
 from slugboard.gui import opening
-from slugboard.gui.main_window import LONG_TEXT
+from slugboard.gui.window_opening import LONG_TEXT
 
 SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

@@ -11,7 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 from PySide6.QtCore import Qt
 
-from conftest import DATA, load_vectors
+from conftest import DATA, load_vectors, open_file
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.work import Cancel, Cancelled
@@ -50,7 +50,7 @@ def _frame(path: Path, k: int) -> Image.Image:
 @pytest.mark.parametrize("speed", [1.0, 2.0])
 @pytest.mark.parametrize("unit_ms, min_units", [(1, 1), (10, 2)])
 def test_frames_last_as_long_as_the_game(qapp, path, speed, unit_ms, min_units):
-    from slugboard.gui.recording import HOLD_MS, plan
+    from slugboard.gui.minesweeper.recording import HOLD_MS, plan
 
     replay = ms.Replay(_board(path))
     frames = plan(replay, fps=30, speed=speed, unit_ms=unit_ms, min_units=min_units)
@@ -67,7 +67,7 @@ def test_frames_last_as_long_as_the_game(qapp, path, speed, unit_ms, min_units):
 
 
 def test_a_slow_recording_merges_frames_whose_picture_is_the_same(qapp):
-    from slugboard.gui.recording import plan
+    from slugboard.gui.minesweeper.recording import plan
 
     replay = ms.Replay(_board(BEGINNER))
     slow = plan(replay, fps=60, speed=0.25)  # the clock, in hundredths, moves every 2.4 slots
@@ -82,7 +82,7 @@ def test_a_slow_recording_merges_frames_whose_picture_is_the_same(qapp):
 @pytest.mark.parametrize("suffix", [".gif", ".webp", ".apng"])
 @pytest.mark.parametrize("speed", [1.0, 2.0])
 def test_a_recording_plays_the_whole_game(qapp, tmp_path, suffix, speed):
-    from slugboard.gui.recording import HOLD_MS, record
+    from slugboard.gui.minesweeper.recording import HOLD_MS, record
 
     board = _board(BEGINNER)
     out = tmp_path / f"game{suffix}"
@@ -105,7 +105,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
     encoded; each must still equal a plain painting of its moment."""
     from PySide6.QtGui import QImage
 
-    from slugboard.gui.recording import plan, record
+    from slugboard.gui.minesweeper.recording import plan, record
     from slugboard.gui.render import render_image
 
     mines_paint = importlib.import_module("slugboard.gui.minesweeper.paint")
@@ -132,7 +132,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
 
 
 def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     game = next(g for g in load_vectors("minesweeper")["games"] if g["board"]["events"])
     out = tmp_path / "vector.gif"
@@ -142,7 +142,7 @@ def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
 
 
 def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     cancel = Cancel()
     seen = []
@@ -161,7 +161,7 @@ def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
 def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path):
     """A stop that comes after the last frame, just before the file takes its name, still
     wins: no file, and the one who stopped it knows."""
-    from slugboard.gui.recording import Finish, record
+    from slugboard.gui.minesweeper.recording import Finish, record
 
     finish = Finish()
     stopped = []
@@ -177,7 +177,7 @@ def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path)
 
 
 def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
-    from slugboard.gui.recording import Finish, record
+    from slugboard.gui.minesweeper.recording import Finish, record
 
     finish = Finish()
     out = tmp_path / "done.gif"
@@ -188,7 +188,7 @@ def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
 
 
 def test_what_cannot_be_recorded(qapp, tmp_path):
-    from slugboard.gui.recording import RecordingError, check, record
+    from slugboard.gui.minesweeper.recording import RecordingError, check, record
 
     with pytest.raises(RecordingError, match="no clicks"):
         record(str(tmp_path / "a.gif"), ms.new_board())
@@ -205,27 +205,33 @@ def test_what_cannot_be_recorded(qapp, tmp_path):
 # --- the window ---------------------------------------------------------------------------
 
 
-def test_export_recording_is_offered_for_a_recorded_game_only(main_window):
-    action = main_window.recording_action
+def _recording_action(main_window):
+    """File > Export recording, while the minesweeper tab is current (else None)."""
+    return next((a for a in main_window.menuBar().actions()[0].menu().actions() if "recording" in a.text()), None)
+
+
+def test_export_recording_is_offered_for_a_recorded_game_only(main_window, qtbot):
     main_window.tabs.setCurrentWidget(main_window.page("sudoku"))
-    assert not action.isEnabled()
+    assert _recording_action(main_window) is None  # a minesweeper action, not in other games' menus
     page = main_window.page("minesweeper")
     main_window.tabs.setCurrentWidget(page)
+    action = _recording_action(main_window)
     page.replace_board(ms.new_board())
     assert not action.isEnabled()
-    assert main_window.open_file(str(BEGINNER))
+    assert open_file(qtbot, main_window, str(BEGINNER))
     assert action.isEnabled()
 
 
 def test_the_window_exports_in_the_background(main_window, qtbot, tmp_path):
-    assert main_window.open_file(str(BEGINNER))
+    assert open_file(qtbot, main_window, str(BEGINNER))
+    page = main_window.page("minesweeper")
     out = tmp_path / "replay.webp"
-    assert main_window.export_recording(str(out))
-    assert main_window.recording_cancel.isVisible()
-    assert not main_window.recording_action.isEnabled()  # one at a time
-    qtbot.waitUntil(lambda: out.exists() and not main_window.recording_bar.isVisible(), timeout=60_000)
+    assert page.export_recording(str(out))
+    assert page.recorder.cancel_button.isVisible()
+    assert not _recording_action(main_window).isEnabled()  # one at a time
+    qtbot.waitUntil(lambda: out.exists() and not page.recorder.bar.isVisible(), timeout=60_000)
     assert main_window.statusBar().currentMessage().startswith(f"Saved {out}")
-    assert main_window.recording_action.isEnabled()
+    assert _recording_action(main_window).isEnabled()
     with Image.open(out) as image:
         assert image.n_frames > 1
 
@@ -233,12 +239,13 @@ def test_the_window_exports_in_the_background(main_window, qtbot, tmp_path):
 def _export_under_way(main_window, qtbot, folder, name: str):
     """The long game opened and its recording to folder/name started and a few frames in
     (twenty minutes of play: far from done when stopped)."""
-    assert main_window.open_file(str(LONG))
+    assert open_file(qtbot, main_window, str(LONG))
     folder.mkdir()
     out = folder / name
     progressed = []
-    main_window._recording_progress.advanced.connect(lambda done, total: progressed.append(done))
-    assert main_window.export_recording(str(out))
+    page = main_window.page("minesweeper")
+    page.recorder._progress.advanced.connect(lambda done, total: progressed.append(done))
+    assert page.export_recording(str(out))
     qtbot.waitUntil(lambda: len(progressed) > 3, timeout=60_000)
     return out
 
@@ -246,8 +253,9 @@ def _export_under_way(main_window, qtbot, folder, name: str):
 def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path):
     folder = tmp_path / "out"
     out = _export_under_way(main_window, qtbot, folder, "long.gif")
-    qtbot.mouseClick(main_window.recording_cancel, Qt.MouseButton.LeftButton)
-    assert not main_window.recording_bar.isVisible()
+    recorder = main_window.page("minesweeper").recorder
+    qtbot.mouseClick(recorder.cancel_button, Qt.MouseButton.LeftButton)
+    assert not recorder.bar.isVisible()
     assert "stopped" in main_window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not any(folder.iterdir()), timeout=20_000)
     qtbot.wait(200)
@@ -272,19 +280,20 @@ def test_cancel_after_the_file_is_written_says_it_was_saved(main_window, qtbot, 
     it was done: the file is there, and the window says so (it said nothing was saved)."""
     import time
 
-    assert main_window.open_file(str(BEGINNER))
+    assert open_file(qtbot, main_window, str(BEGINNER))
+    page = main_window.page("minesweeper")
     out = tmp_path / "replay.gif"
-    assert main_window.export_recording(str(out))
+    assert page.export_recording(str(out))
     deadline = time.monotonic() + 60
     while not out.exists() and time.monotonic() < deadline:
         time.sleep(0.001)  # the window's thread handles no events: it has not heard the end
-    assert out.exists() and main_window._recorder.busy
-    main_window.cancel_recording()
+    assert out.exists() and page.recorder.busy
+    page.cancel_recording()
     message = f"Saved {out}: the recording was complete before it could be stopped"
     assert main_window.statusBar().currentMessage() == message
-    assert not main_window.recording_bar.isVisible()
+    assert not page.recorder.bar.isVisible()
     qtbot.wait(200)  # the recording's own answer, dropped, says nothing else
     assert main_window.statusBar().currentMessage() == message
-    assert main_window.recording_action.isEnabled()
+    assert _recording_action(main_window).isEnabled()
     with Image.open(out) as image:
         assert image.n_frames > 1

@@ -16,8 +16,8 @@ from conftest import load_vectors
 from slugboard.codecs import minesweeper as ms
 from slugboard.gui import main_window as main_window_module
 from slugboard.gui import opening
-from slugboard.gui.main_window import RESTORE_IN_BACKGROUND
 from slugboard.gui.store import SET_ASIDE_SUFFIX
+from slugboard.gui.window_boards import RESTORE_IN_BACKGROUND
 
 SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 ARTICLE = load_vectors("minesweeper")["games"][0]["slug"]

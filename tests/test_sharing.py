@@ -142,7 +142,7 @@ def test_export_reads_a_text_file_as_the_window_opens_it(qapp, tmp_path, capsys)
 def test_an_option_for_another_game_s_boards_is_an_error(qapp, tmp_path, capsys, option, value):
     assert app_main(["--export", str(tmp_path / "b.png"), SUDOKU, option, value]) == 2
     said = capsys.readouterr().err
-    assert said.startswith(f"error: {option} is for ") and "this is a Sudoku board" in said
+    assert said.startswith(f"error: {option} is for ") and "this is a Sudoku puzzle" in said
     assert not (tmp_path / "b.png").exists()
 
 

@@ -5,18 +5,10 @@ from __future__ import annotations
 import datetime as _dt
 
 from ..record import Record
-
-NAME = "letters"
-
-
-TITLE = "Letters"
-
-
-HAS_LINK = True
-
-
-WEB_HOST: str | None = "letters.wiki"
-
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
 SITE_URL = "https://letters.wiki/"
 

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import FormatError, SlugError
+from ..game import FileRecord
+from ..work import NEVER, Cancel
 from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
 from .play import record
@@ -374,3 +376,11 @@ def _child() -> int:
 
 if __name__ == "__main__":
     sys.exit(_child())
+
+
+def read_records(path: str, cancel: Cancel = NEVER) -> list[FileRecord]:
+    """The game a replay file holds, as the game's declared file reader (FILE_TYPES): the
+    board, and the replay file itself for the page (its mouse path and player)."""
+    cancel.check()
+    replay_file = read_replay_file(path)
+    return [FileRecord(replay_file.board, payload=replay_file)]

@@ -16,12 +16,12 @@ from typing import Any, NamedTuple
 
 from ..bits import BASE62_DIGITS, base62_encode
 from ..record import Record
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
-NAME = "minesweeper"
-TITLE = "Minesweeper"
 # The format has no web viewer: the slug itself is what people share.
-HAS_LINK = False
-WEB_HOST: str | None = None
 
 VERSIONS = (1, 2)
 V1_TIME_UNIT_MS = 50

@@ -7,11 +7,11 @@ from collections.abc import Iterable
 from typing import Union
 
 from ..record import Record
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
-NAME = "pentomino"
-TITLE = "Pentominoes"
-HAS_LINK = True
-WEB_HOST: str | None = "pentominoes.river.me"
 SITE = "https://pentominoes.river.me/"
 HOST = "pentominoes.river.me"
 

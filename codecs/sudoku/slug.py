@@ -16,10 +16,11 @@ from typing import Any
 from ..bits import BitWriter, b64decode, b64encode
 from ..errors import FormatError, ValueRangeError
 from ..links import Source, carve, is_link, located, strip_text, stripped_bounds, value_bounds
+from . import WEB_HOST as _WEB_HOST  # the game's declaration
 from .model import NAME, Board
 
-WEB_HOST = "nickgirardo.com"
-PLAYER_URL = f"https://{WEB_HOST}/projects/sudoku/player.html"
+HOST: str = _WEB_HOST or ""
+PLAYER_URL = f"https://{HOST}/projects/sudoku/player.html"
 MAGIC = b"S!"
 GRID_CELLS = "123456789.0"
 # Characters that grid pictures (HoDoKu, Sudoku Explainer, forum posts) put between cells.
@@ -41,7 +42,7 @@ def looks_like(text: str) -> bool:
     return (
         "play=" in t
         or t.startswith("UyF2")
-        or (is_link(t) and WEB_HOST in t.split("?", 1)[0].lower())
+        or (is_link(t) and HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
         or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
@@ -73,7 +74,7 @@ def decode(text: str) -> Board:
         with located(Source(start, end)):
             return decode_grid(stripped)
     bounds = value_bounds(text, ("play",), start, end)
-    if bounds is None and is_link(stripped) and WEB_HOST in stripped.split("?", 1)[0].lower():
+    if bounds is None and is_link(stripped) and HOST in stripped.split("?", 1)[0].lower():
         raise FormatError(NAME, "the link has no ?play= and a puzzle after it, as a Sudoku Player link has", end)
     slug, source = carve(text, *(bounds or (start, end)), strip=True)
     with located(source):

@@ -39,4 +39,9 @@ from .paint import (
 
 __all__ = ["SIZE", "PREMIUM_FILL", "PREMIUM_TEXT", "TILE", "TILE_EDGE", "START_TILE", "PENDING_TILE", "TILE_TEXT", "TURN_COLOURS", "ERROR", "MARGIN", "DATE_EDIT_MERGE", "PANEL_MIN", "turn_colour", "Drag", "WrappedLabel", "Layout", "PanelRow", "panel_rows", "BLANK_TEXT", "paint", "PANEL_LINES", "panel_line_height", "preferred_size", "LettersCanvas", "LettersPage", "VIEW"]  # fmt: skip
 
-VIEW = GameView(page=LettersPage, paint=paint, preferred_size=preferred_size)
+VIEW = GameView(
+    page=LettersPage,
+    paint=paint,
+    preferred_size=preferred_size,
+    anatomy_colours={"date": "#f1a340", "tile": "#b07aa1", "word": "#ff9da7"},
+)

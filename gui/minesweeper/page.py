@@ -283,6 +283,7 @@ class MinesweeperPage(GamePage):
 
     def __init__(self, settings=None, parent=None, board=None):
         super().__init__(settings, parent, board)
+        self._recorder = None  # File > Export recording, made with the first recording
         self.mode = EDIT
         self.replay: ms.Replay = replay_for(self.board)
         self._play_origin: float | None = None
@@ -671,13 +672,17 @@ class MinesweeperPage(GamePage):
                 path += "." + chosen.split("*.")[-1].rstrip(")")
             self.export_video(path)
 
+    def can_export_video(self) -> bool:
+        """A game with clicks to show, and no video under way."""
+        return bool(self.board.events) and self._video_path is None
+
     def export_video(self, path: str, *, fps: int = 30, speed: float = 1.0, size=None) -> bool:
         """Start writing the replay to `path` in the background; the row under the panel
         shows how far it has come, with Cancel, and the status bar says when it is saved."""
         import os
         import time
 
-        from ..recording import RecordingError
+        from .recording import RecordingError
         from .video import check
 
         try:
@@ -702,6 +707,7 @@ class MinesweeperPage(GamePage):
             progress=self.video_progressed.emit,
         )
         self._show_dealing(f"Writing {os.path.basename(path)}…")
+        self.actions_changed.emit()
         return True
 
     def _video_moved(self, fraction: float) -> None:
@@ -717,6 +723,7 @@ class MinesweeperPage(GamePage):
         self._show_dealing("")
         if path is None:
             return
+        self.actions_changed.emit()
         if isinstance(result, Exception):
             self.show_status(f"Not saved: {why(result)}")
         else:
@@ -730,6 +737,7 @@ class MinesweeperPage(GamePage):
             return
         self._video_job.cancel()
         self._show_dealing("")
+        self.actions_changed.emit()
         # A video whose file was whole before the stop reached it is kept, and said so.
         try:
             whole = os.path.getmtime(path) >= self._video_since
@@ -1128,6 +1136,10 @@ class MinesweeperPage(GamePage):
             )
             QTimer.singleShot(0, lambda: self.show_status(text))
 
+    def open_record(self, record) -> None:
+        """A replay file opened: its game, with the mouse path it holds."""
+        self.open_replay_file(record.payload)
+
     def open_replay_file(self, replay_file) -> None:
         """Open a game read from a replay file, keeping what its slug cannot hold (the
         mouse path, the player, the software) beside it while its field stays."""
@@ -1435,7 +1447,72 @@ class MinesweeperPage(GamePage):
             self.canvas.update()
         self._ask_odds()  # the newest moment asked for meanwhile
 
+    # --- File > Export recording (an action of the game's VIEW) ---------------------
+    def can_export_recording(self) -> bool:
+        """A game with clicks to replay, and no recording under way."""
+        from .recording import has_replay
+
+        return has_replay(self.GAME, self.board) and not (self._recorder is not None and self._recorder.busy)
+
+    def export_recording_dialog(self) -> None:
+        from .recording import has_replay, is_recording
+
+        if not has_replay(self.GAME, self.board):
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, chosen = QFileDialog.getSaveFileName(
+            self,
+            "Export recording",
+            "minesweeper.gif",
+            "GIF animation (*.gif);;WebP animation (*.webp);;Animated PNG (*.apng)",
+        )
+        if path:
+            if not is_recording(path):
+                path += "." + chosen.split("*.")[-1].rstrip(")")
+            self.export_recording(path)
+
+    def export_recording(self, path: str) -> bool:
+        """Start writing the replay of the game shown to `path`, in the background; the
+        status bar shows how far it has come and says when it is saved."""
+        from .recording import has_replay
+
+        if not has_replay(self.GAME, self.board):
+            self._say("Open a recorded minesweeper game to export its replay", 6000)
+            return False
+        return self.recorder.start(path, self.board, self.palette())
+
+    def cancel_recording(self) -> None:
+        if self._recorder is not None:
+            self._recorder.cancel()
+
+    @property
+    def recorder(self):
+        """The recording export (made with the first recording)."""
+        if self._recorder is None:
+            from PySide6.QtWidgets import QMainWindow, QStatusBar
+
+            from .recorder import RecordingExport
+
+            window = self.window()
+            bar = window.statusBar() if isinstance(window, QMainWindow) else QStatusBar(self)
+            self._recorder = RecordingExport(bar, self)
+            self._recorder.said.connect(self._say)
+            self._recorder.busy_changed.connect(lambda _: self.actions_changed.emit())
+        return self._recorder
+
+    def _say(self, text: str, ms: int = 6000) -> None:
+        from PySide6.QtWidgets import QMainWindow
+
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(text, ms)
+        else:
+            self.status_changed.emit(text)
+
     def shutdown(self) -> None:
+        if self._recorder is not None:
+            self._recorder.shutdown()
         self._video_job.shutdown()
         self._analyser.shutdown()
         self._dealer.shutdown()

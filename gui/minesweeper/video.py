@@ -26,8 +26,8 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.work import NEVER, Cancel
 
-from ..recording import DEFAULT_FPS, HOLD_MS, MAX_FPS, MAX_SPEED, MIN_SPEED, RecordingError, plan
 from .paint import REPLAY, paint, preferred_size
+from .recording import DEFAULT_FPS, HOLD_MS, MAX_FPS, MAX_SPEED, MIN_SPEED, RecordingError, plan
 
 SUFFIXES = {".mp4": ("libx264", "yuv420p"), ".webm": ("libvpx-vp9", "yuv420p")}
 TIME_BASE = Fraction(1, 1000)
