@@ -415,3 +415,18 @@ def test_file_save_replay_as_and_export_video_are_in_the_file_menu(qtbot, main_w
         _file_action(main_window, "Save replay as .evf") is None
         or not _file_action(main_window, "Save replay as .evf").isVisible()
     )
+
+
+def test_a_game_paused_and_resumed_keeps_its_path_on_the_games_clock(qtbot, main_window):
+    page = _playing(qtbot, main_window)
+    _click(qtbot, page, 4, 2)
+    page.set_mode("replay")
+    page.clock.now += 5000  # away from the game: its clock stands still
+    page.set_mode("play")
+    page.clock.now += 300
+    _click(qtbot, page, 1, 0, Qt.MouseButton.RightButton)
+    flag = page.board.events[-1]
+    press = [m for m in page.replay_file.mouse if m.kind == "rc"][-1]
+    unit = page.board.time_unit_ms
+    assert press.t_ms == flag.t * unit
+    assert press.t_ms < 1000

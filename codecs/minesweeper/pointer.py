@@ -13,7 +13,7 @@ clock; `PointerLog` keeps what a replay needs and what an `.evf` file can hold:
 * a key that opens or flags at the keyboard cursor stands for a press and a release at
   the middle of that cell.
 
-`played_file(board, log, origin)` is the game with its path, as `files.ReplayFile`.
+`played_file(board, log)` is the game with its path, as `files.ReplayFile`.
 """
 
 from __future__ import annotations
@@ -38,14 +38,27 @@ def _snap(value: float, limit: int) -> float:
 
 
 class PointerLog:
-    """The pointer's events of one game, with times on the caller's clock (ms)."""
+    """The pointer's events of one game. Until the game's first action the caller gives
+    times on its own clock; `start(origin)` then puts those on the game's clock (ms from
+    that action), and from then on the caller gives the game's clock itself, which a game
+    paused and resumed keeps going from where it stopped, as its actions do."""
 
     def __init__(self, width: int, height: int):
         self.width, self.height = width, height
         self.events: list[tuple[float, str, float, float]] = []
         self.down: str | None = None
+        self.started = False
         # When the game was played (microseconds since 1970), for the replay file's header.
         self.started_us = int(time.time() * 1_000_000)
+        # The events made into a replay file's mouse events so far, and at which unit.
+        self._made: list[MouseEvent] = []
+        self._made_unit = 0
+
+    def start(self, origin: float) -> None:
+        """The game's first action came at `origin` on the caller's clock."""
+        if not self.started:
+            self.started = True
+            self.events = [(t - origin, kind, x, y) for t, kind, x, y in self.events]
 
     def __len__(self) -> int:
         return len(self.events)
@@ -74,23 +87,33 @@ class PointerLog:
         self._add(now, button + "r", x, y)
         return True
 
-    def tap(self, now: float, button: str, cell_x: int, cell_y: int) -> None:
-        """A key that acts at the keyboard cursor: a press and a release at the cell's middle."""
-        self.down = None
+    def tap(self, now: float, button: str, cell_x: int, cell_y: int) -> bool:
+        """A key that acts at the keyboard cursor: a press and a release at the cell's
+        middle; False (and nothing kept) while a mouse button is down, when the window
+        does not act on keys either."""
+        if self.down is not None:
+            return False
         for phase in "cr":
             self._add(now, button + phase, cell_x + 0.5, cell_y + 0.5)
+        return True
 
-    def path(self, origin: float, unit_ms: int = 1) -> tuple[MouseEvent, ...]:
-        """The events with times in ms from `origin` (the game's first action), as a replay
-        file's mouse events; a press just before that action comes before 0. Times are
-        cut to whole `unit_ms`, as the game's own actions are (`play.record`), so that a
-        click and the action it made fall at the same moment."""
-        return tuple(
-            MouseEvent(float(math.floor((t - origin) / unit_ms) * unit_ms), kind, x, y) for t, kind, x, y in self.events
+    def path(self, unit_ms: int = 1) -> tuple[MouseEvent, ...]:
+        """The events (once started) as a replay file's mouse events, times in ms on the
+        game's clock; a press just before the first action comes before 0. Times are cut
+        to whole `unit_ms`, as the game's own actions are (`play.record`), so that a click
+        and the action it made fall at the same moment. Made once an event: a long game's
+        path grows by what came since the last call."""
+        if self._made_unit != unit_ms:
+            self._made, self._made_unit = [], unit_ms
+        made = self._made
+        made.extend(
+            MouseEvent(float(math.floor(t / unit_ms) * unit_ms), kind, x, y)
+            for t, kind, x, y in self.events[len(made) :]
         )
+        return tuple(made)
 
 
-def played_file(board: Board, log: PointerLog, origin: float, player: str = "") -> ReplayFile:
+def played_file(board: Board, log: PointerLog, player: str = "") -> ReplayFile:
     """The game being played here with its mouse path, as a replay file read from disk
     would be: what Replay mode draws and counts, and what an `.evf` file keeps."""
     final = replay(board).final()
@@ -99,7 +122,7 @@ def played_file(board: Board, log: PointerLog, origin: float, player: str = "") 
         program="Slugboard",
         software=software_name(),
         player=player,
-        mouse=log.path(origin, board.time_unit_ms),
+        mouse=log.path(board.time_unit_ms),
         figures={},
         time_s=final.stats.time_s,
         won=final.outcome == "won",

@@ -162,6 +162,8 @@ class MinesCanvas(BoardCanvas):
             self.cursor = ((x + dx) % self.board.width, (y + dy) % self.board.height)
             self.update()
             return
+        if self._down is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F):
+            return  # a mouse button is down: its click comes first, one at a time
         if self.cursor is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.pointer.emit("lk", self.cursor[0], self.cursor[1])
             self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.LeftButton)

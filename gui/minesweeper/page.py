@@ -1031,8 +1031,9 @@ class MinesweeperPage(GamePage):
         self._play_origin = origin
         log = self._pointer_log
         if log is not None and len(log) and origin is not None:
+            log.start(origin)
             # The game with its path, shown and counted as a replay file's would be.
-            self.replay_file = played_file(result.board, log, origin)
+            self.replay_file = played_file(result.board, log)
         self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
 
     def _pointer(self, kind: str, x: float, y: float) -> None:
@@ -1045,7 +1046,9 @@ class MinesweeperPage(GamePage):
             if board.events or kind == "mv":
                 return  # a game begun before this window saw it, or nothing pressed yet
             log = self._pointer_log = PointerLog(board.width, board.height)
-        now = self.clock()
+        # The game's clock once it has begun (it stands still while the game is paused);
+        # before, the window's, which `start` puts on the game's at its first action.
+        now = self.game_time_ms() if log.started else self.clock()
         if kind == "mv":
             log.move(now, x, y)
         elif kind in ("lk", "rk"):
@@ -1059,8 +1062,8 @@ class MinesweeperPage(GamePage):
         """The played game's path with the moves since its last action."""
         kept, log = self.replay_file, self._pointer_log
         if kept is not None and kept.played_here and kept.board is self.board and log is not None:
-            if self._play_origin is not None and len(kept.mouse) != len(log):
-                self.replay_file = played_file(self.board, log, self._play_origin)
+            if log.started and len(kept.mouse) != len(log):
+                self.replay_file = played_file(self.board, log)
 
     # --- replay ---------------------------------------------------------------------------
     def _replay_moved(self) -> None:
