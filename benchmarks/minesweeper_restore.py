@@ -92,9 +92,9 @@ def restore(
     longest wait of the window's thread after the first paint in ms, ms until every figure
     is on show), the window made on settings that hold `board` (None: no stored board)."""
     settings = settings_with(board, mode)
-    ms_stats._FIELDS.clear()
-    ms_replays._REPLAYS.clear()
-    ms_figures._FIGURES.clear()
+    ms_stats.FIELDS.clear()
+    ms_replays.REPLAYS.clear()
+    ms_figures.FIGURES.clear()
     painted: list[float] = []
     t0 = time.perf_counter()
     if profile:

@@ -6,7 +6,7 @@ it may wait up to the switch interval (5 ms) for the search to let go, and a pag
 during a pentomino count took ten times as long. In a helper process the search runs on
 the other core, and the window's thread never waits for it.
 
-`Helper` is the caller's side: it starts `python -m slugboard.codecs.apart` when first
+`Helper` is the caller's side: it starts `python -m slugboard.codecs.apart` (as `child` says) when first
 asked, keeps it for the next call, and sends it one call at a time, each a function that
 can be pickled (a module-level function or a `functools.partial` of one) with its
 arguments. The helper runs `fn(*args, cancel=...)`, with `progress=` too when the caller
@@ -31,6 +31,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
+from . import child
 from .work import Cancel, Cancelled
 
 STOP_WAIT = 2.0  # seconds a cancelled call may take to stop before its helper is killed
@@ -124,10 +125,12 @@ class Helper:
         if self._process is None or self._process.poll() is not None:
             flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)  # no console window on Windows
             self._process = subprocess.Popen(
-                [sys.executable, "-m", __name__, *self.modules],
+                child.python_command(__name__, *self.modules),
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 creationflags=flags,
+                cwd=child.working_folder(),
+                env=child.environment(),
             )
         return self._process
 

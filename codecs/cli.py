@@ -30,6 +30,7 @@ from typing import IO, Any
 from . import MAX_TEXT, Game, SlugError, all_games, decode_any
 from .errors import guarded
 from .game import Command, CommandFailed
+from .work import Cancel, Cancelled
 
 EXIT_BAD_INPUT = 2
 EXIT_OUTPUT_CLOSED = 1  # the reader of the output went away
@@ -223,11 +224,55 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
             else:
                 p.add_argument("text", metavar="TEXT", help="a slug or link")
             _board_options(p)
+        if any(offered.long for _, offered in offers):
+            p.add_argument(
+                "--timeout", type=_positive_seconds, metavar="SECONDS", help="give up after this many seconds"
+            )
         if name == chosen:
             for game, offered in offers:
                 if offered.options:
                     game.target(offered.options)(p)
     return parser
+
+
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a number of seconds, got {text!r}") from None
+    if not 0 < value <= 10**7:
+        raise argparse.ArgumentTypeError(f"wants seconds above 0, got {text!r}")
+    return value
+
+
+EXIT_TIMED_OUT = 124  # as timeout(1) exits
+
+
+class _LongWork:
+    """What a long command's work is given (`args.cancel`): a Cancel that --timeout sets,
+    and, on a terminal, a line of progress on standard error that the answer replaces."""
+
+    def __init__(self, timeout: float | None, err: IO[str]) -> None:
+        import threading
+
+        self.err = err
+        self.shown = False
+        tty = getattr(err, "isatty", lambda: False)()
+        self.cancel = Cancel(self._progress if tty else None)
+        self.timer = threading.Timer(timeout, self.cancel.set) if timeout else None
+        if self.timer is not None:
+            self.timer.daemon = True
+            self.timer.start()
+
+    def _progress(self, fraction: float) -> None:
+        self.shown = True
+        print(f"\r{fraction:6.1%} done", end="", file=self.err, flush=True)
+
+    def close(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.shown:
+            print("\r" + " " * 12 + "\r", end="", file=self.err, flush=True)
 
 
 def _chosen_command(argv: list[str]) -> str | None:
@@ -353,6 +398,28 @@ def run(
         except SlugError as exc:
             fail(exc)
             return EXIT_BAD_INPUT
+    long_work = _LongWork(getattr(args, "timeout", None), err) if offers and offers[0][1].long else None
+    if long_work is not None:
+        args.cancel = long_work.cancel
+    try:
+        return _run_command(args, offers, out, err, stdin, fail, lambda: failures)
+    except Cancelled:
+        print(f"error: gave up after {args.timeout:g} s (--timeout)", file=err)
+        return EXIT_TIMED_OUT
+    finally:
+        if long_work is not None:
+            long_work.close()
+
+
+def _run_command(
+    args: argparse.Namespace,
+    offers: list[tuple[Game[Any], Command]] | None,
+    out: IO[str],
+    err: IO[str],
+    stdin: IO[bytes],
+    fail: Callable[..., None],
+    failures: Callable[[], int],
+) -> int:
     if offers and not offers[0][1].takes_board:  # a game's own command, with no board to read
         from contextlib import redirect_stderr, redirect_stdout
 
@@ -369,11 +436,11 @@ def run(
                 print(guarded(game.name, partial(game.encode, board)), file=out)
             except SlugError as exc:
                 fail(exc, where)
-        return EXIT_BAD_INPUT if failures else 0
+        return EXIT_BAD_INPUT if failures() else 0
 
     if args.command == "import":
         _import(args, out, fail)
-        return EXIT_BAD_INPUT if failures else 0
+        return EXIT_BAD_INPUT if failures() else 0
 
     texts = getattr(args, "texts", None) or [args.text]
     for where, text in _texts(texts, stdin):
@@ -386,7 +453,7 @@ def run(
         except CommandFailed as exc:
             print(exc.message, file=err)
             return exc.status
-    return EXIT_BAD_INPUT if failures else 0
+    return EXIT_BAD_INPUT if failures() else 0
 
 
 EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl+C (128 + SIGINT)

@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .record import Record
-
-if TYPE_CHECKING:
-    from .links import Source
+from .work import Cancelled
 
 T = TypeVar("T")
+
+
+class TextPlaces(Protocol):
+    """Where the characters of a slug stand in the text it was carved from
+    (`links.Source` is one)."""
+
+    def position_in_text(self, position: int) -> int: ...
 
 
 class SlugError(ValueError):
@@ -43,7 +48,9 @@ class SlugError(ValueError):
         slug_position: int | None = None,
     ):
         self.game = game
-        self.message = message
+        # A message quotes input with `shown`; one that is still longer than a person
+        # reads is cut, so no pasted megabyte reaches a terminal or an error line whole.
+        self.message = message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
         self.position = position
         self.span = span
         self.slug_position = position if slug_position is None else slug_position
@@ -56,7 +63,7 @@ class SlugError(ValueError):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.game, self.message, self.position, self.span, self.slug_position))
 
-    def located(self, source: Source) -> SlugError:
+    def located(self, source: TextPlaces) -> SlugError:
         """The same error with its position (and span) moved from the slug into the text
         the slug was carved from."""
         if self.position is None:
@@ -67,6 +74,37 @@ class SlugError(ValueError):
         return type(self)(
             self.game, self.message, source.position_in_text(self.position), span=span, slug_position=self.slug_position
         )
+
+
+# Input quoted in a message is cut to about this many characters (`shown`), and a whole
+# message to MAX_MESSAGE.
+SHOWN_CHARS = 60
+MAX_MESSAGE = 400
+
+
+def shown(value: object, most: int = SHOWN_CHARS) -> str:
+    """`value` as a message quotes it: its repr, cut to about `most` characters with "…"
+    where it was cut. Never raises and never builds a long text first: a 4,000-digit
+    number is not turned into digits, a megabyte string or a deep list is not copied whole."""
+    import reprlib
+
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 3 * most:
+        size = abs(value)
+        digits = int(size.bit_length() * 0.30103)  # never more than the digits it has
+        while 10**digits <= size:
+            digits += 1
+        return f"{'-' if value < 0 else ''}{size // 10 ** (digits - 12)}… ({digits:,} digits)"
+    if isinstance(value, str):
+        text = repr(value[:most])  # of what can be shown, not of the whole
+        return text + "…" if len(value) > most else text
+    limits = reprlib.Repr()
+    limits.maxlevel, limits.maxlist, limits.maxtuple, limits.maxdict = 3, 6, 6, 4
+    limits.maxstring = limits.maxother = limits.maxlong = most
+    try:
+        text = limits.repr(value)
+    except Exception:  # noqa: BLE001 - a value whose repr fails is still named
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def _rebuild(
@@ -95,12 +133,15 @@ def guarded(name: str, work: Callable[[], T]) -> T:
     JSON can hold any value in any place, and one bad line must not end the batch."""
     try:
         return work()
-    except (SlugError, CommandFailed, BrokenPipeError):  # no answer, or a closed output, is not a bad input
+    except (SlugError, CommandFailed, Cancelled, BrokenPipeError):  # no answer, a stop or a closed output
         raise
     except RecursionError:
         raise SlugError(name, "the board JSON is nested too deeply") from None
     except Exception as exc:  # noqa: BLE001 - reported to the user as a bad input
-        raise SlugError(name, f"the board JSON has a value of the wrong kind ({type(exc).__name__}: {exc})") from None
+        reason = str(exc) if len(str(exc)) <= SHOWN_CHARS else str(exc)[: SHOWN_CHARS - 1] + "…"
+        raise SlugError(
+            name, f"the board JSON has a value of the wrong kind ({type(exc).__name__}: {reason})"
+        ) from None
 
 
 class FormatError(SlugError):

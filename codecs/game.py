@@ -113,15 +113,19 @@ class Command(Record):
     the same name; a board of a game that does not is refused with the games that do.
     A free command gets `handler(args) -> int` and writes its own output.
     `options(parser)` adds the command's own options to its argparse parser.
+    A `long` command may run for a while: the shell gives it `--timeout SECONDS` and
+    `args.cancel`, a Cancel to pass to the work, which stops it at the timeout or Ctrl+C
+    and shows its progress on a terminal.
     """
 
-    FIELDS = ("name", "summary", "handler", "options", "takes_board", "many")
+    FIELDS = ("name", "summary", "handler", "options", "takes_board", "many", "long")
     name: str
     summary: str
     handler: str
     options: str | None
     takes_board: bool
     many: bool
+    long: bool
 
     def __init__(
         self,
@@ -132,10 +136,17 @@ class Command(Record):
         *,
         takes_board: bool = True,
         many: bool = False,
+        long: bool = False,
     ) -> None:
         # many: a board command that takes several TEXTs (and "-" for lines of stdin)
         self.__dict__.update(
-            name=name, summary=summary, handler=handler, options=options, takes_board=takes_board, many=many
+            name=name,
+            summary=summary,
+            handler=handler,
+            options=options,
+            takes_board=takes_board,
+            many=many,
+            long=long,
         )
 
 

@@ -233,9 +233,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from PySide6.QtCore import QCoreApplication
 
-    from . import spare_source_reads
-
-    spare_source_reads()  # PySide is loaded now: what it would learn from our sources, it is told
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     if args.export:

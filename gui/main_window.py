@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, titles
 
 from . import games
+from .kept import KeptTabBar
 from .menus import GameActions, build_menus
-from .page import GamePage, KeptTabBar
+from .page import GamePage
 from .slug_pane import SlugPane
 from .store import Store, set_setting
 from .theme import SETTINGS_KEY as THEME_KEY

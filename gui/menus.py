@@ -11,7 +11,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from slugboard import resources
 
 from .games import MENUS, GameAction, view
-from .page import KeptMenuBar
+from .kept import KeptMenuBar
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu

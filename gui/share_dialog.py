@@ -58,6 +58,7 @@ class ShareDialog(QDialog):
         buttons.addWidget(close)
         layout.addLayout(buttons)
         self.message = QLabel(" ")  # keeps its line, so nothing moves when it speaks
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # it may name a file
         self.message.setObjectName("shareMessage")
         layout.addWidget(self.message)
 

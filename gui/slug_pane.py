@@ -18,15 +18,15 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, plain_message
 
-from .page import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
+from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
+from .page import plain_tip
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyPanel
 
 
 # The slug field shows at most this many characters: a line edit draws its whole line on
-# every paint (32,767 characters, a line edit's limit, took 4 ms a paint and 10 ms to set),
-# and the field shows about a hundred. A longer slug is shown cut short, with "…"; copying
+# every paint, and the field shows about a hundred. A longer slug is shown cut short, with "…"; copying
 # from the field, like Copy slug, still gives all of it.
 SHOWN_LENGTH = 1_000
 # A pasted replay of a huge field can run to megabytes; a shorter limit would cut it.
@@ -276,8 +276,8 @@ class SlugPane(QWidget):
         data = QMimeData()
         data.setText(link)
         if link.startswith(("http://", "https://")):
-            # Loaded here, when first needed: PySide6 builds QUrl's five enums (about 1.5 ms)
-            # when it is first imported, which the window's start need not wait for.
+            # Loaded here, when first needed: PySide6 builds QUrl's enums when it is first
+            # imported, which the window's start need not wait for.
             from PySide6.QtCore import QUrl
 
             data.setUrls([QUrl(link)])
@@ -309,7 +309,7 @@ class SlugPane(QWidget):
         self.details_button.setChecked(False)
         self.details_button.show()
         self._show_error_text()
-        self.error_label.setToolTip(f"{plain_message(error)}\n\n{error}")
+        self.error_label.setToolTip(plain_tip(f"{plain_message(error)}\n\n{error}"))
 
     def _show_error_text(self) -> None:
         if self._error is None:

@@ -118,24 +118,10 @@ class Store:
             "why": why,
             "when": dt.datetime.now().isoformat(timespec="seconds"),
         }
-        entries: list[Any] = []
+        moved = ""
         try:
-            with open(self.set_aside_path, encoding="utf-8") as f:
-                loaded = json.load(f)
-            entries = loaded if isinstance(loaded, list) else [loaded]
-        except (OSError, ValueError, RecursionError):
-            pass
-        entries.append(entry)
-        tmp = self.set_aside_path + ".tmp"
-        try:
-            with open(tmp, "w", encoding="utf-8") as f:
-                json.dump(entries, f, ensure_ascii=False, indent=1)
-            os.replace(tmp, self.set_aside_path)
+            moved = _add_entry(self.set_aside_path, entry)
         except OSError as exc:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
             # No copy, so the value is not removed: the next start reads it (and says so) again.
             if not isinstance(value, _Unreadable):
                 self._left[key] = value
@@ -149,6 +135,8 @@ class Store:
         self.settings.remove(key)
         self.not_restored.append(what)
         self.reasons.append(f"{what}: {why}")
+        if moved:
+            self.reasons.append(f"an earlier {self.set_aside_path} that could not be read is kept as {moved}")
         self.kept_in = self.set_aside_path
 
     # --- checked reads -----------------------------------------------------------
@@ -300,6 +288,73 @@ def _copy_to_disk(path: str, copy: str) -> None:
             finally:
                 os.remove(copy)
             raise
+
+
+# How long a set-aside waits for another Slugboard adding to the same file, and after how
+# long a lock whose process is gone (killed while it wrote) is taken over.
+LOCK_WAIT_MS = 5_000
+STALE_LOCK_MS = 10_000
+
+
+def _add_entry(path: str, entry: dict[str, Any]) -> str:
+    """Add `entry` to the set-aside file at `path`, under a lock that two Slugboards adding
+    at once take in turn (each would otherwise write back what it read, without the
+    other's entry). A file there that is not a list of entries is never written over: it is
+    moved to a name of its own first, which is returned ("" when none was moved). The new
+    file is written under a name no one else can have and then put in place in one step.
+    Raises OSError when the file cannot be read, locked or written."""
+    from PySide6.QtCore import QLockFile
+
+    lock = QLockFile(path + ".lock")
+    lock.setStaleLockTime(STALE_LOCK_MS)
+    if not lock.tryLock(LOCK_WAIT_MS):
+        raise OSError(f"another Slugboard holds {os.path.basename(path)}.lock")
+    try:
+        moved = ""
+        entries: list[Any] = []
+        try:
+            with open(path, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            data = None
+        if data is not None:
+            try:
+                loaded = json.loads(data)
+            except (ValueError, RecursionError):
+                loaded = None
+            if isinstance(loaded, list):
+                entries = loaded
+            elif isinstance(loaded, dict):
+                entries = [loaded]
+            else:
+                moved = _move_aside(path)
+        entries.append(entry)
+        folder, name = os.path.split(os.path.abspath(path))
+        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(entries, f, ensure_ascii=False, indent=1)
+            os.replace(tmp, path)
+        except BaseException:
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+            raise
+        return moved
+    finally:
+        lock.unlock()
+
+
+def _move_aside(path: str) -> str:
+    """Move the unreadable file at `path` to a new name beside it, and return that name."""
+    import datetime as dt
+
+    folder, name = os.path.split(os.path.abspath(path))
+    fd, damaged = tempfile.mkstemp(prefix=f"{name}.unreadable-{dt.datetime.now():%Y%m%d-%H%M%S}-", dir=folder)
+    os.close(fd)
+    os.replace(path, damaged)
+    return damaged
 
 
 def _shares_changes(settings: QSettings) -> bool:

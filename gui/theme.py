@@ -70,7 +70,7 @@ class Themes:
         # The platform's style and palette, kept when a theme first replaces them. Until
         # then they are the application's own, and a start in the system's light theme
         # never asks for the style from Python: PySide6 would build QStyle's Python type
-        # and its eleven enums for it, 5-10 ms of the start.
+        # and its enums for it, a part of the start (benchmarks/startup.py).
         self._default: tuple[str, QPalette] | None = None
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):

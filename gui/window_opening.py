@@ -55,9 +55,14 @@ class Opening(WindowPart):
     def paste_text(self, text: str) -> bool:
         """Open `text` (a slug or link of any game). A bad text shows its error and changes
         nothing. A long text is read and prepared in the background (`opening`): True then
-        says it is on its way, and the board changes when it is ready. The newest paste wins."""
+        says it is on its way, and the board changes when it is ready. The newest paste wins,
+        over a file being read too."""
         if self._opener is not None:
             self._opener.drop()
+        if self._file_reader.busy:
+            self._file_reader.cancel()
+            self.file_bar.hide()
+            self.file_cancel.hide()
         if len(text) > LONG_TEXT:
             self.opener.open(text)
             self.statusBar().showMessage(f"Reading {len(text):,} characters…")

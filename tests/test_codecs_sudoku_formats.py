@@ -81,6 +81,7 @@ def test_hostile_text_raises_only_slug_error(text: str) -> None:
             pass
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.text(alphabet="123456789", min_size=1, max_size=9), min_size=81, max_size=81))
 def test_candidate_tokens(tokens: list[str]) -> None:
@@ -136,6 +137,7 @@ def _near_candidate_grids(draw):
     return "".join(c + draw(gaps) for c in cells)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_near_candidate_grids() | st.text(" 123456789|-+x", max_size=200))
 def test_a_candidate_grid_is_told_cell_by_cell_as_by_its_rules(text):

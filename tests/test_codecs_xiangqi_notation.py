@@ -58,6 +58,7 @@ def _oracle_text(board: xq.Board, move: xq.Move) -> str:
     return other.move_iccs(xq.iccs(move)).to_text()
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(1, 100))
 def test_chinese_notation_matches_an_independent_implementation(rng: random.Random, plies: int) -> None:
@@ -101,12 +102,16 @@ def test_the_board_a_pasted_game_shows_is_the_one_after_its_moves() -> None:
     board = xq.decode(fen)
     after = xq.play(xq.play(board, xq.parse_iccs("d1d5")), xq.parse_iccs("e9f9"))
     assert game("xiangqi").shown_board(f"{fen} d1d5 e9f9", board) == after
-    # Anything else shows the board its FEN reads as: no moves, moves that cannot be
-    # played, or a position no game starts from (no black general).
+    # A FEN alone shows the board it reads as.
     assert game("xiangqi").shown_board(fen, board) == board
-    assert game("xiangqi").shown_board(f"{fen} d1d5 a0a5", board) == board
+    # Moves that cannot be played are refused, never dropped without a word: a move that
+    # is not legal, or a position no game starts from (no black general).
+    with pytest.raises(SlugError, match="a0a5 is not a legal move here") as refused:
+        game("xiangqi").shown_board(f"{fen} d1d5 a0a5", board)
+    assert refused.value.position == len(fen) + 6
     headless = "9/9/9/9/9/9/9/9/3R5/3K5 w"
-    assert xq.shown_board(f"{headless} d1d5", xq.decode(headless)) == xq.decode(headless)
+    with pytest.raises(SlugError, match="the moves after the position cannot be played: black has no king"):
+        xq.shown_board(f"{headless} d1d5", xq.decode(headless))
     # A game of another kind shows what it read.
     sudoku = game("sudoku")
     assert sudoku.shown_board("1" * 81, sudoku.new_board()) == sudoku.new_board()
@@ -135,3 +140,44 @@ def test_a_huge_move_list_is_refused_unread() -> None:
     with pytest.raises(SlugError) as caught:
         nt.parse_game("h2e2 " * 100_000)
     assert caught.value.position == nt.MAX_LIST_CHARS
+
+
+def test_a_move_list_too_long_after_a_fen_is_refused_not_dropped() -> None:
+    """The finding: a FEN followed by over 20,000 characters of moves opened as the bare
+    position, with no word about the moves."""
+    fen = "4k4/9/9/9/9/9/9/9/3R5/3K5 w"
+    moves = " d1d5 e9f9 d5d1 f9e9" * 1001  # 20,020 characters
+    text = fen + moves
+    board = xq.decode(text)
+    assert board == xq.decode(fen)
+    with pytest.raises(SlugError, match="a move list is at most 20,000 characters") as refused:
+        xq.shown_board(text, board)
+    assert refused.value.position == len(fen) + 20_000
+    assert xq.shown_board(fen + moves[:20_000], board) == board  # 4,000 moves that come back to it
+
+
+@pytest.mark.parametrize(
+    ("fen", "why"),
+    [
+        ("9/9/9/9/9/9/9/9/9/9 w", "red has no king; black has no king"),
+        ("4k4/9/9/PPPPPPPPP/PPPPPPPPP/9/9/9/9/4K4 w", "18 red soldiers: the code holds at most 5"),
+    ],
+)
+def test_moves_refuses_a_position_no_game_is_played_from(fen: str, why: str) -> None:
+    from slugboard.codecs.xiangqi.moves import summary
+
+    board = xq.decode(fen)
+    assert any(p.kind.value in ("no-king", "too-many") for p in xq.play_problems(board))
+    with pytest.raises(SlugError, match=f"no game can be played from this position: {why}"):
+        summary(board)
+
+
+def test_moves_of_a_position_that_can_be_played() -> None:
+    from slugboard.codecs.xiangqi.moves import summary
+
+    board = xq.decode("4k4/9/9/9/9/9/9/9/3R5/3K5 w")
+    assert summary(board) == {
+        "moves": sorted(xq.iccs(m) for m in xq.legal_moves(board)),
+        "in_check": False,
+        "result": None,
+    }

@@ -149,6 +149,7 @@ def _with_each_game(check):  # one hypothesis test per game, named for it
     return pytest.mark.parametrize("name", NAMES)(check)
 
 
+@pytest.mark.slow
 @_with_each_game
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -167,6 +168,7 @@ def test_round_trip(name: str, data: st.DataObject):
             assert opened == board
 
 
+@pytest.mark.slow
 @_with_each_game
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -183,6 +185,7 @@ def test_only_slug_error_escapes_decode(name: str, data: st.DataObject):
             assert 0 <= exc.span[0] <= exc.span[1] <= len(text)
 
 
+@pytest.mark.slow
 @_with_each_game
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -191,6 +194,7 @@ def test_looks_like_never_raises(name: str, data: st.DataObject):
     assert GAMES[name].looks_like(text) in (True, False)
 
 
+@pytest.mark.slow
 @_with_each_game
 @settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -212,6 +216,7 @@ _JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @_with_each_game
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
@@ -249,6 +254,7 @@ def test_every_game_has_a_wrapper_in_this_test():
     assert set(WRAPPERS) == set(GAMES)
 
 
+@pytest.mark.slow
 @_with_each_game
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())

@@ -41,3 +41,96 @@ def test_a_letters_error_names_the_slug_of_the_link_not_a_copy_of_it_elsewhere(t
     with pytest.raises(SlugError) as raised:
         letters.decode(text)
     assert raised.value.position == position
+
+
+def test_a_xiangqi_slug_with_a_tail_longer_than_a_games_moves_is_refused():
+    # The window once took a 3.9 MB tail after a position's 23 bytes as that position.
+    from slugboard.codecs.xiangqi.slug import MAX_SLUG_CHARS
+
+    opening = "hSQiASVGghCEIUkIgElRoIQhDw"
+    assert xq.decode(opening + "A" * (MAX_SLUG_CHARS - len(opening))) == xq.new_board()  # moves may follow
+    with pytest.raises(SlugError, match="a xiangqi slug .* has at most 2,363") as refused:
+        xq.decode(opening + "A" * 100_000)
+    assert refused.value.position == MAX_SLUG_CHARS
+    with pytest.raises(SlugError):
+        decode_any(opening + "A" * 100_000)
+
+
+# --- messages quote at most about 60 characters of the input -----------------------------
+
+HUGE = int("9" * 4000)
+
+
+@pytest.mark.parametrize(
+    ("game_name", "obj", "said"),
+    [
+        (
+            "pentomino",
+            {"game": "pentomino", "surface": "R", "height": HUGE, "width": 8, "pieces": [], "terrain": []},
+            "height 999999999999… (4,000 digits) is outside 1-60",
+        ),
+        (
+            "pentomino",
+            {"game": "pentomino", "surface": "R", "height": 8, "width": 8, "pieces": [{"name": "x" * 5000}]},
+            "bad piece {'name': 'xxxxx",
+        ),
+        (
+            "minesweeper",
+            {"game": "minesweeper", "version": 1, "width": HUGE, "height": 9, "time_unit_ms": 50, "mines": []},
+            "a 999999999999… (4,000 digits)x9 board has more than 1,000,000 cells",
+        ),
+        ("xiangqi", {"game": "xiangqi", "turn": "x" * 5000, "fen": "9/9/9/9/9/9/9/9/9/9 w"}, "not 'xxxxx"),
+        ("letters", {"game": "letters", "param": "g", "date": "2025-10-05", "start_word": "a" * 5000}, ""),
+    ],
+)
+def test_a_board_json_error_quotes_a_long_value_cut_short(game_name, obj, said):
+    from slugboard.codecs import game
+    from slugboard.codecs.errors import guarded
+
+    with pytest.raises(SlugError) as raised:
+        guarded(game_name, lambda: game(game_name).from_json(obj))
+    assert said in raised.value.message
+    assert len(raised.value.message) < 160, raised.value.message
+
+
+def test_shown_cuts_every_kind_of_value_without_building_it_whole():
+    from slugboard.codecs.errors import shown
+
+    assert shown("x" * 5000) == "'" + "x" * 60 + "'…"
+    assert shown(HUGE) == "999999999999… (4,000 digits)"
+    assert shown(-(10**5000)) == "-100000000000… (5,001 digits)"  # more digits than Python turns into text
+    assert shown(12345) == "12345" and shown("ab") == "'ab'" and shown(None) == "None"
+    deep: list = []
+    tip = deep
+    for _ in range(100_000):  # deeper than repr could go
+        tip.append([])
+        tip = tip[0]
+    assert len(shown(deep)) <= 60
+    assert len(shown([["9" * 4000] * 1000] * 1000)) <= 60
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "R" + "9" * 4000 + "8+",
+        "1=" + "9" * 4000 + "x8+",
+        "UyF2" + "!" * 4000,
+        "4k4/9/9/9/9/9/9/9/3R5/3K5 w " + "x" * 5000,
+        "4k4/9/9/9/9/9/9/9/3R5/3K5 " + "q" * 5000,
+        "https://letters.wiki/?g=" + "%" * 5000,
+        "?w=" + "Z" * 5000 + "&s=" + "Q" * 5000,
+        "c2=5 " + "Ｑ" * 5000,
+    ],
+)
+def test_an_error_from_a_long_text_is_a_short_message(text):
+    from slugboard.codecs import all_games
+
+    for game in all_games().values():
+        try:
+            game.decode(text)
+        except SlugError as exc:
+            assert len(exc.message) < 200, (game.name, exc.message[:300])
+    try:
+        decode_any(text)
+    except SlugError as exc:
+        assert len(str(exc)) < 300

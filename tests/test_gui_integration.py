@@ -229,6 +229,7 @@ def test_a_chat_message_holding_a_link_opens_the_link_s_board(qtbot, main_window
     assert main_window.recent()[0] == link  # what is kept is the link, not the message
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [

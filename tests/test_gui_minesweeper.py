@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
@@ -18,6 +19,8 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from conftest import load_vectors, open_file
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
+from waiting import Queries
 
 VECTORS = load_vectors("minesweeper")["games"]
 ARTICLE = VECTORS[0]["slug"]
@@ -690,7 +693,7 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
     )
     replay = ms.Replay(ms.Board(board.width, board.height, board.mines, events))
     fld = replay.field
-    monkeypatch.setattr(paint, "_LAST_COMPOSED", [])
+    monkeypatch.setattr(paint, "LAST_COMPOSED", Recent("pictures", paint.LAST_COMPOSED.size))
     patches = []
     real = paint._patched
     monkeypatch.setattr(paint, "_patched", lambda *a: patches.append(real(*a)) or patches[-1])
@@ -703,18 +706,18 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
 
 
 def test_the_canvas_erases_only_around_the_field_and_looks_the_same(qtbot, main_window, monkeypatch):
-    import slugboard.gui.page as pages
+    import slugboard.gui.kept as kept
 
     page = _shown_page(main_window)
     page.paste_board(ms.random_board(23, 11, 40, seed=2))
     page.set_mode("play")
     covered = []
-    real = pages._erase
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
+    real = kept._erase
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
     page.canvas.resize(517, 389)  # a field not on whole pixels
     shown = page.canvas.grab().toImage()
     assert covered and covered[-1] is not None and covered[-1].width() > 0.8 * page.canvas.width()
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: real(w, p, None))
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: real(w, p, None))
     page.canvas.hover = (3, 4)  # a new picture, drawn, then back to the first
     page.canvas.grab()
     page.canvas.hover = None
@@ -733,6 +736,7 @@ def test_tile_ids_of_a_game_state():
     assert view.tile_ids(fld, None) == bytes([view.T_OPEN + 0, view.T_OPEN + 1, view.T_MINE])
 
 
+@pytest.mark.slow
 def test_export_png_at_a_moment(qtbot, tmp_path):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -821,6 +825,7 @@ def test_dropping_a_replay_file_opens_it(qtbot, main_window):
     assert "Viennasweeper" in page.file_label.text()
 
 
+@pytest.mark.slow
 def test_export_draws_a_replay_file(tmp_path):
     path = next(REPLAY_DATA.glob("*.avf"))
     out = tmp_path / "moment.png"
@@ -968,7 +973,7 @@ def test_the_panel_fits_its_width_in_every_mode(qtbot, main_window):
     page = main_window.page("minesweeper")
     for mode in ("edit", "play", "replay"):
         page.set_mode(mode)
-        qtbot.wait(20)
+        QApplication.processEvents()  # the layout has had its turn
         assert page.tool_panel.width() <= page.TOOL_PANEL_WIDTH, mode
 
 
@@ -1029,7 +1034,7 @@ def test_the_islands_of_a_large_field_are_counted_after_it_is_on_screen(qtbot, m
     board = ms.random_board(30, 16, 99, seed=5)
     assert main_window.paste_text(ms.encode(board))
     fld = ms.stats.field_of(page.board)
-    assert "_islands" not in fld.__dict__  # nothing counted yet, on any thread
+    assert fld.islands_known() is None  # nothing counted yet, on any thread
     assert page.stat_labels["islands"].text() == "…"
     assert page.stat_labels["3bv"].text() == str(fld.bbbv)  # the rest is there at once
     expected = ms.stats.Field(page.board.width, page.board.height, page.board.mines).islands()
@@ -1173,7 +1178,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     # The board shows it: a cell sure to be a mine is tinted red.
     after = page.canvas.grab().toImage()
     x, y = sure[0]
-    corner = page.canvas.layout_().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
+    corner = page.canvas.board_layout().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(corner.x() * ratio), int(corner.y() * ratio))
     assert QColor(after.pixel(point)) != QColor(before.pixel(point))
@@ -1224,7 +1229,7 @@ def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
     assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
     assert "chord" in page.mouse_box.toolTip()
     x, y = mouse.pointer_at(20000)
-    lay = page.canvas.layout_()
+    lay = page.canvas.board_layout()
     tip = QPoint(int(lay.grid.left() + x * lay.cell) + 3, int(lay.grid.top() + y * lay.cell) + 8)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(tip.x() * ratio), int(tip.y() * ratio))
@@ -1278,7 +1283,7 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
     x, y = board.width // 2, board.height // 2
     page.canvas.setFocus()
     qtbot.mouseClick(
-        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.layout_().cell_rect(x, y).center().toPoint()
+        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.board_layout().cell_rect(x, y).center().toPoint()
     )
     assert page.board.events
     assert page.play_odds_box.isVisible() and not page.play_odds_box.isChecked()
@@ -1293,11 +1298,10 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
     assert page.canvas.odds is None
 
 
+@pytest.mark.slow
 def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
     """On a field worked out in ms-toollib's child process, a replay playing asks for new
     odds faster than they come: the answers still arrive and are shown as it plays."""
-    import time
-
     from slugboard.codecs.minesweeper.odds import IN_PROCESS_CELLS
 
     path = next(REPLAY_DATA.glob("*.evf"))  # 60x36, twenty minutes of play
@@ -1309,19 +1313,21 @@ def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
     page.player.set_speed(8.0)
     page.player.play()
     shown = set()
-    end = time.perf_counter() + 4
-    while time.perf_counter() < end and len(shown) < 3:
-        qtbot.wait(20)
+
+    def three_moments_shown() -> bool:
         odds, state = page.canvas.odds, page.canvas.state
         # The board draws odds only when they are this very moment's (see odds_marks).
         if odds is not None and page.player.playing and odds.cells == state.cells:
             shown.add(odds.cells)
-    assert len(shown) >= 3
+        return len(shown) >= 3
+
+    qtbot.waitUntil(three_moments_shown, timeout=10_000)
 
 
 def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(qtbot, main_window, monkeypatch):
     import threading
 
+    queries = Queries(monkeypatch)
     from slugboard.gui.minesweeper import page as page_module
 
     worked_out = page_module.mine_odds
@@ -1347,7 +1353,7 @@ def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(
         return not page._odds_worker.busy and odds is not None and odds.cells == state.cells
 
     qtbot.waitUntil(shown, timeout=10000)
-    qtbot.wait(50)  # any answer still on its way comes in
+    queries.settle(qtbot)  # any answer still on its way comes in
     assert page.canvas.odds.at(0, 0) == 0.5 and page.canvas.odds.at(29, 29) == 0.5
     qtbot.keyClick(page.canvas, Qt.Key.Key_P)
     assert page.canvas.odds is None
@@ -1380,6 +1386,7 @@ def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_win
     assert all(label.height() >= label.minimumSizeHint().height() for label in holder.findChildren(QLabel))
 
 
+@pytest.mark.slow
 @given(
     times=st.lists(st.integers(0, 3_000_000), max_size=300).map(sorted),
     low=st.integers(0, 1000),
@@ -1477,8 +1484,8 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     game = _long_game()
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
     monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     calls: list = []
     islands_gate = _Gate(monkeypatch, page_module, "_count_islands", calls)
     figures_gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
@@ -1497,7 +1504,8 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
         assert labels[key].text() == "…", key
     # The islands are counted first; the clicks wait for them.
     qtbot.waitUntil(lambda: len(calls) == 1, timeout=5000)
-    qtbot.wait(100)
+    QApplication.processEvents()
+    assert not page._figures_job.busy  # not even asked for
     assert [c[0] for c in calls] == ["_count_islands"]
     islands_gate.open.set()
     qtbot.waitUntil(lambda: labels["islands"].text() == str(fld.islands()), timeout=5000)
@@ -1524,7 +1532,7 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     from slugboard.gui.minesweeper import page as page_module
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
     gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
     gate.open.set()
@@ -1557,7 +1565,8 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     _click(qtbot, page, *safe[-1])
     assert len(page.board.events) == 401 and page.board.events[-1][2:] == safe[-1]
     shown_at_once()
-    qtbot.wait(100)
+    QApplication.processEvents()
+    assert not page._figures_job.busy  # no count asked for
     assert [c[0] for c in calls] == ["_count_figures"]  # the first count only
 
 
@@ -1568,9 +1577,10 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     from slugboard.gui.minesweeper import page as page_module
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
     gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    queries = Queries(monkeypatch)
     _store_game(settings, _long_game(), mode="play")
     window = open_window()
     page = window.current_page()
@@ -1580,6 +1590,6 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     page.player.seek(page.player.duration_ms)
     assert page.stat_labels["clicks"].text() == "17 (16 effective)"  # at once: a short game
     gate.open.set()
-    qtbot.wait(200)  # the long game's count, given up, changes nothing
+    queries.settle(qtbot)  # the long game's count, given up, changes nothing
     assert page.stat_labels["clicks"].text() == "17 (16 effective)"
     assert len(calls) == 1

@@ -26,7 +26,7 @@ class FakeClock:
 
 
 def _point(page, x, y, dx=0.5, dy=0.5):
-    rect = page.canvas.layout_().cell_rect(x, y)
+    rect = page.canvas.board_layout().cell_rect(x, y)
     return QPoint(int(rect.left() + dx * rect.width()), int(rect.top() + dy * rect.height()))
 
 
@@ -75,7 +75,7 @@ def test_a_game_played_here_keeps_its_mouse_path_and_replays_it(qtbot, main_wind
     assert kinds.count("lr") == 3 and kinds.count("rr") == 1
     # Positions are where the pointer was, in sixteenths of a cell.
     first_release = next(m for m in played.mouse if m.kind == "lr")
-    lay = page.canvas.layout_()
+    lay = page.canvas.board_layout()
     point = _point(page, 4, 2, 0.25, 0.75)
     at = ((point.x() - lay.grid.left()) / lay.cell, (point.y() - lay.grid.top()) / lay.cell)
     assert (first_release.x, first_release.y) == tuple(math.floor(v * 16) / 16 for v in at)

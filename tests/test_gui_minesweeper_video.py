@@ -151,3 +151,18 @@ def test_slugboard_export_of_a_replay_with_no_moment_draws_its_end(tmp_path):
     assert _slugboard("--export", str(plain), str(path)).returncode == 0
     assert _slugboard("--export", str(at_end), str(path), "--at", "100").returncode == 0
     assert QImage(str(plain)) == QImage(str(at_end))
+
+
+def test_a_video_and_a_replay_have_the_permissions_of_a_new_file(qapp, tmp_path):
+    import os
+    import stat
+
+    from slugboard.codecs.minesweeper.commands import write_atomically
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    write_video(str(tmp_path / "v.webm"), ms.decode(ARTICLE), size=QSize(64, 64))
+    write_atomically(str(tmp_path / "r.evf"), b"data")
+    for name in ("v.webm", "r.evf"):
+        assert stat.S_IMODE(os.stat(tmp_path / name).st_mode) == 0o666 & ~mask
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.evf", "v.webm"]

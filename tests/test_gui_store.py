@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from slugboard.codecs import sudoku
 
@@ -28,7 +28,7 @@ def _window(qtbot, settings):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.wait(20)  # the boards of the games out of sight are read just after the window shows
+    qtbot.waitUntil(lambda: not window._to_restore)  # the games out of sight read just after the window shows
     return window
 
 
@@ -37,6 +37,7 @@ def _set_aside(settings: QSettings) -> list[dict]:
         return json.load(f)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "key,value,said",
     [
@@ -124,6 +125,7 @@ def test_settings_that_cannot_be_written_are_reported_once_with_a_way_out(qtbot,
     assert sudoku.decode(out.read_text().strip()) == sudoku.decode(SEED)
 
 
+@pytest.mark.slow
 def test_an_edit_survives_a_kill_half_a_second_later(tmp_path):
     ini = tmp_path / "slugboard.ini"
     script = tmp_path / "edit_then_die.py"
@@ -182,7 +184,8 @@ def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
     monkeypatch.setattr(MainWindow, "save_boards", lambda self: saves.append(1) or True)
     second = _window(qtbot, settings)
     assert second.page("sudoku").board == sudoku.decode(SEED)
-    qtbot.wait(700)  # longer than the wait between an edit and its save
+    QApplication.processEvents()
+    assert not second._save_timer.isActive()  # no save is on its way
     assert saves == []
     board = sudoku.decode(SEED)
     empty = board.cells.index(0)
@@ -328,14 +331,14 @@ def test_an_unreadable_settings_file_that_cannot_be_copied_is_left_as_it_is(qtbo
     page.set_board(page.board.with_digit(0, 0, 5), "Edit")
     window.tabs.setCurrentIndex(list(window.pages).index("xiangqi"))
     window.theme_actions["dark"].trigger()
-    qtbot.wait(700)  # longer than the wait between an edit and its save
+    qtbot.waitUntil(lambda: not window._save_timer.isActive())  # the save after those edits came
     assert window.statusBar().currentMessage().startswith("Boards are not being saved")
     assert path.read_bytes() == GARBAGE
     assert not window.save_boards()
     assert len([b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]) == 1  # told once
     assert window.page("sudoku").board.grid.startswith("5")  # the run goes on with its own boards
     window.close()
-    qtbot.wait(20)
+    QApplication.processEvents()
     assert path.read_bytes() == GARBAGE
     assert sorted(tmp_path.iterdir()) == sorted([path, *folders])
 
@@ -364,6 +367,7 @@ def test_an_unreadable_settings_file_is_kept_whole_when_the_disk_is_full(qapp, t
     assert list(tmp_path.iterdir()) == [path]  # and no half copy is left
 
 
+@pytest.mark.slow
 def test_the_warning_closes_when_saving_works_again(qtbot, tmp_path):
     """The box saying boards were not being saved stayed open after saving recovered."""
     folder = tmp_path / "settings"
@@ -412,3 +416,76 @@ def test_a_start_leaves_the_settings_file_untouched(qtbot, tmp_path):
     second.tabs.setCurrentWidget(second.page("sudoku"))  # a change is written
     second.settings.sync()
     assert os.stat(path).st_mtime != 1_000_000_000
+
+
+# --- the set-aside file: never written over, never losing an entry ------------------------
+
+
+def test_an_unreadable_set_aside_file_is_moved_aside_not_written_over(settings):
+    from slugboard.gui.store import Store
+
+    path = settings.fileName() + ".unrestored.json"
+    damaged = b'[{"key": "boards/sudoku", "value": "an entry of an earlier run"'  # cut short
+    with open(path, "wb") as f:
+        f.write(damaged)
+    store = Store(settings)
+    store.set_aside("boards/letters", "xyz", "the last Letters board", "it is not board text")
+    assert [e["key"] for e in _set_aside(settings)] == ["boards/letters"]
+    folder = os.path.dirname(path)
+    moved = [n for n in os.listdir(folder) if n.startswith(os.path.basename(path) + ".unreadable-")]
+    assert len(moved) == 1
+    with open(os.path.join(folder, moved[0]), "rb") as f:
+        assert f.read() == damaged  # the earlier run's entry, as it was
+    assert any(os.path.join(folder, moved[0]) in reason for reason in store.reasons)
+    left = set(os.listdir(folder)) - {os.path.basename(settings.fileName())}
+    assert left == {os.path.basename(path), moved[0]}  # no lock or temporary file left
+
+
+def test_a_set_aside_file_of_one_entry_keeps_it(settings):
+    from slugboard.gui.store import Store
+
+    path = settings.fileName() + ".unrestored.json"
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump({"key": "window/tab", "value": "chess"}, f)
+    Store(settings).set_aside("recent", 5, "the list of recent slugs", "it is not a list of texts")
+    assert [e["key"] for e in _set_aside(settings)] == ["window/tab", "recent"]
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    from PySide6.QtCore import QSettings
+    from slugboard.gui.store import Store
+
+    path, who, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    store = Store(QSettings(path, QSettings.Format.IniFormat))
+    sys.stdin.readline()  # both start together
+    for n in range(count):
+        store.set_aside(f"{who}/{n}", n, "a value", "a test")
+    print(len(store.left_in_settings))
+    """
+)
+
+
+def test_two_slugboards_setting_aside_at_once_keep_every_entry(tmp_path):
+    ini = str(tmp_path / "slugboard.ini")
+    count = 80
+    writers = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, ini, who, str(count)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for who in ("a", "b")
+    ]
+    for writer in writers:
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    for writer in writers:
+        out, _ = writer.communicate(timeout=120)
+        assert writer.returncode == 0 and out.strip() == "0"  # every copy was written
+    with open(ini + ".unrestored.json", encoding="utf-8") as f:
+        keys = [e["key"] for e in json.load(f)]
+    assert sorted(keys) == sorted(f"{who}/{n}" for who in ("a", "b") for n in range(count))
+    assert sorted(os.listdir(tmp_path)) == ["slugboard.ini.unrestored.json"]  # no lock or temporary file left

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox
 
 from slugboard.gui import theme
 from slugboard.gui.main_window import MainWindow
+from waiting import animations_done, background_done
 
 
 def _luminance(colour: QColor) -> float:
@@ -104,13 +105,15 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
     def shown_and_afresh():
         # Once the screen has settled: the paste field's clear button fades in and out over
         # a few frames, and a picture painted afresh mid-fade would show the next of them.
-        shown = None
-        for _ in range(40):
-            qtbot.wait(50)
-            shown, before = screen_shot(), shown
-            if shown == before:
-                break
-        return shown, window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        qtbot.waitUntil(lambda: background_done(window) and animations_done(window), timeout=10_000)
+        shots = [screen_shot()]
+
+        def settled():
+            shots.append(screen_shot())
+            return len(shots) > 2 and shots[-1] == shots[-2]
+
+        qtbot.waitUntil(settled)
+        return shots[-1], window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
 
     pane = window.slug_pane
     assert not window.paste_text("?play=UyF2MQRh$$$yECJ")  # an error under the paste field

@@ -224,6 +224,20 @@ def test_a_position_pasted_with_its_moves_opens_as_that_game(qtbot, main_window)
     assert page.board == xiangqi.from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w")
 
 
+def test_moves_that_cannot_be_replayed_are_said_not_dropped(qtbot, main_window):
+    """A FEN followed by more moves than a list may hold opens as the position, and the
+    page says the moves were not replayed, and why."""
+    page = main_window.page("xiangqi")
+    fen = "4k4/9/9/9/9/9/9/9/3R5/3K5 w"
+    assert main_window.paste_text(fen + " d1d5 e9f9 d5d1 f9e9" * 1001)
+    assert main_window.current_page() is page and page.board == xiangqi.from_fen(fen)
+    said = "Moves not replayed: a move list is at most 20,000 characters"
+    assert page.refusal_label.text() == said
+    assert main_window.statusBar().currentMessage() == said
+    assert main_window.paste_text(fen + " d1d5 a0a5")
+    assert page.refusal_label.text() == "Moves not replayed: a0a5 is not a legal move here"
+
+
 def _two_moves(qtbot, main_window):
     page = _set_up(qtbot, main_window)
     for source, target in (("a1", "a8"), ("i6", "i5")):

@@ -114,6 +114,7 @@ def test_a_dark_pdf_page_is_dark_to_its_edges_and_its_text_light(qapp, tmp_path)
     assert light > 30  # the link, and the panel's words, drawn light on it
 
 
+@pytest.mark.slow
 def test_a_slug_longer_than_a_page_prints_its_start_and_says_so(qapp, tmp_path):
     from PySide6.QtGui import QColor
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as _dt
 
+from ..errors import shown
 from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
@@ -209,21 +210,6 @@ class Board(Record):
     def is_v4(self) -> bool:
         return self.param == V4
 
-    @property
-    def bag(self) -> dict[str, int]:
-        """The tile bag the game was dealt from. A `?g=`/`?w=` game: the 98 tiles of its
-        day. A V4 link names no bag (the site writes old days' games as V4 too), so its
-        tiles tell (game.v4_deal): the 98 tiles when they fit only that bag's draw of the
-        day; otherwise the 100 tiles with two blanks the site deals from today, which
-        includes a board with a blank, one with no tiles yet (it fits both draws), one
-        with no starting word and one whose tiles fit neither draw."""
-        if self.param != V4:
-            return TILE_COUNTS
-        from .game import v4_deal  # the day's draws live with the game; imported on first need
-
-        deal = v4_deal(self)
-        return deal.bag if deal is not None else TILE_COUNTS_WITH_BLANKS
-
     def tiles_of_turn(self, turn: int) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.turn == turn)
 
@@ -241,12 +227,8 @@ def new_board() -> Board:
 def date_digest(date: _dt.date) -> int:
     """The md5 of the date written YYYYMMDD, as a number: the game seeds the day's shuffle
     with it, and Slugboard picks its own starting word of the day by it."""
-    try:
-        # CPython's own md5: hashlib would load OpenSSL first, about 3 ms of the letters
-        # tab's start, for one 8-byte digest.
-        from _md5 import md5  # type: ignore[import-not-found]
-    except ImportError:  # an interpreter built without it
-        from hashlib import md5
+    from hashlib import md5
+
     return int(md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
 
 
@@ -260,7 +242,7 @@ def start_word_error(word: str) -> str | None:
         return "the starting word must be text"
     word = normalize_start_word(word)
     if not word.isascii() or not word.isalpha():
-        return f"the starting word {word!r} must be letters A-Z only"
+        return f"the starting word {shown(word)} must be letters A-Z only"
     if not MIN_START_WORD <= len(word) <= MAX_START_WORD:
         return f"the starting word must have {MIN_START_WORD}-{MAX_START_WORD} letters (it has {len(word)})"
     for letter in set(word):

@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, SlugError, ValueRangeError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import (
     Source,
     carve,
@@ -386,7 +386,7 @@ def _int_field(obj: dict[str, Any], key: str, where: str, low: int, high: int) -
     if not isinstance(value, int) or isinstance(value, bool):
         raise FormatError(NAME, f'{where}: "{key}" must be a whole number')
     if not low <= value <= high:
-        raise ValueRangeError(NAME, f'{where}: "{key}" is {value}, not {low}-{high}')
+        raise ValueRangeError(NAME, f'{where}: "{key}" is {shown(value)}, not {low}-{high}')
     return value
 
 

@@ -157,13 +157,16 @@ def analyse_in_process(data: bytes, features: tuple[str, ...]) -> dict[str, Any]
 
 
 def _run_child(data: bytes, features: tuple[str, ...], cancel: Cancel, timeout_s: float) -> dict[str, Any]:
+    from ..child import environment, python_command
+
     with tempfile.TemporaryDirectory(prefix="slugboard-analysis-") as folder:
         child = subprocess.Popen(
-            [sys.executable, "-m", __name__, ",".join(features)],
+            python_command(__name__, ",".join(features)),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             cwd=folder,  # a failing ms-toollib writes a crash.log where it runs
+            env=environment(),
         )
         deadline = time.monotonic() + timeout_s
         given: bytes | None = data  # given once; a call after a timeout goes on with it

@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 import tempfile
+import threading
 from typing import IO, TYPE_CHECKING
 
 from ..errors import FormatError, SlugError
@@ -43,10 +44,14 @@ def game_of(text: str) -> tuple[Board, ReplayFile | None]:
 
 
 def write_atomically(path: str, data: bytes) -> None:
-    """Write `data` to `path` whole or not at all: into a file beside it, then renamed."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=".slugboard-", suffix=".part", dir=folder)
+    """Write `data` to `path` whole or not at all: into a new file beside it (made by
+    `mkstemp`: a name no one can know beforehand, never a file or symlink already there),
+    then renamed. The file gets the permissions a new file would (mkstemp makes it private)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
     try:
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(temporary, path)
@@ -56,6 +61,16 @@ def write_atomically(path: str, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+_umask_lock = threading.Lock()
+
+
+def _umask() -> int:
+    with _umask_lock:  # reading the mask sets it: no other thread may read it meanwhile
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
 
 
 def _say(err: IO[str], exc: SlugError) -> int:

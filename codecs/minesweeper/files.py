@@ -25,7 +25,9 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import child
 from ..errors import FormatError, SlugError
+from ..files import read_bytes_limited
 from ..game import FileRecord
 from ..work import NEVER, Cancel
 from .clicks import ClickTimeline, MousePath
@@ -183,7 +185,8 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
         # In a folder of its own: a failing ms-toollib writes a crash.log where it runs.
         with tempfile.TemporaryDirectory(prefix="slugboard-replay-") as folder:
             done = subprocess.run(
-                [sys.executable, "-m", __name__, suffix],
+                child.python_command(__name__, suffix),
+                env=child.environment(),
                 input=data,
                 capture_output=True,
                 timeout=timeout_s,
@@ -233,15 +236,9 @@ def read_in_process(data: bytes, suffix: str) -> dict[str, Any]:
 
 
 def read_replay_file(path: str) -> ReplayFile:
-    """`read_replay` on a file on disk."""
-    try:
-        size = os.path.getsize(path)
-        if size > MAX_FILE_BYTES:
-            raise _fail(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
-        with open(path, "rb") as fh:
-            data = fh.read()
-    except OSError as exc:
-        raise _fail(f"cannot read the file: {exc.strerror or exc}") from None
+    """`read_replay` on a file on disk: a regular file (not a pipe or a device, whatever its
+    name says), read no further than the size limit."""
+    data = read_bytes_limited(path, MAX_FILE_BYTES, NAME)
     return read_replay(data, path)
 
 

@@ -10,13 +10,17 @@ a child that dies takes nothing else with it.
 
 from __future__ import annotations
 
-import multiprocessing
+import os
+import pickle
+import queue
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import Any
+from typing import IO, Any, Protocol
 
+from .. import child
 from ..work import NEVER, Cancel, Cancelled
 
 # How long one calculation may take before it is given up.
@@ -44,6 +48,13 @@ def _odds(view: list[list[int]], mines: float) -> list[list[float]]:
 _CALLS: dict[str, Callable[..., Any]] = {"zini": _zini, "odds": _odds}
 
 
+class Connection(Protocol):
+    """One end of the pipe between the caller and the child."""
+
+    def send(self, obj: Any) -> None: ...
+    def recv(self) -> Any: ...
+
+
 def _serve(conn: Connection) -> None:
     """The child: answer each (name, args) with (True, result) or (False, reason)."""
     while True:
@@ -69,8 +80,8 @@ class Toollib:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._process: Any = None
-        self._conn: Connection | None = None
+        self._process: _Child | None = None
+        self._conn: _Child | None = None
         self._stale = 0  # answers still to come of calls given up
 
     def call(
@@ -97,12 +108,12 @@ class Toollib:
                     else:
                         self._stale += 1
                     raise Cancelled
-                if time.monotonic() > deadline or not self._process.is_alive():
+                if time.monotonic() > deadline or not conn.is_alive():
                     self._stop()
                     raise ValueError("ms-toollib took too long, or stopped")
             return self._answer(conn)
 
-    def _answer(self, conn: Connection) -> Any:
+    def _answer(self, conn: _Child) -> Any:
         try:
             ok, value = conn.recv()
         except (EOFError, OSError):
@@ -112,7 +123,7 @@ class Toollib:
             raise ValueError(value)
         return value
 
-    def _drop_stale(self, conn: Connection, cancel: Cancel) -> None:
+    def _drop_stale(self, conn: _Child, cancel: Cancel) -> None:
         """Wait out the answers of calls given up without ending the child; a child still
         busy after STALE_WAIT_S is ended instead."""
         deadline = time.monotonic() + STALE_WAIT_S
@@ -124,21 +135,17 @@ class Toollib:
                     self._stop()
                     return
                 self._stale -= 1
-            elif time.monotonic() > deadline or not self._process.is_alive():
+            elif time.monotonic() > deadline or not conn.is_alive():
                 self._stop()
                 return
             elif cancel.is_set():
                 raise Cancelled
 
-    def _start(self) -> Connection:
+    def _start(self) -> _Child:
         if self._process is None or not self._process.is_alive() or self._conn is None:
             self._stop()
-            context = multiprocessing.get_context("spawn")  # no copy of a window's threads
-            parent, child = context.Pipe()
-            process = context.Process(target=_serve, args=(child,), daemon=True, name="slugboard-toollib")
-            process.start()
-            child.close()
-            self._process, self._conn = process, parent
+            process = _Child()
+            self._process, self._conn = process, process
         return self._conn
 
     def _stop(self) -> None:
@@ -169,9 +176,121 @@ class Toollib:
 _shared: Toollib | None = None
 
 
+class _Child:
+    """The child process (`python -m slugboard.codecs.minesweeper.toollib`, started as
+    `child` says: a fresh interpreter, with no copy of a window's threads and nothing of
+    the working folder on its path) and the caller's end of its pipe: pickles written to its
+    standard input, and its answers read from its standard output by a thread of their own,
+    so that waiting for one can stop after a timeout on every platform."""
+
+    _END = object()  # the child's output has ended
+
+    def __init__(self) -> None:
+        self._popen = subprocess.Popen(
+            child.python_command(__name__),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            cwd=child.working_folder(),
+            env=child.environment(),
+            creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0),  # no console window on Windows
+        )
+        self.pid = self._popen.pid
+        self.closed = False
+        self._answers: queue.SimpleQueue[Any] = queue.SimpleQueue()
+        self._next: Any = None
+        self._has_next = False
+        threading.Thread(target=self._read, args=(self._popen.stdout,), daemon=True, name="slugboard-toollib").start()
+
+    def _read(self, pipe: IO[bytes]) -> None:
+        try:
+            while True:
+                self._answers.put(pickle.load(pipe))
+        except Exception:  # noqa: BLE001 - the end of the output, or what a dying child left of it
+            self._answers.put(self._END)
+        finally:
+            pipe.close()
+
+    # --- the pipe ------------------------------------------------------------------------
+    def send(self, obj: Any) -> None:
+        stdin = self._popen.stdin
+        assert stdin is not None
+        if self.closed:
+            raise OSError("the pipe is closed")
+        stdin.write(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
+        stdin.flush()
+
+    def poll(self, timeout: float) -> bool:
+        if not self._has_next:
+            try:
+                self._next = self._answers.get(timeout=timeout)
+            except queue.Empty:
+                return False
+            self._has_next = True
+        return True
+
+    def recv(self) -> Any:
+        if not self._has_next:
+            self._next = self._answers.get()
+        value, self._next, self._has_next = self._next, None, False
+        if value is self._END:
+            self._answers.put(self._END)  # and at every read after
+            raise EOFError("the child's output has ended")
+        return value
+
+    def close(self) -> None:
+        self.closed = True
+        try:
+            if self._popen.stdin is not None:
+                self._popen.stdin.close()  # a child that still runs sees its input end, and ends
+        except OSError:
+            pass
+
+    # --- the process ---------------------------------------------------------------------
+    def is_alive(self) -> bool:
+        return self._popen.poll() is None
+
+    def kill(self) -> None:
+        try:
+            self._popen.kill()
+        except OSError:
+            pass
+
+    def join(self, timeout: float) -> None:
+        try:
+            self._popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pass
+
+
+class _StandardStreams:
+    """The child's end of the pipe: pickles on its standard input and output. Whatever
+    ms-toollib prints goes to standard error, so it never mixes with the answers."""
+
+    def __init__(self) -> None:
+        self._input = sys.stdin.buffer
+        self._output = os.fdopen(os.dup(1), "wb")
+        if sys.stderr is not None:
+            os.dup2(sys.stderr.fileno(), 1)
+            sys.stdout = sys.stderr
+
+    def send(self, obj: Any) -> None:
+        self._output.write(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL))
+        self._output.flush()
+
+    def recv(self) -> Any:
+        try:
+            return pickle.load(self._input)
+        except (pickle.UnpicklingError, ValueError, OSError):
+            raise EOFError from None  # the caller has gone, or what it sent is not ours
+
+
 def shared() -> Toollib:
     """The process's one child for ms-toollib calls."""
     global _shared
     if _shared is None:
         _shared = Toollib()
     return _shared
+
+
+if __name__ == "__main__":
+    _serve(_StandardStreams())

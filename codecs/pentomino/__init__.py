@@ -24,8 +24,8 @@ WEB_HOST: str | None = "pentominoes.river.me"
 DETECTION_RANK = 1
 
 COMMANDS = (
-    Command("solve", "pentomino: print the slug of the board completed", ".commands:solve"),
-    Command("count", "pentomino: count the ways to complete the board", ".commands:count", ".commands:count_options"),
+    Command("solve", "pentomino: print the slug of the board completed", ".commands:solve", long=True),
+    Command("count", "pentomino: count the ways to complete the board", ".commands:count", ".commands:count_options", long=True),
 )  # fmt: skip
 
 if TYPE_CHECKING:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..errors import SlugError
 from ..game import CommandFailed
+from ..work import NEVER
 from .model import Board
 
 
@@ -14,7 +15,7 @@ def solve(board: Board, args: argparse.Namespace) -> str:
     from . import solver
     from .slug import encode
 
-    done = solver.solve(board)
+    done = solver.solve(board, cancel=getattr(args, "cancel", NEVER))
     if done is None:
         why = solver.reason(board) or "no placement of the pieces left fills the empty cells"
         raise CommandFailed(f"no completion: {why}")
@@ -30,5 +31,5 @@ def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
 
     if args.limit is not None and args.limit < 1:
         raise SlugError("count", "--limit wants a whole number of at least 1")
-    found, complete = solver.count(board, args.limit)
+    found, complete = solver.count(board, args.limit, cancel=getattr(args, "cancel", NEVER))
     return {"count": found, "complete": complete}

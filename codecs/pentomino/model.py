@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Union
 
+from ..errors import shown
 from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
@@ -206,10 +207,10 @@ class Board(Record):
 
 def _model_error(board: Board) -> str | None:
     if board.surface not in SURFACES:
-        return f"unknown surface {board.surface!r}"
+        return f"unknown surface {shown(board.surface)}"
     for label, value in (("height", board.height), ("width", board.width)):
         if not isinstance(value, int) or not MIN_SIZE <= value <= MAX_SIZE:
-            return f"{label} {value!r} is not {MIN_SIZE}-{MAX_SIZE}"
+            return f"{label} {shown(value)} is not {MIN_SIZE}-{MAX_SIZE}"
     if board.surface == "S" and board.height != board.width:
         return f"a sphere must be square, not {board.height}x{board.width}"
     if len(board.colors) != 12 or any(not isinstance(c, int) or not 0 <= c <= 11 for c in board.colors):
@@ -217,7 +218,7 @@ def _model_error(board: Board) -> str | None:
     anchors = []
     for piece in board.pieces:
         if piece.name not in _PIECE_SET or piece.rotation not in (0, 1, 2, 3) or not isinstance(piece.reflected, bool):
-            return f"bad piece {piece!r}"
+            return f"bad piece {shown(piece)}"
         anchors.append((piece.row, piece.col))
     anchors.extend(board.terrain)
     for row, col in anchors:

@@ -29,6 +29,7 @@ COMMANDS = (
         ".commands:generate",
         ".commands:generate_options",
         takes_board=False,
+        long=True,
     ),
 )  # fmt: skip
 

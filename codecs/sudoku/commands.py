@@ -34,10 +34,11 @@ def generate_options(parser: argparse.ArgumentParser) -> None:
 
 
 def generate(args: argparse.Namespace) -> int:
+    from ..work import NEVER
     from .generate import generate_from_cli
 
     try:
-        print(generate_from_cli(args.givens, args.symmetry, args.rating, args.seed))
+        print(generate_from_cli(args.givens, args.symmetry, args.rating, args.seed, getattr(args, "cancel", NEVER)))
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

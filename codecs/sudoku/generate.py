@@ -122,8 +122,12 @@ def parse_rating(text: str) -> tuple[float, float]:
     return lo, hi
 
 
-def generate_from_cli(givens: int | None, symmetry: str, rating: str | None, seed: int | None) -> str:
+def generate_from_cli(
+    givens: int | None, symmetry: str, rating: str | None, seed: int | None, cancel: Cancel = NEVER
+) -> str:
     from .slug import encode
 
-    board = generate(givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed)
+    board = generate(
+        givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed, cancel=cancel
+    )
     return encode(board)

@@ -17,14 +17,17 @@ from ..bits import BitWriter, b64decode, b64encode
 from ..errors import FormatError, ValueRangeError
 from ..links import Source, carve, is_link, located, strip_text, stripped_bounds, value_bounds
 from . import WEB_HOST as _WEB_HOST  # the game's declaration
+from .formats import GRID_CELLS as GRID_CELLS
+from .formats import GRID_DECORATION as GRID_DECORATION
+from .formats import decode_grid as decode_grid
+from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
 from .model import NAME, Board
 
 HOST: str = _WEB_HOST or ""
+# The head of every slug: base64 of the format's first bytes, the mark of a sudoku slug.
+SLUG_HEAD = "UyF2"
 PLAYER_URL = f"https://{HOST}/projects/sudoku/player.html"
 MAGIC = b"S!"
-GRID_CELLS = "123456789.0"
-# Characters that grid pictures (HoDoKu, Sudoku Explainer, forum posts) put between cells.
-GRID_DECORATION = set(" \t\r\n|-+*=_:")
 # A text needs this many cell characters to count as a grid before it is read: "1=15"
 # (the start of a minesweeper slug) is made of grid characters too.
 GRID_MARK_CELLS = 40
@@ -37,11 +40,9 @@ def looks_like(text: str) -> bool:
     if not isinstance(text, str):
         return False
     t = strip_text(text)
-    from .formats import is_candidate_grid, is_sdk
-
     return (
         "play=" in t
-        or t.startswith("UyF2")
+        or t.startswith(SLUG_HEAD)
         or (is_link(t) and HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
@@ -64,8 +65,6 @@ def decode(text: str) -> Board:
     stripped = text[start:end]
     if not stripped:
         raise FormatError(NAME, "the text is empty", 0)
-    from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
-
     if is_sdk(stripped):
         return read_sdk(text)
     if is_candidate_grid(stripped):
@@ -94,8 +93,8 @@ def _decode_slug(slug: str) -> Board:
         return _decode_v1(data)
     if version == "v0":
         return _decode_v0(data)
-    shown = version if version.isprintable() else data[2:4].hex()
-    raise FormatError(NAME, f"unknown version {shown!r}", 2, span=(2, 6))
+    quoted = version if version.isprintable() else data[2:4].hex()
+    raise FormatError(NAME, f"unknown version {quoted!r}", 2, span=(2, 6))
 
 
 class _Givens:
@@ -185,21 +184,6 @@ def _decode_v0(data: bytes) -> Board:
         start = (8 * (4 + 2 * index)) // 6
         givens.place(index, body[2 * index], body[2 * index + 1], start, (8 * (6 + 2 * index) + 5) // 6 - start)
     return givens.board()
-
-
-def decode_grid(text: str) -> Board:
-    """Read the 81-character grid: digits, `.` or `0` for empty, decoration ignored."""
-    cells: list[int] = []
-    for i, ch in enumerate(text):
-        if ch in GRID_CELLS:
-            if len(cells) == 81:
-                raise FormatError(NAME, "grid has more than 81 cells", i)
-            cells.append(int(ch) if ch.isdigit() else 0)
-        elif ch not in GRID_DECORATION:
-            raise FormatError(NAME, f"character {ch!r} is not a digit or '.'", i)
-    if len(cells) != 81:
-        raise FormatError(NAME, f"grid has {len(cells)} cells; 81 are needed", len(text))
-    return Board(tuple(cells))
 
 
 def encode(board: Board) -> str:

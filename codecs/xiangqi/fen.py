@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..errors import FormatError
+from ..errors import FormatError, shown
 from .model import LETTERS, NAME, OPENING_FEN, Board
 
 # Other programs write horses and elephants as H and E; read those, write N and B.
@@ -58,6 +58,8 @@ def from_fen(text: str) -> Board:
             red = False
         else:
             raise FormatError(
-                NAME, f"FEN: side to move {fields[0]!r} is not w or b", lead + len(placement) + rest.index(fields[0])
+                NAME,
+                f"FEN: side to move {shown(fields[0])} is not w or b",
+                lead + len(placement) + rest.index(fields[0]),
             )
     return Board(tuple(cells), red)

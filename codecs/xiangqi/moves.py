@@ -10,9 +10,9 @@ The search works on a list of 90 cells; `play` returns a new Board.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from ..errors import FormatError
+from ..errors import FormatError, ValueRangeError, shown
 from .model import FILES, NAME, Board, is_red, square_name
 
 Move = tuple[int, int]
@@ -294,7 +294,7 @@ def parse_iccs(text: str, position: int = 0) -> Move:
     """A move in ICCS coordinates ("h2e2", "H2-E2"); raises FormatError with `position`."""
     t = text.strip().lower().replace("-", "")
     if len(t) != 4 or t[0] not in FILES or t[2] not in FILES or not t[1].isdigit() or not t[3].isdigit():
-        raise FormatError(NAME, f"{text!r} is not a move in coordinates like h2e2", position)
+        raise FormatError(NAME, f"{shown(text)} is not a move in coordinates like h2e2", position)
     return _square(t[0], t[1]), _square(t[2], t[3])
 
 
@@ -318,3 +318,20 @@ def _perft(cells: list[str], red: bool, depth: int) -> int:
         total += _perft(cells, not red, depth - 1)
         cells[source], cells[target] = cells[target], taken
     return total
+
+
+def summary(board: Board) -> dict[str, Any]:
+    """The legal moves (ICCS, sorted), whether the side to move is in check, and the result
+    (`slugboard-codec moves`). Raises ValueRangeError for a position no game can be played
+    from (no generals, 45 soldiers): its moves and its "stalemate" would mean nothing."""
+    from .rules import play_problems
+
+    blockers = play_problems(board)
+    if blockers:
+        reasons = "; ".join(p.message for p in blockers)
+        raise ValueRangeError(NAME, f"no game can be played from this position: {reasons}")
+    return {
+        "moves": sorted(iccs(m) for m in legal_moves(board)),
+        "in_check": in_check(board),
+        "result": result(board),
+    }

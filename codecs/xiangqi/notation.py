@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..errors import FormatError, SlugError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from .fen import from_fen
 from .model import NAME, OPENING_FEN, Board, is_red
 from .moves import Move, iccs, legal_moves, parse_iccs, play
@@ -181,7 +181,9 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
             if not word:
                 continue
         if not _TOKEN.fullmatch(word):
-            raise FormatError(NAME, f"{word!r} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start)
+            raise FormatError(
+                NAME, f"{shown(word)} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start
+            )
         move = parse_move(board, word, offset + start)
         moves.append(move)
         board = play(board, move)
@@ -216,27 +218,37 @@ def looks_like_moves(text: str) -> bool:
         return False
 
 
-def game_in_text(text: str, board: Board) -> list[Move] | None:
-    """The moves of a pasted game: for a FEN (read as `board`) followed by a move list that
-    can be played from it, the moves; else None."""
+def moves_in_text(text: str, board: Board) -> list[Move] | None:
+    """The moves of a pasted game: for a FEN (read as `board`) followed by a move list, the
+    moves; None for a text that holds no move list after its position. Raises SlugError
+    saying why a move list it holds cannot be played from there (too long, a move that is
+    not legal, a position no game can start from), so no move is dropped without a word."""
     if not looks_like_moves(text):
         return None
     from .rules import play_problems
 
+    start, moves = parse_game(text)
+    if not moves or start != board:
+        return None
+    blockers = play_problems(start)
+    if blockers:
+        raise ValueRangeError(NAME, f"the moves after the position cannot be played: {blockers[0].message}")
+    return moves
+
+
+def game_in_text(text: str, board: Board) -> list[Move] | None:
+    """`moves_in_text`, or None where it raises."""
     try:
-        start, moves = parse_game(text)
+        return moves_in_text(text, board)
     except SlugError:
         return None
-    if not moves or start != board or play_problems(start):
-        return None
-    return moves
 
 
 def shown_board(text: str, board: Board) -> Board:
     """The position a pasted text shows, as the window opens it: for a FEN followed by a
-    move list that can be played from it, the position after the moves; else `board`
-    (what the text's FEN reads as)."""
-    for move in game_in_text(text, board) or ():
+    move list, the position after the moves; else `board` (what the text's FEN reads as).
+    Raises SlugError when the text holds moves that cannot be played."""
+    for move in moves_in_text(text, board) or ():
         board = play(board, move)
     return board
 

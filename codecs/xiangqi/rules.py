@@ -103,11 +103,12 @@ def problems(board: Board) -> list[Problem]:
     return found
 
 
-# What keeps a game from starting at a position, of `problems`' kinds.
-_NOT_PLAYABLE = (ProblemKind.NO_KING, ProblemKind.FACING_KINGS, ProblemKind.CHECK)
+# What keeps a game from starting at a position, of `problems`' kinds: more pieces of a
+# kind than a side has (45 soldiers) make no game either.
+_NOT_PLAYABLE = (ProblemKind.NO_KING, ProblemKind.FACING_KINGS, ProblemKind.CHECK, ProblemKind.TOO_MANY)
 
 
 def play_problems(board: Board) -> list[Problem]:
     """Why no game can start at `board`: a missing king, kings facing, the side not to
-    move in check (empty when one can)."""
+    move in check, more pieces of a kind than a side has (empty when one can)."""
     return [p for p in problems(board) if p.kind in _NOT_PLAYABLE]

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, SlugError, ValueRangeError
+from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import locate_slug, located, percent_decode, strip_text
 from .fen import from_fen
 from .model import (
@@ -126,7 +126,22 @@ _HEAD_CHARS = 32
 _ONE_ALPHABET = re.compile(r"[A-Za-z0-9+/]*|[A-Za-z0-9_-]*")
 
 
+# The author's series appends the game's moves, 7-14 bits each, after the position (at
+# most 177 bits). A slug is refused beyond what a position and MAX_HISTORY_MOVES moves
+# can fill: a longer text is not a game's, whatever its head reads as (a pasted 3.9 MB
+# tail once opened as the position its first 23 bytes held).
+MAX_HISTORY_MOVES = 1_000
+MAX_SLUG_CHARS = -(-(177 + 14 * MAX_HISTORY_MOVES) // 6)  # 2,363 characters
+
+
 def decode_slug(slug: str) -> Board:
+    if len(slug) > MAX_SLUG_CHARS:
+        raise FormatError(
+            NAME,
+            f"the text is {len(slug):,} characters long: a xiangqi slug (a position and the moves of a game) "
+            f"has at most {MAX_SLUG_CHARS:,}",
+            MAX_SLUG_CHARS,
+        )
     if len(slug) > _HEAD_CHARS and len(slug) % 4 != 1 and _ONE_ALPHABET.fullmatch(slug):
         head = slug[:_HEAD_CHARS]
     else:
@@ -206,7 +221,7 @@ def from_json(obj: dict[str, Any]) -> Board:
         raise FormatError(NAME, "board JSON must be an object")
     turn = obj.get("turn")
     if turn is not None and turn not in ("red", "black"):
-        raise FormatError(NAME, f'"turn" must be "red" or "black", not {turn!r}')
+        raise FormatError(NAME, f'"turn" must be "red" or "black", not {shown(turn)}')
     rows, fen = obj.get("rows"), obj.get("fen")
     if rows is not None:
         if not isinstance(rows, list):

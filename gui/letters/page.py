@@ -15,15 +15,19 @@ from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPus
 
 from slugboard.codecs import letters
 
-from ..page import GamePage, set_text_colour
-from .canvas import LettersCanvas, _qdate
-from .paint import DATE_EDIT_MERGE, WrappedLabel
+from ..page import GamePage, WrappedLabel, plain_tip, set_text_colour
+from .canvas import LettersCanvas
+from .paint import DATE_EDIT_MERGE
 
 FORMATS = (
     (letters.V4, "?_= (V4): letters and word"),
     ("w", "?w=: racks, sorted"),
     ("g", "?g=: racks, draw order"),
 )
+
+
+def _qdate(date: dt.date) -> QDate:
+    return QDate(date.year, date.month, date.day)
 
 
 class LettersPage(GamePage):
@@ -106,6 +110,7 @@ class LettersPage(GamePage):
         row.addWidget(self.start_button)
         self.tool_layout.addLayout(row)
         self.start_error = WrappedLabel()
+        self.start_error.setTextFormat(Qt.TextFormat.PlainText)  # it may quote the word typed
         self.start_error.setObjectName("startWordError")
         set_text_colour(self.start_error, "#d32f2f")
         self.start_error.hide()
@@ -354,7 +359,9 @@ class LettersPage(GamePage):
             self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
         else:
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
-        shown = [p.message for p in canvas.problems if p.kind != "start_word"]
+        from html import escape
+
+        shown = [escape(p.message) for p in canvas.problems if p.kind != "start_word"]
         if switch:
             shown.append(
                 f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
@@ -379,7 +386,7 @@ class LettersPage(GamePage):
                 letters.converted(board, param)
             except ValueError as exc:
                 item.setEnabled(False)
-                item.setToolTip(f"Cannot be written this way: {exc}")
+                item.setToolTip(plain_tip(f"Cannot be written this way: {exc}"))
             else:
                 item.setEnabled(True)
                 item.setToolTip("")
@@ -396,9 +403,13 @@ class LettersPage(GamePage):
             return
         words, score, found = letters.check_turn(self.board, canvas.placed_letters())
         canvas.preview = (words, score, found)  # type: ignore[assignment]
-        text = ", ".join(w.text if w.valid else f"<span style='color:#d32f2f'><s>{w.text}</s></span>" for w in words)
+        from html import escape
+
+        text = ", ".join(
+            escape(w.text) if w.valid else f"<span style='color:#d32f2f'><s>{escape(w.text)}</s></span>" for w in words
+        )
         lines = [f"{text or 'no word yet'}: <b>{score}</b>"]
-        lines += [f"<span style='color:#d32f2f'>{p.message}</span>" for p in found]
+        lines += [f"<span style='color:#d32f2f'>{escape(p.message)}</span>" for p in found]
         self.preview_label.setText("<br>".join(lines))
         self.submit_button.setEnabled(not found)
         self.recall_button.setEnabled(True)

@@ -53,20 +53,20 @@ class MinesCanvas(BoardCanvas):
     def sizeHint(self) -> QSize:
         return QSize(640, 560)
 
-    def layout_(self) -> Layout:
+    def board_layout(self) -> Layout:
         return Layout(QRectF(self.rect()), self.board.width, self.board.height)
 
     def cell_center(self, x: int, y: int) -> QPointF:
-        return self.layout_().cell_rect(x, y).center()
+        return self.board_layout().cell_rect(x, y).center()
 
     # The anatomy view's cells are (row, col) = (y, x) of the game's field.
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF | None:
         if not (0 <= row < self.board.height and 0 <= col < self.board.width):
             return None
-        return self.layout_().cell_rect(col, row)
+        return self.board_layout().cell_rect(col, row)
 
     def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
-        cell = self.layout_().cell_at(point)
+        cell = self.board_layout().cell_at(point)
         return None if cell is None else (cell[1], cell[0])
 
     def paintEvent(self, event) -> None:
@@ -85,7 +85,7 @@ class MinesCanvas(BoardCanvas):
             cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
             odds=self.odds if self.view != EDIT else None,
             mouse=self.mouse if self.view == REPLAY else None,
-            covered=self.layout_().grid,  # the field's picture is opaque
+            covered=self.board_layout().grid,  # the field's picture is opaque
         )
         if self._after_paint:
             # In the next event-loop turn: after this paint has reached the screen.
@@ -102,13 +102,13 @@ class MinesCanvas(BoardCanvas):
             fn()
 
     def _send_pointer(self, kind: str, event) -> None:
-        lay = self.layout_()
+        lay = self.board_layout()
         point = event.position()
         self.pointer.emit(kind, (point.x() - lay.grid.left()) / lay.cell, (point.y() - lay.grid.top()) / lay.cell)
 
     def mousePressEvent(self, event) -> None:
         self.setFocus()
-        cell = self.layout_().cell_at(event.position())
+        cell = self.board_layout().cell_at(event.position())
         button = event.button()
         if self._down is not None and not event.buttons() & self._down:
             self._down = None  # its release went elsewhere
@@ -124,7 +124,7 @@ class MinesCanvas(BoardCanvas):
     def mouseReleaseEvent(self, event) -> None:
         # Like the classic game, a left click acts on release: in Play over the cell it is
         # released on (as replay files count it), in Edit over the cell it pressed.
-        cell = self.layout_().cell_at(event.position())
+        cell = self.board_layout().cell_at(event.position())
         button = event.button()
         if button != self._down:
             return
@@ -137,7 +137,7 @@ class MinesCanvas(BoardCanvas):
 
     def mouseMoveEvent(self, event) -> None:
         self._send_pointer("mv", event)
-        cell = self.layout_().cell_at(event.position())
+        cell = self.board_layout().cell_at(event.position())
         if cell != self.hover:
             self.hover = cell
             self.update()

@@ -24,12 +24,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
+    QPushButton,
     QSizePolicy,
     QSlider,
     QSpinBox,
     QStackedWidget,
     QStyle,
     QStyleOptionSlider,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -43,7 +45,7 @@ from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odd
 from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
 from slugboard.codecs.minesweeper.times import CONVENTION, seconds_text, start_ms
 
-from ..page import GamePage, heading, set_text_colour
+from ..page import GamePage, heading, html_lines, plain_label, set_text_colour
 from ..store import set_setting
 from ..worker import LatestOnly, why
 from .actions import ActionList
@@ -58,11 +60,31 @@ from .paint import (
     WON_COLOUR,
     replay_for,
 )
-from .replay import ReplayPlayer, _button, _transport
+from .replay import ReplayPlayer
 
 # Cells plus 8 per action above which a pasted board gets a busy cursor while it is prepared.
 LARGE_BOARD_WORK = 300_000
 SLOW_PASTE_MS = 200
+
+
+def _button(text: str, tip: str, slot, checkable: bool = False) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setCheckable(checkable)
+    if not checkable:
+        button.clicked.connect(slot)
+    return button
+
+
+def _transport(text: str, tip: str, slot) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    button.clicked.connect(slot)
+    return button
 
 
 class _CurrentPageStack(QStackedWidget):
@@ -157,16 +179,17 @@ class _SeekBar(QSlider):
         painter.end()
 
 
-# A field of more cells than this has its ZiNi worked out in the background (0.03 s for
-# 100x100, 0.55 s for 200x200 with ms-toollib), so opening it is not held up.
+# A field of more cells than this has its ZiNi worked out in the background (ms-toollib's
+# time grows steeply with the field), so opening it is not held up.
 ZINI_IN_BACKGROUND_CELLS = 10_000
-# ... and its islands beyond this many (a tenth of a second at a million cells), so that a
-# large field restored at start, or edited, is on screen that much sooner.
+# ... and its islands beyond this many, so that a large field restored at start, or
+# edited, is on screen sooner.
 ISLANDS_IN_BACKGROUND_CELLS = 250_000
 # A game's clicks (and the figures that follow from them) are counted in the background
-# beyond this many actions of a game from a link (about 17 us each: 50 ms at 3,000, half a
-# second for a long game restored at start) or this many mouse events of a replay file
-# (about 2 us each). A move in a game whose figures are known counts only its new actions.
+# beyond this many actions of a game from a link, or this many mouse events of a replay
+# file (an action costs several times a mouse event): below them, counting takes less
+# than a frame. A move in a game whose figures are known counts only its new actions
+# (benchmarks/minesweeper_play.py and minesweeper_restore.py measure both).
 FIGURES_IN_BACKGROUND_ACTIONS = 3_000
 FIGURES_IN_BACKGROUND_MOUSE_EVENTS = 25_000
 # How long work to start once the board is painted waits for a canvas that is not painted
@@ -384,7 +407,7 @@ class MinesweeperPage(GamePage):
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
             row.addWidget(button)
         self.tool_layout.addLayout(row)
-        self.mode_label = QLabel()
+        self.mode_label = plain_label()
         self.mode_label.setWordWrap(True)
         self.mode_label.setObjectName("modeHint")
         self.tool_layout.addWidget(self.mode_label)
@@ -456,7 +479,7 @@ class MinesweeperPage(GamePage):
         layout = QVBoxLayout(panel)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(heading("Game"))
-        self.play_status = QLabel()
+        self.play_status = plain_label()
         self.play_status.setObjectName("playStatus")
         font = self.play_status.font()
         font.setPointSizeF(font.pointSizeF() * 1.3)
@@ -550,14 +573,14 @@ class MinesweeperPage(GamePage):
         boxes.addWidget(self.odds_box)
         boxes.addWidget(self.mouse_box)
         layout.addLayout(boxes)
-        self.event_label = QLabel()
+        self.event_label = plain_label()
         self.event_label.setObjectName("eventLabel")
         self.event_label.setWordWrap(True)
         # Two lines always: a longer text must not push the list below it under the pointer.
         self.event_label.setFixedHeight(2 * self.event_label.fontMetrics().lineSpacing() + 2)
         self.event_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.event_label)
-        self.outcome_label = QLabel()
+        self.outcome_label = plain_label()
         self.outcome_label.setObjectName("outcomeLabel")
         font = self.outcome_label.font()
         font.setBold(True)
@@ -603,7 +626,7 @@ class MinesweeperPage(GamePage):
         self.analysis_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.analysis_label)
         # What a replay file held that its slug cannot: said while that game is open.
-        self.file_label = QLabel()
+        self.file_label = plain_label()
         self.file_label.setObjectName("fileLabel")
         self.file_label.setWordWrap(True)
         self.file_label.setStyleSheet("color: palette(mid)")
@@ -1201,7 +1224,7 @@ class MinesweeperPage(GamePage):
             f"({100 * mines / cells:.1f}%), 3BV {self.replay.bbbv}"
             + (f"<br>Recorded game: {len(board.events)} actions" if board.events else "")
         )
-        self.problems_label.setText("<br>".join(p.message for p in ms.problems(board)))
+        self.problems_label.setText(html_lines(p.message for p in ms.problems(board)))
         if self.mode == REPLAY and self.player.replay is not self.replay:
             keep = min(self.player.time_ms, self.replay.duration_ms)
             self.player.load(self.replay, keep)

@@ -15,6 +15,7 @@ from PySide6.QtGui import (
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
 from slugboard.codecs.minesweeper.odds import MineOdds
 from slugboard.codecs.minesweeper.times import seconds_text, start_ms
@@ -101,7 +102,9 @@ def tile_ids(field: ms.Field, state: ms.ReplayState | None) -> bytes:
 
 # --- tiles -------------------------------------------------------------------------------
 
-_TILE_CACHE: dict[int, list[list[bytes]]] = {}
+# The tiles' pixel rows for the last few cell sizes: the window's, and a recording's, may
+# be painted on different threads.
+_TILES: Recent[tuple[int, list[list[bytes]]]] = Recent("minesweeper tiles", 6)
 
 
 def _draw_mine(p: QPainter, r: QRectF, crossed: bool = False) -> None:
@@ -215,9 +218,9 @@ def _draw_tile(p: QPainter, kind: int, size: int) -> None:
 
 def tile_rows(size: int) -> list[list[bytes]]:
     """rows[k][tile]: the k-th pixel row of each tile picture, as RGB32 bytes."""
-    rows = _TILE_CACHE.get(size)
-    if rows is not None:
-        return rows
+    for known, rows in _TILES.items():
+        if known == size:
+            return rows
     rows = [[b""] * TILE_COUNT for _ in range(size)]
     stride = 4 * size
     for kind in range(TILE_COUNT):
@@ -235,9 +238,7 @@ def tile_rows(size: int) -> list[list[bytes]]:
         )
         for k in range(size):
             rows[k][kind] = data[k * stride : (k + 1) * stride]
-    if len(_TILE_CACHE) > 6:
-        _TILE_CACHE.pop(next(iter(_TILE_CACHE)))
-    _TILE_CACHE[size] = rows
+    _TILES.add((size, rows))
     return rows
 
 
@@ -268,7 +269,7 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     return image.copy()  # own the pixels: `data` is freed on return
 
 
-_LAST_COMPOSED: list[tuple[tuple[int, int, bytes, int], QImage]] = []
+LAST_COMPOSED: Recent[tuple[tuple[int, int, bytes, int], QImage]] = Recent("minesweeper pictures", 3)
 # A picture differing from a remembered one in at most this share of its cells is that
 # picture with those cells drawn again, not composed anew.
 PATCH_SHARE = 0.25
@@ -311,18 +312,18 @@ def _composed(field: ms.Field, ids: bytes, tile: int) -> QImage:
     """`compose`, remembering the last few pictures: a replay frame mostly moves the
     clock, and the cells drawn are the same as the frame before, or differ in a few."""
     key = (field.width, field.height, ids, tile)
-    for known, image in _LAST_COMPOSED:
+    kept = LAST_COMPOSED.items()
+    for known, image in kept:
         if known == key:
             return image
     patched = None
     if tile >= 5:  # smaller tiles are composed in one step anyway
-        for (width, height, old, size), image in _LAST_COMPOSED:
+        for (width, height, old, size), image in kept:
             if (width, height, size) == (field.width, field.height, tile):
                 patched = _patched(image, width, old, ids, tile)
                 break
     image = patched if patched is not None else compose(field, ids, tile)
-    _LAST_COMPOSED.insert(0, (key, image))
-    del _LAST_COMPOSED[3:]
+    LAST_COMPOSED.add((key, image))
     return image
 
 
@@ -510,7 +511,7 @@ CLICK_COLOURS = {LEFT_CLICK: QColor("#00b8d4"), CHORD_CLICK: QColor("#d500f9")}
 RIGHT_COLOUR = QColor("#ff6d00")
 
 
-_CORNERS: list[tuple[MousePath, tuple[float, float, float], list[QPointF]]] = []
+_CORNERS: Recent[tuple[MousePath, tuple[float, float, float], list[QPointF]]] = Recent("mouse path corners", 1)
 # Marks of a click: (kind, fade step, radius, pixel ratio) -> its picture.
 _CLICK_STAMPS: dict[tuple[str, int, float, float], QImage] = {}
 FADE_STEPS = 16
@@ -520,10 +521,11 @@ def _corners(path: MousePath, cell: float, left: float, top: float) -> list[QPoi
     """The path's positions on the canvas, worked out once per path and layout: a frame
     then takes its trail as a slice."""
     where = (cell, left, top)
-    if _CORNERS and _CORNERS[0][0] is path and _CORNERS[0][1] == where:
-        return _CORNERS[0][2]
+    for known, known_where, corners in _CORNERS.items():
+        if known is path and known_where == where:
+            return corners
     corners = [QPointF(left + x * cell, top + y * cell) for x, y in zip(path.xs, path.ys)]
-    _CORNERS[:] = [(path, where, corners)]
+    _CORNERS.add((path, where, corners))
     return corners
 
 

@@ -17,8 +17,10 @@ frame in memory until the end.
 from __future__ import annotations
 
 import io
+import math
 import os
 import struct
+import tempfile
 import threading
 import zlib
 from collections.abc import Callable
@@ -43,6 +45,10 @@ MAX_FPS = 60
 GIF_MAX_FPS = 50
 MIN_SPEED, MAX_SPEED = 0.1, 100.0
 HOLD_MS = 2000  # the end of the game stays on screen this long before the loop restarts
+# At most this many frames (55 minutes at 30 frames a second) and bytes: a game whose last
+# click came a day after its first would otherwise take hours and gigabytes to record.
+MAX_FRAMES = 100_000
+MAX_BYTES = 256 * 1024 * 1024
 
 
 class RecordingError(ValueError):
@@ -90,6 +96,14 @@ class Frame:
     units: int
 
 
+def recorded_ms(replay: ms.Replay) -> int:
+    """The moment a recording ends, before its hold: the game's end (the click that won or
+    lost it), or its last action when it was left unfinished. Actions after the end (a flag
+    placed a day after the win) change no clock and are shown at once, in the hold."""
+    end = replay.end_index
+    return replay.times_ms[end - 1] if end is not None else replay.duration_ms
+
+
 def plan(
     replay: ms.Replay,
     *,
@@ -99,11 +113,18 @@ def plan(
     min_units: int = 1,
     hold_ms: int = HOLD_MS,
 ) -> list[Frame]:
-    """The frames of a recording. Their units add up to the game's length at `speed` plus
-    the hold, each rounded once to the unit: a frame ends where the rounded running total
-    says, so rounding never drifts however many frames there are."""
-    length = replay.duration_ms / speed  # the recording's length before the hold, in real ms
+    """The frames of a recording. Their units add up to the game's length (to `recorded_ms`)
+    at `speed` plus the hold, each rounded once to the unit: a frame ends where the rounded
+    running total says, so rounding never drifts however many frames there are. Raises
+    RecordingError when the recording would hold more than MAX_FRAMES frames."""
+    length = recorded_ms(replay) / speed  # the recording's length before the hold, in real ms
     slot = 1000.0 / fps
+    if length / slot > MAX_FRAMES:
+        raise RecordingError(
+            f"this game lasts {_duration(recorded_ms(replay))}: at {fps} frames a second and {speed:g} times real "
+            f"speed its recording would take {math.ceil(length / slot):,} frames, and a recording holds at most "
+            f"{MAX_FRAMES:,}; choose a higher speed (--speed) or fewer frames a second (--fps)"
+        )
     frames: list[Frame] = []
     keys: list[tuple[int, str]] = []
     start = 0  # units since the start at which the next frame begins
@@ -125,13 +146,22 @@ def plan(
         start = end
         k += 1
     hold = max(min_units, round(hold_ms / unit_ms))
-    end_key = (replay.event_count, clock_text(replay.duration_ms))
+    end_ms = recorded_ms(replay)
+    end_key = (replay.event_count, clock_text(end_ms))
     if frames and keys[-1] == end_key:
         last = frames[-1]
         frames[-1] = Frame(last.index, last.time_ms, last.units + hold)
     else:
-        frames.append(Frame(replay.event_count, float(replay.duration_ms), hold))
+        frames.append(Frame(replay.event_count, float(end_ms), hold))
     return frames
+
+
+def _duration(ms_: float) -> str:
+    seconds = round(ms_ / 1000)
+    if seconds < 120:
+        return f"{ms_ / 1000:.2f} s"
+    hours, rest = divmod(seconds, 3600)
+    return f"{hours} h {rest // 60} min" if hours else f"{rest // 60} min {rest % 60} s"
 
 
 # --- the files ---------------------------------------------------------------------------
@@ -284,13 +314,17 @@ class Finish:
         self._lock = threading.Lock()
         self._stopped = False
         self._written = False
+        self.temporary: str | None = None  # where the file is written until it is whole
 
     def stop(self) -> bool:
-        """Keep the file from being written: True when it will not be, False when it
-        already is (it then stays)."""
+        """Keep the file from being written: True when it will not be (what was written of
+        it is removed now: the worker may not get to it before the process ends), False
+        when it already is (it then stays)."""
         with self._lock:
             if not self._written:
                 self._stopped = True
+                if self.temporary is not None:
+                    _remove(self.temporary)
             return not self._written
 
     @property
@@ -308,11 +342,40 @@ class Finish:
             self._written = True
 
 
+def _temporary_file(path: str) -> tuple[int, str]:
+    """A new file beside `path` where its recording is written until it is complete, so a
+    stopped export leaves no half-written file under the name asked for: made by `mkstemp`
+    with a name no one can know beforehand, never a file or symlink already there. It takes
+    the permissions a new file would (mkstemp makes it private)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, 0o666 & ~_umask())
+    return fd, temporary
+
+
 def partial_path(path: str) -> str:
-    """Where a recording is written until it is complete: a stopped export leaves no
-    half-written file under the name asked for."""
+    """The name a recording's temporary file had before it was made by `mkstemp`: nothing
+    is written there now (`Finish.stop` removes the real one)."""
     folder, name = os.path.split(os.path.abspath(path))
     return os.path.join(folder, f".{name}.part")
+
+
+def _umask() -> int:
+    with _umask_lock:
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
+
+
+_umask_lock = threading.Lock()
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
@@ -364,13 +427,15 @@ def record(
     header = header.intersected(QRect(0, 0, width, height))
     clock_box = (header.left(), header.top(), header.right() + 1, header.bottom() + 1)
     canvas = QImage(size, QImage.Format.Format_RGB32)
-    temporary = partial_path(path)
+    finish = finish or Finish()
+    fd, temporary = _temporary_file(path)  # an OSError says why the folder cannot take it
+    finish.temporary = temporary
     previous: Image.Image | None = None
     previous_index = -1
     pending: tuple[Image.Image, tuple[int, int], int] | None = None
     written = 0
     try:
-        with open(temporary, "wb") as fh:
+        with os.fdopen(fd, "wb") as fh:
             writer = writer_type(fh, (width, height))
             for done, frame in enumerate(frames, 1):
                 cancel.check()
@@ -409,6 +474,11 @@ def record(
                         assert pending is not None
                         writer.add(*pending)
                         written += 1
+                        if fh.tell() > MAX_BYTES:
+                            raise RecordingError(
+                                f"the recording would be larger than {MAX_BYTES // (1024 * 1024)} MB; choose a "
+                                "smaller size (--size), a higher speed (--speed) or fewer frames a second (--fps)"
+                            )
                         pending = (previous.crop((left, top, right, bottom)), (left, top), frame.units)
                 previous_index = frame.index
                 if progress is not None:
@@ -418,11 +488,8 @@ def record(
             writer.add(*pending)
             writer.close()
             written += 1
-        (finish or Finish()).put_in_place(temporary, path, cancel)
+        finish.put_in_place(temporary, path, cancel)
     except BaseException:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass
+        _remove(temporary)
         raise
     return written

@@ -15,7 +15,6 @@ leaves nothing behind.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -27,9 +26,9 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.work import NEVER, Cancel
 
 from .paint import REPLAY, paint, preferred_size
-from .recording import DEFAULT_FPS, HOLD_MS, MAX_FPS, MAX_SPEED, MIN_SPEED, RecordingError, plan
+from .recording import DEFAULT_FPS, HOLD_MS, MAX_FPS, MAX_SPEED, MIN_SPEED, RecordingError, _temporary_file, plan
 
-SUFFIXES = {".mp4": ("libx264", "yuv420p"), ".webm": ("libvpx-vp9", "yuv420p")}
+SUFFIXES = {".mp4": ("mp4", "libx264", "yuv420p"), ".webm": ("webm", "libvpx-vp9", "yuv420p")}
 TIME_BASE = Fraction(1, 1000)
 MAX_SIDE = 4096
 
@@ -81,19 +80,18 @@ def write_video(
     check(path, fps=fps, speed=speed, size=size)
     if not board.events:
         raise RecordingError("this game has no action to show")
-    codec, pixels = SUFFIXES[os.path.splitext(path)[1].lower()]
+    container_format, codec, pixels = SUFFIXES[os.path.splitext(path)[1].lower()]
     replay = ms.replay(board)
     frames = plan(replay, fps=fps, speed=speed, unit_ms=1, hold_ms=hold_ms)
     size = _even(size or preferred_size(board))
     palette = palette or QGuiApplication.palette()
     image = QImage(size, QImage.Format.Format_RGB32)
     rect = QRectF(0, 0, size.width(), size.height())
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=".slugboard-", suffix=os.path.splitext(path)[1], dir=folder)
+    fd, temporary = _temporary_file(path)  # private to no one, named by no one beforehand
     os.close(fd)
     starts: list[int] = []
     try:
-        with av.open(temporary, "w") as container:
+        with av.open(temporary, "w", format=container_format) as container:
             stream: Any = container.add_stream(codec, rate=fps)
             stream.width, stream.height = size.width(), size.height()
             stream.pix_fmt = pixels

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import pentomino as pm
 from slugboard.codecs.pentomino import solver
 
-from ..page import GamePage, WrappedLabel, set_text_colour
+from ..page import GamePage, WrappedLabel, html_lines, set_text_colour
 from ..worker import LatestOnly, why
 from .canvas import _SIZE_EDIT, PentominoCanvas
 from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
@@ -390,7 +390,7 @@ class PentominoPage(GamePage):
         if dropped:
             names = ", ".join(dropped[:6]) + (f" and {len(dropped) - 6} more" if len(dropped) > 6 else "")
             shown = [f"Off the {self.board.height}×{self.board.width} board (grow it again or undo): {names}"] + shown
-        self.problems_label.setText("<br>".join(shown) if shown else "No conflicts")
+        self.problems_label.setText(html_lines(shown) if shown else "No conflicts")
         set_text_colour(self.problems_label, "#e11d24" if dropped or error else None)
 
     def _undo_moved(self, _index: int) -> None:

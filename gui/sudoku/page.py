@@ -26,7 +26,7 @@ from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku import formats, logic
 from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
 
-from ..page import GamePage, set_text_colour
+from ..page import GamePage, html_lines, set_text_colour
 from ..theme import readable
 from ..worker import LatestOnly, why
 from .canvas import SudokuCanvas
@@ -316,7 +316,7 @@ class SudokuPage(GamePage):
             self._generating(False, "Cancelled: the board changed.")
         self.givens_label.setText(f"{board.givens} givens")
         problems = sudoku.problems(board)
-        self.problems_label.setText("<br>".join(p.message for p in problems) or "None")
+        self.problems_label.setText(html_lines(p.message for p in problems) or "None")
         if any(p.is_error for p in problems):
             self._query.cancel()  # an answer for an earlier board must not arrive now
             self._analysed((0, None))  # repeated digits: no solution, nothing to search

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
 
-from ..page import GamePage, heading
+from ..page import GamePage, heading, html_lines, plain_label
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
@@ -120,7 +120,7 @@ class XiangqiPage(GamePage):
                 grid.addWidget(button, side * 2 + index // 4, index % 4)
                 self.kind_buttons[piece] = button
         self.tool_layout.addLayout(grid)
-        self.kind_label = QLabel()
+        self.kind_label = plain_label()
         self.kind_label.setWordWrap(True)
         self.tool_layout.addWidget(self.kind_label)
 
@@ -170,7 +170,7 @@ class XiangqiPage(GamePage):
         self.fen_field.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.fen_field.setToolTip("The position in Xiangqi FEN")
         self.tool_layout.addWidget(self.fen_field)
-        self.bits_label = QLabel()
+        self.bits_label = plain_label()
         self.bits_label.setWordWrap(True)  # a long line would widen the panel past its scroll area
         self.tool_layout.addWidget(self.bits_label)
 
@@ -255,7 +255,7 @@ class XiangqiPage(GamePage):
         self.result_label.setWordWrap(True)
         self.result_label.setMinimumHeight(2 * self.result_label.fontMetrics().lineSpacing() + 4)
         layout.addWidget(self.result_label)
-        self.refusal_label = QLabel()
+        self.refusal_label = plain_label()
         self.refusal_label.setObjectName("xiangqiRefusal")
         self.refusal_label.setWordWrap(True)
         self.refusal_label.setMinimumHeight(2 * self.refusal_label.fontMetrics().lineSpacing() + 4)
@@ -269,7 +269,7 @@ class XiangqiPage(GamePage):
         self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
         layout.addWidget(self.move_list)
         buttons = (
-            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
+            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.restart),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
             (
                 "Paste moves",
@@ -382,7 +382,7 @@ class XiangqiPage(GamePage):
             if not self.set_board(boards[ply], f"Go to move {ply}" if ply else "Go to the start"):
                 self.board_shown(self.board)
 
-    def start_again(self) -> None:
+    def restart(self) -> None:
         if self.mode != PLAY:
             return
         self._leave_game()
@@ -415,8 +415,16 @@ class XiangqiPage(GamePage):
 
     def open_with_text(self, text: str, board: xiangqi.Board) -> bool:
         """A pasted position followed by its moves (FEN, then WXF, ICCS or Chinese moves)
-        opens as that game in Play mode."""
-        moves = xiangqi.game_in_text(text, board)
+        opens as that game in Play mode. Moves that cannot be played leave the position
+        open and say why they were not replayed."""
+        from slugboard.codecs.xiangqi.notation import moves_in_text
+
+        try:
+            moves = moves_in_text(text, board)
+        except SlugError as exc:
+            self.paste_board(board)
+            self._refuse(f"Moves not replayed: {exc.message}")
+            return True
         return moves is not None and self.replay_game(board, moves) is None
 
     def replay_game(self, start: xiangqi.Board, moves) -> str | None:
@@ -598,7 +606,7 @@ class XiangqiPage(GamePage):
         else:
             self.bits_label.setText("A link cannot hold this position: see Problems.")
             self.bits_label.setToolTip("The slug code has no place for a piece shown under Problems")
-        self.problems_label.setText("<br>".join(p.message for p in found) or "None")
+        self.problems_label.setText(html_lines(p.message for p in found) or "None")
         self.canvas.marked = tuple(
             dict.fromkeys(
                 sq for p in found if p.kind in ("unencodable", "too-many", "facing-kings", "check") for sq in p.cells

@@ -80,10 +80,10 @@ def glyph_font(pixel_size: float) -> QFont:
     return font
 
 
-# --- geometry -------------------------------------------------------------------------
+# --- layout ---------------------------------------------------------------------------
 
 
-class Geometry:
+class Layout:
     """Where the intersections are in `rect`; `flipped` turns the board round (Black at the bottom)."""
 
     def __init__(self, rect: QRectF, flipped: bool = False):
@@ -173,7 +173,7 @@ def render_piece(painter: QPainter, centre: QPointF, radius: float, letter: str)
     painter.restore()
 
 
-def _draw_lines(painter: QPainter, geo: Geometry) -> None:
+def _draw_lines(painter: QPainter, geo: Layout) -> None:
     s = geo.step
     pen = QPen(LINE, max(1.0, s / 28))
     painter.setPen(pen)
@@ -209,7 +209,7 @@ def _draw_lines(painter: QPainter, geo: Geometry) -> None:
                 painter.drawLine(corner, corner + QPointF(0, dy * arm))
 
 
-def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> None:
+def _draw_river_and_labels(painter: QPainter, geo: Layout, flipped: bool) -> None:
     s = geo.step
     painter.setPen(RIVER_TEXT)
     painter.setFont(glyph_font(s * 0.62))
@@ -237,7 +237,7 @@ def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> N
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
 
 
-def _draw_turn_mark(painter: QPainter, geo: Geometry, red_to_move: bool, flipped: bool) -> None:
+def _draw_turn_mark(painter: QPainter, geo: Layout, red_to_move: bool, flipped: bool) -> None:
     """A small disc in the mover's colour at the mover's edge of the board."""
     s = geo.step
     at_bottom = red_to_move != flipped
@@ -272,7 +272,7 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(scale, scale)
-        geo = Geometry(QRectF(0, 0, width, height), flipped)
+        geo = Layout(QRectF(0, 0, width, height), flipped)
         s = geo.step
         painter.setPen(QPen(WOOD_EDGE.darker(130), max(1.0, s / 20)))
         painter.setBrush(WOOD)
@@ -316,7 +316,7 @@ def _position_layer(
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.scale(scale, scale)
     rect = QRectF(0, 0, width, height)
-    geo = Geometry(rect, flipped)
+    geo = Layout(rect, flipped)
     s = geo.step
     radius = s * 0.45
     painter.drawImage(rect, _background(width, height, flipped, scale))
@@ -366,7 +366,7 @@ def paint(
     """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
     `hover` (a cross instead when `hover_refused`), the piece on `drag_from` drawn at
     `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
-    geo = Geometry(rect, flipped)
+    geo = Layout(rect, flipped)
     s = geo.step
     radius = s * 0.45
     lifted = drag_from if drag_point is not None else None
@@ -420,8 +420,8 @@ PALETTE_ICON_SOURCE = 96
 
 
 def warm() -> None:
-    """The palette's fourteen pieces drawn ahead (about 15 ms), while the window waits:
-    making the page then copies them (see draw_piece)."""
+    """The palette's fourteen pieces drawn ahead, while the window waits: making the page
+    then copies them (see draw_piece; benchmarks/tab_switch.py measures the first switch)."""
     for letter in xiangqi.RED_LETTERS:
         piece_icon(letter, PALETTE_ICON_SOURCE)
         piece_icon(letter.lower(), PALETTE_ICON_SOURCE)
