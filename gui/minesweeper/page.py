@@ -650,6 +650,7 @@ class MinesweeperPage(GamePage):
         row = QHBoxLayout()
         self.dealing_label = QLabel()
         self.dealing_label.setObjectName("dealingLabel")
+        self.dealing_label.setTextFormat(Qt.TextFormat.PlainText)  # it names the file being written
         self.dealing_label.setFixedHeight(self.dealing_label.fontMetrics().lineSpacing() + 2)
         self.dealing_cancel = _button("Cancel", "Stop the work under way", self.cancel_work)
         self.dealing_cancel.setObjectName("dealingCancel")
