@@ -6,12 +6,12 @@ player reads in their file's name is that one; `official_time_s` gives it for a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from .model import Board
 
-if TYPE_CHECKING:
-    from .files import ReplayFile
+# A replay file (`files.ReplayFile`, which uses this module: named here by what it offers).
+ReplayFile = Any
 
 CONVENTION = "counted from the first action to the last, as Metasweeper counts"
 # The programs whose own clock starts at 1 s on the first press.
@@ -41,8 +41,9 @@ def official_time_s(replay_file: ReplayFile) -> float | None:
     whose time is Slugboard's."""
     if replay_file.program not in COUNTS_FROM_ONE or not replay_file.mouse:
         return None
-    first = next((m.t_ms for m in replay_file.mouse if m.kind in _PRESSES), replay_file.mouse[0].t_ms)
-    return round((replay_file.mouse[-1].t_ms - first) / 1000 + 1, 3)
+    first = float(next((m.t_ms for m in replay_file.mouse if m.kind in _PRESSES), replay_file.mouse[0].t_ms))
+    last = float(replay_file.mouse[-1].t_ms)
+    return round((last - first) / 1000 + 1, 3)
 
 
 def official_note(replay_file: ReplayFile) -> str:
