@@ -1250,7 +1250,7 @@ class MinesweeperPage(GamePage):
             return
         self._forget_analysis()
         self._analysis_of = (self.board, kept)
-        self.analysis_label.setText("Judging every click…")
+        self.analysis_label.setText("Judging every click… (a long game takes minutes: clear the box to stop)")
         self._analyser.submit(_analyse_clicks, self.board, kept)
 
     def _forget_analysis(self) -> None:
