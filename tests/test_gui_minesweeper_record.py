@@ -430,3 +430,12 @@ def test_a_game_paused_and_resumed_keeps_its_path_on_the_games_clock(qtbot, main
     unit = page.board.time_unit_ms
     assert press.t_ms == flag.t * unit
     assert press.t_ms < 1000
+
+
+def test_clearing_the_box_stops_the_judging(qtbot, main_window):
+    page = _open_avf(main_window)
+    page.analyse_box.setChecked(True)
+    assert page._analyser.busy and "Judging" in page.analysis_label.text()
+    page.analyse_box.setChecked(False)
+    assert not page._analyser.busy and page.analysis is None
+    assert page.analysis_label.text() == "" and not page.finding_filter.isEnabled()
