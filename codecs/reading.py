@@ -141,11 +141,29 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
             "Slugboard opens links of " + ", ".join(web_hosts()) + " and bare slugs",
             source.position_in_text(0),
         )
+    gap = _first_space(stripped)
+    if gap is not None:
+        # Words with spaces between them are no slug: naming the game that read furthest
+        # into them ("hello world" as xiangqi) would send a person after the wrong thing.
+        where = len(text) - len(text.lstrip()) + gap
+        raise SlugError(
+            "slugboard",
+            "no game reads this text: a slug or link is one word, with no spaces",
+            source.position_in_text(where),
+        )
     error = SlugError(
         "slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}", best.position
     )
     error.closest = best
     raise error
+
+
+def _first_space(text: str) -> int | None:
+    """Where the first whitespace inside `text` (stripped) is, or None for one word."""
+    for index, character in enumerate(text):
+        if character.isspace():
+            return index
+    return None
 
 
 def plain_message(error: SlugError) -> str:

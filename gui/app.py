@@ -21,6 +21,16 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
     )
     parser.add_argument("text", nargs="?", help="a slug or link (or a file holding one, or a game's file) to open")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add Slugboard to the desktop's menu, with its icon, and have minesweeper replay files "
+        "(.avf .rmv .evf .mvf) open in it (in $XDG_DATA_HOME, else ~/.local/share), then exit",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"
+    )
     parser.add_argument(
         "--export",
         metavar="FILE",
@@ -219,6 +229,10 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"slugboard {version()}")
         return 0
+    if args.install_desktop or args.uninstall_desktop:
+        from .desktop import run
+
+        return run(uninstalling=args.uninstall_desktop)
     headless = sys.platform.startswith("linux") and not any(
         os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
     )
@@ -251,10 +265,12 @@ def main(argv: list[str] | None = None) -> int:
             print(advice(missing), file=sys.stderr)
             return 2
 
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from .collector import MainThreadCollector
 
+    QGuiApplication.setDesktopFileName("slugboard")  # the menu entry --install-desktop writes (its icon, on Wayland)
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
     # Garbage is freed on this thread, never on a worker's; and from here on, from a timer:

@@ -215,6 +215,10 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
 
     def _after_first_paint(self) -> None:
         self._on_screen = True
+        if QApplication.windowIcon().isNull():  # the window's and its dialogs' icon, once on screen
+            from .desktop import app_icon
+
+            QApplication.setWindowIcon(app_icon())
         if self._restorer is not None:
             self._restorer.start()
         self._warmer.start()  # the other games' modules, while the window waits

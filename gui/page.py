@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QSettings, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPalette, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
     QLayout,
+    QPushButton,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -48,16 +50,50 @@ class BoardCanvas(QWidget):
         self.update()
 
 
+TEXT_COLOUR = "slugboardTextColour"
+
+
+class _FollowsTheme(QObject):
+    """Colours a coloured label's text again when the application's palette changes."""
+
+    def eventFilter(self, watched, event) -> bool:
+        # A palette given to the application reaches each widget as a PaletteChange of its own.
+        if event.type() == QEvent.Type.PaletteChange and isinstance(watched, QWidget):
+            wanted = watched.property(TEXT_COLOUR)
+            if wanted:
+                _apply_text_colour(watched, QColor(wanted))
+        return False
+
+
+_follows_theme: _FollowsTheme | None = None
+
+
 def set_text_colour(widget: QWidget, colour: QColor | str | None) -> None:
     """Colour a label's text, or (None, "") give it back the text colour it inherits.
     Through the palette rather than a style sheet: a style sheet has Qt re-polish the label
-    and lay it out again, which can change its height by a pixel and move what is below it."""
-    role = QPalette.ColorRole.WindowText
+    and lay it out again, which can change its height by a pixel and move what is below it.
+    The colour is made lighter or darker where it would be hard to read on the window's
+    colour (4.5:1), now and after every change of theme."""
+    global _follows_theme
     if not colour:
+        widget.setProperty(TEXT_COLOUR, None)
         if widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette):
             widget.setPalette(QPalette())  # nothing of its own: everything inherited again
         return
     colour = QColor(colour)
+    if widget.property(TEXT_COLOUR) is None:
+        if _follows_theme is None:
+            _follows_theme = _FollowsTheme()
+        widget.installEventFilter(_follows_theme)  # once: Qt keeps one entry per filter
+    widget.setProperty(TEXT_COLOUR, colour.name(QColor.NameFormat.HexArgb))
+    _apply_text_colour(widget, colour)
+
+
+def _apply_text_colour(widget: QWidget, wanted: QColor) -> None:
+    from .theme import legible
+
+    role = QPalette.ColorRole.WindowText
+    colour = legible(wanted, QApplication.palette().color(QPalette.ColorRole.Window))
     if widget.testAttribute(Qt.WidgetAttribute.WA_SetPalette) and widget.palette().color(role) == colour:
         return
     palette = QPalette()  # its one role set: the others follow the window's, through a theme change too
@@ -88,6 +124,35 @@ def plain_label(text: str = "") -> QLabel:
     label = QLabel(text)
     label.setTextFormat(Qt.TextFormat.PlainText)
     return label
+
+
+class ModeButton(QPushButton):
+    """A checkable button of a row of modes (Edit, Play...): the chosen one is filled with the
+    highlight colour, darkened or lightened as far as its bold text needs to read (4.5:1),
+    in every theme."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setCheckable(True)
+        self._restyle()
+
+    def event(self, event) -> bool:
+        if event.type() == QEvent.Type.PaletteChange:
+            self._restyle()
+        return super().event(event)
+
+    def _restyle(self) -> None:
+        from .theme import legible
+
+        palette = QApplication.palette()
+        text = palette.color(QPalette.ColorRole.HighlightedText)
+        fill = legible(palette.color(QPalette.ColorRole.Highlight), text)
+        sheet = (
+            f"QPushButton:checked {{ font-weight: bold; background: {fill.name()}; "
+            f"color: {text.name()}; border-radius: 3px; padding: 4px; }}"
+        )
+        if sheet != self.styleSheet():
+            self.setStyleSheet(sheet)
 
 
 def heading(text: str) -> QLabel:
@@ -211,6 +276,14 @@ class GamePage(QWidget):
         panel.setMaximumWidth(self.TOOL_PANEL_WIDTH)
         layout.addWidget(scroll)
         self.tool_panel = panel
+
+    def showEvent(self, event) -> None:
+        # Every box of the panel, made with the page or since, turns with the wheel only
+        # once chosen: scrolling the panel past one leaves its value alone.
+        from .wheel import guard_boxes
+
+        guard_boxes(self)
+        super().showEvent(event)
 
     # --- board -------------------------------------------------------------------
     @property

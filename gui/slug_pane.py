@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QGridLayout,
     QMenu,
@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import SlugError, plain_message
+from slugboard.codecs.wording import plural
 
 from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
 from .page import plain_tip
@@ -52,6 +53,9 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
     return (
         f"<code>{escape(before)}<span style='background:#d32f2f;color:white'>{escape(at)}</span>{escape(after)}</code>"
     )
+
+
+ERROR_RED = "#d32f2f"
 
 
 class SlugField(KeptLineEdit):
@@ -262,7 +266,7 @@ class SlugPane(QWidget):
             )
             return False
         QGuiApplication.clipboard().setText(self.slug_text())
-        self.status_changed.emit(f"Copied the slug ({len(self.slug_text()):,} characters)")
+        self.status_changed.emit(f"Copied the slug ({plural(len(self.slug_text()), 'character')})")
         return True
 
     def copy_link(self) -> bool:
@@ -321,7 +325,16 @@ class SlugPane(QWidget):
             snippet = "<br>" + _marked_excerpt(text, error.position, error.span)
         from html import escape
 
-        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened. {escape(said)}</span>{snippet}")
+        from .theme import legible
+
+        # The error's red, as dark or light as the window needs for it to read (4.5:1).
+        red = legible(ERROR_RED, self.palette().color(QPalette.ColorRole.Window)).name()
+        self.error_label.setText(f"<span style='color:{red}'>Not opened. {escape(said)}</span>{snippet}")
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._show_error_text()  # in the new theme's colours
 
     def clear_error(self) -> None:
         self._error = None

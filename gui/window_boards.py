@@ -6,6 +6,7 @@ when the settings cannot be written."""
 from __future__ import annotations
 
 import json
+import os
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QApplication
@@ -166,11 +167,29 @@ class StoredBoards(WindowPart):
         items = [text] + [t for t in self.recent() if t != text]
         self.settings.setValue("recent", items[:MAX_RECENT])
 
+    def recent_files(self) -> list[str]:
+        """The files opened last (replay files, text files), newest first."""
+        return self.store.texts("recent_files", "the list of recent files")
+
+    def _remember_file(self, path: str) -> None:
+        path = os.path.abspath(path)
+        items = [path] + [p for p in self.recent_files() if p != path]
+        if items[:MAX_RECENT] != self.recent_files():
+            self.settings.setValue("recent_files", items[:MAX_RECENT])
+
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
-        items = self.recent()
-        if not items:
+        files, items = self.recent_files(), self.recent()
+        if not files and not items:
             self.recent_menu.addAction("(none)").setEnabled(False)
+        for path in files:  # the files first, by name, with their folder beside
+            folder = os.path.dirname(path)
+            shown = f"{os.path.basename(path)}   ({folder if len(folder) <= 50 else '…' + folder[-49:]})"
+            action = self.recent_menu.addAction(shown)
+            action.setStatusTip(path)
+            action.triggered.connect(lambda _=False, p=path: self.open_file(p))
+        if files and items:
+            self.recent_menu.addSeparator()
         for text in items:
             shown = text if len(text) <= 70 else text[:67] + "…"
             action = self.recent_menu.addAction(shown)
@@ -185,6 +204,7 @@ class StoredBoards(WindowPart):
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1120, 840)
         self.recent()  # checked now, so a bad list is reported with the rest
+        self.recent_files()
         theme = self.store.text(THEME_KEY, lambda name: name in THEMES, "the theme") or "system"
         self.set_theme(self._theme_override or theme, store=False)
         tab = self.store.text("window/tab", lambda name: name in self.pages, "the game shown last")
@@ -250,10 +270,10 @@ class StoredBoards(WindowPart):
         box.open()  # window-modal, and the window goes on
 
     def save_board_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
+        from .file_dialogs import save_file_name
 
         page = self.current_page()
-        path, _ = QFileDialog.getSaveFileName(self, "Save board as", f"{page.GAME}.txt", "Text (*.txt)")
+        path, _ = save_file_name(self, "Save board as", f"{page.GAME}.txt", "Text (*.txt)", self.settings)
         if path:
             self.save_board_to(path)
 

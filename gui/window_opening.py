@@ -151,15 +151,15 @@ class Opening(WindowPart):
 
     # --- files ----------------------------------------------------------------------
     def open_file_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
+        from .file_dialogs import open_file_name
 
         kinds = [
             f"{kind.description} ({' '.join('*' + e for e in kind.extensions)})"
             for game in GAMES_BY_TAB()
             for kind in game.file_types
         ]
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Open file", "", ";;".join([*kinds, "Text files (*.txt)", "All files (*)"])
+        path, _ = open_file_name(
+            self, "Open file", ";;".join([*kinds, "Text files (*.txt)", "All files (*)"]), self.settings
         )
         if path:
             self.open_file(path)
@@ -178,7 +178,10 @@ class Opening(WindowPart):
             except SlugError as exc:
                 self.statusBar().showMessage(f"Not opened: {exc.message}", 8000)
                 return False
-            return self.paste_text(text)
+            opened = self.paste_text(text)
+            if opened:
+                self._remember_file(path)
+            return opened
         game, kind = found
         self._reading_path = path
         self._file_reader.submit(_read_file, game.name, kind.reader, path)
@@ -217,6 +220,7 @@ class Opening(WindowPart):
         page = self.pages[game]
         self.tabs.setCurrentWidget(page)
         self.statusBar().showMessage(f"Opened {name}", 4000)
+        self._remember_file(self._reading_path)
         page.open_record(records[0])
         self._update_slug(page)
         page.focus_canvas()

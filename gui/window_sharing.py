@@ -27,11 +27,15 @@ class Sharing(WindowPart):
 
     # --- export ------------------------------------------------------------------
     def export_image_dialog(self) -> None:
-        from PySide6.QtWidgets import QFileDialog
+        from .file_dialogs import save_file_name
 
         page = self.current_page()
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export", f"{page.GAME}.png", "PNG image (*.png);;SVG drawing (*.svg);;PDF page for print (*.pdf)"
+        path, chosen = save_file_name(
+            self,
+            "Export",
+            f"{page.GAME}.png",
+            "PNG image (*.png);;SVG drawing (*.svg);;PDF page for print (*.pdf)",
+            self.settings,
         )
         if path:
             if not os.path.splitext(path)[1]:

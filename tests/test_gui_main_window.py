@@ -62,14 +62,19 @@ def test_help_lists_every_key_the_window_and_each_page_binds(qtbot, main_window)
         assert bound <= listed, (name, bound - listed)
     actions = window_keys(main_window)
     assert ("Ctrl+Shift+I", "Copy image") in actions and ("Ctrl+E", "Export") in actions
+    # Undo and Redo, which live in the Edit menu alone, are listed too.
+    keys = dict(actions)
+    assert keys["Ctrl+Z"].startswith("Undo") and keys["Ctrl+Shift+Z, Ctrl+Y"].startswith("Redo")
     text = shortcuts_html(main_window, "xiangqi")
-    assert text.index("<h3>Xiangqi") < text.index("<h3>Sudoku")  # the game on screen first
-    assert "Flip the board" in text and "Copy image" in text
+    assert text.index("<h3>Xiangqi") < text.index("<h3>Everywhere") < text.index("<h3>Sudoku")
+    assert "Flip the board" in text and "Copy image" in text and "Ctrl+Z" in text
     main_window.paste_text("R88XA33X035")
     dialog = main_window.shortcuts_dialog()
     qtbot.addWidget(dialog)
     shown = dialog.text.toPlainText()
-    assert shown.index("Everywhere") < shown.index("Rotate the piece") < shown.index("Give the digit")
+    # The game on screen first, then the window's keys, then the other games'.
+    assert shown.index("Rotate the piece") < shown.index("Everywhere") < shown.index("Give the digit")
+    assert shown.index("Ctrl+Z") < shown.index("Give the digit")
 
 
 def test_about_names_the_version(main_window):
@@ -638,3 +643,13 @@ def test_the_warmer_runs_a_games_warm_step_on_its_own_after_loading_it(qtbot, tm
     with qtbot.waitSignal(warmer.finished, timeout=1000):
         warmer._next()
     assert "plain_module" in sys.modules and warmer.done and calls == ["warm"]
+
+
+def test_the_window_shows_the_application_icon(qtbot, main_window):
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.gui import desktop
+
+    qtbot.waitUntil(lambda: not main_window.windowIcon().isNull())
+    sizes = {size.width() for size in QApplication.windowIcon().availableSizes()}
+    assert sizes == set(desktop.ICON_SIZES)

@@ -888,3 +888,9 @@ def test_an_edit_during_a_count_is_checked_once(qtbot, main_window, page, checks
     _wait_label(qtbot, page, "Can be completed")
     _checks_settled(qtbot, page)
     assert checks == [pm.decode("R6aI020")]
+
+
+def test_the_summary_counts_one_piece_in_the_singular(qtbot, main_window):
+    main_window.paste_text("R88XA33")
+    page = main_window.page("pentomino")
+    assert page.summary_label.text().startswith("1 piece, 0 terrain, 5 of 64 cells covered: 59 empty cells")

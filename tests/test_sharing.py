@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import zxingcpp
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QImage
 
 from slugboard.codecs import GAMES, cli, decode_any
@@ -194,3 +194,28 @@ def test_export_dialog_writes_each_kind(qtbot, main_window, tmp_path):
     for name in ("b.png", "b.svg", "b.pdf"):
         assert main_window.export_image(str(tmp_path / name))
         assert (tmp_path / name).stat().st_size > 1000
+
+
+def test_a_saved_svg_code_reads_on_a_dark_page(qtbot, main_window, tmp_path):
+    """The SVG code brings its own white ground and quiet zone: laid on a black page, a
+    phone still reads it."""
+    from PySide6.QtGui import QColor, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    main_window.paste_text(LETTERS)
+    dialog = main_window.share_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.save(str(tmp_path / "code.svg"))
+    drawing = QSvgRenderer(str(tmp_path / "code.svg"))
+    size = drawing.defaultSize() * 2
+    page = QImage(size.width() + 40, size.height() + 40, QImage.Format.Format_RGB32)
+    page.fill(QColor("#000000"))
+    painter = QPainter(page)
+    drawing.render(painter, QRectF(20, 20, size.width(), size.height()))
+    painter.end()
+    # The quiet zone (four modules) is white all round the code.
+    quiet = 2 * 8 * 4  # points: scale 8, drawn twice as large
+    for x, y in ((21, 21), (20 + size.width() - 2, 21), (21, 20 + size.height() - 2), (20 + quiet - 2, 20 + quiet - 2)):
+        assert page.pixelColor(x, y) == QColor("#ffffff")
+    page.save(str(tmp_path / "on_black.png"))
+    assert _read_qr(tmp_path / "on_black.png") == [LETTERS]

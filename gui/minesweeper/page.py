@@ -44,8 +44,9 @@ from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
 from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
 from slugboard.codecs.minesweeper.times import CONVENTION, seconds_text, start_ms
+from slugboard.codecs.wording import plural
 
-from ..page import GamePage, heading, html_lines, plain_label, set_text_colour
+from ..page import GamePage, ModeButton, heading, html_lines, plain_label, set_text_colour
 from ..store import set_setting
 from ..worker import LatestOnly, why
 from .actions import ActionList
@@ -396,12 +397,10 @@ class MinesweeperPage(GamePage):
             REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
         }
         for mode in MODES:
-            button = _button(mode.capitalize(), tips[mode], None, checkable=True)
+            button = ModeButton(mode.capitalize())
+            button.setToolTip(tips[mode])
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setObjectName(f"mode_{mode}")
-            button.setStyleSheet(
-                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
-            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
@@ -947,7 +946,7 @@ class MinesweeperPage(GamePage):
             self._deal_no_guess("level" if level else EDIT, stand_in, w // 2, h // 2, m)
             return
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
-        self.set_board(board, f"Random field ({m} mines)")
+        self.set_board(board, f"Random field ({plural(m, 'mine')})")
 
     def new_level(self, name: str) -> None:
         w, h, m = ms.LEVELS[name]
@@ -1157,7 +1156,7 @@ class MinesweeperPage(GamePage):
         if elapsed > SLOW_PASTE_MS:
             # After the window's own "Opened" message, which would hide this one.
             text = (
-                f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                f"Opened a {board.width}x{board.height} board with {plural(len(board.mines), 'mine')}"
                 + (f" and {len(board.events):,} actions" if board.events else "")
                 + f": preparing it took {elapsed / 1000:.1f} s"
             )
@@ -1486,13 +1485,14 @@ class MinesweeperPage(GamePage):
 
         if not has_replay(self.GAME, self.board):
             return
-        from PySide6.QtWidgets import QFileDialog
+        from ..file_dialogs import save_file_name
 
-        path, chosen = QFileDialog.getSaveFileName(
+        path, chosen = save_file_name(
             self,
             "Export recording",
             "minesweeper.gif",
             "GIF animation (*.gif);;WebP animation (*.webp);;Animated PNG (*.apng)",
+            self.settings,
         )
         if path:
             if not is_recording(path):

@@ -9,6 +9,7 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QImage,
     QPainter,
+    QPainterPath,
     QPalette,
     QPen,
     QPolygonF,
@@ -19,6 +20,7 @@ from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
 from slugboard.codecs.minesweeper.odds import MineOdds
 from slugboard.codecs.minesweeper.times import seconds_text, start_ms
+from slugboard.gui.drawing import is_vector
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
@@ -327,6 +329,40 @@ def _composed(field: ms.Field, ids: bytes, tile: int) -> QImage:
     return image
 
 
+def _draw_cells(p: QPainter, lay: Layout, ids: bytes) -> None:
+    """The cells as shapes and letters, for a drawing: each tile as it is drawn for the
+    pictures above, or, where cells are too small for that, one path per flat colour made
+    of each row's runs of cells of that colour."""
+    cell, w = lay.cell, lay.width
+    left, top = lay.grid.left(), lay.grid.top()
+    if cell < 5:
+        colours = _flat_colours()
+        paths: dict[int, QPainterPath] = {}
+        for y in range(lay.height):
+            row = ids[y * w : (y + 1) * w]
+            x = 0
+            while x < w:
+                kind = row[x]
+                end = x + 1
+                while end < w and row[end] == kind:
+                    end += 1
+                path = paths.get(kind)
+                if path is None:
+                    path = paths[kind] = QPainterPath()
+                path.addRect(QRectF(left + x * cell, top + y * cell, (end - x) * cell, cell))
+                x = end
+        for kind, path in paths.items():
+            p.fillPath(path.simplified(), QColor.fromRgb(colours[kind]))
+        return
+    size = int(cell)
+    for i, kind in enumerate(ids):
+        p.save()
+        p.translate(left + (i % w) * cell, top + (i // w) * cell)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, size >= 8)
+        _draw_tile(p, kind, size)
+        p.restore()
+
+
 # --- layout and painting -----------------------------------------------------------------
 
 
@@ -478,12 +514,7 @@ def _odds_stamp(percent: int, size: int, with_text: bool) -> QImage:
         if with_text:
             p = QPainter(stamp)
             p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            font = QFont("DejaVu Sans Condensed")
-            font.setBold(True)
-            font.setPixelSize(max(6, int(size * 0.36)))
-            p.setFont(font)
-            p.setPen(QColor("#000000"))
-            p.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, f"{percent}%")
+            _draw_odds_text(p, QRectF(0, 0, size, size), percent)
             p.end()
         if len(_ODDS_STAMPS) > 1000:
             _ODDS_STAMPS.clear()
@@ -491,9 +522,25 @@ def _odds_stamp(percent: int, size: int, with_text: bool) -> QImage:
     return stamp
 
 
+def _draw_odds_text(p: QPainter, rect: QRectF, percent: int) -> None:
+    font = QFont("DejaVu Sans Condensed")
+    font.setBold(True)
+    font.setPixelSize(max(6, int(rect.width() * 0.36)))
+    p.setFont(font)
+    p.setPen(QColor("#000000"))
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{percent}%")
+
+
 def _draw_odds(p: QPainter, lay: Layout, marks: dict[tuple[int, int], float]) -> None:
     cell = lay.cell
     left, top = lay.grid.left(), lay.grid.top()
+    if is_vector(p):  # a drawing: the tints and numbers themselves
+        for (x, y), value in marks.items():
+            rect = QRectF(left + x * cell, top + y * cell, cell, cell)
+            p.fillRect(rect, _ODDS_TINTS[_percent(value)])
+            if cell >= 16:
+                _draw_odds_text(p, rect, _percent(value))
+        return
     device = p.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
     size = max(1, round(cell * ratio))
@@ -544,7 +591,15 @@ def _click_stamp(kind: str, fade: int, radius: float, ratio: float, cell: float)
     stamp.fill(Qt.GlobalColor.transparent)
     p = QPainter(stamp)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    centre = QPointF(side / ratio / 2, side / ratio / 2)
+    _draw_click(p, QPointF(side / ratio / 2, side / ratio / 2), kind, alpha, radius, cell)
+    p.end()
+    if len(_CLICK_STAMPS) > 200:
+        _CLICK_STAMPS.clear()
+    _CLICK_STAMPS[key] = stamp
+    return stamp
+
+
+def _draw_click(p: QPainter, centre: QPointF, kind: str, alpha: float, radius: float, cell: float) -> None:
     if kind == CHORD_CLICK:
         c = QColor(CLICK_COLOURS[kind])
         c.setAlphaF(alpha)
@@ -560,11 +615,6 @@ def _click_stamp(kind: str, fade: int, radius: float, ratio: float, cell: float)
             p.drawEllipse(centre, radius, radius)
         else:
             p.drawRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
-    p.end()
-    if len(_CLICK_STAMPS) > 200:
-        _CLICK_STAMPS.clear()
-    _CLICK_STAMPS[key] = stamp
-    return stamp
 
 
 def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> None:
@@ -585,8 +635,14 @@ def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> No
     radius = max(3.0, cell * 0.22)
     device = p.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
+    vector = is_vector(p)
     for t, x, y, kind in path.clicks_between(time_ms - TRAIL_MS, time_ms):
         fade = max(0.15, 1.0 - (time_ms - t) / TRAIL_MS)
+        if vector:  # a drawing: the mark itself
+            p.save()
+            _draw_click(p, QPointF(left + x * cell, top + y * cell), kind, fade, radius, cell)
+            p.restore()
+            continue
         stamp = _click_stamp(kind, max(1, round(fade * FADE_STEPS)), radius, ratio, cell)
         half = stamp.width() / ratio / 2
         p.drawImage(QPointF(left + x * cell - half, top + y * cell - half), stamp)
@@ -686,10 +742,13 @@ def paint(
     pixels = board.width * board.height * tile * tile
     if pixels > MAX_COMPOSED_PIXELS:
         tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
-    image = _composed(fld, ids, tile)
-    if tile != lay.cell * ratio:
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    painter.drawImage(lay.grid, image)
+    if is_vector(painter):  # a drawing: each cell drawn as itself, sharp at any zoom
+        _draw_cells(painter, lay, ids)
+    else:
+        image = _composed(fld, ids, tile)
+        if tile != lay.cell * ratio:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(lay.grid, image)
     frame = QPen(palette.color(QPalette.ColorRole.Mid), 1)
     painter.setPen(frame)
     painter.setBrush(Qt.BrushStyle.NoBrush)
