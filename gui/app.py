@@ -212,7 +212,7 @@ def export(args) -> int:
         return 2
     command_line = view(name).command_line
     if command_line is not None and command_line.export is not None:
-        written_by_game = target(name, command_line.export)(args, board)
+        written_by_game = target(name, command_line.export)(args, board, record)
         if written_by_game is not None:
             return written_by_game  # the game's own kind of file (a recording)
     suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
