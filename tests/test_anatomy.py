@@ -246,7 +246,10 @@ def _pentomino_elements(board: Any, found: anatomy.Anatomy) -> None:
     for anchor, element in kept.items():
         assert {tuple(cell) for cell in element["cells"]} == covered[anchor], element
     for piece in board.pieces:
-        assert board.color_of(piece.name) in [e["colour"] for e in kept.values() if e.get("name") == piece.name]
+        # A name's colour is that of its last item in the slug, kept on the board or replaced there later
+        # (a legacy slug may name a piece twice: "2.1L01L0LAN0" colours L by its third, replaced, item).
+        named = [items[n]["colour"] for n in sorted(items) if items[n].get("name") == piece.name]
+        assert board.color_of(piece.name) == named[-1]
     placed = {p.name for p in board.pieces}
     named = [s for s in found.spans if s.element and s.element["kind"] == "name" and not s.element.get("cleared")]
     for span in named:
@@ -741,3 +744,15 @@ def test_sudoku_files_setters_exchange_are_explained():
         read.centre[i] == sum(1 << (d - 1) for d in digits) and not read.cells[i] for i, digits in marks.items()
     )
     assert len(marks) + sum(1 for s in found.spans if s.field == "given") == 81
+
+
+def test_a_piece_named_again_in_a_legacy_slug_takes_the_colour_of_its_last_item():
+    from slugboard.codecs import pentomino as pm
+
+    board = pm.decode("2.1L01L0LAN0")  # L three times: only the first stays on the board, the third colours it
+    items = {}
+    for span in pm.explain("2.1L01L0LAN0").spans:
+        if span.element and "item" in span.element:
+            items.setdefault(span.element["item"], span.element)
+    assert [items[n]["colour"] for n in sorted(items) if items[n]["name"] == "L"] == [0, 0, 1]
+    assert board.color_of("L") == 1
