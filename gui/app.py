@@ -4,17 +4,51 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 
 APP_NAME = "Slugboard"
 
+# The modules the window's start loads that use no Qt, loaded here before PySide6 is: the
+# standard library's the window's modules import, and the codecs' (the game of the board
+# shown brings its own). Once PySide6 is imported, its import hook reads the source of
+# every module an `import` statement names for the first time, to learn whether the module
+# uses PySide6's `__feature__` switches; the statements these modules run while they load
+# then run before it, and it reads none of what they import. tests/test_gui_app.py checks
+# that every one is loaded by the first frame and that none of them loads Qt.
+BEFORE_QT = (
+    "argparse",
+    "collections.abc",
+    "importlib",
+    "json",
+    "os",
+    "re",
+    "shutil",
+    "tempfile",
+    "threading",
+    "typing",
+    "slugboard.codecs",
+    "slugboard.codecs.errors",
+    "slugboard.codecs.record",
+    "slugboard.codecs.wording",
+    "slugboard.codecs.work",
+    "slugboard.resources",
+)
+
+
+def load_before_qt() -> None:
+    """Load the modules of BEFORE_QT (already loaded ones cost a dictionary look-up)."""
+    for name in BEFORE_QT:
+        importlib.import_module(name)
+
+
+load_before_qt()  # as `slugboard` starts: this module is imported before anything of Qt
+
 
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
     """The options of `slugboard`, and those of the views of `games` (their CommandLine)."""
     from slugboard.codecs import all_games
-
-    from .games import target, view
 
     parser = argparse.ArgumentParser(
         prog="slugboard", description="Edit, replay and share puzzle boards that live in links."
@@ -46,6 +80,8 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
     for game in all_games().values():  # the codecs' options for their boards (letters' --start-word)
         for option in game.board_options:
             parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
+    if games:
+        from .games import target, view  # loads Qt: only for help, or an option the window does not know
     for name in games:
         command_line = view(name).command_line
         if command_line is not None:
