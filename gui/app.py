@@ -4,19 +4,20 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import sys
 
 APP_NAME = "Slugboard"
 
-# The modules the window's start loads that use no Qt, loaded here before PySide6 is: the
-# standard library's the window's modules import, and the codecs' (the game of the board
-# shown brings its own). Once PySide6 is imported, its import hook reads the source of
-# every module an `import` statement names for the first time, to learn whether the module
-# uses PySide6's `__feature__` switches; the statements these modules run while they load
-# then run before it, and it reads none of what they import. tests/test_gui_app.py checks
-# that every one is loaded by the first frame and that none of them loads Qt.
+# The modules the window's start loads that use no Qt, loaded by main() before PySide6 is:
+# the standard library's the window's modules import, and the codecs' (the game of the
+# board shown brings its own). Once PySide6 is imported, its import hook reads the source
+# of every module an `import` statement names for the first time, to learn whether the
+# module uses PySide6's `__feature__` switches; the statements these modules run while they
+# load then run before it, and it reads none of what they import. tests/test_gui_app.py
+# checks that every one is loaded by the first frame and that none of them loads Qt.
 BEFORE_QT = (
     "argparse",
     "collections.abc",
@@ -41,9 +42,6 @@ def load_before_qt() -> None:
     """Load the modules of BEFORE_QT (already loaded ones cost a dictionary look-up)."""
     for name in BEFORE_QT:
         importlib.import_module(name)
-
-
-load_before_qt()  # as `slugboard` starts: this module is imported before anything of Qt
 
 
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
@@ -257,7 +255,22 @@ def export(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = argv if argv is not None else sys.argv[1:]
+    # Loading the start's modules sets off no collection (they live as long as the program):
+    # the window's collector (gui/collector.py) takes collection over once the application
+    # exists, and `--export` ends with it off; any other run gives it back as it found it.
+    collecting = gc.isenabled()
+    gc.disable()
+    load_before_qt()
+    handed_over: list[bool] = []
+    try:
+        return _start(argv if argv is not None else sys.argv[1:], handed_over)
+    finally:
+        if collecting and not handed_over:
+            gc.enable()
+
+
+def _start(argv: list[str], handed_over: list[bool]) -> int:
+    """The program's run; `handed_over` is filled in once collection is another's to manage."""
     ours, qt_args = split_qt_options(argv)
     args = _parse(ours)
     if args.version:
@@ -288,6 +301,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.export:
         from .collector import quiet_teardown
 
+        handed_over.append(True)
         try:
             return export(args)
         finally:
@@ -312,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     # Garbage is freed on this thread, never on a worker's; and from here on, from a timer:
     # loading the window's modules starts no collection.
     collector = MainThreadCollector(app)
+    handed_over.append(True)
     from .main_window import MainWindow
     from .slug_pane import SlugPane
     from .theme import Themes

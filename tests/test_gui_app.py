@@ -377,17 +377,30 @@ def _imported_at_load(path: str, module: str) -> set[str]:
 
 
 def test_the_start_loads_what_uses_no_qt_before_qt(tmp_path):
-    """`slugboard` imports slugboard.gui.app first: that loads every module of BEFORE_QT and
-    nothing of Qt, and reading the command line loads no Qt either."""
+    """`slugboard` loads every module of BEFORE_QT first, and nothing of Qt before it has
+    read its command line; a run that opens no window gives collection back as it was."""
     script = r"""
-import json, sys
+import gc, json, sys
 from slugboard.gui import app
 qt = lambda: sorted(name for name in sys.modules if name.startswith(("PySide6", "shiboken6")))
-at_import = qt()
-app._parse([])
-print(json.dumps([[name for name in app.BEFORE_QT if name not in sys.modules], at_import, qt()]))
+at_import = [qt(), [name for name in app.BEFORE_QT if name.startswith("slugboard.") and name in sys.modules]]
+status = app.main(["--version"])
+print(json.dumps([status, at_import, [name for name in app.BEFORE_QT if name not in sys.modules], qt(), gc.isenabled()]))
 """
-    assert fresh_process(script, home=str(tmp_path)) == [[], [], []]
+    assert fresh_process(script, home=str(tmp_path)) == [0, [[], []], [], [], True]
+
+
+def test_a_start_that_ends_early_gives_collection_back(tmp_path):
+    import gc
+
+    from slugboard.gui.app import main
+
+    assert gc.isenabled()
+    with pytest.raises(SystemExit):
+        main(["--no-such-option"])
+    assert gc.isenabled()
+    assert main(["--version"]) == 0
+    assert gc.isenabled()
 
 
 def test_every_module_loaded_before_qt_is_one_the_first_frame_needs(tmp_path):
