@@ -6,7 +6,8 @@
   every widget in it painted. Slugboard's start is the program's own (`slugboard.gui.app.main`,
   as `slugboard` runs it: the program loads Qt itself), so what it does before it makes the
   window counts too;
-* how many source files PySide6's import hook reads in that start before the first frame.
+* how many source files PySide6's import hook reads in that start before the first frame, and
+  how many garbage collections Python runs.
 
 Every sample is a fresh interpreter. Run as
   QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 15]
@@ -125,28 +126,32 @@ app.exec()
 """
 
 
-# Counts the source files (.py) opened once PySide6.QtCore is loaded, up to the first frame:
-# with bytecode compiled, Python's own imports open none, so each one is PySide6's import
-# hook reading a module's source (to see whether it uses PySide6's `__feature__` switches).
-# An audit hook (sys.addaudithook) only listens; nothing of Python or PySide6 is changed.
-_COUNT_READS = r"""
-import sys
-READS = []
+# Counts, in Slugboard's start up to its first frame, the source files (.py) opened once
+# PySide6.QtCore is loaded (with bytecode compiled, Python's own imports open none, so each
+# one is PySide6's import hook reading a module's source to see whether it uses PySide6's
+# `__feature__` switches), and Python's garbage collections. An audit hook
+# (sys.addaudithook) and a gc callback only listen; nothing of Python or PySide6 is changed.
+_COUNT = r"""
+import gc, sys
+READS, COLLECTIONS = [], []
 def _count_reads(event, args):
     if event == "open" and "PySide6.QtCore" in sys.modules and str(args[0]).endswith(".py"):
         READS.append(args[0])
 sys.addaudithook(_count_reads)
+gc.callbacks.append(lambda phase, info: COLLECTIONS.append(info["generation"]) if phase == "stop" else None)
 """
 
 
-def source_reads(folder: str, env: dict[str, str]) -> int:
-    """How many source files PySide6 reads in Slugboard's start before the first frame
-    (`folder` holds the seeded settings). Not timed: the count alone, the same every run."""
-    script = _COUNT_READS + _SHOW.replace('print("painted", flush=True)', 'print("painted", len(READS), flush=True)')
+def start_counts(folder: str, env: dict[str, str]) -> tuple[int, int]:
+    """(source files PySide6 reads, garbage collections) in Slugboard's start before the
+    first frame (`folder` holds the seeded settings). Not timed: counts, the same every run."""
+    painted = 'print("painted", len(READS), len(COLLECTIONS), flush=True)'
+    script = _COUNT + _SHOW.replace('print("painted", flush=True)', painted)
     run = subprocess.run(
         [sys.executable, "-c", script, "slugboard", folder], env=env, capture_output=True, text=True, check=True
     )
-    return int(run.stdout.split()[1])
+    _, reads, collections = run.stdout.split()[:3]
+    return int(reads), int(collections)
 
 
 def _wall(cmd: list[str], env: dict[str, str]) -> float:
@@ -254,7 +259,8 @@ def main() -> None:
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     with tempfile.TemporaryDirectory() as folder:
         _seed_settings(folder, env)
-        print(f"source files PySide6 reads in the window's start, before its first frame: {source_reads(folder, env)}")
+        reads, collections = start_counts(folder, env)
+    print(f"before the window's first frame: PySide6 read {reads} source files, Python ran {collections} collections")
 
 
 if __name__ == "__main__":
