@@ -4,7 +4,10 @@
 * the window shown and painted with the last boards restored, against a bare PySide6
   QMainWindow of the same size shown and painted: from launch to the first frame on screen,
   every widget in it painted. Slugboard's start is the program's own (`slugboard.gui.app.main`,
-  as `slugboard` runs it), so what it does before it makes the window counts too.
+  as `slugboard` runs it: the program loads Qt itself), so what it does before it makes the
+  window counts too;
+* how many source files PySide6's import hook reads in that start before the first frame, and
+  how many garbage collections Python runs.
 
 Every sample is a fresh interpreter. Run as
   QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 15]
@@ -32,48 +35,81 @@ BIN = Path(sys.executable).parent
 # screen, then the process ends. The same harness for all: only what is shown differs.
 _SHOW = r"""
 import sys
-from PySide6.QtCore import QTimer, QEvent, QObject
-from PySide6.QtWidgets import QApplication, QMainWindow
 
 # Stops the clock once the window's first frame is painted and handed to the screen: the
 # expose (or update) event of its native window is handled here, which paints the window and
-# every widget in it and flushes the frame, and the clock stops after it.
-class Painted(QObject):
-    done = False
-    painted = False
+# every widget in it and flushes the frame, and the clock stops after it. Every window here
+# is a QMainWindow shown once: its show() is where the watch begins, in the bare window as in
+# Slugboard's own start.
+def watch_windows():
+    from PySide6.QtCore import QTimer, QEvent, QObject
+    from PySide6.QtWidgets import QApplication, QMainWindow
 
-    def eventFilter(self, obj, event):
-        kind = event.type()
-        if kind == QEvent.Type.Paint:
-            self.painted = True
-        elif not self.done and kind in (QEvent.Type.Expose, QEvent.Type.UpdateRequest):
-            handled = obj.event(event)
-            if self.painted:
-                self.done = True
-                print("painted", flush=True)  # the parent's clock stops here: the frame is on screen
-                QTimer.singleShot(0, QApplication.instance().quit)
-            return handled
-        return False
+    class Painted(QObject):
+        done = False
+        painted = False
 
-# Every window here is a QMainWindow shown once: its show() is where the watch begins, in
-# the bare window as in Slugboard's own start.
-watch = Painted()
-show = QMainWindow.show
-def watched_show(window):
-    window.installEventFilter(watch)
-    show(window)
-    window.windowHandle().installEventFilter(watch)
-QMainWindow.show = watched_show
+        def eventFilter(self, obj, event):
+            kind = event.type()
+            if kind == QEvent.Type.Paint:
+                self.painted = True
+            elif not self.done and kind in (QEvent.Type.Expose, QEvent.Type.UpdateRequest):
+                handled = obj.event(event)
+                if self.painted:
+                    self.done = True
+                    print("painted", flush=True)  # the parent's clock stops here: the frame is on screen
+                    QTimer.singleShot(0, QApplication.instance().quit)
+                return handled
+            return False
+
+    watch = Painted()
+    show = QMainWindow.show
+    def watched_show(window):
+        window.installEventFilter(watch)
+        show(window)
+        window.windowHandle().installEventFilter(watch)
+    QMainWindow.show = watched_show
+    return watch  # kept alive by the closure above
 
 KIND = sys.argv[1]
 if KIND == "slugboard":
-    # The program's own start, `slugboard` with no arguments: slugboard.gui.app.main makes
-    # the application, reads the settings and shows the window with the last boards.
-    from PySide6.QtCore import QSettings
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[2])
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    # The program's own start, `slugboard` with no arguments, as its script runs it: import
+    # slugboard.gui.app and call main(), which reads the arguments, makes the application,
+    # reads the settings and shows the window with the last boards. Nothing of Qt is loaded
+    # before the program loads it (the order matters: PySide6 hooks every import after it);
+    # the settings are pointed at the seeded folder once the program loads QtCore, and the
+    # watch goes in once it loads QtWidgets.
+    import importlib.util
+
+    def use_seeded_settings():
+        from PySide6.QtCore import QSettings
+        QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[2])
+        QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+
+    class OnceLoaded:
+        actions = {"PySide6.QtCore": use_seeded_settings, "PySide6.QtWidgets": watch_windows}
+
+        def find_spec(self, name, path=None, target=None):
+            action = self.actions.pop(name, None)
+            if action is None:
+                return None
+            if not self.actions:
+                sys.meta_path.remove(self)
+            spec = importlib.util.find_spec(name)
+            load = spec.loader.exec_module
+            def exec_module(module):
+                load(module)
+                sys.modules[name] = module
+                action()
+            spec.loader.exec_module = exec_module
+            return spec
+
+    sys.meta_path.insert(0, OnceLoaded())
     from slugboard.gui.app import main
     sys.exit(main([]))
+
+watch_windows()
+from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv[:1])
 if KIND == "classes":
     # The bare window, plus PySide6 making the Qt classes and enums Slugboard's window uses
@@ -88,6 +124,34 @@ window.resize(1120, 840)
 window.show()
 app.exec()
 """
+
+
+# Counts, in Slugboard's start up to its first frame, the source files (.py) opened once
+# PySide6.QtCore is loaded (with bytecode compiled, Python's own imports open none, so each
+# one is PySide6's import hook reading a module's source to see whether it uses PySide6's
+# `__feature__` switches), and Python's garbage collections. An audit hook
+# (sys.addaudithook) and a gc callback only listen; nothing of Python or PySide6 is changed.
+_COUNT = r"""
+import gc, sys
+READS, COLLECTIONS = [], []
+def _count_reads(event, args):
+    if event == "open" and "PySide6.QtCore" in sys.modules and str(args[0]).endswith(".py"):
+        READS.append(args[0])
+sys.addaudithook(_count_reads)
+gc.callbacks.append(lambda phase, info: COLLECTIONS.append(info["generation"]) if phase == "stop" else None)
+"""
+
+
+def start_counts(folder: str, env: dict[str, str]) -> tuple[int, int]:
+    """(source files PySide6 reads, garbage collections) in Slugboard's start before the
+    first frame (`folder` holds the seeded settings). Not timed: counts, the same every run."""
+    painted = 'print("painted", len(READS), len(COLLECTIONS), flush=True)'
+    script = _COUNT + _SHOW.replace('print("painted", flush=True)', painted)
+    run = subprocess.run(
+        [sys.executable, "-c", script, "slugboard", folder], env=env, capture_output=True, text=True, check=True
+    )
+    _, reads, collections = run.stdout.split()[:3]
+    return int(reads), int(collections)
 
 
 def _wall(cmd: list[str], env: dict[str, str]) -> float:
@@ -192,6 +256,11 @@ def main() -> None:
         ratio = value / base_value
         mark = "(floor)" if not goal else "ok" if ratio <= goal else "over"
         print(f"{label:44} {value * 1000:7.1f}  {base_label:24} {base_value * 1000:7.1f}  {ratio:6.2f}  {mark}")
+    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
+    with tempfile.TemporaryDirectory() as folder:
+        _seed_settings(folder, env)
+        reads, collections = start_counts(folder, env)
+    print(f"before the window's first frame: PySide6 read {reads} source files, Python ran {collections} collections")
 
 
 if __name__ == "__main__":

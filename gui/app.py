@@ -4,17 +4,49 @@
 from __future__ import annotations
 
 import argparse
+import gc
+import importlib
 import os
 import sys
 
 APP_NAME = "Slugboard"
 
+# The modules the window's start loads that use no Qt, loaded by main() before PySide6 is:
+# the standard library's the window's modules import, and the codecs' (the game of the
+# board shown brings its own). Once PySide6 is imported, its import hook reads the source
+# of every module an `import` statement names for the first time, to learn whether the
+# module uses PySide6's `__feature__` switches; the statements these modules run while they
+# load then run before it, and it reads none of what they import. tests/test_gui_app.py
+# checks that every one is loaded by the first frame and that none of them loads Qt.
+BEFORE_QT = (
+    "argparse",
+    "collections.abc",
+    "importlib",
+    "json",
+    "os",
+    "re",
+    "shutil",
+    "tempfile",
+    "threading",
+    "typing",
+    "slugboard.codecs",
+    "slugboard.codecs.errors",
+    "slugboard.codecs.record",
+    "slugboard.codecs.wording",
+    "slugboard.codecs.work",
+    "slugboard.resources",
+)
+
+
+def load_before_qt() -> None:
+    """Load the modules of BEFORE_QT (already loaded ones cost a dictionary look-up)."""
+    for name in BEFORE_QT:
+        importlib.import_module(name)
+
 
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
     """The options of `slugboard`, and those of the views of `games` (their CommandLine)."""
     from slugboard.codecs import all_games
-
-    from .games import target, view
 
     parser = argparse.ArgumentParser(
         prog="slugboard", description="Edit, replay and share puzzle boards that live in links."
@@ -53,6 +85,8 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
     for game in all_games().values():  # the codecs' options for their boards (letters' --start-word)
         for option in game.board_options:
             parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
+    if games:
+        from .games import target, view  # loads Qt: only for help, or an option the window does not know
     for name in games:
         command_line = view(name).command_line
         if command_line is not None:
@@ -249,7 +283,22 @@ def export(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = argv if argv is not None else sys.argv[1:]
+    # Loading the start's modules sets off no collection (they live as long as the program):
+    # the window's collector (gui/collector.py) takes collection over once the application
+    # exists, and `--export` ends with it off; any other run gives it back as it found it.
+    collecting = gc.isenabled()
+    gc.disable()
+    load_before_qt()
+    handed_over: list[bool] = []
+    try:
+        return _start(argv if argv is not None else sys.argv[1:], handed_over)
+    finally:
+        if collecting and not handed_over:
+            gc.enable()
+
+
+def _start(argv: list[str], handed_over: list[bool]) -> int:
+    """The program's run; `handed_over` is filled in once collection is another's to manage."""
     ours, qt_args = split_qt_options(argv)
     args = _parse(ours)
     if args.version:
@@ -280,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.export or args.book:
         from .collector import quiet_teardown
 
+        handed_over.append(True)
         try:
             return export(args) if args.export else book(args)
         finally:
@@ -304,6 +354,7 @@ def main(argv: list[str] | None = None) -> int:
     # Garbage is freed on this thread, never on a worker's; and from here on, from a timer:
     # loading the window's modules starts no collection.
     collector = MainThreadCollector(app)
+    handed_over.append(True)
     from .main_window import MainWindow
     from .slug_pane import SlugPane
     from .theme import Themes

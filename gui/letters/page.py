@@ -360,9 +360,11 @@ class LettersPage(GamePage):
             self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
         else:
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
-        from html import escape
+        shown = [p.message for p in canvas.problems if p.kind != "start_word"]
+        if shown:  # html is loaded with the first problem shown, not while the window starts
+            from html import escape
 
-        shown = [escape(p.message) for p in canvas.problems if p.kind != "start_word"]
+            shown = [escape(message) for message in shown]
         if switch:
             shown.append(
                 f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
