@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
-from ..links import locate_slug, located, percent_decode, strip_text
+from ..links import located_in, percent_decode, strip_text
 from .model import (
     _PIECE_SET,
     _VALUE,
@@ -81,7 +81,7 @@ def decode(text: str) -> Board:
         if "#" in text:  # a link that ends at its '#/'
             raise FormatError(NAME, "the link has no board after '#/'", len(text.rstrip()))
         raise FormatError(NAME, "the text is empty", 0)
-    with located(locate_slug(text, slug)):
+    with located_in(text, slug):
         return _decode_slug(slug)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from ..errors import FormatError, SlugError, ValueRangeError, shown
-from ..links import locate_slug, located, percent_decode, strip_text
+from ..links import located_in, percent_decode, strip_text
 from .fen import from_fen
 from .model import (
     CANDIDATES,
@@ -81,7 +81,7 @@ def decode(text: str) -> Board:
     t = _unwrap(text)
     if not t:
         raise FormatError(NAME, "the text is empty", 0)
-    with located(locate_slug(text, t)):
+    with located_in(text, t):
         return _decode_unwrapped(text, t)
 
 
