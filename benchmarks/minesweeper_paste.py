@@ -41,16 +41,16 @@ from slugboard.gui.main_window import MainWindow  # noqa: E402
 def timed_steps(steps: Iterator[str]) -> str:
     """The time of each step of `steps`, a generator that yields a step's name when it has
     done it, from empty field and replay caches (emptied again after)."""
-    ms_stats._FIELDS.clear()
-    ms_replays._REPLAYS.clear()
+    ms_stats.FIELDS.clear()
+    ms_replays.REPLAYS.clear()
     times = []
     start = time.perf_counter()
     for name in steps:
         end = time.perf_counter()
         times.append(f"{name} {1000 * (end - start):.0f} ms")
         start = time.perf_counter()
-    ms_stats._FIELDS.clear()
-    ms_replays._REPLAYS.clear()
+    ms_stats.FIELDS.clear()
+    ms_replays.REPLAYS.clear()
     return ", ".join(times)
 
 
@@ -143,8 +143,8 @@ def main() -> None:
         slug = ms.encode(board)
         print(f"{name}: slug {len(slug):,} chars")
         print("  codec:", parts(slug))
-        ms_stats._FIELDS.clear()
-        ms_replays._REPLAYS.clear()
+        ms_stats.FIELDS.clear()
+        ms_replays.REPLAYS.clear()
         app.processEvents()
         ticks[:] = [clock.elapsed()]
         shown.clear()

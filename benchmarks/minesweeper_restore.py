@@ -49,7 +49,7 @@ from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.codecs.minesweeper import figures as ms_figures  # noqa: E402
 from slugboard.codecs.minesweeper import replays as ms_replays  # noqa: E402
 from slugboard.codecs.minesweeper import stats as ms_stats  # noqa: E402
-from slugboard.gui import main_window  # noqa: E402
+from slugboard.gui import window_boards  # noqa: E402
 from slugboard.gui.collector import MainThreadCollector  # noqa: E402
 from slugboard.gui.main_window import MainWindow  # noqa: E402
 
@@ -92,9 +92,9 @@ def restore(
     longest wait of the window's thread after the first paint in ms, ms until every figure
     is on show), the window made on settings that hold `board` (None: no stored board)."""
     settings = settings_with(board, mode)
-    ms_stats._FIELDS.clear()
-    ms_replays._REPLAYS.clear()
-    ms_figures._FIGURES.clear()
+    ms_stats.FIELDS.clear()
+    ms_replays.REPLAYS.clear()
+    ms_figures.FIGURES.clear()
     painted: list[float] = []
     t0 = time.perf_counter()
     if profile:
@@ -163,7 +163,7 @@ def main() -> None:
     app = QApplication.instance() or QApplication([])
     MainThreadCollector(app)  # as the application has it
     if "--at-once" in sys.argv:
-        main_window.RESTORE_IN_BACKGROUND = sys.maxsize
+        window_boards.RESTORE_IN_BACKGROUND = sys.maxsize
     board = played_game(WIDTH, HEIGHT, MINES, seed=9, limit=ACTIONS)
     print(f"{WIDTH}x{HEIGHT} game, {len(board.mines):,} mines, {len(board.events):,} actions")
     print("  codec:", parts(board))

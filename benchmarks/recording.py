@@ -23,7 +23,7 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.codecs.minesweeper.files import read_replay_file  # noqa: E402
-from slugboard.gui.recording import DEFAULT_FPS, record  # noqa: E402
+from slugboard.gui.minesweeper.recording import DEFAULT_FPS, record  # noqa: E402
 
 EXPERT = (
     Path(__file__).resolve().parent.parent / "tests" / "data" / "minesweeper" / "Zhang Shen Jia_Exp_38.82(3bv122).mvf"

@@ -36,7 +36,12 @@ def run(path: Path, speed: float) -> dict[str, float]:
     window = MainWindow(settings=settings)
     window.resize(1120, 840)
     window.show()
+    opened: list[bool] = []
+    window.file_done.connect(opened.append)
     assert window.open_file(str(path)), f"{path} did not open"
+    while not opened:  # the file is read in the background
+        app.processEvents()
+    assert opened == [True], f"{path} did not open"
     page = window.page("minesweeper")
     window.tabs.setCurrentWidget(page)
     page.set_mode("replay")

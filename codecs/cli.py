@@ -6,15 +6,12 @@
     slugboard-codec info TEXT...       one JSON object of facts per board
     slugboard-codec url TEXT...        the web app's link for each board
     slugboard-codec qr TEXT -o FILE    the board's web link as a QR code (.png or .svg)
-    slugboard-codec grid TEXT          sudoku: the 81-character string (--candidates: the candidate grid)
-    slugboard-codec solve TEXT         pentomino: the slug of the board completed (exit 1 when it cannot be)
-    slugboard-codec count TEXT         pentomino: {"count": N, "complete": true|false} (--limit N)
-    slugboard-codec moves TEXT...      xiangqi: legal moves (ICCS, sorted), check and result as JSON
-    slugboard-codec hint TEXT...       sudoku: the next logical step as JSON
     slugboard-codec explain TEXT       what every character of the slug holds: one JSON object per
                                        span (field, bits, characters, value, board element), then totals
-    slugboard-codec generate [--givens N] [--symmetry S] [--rating MIN-MAX] [--seed S]
-                                       sudoku: a new puzzle with one solution, as a slug
+    slugboard-codec import FILE...     the board JSON of each file a game opens (--slug: its slug)
+
+and the commands each game adds (its COMMANDS: `solve`, `count`, `moves`, `hint`, `generate`...),
+listed by `slugboard-codec --help`.
 
 Exit status 0 when every input was read, 2 when any was bad (one `error: ...` line each).
 Whatever the input, the command answers or says what is wrong with it: no traceback.
@@ -31,7 +28,9 @@ from functools import partial
 from typing import IO, Any
 
 from . import MAX_TEXT, Game, SlugError, all_games, decode_any
-from .errors import FormatError, guarded
+from .errors import guarded
+from .game import Command, CommandFailed
+from .work import Cancel, Cancelled
 
 EXIT_BAD_INPUT = 2
 EXIT_OUTPUT_CLOSED = 1  # the reader of the output went away
@@ -116,11 +115,6 @@ def board_from_json_line(line: str) -> tuple[Game[Any], Any]:
     return game, guarded(name, lambda: game.from_json(obj))
 
 
-def _apply_options(game: Game[Any], board: Any, args: argparse.Namespace) -> Any:
-    hook: Callable[[Any, argparse.Namespace], Any] | None = getattr(game.codec, "apply_cli_options", None)
-    return hook(board, args) if hook else board
-
-
 def _columns() -> int:
     """The terminal's width, as shutil.get_terminal_size finds it (COLUMNS, then the
     terminal of standard output, else 80)."""
@@ -153,91 +147,140 @@ class _Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
 
-def _parser() -> argparse.ArgumentParser:
+class _Version(argparse.Action):
+    """--version: the installed version, looked up only when asked for."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        print(f"{parser.prog} {version()}")
+        parser.exit()
+
+
+def version() -> str:
+    """The installed version of Slugboard."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("slugboard")
+    except metadata.PackageNotFoundError:
+        return "(not installed)"
+
+
+# The commands every game's boards take; the games add their own (their COMMANDS).
+_BOARD_COMMANDS = (
+    ("decode", "print the board JSON of each slug or link"),
+    ("detect", "print the game of each slug or link"),
+    ("info", "print facts about each board as JSON"),
+    ("url", "print the web app's link for each board"),
+)
+
+
+def _offers() -> dict[str, list[tuple[Game[Any], Command]]]:
+    """Each game command's name, with the games that offer it (in tab order). Only the
+    games' declarations are read: no game's modules are loaded."""
+    offers: dict[str, list[tuple[Game[Any], Command]]] = {}
+    for game in all_games().values():
+        for command in game.commands:
+            offers.setdefault(command.name, []).append((game, command))
+    return offers
+
+
+def _board_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the games' boards (letters' --start-word), for a command that reads boards."""
+    for game in all_games().values():
+        for option in game.board_options:
+            parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
+
+
+def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; the options of game commands are added for `chosen` alone,
+    so that the games' command modules are loaded only by the command that runs."""
     parser = _Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
-    for name, text in (
-        ("decode", "print the board JSON of each slug or link"),
-        ("detect", "print the game of each slug or link"),
-        ("info", "print facts about each board as JSON"),
-        ("url", "print the web app's link for each board"),
-        ("moves", "xiangqi: print the legal moves, check and the result of each position as JSON"),
-        ("hint", "sudoku: print the next logical step as JSON"),
-    ):
+    for name, text in _BOARD_COMMANDS:
         p = sub.add_parser(name, help=text)
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
-        p.add_argument("--start-word", help="letters: the day's starting word")
+        _board_options(p)
     explain = sub.add_parser("explain", help="print what every part of a slug holds, one JSON object per span")
     explain.add_argument("text", metavar="TEXT", help="a slug or link")
     sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
-    grid = sub.add_parser("grid", help="sudoku: print the 81-character string, or the candidate grid")
-    grid.add_argument("text", metavar="TEXT", help="a sudoku slug, link, grid or .sdk text")
-    grid.add_argument("--candidates", action="store_true", help="the HoDoKu / Sudoku Explainer candidate grid")
     qr = sub.add_parser("qr", help="write the board's web link as a QR code image")
     qr.add_argument("text", metavar="TEXT", help="a slug or link")
     qr.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write: .png or .svg")
     qr.add_argument("--scale", type=int, default=8, choices=range(1, 41), metavar="N", help="pixels per module (8)")
-    solve = sub.add_parser("solve", help="pentomino: print the slug of the board completed")
-    solve.add_argument("text", metavar="TEXT", help="a pentomino slug or link")
-    count = sub.add_parser("count", help="pentomino: count the ways to complete the board")
-    count.add_argument("text", metavar="TEXT", help="a pentomino slug or link")
-    count.add_argument("--limit", type=int, metavar="N", help="stop counting at N")
-    gen = sub.add_parser("generate", help="sudoku: print a new puzzle with one solution as a slug")
-    gen.add_argument("--givens", type=int, help="at most this many givens (17-81)")
-    gen.add_argument("--symmetry", default="rotational", choices=("none", "rotational", "diagonal", "mirror"))
-    gen.add_argument("--rating", help="a rating range such as 1.0-2.5")
-    gen.add_argument("--seed", type=int, help="the same seed gives the same puzzle")
-    p = sub.add_parser("import", help="print the board JSON of each minesweeper replay file (.avf .rmv .evf .mvf)")
-    p.add_argument("files", nargs="+", metavar="FILE", help="a replay file")
+    kinds = [f"{t.description} ({' '.join(t.extensions)})" for g in all_games().values() for t in g.file_types]
+    p = sub.add_parser("import", help="print the board JSON of each file: " + "; ".join(kinds))
+    p.add_argument("files", nargs="+", metavar="FILE", help="a file of a kind a game opens")
     p.add_argument("--slug", action="store_true", help="print one slug per line instead")
+    for name, offers in _offers().items():
+        command = offers[0][1]
+        p = sub.add_parser(name, help=command.summary, conflict_handler="resolve")
+        if command.takes_board:
+            if command.many:
+                p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line")
+            else:
+                p.add_argument("text", metavar="TEXT", help="a slug or link")
+            _board_options(p)
+        if any(offered.long for _, offered in offers):
+            p.add_argument(
+                "--timeout", type=_positive_seconds, metavar="SECONDS", help="give up after this many seconds"
+            )
+        if name == chosen:
+            for game, offered in offers:
+                if offered.options:
+                    game.target(offered.options)(p)
     return parser
 
 
-EXIT_NO_ANSWER = 1  # `solve`: the board cannot be completed
+def _positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a number of seconds, got {text!r}") from None
+    if not 0 < value <= 10**7:
+        raise argparse.ArgumentTypeError(f"wants seconds above 0, got {text!r}")
+    return value
 
 
-def _pentomino_board(text: str) -> Any:
-    from . import pentomino
-
-    name, board = decode_any(text)
-    if name != pentomino.NAME:
-        raise SlugError(
-            name, f"solve and count are for pentomino boards; this text is a {all_games()[name].title} board"
-        )
-    return board
+EXIT_TIMED_OUT = 124  # as timeout(1) exits
 
 
-def _solve(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from . import pentomino
-    from .pentomino import solver
+class _LongWork:
+    """What a long command's work is given (`args.cancel`): a Cancel that --timeout sets,
+    and, on a terminal, a line of progress on standard error that the answer replaces."""
 
-    board = _pentomino_board(args.text)
-    done = solver.solve(board)
-    if done is None:
-        why = solver.reason(board) or "no placement of the pieces left fills the empty cells"
-        print(f"no completion: {why}", file=err)
-        return EXIT_NO_ANSWER
-    print(pentomino.encode(done), file=out)
-    return 0
+    def __init__(self, timeout: float | None, err: IO[str]) -> None:
+        import threading
+
+        self.err = err
+        self.shown = False
+        tty = getattr(err, "isatty", lambda: False)()
+        self.cancel = Cancel(self._progress if tty else None)
+        self.timer = threading.Timer(timeout, self.cancel.set) if timeout else None
+        if self.timer is not None:
+            self.timer.daemon = True
+            self.timer.start()
+
+    def _progress(self, fraction: float) -> None:
+        self.shown = True
+        print(f"\r{fraction:6.1%} done", end="", file=self.err, flush=True)
+
+    def close(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.shown:
+            print("\r" + " " * 12 + "\r", end="", file=self.err, flush=True)
 
 
-def _count(args: argparse.Namespace, out: IO[str]) -> None:
-    from .pentomino import solver
-
-    if args.limit is not None and args.limit < 1:
-        raise SlugError("count", "--limit wants a whole number of at least 1")
-    found, complete = solver.count(_pentomino_board(args.text), args.limit)
-    print(_dump({"count": found, "complete": complete}), file=out)
+def _chosen_command(argv: list[str]) -> str | None:
+    """The subcommand named in `argv` (its first word that is not an option)."""
+    return next((word for word in argv if not word.startswith("-")), None)
 
 
-def _grid(args: argparse.Namespace, out: IO[str]) -> None:
-    from .sudoku import formats
-
-    name, board = decode_any(args.text)
-    if name != "sudoku":
-        raise SlugError(name, f"grid is for sudoku boards; this text is a {all_games()[name].title} board")
-    text = formats.write_candidate_grid(board) if args.candidates else formats.write_string(board)
-    print(text.rstrip("\n"), file=out)
+EXIT_NO_ANSWER = 1  # a command found no answer (`solve`: the board cannot be completed)
 
 
 def _explain(args: argparse.Namespace, out: IO[str]) -> None:
@@ -258,39 +301,70 @@ def _qr(args: argparse.Namespace, out: IO[str]) -> None:
     print(f"{name}: wrote {args.output} (QR version {code.version}, {link})", file=out)
 
 
+def _refuse_foreign_options(game: Game[Any], args: argparse.Namespace) -> None:
+    """A board option of another game (--start-word on a sudoku) is a mistake: say so."""
+    for other in all_games().values():
+        if other is game:
+            continue
+        for option in other.board_options:
+            if getattr(args, option.dest, None) is not None:
+                raise SlugError(
+                    game.name, f"{option.flag} is for {other.title} boards; this is a {game.title} {game.noun}"
+                )
+
+
+def _board(text: str, args: argparse.Namespace) -> tuple[Game[Any], Any]:
+    name, board = decode_any(text)
+    game = all_games()[name]
+    _refuse_foreign_options(game, args)
+    return game, game.apply_options(board, args)
+
+
 def _answer(command: str, text: str, args: argparse.Namespace) -> str:
     if command == "detect":
         # The most likely game is the one decode_any reads it as; when none can, the error
         # it raises is the most telling one.
         return decode_any(text)[0]
-    name, board = decode_any(text)
-    game = all_games()[name]
-    board = _apply_options(game, board, args)
+    game, board = _board(text, args)
     if command == "decode":
         return _dump(game.to_json(board))
     if command == "info":
         return _dump(game.info(board))
-    if command == "moves":
-        return _dump(_moves(name, board))
-    if command == "hint":
-        hint: Callable[[Any], Any] | None = getattr(game.codec, "hint", None)
-        if hint is None:
-            raise SlugError(name, f"hints are for sudoku, not {name}")
-        return _dump(hint(board))
-    url = game.share_url(board)
-    return url if url is not None else game.encode(board)
+    if command == "url":
+        url = game.share_url(board)
+        return url if url is not None else game.encode(board)
+    return _game_answer(command, game, board, args)
 
 
-def _moves(name: str, board: Any) -> dict[str, Any]:
-    from . import xiangqi
+def _game_answer(command: str, game: Game[Any], board: Any, args: argparse.Namespace) -> str:
+    """What a game's own board command answers for `board`."""
+    offers = _offers()[command]
+    offered = next((c for g, c in offers if g is game), None)
+    if offered is None:
+        games = " and ".join(g.title for g, _ in offers)
+        raise SlugError(game.name, f"{command} works on {games} boards; this text is a {game.title} {game.noun}")
+    answer = game.target(offered.handler)(board, args)
+    return answer if isinstance(answer, str) else _dump(answer)
 
-    if name != xiangqi.NAME:
-        raise FormatError(name, "only xiangqi positions have moves to list")
-    return {
-        "moves": sorted(xiangqi.iccs(m) for m in xiangqi.legal_moves(board)),
-        "in_check": xiangqi.in_check(board),
-        "result": xiangqi.result(board),
-    }
+
+def _import(args: argparse.Namespace, out: IO[str], fail: Callable[[SlugError], None]) -> None:
+    kinds = [(game, kind) for game in all_games().values() for kind in game.file_types]
+    for path in args.files:
+        found = next(((game, kind) for game, kind in kinds if kind.matches(path)), None)
+        if found is None:
+            known = " ".join(e for _, kind in kinds for e in kind.extensions)
+            fail(SlugError("import", f"{path}: Slugboard opens files ending {known}"))
+            continue
+        game, kind = found
+        try:
+            records = guarded(game.name, partial(game.target(kind.reader), path))
+            for record in records:
+                if args.slug:
+                    print(guarded(game.name, partial(game.encode, record.board)), file=out)
+                else:
+                    print(_dump({**game.to_json(record.board), **record.facts}), file=out)
+        except SlugError as exc:
+            fail(SlugError(exc.game, f"{path}: {exc.message}"))
 
 
 def run(
@@ -302,7 +376,8 @@ def run(
     out = out or sys.stdout
     err = err or sys.stderr
     stdin = stdin if stdin is not None else _binary(sys.stdin)
-    args = _parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = _parser(_chosen_command(argv)).parse_args(argv)
     failures = 0
 
     def fail(exc: SlugError, where: str = "") -> None:
@@ -313,27 +388,44 @@ def run(
 
     # Commands about one text: an answer, or one error line.
     single: dict[str, Callable[[], int | None]] = {
-        "solve": partial(_solve, args, out, err),
-        "count": partial(_count, args, out),
-        "grid": partial(_grid, args, out),
         "qr": partial(_qr, args, out),
         "explain": partial(_explain, args, out),
     }
+    offers = _offers().get(args.command)
     if args.command in single:
         try:
             return guarded("slugboard", single[args.command]) or 0
         except SlugError as exc:
             fail(exc)
             return EXIT_BAD_INPUT
-    if args.command == "generate":
-        from .sudoku.generate import generate_from_cli
+    long_work = _LongWork(getattr(args, "timeout", None), err) if offers and offers[0][1].long else None
+    if long_work is not None:
+        args.cancel = long_work.cancel
+    try:
+        return _run_command(args, offers, out, err, stdin, fail, lambda: failures)
+    except Cancelled:
+        print(f"error: gave up after {args.timeout:g} s (--timeout)", file=err)
+        return EXIT_TIMED_OUT
+    finally:
+        if long_work is not None:
+            long_work.close()
 
-        try:
-            print(generate_from_cli(args.givens, args.symmetry, args.rating, args.seed), file=out)
-        except ValueError as exc:
-            print(f"error: {exc}", file=err)
-            return EXIT_BAD_INPUT
-        return 0
+
+def _run_command(
+    args: argparse.Namespace,
+    offers: list[tuple[Game[Any], Command]] | None,
+    out: IO[str],
+    err: IO[str],
+    stdin: IO[bytes],
+    fail: Callable[..., None],
+    failures: Callable[[], int],
+) -> int:
+    if offers and not offers[0][1].takes_board:  # a game's own command, with no board to read
+        from contextlib import redirect_stderr, redirect_stdout
+
+        game, command = offers[0]
+        with redirect_stdout(out), redirect_stderr(err):
+            return int(game.target(command.handler)(args))
 
     if args.command == "encode":
         for where, line in _stdin_lines(stdin):
@@ -344,35 +436,36 @@ def run(
                 print(guarded(game.name, partial(game.encode, board)), file=out)
             except SlugError as exc:
                 fail(exc, where)
-        return EXIT_BAD_INPUT if failures else 0
+        return EXIT_BAD_INPUT if failures() else 0
 
     if args.command == "import":
-        from .minesweeper import encode as ms_encode
-        from .minesweeper import to_json as ms_to_json
-        from .minesweeper.files import read_replay_file
+        _import(args, out, fail)
+        return EXIT_BAD_INPUT if failures() else 0
 
-        for path in args.files:
-            try:
-                board = guarded("minesweeper", partial(read_replay_file, path)).board
-                print(ms_encode(board) if args.slug else _dump(ms_to_json(board)), file=out)
-            except SlugError as exc:
-                fail(SlugError(exc.game, f"{path}: {exc.message}"))
-        return EXIT_BAD_INPUT if failures else 0
-
-    for where, text in _texts(args.texts, stdin):
+    texts = getattr(args, "texts", None) or [args.text]
+    for where, text in _texts(texts, stdin):
         try:
             if isinstance(text, SlugError):
                 raise text
             print(guarded("slugboard", partial(_answer, args.command, text, args)), file=out)
         except SlugError as exc:
             fail(exc, where)
-    return EXIT_BAD_INPUT if failures else 0
+        except CommandFailed as exc:
+            print(exc.message, file=err)
+            return exc.status
+    return EXIT_BAD_INPUT if failures() else 0
+
+
+EXIT_INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl+C (128 + SIGINT)
 
 
 def main(argv: list[str] | None = None) -> None:
     try:
         code = run(argv)
         sys.stdout.flush()  # an answer still buffered meets a closed pipe here
+    except KeyboardInterrupt:
+        print("stopped (Ctrl+C)", file=sys.stderr)
+        code = EXIT_INTERRUPTED
     except BrokenPipeError:
         # The reader stopped reading (`| head`): nothing is wrong with the input, so nothing
         # is said; stdout goes to nowhere, so Python's own flush at exit stays quiet too.

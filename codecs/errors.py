@@ -9,14 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from .record import Record
-
-if TYPE_CHECKING:
-    from .links import Source
+from .work import Cancelled
 
 T = TypeVar("T")
+
+
+class TextPlaces(Protocol):
+    """Where the characters of a slug stand in the text it was carved from
+    (`links.Source` is one)."""
+
+    def position_in_text(self, position: int) -> int: ...
 
 
 class SlugError(ValueError):
@@ -58,7 +63,7 @@ class SlugError(ValueError):
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.game, self.message, self.position, self.span, self.slug_position))
 
-    def located(self, source: Source) -> SlugError:
+    def located(self, source: TextPlaces) -> SlugError:
         """The same error with its position (and span) moved from the slug into the text
         the slug was carved from."""
         if self.position is None:
@@ -113,12 +118,22 @@ def _rebuild(
     return cls(game, message, position, span=span, slug_position=slug_position)
 
 
+class CommandFailed(Exception):  # noqa: N818 - a result, not a fault
+    """A command found no answer for a good input (a board with no completion): the
+    message is said on standard error and the command exits with `status`."""
+
+    def __init__(self, message: str, status: int = 1) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
 def guarded(name: str, work: Callable[[], T]) -> T:
     """Run `work`, turning any failure that is not already a SlugError into one: a board
     JSON can hold any value in any place, and one bad line must not end the batch."""
     try:
         return work()
-    except (SlugError, BrokenPipeError):  # a closed output is not a bad input
+    except (SlugError, CommandFailed, Cancelled, BrokenPipeError):  # no answer, a stop or a closed output
         raise
     except RecursionError:
         raise SlugError(name, "the board JSON is nested too deeply") from None

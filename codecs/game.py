@@ -13,9 +13,13 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from .errors import CommandFailed as CommandFailed  # re-exported: part of what a game's command may raise
 from .errors import Problem
+from .record import Record
 
 if TYPE_CHECKING:
+    import argparse
+
     from .anatomy import Anatomy
     from .work import Cancel
 
@@ -28,7 +32,11 @@ class GameCodec(Protocol[B]):
     NAME, TITLE       registry name and the title a person reads
     HAS_LINK          share_url returns a link for every board (else always None)
     WEB_HOST          the host of the web app whose links it reads, if there is one
+    DETECTION_RANK    a bare slug that several games read goes to the lowest rank first
     Board             the immutable board model (an edit returns a new board)
+
+    And, optionally, what the game adds to the shell (declared as plain data, above):
+    NOUN ("puzzle"), COMMANDS, FILE_TYPES, BOARD_OPTIONS with apply_cli_options(board, args).
     """
 
     @property
@@ -42,6 +50,9 @@ class GameCodec(Protocol[B]):
 
     @property
     def WEB_HOST(self) -> str | None: ...  # noqa: N802
+
+    @property
+    def DETECTION_RANK(self) -> int: ...  # noqa: N802
 
     @property
     def Board(self) -> type[B]: ...  # noqa: N802
@@ -86,22 +97,161 @@ class GameCodec(Protocol[B]):
     # position after them, as the window opens it).
 
 
+# --- what a game adds to the shell -------------------------------------------------
+# A game's package declares these at its top, beside NAME and TITLE, as plain data: the
+# command line and the window read them without loading the game's modules, and load the
+# function a "module:function" target names (relative to the package) only when it runs.
+
+
+class Command(Record):
+    """A subcommand of `slugboard-codec` that a game offers.
+
+    A board command (`takes_board`) gets its TEXT arguments read by the shell, which calls
+    `handler(board, args)` of the game each board belongs to; the handler returns what to
+    print (a str as a line, anything else as one line of JSON) or raises SlugError (the
+    input is bad: exit 2) or CommandFailed (no answer: its status). Several games may offer
+    the same name; a board of a game that does not is refused with the games that do.
+    A free command gets `handler(args) -> int` and writes its own output.
+    `options(parser)` adds the command's own options to its argparse parser.
+    A `long` command may run for a while: the shell gives it `--timeout SECONDS` and
+    `args.cancel`, a Cancel to pass to the work, which stops it at the timeout or Ctrl+C
+    and shows its progress on a terminal.
+    """
+
+    FIELDS = ("name", "summary", "handler", "options", "takes_board", "many", "long")
+    name: str
+    summary: str
+    handler: str
+    options: str | None
+    takes_board: bool
+    many: bool
+    long: bool
+
+    def __init__(
+        self,
+        name: str,
+        summary: str,
+        handler: str,
+        options: str | None = None,
+        *,
+        takes_board: bool = True,
+        many: bool = False,
+        long: bool = False,
+    ) -> None:
+        # many: a board command that takes several TEXTs (and "-" for lines of stdin)
+        self.__dict__.update(
+            name=name,
+            summary=summary,
+            handler=handler,
+            options=options,
+            takes_board=takes_board,
+            many=many,
+            long=long,
+        )
+
+
+class BoardOption(Record):
+    """An option of the command line that means something for one game's boards only
+    (letters' `--start-word`): offered by every command that reads a board, refused for
+    a board of another game, and given to the game's `apply_cli_options(board, args)`."""
+
+    FIELDS = ("flag", "help", "metavar")
+    flag: str
+    help: str
+    metavar: str | None
+
+    def __init__(self, flag: str, help: str, metavar: str | None = None) -> None:  # noqa: A002 - argparse's name
+        self.__dict__.update(flag=flag, help=help, metavar=metavar)
+
+    @property
+    def dest(self) -> str:
+        return self.flag.lstrip("-").replace("-", "_")
+
+
+class FileType(Record):
+    """Files a game opens (File > Open, a drop, `slugboard FILE`, `slugboard-codec import`):
+    `reader(path, cancel) -> list[FileRecord]`, raising SlugError for a file it cannot read."""
+
+    FIELDS = ("description", "extensions", "reader")
+    description: str
+    extensions: tuple[str, ...]
+    reader: str
+
+    def __init__(self, description: str, extensions: tuple[str, ...], reader: str) -> None:
+        self.__dict__.update(description=description, extensions=tuple(e.lower() for e in extensions), reader=reader)
+
+    def matches(self, path: str) -> bool:
+        return path.lower().endswith(self.extensions)
+
+
+class FileRecord(Record):
+    """One board a file holds: the board, the facts `import` prints beside its board JSON
+    (xiangqi: the moves and the final position), and what the game's page opens when the
+    file holds more than the board (a replay's mouse path, a game's variations)."""
+
+    FIELDS = ("board", "facts", "payload")
+    NOT_SHOWN = ("payload",)
+    board: Any
+    facts: dict[str, Any]
+    payload: Any
+
+    def __init__(self, board: Any, facts: dict[str, Any] | None = None, payload: Any = None) -> None:
+        self.__dict__.update(board=board, facts=dict(facts or {}), payload=payload)
+
+
+def target(package: str, spec: str) -> Any:
+    """The object a "module:name" spec names, its module relative to `package` when it
+    starts with a dot ("`.commands:solve`"), imported now."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module, package), name)
+
+
 class Game(Generic[B]):
     """A registered game: its codec package and where it stands in the lists. One object
     per game (the registry makes each once), so identity is equality."""
 
-    __slots__ = ("codec", "detection_rank")
+    __slots__ = ("codec",)
 
-    def __init__(self, codec: GameCodec[B], detection_rank: int) -> None:
+    def __init__(self, codec: GameCodec[B]) -> None:
         self.codec = codec
-        self.detection_rank = detection_rank  # bare slugs that several games could read go to the lowest rank first
 
     def __repr__(self) -> str:
-        return f"Game({self.codec.NAME!r}, rank {self.detection_rank})"
+        return f"Game({self.codec.NAME!r}, rank {self.codec.DETECTION_RANK})"
 
     @property
     def name(self) -> str:
         return self.codec.NAME
+
+    @property
+    def detection_rank(self) -> int:
+        """Bare slugs that several games could read go to the lowest rank first."""
+        return self.codec.DETECTION_RANK
+
+    @property
+    def noun(self) -> str:
+        """What a person calls one board of the game ("puzzle", "position", "game")."""
+        return getattr(self.codec, "NOUN", "board")
+
+    @property
+    def commands(self) -> tuple[Command, ...]:
+        return tuple(getattr(self.codec, "COMMANDS", ()))
+
+    @property
+    def file_types(self) -> tuple[FileType, ...]:
+        return tuple(getattr(self.codec, "FILE_TYPES", ()))
+
+    @property
+    def board_options(self) -> tuple[BoardOption, ...]:
+        return tuple(getattr(self.codec, "BOARD_OPTIONS", ()))
+
+    def target(self, spec: str) -> Any:
+        """What a "module:name" spec of the game's declaration names (see `target`)."""
+        return target(self.codec.__name__, spec)  # type: ignore[attr-defined]
+
+    def apply_options(self, board: B, args: argparse.Namespace) -> B:
+        """`board` with the game's command-line options applied (see BoardOption)."""
+        apply = getattr(self.codec, "apply_cli_options", None)
+        return board if apply is None else apply(board, args)
 
     @property
     def title(self) -> str:
@@ -167,13 +317,15 @@ class Game(Generic[B]):
 
 
 def later(package: str, table: dict[str, tuple[str, ...]]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """A game package's module `__getattr__` and `__dir__` for the names of its heavier
-    modules (`table`: module -> names, "name=original" where the package renames one),
-    imported when one of them is first read.
+    """A game package's module `__getattr__` and `__dir__`: the names of its modules
+    (`table`: module -> names, "name=original" where the package renames one), each module
+    imported when one of its names is first read.
 
-    A package imports at its top only what reading and writing a slug needs, so a command
-    that decodes a board (or tries every game, as `detect` does) loads no solver, replay
-    engine or word list. mypy sees the same names through imports under TYPE_CHECKING.
+    The one lazy loader of the codecs. A game package's top is its declaration (NAME,
+    TITLE, DETECTION_RANK, COMMANDS...) and imports none of its modules, so the registry
+    lists the games and the command line lists their commands without loading them, and a
+    command that decodes a board loads no solver, replay engine or word list. mypy sees
+    the same names through imports under TYPE_CHECKING.
     """
     where: dict[str, tuple[str, str]] = {}
     for module, names in table.items():

@@ -19,6 +19,9 @@ from .errors import SlugError
 # Medium error correction (15% of the code can be lost) and the recommended quiet zone.
 ERROR_LEVEL = "m"
 BORDER = 4
+# The light modules and the quiet zone are white in every kind of file: an SVG left
+# transparent would show a dark page through them, and no camera reads that.
+LIGHT = "#ffffff"
 SUFFIXES = (".png", ".svg")
 
 
@@ -51,7 +54,7 @@ def save(code: Any, path: str, scale: int = 8) -> None:
     if suffix not in SUFFIXES:
         raise SlugError("qr", f"cannot write {suffix or 'a file without a suffix'}: name the file .png or .svg")
     try:
-        code.save(path, scale=scale, border=BORDER)
+        code.save(path, scale=scale, border=BORDER, light=LIGHT)
     except OSError as exc:
         raise SlugError("qr", f"could not write {path} ({exc.strerror or exc})") from None
 
@@ -61,5 +64,5 @@ def png_bytes(code: Any, scale: int = 8) -> bytes:
     import io
 
     out = io.BytesIO()
-    code.save(out, kind="png", scale=scale, border=BORDER)
+    code.save(out, kind="png", scale=scale, border=BORDER, light=LIGHT)
     return out.getvalue()

@@ -4,12 +4,12 @@ A board class lists its fields in `FIELDS`, in the order its `__init__` takes th
 writes that `__init__` itself (typed, with the board's checks), storing the fields with
 `self.__dict__.update(...)`. `Record` gives it what a frozen dataclass would: equality
 and a hash over the fields (less those in `NOT_COMPARED`), a repr of the fields (less those
-in `NOT_SHOWN`), `replace(**changes)`, and no assignment after `__init__`. A cached property
-still works, as it writes to the instance's dictionary.
+in `NOT_SHOWN`), `replace(**changes)`, and no assignment after `__init__`. Nothing else is
+written into a board: what a game remembers about one for speed lives in its `caches.Memo`.
 
 Why not `dataclasses`: every command that reads a slug builds a board, and importing
-`dataclasses` (which imports `inspect`) took about 10 ms, 40% of Python's own start, before
-the command did anything. The boards are all such a command needs of it.
+`dataclasses` (which imports `inspect`) would be a large part of a command's start
+(benchmarks/startup.py). The boards are all such a command needs of it.
 """
 
 from __future__ import annotations

@@ -27,25 +27,28 @@ from slugboard.codecs.anatomy import FIELD_TITLES, Anatomy, Span
 
 from .worker import LatestOnly
 
-# One colour per field kind, told apart in light and dark themes alike.
+# One colour per field kind, told apart in light and dark themes alike: the fields every
+# format has here, and each game's own from its view (GameView.anatomy_colours).
 FIELD_COLOURS: dict[str, str] = {
     "magic": "#8c8c8c",
     "version": "#b0b0b0",
     "header": "#9c755f",
     "size": "#c49c84",
-    "date": "#f1a340",
-    "piece": "#4e79a7",
-    "terrain": "#76b7b2",
-    "colour": "#f28e2b",
-    "given": "#4e79a7",
-    "mine": "#e15759",
-    "click": "#59a14f",
-    "flag": "#edc948",
-    "tile": "#b07aa1",
-    "word": "#ff9da7",
     "separator": "#d4d4d4",
     "padding": "#d6d6d6",
 }
+_colours: dict[str, str] = dict(FIELD_COLOURS)  # and the shown game's
+
+
+def use_game_colours(game: str) -> None:
+    """Colour the fields of `game`'s slugs as its view says (the game on screen)."""
+    from .games import view
+
+    _colours.clear()
+    _colours.update(FIELD_COLOURS)
+    _colours.update(view(game).anatomy_colours)
+
+
 HIGHLIGHT = QColor("#ff1f8e")
 # Slugs up to this long are explained in the same turn as the edit; a longer one a moment
 # after the last edit of a burst, so typing on a huge replay stays quick.
@@ -53,7 +56,7 @@ SYNC_LENGTH = 4_000
 
 
 def field_colour(field: str) -> QColor:
-    return QColor(FIELD_COLOURS.get(field, "#cccccc"))
+    return QColor(_colours.get(field, "#cccccc"))
 
 
 def tint(colour: QColor, white: float) -> QColor:
@@ -308,7 +311,7 @@ def prepare(anatomy: Anatomy, slug: str) -> Prepared:
             sizes.setdefault(span.field, Counter())[size] += 1
     parts = []
     for name, total in totals.items():
-        colour = FIELD_COLOURS.get(name, "#ccc")
+        colour = _colours.get(name, "#ccc")
         part = f"<span style='color:{colour}'>■</span>&nbsp;{name}&nbsp;{_amount(total, anatomy.unit, counts[name])}"
         # Where one field's spans differ in size (xiangqi's 2- to 7-bit piece codes), how many of each.
         of = sizes.get(name, Counter())
@@ -522,6 +525,7 @@ class AnatomyLink(QObject):
     def show_slug(self, codec: object, slug: str, why_none: str = "") -> None:
         """Explain `slug` of a game's codec: a short one at once, a long one in the
         background a moment after the last edit (its characters show meanwhile)."""
+        use_game_colours(codec.NAME)  # type: ignore[attr-defined]
         self._pending = (codec, slug)
         self._why_none = why_none
         if len(slug) <= SYNC_LENGTH:

@@ -4,60 +4,84 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 
 APP_NAME = "Slugboard"
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
+    """The options of `slugboard`, and those of the views of `games` (their CommandLine)."""
+    from slugboard.codecs import all_games
+
+    from .games import target, view
+
     parser = argparse.ArgumentParser(
         prog="slugboard", description="Edit, replay and share puzzle boards that live in links."
     )
-    parser.add_argument("text", nargs="?", help="a slug or link to open")
+    parser.add_argument("text", nargs="?", help="a slug or link (or a file holding one, or a game's file) to open")
+    parser.add_argument("--version", action="store_true", help="print the version and exit")
+    desktop = parser.add_mutually_exclusive_group()
+    desktop.add_argument(
+        "--install-desktop",
+        action="store_true",
+        help="add Slugboard to the desktop's menu, with its icon, and have minesweeper replay files "
+        "(.avf .rmv .evf .mvf) open in it (in $XDG_DATA_HOME, else ~/.local/share), then exit",
+    )
+    desktop.add_argument(
+        "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"
+    )
     parser.add_argument(
         "--export",
         metavar="FILE",
         help="draw the board of TEXT to FILE and exit (no window): .png (or another image type), .svg, "
-        "or .pdf (one page for print, the slug under the board); a minesweeper game to .gif, .webp or .apng "
-        "records the whole replay as an animation",
+        "or .pdf (one page for print, the slug under the board); a game may write kinds of its own "
+        "(a minesweeper game to .gif, .webp or .apng records the whole replay as an animation)",
     )
     parser.add_argument(
         "--paper", choices=("a4", "letter"), help="--export .pdf: the page size (default: the locale's)"
     )
-    parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="minesweeper replay: the moment to render")
-    parser.add_argument(
-        "--speed", type=float, metavar="X", help="--export recording: play X times faster than the game (default 1)"
-    )
-    parser.add_argument(
-        "--fps", type=int, metavar="N", help="--export recording: frames a second (default 30; a GIF takes at most 50)"
-    )
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
     parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
-    parser.add_argument(
-        "--start-word", metavar="WORD", help="letters: the day's starting word, to show letters and scores"
-    )
+    for game in all_games().values():  # the codecs' options for their boards (letters' --start-word)
+        for option in game.board_options:
+            parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
+    for name in games:
+        command_line = view(name).command_line
+        if command_line is not None:
+            target(name, command_line.options)(parser)
     return parser
 
 
-# Options that mean something for one game's boards only.
-GAME_OPTIONS = {"at": "minesweeper", "start_word": "letters"}
+def _parse(argv: list[str]) -> argparse.Namespace:
+    """The command line read; the games' own options are looked up (their views loaded)
+    only when it holds an option the window does not know, or asks for help."""
+    args, rest = _parser().parse_known_args(argv)
+    if rest or "-h" in argv or "--help" in argv:
+        from .games import available
 
-# The latest moment --at takes: far past the end of any game (a replay's clock stops at
-# its last action), small enough to count in milliseconds without overflow.
-MAX_AT_SECONDS = 10_000_000
+        args = _parser(available()).parse_args(argv)
+    return args
 
 
-def _seconds(text: str) -> float:
-    """A moment of a replay in seconds, for --at."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"wants a number of seconds, got {text!r}") from None
-    if not math.isfinite(value) or not 0 <= value <= MAX_AT_SECONDS:
-        raise argparse.ArgumentTypeError(f"wants seconds from 0 to {MAX_AT_SECONDS:,}, got {text!r}")
-    return value
+def _options_of_other_games(args: argparse.Namespace, name: str) -> str | None:
+    """An option set on the command line that belongs to another game than `name`'s board."""
+    from slugboard.codecs import all_games, titles
+
+    from .games import available, view
+
+    game = all_games()[name]
+    owners: list[tuple[str, str]] = [
+        (option.flag, other.name) for other in all_games().values() for option in other.board_options
+    ]
+    for other in available():
+        command_line = view(other).command_line
+        if command_line is not None:
+            owners += [(flag, other) for flag in command_line.flags]
+    for flag, owner in owners:
+        if owner != name and getattr(args, flag.lstrip("-").replace("-", "_"), None) is not None:
+            return f"{flag} is for {titles()[owner]} boards; this is a {game.title} {game.noun}"
+    return None
 
 
 # Qt's own command-line options (QApplication and QGuiApplication documentation): these
@@ -95,7 +119,8 @@ def split_qt_options(argv: list[str]) -> tuple[list[str], list[str]]:
     return ours, qt
 
 
-def _size(text: str | None):
+def image_size(text: str | None):
+    """The QSize --size names (None for the board's own), or exit 2 saying what is wrong."""
     from PySide6.QtCore import QSize
 
     if not text:
@@ -118,71 +143,63 @@ def dark_palette():
 
 
 def _board_of(text: str):
-    """The game and board of a slug or link, or of a minesweeper replay file, and what
-    else the picture draws (a replay file's mouse path)."""
-    from slugboard.codecs import game, read, read_text_file
-    from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+    """The game and board of a slug or link, or of a file (one a game opens, else a text
+    file holding a slug or link), with the file's record when it is a game's file."""
+    from slugboard.codecs import all_games, game, read, read_text_file
 
     if os.path.isfile(text):
-        if os.path.splitext(text)[1].lower() in EXTENSIONS:
-            replay_file = read_replay_file(text)
-            return "minesweeper", replay_file.board, {"mouse": replay_file.mouse_path()} if replay_file.mouse else {}
+        for candidate in all_games().values():
+            for kind in candidate.file_types:
+                if kind.matches(text):
+                    record = candidate.target(kind.reader)(text)[0]
+                    return candidate.name, record.board, record
         text = read_text_file(text)  # a file holding a slug or link, as the window opens it
     name, board, reading, _ = read(text)
-    return name, game(name).shown_board(reading, board), {}
+    return name, game(name).shown_board(reading, board), None
 
 
 def export(args) -> int:
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtGui import QGuiApplication, QImageWriter
     from PySide6.QtWidgets import QApplication
 
-    from slugboard.codecs import GAMES, SlugError, titles
+    from slugboard.codecs import GAMES, SlugError
 
+    from .games import target, view
     from .render import VECTOR_SUFFIXES, save_board
-
-    names = titles()
 
     if not args.text:
         print("error: --export needs the slug or link to draw", file=sys.stderr)
         return 2
-    suffix = os.path.splitext(args.export)[1].lower()
-    if suffix in (".gif", ".apng") or (suffix == ".webp" and args.at is None and _is_replay(args.text)):
-        return export_recording(args)
-    if args.speed is not None or args.fps is not None:
-        print("error: --speed and --fps are for recordings: name the file .gif, .webp or .apng", file=sys.stderr)
-        return 2
-    from PySide6.QtGui import QImageWriter
-
-    suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
-    known = sorted(bytes(f.data()).decode() for f in QImageWriter.supportedImageFormats())
-    if suffix not in known and "." + suffix not in VECTOR_SUFFIXES:
-        print(
-            f"error: --export cannot write {suffix or 'a file without a suffix'}: name the file .png, .svg or "
-            f".pdf (or one of {', '.join(k for k in known if k in ('jpg', 'bmp', 'webp', 'ppm'))})",
-            file=sys.stderr,
-        )
-        return 2
-    size = _size(args.size)
+    size = image_size(args.size)
     app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
     try:
-        game, board, extras = _board_of(args.text)
-        for option, owner in GAME_OPTIONS.items():
-            if getattr(args, option) is not None and game != owner:
-                flag = "--" + option.replace("_", "-")
-                print(f"error: {flag} is for {names[owner]} boards; this is a {names[game]} board", file=sys.stderr)
-                return 2
-        hook = getattr(GAMES[game].codec, "apply_cli_options", None)
-        if hook is not None:
-            board = hook(board, args)
+        name, board, record = _board_of(args.text)
+        wrong = _options_of_other_games(args, name)
+        if wrong:
+            print(f"error: {wrong}", file=sys.stderr)
+            return 2
+        board = GAMES[name].apply_options(board, args)
     except SlugError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    state = {}
-    if args.at is not None:
-        state["at"] = args.at
-        state.update(extras)
+    command_line = view(name).command_line
+    if command_line is not None and command_line.export is not None:
+        written_by_game = target(name, command_line.export)(args, board)
+        if written_by_game is not None:
+            return written_by_game  # the game's own kind of file (a recording)
+    suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
+    known = sorted(bytes(f.data()).decode() for f in QImageWriter.supportedImageFormats())
+    if suffix not in known and "." + suffix not in VECTOR_SUFFIXES:
+        codec = GAMES[name]
+        print(
+            f"error: --export cannot write {suffix or 'a file without a suffix'} for a {codec.name} {codec.noun}: "
+            f"name the file .png, .svg or .pdf (or one of {', '.join(k for k in known if k in ('jpg', 'bmp', 'webp', 'ppm'))})",
+            file=sys.stderr,
+        )
+        return 2
+    state = target(name, command_line.state)(args, record) if command_line and command_line.state else {}
     palette = dark_palette() if args.dark else QGuiApplication.palette()
-    codec = GAMES[game]
+    codec = GAMES[name]
     caption = codec.share_url(board) or codec.encode(board)
     folder = os.path.dirname(os.path.abspath(args.export))
     if not os.path.isdir(folder):
@@ -192,84 +209,30 @@ def export(args) -> int:
         from .render import save_pdf
 
         written = save_pdf(
-            args.export, game, board, caption, paper=args.paper, palette=palette if args.dark else None, **state
+            args.export, name, board, caption, paper=args.paper, palette=palette if args.dark else None, **state
         )
     else:
-        written = save_board(args.export, game, board, caption, size, palette, **state)
+        written = save_board(args.export, name, board, caption, size, palette, **state)
     if not written:
         print(f"error: could not write {args.export} (the folder or file cannot be written)", file=sys.stderr)
         return 2
-    print(f"{game}: wrote {args.export}")
-    return 0
-
-
-def _is_replay(text: str) -> bool:
-    """Whether TEXT is a minesweeper game with clicks (a .webp of one is a recording)."""
-    from slugboard.codecs import SlugError
-
-    from .recording import has_replay
-
-    try:
-        game, board, _ = _board_of(text)
-        return has_replay(game, board)
-    except SlugError:
-        return False
-
-
-def export_recording(args) -> int:
-    """`--export game.gif TEXT`: the whole replay of a minesweeper game as an animation."""
-    from PySide6.QtGui import QGuiApplication
-    from PySide6.QtWidgets import QApplication
-
-    from slugboard.codecs import SlugError
-
-    from .recording import DEFAULT_FPS, RecordingError, check, has_replay, record
-
-    if args.at is not None:
-        print(
-            "error: --at draws one moment, a recording plays the whole game: leave --at out, or name the file .png",
-            file=sys.stderr,
-        )
-        return 2
-    fps = DEFAULT_FPS if args.fps is None else args.fps
-    speed = 1.0 if args.speed is None else args.speed
-    try:
-        check(args.export, fps=fps, speed=speed)
-    except RecordingError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    size = _size(args.size)
-    app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
-    try:
-        game, board, _ = _board_of(args.text)
-    except SlugError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if not has_replay(game, board):
-        what = "a minesweeper board with no clicks" if game == "minesweeper" else f"a {game} board"
-        print(
-            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is {what}; "
-            "name the file .png for a picture",
-            file=sys.stderr,
-        )
-        return 2
-    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
-        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
-        return 2
-    palette = dark_palette() if args.dark else QGuiApplication.palette()
-    try:
-        frames = record(args.export, board, fps=fps, speed=speed, size=size, palette=palette)
-    except OSError as exc:
-        print(f"error: could not write {args.export} ({exc.strerror or exc})", file=sys.stderr)
-        return 2
-    print(f"{game}: wrote {args.export} ({frames} frames)")
+    print(f"{name}: wrote {args.export}")
     return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = argv if argv is not None else sys.argv[1:]
     ours, qt_args = split_qt_options(argv)
-    args = _parser().parse_args(ours)
+    args = _parse(ours)
+    if args.version:
+        from slugboard.codecs.cli import version
+
+        print(f"slugboard {version()}")
+        return 0
+    if args.install_desktop or args.uninstall_desktop:
+        from .desktop import run
+
+        return run(uninstalling=args.uninstall_desktop)
     headless = sys.platform.startswith("linux") and not any(
         os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
     )
@@ -284,9 +247,6 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from PySide6.QtCore import QCoreApplication
 
-    from . import spare_source_reads
-
-    spare_source_reads()  # PySide is loaded now: what it would learn from our sources, it is told
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
     if args.export:
@@ -305,10 +265,12 @@ def main(argv: list[str] | None = None) -> int:
             print(advice(missing), file=sys.stderr)
             return 2
 
+    from PySide6.QtGui import QGuiApplication
     from PySide6.QtWidgets import QApplication
 
     from .collector import MainThreadCollector
 
+    QGuiApplication.setDesktopFileName("slugboard")  # the menu entry --install-desktop writes (its icon, on Wayland)
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1] + qt_args)
     # Garbage is freed on this thread, never on a worker's; and from here on, from a timer:
@@ -324,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     # Once the other games are loaded, what the start made is left out of later collections.
     window.warmed.connect(collector.settle)
     window.show()
-    if args.text and os.path.isfile(args.text):
+    if args.text and os.path.isfile(args.text):  # a game's file, or a text file holding a slug
         window.open_file(args.text)
     elif args.text:
         window.paste_text(args.text)

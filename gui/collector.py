@@ -55,8 +55,8 @@ class MainThreadCollector(QObject):
         """Collect once, then leave every object alive now out of every later collection
         (`gc.freeze`): call it once the start's work is done. What the start made (the
         modules, the window, the games' tables) lives as long as the application, and a
-        collection of the oldest generation otherwise goes over all of it again, 12-20 ms
-        with every game loaded, long enough to drop a frame of a replay."""
+        collection of the oldest generation otherwise goes over all of it again, long
+        enough to drop a frame of a replay (benchmarks/collector.py)."""
         gc.collect()
         gc.freeze()
         self.settled = True

@@ -1,9 +1,13 @@
-"""The GUI side of the game registry: how each game is drawn and edited.
+"""The GUI side of the game registry: how each game is drawn and edited, and what it adds
+to the window.
 
-Every game of `slugboard.codecs.GAMES` has a package `slugboard.gui.<game>` whose `VIEW`
-is a `GameView`: its page (canvas and tool panel), its paint function (shared by the
-window, `--export` and image export) and the image size a board wants. Tabs follow the
-codec registry's order; a codec game with no view is an error, caught by the tests.
+Every game of `slugboard.codecs.GAMES` has a GUI package (`slugboard.gui.<game>`, or the
+one `register_view` names) whose `VIEW` is a `GameView`: its page (canvas and tool panel),
+its paint function (shared by the window, `--export` and image export), the image size a
+board wants, and what the game adds to the window: menu actions (`GameAction`), command-
+line options and exports of `slugboard`, colours of the anatomy view. The window names no
+game: it asks these. Tabs follow the codec registry's order; a codec game with no view is
+an error, caught by the tests.
 """
 
 from __future__ import annotations
@@ -25,6 +29,65 @@ if TYPE_CHECKING:
 # paint(painter, rect, board, palette, **state): each game names its own keyword state.
 Paint = Callable[..., None]
 
+MENUS = ("file", "edit", "view", "game")
+
+
+class GameAction(Record):
+    """A menu action of one game: shown in `menu` ("file", "edit", "view" or the "game"
+    menu) while the game's tab is current, with its shortcut active then only. It calls
+    the page's method `slot`; `enabled`, if given, names a page method that says whether
+    the action can be used now (asked whenever the board changes). `checked` likewise
+    makes a checkable action whose state the page tells."""
+
+    FIELDS = ("text", "slot", "menu", "shortcut", "tip", "enabled", "checked")
+    text: str
+    slot: str
+    menu: str
+    shortcut: str | None
+    tip: str
+    enabled: str | None
+    checked: str | None
+
+    def __init__(
+        self,
+        text: str,
+        slot: str,
+        menu: str = "game",
+        shortcut: str | None = None,
+        tip: str = "",
+        enabled: str | None = None,
+        checked: str | None = None,
+    ) -> None:
+        if menu not in MENUS:
+            raise ValueError(f"menu must be one of {MENUS}, not {menu!r}")
+        self.__dict__.update(
+            text=text, slot=slot, menu=menu, shortcut=shortcut, tip=tip, enabled=enabled, checked=checked
+        )
+
+
+class CommandLine(Record):
+    """What a game adds to `slugboard`'s own command line.
+
+    options(parser)                  adds the game's options (minesweeper's --at, --fps)
+    state(args, record) -> dict      the paint state a still `--export` draws with (the
+                                     moment --at names; a replay file's mouse path)
+    export(args, board) -> int|None  writes `--export` itself when the file it names is
+                                     the game's own kind (a recording), returning the exit
+                                     status; None leaves it to the still picture
+    Each is a "module:function" spec relative to the GUI package, loaded only when a
+    command line uses an option the window does not know, or exports a board of the game.
+    `flags` names the options, so the window can tell whose they are without loading them.
+    """
+
+    FIELDS = ("flags", "options", "state", "export")
+    flags: tuple[str, ...]
+    options: str
+    state: str | None
+    export: str | None
+
+    def __init__(self, flags: tuple[str, ...], options: str, state: str | None = None, export: str | None = None):
+        self.__dict__.update(flags=flags, options=options, state=state, export=export)
+
 
 class GameView(Record):
     """How one game is shown: what `GamePage` subclass edits it, how a board is painted,
@@ -32,11 +95,14 @@ class GameView(Record):
     making its page would otherwise do first (pictures drawn once and kept): `Warmer`
     calls it while the window waits, after loading the game's modules."""
 
-    FIELDS = ("page", "paint", "preferred_size", "warm")
+    FIELDS = ("page", "paint", "preferred_size", "warm", "actions", "command_line", "anatomy_colours")
     page: type[GamePage]
     paint: Paint
     preferred_size: Callable[[Any], QSize]
     warm: Callable[[], None] | None
+    actions: tuple[GameAction, ...]
+    command_line: CommandLine | None
+    anatomy_colours: dict[str, str]
 
     def __init__(
         self,
@@ -44,19 +110,50 @@ class GameView(Record):
         paint: Paint,
         preferred_size: Callable[[Any], QSize],
         warm: Callable[[], None] | None = None,
+        actions: tuple[GameAction, ...] = (),
+        command_line: CommandLine | None = None,
+        anatomy_colours: dict[str, str] | None = None,
     ) -> None:
-        self.__dict__.update(page=page, paint=paint, preferred_size=preferred_size, warm=warm)
+        self.__dict__.update(
+            page=page,
+            paint=paint,
+            preferred_size=preferred_size,
+            warm=warm,
+            actions=tuple(actions),
+            command_line=command_line,
+            anatomy_colours=dict(anatomy_colours or {}),  # field -> colour, over the anatomy view's own
+        )
+
+
+# GUI packages of games registered from outside Slugboard (`register_view`).
+_packages: dict[str, str] = {}
+
+
+def register_view(game: str, package: str) -> None:
+    """The GUI package of a game added with `slugboard.codecs.register`."""
+    _packages[game] = package
+
+
+def package_of(game: str) -> str:
+    """The module name of a registered game's GUI package."""
+    return _packages.get(game, f"{__package__}.{game}")
 
 
 def view(game: str) -> GameView:
     """The view of a registered game; raises LookupError for a game without one."""
     if game not in titles():
         raise LookupError(f"no game named {game!r}")
-    module = importlib.import_module(f"{__package__}.{game}")
+    module = importlib.import_module(package_of(game))
     found = getattr(module, "VIEW", None)
     if not isinstance(found, GameView):
         raise LookupError(f"{module.__name__} has no VIEW")
     return found
+
+
+def target(game: str, spec: str) -> Any:
+    """What a "module:name" spec of a game's view names, relative to its GUI package."""
+    module, _, name = spec.partition(":")
+    return getattr(importlib.import_module(module, package_of(game)), name)
 
 
 def available() -> list[str]:
@@ -79,8 +176,12 @@ class Warmer(QObject):
     def __init__(self, games: Iterable[str], parent: QObject | None = None) -> None:
         super().__init__(parent)
         # Module names to load, and warm steps to run, in turn.
+        from slugboard.codecs import game as codec_game
+
         self._waiting: list[str | Callable[[], None]] = [
-            f"slugboard.{side}.{game}" for game in games for side in ("codecs", "gui")
+            module
+            for name in games
+            for module in (codec_game(name).codec.__name__ + ".slug", package_of(name))  # type: ignore[attr-defined]
         ]
         self._timer = QTimer(self, singleShot=True, interval=self.PAUSE_MS)
         self._timer.timeout.connect(self._next)

@@ -70,8 +70,8 @@ def restore_and_prepare(name: str, text: str, cancel: Cancel) -> tuple[Any, str 
 class _QuickSwitches:
     """The interpreter's switch interval, made short while any background reading runs:
     the window's thread takes the interpreter back after every Qt call it makes, and while
-    a worker runs pure Python a shorter interval makes those waits shorter (the window's
-    p95 wait while a 1000x1000 game is read: 38 ms -> 12 ms). Counted, so that two readings
+    a worker runs pure Python a shorter interval makes those waits shorter
+    (benchmarks/minesweeper_paste.py measures them). Counted, so that two readings
     at once give the interpreter's own interval back only when both are done."""
 
     users = 0
@@ -282,7 +282,7 @@ class Restorer(_Background):
     def start(self) -> None:
         """Begin restoring: once the window is on screen, as a worker running meanwhile
         would make the window's thread wait for the interpreter after each Qt call it makes
-        (the first paint 100 ms later, behind a 600x600 game)."""
+        (benchmarks/minesweeper_restore.py)."""
         if not self._started:
             self._started = True
             if not self.busy:

@@ -82,8 +82,8 @@ def _plugin_key() -> str:
 
 def missing_xcb_libraries_once(stamp: str | None = None) -> list[str]:
     """`missing_xcb_libraries`, asked once per PySide6: when everything was found, a stamp
-    in the user's cache says so and later starts skip the check (running ldd costs a start
-    some 70 ms)."""
+    in the user's cache says so and later starts skip the check (running ldd would be a
+    large part of every start)."""
     stamp = stamp or _stamp_path()
     key = _plugin_key()
     try:

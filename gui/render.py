@@ -18,6 +18,16 @@ PDF_CAPTION_SHARE = 0.25  # the most of the page the slug or link under the boar
 PDF_CAPTION_MOST = 20_000  # characters: more than a page holds at 9 points
 
 
+def made_by() -> str:
+    """What a written picture names as the program that made it: "Slugboard 0.1.0"."""
+    from importlib import metadata
+
+    try:
+        return f"Slugboard {metadata.version('slugboard')}"
+    except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+        return "Slugboard"
+
+
 def render_image(game: str, board, size: QSize | None = None, palette: QPalette | None = None, **state) -> QImage:
     shown = view(game)
     size = size or shown.preferred_size(board)
@@ -58,6 +68,7 @@ def save_svg(path: str, game: str, board, size: QSize | None = None, palette: QP
     generator.setSize(size)
     generator.setViewBox(QRectF(0, 0, size.width(), size.height()))
     generator.setTitle(f"Slugboard: {game}")
+    generator.setDescription(f"A {game} board drawn by {made_by()}")
     painter = QPainter()
     if not painter.begin(generator):
         return False
@@ -81,24 +92,13 @@ def save_pdf(
 ) -> bool:
     """One page, A4 or Letter with a margin: the board as large as fits the width at the
     top, and `caption` (the slug or link) printed under it, wrapped at any character."""
-    from PySide6.QtGui import QPdfWriter
-
     shown = view(game)
     # Paper is white: a page is printed in the light palette unless one is asked for.
     own_palette = palette is not None
     palette = palette or light_palette()
-    writer = QPdfWriter(path)
-    writer.setResolution(PDF_RESOLUTION)
+    writer = _pdf_writer(path, paper)
     writer.setTitle(f"Slugboard: {game}")
-    writer.setCreator("Slugboard")
-    margins = QMarginsF(PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM)
-    layout = QPageLayout(
-        QPageSize(PAPERS[paper or default_paper()]),
-        QPageLayout.Orientation.Portrait,
-        margins,
-        QPageLayout.Unit.Millimeter,
-    )
-    writer.setPageLayout(layout)
+    writer.setCreator(made_by())
     painter = QPainter()
     if not painter.begin(writer):
         return False
@@ -110,21 +110,13 @@ def save_pdf(
             painter.fillRect(whole.translated(-area.topLeft()), palette.color(QPalette.ColorRole.Window))
         area.moveTo(0, 0)
         preferred = shown.preferred_size(board)
-        font = QFont(painter.font())
-        font.setPointSizeF(9)
-        font.setStyleHint(QFont.StyleHint.Monospace)
+        font = _caption_font(painter.font())
         painter.setFont(font)
-        metrics = QFontMetricsF(font, writer)
-        flags = int(Qt.TextFlag.TextWrapAnywhere | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        caption = _fitted_caption(caption, metrics, flags, area.width(), area.height() * PDF_CAPTION_SHARE)
-        text_box = metrics.boundingRect(QRectF(0, 0, area.width(), area.height()), flags, caption)
-        room = QRectF(area.left(), area.top(), area.width(), area.height() - text_box.height() - 60)
-        scale = min(room.width() / preferred.width(), room.height() / preferred.height())
-        board_rect = QRectF(room.left(), room.top(), preferred.width() * scale, preferred.height() * scale)
-        board_rect.moveLeft(area.left() + (area.width() - board_rect.width()) / 2)
+        caption, board_rect = _pdf_layout(writer, font, area, preferred, caption)
         # Painted at the board's own size, scaled up: the same lines and text as on screen.
         painter.save()
         painter.translate(board_rect.topLeft())
+        scale = board_rect.width() / preferred.width()
         painter.scale(scale, scale)
         shown.paint(painter, QRectF(0, 0, preferred.width(), preferred.height()), board, palette, **state)
         painter.restore()
@@ -132,10 +124,67 @@ def save_pdf(
         text_rect = QRectF(
             area.left(), board_rect.bottom() + 40, area.width(), area.bottom() - board_rect.bottom() - 40
         )
-        painter.drawText(text_rect, flags, caption)
+        painter.drawText(text_rect, int(CAPTION_FLAGS), caption)
     finally:
         painter.end()
     return os.path.isfile(path) and os.path.getsize(path) > 0
+
+
+CAPTION_FLAGS = Qt.TextFlag.TextWrapAnywhere | Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop
+
+
+def _caption_font(font: QFont) -> QFont:
+    font = QFont(font)
+    font.setPointSizeF(9)
+    font.setStyleHint(QFont.StyleHint.Monospace)
+    return font
+
+
+def _pdf_layout(writer, font: QFont, area: QRectF, preferred: QSize, caption: str) -> tuple[str, QRectF]:
+    """The caption as printed (cut when too long) and where the board goes in `area`: as
+    large as fits the width, at the top, with the caption's lines under it."""
+    metrics = QFontMetricsF(font, writer)
+    flags = int(CAPTION_FLAGS)
+    caption = _fitted_caption(caption, metrics, flags, area.width(), area.height() * PDF_CAPTION_SHARE)
+    text_box = metrics.boundingRect(QRectF(0, 0, area.width(), area.height()), flags, caption)
+    room = QRectF(area.left(), area.top(), area.width(), area.height() - text_box.height() - 60)
+    scale = min(room.width() / preferred.width(), room.height() / preferred.height())
+    board_rect = QRectF(room.left(), room.top(), preferred.width() * scale, preferred.height() * scale)
+    board_rect.moveLeft(area.left() + (area.width() - board_rect.width()) / 2)
+    return caption, board_rect
+
+
+def _pdf_writer(target, paper: str | None):
+    """A PDF writer to a path or a device, its page laid out as save_pdf prints."""
+    from PySide6.QtGui import QPdfWriter
+
+    writer = QPdfWriter(target)
+    writer.setResolution(PDF_RESOLUTION)
+    margins = QMarginsF(PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM, PDF_MARGIN_MM)
+    layout = QPageLayout(
+        QPageSize(PAPERS[paper or default_paper()]),
+        QPageLayout.Orientation.Portrait,
+        margins,
+        QPageLayout.Unit.Millimeter,
+    )
+    writer.setPageLayout(layout)
+    return writer
+
+
+def pdf_board_rect(game: str, board, caption: str, *, paper: str | None = None) -> QRectF:
+    """Where save_pdf draws the board on its page: in the writer's dots, from the corner of
+    the sheet (margins included)."""
+    from PySide6.QtCore import QBuffer
+
+    buffer = QBuffer()
+    buffer.open(QBuffer.OpenModeFlag.WriteOnly)
+    writer = _pdf_writer(buffer, paper)
+    page = writer.pageLayout()
+    area = QRectF(page.paintRectPixels(writer.resolution()))
+    corner = area.topLeft()
+    area.moveTo(0, 0)
+    _caption, board_rect = _pdf_layout(writer, _caption_font(QFont()), area, view(game).preferred_size(board), caption)
+    return board_rect.translated(corner)
 
 
 def _fitted_caption(caption: str, metrics: QFontMetricsF, flags: int, width: float, height: float) -> str:
@@ -165,4 +214,7 @@ def save_board(
         return save_svg(path, game, board, size, palette, **state)
     if suffix == ".pdf":
         return save_pdf(path, game, board, caption, palette=palette, **state)
-    return render_image(game, board, size, palette, **state).save(path)
+    image = render_image(game, board, size, palette, **state)
+    image.setText("Software", made_by())  # PNG's and WebP's own keys for the program that made it
+    image.setText("Title", f"Slugboard: {game}")
+    return image.save(path)

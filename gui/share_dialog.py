@@ -8,7 +8,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPixmap
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -19,6 +18,8 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError
 from slugboard.codecs import qr as qrcodes
+
+from .file_dialogs import save_file_name, settings_of
 
 
 class ShareDialog(QDialog):
@@ -71,8 +72,12 @@ class ShareDialog(QDialog):
         self.message.setText("QR code copied as an image")
 
     def save_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Save QR code", "board-qr.png", "PNG image (*.png);;SVG drawing (*.svg)"
+        path, _ = save_file_name(
+            self,
+            "Save QR code",
+            "board-qr.png",
+            "PNG image (*.png);;SVG drawing (*.svg)",
+            settings_of(self.parentWidget()),
         )
         if path:
             self.save(path)

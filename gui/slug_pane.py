@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
+from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QGridLayout,
     QMenu,
@@ -17,16 +17,17 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import SlugError, plain_message
+from slugboard.codecs.wording import plural
 
-from .page import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit, plain_tip
+from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
+from .page import plain_tip
 
 if TYPE_CHECKING:
     from .anatomy_view import AnatomyPanel
 
 
 # The slug field shows at most this many characters: a line edit draws its whole line on
-# every paint (32,767 characters, a line edit's limit, took 4 ms a paint and 10 ms to set),
-# and the field shows about a hundred. A longer slug is shown cut short, with "…"; copying
+# every paint, and the field shows about a hundred. A longer slug is shown cut short, with "…"; copying
 # from the field, like Copy slug, still gives all of it.
 SHOWN_LENGTH = 1_000
 # A pasted replay of a huge field can run to megabytes; a shorter limit would cut it.
@@ -52,6 +53,9 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
     return (
         f"<code>{escape(before)}<span style='background:#d32f2f;color:white'>{escape(at)}</span>{escape(after)}</code>"
     )
+
+
+ERROR_RED = "#d32f2f"
 
 
 class SlugField(KeptLineEdit):
@@ -262,7 +266,7 @@ class SlugPane(QWidget):
             )
             return False
         QGuiApplication.clipboard().setText(self.slug_text())
-        self.status_changed.emit(f"Copied the slug ({len(self.slug_text()):,} characters)")
+        self.status_changed.emit(f"Copied the slug ({plural(len(self.slug_text()), 'character')})")
         return True
 
     def copy_link(self) -> bool:
@@ -276,8 +280,8 @@ class SlugPane(QWidget):
         data = QMimeData()
         data.setText(link)
         if link.startswith(("http://", "https://")):
-            # Loaded here, when first needed: PySide6 builds QUrl's five enums (about 1.5 ms)
-            # when it is first imported, which the window's start need not wait for.
+            # Loaded here, when first needed: PySide6 builds QUrl's enums when it is first
+            # imported, which the window's start need not wait for.
             from PySide6.QtCore import QUrl
 
             data.setUrls([QUrl(link)])
@@ -321,7 +325,16 @@ class SlugPane(QWidget):
             snippet = "<br>" + _marked_excerpt(text, error.position, error.span)
         from html import escape
 
-        self.error_label.setText(f"<span style='color:#d32f2f'>Not opened. {escape(said)}</span>{snippet}")
+        from .theme import legible
+
+        # The error's red, as dark or light as the window needs for it to read (4.5:1).
+        red = legible(ERROR_RED, self.palette().color(QPalette.ColorRole.Window)).name()
+        self.error_label.setText(f"<span style='color:{red}'>Not opened. {escape(said)}</span>{snippet}")
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._show_error_text()  # in the new theme's colours
 
     def clear_error(self) -> None:
         self._error = None

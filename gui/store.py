@@ -36,10 +36,13 @@ from slugboard.codecs.errors import guarded
 SET_ASIDE_SUFFIX = ".unrestored.json"
 # Where a value that could not be restored, nor copied aside, goes when the window writes over it.
 UNRESTORED_GROUP = "unrestored"
-# The first part of every key the window writes.
-KNOWN_GROUPS = frozenset(
-    {"boards", "window", "recent", "letters", "minesweeper", "pentomino", "sudoku", "xiangqi", UNRESTORED_GROUP}
-)
+# The first part of every key the window writes (and each game's pages write under its name).
+WINDOW_GROUPS = frozenset({"boards", "window", "recent", UNRESTORED_GROUP})
+
+
+def known_groups() -> frozenset[str]:
+    """The first part of every key Slugboard writes: the window's, and one per game."""
+    return WINDOW_GROUPS | frozenset(codecs.titles())
 
 
 class Store:
@@ -71,7 +74,7 @@ class Store:
             has_content = os.path.getsize(path) > 0
         except OSError:
             return
-        ours = any(key.split("/", 1)[0] in KNOWN_GROUPS for key in self.settings.allKeys())
+        ours = any(key.split("/", 1)[0] in known_groups() for key in self.settings.allKeys())
         if self.settings.status() != QSettings.Status.FormatError and (ours or not has_content):
             return
         import datetime as dt  # only for a file set aside, not at every start

@@ -53,6 +53,42 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightness() < 128
 
 
+# WCAG's least contrast for text (a little over, so the drawn text meets it too).
+TEXT_CONTRAST = 4.6
+
+
+def luminance(colour: QColor) -> float:
+    """The relative luminance of a colour (WCAG 2)."""
+
+    def channel(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour.redF()) + 0.7152 * channel(colour.greenF()) + 0.0722 * channel(colour.blueF())
+
+
+def contrast(a: QColor, b: QColor) -> float:
+    """The contrast ratio of two colours, 1 to 21 (WCAG 2)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def legible(colour: QColor | str, ground: QColor, least: float = TEXT_CONTRAST) -> QColor:
+    """`colour`, or the nearest colour of its hue lighter (on a dark ground) or darker (on a
+    light one) that reaches `least` contrast with `ground`: a status green or orange chosen
+    for one theme stays readable in the other."""
+    colour = QColor(colour)
+    if contrast(colour, ground) >= least:
+        return colour
+    hue, saturation, lightness, alpha = colour.hslHueF(), colour.hslSaturationF(), colour.lightnessF(), colour.alphaF()
+    step = 0.02 if luminance(ground) < 0.18 else -0.02
+    while 0.0 < lightness < 1.0:
+        lightness = min(1.0, max(0.0, lightness + step))
+        candidate = QColor.fromHslF(max(hue, 0.0), saturation, lightness, alpha)
+        if contrast(candidate, ground) >= least:
+            return candidate
+    return QColor("#ffffff" if step > 0 else "#000000")
+
+
 def readable(colour: str, palette: QPalette) -> str:
     """`colour` (a status green, red or orange made for a light window) lightened on a
     dark one, so text in it keeps its contrast."""
@@ -70,7 +106,7 @@ class Themes:
         # The platform's style and palette, kept when a theme first replaces them. Until
         # then they are the application's own, and a start in the system's light theme
         # never asks for the style from Python: PySide6 would build QStyle's Python type
-        # and its eleven enums for it, 5-10 ms of the start.
+        # and its enums for it, a part of the start (benchmarks/startup.py).
         self._default: tuple[str, QPalette] | None = None
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):
@@ -88,8 +124,20 @@ class Themes:
                 style, palette = self._default
                 self.app.setStyle(style)
                 self.app.setPalette(palette)
+                _restyle_style_sheets(self.app)
             return
         if self._default is None:
             self._default = (self.app.style().name(), QPalette(self.app.palette()))
         self.app.setStyle("Fusion")  # the platform style may ignore a palette; Fusion follows it
         self.app.setPalette(dark_palette() if dark else self.app.style().standardPalette())
+        _restyle_style_sheets(self.app)
+
+
+def _restyle_style_sheets(app: QApplication) -> None:
+    """Widgets with a style sheet of their own (the mode buttons) work out their colours
+    again: they took them from the palette when the style was set, which was the old one
+    still, and would keep a dark theme's buttons on a light window."""
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet(sheet)

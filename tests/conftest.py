@@ -78,6 +78,16 @@ def open_window(qtbot, settings):
     return open_
 
 
+def open_file(qtbot, window, path) -> bool:
+    """Open `path` as File > Open does and wait until it is read: whether it opened."""
+    started = window.open_file(str(path))
+    if not window.reading_file():
+        return started
+    with qtbot.waitSignal(window.file_done, timeout=60_000) as blocker:
+        pass
+    return blocker.args[0]
+
+
 @pytest.fixture
 def main_window(open_window):
     """The application's main window, shown, with private settings."""

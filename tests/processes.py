@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import subprocess
 import sys
-import time
 from typing import Any
 
 import pytest
@@ -25,9 +25,15 @@ def ended(pid: int) -> bool:
 
 
 def wait_ended(pid: int, seconds: float = 5.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while not ended(pid) and time.monotonic() < deadline:
-        time.sleep(0.01)
+    """Wait until the process ends (at most `seconds`): whether it has."""
+    try:
+        handle = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return True
+    try:
+        select.select([handle], [], [], seconds)  # readable once the process has ended
+    finally:
+        os.close(handle)
     return ended(pid)
 
 

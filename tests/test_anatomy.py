@@ -8,7 +8,6 @@ import base64
 import datetime as dt
 import importlib
 import json
-import time
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote, unquote
@@ -467,6 +466,7 @@ def test_cli_explain_xiangqi_and_letters():
         assert lines[0]["field"] == first and lines[-1]["summary"] is True
 
 
+@pytest.mark.slow
 @given(
     st.lists(st.integers(0, 90), min_size=32, max_size=32),
     st.booleans(),
@@ -673,21 +673,19 @@ def test_minesweeper_link_positions():
     assert [(s.field, s.value) for s in plain.spans] == [(s.field, s.value) for s in found.spans]
 
 
-def test_minesweeper_long_game_is_quick():
+def test_minesweeper_long_game_is_explained():
+    """(How long it takes, benchmarks/responsiveness.py measures.)"""
     slug = long_minesweeper_slug()
-    anatomy.explain(slug)  # the first call also imports
-    began = time.perf_counter()
     found = anatomy.explain(slug)
-    elapsed = time.perf_counter() - began
     from slugboard.codecs import minesweeper as ms
 
     assert found.totals()["mine"]["spans"] == len(ms.decode(slug).mines)
-    assert elapsed < 1.0, elapsed
 
 
 # --- texts near real ones, and boards of every shape ------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pentomino", "minesweeper"])
 @settings(max_examples=300)
 @given(data=st.data())
@@ -703,6 +701,7 @@ def test_texts_near_slugs_explain_or_refuse(name, data):
     _check_text(name, text)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pentomino", "minesweeper"])
 @settings(max_examples=100)
 @given(data=st.data())

@@ -75,6 +75,7 @@ def test_a_bad_line_of_board_json_is_one_error_and_the_batch_goes_on(bad, messag
     assert len(err) == 1 and err[0].startswith("error: ") and any(m in err[0] for m in messages)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"])
 @settings(max_examples=60)
 @given(
@@ -128,6 +129,7 @@ def test_non_utf8_stdin_under_a_strict_utf8_locale_is_an_error_per_line():
     assert b"Traceback" not in proc.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["info", SUDOKU], ["explain", SUDOKU], ["decode", SUDOKU, SUDOKU]])
 def test_output_into_a_closed_pipe_ends_quietly(command):
     # As `slugboard-codec info ... | head -c 10`: the reader is gone before the answer is written.
@@ -155,3 +157,32 @@ def test_with_many_inputs_each_error_names_its_input():
     assert [line.split(": ")[1] for line in err.splitlines()] == ["line 2", "text 2"]
     code, out, err = _run(["detect", "zz!"])  # a single text needs no name
     assert err.startswith("error: slugboard: ")
+
+
+def test_ctrl_c_stops_a_command_with_one_line_and_status_130(monkeypatch, capsys):
+    from slugboard.codecs import cli
+
+    def interrupted(argv=None):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "run", interrupted)
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["count", "T6a"])
+    assert stop.value.code == 130
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_long_command_gives_up_at_its_timeout():
+    import io
+
+    from slugboard.codecs import cli
+
+    out, err = io.StringIO(), io.StringIO()
+    # The empty 6x10 rectangle has 9,356 completions: far more than a tenth of a second's counting.
+    assert cli.run(["count", "T6a", "--timeout", "0.1"], out, err, io.BytesIO()) == cli.EXIT_TIMED_OUT
+    assert out.getvalue() == "" and err.getvalue() == "error: gave up after 0.1 s (--timeout)\n"
+    assert cli.run(["count", "T6a", "--limit", "3", "--timeout", "60"], out, err, io.BytesIO()) == 0
+    assert out.getvalue() == '{"count":3,"complete":false}\n'
+    with pytest.raises(SystemExit):
+        cli.run(["detect", "T6a", "--timeout", "1"])  # only long commands take one

@@ -9,7 +9,6 @@ import pickle
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import apart_work
@@ -51,6 +50,7 @@ def _call_on_thread(helper: Helper, fn, args=(), *, cancel: Cancel, progress=Non
     return thread, outcome
 
 
+@pytest.mark.slow
 def test_a_real_search_answers_as_it_does_here():
     helper = Helper([solver.__name__])
     try:
@@ -98,13 +98,12 @@ def test_cancel_stops_the_work_and_keeps_the_helper(helper):
         helper, apart_work.until_cancelled, cancel=cancel, progress=lambda _: started.set()
     )
     assert started.wait(10)
-    start = time.monotonic()
     cancel.set()
     helper.cancel(cancel)
     thread.join(10)
-    assert isinstance(outcome[0], Cancelled)
-    assert time.monotonic() - start < 1.0  # stopped by the work itself, well before STOP_WAIT
-    assert helper.call(apart_work.pid, (), cancel=Cancel()) == pid  # the same helper
+    assert not thread.is_alive() and isinstance(outcome[0], Cancelled)
+    # Stopped by the work itself, not by killing its helper: the same helper answers next.
+    assert helper.call(apart_work.pid, (), cancel=Cancel()) == pid
 
 
 def test_a_cancelled_call_that_goes_on_is_killed_and_the_next_gets_a_new_helper(helper, monkeypatch):

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from conftest import load_vectors
 from slugboard.codecs.closest import NearMark, near_head, near_host, near_mark, one_edit_apart
-from slugboard.codecs.sudoku.slug import SLUG_HEAD, WEB_HOST
+from slugboard.codecs.sudoku import WEB_HOST
+from slugboard.codecs.sudoku.slug import SLUG_HEAD
 
 HEADS = {"sudoku": (SLUG_HEAD,)}
 HOSTS = {"sudoku": WEB_HOST, "letters": "letters.wiki", "pentomino": "pentominoes.river.me"}

@@ -441,16 +441,27 @@ def test_decode_any_explains_foreign_links_and_plain_text():
     assert all(host in info.value.message for host in ("nickgirardo.com", "pentominoes.river.me", "letters.wiki"))
     with pytest.raises(SlugError) as info:
         decode_any("hello world")
+    # Words are no slug: no game is named as the closest, and the space is pointed at.
+    assert info.value.message == "no game reads this text: a slug or link is one word, with no spaces"
+    assert info.value.position == 5 and info.value.closest is None
+    with pytest.raises(SlugError) as info:
+        decode_any("  hello world")
+    assert info.value.position == 7
+    # One word no game reads may be a slug cut short: the game that read furthest is named.
+    with pytest.raises(SlugError) as info:
+        decode_any("helloworld")
     assert info.value.message.startswith("no game reads this text; read as ")
-    assert info.value.position is not None
+    assert info.value.closest is not None and info.value.position is not None
 
 
 def test_the_command_loads_a_game_only_when_it_reads_a_board():
+    # A game's package holds only its declaration (its name, title, commands): a game
+    # counts as loaded once one of its modules (model, slug...) is.
     script = (
         "import sys\n"
         "from slugboard.codecs import cli\n"
         "def loaded():\n"
-        "    return sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 2 and m.startswith('slugboard.codecs.')} & NAMES)\n"
+        "    return sorted({m.split('.')[2] for m in sys.modules if m.count('.') >= 3 and m.startswith('slugboard.codecs.')} & NAMES)\n"
         "NAMES = {'sudoku', 'pentomino', 'xiangqi', 'minesweeper', 'letters'}\n"
         "print(loaded())\n"
         "try:\n"
@@ -473,7 +484,8 @@ def test_the_command_loads_a_game_only_when_it_reads_a_board():
 @pytest.mark.parametrize(
     ("text", "said"),
     [
-        ("hello world", "looks closest to a Xiangqi position, which cannot be read past character 11"),
+        ("hello world", "This isn't a link or slug Slugboard knows."),
+        ("hellothere", "looks closest to a Xiangqi position, which cannot be read past character 9"),
         ("https://example.com/board", "This is a link to example.com, which Slugboard does not open"),
         ("?play=S!v2Ab", "This Sudoku puzzle cannot be read (character 8): character '!' is not base64."),
         ("   ", "There is nothing to open: the text is empty."),
@@ -486,6 +498,8 @@ def test_plain_message_says_what_a_person_can_act_on(text, said):
         decode_any(text)
     message = plain_message(raised.value)
     assert said in message
+    if text == "hello world":
+        assert "closest" not in message  # words name no game
     if raised.value.game == "slugboard" and "nothing" not in message:
         assert "nickgirardo.com, pentominoes.river.me, letters.wiki" in message
     assert str(raised.value) not in message  # the technical line stays for Details and the command line
@@ -536,3 +550,13 @@ def test_a_sentence_that_mentions_puzzle_in_brackets_is_not_a_sdk_file():
     assert is_sdk("  [PUZZLE]  \r\n" + "\n".join(["........."] * 9))
     link = "https://pentominoes.river.me/#/R6aV100I106W014T119Z621F626N333X038Y342P745L751U058"
     assert decode_any(f"[puzzle]({link})") == decode_any(link)  # a Markdown link
+
+
+def test_counts_read_in_the_singular_and_the_plural():
+    from slugboard.codecs.wording import plural
+
+    assert plural(1, "piece") == "1 piece"
+    assert plural(0, "piece") == "0 pieces"
+    assert plural(2, "move") == "2 moves"
+    assert plural(12_345, "cell") == "12,345 cells"
+    assert plural(3, "die", "dice") == "3 dice"

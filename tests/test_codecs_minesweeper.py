@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from conftest import load_vectors
 from slugboard.codecs import GAMES, decode_any, detect
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.codecs.cli import run
 from slugboard.codecs.errors import FormatError, SlugError, ValueRangeError
 from slugboard.codecs.minesweeper import slug as ms_slug
@@ -373,6 +374,7 @@ def test_slug_shaped_text_raises_only_slug_error(head, tail):
     assert ms.decode(ms.encode(board)) == board
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([g["slug"] for g in GAME_VECTORS]), st.data())
 def test_mutated_vectors_raise_only_slug_error(slug, data):
@@ -398,6 +400,7 @@ def test_mutated_vectors_raise_only_slug_error(slug, data):
 # --- random boards round-trip ---------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards())
 def test_random_boards_round_trip(board):
@@ -513,6 +516,7 @@ def field_facts(fld: ms.Field) -> tuple:
     return shape, {frozenset(cells) for cells in openings.values()}
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.integers(1, 16), st.integers(1, 16), st.sampled_from([0, 0.05, 1]), st.data())
 def test_a_mine_added_or_taken_away_changes_the_field_as_a_new_one_would(width, height, share, data):
@@ -536,7 +540,7 @@ def test_a_mine_added_or_taken_away_changes_the_field_as_a_new_one_would(width, 
 def test_an_edited_board_has_its_field_worked_out_from_the_last(monkeypatch):
     from slugboard.codecs.minesweeper import stats
 
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     board = ms.random_board(300, 200, 9000, seed=4)
     first = stats.field_of(board)
     toggled = []
@@ -552,7 +556,7 @@ def test_an_edited_board_has_its_field_worked_out_from_the_last(monkeypatch):
     again = ms.Board(300, 200, tuple(list(edited.mines)))
     assert again.mines is not edited.mines and stats.field_of(again) is fld
     # A board whose parent is gone has its field made whole.
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     assert field_facts(stats.field_of(board.toggled_mine(1, 1))) == field_facts(
         ms.Field(300, 200, board.toggled_mine(1, 1).mines)
     )
@@ -575,13 +579,9 @@ def test_a_field_and_its_transpose_have_the_same_openings(width, height):
 
 
 def test_the_largest_field():
+    """(How long it takes, benchmarks/responsiveness.py measures.)"""
     board = ms.random_board(1000, 1000, 150_000, seed=2)
-    import time
-
-    t0 = time.perf_counter()
     fld = ms.Field(board.width, board.height, board.mines)
-    # A fraction of a second here; a generous bound so a busy machine does not fail it.
-    assert time.perf_counter() - t0 < 3.0
     assert fld.numbers.count(9) == 150_000 and fld.safe_total == 850_000
     # Worked out cell by cell by the first, plain implementation.
     assert (fld.bbbv, len(fld.opening_sizes), fld.isolated.count(1)) == (228_073, 17_019, 211_054)
@@ -814,11 +814,16 @@ def test_editing_mines_drops_the_recorded_game():
     assert all(x < 8 and y < 8 for x, y in small.mines) and small.events == ()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from([(70, 4), (4, 70), (64, 64), (130, 2), (9, 9)]), st.sampled_from([1, 2]), st.data())
 def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
     # Fields wider or taller than 62 mix the two ways a mine is written: two digits, or
     # `;A|B;` when a coordinate needs more than one digit.
+    written_whole = []
+    whole_parts = ms_slug._whole_parts
+    written_json = []
+    json_of_mines = ms_slug._toggled_mines_json
     width, height = size
     cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
     board = ms.Board(width, height, tuple(data.draw(st.lists(cells, unique=True, max_size=10))), (), version)
@@ -828,15 +833,20 @@ def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
         x, y = data.draw(cells)
         edited = board.toggled_mine(x, y)
         long_pair = max(x, y) >= 62
-        # A mine added, or a long one taken away, changes the slug in place.
-        assert ("_slug_parts" in edited.__dict__) == (edited.mine_set > board.mine_set or long_pair)
         fresh = ms.Board(width, height, edited.mines, (), version)
         assert edited.has_mine(x, y) != board.has_mine(x, y)
         assert all(edited.has_mine(*mine) for mine in edited.mines)
         assert not any(edited.has_mine(*mine) for mine in board.mines if mine not in edited.mines)
-        assert ms.encode(edited) == ms.encode(fresh)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(ms_slug, "_whole_parts", lambda b: (written_whole.append(b), whole_parts(b))[1])
+            patch.setattr(ms_slug, "_toggled_mines_json", lambda b: (written_json.append(b), json_of_mines(b))[1])
+            assert ms.encode(edited) == ms.encode(fresh)
+            assert ms.to_json(edited) == ms.to_json(fresh)
+        # A mine added, or a long one taken away, changes the slug in place; the board
+        # JSON's mines always change in place.
+        assert any(b is edited for b in written_whole) != (edited.mine_set > board.mine_set or long_pair)
+        assert written_json[-2] is edited and json_of_mines(edited) is not None
         assert ms.decode(ms.encode(edited)) == fresh
-        assert "_json_parts" in edited.__dict__ and ms.to_json(edited) == ms.to_json(fresh)
         board = edited
 
 
@@ -888,6 +898,7 @@ def test_problems_report_actions_after_the_end():
     assert [p.kind for p in ms.problems(ms.Board(2, 2, ()))] == ["empty"]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(boards(max_side=62))
 def test_the_bulk_reader_agrees_with_the_careful_one(board):
@@ -917,6 +928,7 @@ def _careful(slug: str):
             return str(exc), exc.position
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(boards(), st.integers(1, 30), st.data())
 def test_sections_read_in_parts_read_as_they_do_whole(board, part, data):
@@ -969,6 +981,7 @@ def _plain_slug(board: ms.Board) -> str:
     return f"{board.version}={meta}+{mines}+{';'.join(clicks)}+{';'.join(flags)}"
 
 
+@pytest.mark.slow
 @given(boards(max_side=200))
 @settings(max_examples=150)
 def test_encode_writes_every_record_as_the_plain_writer_does(board):

@@ -15,6 +15,7 @@ from conftest import load_vectors
 from replay_files import DATA, FILES
 from replay_files import toollib as _toollib
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
 from slugboard.codecs.minesweeper.files import read_replay_file
@@ -27,6 +28,7 @@ def toollib(path: Path):
     return _toollib(path, at_end=False)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
     video = toollib(path)
@@ -50,6 +52,7 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
         assert got.path * 16 == pytest.approx(e.path, abs=0.05 + e.path * 1e-5)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
     video = toollib(path)
@@ -149,6 +152,7 @@ def test_every_figure_says_its_convention():
         assert label and tip.endswith(".")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
 def test_chord_moments_are_the_chords_ms_toollib_counts(path):
     game = read_replay_file(str(path))
@@ -197,6 +201,7 @@ def test_mine_odds_say_when_ms_toollib_finds_no_field(monkeypatch):
         mine_odds(bytes([1, 9]), bytes([ms.OPENED, 0]), 2, 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
 def test_the_mouse_path_marks_the_clicks_ms_toollib_counts(path):
     from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, RIGHT_CLICK
@@ -248,7 +253,7 @@ def test_trail_runs_shade_each_segment_of_the_trail_by_its_start(times, now, spa
 def test_figures_are_kept_per_game_and_per_source(replay_games, monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     game = replay_games[FILES[0].name]
     from_file = figures.figures_of(game.board, game.mouse)
     assert figures.figures_of(game.board, game.mouse) is from_file
@@ -277,9 +282,9 @@ def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeyp
     from slugboard.codecs.minesweeper import figures, replays, stats
     from slugboard.codecs.work import Cancel
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
-    monkeypatch.setattr(replays, "_REPLAYS", [])
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(replays, "REPLAYS", Recent("replays", replays.REPLAYS.size))
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     monkeypatch.setattr(ClickTimeline, "CHECK_EVERY", 500)
     board = _long_link_game()
     reports: list[float] = []
@@ -294,7 +299,7 @@ def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeyp
     fld = ms.field_of(board)
     assert ms.replay(board).board is board
     counted = figures.figures_of(board)
-    assert made == [] and "_islands" in fld.__dict__
+    assert made == [] and fld.islands_known() is not None
     # And it is what counting afresh finds.
     monkeypatch.undo()
     fresh = GameFigures(ms.decode(ms.encode(board)))
@@ -354,10 +359,10 @@ def test_the_figures_without_clicks_are_the_games_figures_but_those_counted_from
 def test_figures_known_are_those_counted_for_that_very_game(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     board = ms.decode(GAME_VECTORS[0]["slug"])
     assert figures.figures_known(board) is None  # nothing counted: nothing worked out by asking
-    assert figures._FIGURES == []
+    assert list(figures.FIGURES.items()) == []
     counted = figures.figures_of(board)
     assert figures.figures_known(board) is counted
     assert figures.figures_known(board, []) is counted  # no mouse events: the link's figures
@@ -408,6 +413,7 @@ def _played(seed: int) -> ms.Board:
 _GAMES = [ms.decode(g["slug"]) for g in GAME_VECTORS] + [_long_link_game(), _played(1), _played(2)]
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(data=st.data())
 def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
@@ -429,6 +435,7 @@ def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
         figures = continued
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
 def test_a_game_continued_twice_from_one_moment_keeps_both_and_the_first(data):
@@ -479,6 +486,7 @@ def test_only_the_same_game_with_actions_added_at_its_end_is_continued(replay_ga
     assert from_file.new_actions(game.board) is None  # a file's mouse events are not a link's actions
 
 
+@pytest.mark.slow
 def test_a_timeline_of_mouse_events_continues_where_every_button_is_up(replay_games):
     for path in FILES:
         game = replay_games[path.name]
@@ -500,7 +508,7 @@ def test_a_timeline_of_mouse_events_continues_where_every_button_is_up(replay_ga
 def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     full = _long_link_game()
     before = _first(full, 1500)
     counted = figures.figures_of(before)
@@ -531,17 +539,17 @@ def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
 def test_figures_continued_count_on_only_a_few_new_actions(monkeypatch, replay_games):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     full = _long_link_game()
     base = _first(full, 1000)
     assert figures.figures_continued(base, at_most=10) is None  # nothing known
-    assert figures._FIGURES == []
+    assert list(figures.FIGURES.items()) == []
     counted = figures.figures_of(base)
     assert figures.figures_continued(base, at_most=0) is counted
     assert figures.figures_continued(_first(full, 1011), at_most=10) is None
-    assert figures._FIGURES == [counted]
+    assert list(figures.FIGURES.items()) == [counted]
     ten = figures.figures_continued(_first(full, 1010), at_most=10)
-    assert ten is not None and figures._FIGURES == [ten, counted]
+    assert ten is not None and list(figures.FIGURES.items()) == [ten, counted]
     # The game kept nearest to it is the one counted on.
     assert figures.figures_continued(_first(full, 1015), at_most=5) is not None
     # A file's figures are known or not: there are no actions to count on.
@@ -553,18 +561,18 @@ def test_figures_continued_count_on_only_a_few_new_actions(monkeypatch, replay_g
 def test_the_last_moves_of_a_game_being_played_are_kept_and_two_games_counted_apart(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     full = _long_link_game()
     games = [_played(seed) for seed in (3, 4, 5)]
     apart = [figures.figures_of(game) for game in games]
-    assert figures._FIGURES == apart[:0:-1]  # the last two games counted
+    assert list(figures.FIGURES.items()) == apart[:0:-1]  # the last two games counted
     board = _first(full, 1000)
     moves = [figures.figures_of(board)]
     for count in range(1001, 1013):
         board = _grown(board, full, count)
         moves.append(figures.figures_of(board))
     # The moves share one count's arrays: the last eight are kept, and no other game.
-    assert figures._FIGURES == moves[:-9:-1]
+    assert list(figures.FIGURES.items()) == moves[:-9:-1]
     # An undo seven moves back finds its figures, and a move from there is counted on from them.
     back = moves[-8].board
     assert figures.figures_known(back) is moves[-8]
@@ -572,6 +580,6 @@ def test_the_last_moves_of_a_game_being_played_are_kept_and_two_games_counted_ap
     made = figures.figures_of(branch)
     assert not made.clicks.shares_arrays(moves[-8].clicks)  # the arrays copied, up to its moment
     _assert_counted_as_from_the_start(made, branch)
-    assert figures._FIGURES == [made] + moves[:-8:-1]  # two games: the branch, and the moves before it
+    assert list(figures.FIGURES.items()) == [made] + moves[:-8:-1]  # two games: the branch, and the moves before it
     other = figures.figures_of(games[0])
-    assert figures._FIGURES == [other, made]
+    assert list(figures.FIGURES.items()) == [other, made]

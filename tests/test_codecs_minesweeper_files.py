@@ -77,6 +77,7 @@ def damaged_versions(path: Path):
     yield bytes(flipped)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_a_damaged_file_is_a_clear_error(path):
     for data in damaged_versions(path):
@@ -94,6 +95,7 @@ def test_not_a_replay():
         read_replay_file(str(DATA / "no such file.avf"))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(min_size=1, max_size=3000), st.sampled_from(EXTENSIONS))
 def test_hostile_bytes_raise_format_error_only(data, suffix):
@@ -110,6 +112,7 @@ def run_cli(*argv):
     return code, out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_cli_import_prints_json_or_slugs_and_goes_on_after_a_bad_file(tmp_path):
     bad = tmp_path / "broken.rmv"
     bad.write_bytes(b"not a replay at all")
@@ -141,8 +144,8 @@ def test_speed_and_rqp_match_ms_toollib(path, replay_games):
     assert stats.rqp == pytest.approx(video.rqp, rel=1e-3)
 
 
-def test_the_window_offers_the_files_the_reader_reads():
+def test_the_game_declares_the_files_the_reader_reads():
+    from slugboard.codecs import minesweeper
     from slugboard.codecs.minesweeper.files import EXTENSIONS
-    from slugboard.gui.main_window import REPLAY_EXTENSIONS
 
-    assert REPLAY_EXTENSIONS == EXTENSIONS
+    assert [kind.extensions for kind in minesweeper.FILE_TYPES] == [EXTENSIONS]

@@ -835,6 +835,7 @@ JSON_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(["surface", "height", "width", "pieces", "terrain", "colors"]), JSON_VALUES)
 def test_from_json_raises_only_slug_errors(key, value):

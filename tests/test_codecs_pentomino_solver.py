@@ -89,6 +89,7 @@ def small_boards(draw):
     return pm.Board(surface, height, width, (), tuple(sorted(cells)))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards())
 def test_the_fast_search_agrees_with_algorithm_x_on_every_surface(board):

@@ -81,6 +81,7 @@ def test_hostile_text_raises_only_slug_error(text: str) -> None:
             pass
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.text(alphabet="123456789", min_size=1, max_size=9), min_size=81, max_size=81))
 def test_candidate_tokens(tokens: list[str]) -> None:
@@ -120,7 +121,7 @@ def test_the_grid_command_writes_the_string_and_the_candidate_grid(capsys):
         d == board.cells[i] or (board.cells[i] == 0 and d == 0) for i, d in enumerate(again.cells) if board.cells[i]
     )
     assert cli.run(["grid", "R88"]) == 2
-    assert "grid is for sudoku boards" in capsys.readouterr().err
+    assert "grid works on Sudoku boards; this text is a Pentominoes board" in capsys.readouterr().err
 
 
 _RULE_CHARACTERS = "|-+.:*='"
@@ -136,6 +137,7 @@ def _near_candidate_grids(draw):
     return "".join(c + draw(gaps) for c in cells)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_near_candidate_grids() | st.text(" 123456789|-+x", max_size=200))
 def test_a_candidate_grid_is_told_cell_by_cell_as_by_its_rules(text):

@@ -82,3 +82,19 @@ def test_progress_climbs_and_shares_the_stop_flag() -> None:
     assert reporting.is_set()
     with pytest.raises(Cancelled):
         generate(seed=3, cancel=reporting)
+
+
+def test_a_search_that_finds_nothing_says_which_choice_to_relax():
+    """Few givens and a high rating together are rare: the message says what the puzzles
+    rated in range needed, and a search that allows it finds one."""
+    import re
+
+    with pytest.raises(ValueError) as failure:
+        generate(givens=24, symmetry="rotational", rating=(4.0, 7.0), seed=5, attempts=40)
+    message = str(failure.value)
+    found = re.search(r"puzzles rated 4 to 7 kept (\d+) givens or more; allow \1 givens", message)
+    assert found is not None, message
+    assert int(found.group(1)) > 24
+    # Out of reach for any number of givens: the ratings that were met are named instead.
+    with pytest.raises(ValueError, match=r"those with at most 30 givens rated [\d.]+ to [\d.]+; widen the rating"):
+        generate(givens=30, symmetry="rotational", rating=(15.0, 16.0), seed=5, attempts=10)

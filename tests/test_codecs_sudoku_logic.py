@@ -88,6 +88,7 @@ def _puzzle_from(seed: int, keep: int) -> str:
     return "".join(str(d) if d else "." for d in full)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(22, 40))
 def test_steps_on_generated_puzzles_never_contradict_the_solution(seed: int, keep: int) -> None:

@@ -243,6 +243,7 @@ def _every_assignment(board):
             yield tuple(rows)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(sparse_boards())
 def test_assignment_is_the_least_of_every_assignment(board):
@@ -891,6 +892,7 @@ def test_cli_info_and_url():
 # --- properties -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(row_lists(), st.booleans())
 def test_random_rows_round_trip_with_identity(rows, red):
@@ -908,6 +910,7 @@ def test_random_rows_round_trip_with_identity(rows, red):
     assert decode_any(xq.share_url(board)) == ("xiangqi", board)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(boards())
 def test_random_placements_round_trip_without_identity(board):

@@ -32,6 +32,7 @@ def _playable(board: xq.Board) -> bool:
     return not kinds & {"NO_KING", "FACING_KINGS", "CHECK"}
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(boards())
 def test_a_piece_takes_exactly_where_the_attack_rules_say(board: xq.Board) -> None:
@@ -43,6 +44,7 @@ def test_a_piece_takes_exactly_where_the_attack_rules_say(board: xq.Board) -> No
                 assert (target in reach) == attacks(cells, source, target), (board.fen, source, target)
 
 
+@pytest.mark.slow
 @settings(max_examples=300)
 @given(boards())
 def test_general_attacked_agrees_with_attackers_and_facing(board: xq.Board) -> None:
@@ -59,6 +61,7 @@ def test_general_attacked_agrees_with_attackers_and_facing(board: xq.Board) -> N
         assert xq.general_attacked(board.cells, king, red) == (bool(xq.attackers(board, king, not red)) or facing)
 
 
+@pytest.mark.slow
 @settings(max_examples=200)
 @given(boards())
 def test_no_legal_move_leaves_the_own_general_attacked(board: xq.Board) -> None:
@@ -81,6 +84,7 @@ def _oracle_moves(board: xq.Board) -> set[str]:
     return {pos2iccs(*m) for m in other.create_moves() if other.is_valid_move_t(m) and not other.is_checked_move(*m)}
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(0, 120))
 def test_moves_along_random_games_match_an_independent_implementation(rng: random.Random, plies: int) -> None:
@@ -94,6 +98,7 @@ def test_moves_along_random_games_match_an_independent_implementation(rng: rando
         board = xq.play(board, rng.choice(sorted(mine)))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(boards())
 def test_moves_of_set_up_positions_match_an_independent_implementation(board: xq.Board) -> None:
@@ -166,4 +171,4 @@ def test_cli_moves_prints_sorted_iccs_check_and_result() -> None:
 def test_cli_moves_refuses_other_games_in_one_line() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert cli.run(["moves", "." * 81], out=out, err=err) == 2
-    assert err.getvalue().startswith("error:") and "xiangqi" in err.getvalue()
+    assert err.getvalue().startswith("error:") and "moves works on Xiangqi boards" in err.getvalue()

@@ -58,6 +58,7 @@ def _oracle_text(board: xq.Board, move: xq.Move) -> str:
     return other.move_iccs(xq.iccs(move)).to_text()
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(1, 100))
 def test_chinese_notation_matches_an_independent_implementation(rng: random.Random, plies: int) -> None:

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from processes import fresh_process
 from PySide6.QtGui import QColor, QImage
 
@@ -87,6 +88,7 @@ QTimer.singleShot(50, qapp.quit)
     assert done.returncode == 0, done.stderr
 
 
+@pytest.mark.slow
 def test_export_with_start_word(tmp_path):
     link = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA"
     out = tmp_path / "letters.png"
@@ -97,6 +99,7 @@ def test_export_with_start_word(tmp_path):
     assert done.returncode == 2 and "--start-word" in done.stderr
 
 
+@pytest.mark.slow
 def test_no_display_says_how_to_export_instead(tmp_path):
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     if sys.platform.startswith("linux"):  # elsewhere there is always a screen to open the window on
@@ -129,6 +132,7 @@ def test_qt_options_are_passed_to_qt():
     )
 
 
+@pytest.mark.slow
 def test_dark_window_and_style_option(tmp_path):
     done = _run_app(
         tmp_path,
@@ -164,12 +168,14 @@ def test_export_moment_out_of_range_is_an_error(tmp_path):
     assert not (tmp_path / "m.png").exists()
 
 
+@pytest.mark.slow
 def test_export_malformed_link_is_an_error(tmp_path):
     for text in ("s://]", "http://["):
         err = _export_error(tmp_path, "--export", str(tmp_path / "x.png"), text)
         assert "which no game here reads" in err
 
 
+@pytest.mark.slow
 def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path):
     assert "--size" in _export_error(
         tmp_path, "--export", str(tmp_path / "a.png"), "--size", "9" * 400 + "x9", SEED_SLUG
@@ -212,6 +218,7 @@ def test_the_check_asks_the_real_plugin(monkeypatch):
 REPLAY_FILE = os.path.join(os.path.dirname(__file__), "data", "minesweeper", "test_rmv2_24px.rmv")
 
 
+@pytest.mark.slow
 def test_export_records_a_replay_in_each_format(tmp_path):
     from PIL import Image
 
@@ -229,9 +236,10 @@ def test_export_records_a_replay_in_each_format(tmp_path):
         assert getattr(image, "n_frames", 1) == 1
 
 
+@pytest.mark.slow
 def test_export_recording_errors(tmp_path):
     out = str(tmp_path / "r.gif")
-    assert "sudoku board" in _export_error(tmp_path, "--export", out, SEED_SLUG)
+    assert "cannot write gif for a sudoku puzzle" in _export_error(tmp_path, "--export", out, SEED_SLUG)
     assert "no clicks" in _export_error(tmp_path, "--export", out, MINESWEEPER.split("+000")[0])
     assert "at most 50" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--fps", "60")
     assert "--speed" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--speed", "-1")
@@ -306,6 +314,7 @@ def test_export_leaves_no_collection_to_start_in_qt_teardown(tmp_path):
     assert not gc.isenabled()  # the process exits next; Python collects once Qt is gone
 
 
+@pytest.mark.slow
 def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_path, qapp):
     from slugboard.codecs import xiangqi
     from slugboard.gui.app import _board_of
@@ -344,31 +353,3 @@ was_enabled = gc.isenabled()
 print(json.dumps([program.main([]), was_enabled, enabled_at_import]))
 """
     assert fresh_process(script, home=str(tmp_path)) == [0, True, [False]]
-
-
-def test_pyside_reads_no_source_of_ours(tmp_path):
-    """PySide reads the source of each module first imported after it, unless told what it
-    would find (`slugboard.gui.spare_source_reads`): the window's modules are told, and are
-    not read (Python's `linecache` holds what was read)."""
-    script = r"""
-import json, linecache, sys
-import PySide6.QtWidgets
-import PySide6.support.feature as feature
-from slugboard.gui.main_window import MainWindow
-import slugboard.gui.sudoku.page  # a game's page, loaded later in a run
-ours = {name: module.__file__ for name, module in sys.modules.items() if name.startswith("slugboard.")}
-read = sorted(name for name, path in ours.items() if path in linecache.cache)
-table = feature.pyside_feature_dict
-told = {name: table.get(name) for name in ours}
-# The check can see a read: a module of ours left out of the table is read on import.
-table.pop("slugboard.codecs.cli", None)
-from slugboard.codecs.cli import main
-print(json.dumps([read, told, table.get("json"), sys.modules[main.__module__].__file__ in linecache.cache]))
-"""
-    read, told, json_value, control_read = fresh_process(script, home=str(tmp_path))
-    assert read == []
-    assert control_read
-    assert json_value == -1  # the standard library: PySide would find no PySide6 there
-    assert told["slugboard.gui.main_window"] == told["slugboard.gui.sudoku.page"] == 0  # they use PySide
-    assert told["slugboard.codecs.sudoku"] == told["slugboard.codecs"] == -1  # pure Python
-    assert all(value in (0, -1) for value in told.values()), told

@@ -42,8 +42,8 @@ def test_garbage_is_freed_on_the_thread_of_the_collector(qapp, qtbot):
         assert collector.collected >= 1
     finally:
         collector.timer.stop()
-        collector.deleteLater()
-        qtbot.wait(10)
+        with qtbot.waitSignal(collector.destroyed):
+            collector.deleteLater()
         if not was_enabled:
             gc.disable()
 

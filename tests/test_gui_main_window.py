@@ -6,6 +6,7 @@ import pytest
 from processes import fresh_process
 
 from slugboard.codecs import GAMES
+from waiting import animations_done
 
 
 def test_a_tab_per_game_and_alt_keys(qtbot, main_window):
@@ -61,14 +62,19 @@ def test_help_lists_every_key_the_window_and_each_page_binds(qtbot, main_window)
         assert bound <= listed, (name, bound - listed)
     actions = window_keys(main_window)
     assert ("Ctrl+Shift+I", "Copy image") in actions and ("Ctrl+E", "Export") in actions
+    # Undo and Redo, which live in the Edit menu alone, are listed too.
+    keys = dict(actions)
+    assert keys["Ctrl+Z"].startswith("Undo") and keys["Ctrl+Shift+Z, Ctrl+Y"].startswith("Redo")
     text = shortcuts_html(main_window, "xiangqi")
-    assert text.index("<h3>Xiangqi") < text.index("<h3>Sudoku")  # the game on screen first
-    assert "Flip the board" in text and "Copy image" in text
+    assert text.index("<h3>Xiangqi") < text.index("<h3>Everywhere") < text.index("<h3>Sudoku")
+    assert "Flip the board" in text and "Copy image" in text and "Ctrl+Z" in text
     main_window.paste_text("R88XA33X035")
     dialog = main_window.shortcuts_dialog()
     qtbot.addWidget(dialog)
     shown = dialog.text.toPlainText()
-    assert shown.index("Everywhere") < shown.index("Rotate the piece") < shown.index("Give the digit")
+    # The game on screen first, then the window's keys, then the other games'.
+    assert shown.index("Rotate the piece") < shown.index("Everywhere") < shown.index("Give the digit")
+    assert shown.index("Ctrl+Z") < shown.index("Give the digit")
 
 
 def test_about_names_the_version(main_window):
@@ -195,21 +201,22 @@ def test_a_kept_field_draws_its_clear_button_once(qtbot):
     kept picture holds the field alone, or the button's translucent pixels would show twice."""
     from PySide6.QtWidgets import QLineEdit
 
-    from slugboard.gui.page import KeptLineEdit
+    from slugboard.gui.kept import KeptLineEdit
 
     def set_up(edit):
         edit.setClearButtonEnabled(True)
         edit.setText("?play=AAAA")
 
     _holder, kept, plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, set_up)
-    qtbot.wait(400)  # the clear button fades in when the field has text
+    # The clear button fades in when the field has text.
+    qtbot.waitUntil(lambda: animations_done(kept) and animations_done(plain))
     _kept_looks_as_qt_draws(qtbot, kept, plain)
 
 
 def test_kept_tab_bars_menu_bars_and_fields_look_as_qt_draws_them(qtbot):
     from PySide6.QtWidgets import QLineEdit, QMenuBar, QStyleFactory, QTabBar
 
-    from slugboard.gui.page import KeptLineEdit, KeptMenuBar, KeptTabBar
+    from slugboard.gui.kept import KeptLineEdit, KeptMenuBar, KeptTabBar
 
     def tabs(bar):
         for title in ("Pentomino", "Sudoku", "Xiangqi"):
@@ -264,7 +271,7 @@ def test_kept_widgets_are_left_as_they_are_when_what_is_under_them_repaints(qtbo
     from PySide6.QtCore import QEvent, QObject, Qt
     from PySide6.QtWidgets import QLineEdit, QScrollBar, QTabBar
 
-    from slugboard.gui.page import KeptLineEdit, KeptScrollBar, KeptTabBar
+    from slugboard.gui.kept import KeptLineEdit, KeptScrollBar, KeptTabBar
 
     class Paints(QObject):
         count = 0
@@ -314,7 +321,7 @@ def test_labels_and_buttons_that_fill_under_themselves_look_as_qt_draws_them(qtb
     are when their parent repaints."""
     from PySide6.QtWidgets import QLabel, QPushButton, QToolButton
 
-    from slugboard.gui.page import FilledButton, FilledLabel, FilledToolButton
+    from slugboard.gui.kept import FilledButton, FilledLabel, FilledToolButton
 
     def checkable(button):
         button.setText("Anatomy")
@@ -348,7 +355,7 @@ def test_a_kept_widget_painted_by_the_style_again_and_again_shows_what_qt_draws(
     do not build up paint after paint, and nothing from before shows through."""
     from PySide6.QtWidgets import QLineEdit
 
-    from slugboard.gui.page import KeptLineEdit
+    from slugboard.gui.kept import KeptLineEdit
 
     holder, kept, _plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug"))
     kept.setFocus()
@@ -365,7 +372,7 @@ def test_a_kept_widget_painted_by_the_style_again_and_again_shows_what_qt_draws(
 def test_a_kept_field_with_the_keyboard_or_a_drag_over_it_is_painted_by_qt(qtbot):
     from PySide6.QtWidgets import QLineEdit
 
-    from slugboard.gui.page import KeptLineEdit
+    from slugboard.gui.kept import KeptLineEdit
 
     _holder, kept, _plain = _kept_and_plain(qtbot, KeptLineEdit, QLineEdit, lambda edit: edit.setText("a slug"))
     assert kept.picture_state() is not None
@@ -381,7 +388,7 @@ def _scroll_bars(qtbot):
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QScrollBar, QWidget
 
-    from slugboard.gui.page import KeptScrollBar
+    from slugboard.gui.kept import KeptScrollBar
 
     holder = QWidget()
     qtbot.addWidget(holder)
@@ -475,6 +482,7 @@ def test_a_heading_looks_as_a_bold_rich_text_label_does(qtbot, dark):
     assert heading("<i>x</i>").sizeHint().width() > heading("x").sizeHint().width()
 
 
+@pytest.mark.slow
 def test_the_window_loads_what_it_shows_and_the_rest_when_first_asked(tmp_path):
     """A fresh window loads the codec and page of the game it shows, not the other games
     and not the slug anatomy; opening the anatomy loads and shows it. The other games'
@@ -511,7 +519,8 @@ window.close()
     assert game == "sudoku"
     assert "slugboard.gui.sudoku.page" in before and "slugboard.codecs.sudoku" in before
     others = {name for name in GAMES if name != "sudoku"}
-    assert not {m for m in before if m.split(".")[2:3] and m.split(".")[2] in others}  # no other game's codec or page
+    # No other game's codec modules or page (a game's declaration, its package's top, names its title).
+    assert not {m for m in before if m.split(".")[2:3] and m.split(".")[2] in others and m.count(".") >= 3}
     assert "slugboard.gui.anatomy_view" not in before
     assert "slugboard.gui.anatomy_view" in after and shown
     for name in GAMES:
@@ -549,6 +558,7 @@ window.close()
     assert len(urls) == 1 and urls[0].startswith("https://")
 
 
+@pytest.mark.slow
 def test_the_window_paints_its_restored_board_before_reading_the_others(tmp_path):
     """With a board stored for every game, the window opens on the game shown last with
     that board, read once: it paints before the other games' boards are read (or their
@@ -590,7 +600,6 @@ class Watch(QObject):
     def eventFilter(self, obj, event):
         if event.type() == QEvent.Type.Paint and not seen:
             seen.append(loaded())
-            seen.append("_hashlib" in sys.modules)
         return False
 window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
 watch = Watch()
@@ -600,18 +609,16 @@ for _ in range(5):
     app.processEvents()
 pages = {name: window.pages[name].game.to_json(window.pages[name].board) for name in window.pages}
 undo = window.current_page().undo_stack.count()
-print(json.dumps([seen[0], loaded(), pages, window.current_page().game.name, undo, shown, seen[1]]))
+print(json.dumps([seen[0], loaded(), pages, window.current_page().game.name, undo, shown]))
 window.close()
 """
-    at_paint, after, pages, game, undo, shown, openssl = fresh_process(script, path)
-    games_at = lambda modules: {m.split(".")[2] for m in modules if m.count(".") >= 2}  # noqa: E731
+    at_paint, after, pages, game, undo, shown = fresh_process(script, path)
+    games_at = lambda modules: {m.split(".")[2] for m in modules if m.count(".") >= 3}  # noqa: E731 - a game's modules
     assert game == "letters" and undo == 0
     assert shown == [boards["letters"]["date"]]
     assert "letters" in games_at(at_paint) and not games_at(at_paint) & (set(GAMES) - {"letters"})
     assert games_at(after) >= set(GAMES)
     assert pages == boards
-    # The day's tiles need one md5, taken without loading OpenSSL (hashlib's first import).
-    assert not openssl
 
 
 def test_the_warmer_runs_a_games_warm_step_on_its_own_after_loading_it(qtbot, tmp_path, monkeypatch):
@@ -636,3 +643,13 @@ def test_the_warmer_runs_a_games_warm_step_on_its_own_after_loading_it(qtbot, tm
     with qtbot.waitSignal(warmer.finished, timeout=1000):
         warmer._next()
     assert "plain_module" in sys.modules and warmer.done and calls == ["warm"]
+
+
+def test_the_window_shows_the_application_icon(qtbot, main_window):
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.gui import desktop
+
+    qtbot.waitUntil(lambda: not main_window.windowIcon().isNull())
+    sizes = {size.width() for size in QApplication.windowIcon().availableSizes()}
+    assert sizes == set(desktop.ICON_SIZES)

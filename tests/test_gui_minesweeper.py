@@ -10,14 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QImage
 from PySide6.QtWidgets import QApplication, QLabel
 
-from conftest import load_vectors
+from conftest import load_vectors, open_file
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
+from waiting import Queries
 
 VECTORS = load_vectors("minesweeper")["games"]
 ARTICLE = VECTORS[0]["slug"]
@@ -688,7 +691,7 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
     )
     replay = ms.Replay(ms.Board(board.width, board.height, board.mines, events))
     fld = replay.field
-    monkeypatch.setattr(paint, "_LAST_COMPOSED", [])
+    monkeypatch.setattr(paint, "LAST_COMPOSED", Recent("pictures", paint.LAST_COMPOSED.size))
     patches = []
     real = paint._patched
     monkeypatch.setattr(paint, "_patched", lambda *a: patches.append(real(*a)) or patches[-1])
@@ -701,18 +704,18 @@ def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot
 
 
 def test_the_canvas_erases_only_around_the_field_and_looks_the_same(qtbot, main_window, monkeypatch):
-    import slugboard.gui.page as pages
+    import slugboard.gui.kept as kept
 
     page = _shown_page(main_window)
     page.paste_board(ms.random_board(23, 11, 40, seed=2))
     page.set_mode("play")
     covered = []
-    real = pages._erase
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
+    real = kept._erase
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: covered.append(c) or real(w, p, c))
     page.canvas.resize(517, 389)  # a field not on whole pixels
     shown = page.canvas.grab().toImage()
     assert covered and covered[-1] is not None and covered[-1].width() > 0.8 * page.canvas.width()
-    monkeypatch.setattr(pages, "_erase", lambda w, p, c: real(w, p, None))
+    monkeypatch.setattr(kept, "_erase", lambda w, p, c: real(w, p, None))
     page.canvas.hover = (3, 4)  # a new picture, drawn, then back to the first
     page.canvas.grab()
     page.canvas.hover = None
@@ -731,6 +734,7 @@ def test_tile_ids_of_a_game_state():
     assert view.tile_ids(fld, None) == bytes([view.T_OPEN + 0, view.T_OPEN + 1, view.T_MINE])
 
 
+@pytest.mark.slow
 def test_export_png_at_a_moment(qtbot, tmp_path):
     out = tmp_path / "replay.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
@@ -765,10 +769,10 @@ def test_export_png_at_a_moment(qtbot, tmp_path):
 REPLAY_DATA = Path(__file__).parent / "data" / "minesweeper"
 
 
-def test_a_replay_file_opens_in_the_window_and_its_slug_shows(main_window):
+def test_a_replay_file_opens_in_the_window_and_its_slug_shows(qtbot, main_window):
     window = main_window
     path = next(REPLAY_DATA.glob("*.mvf"))
-    assert window.open_file(str(path))
+    assert open_file(qtbot, window, path)
     page = window.page("minesweeper")
     assert window.current_page() is page
     assert (page.board.width, page.board.height) == (30, 16)
@@ -789,18 +793,18 @@ def test_a_replay_file_opens_in_the_window_and_its_slug_shows(main_window):
     assert {key: label.text() for key, label in page.stat_labels.items()} == figures
 
 
-def test_a_damaged_file_changes_nothing(main_window, tmp_path):
+def test_a_damaged_file_changes_nothing(qtbot, main_window, tmp_path):
     window = main_window
     page = window.page("minesweeper")
     before = page.board
     bad = tmp_path / "broken.avf"
     bad.write_bytes(next(REPLAY_DATA.glob("*.avf")).read_bytes()[:100])
-    assert not window.open_file(str(bad))
+    assert not open_file(qtbot, window, bad)
     assert page.board is before
     assert "damaged" in window.slug_pane.error_text()
 
 
-def test_dropping_a_replay_file_opens_it(main_window):
+def test_dropping_a_replay_file_opens_it(qtbot, main_window):
     from PySide6.QtCore import QMimeData, QPointF, QUrl
     from PySide6.QtGui import QDropEvent
 
@@ -811,13 +815,15 @@ def test_dropping_a_replay_file_opens_it(main_window):
     event = QDropEvent(
         QPointF(50, 50), Qt.DropAction.CopyAction, data, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
     )
-    main_window.dropEvent(event)
+    with qtbot.waitSignal(main_window.file_done, timeout=60_000):
+        main_window.dropEvent(event)
     page = main_window.page("minesweeper")
     assert main_window.current_page() is page
     assert page.replay.bbbv == 5 and page.replay.final().outcome == ms.WON
     assert "Viennasweeper" in page.file_label.text()
 
 
+@pytest.mark.slow
 def test_export_draws_a_replay_file(tmp_path):
     path = next(REPLAY_DATA.glob("*.avf"))
     out = tmp_path / "moment.png"
@@ -898,7 +904,7 @@ def test_the_panel_shows_ms_toollibs_figures_for_a_real_file(qtbot, main_window)
     video.analyse()
     video.current_time = video.rtime + 1
     window = main_window
-    assert window.open_file(str(path))
+    assert open_file(qtbot, window, path)
     page = _shown_page(window)
     page.set_mode("replay")
     page.player.pause()
@@ -965,7 +971,7 @@ def test_the_panel_fits_its_width_in_every_mode(qtbot, main_window):
     page = main_window.page("minesweeper")
     for mode in ("edit", "play", "replay"):
         page.set_mode(mode)
-        qtbot.wait(20)
+        QApplication.processEvents()  # the layout has had its turn
         assert page.tool_panel.width() <= page.TOOL_PANEL_WIDTH, mode
 
 
@@ -1026,7 +1032,7 @@ def test_the_islands_of_a_large_field_are_counted_after_it_is_on_screen(qtbot, m
     board = ms.random_board(30, 16, 99, seed=5)
     assert main_window.paste_text(ms.encode(board))
     fld = ms.stats.field_of(page.board)
-    assert "_islands" not in fld.__dict__  # nothing counted yet, on any thread
+    assert fld.islands_known() is None  # nothing counted yet, on any thread
     assert page.stat_labels["islands"].text() == "…"
     assert page.stat_labels["3bv"].text() == str(fld.bbbv)  # the rest is there at once
     expected = ms.stats.Field(page.board.width, page.board.height, page.board.mines).islands()
@@ -1098,9 +1104,9 @@ def test_the_list_follows_the_replay_and_leaves_the_keys_to_the_board(qtbot, mai
     assert not view.selectionModel().hasSelection()
 
 
-def test_chords_of_a_file_are_listed_as_chords(main_window):
+def test_chords_of_a_file_are_listed_as_chords(qtbot, main_window):
     path = next(REPLAY_DATA.glob("*.avf"))
-    assert main_window.open_file(str(path))
+    assert open_file(qtbot, main_window, str(path))
     page = main_window.page("minesweeper")
     page.player.pause()
     model = page.action_list.model()
@@ -1135,9 +1141,9 @@ def _odds_on(qtbot, page):
     return state
 
 
-def _mvf_paused_at(main_window, ms: int):
+def _mvf_paused_at(qtbot, main_window, ms: int):
     """The page with the expert .mvf file open, its replay paused at `ms`."""
-    assert main_window.open_file(str(next(REPLAY_DATA.glob("*.mvf"))))
+    assert open_file(qtbot, main_window, str(next(REPLAY_DATA.glob("*.mvf"))))
     page = _shown_page(main_window)
     page.player.pause()
     page.player.seek(ms)
@@ -1149,7 +1155,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
 
     from slugboard.gui.minesweeper.paint import odds_marks, odds_text
 
-    page = _mvf_paused_at(main_window, 20000)
+    page = _mvf_paused_at(qtbot, main_window, 20000)
     page.canvas.setFocus()
     before = page.canvas.grab().toImage()
     assert page.canvas.odds is None
@@ -1170,7 +1176,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     # The board shows it: a cell sure to be a mine is tinted red.
     after = page.canvas.grab().toImage()
     x, y = sure[0]
-    corner = page.canvas.layout_().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
+    corner = page.canvas.board_layout().cell_rect(x, y).topLeft().toPoint() + QPoint(4, 4)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(corner.x() * ratio), int(corner.y() * ratio))
     assert QColor(after.pixel(point)) != QColor(before.pixel(point))
@@ -1182,7 +1188,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
 
 def test_the_odds_follow_the_replay_as_it_plays_and_seeks(qtbot, main_window):
     path = next(REPLAY_DATA.glob("*.avf"))
-    assert main_window.open_file(str(path))
+    assert open_file(qtbot, main_window, str(path))
     page = _shown_page(main_window)
     page.player.pause()
     page.player.clock = FakeClock()
@@ -1215,13 +1221,13 @@ def test_odds_text_never_rounds_a_chance_to_certain():
 
 
 def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
-    page = _mvf_paused_at(main_window, 20000)
+    page = _mvf_paused_at(qtbot, main_window, 20000)
     mouse = page.mouse_path()
     assert mouse is not None and page.canvas.mouse is mouse
     assert page.mouse_box.isEnabled() and page.mouse_box.isChecked()
     assert "chord" in page.mouse_box.toolTip()
     x, y = mouse.pointer_at(20000)
-    lay = page.canvas.layout_()
+    lay = page.canvas.board_layout()
     tip = QPoint(int(lay.grid.left() + x * lay.cell) + 3, int(lay.grid.top() + y * lay.cell) + 8)
     ratio = page.canvas.devicePixelRatioF()
     point = QPoint(int(tip.x() * ratio), int(tip.y() * ratio))
@@ -1245,16 +1251,21 @@ def test_a_game_from_a_link_has_no_mouse_path_and_says_so(main_window):
 
 
 def test_export_at_a_moment_draws_the_files_pointer(qtbot):
+    from argparse import Namespace
+
     from slugboard.gui.app import _board_of
+    from slugboard.gui.minesweeper.command_line import state
     from slugboard.gui.render import render_image
 
     path = next(REPLAY_DATA.glob("*.mvf"))
-    game, board, extras = _board_of(str(path))
-    assert game == "minesweeper" and len(extras["mouse"]) > 1000
+    game, board, record = _board_of(str(path))
+    extras = state(Namespace(at=20.0), record)  # what `slugboard --export ... --at 20` draws with
+    assert game == "minesweeper" and len(extras["mouse"]) > 1000 and extras["at"] == 20.0
     plain = render_image(game, board, at=20.0)
-    traced = render_image(game, board, at=20.0, **extras)
+    traced = render_image(game, board, **extras)
     assert plain.size() == traced.size() and plain != traced
-    assert _board_of(ARTICLE)[2] == {}
+    assert _board_of(ARTICLE)[2] is None
+    assert state(Namespace(at=20.0), None) == {"at": 20.0}
 
 
 def test_p_shows_the_odds_while_playing(qtbot, main_window):
@@ -1270,7 +1281,7 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
     x, y = board.width // 2, board.height // 2
     page.canvas.setFocus()
     qtbot.mouseClick(
-        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.layout_().cell_rect(x, y).center().toPoint()
+        page.canvas, Qt.MouseButton.LeftButton, pos=page.canvas.board_layout().cell_rect(x, y).center().toPoint()
     )
     assert page.board.events
     assert page.play_odds_box.isVisible() and not page.play_odds_box.isChecked()
@@ -1285,15 +1296,14 @@ def test_p_shows_the_odds_while_playing(qtbot, main_window):
     assert page.canvas.odds is None
 
 
+@pytest.mark.slow
 def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
     """On a field worked out in ms-toollib's child process, a replay playing asks for new
     odds faster than they come: the answers still arrive and are shown as it plays."""
-    import time
-
     from slugboard.codecs.minesweeper.odds import IN_PROCESS_CELLS
 
     path = next(REPLAY_DATA.glob("*.evf"))  # 60x36, twenty minutes of play
-    assert main_window.open_file(str(path))
+    assert open_file(qtbot, main_window, str(path))
     page = _shown_page(main_window)
     assert page.board.width * page.board.height > IN_PROCESS_CELLS
     page.player.seek(60_000)
@@ -1301,19 +1311,21 @@ def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
     page.player.set_speed(8.0)
     page.player.play()
     shown = set()
-    end = time.perf_counter() + 4
-    while time.perf_counter() < end and len(shown) < 3:
-        qtbot.wait(20)
+
+    def three_moments_shown() -> bool:
         odds, state = page.canvas.odds, page.canvas.state
         # The board draws odds only when they are this very moment's (see odds_marks).
         if odds is not None and page.player.playing and odds.cells == state.cells:
             shown.add(odds.cells)
-    assert len(shown) >= 3
+        return len(shown) >= 3
+
+    qtbot.waitUntil(three_moments_shown, timeout=10_000)
 
 
 def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(qtbot, main_window, monkeypatch):
     import threading
 
+    queries = Queries(monkeypatch)
     from slugboard.gui.minesweeper import page as page_module
 
     worked_out = page_module.mine_odds
@@ -1339,7 +1351,7 @@ def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(
         return not page._odds_worker.busy and odds is not None and odds.cells == state.cells
 
     qtbot.waitUntil(shown, timeout=10000)
-    qtbot.wait(50)  # any answer still on its way comes in
+    queries.settle(qtbot)  # any answer still on its way comes in
     assert page.canvas.odds.at(0, 0) == 0.5 and page.canvas.odds.at(29, 29) == 0.5
     qtbot.keyClick(page.canvas, Qt.Key.Key_P)
     assert page.canvas.odds is None
@@ -1372,6 +1384,7 @@ def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_win
     assert all(label.height() >= label.minimumSizeHint().height() for label in holder.findChildren(QLabel))
 
 
+@pytest.mark.slow
 @given(
     times=st.lists(st.integers(0, 3_000_000), max_size=300).map(sorted),
     low=st.integers(0, 1000),
@@ -1469,8 +1482,8 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     game = _long_game()
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
     monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
-    monkeypatch.setattr(stats, "_FIELDS", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     calls: list = []
     islands_gate = _Gate(monkeypatch, page_module, "_count_islands", calls)
     figures_gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
@@ -1489,7 +1502,8 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
         assert labels[key].text() == "…", key
     # The islands are counted first; the clicks wait for them.
     qtbot.waitUntil(lambda: len(calls) == 1, timeout=5000)
-    qtbot.wait(100)
+    QApplication.processEvents()
+    assert not page._figures_job.busy  # not even asked for
     assert [c[0] for c in calls] == ["_count_islands"]
     islands_gate.open.set()
     qtbot.waitUntil(lambda: labels["islands"].text() == str(fld.islands()), timeout=5000)
@@ -1516,7 +1530,7 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     from slugboard.gui.minesweeper import page as page_module
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
     gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
     gate.open.set()
@@ -1549,7 +1563,8 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     _click(qtbot, page, *safe[-1])
     assert len(page.board.events) == 401 and page.board.events[-1][2:] == safe[-1]
     shown_at_once()
-    qtbot.wait(100)
+    QApplication.processEvents()
+    assert not page._figures_job.busy  # no count asked for
     assert [c[0] for c in calls] == ["_count_figures"]  # the first count only
 
 
@@ -1560,9 +1575,10 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     from slugboard.gui.minesweeper import page as page_module
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(figures, "_FIGURES", [])
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
     gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    queries = Queries(monkeypatch)
     _store_game(settings, _long_game(), mode="play")
     window = open_window()
     page = window.current_page()
@@ -1572,6 +1588,6 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     page.player.seek(page.player.duration_ms)
     assert page.stat_labels["clicks"].text() == "17 (16 effective)"  # at once: a short game
     gate.open.set()
-    qtbot.wait(200)  # the long game's count, given up, changes nothing
+    queries.settle(qtbot)  # the long game's count, given up, changes nothing
     assert page.stat_labels["clicks"].text() == "17 (16 effective)"
     assert len(calls) == 1

@@ -89,6 +89,7 @@ def _act(rng: random.Random, qtbot, window, page) -> None:
     _close_popups()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", range(1, 1 + SEEDS))
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_window, name, seed):

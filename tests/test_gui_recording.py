@@ -11,10 +11,11 @@ import pytest
 from PIL import Image, ImageChops
 from PySide6.QtCore import Qt
 
-from conftest import DATA, load_vectors
+from conftest import DATA, load_vectors, open_file
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.work import Cancel, Cancelled
+from waiting import Queries
 
 FILES = sorted((DATA / "minesweeper").iterdir())
 EXPERT = DATA / "minesweeper" / "Zhang Shen Jia_Exp_38.82(3bv122).mvf"
@@ -46,11 +47,12 @@ def _frame(path: Path, k: int) -> Image.Image:
 # --- the plan ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 @pytest.mark.parametrize("speed", [1.0, 2.0])
 @pytest.mark.parametrize("unit_ms, min_units", [(1, 1), (10, 2)])
 def test_frames_last_as_long_as_the_game(qapp, path, speed, unit_ms, min_units):
-    from slugboard.gui.recording import HOLD_MS, plan
+    from slugboard.gui.minesweeper.recording import HOLD_MS, plan
 
     replay = ms.Replay(_board(path))
     frames = plan(replay, fps=30, speed=speed, unit_ms=unit_ms, min_units=min_units)
@@ -67,7 +69,7 @@ def test_frames_last_as_long_as_the_game(qapp, path, speed, unit_ms, min_units):
 
 
 def test_a_slow_recording_merges_frames_whose_picture_is_the_same(qapp):
-    from slugboard.gui.recording import plan
+    from slugboard.gui.minesweeper.recording import plan
 
     replay = ms.Replay(_board(BEGINNER))
     slow = plan(replay, fps=60, speed=0.25)  # the clock, in hundredths, moves every 2.4 slots
@@ -79,10 +81,11 @@ def test_a_slow_recording_merges_frames_whose_picture_is_the_same(qapp):
 # --- the files -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".gif", ".webp", ".apng"])
 @pytest.mark.parametrize("speed", [1.0, 2.0])
 def test_a_recording_plays_the_whole_game(qapp, tmp_path, suffix, speed):
-    from slugboard.gui.recording import HOLD_MS, record
+    from slugboard.gui.minesweeper.recording import HOLD_MS, record
 
     board = _board(BEGINNER)
     out = tmp_path / f"game{suffix}"
@@ -100,12 +103,13 @@ def test_a_recording_plays_the_whole_game(qapp, tmp_path, suffix, speed):
     assert os.listdir(tmp_path) == [out.name]  # the unfinished file is gone
 
 
+@pytest.mark.slow
 def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
     """Frames are painted with the board picture reused and only their changed part
     encoded; each must still equal a plain painting of its moment."""
     from PySide6.QtGui import QImage
 
-    from slugboard.gui.recording import plan, record
+    from slugboard.gui.minesweeper.recording import plan, record
     from slugboard.gui.render import render_image
 
     mines_paint = importlib.import_module("slugboard.gui.minesweeper.paint")
@@ -116,7 +120,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
     frames = plan(replay)
     assert count == len(frames)
     for k, frame in enumerate(frames):
-        mines_paint._LAST_COMPOSED.clear()  # each moment painted from scratch
+        mines_paint.LAST_COMPOSED.clear()  # each moment painted from scratch
         image = render_image(
             "minesweeper",
             board,
@@ -132,7 +136,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
 
 
 def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     game = next(g for g in load_vectors("minesweeper")["games"] if g["board"]["events"])
     out = tmp_path / "vector.gif"
@@ -142,7 +146,7 @@ def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
 
 
 def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     cancel = Cancel()
     seen = []
@@ -161,7 +165,7 @@ def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
 def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path):
     """A stop that comes after the last frame, just before the file takes its name, still
     wins: no file, and the one who stopped it knows."""
-    from slugboard.gui.recording import Finish, record
+    from slugboard.gui.minesweeper.recording import Finish, record
 
     finish = Finish()
     stopped = []
@@ -177,7 +181,7 @@ def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path)
 
 
 def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
-    from slugboard.gui.recording import Finish, record
+    from slugboard.gui.minesweeper.recording import Finish, record
 
     finish = Finish()
     out = tmp_path / "done.gif"
@@ -190,7 +194,7 @@ def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
 def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_path):
     """The file was once written at `.NAME.part` beside the target, a name anyone could
     plant a symlink at to have the export overwrite a file of theirs choosing."""
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     victim = tmp_path / "victim.txt"
     victim.write_text("kept")
@@ -206,7 +210,7 @@ def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_pat
 
 
 def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
-    from slugboard.gui.recording import record
+    from slugboard.gui.minesweeper.recording import record
 
     out = tmp_path / "g.apng"
     record(str(out), _board(SHORT))
@@ -218,7 +222,7 @@ def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
 def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp_path):
     """The finding: a game won at its first click and flagged a day later made an
     11-minute, 0.8 GB export. The recording ends where the game ended, plus the hold."""
-    from slugboard.gui.recording import HOLD_MS, plan, record, recorded_ms
+    from slugboard.gui.minesweeper.recording import HOLD_MS, plan, record, recorded_ms
 
     board = ms.decode("2=8x8,1000+33+000+33MTXP")
     replay = ms.Replay(board)
@@ -234,7 +238,7 @@ def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp
 
 
 def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
-    from slugboard.gui.recording import MAX_FRAMES, RecordingError, record
+    from slugboard.gui.minesweeper.recording import MAX_FRAMES, RecordingError, record
 
     # Left unfinished: its second click, a day after the first, is its last action.
     board = ms.decode("1=8x8+114477+000;011727980+")
@@ -251,7 +255,7 @@ def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_pa
 
 
 def test_a_recording_larger_than_its_limit_stops_and_leaves_no_file(qapp, tmp_path, monkeypatch):
-    from slugboard.gui import recording
+    from slugboard.gui.minesweeper import recording
 
     monkeypatch.setattr(recording, "MAX_BYTES", 20_000)
     with pytest.raises(recording.RecordingError, match="would be larger than"):
@@ -260,7 +264,7 @@ def test_a_recording_larger_than_its_limit_stops_and_leaves_no_file(qapp, tmp_pa
 
 
 def test_what_cannot_be_recorded(qapp, tmp_path):
-    from slugboard.gui.recording import RecordingError, check, record
+    from slugboard.gui.minesweeper.recording import RecordingError, check, record
 
     with pytest.raises(RecordingError, match="no clicks"):
         record(str(tmp_path / "a.gif"), ms.new_board())
@@ -277,27 +281,34 @@ def test_what_cannot_be_recorded(qapp, tmp_path):
 # --- the window ---------------------------------------------------------------------------
 
 
-def test_export_recording_is_offered_for_a_recorded_game_only(main_window):
-    action = main_window.recording_action
+def _recording_action(main_window):
+    """File > Export recording, while the minesweeper tab is current (else None)."""
+    return next((a for a in main_window.menuBar().actions()[0].menu().actions() if "recording" in a.text()), None)
+
+
+def test_export_recording_is_offered_for_a_recorded_game_only(main_window, qtbot):
     main_window.tabs.setCurrentWidget(main_window.page("sudoku"))
-    assert not action.isEnabled()
+    assert _recording_action(main_window) is None  # a minesweeper action, not in other games' menus
     page = main_window.page("minesweeper")
     main_window.tabs.setCurrentWidget(page)
+    action = _recording_action(main_window)
     page.replace_board(ms.new_board())
     assert not action.isEnabled()
-    assert main_window.open_file(str(BEGINNER))
+    assert open_file(qtbot, main_window, str(BEGINNER))
     assert action.isEnabled()
 
 
+@pytest.mark.slow
 def test_the_window_exports_in_the_background(main_window, qtbot, tmp_path):
-    assert main_window.open_file(str(BEGINNER))
+    assert open_file(qtbot, main_window, str(BEGINNER))
+    page = main_window.page("minesweeper")
     out = tmp_path / "replay.webp"
-    assert main_window.export_recording(str(out))
-    assert main_window.recording_cancel.isVisible()
-    assert not main_window.recording_action.isEnabled()  # one at a time
-    qtbot.waitUntil(lambda: out.exists() and not main_window.recording_bar.isVisible(), timeout=60_000)
+    assert page.export_recording(str(out))
+    assert page.recorder.cancel_button.isVisible()
+    assert not _recording_action(main_window).isEnabled()  # one at a time
+    qtbot.waitUntil(lambda: out.exists() and not page.recorder.bar.isVisible(), timeout=60_000)
     assert main_window.statusBar().currentMessage().startswith(f"Saved {out}")
-    assert main_window.recording_action.isEnabled()
+    assert _recording_action(main_window).isEnabled()
     with Image.open(out) as image:
         assert image.n_frames > 1
 
@@ -305,58 +316,61 @@ def test_the_window_exports_in_the_background(main_window, qtbot, tmp_path):
 def _export_under_way(main_window, qtbot, folder, name: str):
     """The long game opened and its recording to folder/name started and a few frames in
     (twenty minutes of play: far from done when stopped)."""
-    assert main_window.open_file(str(LONG))
+    assert open_file(qtbot, main_window, str(LONG))
     folder.mkdir()
     out = folder / name
     progressed = []
-    main_window._recording_progress.advanced.connect(lambda done, total: progressed.append(done))
-    assert main_window.export_recording(str(out))
+    page = main_window.page("minesweeper")
+    page.recorder._progress.advanced.connect(lambda done, total: progressed.append(done))
+    assert page.export_recording(str(out))
     qtbot.waitUntil(lambda: len(progressed) > 3, timeout=60_000)
     return out
 
 
-def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path):
+@pytest.mark.slow
+def test_cancel_stops_the_export_and_leaves_no_file(main_window, qtbot, tmp_path, monkeypatch):
+    queries = Queries(monkeypatch)
     folder = tmp_path / "out"
     out = _export_under_way(main_window, qtbot, folder, "long.gif")
-    qtbot.mouseClick(main_window.recording_cancel, Qt.MouseButton.LeftButton)
-    assert not main_window.recording_bar.isVisible()
+    recorder = main_window.page("minesweeper").recorder
+    qtbot.mouseClick(recorder.cancel_button, Qt.MouseButton.LeftButton)
+    assert not recorder.bar.isVisible()
     assert "stopped" in main_window.statusBar().currentMessage()
     qtbot.waitUntil(lambda: not any(folder.iterdir()), timeout=20_000)
-    qtbot.wait(200)
+    queries.settle(qtbot, timeout=20_000)  # the export has stopped
     assert not out.exists() and not any(folder.iterdir())
 
 
-def test_quitting_during_an_export_stops_it_and_leaves_no_file(main_window, qtbot, tmp_path):
-    import time
-
+@pytest.mark.slow
+def test_quitting_during_an_export_stops_it_and_leaves_no_file(main_window, qtbot, tmp_path, monkeypatch):
+    """(That quitting does not wait for the export, benchmarks/responsiveness.py measures.)"""
+    queries = Queries(monkeypatch)
     folder = tmp_path / "out"
     out = _export_under_way(main_window, qtbot, folder, "long.apng")
-    start = time.perf_counter()
     main_window.close()
-    assert time.perf_counter() - start < 2.0  # quitting does not wait for the export
     assert not out.exists()
-    qtbot.wait(300)  # the worker, told to stop, writes nothing more
+    queries.settle(qtbot, timeout=20_000)  # the worker, told to stop, writes nothing more
     assert not any(folder.iterdir())
 
 
-def test_cancel_after_the_file_is_written_says_it_was_saved(main_window, qtbot, tmp_path):
+@pytest.mark.slow
+def test_cancel_after_the_file_is_written_says_it_was_saved(main_window, qtbot, tmp_path, monkeypatch):
     """Cancel pressed after the recording's file was written but before the window heard
     it was done: the file is there, and the window says so (it said nothing was saved)."""
-    import time
-
-    assert main_window.open_file(str(BEGINNER))
+    queries = Queries(monkeypatch)
+    assert open_file(qtbot, main_window, str(BEGINNER))
+    page = main_window.page("minesweeper")
     out = tmp_path / "replay.gif"
-    assert main_window.export_recording(str(out))
-    deadline = time.monotonic() + 60
-    while not out.exists() and time.monotonic() < deadline:
-        time.sleep(0.001)  # the window's thread handles no events: it has not heard the end
-    assert out.exists() and main_window._recorder.busy
-    main_window.cancel_recording()
+    assert page.export_recording(str(out))
+    # The window's thread handles no events meanwhile: it has not heard the end.
+    assert queries.wait_idle(60)
+    assert out.exists() and page.recorder.busy
+    page.cancel_recording()
     message = f"Saved {out}: the recording was complete before it could be stopped"
     assert main_window.statusBar().currentMessage() == message
-    assert not main_window.recording_bar.isVisible()
-    qtbot.wait(200)  # the recording's own answer, dropped, says nothing else
+    assert not page.recorder.bar.isVisible()
+    queries.settle(qtbot)  # the recording's own answer, dropped, says nothing else
     assert main_window.statusBar().currentMessage() == message
-    assert main_window.recording_action.isEnabled()
+    assert _recording_action(main_window).isEnabled()
     with Image.open(out) as image:
         assert image.n_frames > 1

@@ -14,7 +14,7 @@ import textwrap
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 
 from slugboard.codecs import sudoku
 
@@ -28,7 +28,7 @@ def _window(qtbot, settings):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.wait(20)  # the boards of the games out of sight are read just after the window shows
+    qtbot.waitUntil(lambda: not window._to_restore)  # the games out of sight read just after the window shows
     return window
 
 
@@ -37,6 +37,7 @@ def _set_aside(settings: QSettings) -> list[dict]:
         return json.load(f)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "key,value,said",
     [
@@ -124,6 +125,7 @@ def test_settings_that_cannot_be_written_are_reported_once_with_a_way_out(qtbot,
     assert sudoku.decode(out.read_text().strip()) == sudoku.decode(SEED)
 
 
+@pytest.mark.slow
 def test_an_edit_survives_a_kill_half_a_second_later(tmp_path):
     ini = tmp_path / "slugboard.ini"
     script = tmp_path / "edit_then_die.py"
@@ -182,7 +184,8 @@ def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
     monkeypatch.setattr(MainWindow, "save_boards", lambda self: saves.append(1) or True)
     second = _window(qtbot, settings)
     assert second.page("sudoku").board == sudoku.decode(SEED)
-    qtbot.wait(700)  # longer than the wait between an edit and its save
+    QApplication.processEvents()
+    assert not second._save_timer.isActive()  # no save is on its way
     assert saves == []
     board = sudoku.decode(SEED)
     empty = board.cells.index(0)
@@ -328,14 +331,14 @@ def test_an_unreadable_settings_file_that_cannot_be_copied_is_left_as_it_is(qtbo
     page.set_board(page.board.with_digit(0, 0, 5), "Edit")
     window.tabs.setCurrentIndex(list(window.pages).index("xiangqi"))
     window.theme_actions["dark"].trigger()
-    qtbot.wait(700)  # longer than the wait between an edit and its save
+    qtbot.waitUntil(lambda: not window._save_timer.isActive())  # the save after those edits came
     assert window.statusBar().currentMessage().startswith("Boards are not being saved")
     assert path.read_bytes() == GARBAGE
     assert not window.save_boards()
     assert len([b for b in window.findChildren(QMessageBox) if b.objectName() == "cannotSaveBox"]) == 1  # told once
     assert window.page("sudoku").board.grid.startswith("5")  # the run goes on with its own boards
     window.close()
-    qtbot.wait(20)
+    QApplication.processEvents()
     assert path.read_bytes() == GARBAGE
     assert sorted(tmp_path.iterdir()) == sorted([path, *folders])
 
@@ -364,6 +367,7 @@ def test_an_unreadable_settings_file_is_kept_whole_when_the_disk_is_full(qapp, t
     assert list(tmp_path.iterdir()) == [path]  # and no half copy is left
 
 
+@pytest.mark.slow
 def test_the_warning_closes_when_saving_works_again(qtbot, tmp_path):
     """The box saying boards were not being saved stayed open after saving recovered."""
     folder = tmp_path / "settings"

@@ -10,6 +10,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QGuiApplication
 
 from slugboard.codecs import sudoku
+from waiting import Queries
 
 SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
 SEED_LINK = "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG
@@ -291,7 +292,8 @@ def test_a_hint_longer_than_its_room_scrolls_and_moves_nothing_below_it(qtbot, m
     assert not page.hint_area.hasFocus() and page.hint_area.focusPolicy() == Qt.FocusPolicy.NoFocus
 
 
-def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window):
+def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window, monkeypatch):
+    queries = Queries(monkeypatch)
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)
     page.new_button.click()
@@ -309,7 +311,7 @@ def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window
     assert page.board == made
     assert page.new_button.text() == "Make puzzle" and page.new_status.text() == "Cancelled: the board changed."
     assert not page.new_progress.isVisible()
-    qtbot.wait(300)
+    queries.settle(qtbot)  # the stopped puzzle's answer, had it been sent, has come
     assert page.board == made and main_window.slug_pane.slug_text() == sudoku.encode(made)
     main_window.redo_action.trigger()  # the edit is still there to redo
     assert page.board == edited

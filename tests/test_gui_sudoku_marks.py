@@ -10,6 +10,7 @@ from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku import logic
 from slugboard.gui.sudoku import paint
 from slugboard.gui.sudoku.paint import TYPED_LIGHT
+from waiting import Queries
 
 SEED_SLUG = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
 SEED_LINK = "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG
@@ -211,7 +212,8 @@ def test_new_puzzle_in_the_background(qtbot, main_window):
     assert page.board != board
 
 
-def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window):
+def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window, monkeypatch):
+    queries = Queries(monkeypatch)
     page = _page(main_window)
     page.rating_box.setCurrentIndex(3)  # hard: takes many tries
     page.new_button.click()
@@ -225,7 +227,7 @@ def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window):
     page.new_button.click()
     main_window.paste_text(SEED_LINK)  # a new board stops it
     assert page.new_button.text() == "Make puzzle" and "changed" in page.new_status.text()
-    qtbot.wait(300)
+    queries.settle(qtbot)  # the stopped puzzle's answer, had it been sent, has come
     assert page.board.cells == sudoku.decode(SEED_SLUG).cells
 
 

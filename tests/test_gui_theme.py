@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox
 
 from slugboard.gui import theme
 from slugboard.gui.main_window import MainWindow
+from waiting import animations_done, background_done
 
 
 def _luminance(colour: QColor) -> float:
@@ -104,13 +105,15 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
     def shown_and_afresh():
         # Once the screen has settled: the paste field's clear button fades in and out over
         # a few frames, and a picture painted afresh mid-fade would show the next of them.
-        shown = None
-        for _ in range(40):
-            qtbot.wait(50)
-            shown, before = screen_shot(), shown
-            if shown == before:
-                break
-        return shown, window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
+        qtbot.waitUntil(lambda: background_done(window) and animations_done(window), timeout=10_000)
+        shots = [screen_shot()]
+
+        def settled():
+            shots.append(screen_shot())
+            return len(shots) > 2 and shots[-1] == shots[-2]
+
+        qtbot.waitUntil(settled)
+        return shots[-1], window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
 
     pane = window.slug_pane
     assert not window.paste_text("?play=UyF2MQRh$$$yECJ")  # an error under the paste field
@@ -124,6 +127,10 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
         assert not pane.error_text()
         window.current_page().focus_canvas()  # no blinking cursor in a field
         QTest.mouseMove(window.current_page().canvas)
+        # The pentomino board's check answers from a helper process in its own time: the
+        # screen is compared once it has (else the answer can land between the two pictures).
+        label = getattr(window.current_page(), "solver_label", None)
+        qtbot.waitUntil(lambda shown=label: shown is None or shown.text() != "Checking…", timeout=20_000)
         on_screen, afresh = shown_and_afresh()
         assert on_screen == afresh, name
         window.tabs.setCurrentIndex(0)
@@ -158,3 +165,162 @@ window.theme_actions["dark"].trigger()
 print(json.dumps([at_start, "QStyle" in QtWidgets.__dict__, app.style().name().lower()]))
 """
     assert fresh_process(script, str(tmp_path / "s.ini")) == [False, True, "fusion"]
+
+
+def test_dark_then_system_gives_back_every_widget_as_it_was(qtbot, settings, themes):
+    """Every tab, the window's furniture and each game's panel (its mode buttons, which have
+    a style sheet of their own, among them), looks after Dark then System as it did before."""
+    from PySide6.QtGui import QImage
+
+    from slugboard.codecs import titles
+
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    window.resize(1000, 760)
+    window.show()
+    qtbot.waitExposed(window)
+
+    def pictures() -> list[QImage]:
+        shots = []
+        for index, _name in enumerate(titles()):
+            window.tabs.setCurrentIndex(index)
+            window.current_page().focus_canvas()
+            window.statusBar().clearMessage()  # what a game said in passing is not the theme's
+            shots.append(window.grab().toImage().convertToFormat(QImage.Format.Format_RGB32))
+        return shots
+
+    def settled() -> list[QImage]:
+        """The tabs' pictures once two rounds of them agree: each game's first checks of
+        its board (solver, uniqueness) have answered, and the theme has reached every widget."""
+        rounds: list[list[QImage]] = []
+        # The first checks of the boards, in a helper process, answer in their own time.
+        qtbot.waitUntil(lambda: window.page("pentomino").solver_label.text() != "Checking…", timeout=20_000)
+        qtbot.waitUntil(lambda: window.page("sudoku").status_label.text() != "checking…", timeout=20_000)
+
+        def same_again() -> bool:
+            rounds.append(pictures())
+            return len(rounds) > 1 and rounds[-1] == rounds[-2]
+
+        qtbot.waitUntil(same_again, timeout=20_000)
+        return rounds[-1]
+
+    before = settled()
+    window.theme_actions["dark"].trigger()
+    dark = settled()
+    window.theme_actions["system"].trigger()
+    after = settled()
+    for name, was, dark_one, now in zip(titles(), before, dark, after):
+        assert was != dark_one, name  # the theme did change what the tab shows
+        assert now == was, name
+
+
+def _rendered_contrast(image) -> float:
+    """The contrast of a widget's text as drawn: between its most common colour (the ground)
+    and the colour drawn on it that stands furthest from that ground (the text's stems;
+    anti-aliased edges lie between the two)."""
+    from PIL import Image
+    from PySide6.QtGui import QImage
+
+    image = image.convertToFormat(QImage.Format.Format_RGB888)
+    data = b"".join(bytes(image.constScanLine(k))[: 3 * image.width()] for k in range(image.height()))
+    colours = Image.frombytes("RGB", (image.width(), image.height()), data).getcolors(image.width() * image.height())
+    ground = QColor(*max(colours)[1])
+    return max(_contrast(ground, QColor(*rgb)) for _count, rgb in colours)
+
+
+def _texts_of(window):
+    from PySide6.QtWidgets import QAbstractButton, QLabel
+
+    return window.findChildren(QLabel) + window.findChildren(QAbstractButton)
+
+
+def _texts(window):
+    """(where, widget, the rectangle its text is drawn in) for every shown, enabled widget
+    with text in the window: labels, buttons, check boxes and radio buttons."""
+    from PySide6.QtWidgets import QAbstractButton, QLabel, QRadioButton, QStyle, QStyleOptionButton
+
+    for widget in window.findChildren(QLabel) + window.findChildren(QAbstractButton):
+        if not (widget.isVisible() and widget.isEnabled() and widget.text().strip()):
+            continue
+        if (
+            widget.width() < 4
+            or widget.height() < 4
+            or not widget.visibleRegion().boundingRect().contains(widget.rect())
+        ):
+            continue  # scrolled out of sight in the panel, or cut by it
+        rect = widget.rect()
+        if isinstance(widget, (QCheckBox, QRadioButton)):
+            option = QStyleOptionButton()
+            option.initFrom(widget)
+            option.text = widget.text()
+            element = (
+                QStyle.SubElement.SE_RadioButtonContents
+                if isinstance(widget, QRadioButton)
+                else QStyle.SubElement.SE_CheckBoxContents
+            )
+            rect = widget.style().subElementRect(element, option, widget)
+        yield widget, rect
+
+
+@pytest.mark.parametrize("first", ["dark", "light"])
+def test_every_text_reaches_a_contrast_of_4_5_in_both_themes(qtbot, settings, themes, first):
+    """Each text the window shows, as drawn, against its ground: after a start in one theme
+    and a change to the other, on every tab (WCAG's 4.5:1 for text)."""
+    from slugboard.codecs import titles
+
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    window.resize(1120, 840)
+    window.show()
+    qtbot.waitExposed(window)
+    second = "light" if first == "dark" else "dark"
+    assert not window.paste_text("?play=S!v2Ab")  # the slug pane's error line shows too
+    poor = []
+    for name in (first, second):
+        window.theme_actions[name].trigger()
+        # Qt hands the new palette to the widgets in events of their own.
+        qtbot.waitUntil(lambda n=name: all(theme.is_dark(w.palette()) == (n == "dark") for w in _texts_of(window)))
+        for index, game in enumerate(titles()):
+            window.tabs.setCurrentIndex(index)
+            page = window.current_page()
+            qtbot.waitUntil(page.isVisible)
+            if game == "pentomino":
+                qtbot.waitUntil(lambda p=page: p.solver_label.text() != "Checking…", timeout=20_000)
+            if game == "sudoku":
+                qtbot.waitUntil(lambda p=page: p.status_label.text() != "checking…", timeout=20_000)
+            for widget, rect in _texts(window):
+                if widget is window.slug_pane.error_label:
+                    # Its words, not the pasted text under them (white on the red mark).
+                    rect = rect.adjusted(0, 0, 0, -rect.height() // 2)
+                ratio = _rendered_contrast(widget.grab(rect).toImage())
+                if ratio < 4.5:
+                    poor.append((name, game, widget.text(), round(ratio, 2)))
+    assert not poor
+
+
+@pytest.mark.parametrize("name", ["dark", "light"])
+def test_the_pentomino_palette_s_letters_read_on_their_buttons(qtbot, settings, themes, name):
+    """Each piece button's letter (the top-left corner of its icon) against the button."""
+    from PySide6.QtCore import QRect
+
+    from slugboard.codecs import titles
+
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.theme_actions["light" if name == "dark" else "dark"].trigger()
+    window.tabs.setCurrentIndex(list(titles()).index("pentomino"))
+    page = window.page("pentomino")
+    qtbot.waitUntil(page.isVisible)
+    window.theme_actions[name].trigger()
+    qtbot.waitUntil(lambda: theme.is_dark(page.piece_buttons["F"].palette()) == (name == "dark"))
+    for letter, button in page.piece_buttons.items():
+        if letter not in "FILNPTUVWXYZ":
+            continue  # terrain: no letter
+        size = button.iconSize()
+        icon = QRect(0, 0, size.width(), size.height())
+        icon.moveCenter(button.rect().center())
+        # Left of and above the piece's cells, which start at 28% and 22% of the icon.
+        corner = QRect(icon.left(), icon.top(), int(size.width() * 0.27), int(size.height() * 0.21))
+        assert _rendered_contrast(button.grab(corner).toImage()) >= 4.5, letter

@@ -7,9 +7,11 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtGui import QFontDatabase, QFontMetricsF, QGuiApplication, QImage, QPainter, QPalette
+from PySide6.QtWidgets import QApplication
 
 from slugboard.codecs import xiangqi
 from slugboard.gui import xiangqi as gui
+from slugboard.gui.xiangqi.paint import Layout
 
 OPENING_SLUG = "hSQiASVGghCEIUkIgElRoIQhDw"
 
@@ -258,9 +260,9 @@ def test_paint_export_sizes(qapp):
     painter = QPainter(image)
     gui.paint(painter, QRectF(0, 0, size.width(), size.height()), xiangqi.new_board(), QPalette(), flipped=True)
     painter.end()
-    geo = gui.Geometry(QRectF(0, 0, size.width(), size.height()))
+    geo = Layout(QRectF(0, 0, size.width(), size.height()))
     assert geo.square_at(geo.point(85)) == 85
-    assert gui.Geometry(QRectF(0, 0, 540, 626), flipped=True).square_at(geo.point(85)) == 4
+    assert Layout(QRectF(0, 0, 540, 626), flipped=True).square_at(geo.point(85)) == 4
 
 
 def test_keys_flip_and_toggle_the_side_to_move(qtbot, main_window):
@@ -285,7 +287,7 @@ def test_export_image_uses_the_view(qtbot, main_window):
     page.flip()
     image = render_image("xiangqi", page.board, **page.export_state())
     assert (image.width(), image.height()) == (540, 626)
-    geo = gui.Geometry(QRectF(0, 0, 540, 626), flipped=True)
+    geo = Layout(QRectF(0, 0, 540, 626), flipped=True)
 
     def red_ink_near(square):
         centre = geo.point(square)
@@ -496,7 +498,8 @@ def test_palette_pieces_are_readable_and_fit_the_panel_at_the_smallest_window(qt
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)
     main_window.resize(main_window.minimumSizeHint())
-    qtbot.wait(10)
+    qtbot.waitUntil(lambda: main_window.size() == main_window.minimumSizeHint())
+    QApplication.processEvents()  # the layout has had its turn
     for button in page.kind_buttons.values():
         assert button.iconSize().width() >= 36 and button.isVisible()
         right = button.mapTo(page.tool_panel, button.rect().topRight()).x()

@@ -264,3 +264,8 @@ def test_undo_past_a_new_game_from_the_same_position_brings_the_old_moves_back(q
     main_window.undo_action.trigger()
     assert page.board == page.positions()[1] and page.game_moves == moves and page.game_ply == 1
     assert page.game_start == xiangqi.from_fen(SET_UP) and page.move_list.count() == 3
+
+
+def test_one_move_pasted_is_counted_in_the_singular(qtbot, main_window):
+    assert main_window.paste_text("4k4/9/9/9/9/9/9/9/R8/3K5 w 1. R9+4")
+    assert main_window.statusBar().currentMessage() == "Replayed 1 move"

@@ -136,6 +136,7 @@ def _kept(settings, **change):
     return json.dumps(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "spoil",
     [

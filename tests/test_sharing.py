@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 import zxingcpp
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QGuiApplication, QImage
 
 from slugboard.codecs import GAMES, cli, decode_any
@@ -114,6 +114,7 @@ def test_a_dark_pdf_page_is_dark_to_its_edges_and_its_text_light(qapp, tmp_path)
     assert light > 30  # the link, and the panel's words, drawn light on it
 
 
+@pytest.mark.slow
 def test_a_slug_longer_than_a_page_prints_its_start_and_says_so(qapp, tmp_path):
     from PySide6.QtGui import QColor
 
@@ -142,7 +143,7 @@ def test_export_reads_a_text_file_as_the_window_opens_it(qapp, tmp_path, capsys)
 def test_an_option_for_another_game_s_boards_is_an_error(qapp, tmp_path, capsys, option, value):
     assert app_main(["--export", str(tmp_path / "b.png"), SUDOKU, option, value]) == 2
     said = capsys.readouterr().err
-    assert said.startswith(f"error: {option} is for ") and "this is a Sudoku board" in said
+    assert said.startswith(f"error: {option} is for ") and "this is a Sudoku puzzle" in said
     assert not (tmp_path / "b.png").exists()
 
 
@@ -193,3 +194,28 @@ def test_export_dialog_writes_each_kind(qtbot, main_window, tmp_path):
     for name in ("b.png", "b.svg", "b.pdf"):
         assert main_window.export_image(str(tmp_path / name))
         assert (tmp_path / name).stat().st_size > 1000
+
+
+def test_a_saved_svg_code_reads_on_a_dark_page(qtbot, main_window, tmp_path):
+    """The SVG code brings its own white ground and quiet zone: laid on a black page, a
+    phone still reads it."""
+    from PySide6.QtGui import QColor, QPainter
+    from PySide6.QtSvg import QSvgRenderer
+
+    main_window.paste_text(LETTERS)
+    dialog = main_window.share_dialog()
+    qtbot.addWidget(dialog)
+    assert dialog.save(str(tmp_path / "code.svg"))
+    drawing = QSvgRenderer(str(tmp_path / "code.svg"))
+    size = drawing.defaultSize() * 2
+    page = QImage(size.width() + 40, size.height() + 40, QImage.Format.Format_RGB32)
+    page.fill(QColor("#000000"))
+    painter = QPainter(page)
+    drawing.render(painter, QRectF(20, 20, size.width(), size.height()))
+    painter.end()
+    # The quiet zone (four modules) is white all round the code.
+    quiet = 2 * 8 * 4  # points: scale 8, drawn twice as large
+    for x, y in ((21, 21), (20 + size.width() - 2, 21), (21, 20 + size.height() - 2), (20 + quiet - 2, 20 + quiet - 2)):
+        assert page.pixelColor(x, y) == QColor("#ffffff")
+    page.save(str(tmp_path / "on_black.png"))
+    assert _read_qr(tmp_path / "on_black.png") == [LETTERS]

@@ -24,12 +24,6 @@ here deals from that bag, while `?g=`/`?w=` links keep the 98-tile bag of their 
 link names no bag, and the site writes old days' games as V4 too: its bag is the one whose
 draw of the day its tiles fit, the 100-tile bag first (`Board.bag`, `game.v4_deal`).
 
-The canonical slug of a `?g=` board is the bare base64 text; a `?w=` board's slug keeps
-its `w=` marker, because the same bits name other letters under the other parameter. A
-V4 board's slug is its bare body, with a `_=` marker only in the rare case that the same
-text would also read as a `?g=` slug. A starting word a person gave a `?g=`/`?w=` board
-travels in its slug as `&s=WORD`; share links are V4 whenever the letters are known.
-
 Word checks use the ENABLE word list (public domain), shipped gzipped in
 slugboard.resources and read on first need.
 """
@@ -38,158 +32,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import later
-from .model import (
-    BINGO_BONUS,
-    BLANK,
-    DL,
-    DRAW_SIZE,
-    DW,
-    EPOCH,
-    HAS_LINK,
-    LAST_DATE,
-    MAX_DAYS,
-    MAX_START_WORD,
-    MAX_TILES,
-    MIN_START_WORD,
-    NAME,
-    PARAMS,
-    PREMIUMS,
-    RACK_SIZE,
-    SITE_URL,
-    SIZE,
-    START_WORD_PARAM,
-    TILE_COUNTS,
-    TILE_COUNTS_WITH_BLANKS,
-    TITLE,
-    TL,
-    TURNS,
-    TW,
-    V4,
-    VALUES,
-    WEB_HOST,
-    Board,
-    Tile,
-    new_board,
-    normalize_start_word,
-    start_word_error,
-    start_word_squares,
-)
-from .slug import (
-    converted,
-    decode,
-    decode_slug,
-    decode_v4,
-    encode,
-    from_json,
-    looks_like,
-    share_url,
-    slug_body,
-    to_json,
-    to_v4,
-    v4_body,
-)
+from ..game import BoardOption, later
+
+NAME = "letters"
+TITLE = "Letters"
+HAS_LINK = True
+WEB_HOST: str | None = "letters.wiki"
+DETECTION_RANK = 3
+NOUN = "game"
+
+BOARD_OPTIONS = (BoardOption("--start-word", "letters: the day's starting word, to show letters and scores", "WORD"),)
 
 if TYPE_CHECKING:
-    from ..anatomy import Anatomy
+    # fmt: off
+    from .anatomy import explain
     from .game import Game, TurnResult, _resolve, daily_draw, rack_for_turn, racks, resolve
+    from .model import (
+        BINGO_BONUS, BLANK, DL, DRAW_SIZE, DW, EPOCH, LAST_DATE, MAX_DAYS, MAX_START_WORD, MAX_TILES, MIN_START_WORD,
+        PARAMS, PREMIUMS, RACK_SIZE, SITE_URL, SIZE, START_WORD_PARAM, TILE_COUNTS, TILE_COUNTS_WITH_BLANKS, TL,
+        TURNS, TW, V4, VALUES, Board, Tile, new_board, normalize_start_word, start_word_error, start_word_squares
+    )
     from .rules import apply_cli_options, check_turn, info, next_turn, other_param_fits, play_turn, problems
     from .scoring import Word, placement_problems, score_turn, words_formed
+    from .slug import (
+        converted, decode, decode_slug, decode_v4, encode, from_json, looks_like, share_url, slug_body, to_json,
+        to_v4, v4_body
+    )
     from .turn import move_tile, occupied, place_tile, placed_letters, start_word_doubt, take_back_tile
     from .words import default_start_word, is_word, word_list, word_list_loaded
+    # fmt: on
 else:
     __getattr__, __dir__ = later(
         __name__,
         {
-            "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve"),
-            "rules": ("apply_cli_options", "check_turn", "info", "next_turn", "other_param_fits", "play_turn", "problems"),
-            "scoring": ("Word", "placement_problems", "score_turn", "words_formed"),
-            "words": ("default_start_word", "is_word", "word_list", "word_list_loaded"),
-            "turn": ("move_tile", "occupied", "place_tile", "placed_letters", "start_word_doubt", "take_back_tile"),
+            "anatomy": ("explain",),
+            "model": ("BINGO_BONUS", "BLANK", "DL", "DRAW_SIZE", "DW", "EPOCH", "LAST_DATE", "MAX_DAYS", "MAX_START_WORD", "MAX_TILES", "MIN_START_WORD", "PARAMS", "PREMIUMS", "RACK_SIZE", "SITE_URL", "SIZE", "START_WORD_PARAM", "TILE_COUNTS", "TILE_COUNTS_WITH_BLANKS", "TL", "TURNS", "TW", "V4", "VALUES", "Board", "Tile", "new_board", "normalize_start_word", "start_word_error", "start_word_squares",),
+            "slug": ("converted", "decode", "decode_slug", "decode_v4", "encode", "from_json", "looks_like", "share_url", "slug_body", "to_json", "to_v4", "v4_body",),
+            "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve",),
+            "rules": ("apply_cli_options", "check_turn", "info", "next_turn", "other_param_fits", "play_turn", "problems",),
+            "scoring": ("Word", "placement_problems", "score_turn", "words_formed",),
+            "turn": ("move_tile", "occupied", "place_tile", "placed_letters", "start_word_doubt", "take_back_tile",),
+            "words": ("default_start_word", "is_word", "word_list", "word_list_loaded",),
         },
     )  # fmt: skip
-
-__all__ = [
-    "BINGO_BONUS",
-    "BLANK",
-    "Board",
-    "DL",
-    "DRAW_SIZE",
-    "DW",
-    "EPOCH",
-    "HAS_LINK",
-    "LAST_DATE",
-    "MAX_DAYS",
-    "MAX_START_WORD",
-    "MAX_TILES",
-    "MIN_START_WORD",
-    "NAME",
-    "new_board",
-    "normalize_start_word",
-    "PARAMS",
-    "PREMIUMS",
-    "RACK_SIZE",
-    "SITE_URL",
-    "SIZE",
-    "start_word_error",
-    "START_WORD_PARAM",
-    "start_word_squares",
-    "Tile",
-    "TILE_COUNTS",
-    "TILE_COUNTS_WITH_BLANKS",
-    "TITLE",
-    "TL",
-    "TURNS",
-    "TW",
-    "V4",
-    "VALUES",
-    "WEB_HOST",
-    "default_start_word",
-    "is_word",
-    "word_list",
-    "word_list_loaded",
-    "placement_problems",
-    "score_turn",
-    "Word",
-    "words_formed",
-    "daily_draw",
-    "Game",
-    "rack_for_turn",
-    "racks",
-    "resolve",
-    "TurnResult",
-    "_resolve",
-    "converted",
-    "decode",
-    "decode_slug",
-    "decode_v4",
-    "encode",
-    "explain",
-    "from_json",
-    "looks_like",
-    "share_url",
-    "slug_body",
-    "to_json",
-    "to_v4",
-    "v4_body",
-    "apply_cli_options",
-    "check_turn",
-    "info",
-    "next_turn",
-    "other_param_fits",
-    "play_turn",
-    "problems",
-    "move_tile",
-    "occupied",
-    "place_tile",
-    "placed_letters",
-    "start_word_doubt",
-    "take_back_tile",
-]
-
-
-def explain(text: str) -> Anatomy:
-    """What every part of a slug holds (see codecs/anatomy.py)."""
-    from .anatomy import explain as explain_slug
-
-    return explain_slug(text)

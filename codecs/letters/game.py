@@ -7,6 +7,7 @@ import functools
 import random
 from typing import Any
 
+from ..caches import Memo
 from ..record import Record
 from .model import (
     BLANK,
@@ -15,6 +16,7 @@ from .model import (
     TILE_COUNTS,
     TILE_COUNTS_WITH_BLANKS,
     TURNS,
+    V4,
     Board,
     date_digest,
     start_word_squares,
@@ -168,18 +170,33 @@ def _find_deal(board: Board) -> Deal | None:
     return None
 
 
+# What is remembered about the boards of letters, for speed: the deal a V4 board's tiles
+# fit (the draws of the day tried against every turn), of the last boards asked about;
+# a window asks again at every repaint.
+DEALS: Memo[Board, tuple[Deal | None]] = Memo("letters deals", 32)
+
+
 def v4_deal(board: Board) -> Deal | None:
     """The bag, draw and racks a V4 board was dealt from, inferred from its tiles, as a V4
     link names no bag: the day's draw from the 100-tile bag when its tiles (after its
     starting word) fit it, else the draw from the 98-tile bag of the older days when they
     fit that. None for a `?g=`/`?w=` board, a V4 board without a starting word, and one
     whose tiles fit neither draw (a game dealt from some other draw: its racks cannot be
-    known). Worked out once per board."""
-    try:
-        deal: Deal | None = board.__dict__["_deal"]
-    except KeyError:
-        deal = board.__dict__["_deal"] = _find_deal(board)
-    return deal
+    known). Worked out once per board (while it is one of the last few asked about)."""
+    return DEALS.setdefault(board, lambda: (_find_deal(board),))[0]
+
+
+def bag_of(board: Board) -> dict[str, int]:
+    """The tile bag `board`'s game was dealt from. A `?g=`/`?w=` game: the 98 tiles of its
+    day. A V4 link names no bag (the site writes old days' games as V4 too), so its tiles
+    tell (`v4_deal`): the 98 tiles when they fit only that bag's draw of the day;
+    otherwise the 100 tiles with two blanks the site deals from today, which includes a
+    board with a blank, one with no tiles yet (it fits both draws), one with no starting
+    word and one whose tiles fit neither draw."""
+    if board.param != V4:
+        return TILE_COUNTS
+    deal = v4_deal(board)
+    return deal.bag if deal is not None else TILE_COUNTS_WITH_BLANKS
 
 
 def _resolve_v4(board: Board) -> Game:

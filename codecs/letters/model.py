@@ -6,18 +6,10 @@ import datetime as _dt
 
 from ..errors import shown
 from ..record import Record
-
-NAME = "letters"
-
-
-TITLE = "Letters"
-
-
-HAS_LINK = True
-
-
-WEB_HOST: str | None = "letters.wiki"
-
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
 SITE_URL = "https://letters.wiki/"
 
@@ -218,21 +210,6 @@ class Board(Record):
     def is_v4(self) -> bool:
         return self.param == V4
 
-    @property
-    def bag(self) -> dict[str, int]:
-        """The tile bag the game was dealt from. A `?g=`/`?w=` game: the 98 tiles of its
-        day. A V4 link names no bag (the site writes old days' games as V4 too), so its
-        tiles tell (game.v4_deal): the 98 tiles when they fit only that bag's draw of the
-        day; otherwise the 100 tiles with two blanks the site deals from today, which
-        includes a board with a blank, one with no tiles yet (it fits both draws), one
-        with no starting word and one whose tiles fit neither draw."""
-        if self.param != V4:
-            return TILE_COUNTS
-        from .game import v4_deal  # the day's draws live with the game; imported on first need
-
-        deal = v4_deal(self)
-        return deal.bag if deal is not None else TILE_COUNTS_WITH_BLANKS
-
     def tiles_of_turn(self, turn: int) -> tuple[Tile, ...]:
         return tuple(t for t in self.tiles if t.turn == turn)
 
@@ -250,12 +227,8 @@ def new_board() -> Board:
 def date_digest(date: _dt.date) -> int:
     """The md5 of the date written YYYYMMDD, as a number: the game seeds the day's shuffle
     with it, and Slugboard picks its own starting word of the day by it."""
-    try:
-        # CPython's own md5: hashlib would load OpenSSL first, about 3 ms of the letters
-        # tab's start, for one 8-byte digest.
-        from _md5 import md5  # type: ignore[import-not-found]
-    except ImportError:  # an interpreter built without it
-        from hashlib import md5
+    from hashlib import md5
+
     return int(md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import Problem, ProblemKind, Severity, ValueRangeError
-from .game import _rack_view, _resolve, _start_grid, rack_for_turn, racks, resolve
+from .game import _rack_view, _resolve, _start_grid, bag_of, rack_for_turn, racks, resolve
 from .model import BLANK, MAX_TILES, NAME, RACK_SIZE, TURNS, Board, Tile, start_word_error
 from .scoring import Word, placement_problems, score_turn
 from .slug import share_url, slug_body, v4_body
@@ -150,7 +150,7 @@ def info(board: Board) -> dict[str, Any]:
     }
     if board.is_v4:
         facts["blanks"] = sum(t.blank for t in board.tiles)
-    facts["bag"] = sum(board.bag.values())
+    facts["bag"] = sum(bag_of(board).values())
     game = resolve(board)
     if game is not None:
         known = racks(board)

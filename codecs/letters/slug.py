@@ -1,4 +1,11 @@
-"""Reading and writing letters.wiki links: ?g= and ?w= (rack positions) and ?_= (V4: letters, starting word, blanks), and the board JSON."""
+"""Reading and writing letters.wiki links: ?g= and ?w= (rack positions) and ?_= (V4: letters, starting word, blanks), and the board JSON.
+
+The canonical slug of a `?g=` board is the bare base64 text; a `?w=` board's slug keeps
+its `w=` marker, because the same bits name other letters under the other parameter. A
+V4 board's slug is its bare body, with a `_=` marker only in the rare case that the same
+text would also read as a `?g=` slug. A starting word a person gave a `?g=`/`?w=` board
+travels in its slug as `&s=WORD`; share links are V4 whenever the letters are known.
+"""
 
 from __future__ import annotations
 

@@ -12,7 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import ProblemKind
-from . import BLANK, Board, is_word, other_param_fits, problems, resolve
+from .game import resolve
+from .model import BLANK, Board
+from .rules import other_param_fits, problems
+from .words import is_word
 
 Placement = tuple[int, int, int]
 Square = tuple[int, int]

@@ -15,13 +15,12 @@ class WordList:
     """The ENABLE words, upper case, one per line in `data` (ASCII bytes), in sorted order
     (the shipped list is; tests/test_codecs_letters.py checks it).
 
-    `word in words` looks the word up by halving the lines of its initial, a few
-    microseconds with nothing made first; once an initial has been asked for often (a game
-    being played, a search of the rack), a set of its words answers instead. Making a set of
-    every word took most of the letters tab's start, and a set of one initial's words about
-    1.5 ms. The list is searched as the bytes read from the file, and its words are counted
-    only when something asks how many there are or where the n-th one is: decoding and
-    counting the 1.7 MB took 3 ms of the tab's start, which only looks words up."""
+    `word in words` looks the word up by halving the lines of its initial, with nothing
+    made first; once an initial has been asked for often (a game being played, a search of
+    the rack), a set of its words answers instead. A set of every word, made at once, would
+    be most of the letters tab's start. The list is searched as the bytes read from the
+    file, and its words are counted only when something asks how many there are or where
+    the n-th one is (benchmarks/letters_speed.py measures the lookups and the loading)."""
 
     SEARCHES_BEFORE_SET = 64
 
@@ -119,8 +118,8 @@ def _load_words() -> None:
     global _WORDS
     with _WORDS_LOCK:
         if _WORDS is None:
-            # Kept upper case and uncompressed: reading it takes a fraction of a millisecond,
-            # where inflating and upper-casing it took 13 ms (a wheel compresses it anyway).
+            # Kept upper case and uncompressed, so that reading it is all loading it takes (a
+            # wheel compresses it anyway).
             from slugboard.resources import read_bytes
 
             data = read_bytes("enable.txt")

@@ -17,8 +17,8 @@ from typing import Any
 
 from ..anatomy import Anatomy, Span, text_span
 from ..links import Source, carve, locate_slug, stripped_bounds
-from .model import _LETTER_KIND, FLAG, MARK, NAME, OPEN, UNFLAG, V1_TIME_UNIT_MS
-from .slug import _BASE62_NUMBER, _IN_LINK, _SLUG_START, _CollectorPaused, _safe_percent, _unwrap, decode
+from .model import FLAG, MARK, NAME, OPEN, UNFLAG, V1_TIME_UNIT_MS
+from .slug import _BASE62_NUMBER, _IN_LINK, _LETTER_KIND, _SLUG_START, _safe_percent, _unwrap, decode
 
 Element = dict[str, Any]
 
@@ -30,12 +30,9 @@ def explain(text: str) -> Anatomy:
     """The spans of a game slug, bare, percent-encoded or inside a link, placed in `text`."""
     decode(text)  # a text that does not read raises its SlugError here
     slug, source = _carve(text)
-    # A long game makes spans by the ten thousand, all kept: collections half-way
-    # through would only walk them (they doubled the time).
-    with _CollectorPaused():
-        spans = _Reader(slug, source).spans()
-        end = source.position_in_text(len(slug))
-        return Anatomy(NAME, f"v{slug[0]}", text, (source.position_in_text(0), end), "char", tuple(spans))
+    spans = _Reader(slug, source).spans()
+    end = source.position_in_text(len(slug))
+    return Anatomy(NAME, f"v{slug[0]}", text, (source.position_in_text(0), end), "char", tuple(spans))
 
 
 def _carve(text: str) -> tuple[str, Source]:
@@ -77,7 +74,7 @@ class _Reader:
         self.unit = V1_TIME_UNIT_MS  # also what a version-2 meta without a unit means
         self.out: list[Span] = []
         # A slug with no percent escapes stands in the text at one offset: its spans are
-        # placed by adding it, a third of the cost of asking the source for each.
+        # placed by adding it, rather than by asking the source for each.
         self.offset = source.start if source.origins is None else None
 
     def span(self, start: int, end: int, field: str, value: Any, element: Element | None, label: str) -> Span:

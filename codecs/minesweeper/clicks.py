@@ -162,6 +162,72 @@ def _take_back_right(clicks: list[tuple[float, float, float, str]]) -> None:
             return
 
 
+# The seven counts of ClickCounts, as places in the list a count keeps them in.
+_LEFT, _RIGHT, _DOUBLE, _LEFT_EFFECTIVE, _RIGHT_EFFECTIVE, _DOUBLE_EFFECTIVE, _FLAGS = range(7)
+# The buttons' state after a left press.
+_LEFT_PRESSED = {_UP_UP: _DOWN_UP, _UP_DOWN: _CHORDING, _UP_DOWN_NOT_FLAG: _CHORDING_NOT_FLAG}
+
+
+def _right_press(
+    game: _Game, state: int, ev: Pointer, tally: list[int], clicks: list[tuple[float, float, float, str]]
+) -> int:
+    """A right press: a right click when no button was down (a flag toggled on a cell not
+    open), the start of a chord when the left one was; the buttons' state after it."""
+    if state == _UP_UP:
+        live = game.state != _OVER
+        c = game.cell(ev.x, ev.y)
+        if live and c is not None and game.cells[c] != _OPENED:
+            tally[_RIGHT] += 1
+            clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
+            change = game.toggle_flag(c)
+            tally[_FLAGS] += change
+            # Only a mine's first flag is effective: a flag on a safe cell, or one
+            # taken off and put back, is nothing the game needed.
+            if change > 0 and game.field.mine[c] and not game.flagged_once[c]:
+                game.flagged_once[c] = 1
+                tally[_RIGHT_EFFECTIVE] += 1
+            return _UP_DOWN
+        tally[_RIGHT] += live
+        if live:
+            clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
+        return _UP_DOWN_NOT_FLAG
+    if state in (_DOWN_UP, _AFTER_CHORD):
+        return _CHORDING
+    return _UNDEFINED
+
+
+def _release(
+    game: _Game, state: int, kind: str, ev: Pointer, tally: list[int], clicks: list[tuple[float, float, float, str]]
+) -> int:
+    """A button's release (`lr`, `rr`, `mr`): a left click when only the left was down, a
+    double click at the first release of a chord; the buttons' state after it."""
+    live = game.state != _OVER
+    if state == _DOWN_UP and kind == "lr":
+        if live:
+            tally[_LEFT] += 1
+            clicks.append((ev.t_ms, ev.x, ev.y, LEFT_CLICK))
+            c = game.cell(ev.x, ev.y)
+            if c is not None and game.open(c):
+                tally[_LEFT_EFFECTIVE] += 1
+        return _UP_UP
+    if state in (_CHORDING, _CHORDING_NOT_FLAG):
+        if state == _CHORDING_NOT_FLAG:
+            # The right press on an open cell was the start of this chord, not a click of its own.
+            tally[_RIGHT] -= live
+            if live:
+                _take_back_right(clicks)
+        if live:
+            tally[_DOUBLE] += 1
+            clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
+            c = game.cell(ev.x, ev.y)
+            if c is not None and game.chord(c):
+                tally[_DOUBLE_EFFECTIVE] += 1
+        return _UP_DOWN if kind == "lr" else _AFTER_CHORD
+    if state == _AFTER_CHORD and kind == "lr" or state in (_UP_DOWN, _UP_DOWN_NOT_FLAG) and kind == "rr":
+        return _UP_UP
+    return _UNDEFINED
+
+
 class _End(NamedTuple):
     """Where a count stopped: the game as the mouse left it, the buttons' state, the
     seven counts, the path and the pointer's last position since the clock started."""
@@ -252,8 +318,7 @@ class ClickTimeline:
         """Count `mouse` on from `_end`, appending the figures after each event."""
         end = self._end
         game, state, path, last = end.game, end.buttons, end.path, end.last
-        left, right, double, lce, rce, dce, flags = end.counts
-        flagged_once = game.flagged_once
+        tally = list(end.counts)
         clicks = self._clicks
         times, counts, paths = self.times, self._counts, self._paths
         total = len(mouse)
@@ -264,70 +329,25 @@ class ClickTimeline:
             kind = ev.kind
             if last is not None and game.state == _PLAYING:
                 path += math.hypot(ev.x - last[0], ev.y - last[1])
-            c = game.cell(ev.x, ev.y)
-            live = game.state != _OVER
             if kind == "cc":
                 # Metasweeper writes "cc" for the press that makes a chord, whichever button it was.
                 kind = "rc" if state in (_DOWN_UP, _AFTER_CHORD) else "lc"
             if kind == "lc":
-                state = {_UP_UP: _DOWN_UP, _UP_DOWN: _CHORDING, _UP_DOWN_NOT_FLAG: _CHORDING_NOT_FLAG}.get(
-                    state, _UNDEFINED
-                )
+                state = _LEFT_PRESSED.get(state, _UNDEFINED)
             elif kind == "rc":
-                if state == _UP_UP:
-                    if live and c is not None and game.cells[c] != _OPENED:
-                        state = _UP_DOWN
-                        right += 1
-                        clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
-                        change = game.toggle_flag(c)
-                        flags += change
-                        # Only a mine's first flag is effective: a flag on a safe cell, or one
-                        # taken off and put back, is nothing the game needed.
-                        if change > 0 and game.field.mine[c] and not flagged_once[c]:
-                            flagged_once[c] = 1
-                            rce += 1
-                    else:
-                        state = _UP_DOWN_NOT_FLAG
-                        right += live
-                        if live:
-                            clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
-                elif state in (_DOWN_UP, _AFTER_CHORD):
-                    state = _CHORDING
-                else:
-                    state = _UNDEFINED
+                state = _right_press(game, state, ev, tally, clicks)
             elif kind in ("lr", "rr", "mr"):
-                if state == _DOWN_UP and kind == "lr":
-                    state = _UP_UP
-                    if live:
-                        left += 1
-                        clicks.append((ev.t_ms, ev.x, ev.y, LEFT_CLICK))
-                        if c is not None and game.open(c):
-                            lce += 1
-                elif state in (_CHORDING, _CHORDING_NOT_FLAG):
-                    if state == _CHORDING_NOT_FLAG:
-                        # The right press on an open cell was the start of this chord, not a click of its own.
-                        right -= live
-                        if live:
-                            _take_back_right(clicks)
-                    state = _UP_DOWN if kind == "lr" else _AFTER_CHORD
-                    if live:
-                        double += 1
-                        clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
-                        if c is not None and game.chord(c):
-                            dce += 1
-                elif state == _AFTER_CHORD and kind == "lr" or state in (_UP_DOWN, _UP_DOWN_NOT_FLAG) and kind == "rr":
-                    state = _UP_UP
-                else:
-                    state = _UNDEFINED
+                state = _release(game, state, kind, ev, tally, clicks)
             elif kind == "mc":
                 state = _CHORDING if state == _UP_UP else _UNDEFINED
             if game.state != _READY:
                 last = (ev.x, ev.y)
             times.append(ev.t_ms)
-            counts.extend((left, right, double, lce, rce, dce, flags))
+            counts.extend(tally)
             paths.append(path)
         self._length += total
         self._click_count = len(clicks)
+        left, right, double, lce, rce, dce, flags = tally
         self._end = _End(game, state, (left, right, double, lce, rce, dce, flags), path, last)
 
     def __len__(self) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from ..caches import Recent
 from ..work import NEVER, Cancel
 from .clicks import ClickCounts, ClickTimeline, Pointer
 from .model import OPEN, WON, Board
@@ -68,12 +69,11 @@ def _toollib_board(fld: Field) -> list[list[int]]:
 
 def zini_known(fld: Field) -> tuple[int, int] | None:
     """(ZiNi, HZiNi) if they have been worked out for this field, else None."""
-    known: tuple[int, int] | None = fld.__dict__.get("_zini")
-    return known
+    return fld.zini
 
 
-# ZiNi's time grows steeply with the field (0.03 s at 100x100, 0.55 s at 200x200, 8 s at
-# 400x400): beyond this many cells it is not worked out at all.
+# ZiNi's time grows steeply with the field (seconds at 400x400): beyond this many cells it
+# is not worked out at all.
 MAX_ZINI_CELLS = 250_000
 
 
@@ -89,13 +89,13 @@ def zini_in_child(fld: Field, cancel: Cancel = NEVER) -> tuple[int, int] | None:
 
     zini, hzini = shared().call("zini", _toollib_board(fld), cancel=cancel)
     found = (int(zini), int(hzini))
-    fld.__dict__["_zini"] = found
+    fld.zini = found
     return found
 
 
 def zini_of(fld: Field) -> tuple[int, int]:
     """(ZiNi, HZiNi) of a field, worked out once per field."""
-    cached: tuple[int, int] | None = fld.__dict__.get("_zini")
+    cached = fld.zini
     if cached is None:
         import ms_toollib
 
@@ -103,7 +103,7 @@ def zini_of(fld: Field) -> tuple[int, int]:
         toollib: Any = ms_toollib
         rows = _toollib_board(fld)
         cached = (int(toollib.cal_zini(rows)), int(toollib.cal_hzini(rows)))
-        fld.__dict__["_zini"] = cached
+        fld.zini = cached
     return cached
 
 
@@ -264,15 +264,15 @@ def _figures(
 # `ClickTimeline.continued`), each with only its own end state beside them (two bytes a
 # cell): of those, the last _KEPT_MOVES are kept, so that an undo, and a move after it,
 # are counted at once; of games with arrays of their own, the last _KEPT_FIGURES.
-_FIGURES: list[GameFigures] = []
 _KEPT_FIGURES = 2
 _KEPT_MOVES = 8
+FIGURES: Recent[GameFigures] = Recent("minesweeper figures", _KEPT_MOVES)
 
 
 def figures_known(board: Board, mouse: Sequence[Pointer] | None = None) -> GameFigures | None:
     """The figures of `board`'s game if they have been counted (on any thread), else None."""
     mouse = mouse or None
-    for kept in tuple(_FIGURES):  # a copy: another thread may put one in meanwhile
+    for kept in FIGURES.items():
         if kept.board is board and kept.mouse is mouse:
             return kept
     return None
@@ -301,7 +301,7 @@ def _continued(board: Board, at_most: int | None, cancel: Cancel) -> GameFigures
     # another compares their mines and actions, unless one was made from the other.
     nearest = sorted(
         (n - len(kept.board.events), i, kept)
-        for i, kept in enumerate(tuple(_FIGURES))  # a copy: another thread may put one in meanwhile
+        for i, kept in enumerate(FIGURES.items())
         if not kept.from_file and 0 <= n - len(kept.board.events) <= (n if at_most is None else at_most)
     )
     for _, _, kept in nearest:
@@ -312,9 +312,13 @@ def _continued(board: Board, at_most: int | None, cancel: Cancel) -> GameFigures
 
 
 def _keep(found: GameFigures) -> None:
+    FIGURES.change(lambda before: _kept_with(found, before))
+
+
+def _kept_with(found: GameFigures, before: tuple[GameFigures, ...]) -> list[GameFigures]:
     lines = [found.clicks]  # a timeline of each set of arrays kept
     kept = [found]
-    for figures in tuple(_FIGURES):  # a copy: another thread may put one in meanwhile
+    for figures in before:
         if len(kept) == _KEPT_MOVES:
             break
         if not any(figures.clicks.shares_arrays(line) for line in lines):
@@ -322,7 +326,7 @@ def _keep(found: GameFigures) -> None:
                 continue
             lines.append(figures.clicks)
         kept.append(figures)
-    _FIGURES[:] = kept  # one operation: a reader sees the list before or after
+    return kept
 
 
 def figures_of(board: Board, mouse: Sequence[Pointer] | None = None, cancel: Cancel = NEVER) -> GameFigures:

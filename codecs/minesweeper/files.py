@@ -26,8 +26,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import child
+from ..caches import Memo
 from ..errors import FormatError, SlugError
 from ..files import read_bytes_limited
+from ..game import FileRecord
+from ..work import NEVER, Cancel
 from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
 from .play import record
@@ -79,6 +82,10 @@ class MouseEvent:
     y: float
 
 
+# The mouse paths of the replay files last drawn: a replay asks at every frame.
+PATHS: Memo[ReplayFile, MousePath] = Memo("minesweeper mouse paths", 8)
+
+
 @dataclass(frozen=True)
 class ReplayFile:
     """A replay file read: the game, and what its slug cannot hold."""
@@ -93,13 +100,10 @@ class ReplayFile:
     won: bool = False
 
     def mouse_path(self) -> MousePath:
-        """The mouse events ready for drawing, made once per file."""
-        path: MousePath | None = self.__dict__.get("_path")
-        if path is None:
-            # Its click marks are the clicks the figures count (a right press that begins a
-            # chord is none), which takes the field to know.
-            path = self.__dict__["_path"] = MousePath(self.mouse, ClickTimeline(self.board, self.mouse).clicks)
-        return path
+        """The mouse events ready for drawing, made once per file (while it is one of the
+        last few asked about). Its click marks are the clicks the figures count (a right
+        press that begins a chord is none), which takes the field to know."""
+        return PATHS.setdefault(self, lambda: MousePath(self.mouse, ClickTimeline(self.board, self.mouse).clicks))
 
     def lost_in_slug(self) -> str:
         """A sentence for the panel: what the link of this game leaves out."""
@@ -340,3 +344,11 @@ def _child() -> int:
 
 if __name__ == "__main__":
     sys.exit(_child())
+
+
+def read_records(path: str, cancel: Cancel = NEVER) -> list[FileRecord]:
+    """The game a replay file holds, as the game's declared file reader (FILE_TYPES): the
+    board, and the replay file itself for the page (its mouse path and player)."""
+    cancel.check()
+    replay_file = read_replay_file(path)
+    return [FileRecord(replay_file.board, payload=replay_file)]

@@ -8,21 +8,20 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Iterable
-from functools import cached_property, partial
+from functools import partial
 from itertools import repeat
 from operator import add, attrgetter, floordiv, mod, mul
 from typing import Any, NamedTuple
 
-from ..bits import BASE62_DIGITS, base62_encode
+from ..caches import Memo
 from ..errors import shown
 from ..record import Record
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
-NAME = "minesweeper"
-TITLE = "Minesweeper"
 # The format has no web viewer: the slug itself is what people share.
-HAS_LINK = False
-WEB_HOST: str | None = None
 
 VERSIONS = (1, 2)
 V1_TIME_UNIT_MS = 50
@@ -32,8 +31,6 @@ MAX_TIME_UNIT_MS = 60_000
 MAX_TIME_MS = 24 * 3600 * 1000
 OPEN, FLAG, UNFLAG, MARK = "open", "flag", "unflag", "mark"
 KINDS = (OPEN, FLAG, UNFLAG, MARK)
-_FLAG_LETTER = {FLAG: "P", UNFLAG: "R", MARK: "T"}
-_LETTER_KIND = {"P": FLAG, "R": UNFLAG, "T": MARK}
 # The classic sizes, for the editor and for new games.
 LEVELS = {"beginner": (9, 9, 10), "intermediate": (16, 16, 40), "expert": (30, 16, 99)}
 
@@ -46,7 +43,7 @@ class Event(NamedTuple):
     """One recorded action: `t` in the board's time units from the start of the game.
 
     A named tuple rather than a frozen dataclass: a long replay holds a million of them,
-    and a tuple is built several times faster, which is most of the time to read one."""
+    and making them is most of the time to read one (benchmarks/tricks.py)."""
 
     t: int
     kind: str
@@ -55,8 +52,50 @@ class Event(NamedTuple):
 
 
 # Builds an Event from a (t, kind, x, y) tuple without the Python-level constructor of a
-# named tuple: a million of them cost a third of the time.
+# named tuple, which a long replay would call a million times (benchmarks/tricks.py).
 _new_event = partial(tuple.__new__, Event)
+
+
+# The slug of a board's first events, in pieces (see slug.encode): `version=meta+mines`,
+# the clicks, the flags, and the last time in each of the two sections.
+SlugParts = tuple[str, str, str, int, int]
+# The board JSON's mines and its events, the lists shared by the boards of a game as it
+# grows (see slug.to_json).
+JsonParts = tuple[list[list[int]], list[dict[str, Any]]]
+
+
+class Remembered:
+    """What is remembered about one board, for speed (in `REMEMBERED`); each fact is None
+    until it is known. Each is set in one step, so a reader on another thread sees it
+    whole or not at all.
+
+    `slug` and `json` hold what was written of the board's game, and how many of its
+    events that covers: a board one event longer shares them, and its writer adds the
+    new event's record. `grown_from` is the board this one is one event longer than,
+    `toggled_from` the board this one has one mine more or less than, and where."""
+
+    __slots__ = ("mine_set", "mine_cells", "slug", "json", "grown_from", "toggled_from")
+
+    def __init__(self) -> None:
+        self.mine_set: frozenset[tuple[int, int]] | None = None
+        self.mine_cells: bytes | None = None
+        self.slug: tuple[SlugParts, int] | None = None
+        self.json: tuple[JsonParts, int] | None = None
+        self.grown_from: weakref.ref[Board] | None = None
+        self.toggled_from: tuple[weakref.ref[Board], int, int] | None = None
+
+
+# What the minesweeper codec remembers about the boards it was last asked about. A game
+# being played makes a board per move, each of which the window writes as a slug and as
+# board JSON; a field edited in Edit mode one per mine. On a large field, a slug, a JSON
+# or a set of mines made whole each time would be most of the time a move or an edit takes
+# (benchmarks/minesweeper_play.py); from the last board's, it is a step.
+REMEMBERED: Memo[Board, Remembered] = Memo("minesweeper boards", 64)
+
+
+def remembered(board: Board) -> Remembered:
+    """What is remembered about `board`, made empty if nothing is."""
+    return REMEMBERED.setdefault(board, Remembered)
 
 
 class Board(Record):
@@ -113,30 +152,29 @@ class Board(Record):
     def cells(self) -> int:
         return self.width * self.height
 
-    def __getstate__(self) -> dict[str, Any]:
-        # The fields only: the caches kept beside them (slug pieces, a link to the board
-        # this one grew from) are rebuilt on demand.
-        return {name: getattr(self, name) for name in self.FIELDS}
-
-    @cached_property
+    @property
     def mine_set(self) -> frozenset[tuple[int, int]]:
-        return frozenset(self.mines)
+        facts = remembered(self)
+        if facts.mine_set is None:
+            facts.mine_set = frozenset(self.mines)
+        return facts.mine_set
 
-    @cached_property
     def _mine_cells(self) -> bytes:
         """One byte per cell, row by row, 1 on a mine: a board edited from this one has
-        this with one byte changed, where a set of its mines would be made anew (14 ms for
-        the largest fields, at every edit)."""
-        cells, w = bytearray(self.width * self.height), self.width
-        for x, y in self.mines:
-            cells[y * w + x] = 1
-        return bytes(cells)
+        this with one byte changed, where a set of its mines would be made anew."""
+        facts = remembered(self)
+        if facts.mine_cells is None:
+            cells, w = bytearray(self.width * self.height), self.width
+            for x, y in self.mines:
+                cells[y * w + x] = 1
+            facts.mine_cells = bytes(cells)
+        return facts.mine_cells
 
     def _on_board(self, x: int, y: int) -> bool:
         return type(x) is int and type(y) is int and 0 <= x < self.width and 0 <= y < self.height
 
     def has_mine(self, x: int, y: int) -> bool:
-        return self._on_board(x, y) and self._mine_cells[y * self.width + x] == 1
+        return self._on_board(x, y) and self._mine_cells()[y * self.width + x] == 1
 
     def with_mine(self, x: int, y: int, present: bool) -> Board:
         """The field with a mine added or removed; a recorded game no longer fits it, so
@@ -147,26 +185,16 @@ class Board(Record):
             raise ValueError(f"mine ({x}, {y}) is off the {self.width}x{self.height} board")
         at = len(self.mines) if present else self.mines.index((x, y))
         mines = self.mines + ((x, y),) if present else self.mines[:at] + self.mines[at + 1 :]
-        # The rest of the board was checked when it was made: one mine in or out of the
-        # field keeps it valid, and the largest field takes 35 ms to check again.
+        # The rest of the board was checked when it was made, and one mine in or out of
+        # the field keeps it valid: a large field is not checked again at every edit.
         board = _trusted_board(self.width, self.height, mines, (), self.version, self.time_unit_ms, self.unit_in_meta)
-        parts = self.__dict__.get("_slug_parts")
-        if parts is not None:
-            v1 = self.version == 1
-            changed = (
-                _parts_with_mine(parts[0], self.mines, x, y, v1) if present else _parts_without_mine(parts[0], x, y, v1)
-            )
-            if changed is not None:
-                board.__dict__["_slug_parts"] = changed
-        parts = self.__dict__.get("_json_parts")
-        if parts is not None:  # the board JSON's mines, in the order of `mines`
-            kept = parts[0]
-            board.__dict__["_json_parts"] = (kept + [[x, y]] if present else kept[:at] + kept[at + 1 :], [], 0)
         cell = y * self.width + x
-        known = self._mine_cells
-        board.__dict__["_mine_cells"] = known[:cell] + (b"\1" if present else b"\0") + known[cell + 1 :]
-        # For the field's numbers and openings, worked out from this board's (stats.field_of).
-        board.__dict__["_toggled_from"] = (weakref.ref(self), x, y)
+        known = self._mine_cells()
+        facts = remembered(board)
+        facts.mine_cells = known[:cell] + (b"\1" if present else b"\0") + known[cell + 1 :]
+        # The field's numbers and openings, its slug and its board JSON are worked out
+        # from this board's, where they are known (stats.field_of, slug.encode, to_json).
+        facts.toggled_from = (weakref.ref(self), x, y)
         return board
 
     def toggled_mine(self, x: int, y: int) -> Board:
@@ -214,22 +242,14 @@ class Board(Record):
             # An open on this field makes it final: the game was played on these mines.
             self.undealt and event.kind != OPEN,
         )
-        for kept in ("mine_set", "_mine_cells"):
-            if kept in self.__dict__:
-                board.__dict__[kept] = self.__dict__[kept]
-        parts = self.__dict__.get("_slug_parts")
-        if parts is not None:
-            board.__dict__["_slug_parts"] = _parts_with(parts, board, event)
-        parts = self.__dict__.get("_json_parts")
-        if parts is not None:
-            mines_json, events_json, count = parts
-            if len(events_json) != count:
-                # This board grew before (a move, an undo, another move): branch off.
-                events_json = events_json[:count]
-            events_json.append(_event_json(event))
-            board.__dict__["_json_parts"] = (mines_json, events_json, count + 1)
+        mine = REMEMBERED.get(self)
+        facts = remembered(board)
+        if mine is not None:
+            # The same field, and the same first events: what was written of them holds.
+            facts.mine_set, facts.mine_cells = mine.mine_set, mine.mine_cells
+            facts.slug, facts.json = mine.slug, mine.json
         # Proof for the replay that this game is the parent's plus one event.
-        board.__dict__["_grown_from"] = weakref.ref(self)
+        facts.grown_from = weakref.ref(self)
         return board
 
     def extends(self, old: Board) -> bool:
@@ -249,7 +269,8 @@ class Board(Record):
         # A game being played: each move's board is made by the last one's `with_event`.
         step: Board | None = self
         while step is not None and len(step.events) > n:
-            grown = step.__dict__.get("_grown_from")
+            facts = REMEMBERED.get(step)
+            grown = facts.grown_from if facts is not None else None
             step = grown() if grown is not None else None
         if step is old:
             return True
@@ -416,100 +437,3 @@ def random_board(
     if version not in VERSIONS:
         raise ValueError(f"unknown version {version}")
     return _trusted_board(width, height, placed, (), version, V1_TIME_UNIT_MS)
-
-
-# --- pieces of a slug and of board JSON kept with a board as it grows -------------------
-
-
-class _Base62Texts(dict[int, str]):
-    """The base62 text of any number, looked up as `texts[n]`; the numbers below 62 * 62
-    (every coordinate of a field up to 3,844 wide) are kept as they are first written."""
-
-    def __missing__(self, value: int) -> str:
-        text = base62_encode(value)
-        if value < 3844:
-            self[value] = text
-        return text
-
-
-_BASE62_TEXT = _Base62Texts()
-_b62 = _BASE62_TEXT.__getitem__
-
-
-def _records(
-    v1: bool, events: Iterable[Event], last_click: int, last_flag: int
-) -> tuple[list[str], list[str], int, int]:
-    """The slug's records of `events` (the clicks', the flags'), each time written after
-    the last one of its section (`last_click`, `last_flag`), and the last times then. One
-    loop for a whole game: a long one has a million records."""
-    digits, text, letters = BASE62_DIGITS, _BASE62_TEXT, _FLAG_LETTER
-    clicks: list[str] = []
-    flags: list[str] = []
-    for t, kind, x, y in events:
-        coord = digits[x] + digits[y] if x < 62 and y < 62 else f"{text[x]}|{text[y]}:"
-        if kind == OPEN:
-            clicks.append(coord + (str(t - last_click) if v1 else text[t - last_click]))
-            last_click = t
-        else:
-            flags.append(coord + (str(t - last_flag) if v1 else text[t - last_flag]) + letters[kind])
-            last_flag = t
-    return clicks, flags, last_click, last_flag
-
-
-def _parts_with(parts: tuple[str, str, str, int, int], board: Board, e: Event) -> tuple[str, str, str, int, int]:
-    """`parts` of a board's slug with event `e` appended (see _slug_parts)."""
-    head, clicks, flags, last_click, last_flag = parts
-    new_clicks, new_flags, last_click, last_flag = _records(board.version == 1, (e,), last_click, last_flag)
-    if new_clicks:
-        return head, f"{clicks};{new_clicks[0]}" if clicks else new_clicks[0], flags, last_click, last_flag
-    return head, clicks, f"{flags};{new_flags[0]}" if flags else new_flags[0], last_click, last_flag
-
-
-def _pair_text(x: int, y: int, v1: bool) -> str:
-    """The mine (x, y) as a slug writes it (see slug.encode_pairs): two digits, or `;A|B`
-    when a coordinate needs more, its closing `;` left to what follows."""
-    a, b = (y, x) if v1 else (x, y)  # version 1 writes (row, column)
-    if a < 62 and b < 62:
-        return BASE62_DIGITS[a] + BASE62_DIGITS[b]
-    return f";{_BASE62_TEXT[a]}|{_BASE62_TEXT[b]}"
-
-
-def _parts_with_mine(
-    head: str, mines: tuple[tuple[int, int], ...], x: int, y: int, v1: bool
-) -> tuple[str, str, str, int, int]:
-    """The slug parts (see _slug_parts) of the field whose slug begins `head`, with the
-    mine (x, y) added after `mines`, and no game: a long pair's opening `;` is the one
-    it shares with a long pair before it, and its closing one, the last, is left out."""
-    pair = _pair_text(x, y, v1)
-    if mines and max(mines[-1]) >= 62 and pair[0] != ";":
-        # The head's last pair is long, its closing ';' left out: a short pair needs it back.
-        pair = ";" + pair
-    return head + pair, "", "", 0, 0
-
-
-def _parts_without_mine(head: str, x: int, y: int, v1: bool) -> tuple[str, str, str, int, int] | None:
-    """The slug parts of the field whose slug begins `head`, with its mine (x, y) taken out
-    and no game; None for a short pair, whose place in a run of them no search finds.
-
-    A long pair is `;A|B;` and the only text of its kind: it is cut out, and the `;` after
-    it stays, but for two short pairs, which run on."""
-    pair = _pair_text(x, y, v1)
-    if pair[0] != ";":
-        return None
-    first = head.index("+") + 1  # the mines begin after `version=meta+`
-    at = head.find(pair + ";", first)
-    if at < 0:
-        return (head[: -len(pair)], "", "", 0, 0) if head.endswith(pair) else None
-    end = at + len(pair)  # the `;` after the pair
-    # That `;` stays, to end a long pair before or to begin a long pair after; between
-    # two short pairs, which run on with nothing between them, it goes too.
-    before = head[max(head.rfind(";", first, at) + 1, first) : at]
-    after_end = head.find(";", end + 1)
-    after = head[end + 1 : after_end if after_end >= 0 else len(head)]
-    if "|" not in before and "|" not in after:
-        end += 1
-    return head[:at] + head[end:], "", "", 0, 0
-
-
-def _event_json(e: Event) -> dict[str, Any]:
-    return {"t": e.t, "kind": e.kind, "x": e.x, "y": e.y}

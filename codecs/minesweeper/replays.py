@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..caches import Recent
 from .model import CLOSED, FLAG, FLAGGED, LOST, MARK, MARKED, OPEN, OPENED, UNFINISHED, WON, Board, Event
-from .slug import _CollectorPaused
 from .stats import Stats, field_of
 
 
@@ -77,8 +77,7 @@ class Replay:
         self._every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // self._budget))
         self._every_changes = max(self.CHANGES_PER_CHECKPOINT, n // 16)
         self._since_changes = self._since_events = 0
-        with _CollectorPaused():
-            self._apply_all(events)
+        self._apply_all(events)
         self._finish()
 
     def _apply_all(self, events: Sequence[Event]) -> None:
@@ -292,13 +291,14 @@ class Replay:
         return self.final().stats
 
 
-_REPLAYS: list[Replay] = []
+# The Replays of the last few boards asked about, newest first: a window asks for the
+# same game's facts many times (drawing, statistics, problems).
+REPLAYS: Recent[Replay] = Recent("minesweeper replays", 4)
 
 
 def replay(board: Board) -> Replay:
-    """The Replay of `board`, kept for the last few boards asked about: a window asks
-    for the same game's facts many times (drawing, statistics, problems)."""
-    kept = tuple(_REPLAYS)  # a copy: a board prepared on another thread may come in meanwhile
+    """The Replay of `board`, kept for the last few boards asked about (`REPLAYS`)."""
+    kept = REPLAYS.items()
     for r in kept:
         if r.board is board:
             return r
@@ -323,8 +323,7 @@ def replay(board: Board) -> Replay:
             break
     else:
         r = Replay(board)
-    _REPLAYS.insert(0, r)
-    del _REPLAYS[4:]
+    REPLAYS.add(r)
     return r
 
 

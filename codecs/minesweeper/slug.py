@@ -9,21 +9,20 @@ deltas in base62 and gives its time unit in the meta (`15x15,50`).
 
 from __future__ import annotations
 
-import gc
 import re
+import weakref
 from collections.abc import Callable, Iterable
 from functools import cache, partial
 from itertools import accumulate, repeat
 from operator import add, itemgetter
 from typing import Any, NoReturn
 
-from ..bits import BASE62_DIGITS, base62_decode
+from ..bits import BASE62_DIGITS, base62_decode, base62_encode
 from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import located_in, percent_decode, strip_text
 from .model import (
-    _BASE62_TEXT,
-    _LETTER_KIND,
     _TIME,
+    FLAG,
     KINDS,
     MARK,
     MAX_CELLS,
@@ -31,15 +30,21 @@ from .model import (
     MAX_TIME_UNIT_MS,
     NAME,
     OPEN,
+    REMEMBERED,
+    UNFLAG,
     V1_TIME_UNIT_MS,
     Board,
     Event,
+    JsonParts,
+    SlugParts,
     _board_error,
-    _event_json,
     _new_event,
-    _records,
     _trusted_board,
+    remembered,
 )
+
+_FLAG_LETTER = {FLAG: "P", UNFLAG: "R", MARK: "T"}
+_LETTER_KIND = {"P": FLAG, "R": UNFLAG, "T": MARK}
 
 _SLUG_START = re.compile(r"[12]=")
 # A slug inside a link or percent-encoded: the version, '=' and the start of the meta.
@@ -82,28 +87,13 @@ def _safe_percent(text: str) -> str:
         return text
 
 
-class _CollectorPaused:
-    """Pause the cyclic garbage collector while a large game is built: its hundreds of
-    thousands of new objects all live on, and a full collection triggered half-way
-    through would only walk them (it doubled the time to read the largest games)."""
-
-    def __enter__(self) -> None:
-        self.was_enabled = gc.isenabled()
-        gc.disable()
-
-    def __exit__(self, *exc: object) -> None:
-        if self.was_enabled:
-            gc.enable()
-        return False  # type: ignore[return-value]
-
-
 def decode(text: str) -> Board:
     if not isinstance(text, str):
         raise FormatError(NAME, f"expected text, got {type(text).__name__}")
     slug = _unwrap(text)
     if not slug:
         raise FormatError(NAME, "the text is empty", 0)
-    with _CollectorPaused(), located_in(text, slug):
+    with located_in(text, slug):
         return Reader(slug).board()
 
 
@@ -369,16 +359,16 @@ _BASE62_NUMBER = _Base62Numbers(_BASE62_VALUE)
 # A bulk step (a regular expression over a section, a map over its numbers) holds the
 # interpreter until it ends. A long text is read on a worker thread, and the window's
 # thread, which needs the interpreter for each of its own steps, would wait for the
-# whole of one: 60-90 ms for the mines of a 1000x1000 field. The largest sections are
-# read in parts of about this many characters instead, a few milliseconds each, and
-# between two parts the window's thread may take its turn.
+# whole of one. The largest sections are read in parts of about this many characters
+# instead, and between two parts the window's thread may take its turn
+# (benchmarks/minesweeper_paste.py measures the window's waits).
 _PART = 1 << 16
 
 
 def _short_fields(part: str, flags: bool) -> tuple[Iterable[str], ...]:
     """The fields of records whose coordinates are one character each (every field up to
-    62 cells a side), cut apart with slices rather than regular-expression groups: the
-    bulk of the largest replays, read at a third of the cost. _fast_section has checked
+    62 cells a side), cut apart with slices rather than regular-expression groups, which
+    cost more: the bulk of the largest replays. _fast_section has checked
     their shape. Each field as a column: x, y, the time and the flag's letter (none
     without `flags`)."""
     records = part.split(";")
@@ -468,10 +458,23 @@ def _base62(text: str) -> int:
     return value
 
 
-# --- writing -------------------------------------------------------------------------
+# --- writing ---------------------------------------------------------------------------
 
 
-# The text of every number below 62 * 62 (all coordinates of a field up to 3,844 wide).
+class _Base62Texts(dict[int, str]):
+    """The base62 text of any number, looked up as `texts[n]`; the numbers below 62 * 62
+    (every coordinate of a field up to 3,844 wide) are kept as they are first written."""
+
+    def __missing__(self, value: int) -> str:
+        text = base62_encode(value)
+        if value < 3844:
+            self[value] = text
+        return text
+
+
+_BASE62_TEXT = _Base62Texts()
+
+
 def encode_pairs(pairs: Iterable[tuple[int, int]]) -> str:
     """A mine list as written in the slug: short pairs run together, long ones as
     `;A|B;`, with `;;` collapsed and the trailing `;` dropped."""
@@ -490,22 +493,42 @@ def decode_pairs(text: str) -> list[tuple[int, int]]:
 
 
 def encode(board: Board) -> str:
-    parts = board.__dict__.get("_slug_parts")
-    if parts is None:
-        with _CollectorPaused():
-            parts = _slug_parts(board)
-        board.__dict__["_slug_parts"] = parts
-    head, clicks, flags = parts[:3]
-    return f"{head}+{clicks}+{flags}"
+    """The slug. Written in pieces (`SlugParts`) that the boards a game or an edit makes
+    from this one start from (see `Remembered`): a move adds a record to them, an edited
+    mine its pair, rather than writing a large game or field again."""
+    parts = _slug_parts(board)
+    return f"{parts[0]}+{parts[1]}+{parts[2]}"
 
 
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
-def _slug_parts(board: Board) -> tuple[str, str, str, int, int]:
-    """The slug in pieces, kept with the board so that a game played on it, one event
-    at a time, gets its slug by appending a record rather than writing it all again:
-    `version=meta+mines`, the clicks, the flags, and the last time in each section."""
+def _slug_parts(board: Board) -> SlugParts:
+    """`version=meta+mines`, the clicks, the flags, and the last time in each section:
+    added to from what is remembered of the board it was made from, where there is that."""
+    facts = remembered(board)
+    written = facts.slug
+    if written is None:
+        written = _written_before(board, facts.grown_from)
+    n = len(board.events)
+    if written is None:
+        toggled = _toggled_parts(board)
+        written = (toggled, 0) if toggled is not None else (_whole_parts(board), n)
+    parts, count = written
+    if count < n:
+        parts = _parts_with(parts, board.version == 1, board.events[count:])
+    facts.slug = (parts, n)
+    return parts
+
+
+def _written_before(board: Board, grown_from: weakref.ref[Board] | None) -> tuple[SlugParts, int] | None:
+    """The slug parts of the game `board` is one event longer than, if they are known."""
+    parent = grown_from() if grown_from is not None else None
+    known = REMEMBERED.get(parent) if parent is not None else None
+    return known.slug if known is not None else None
+
+
+def _whole_parts(board: Board) -> SlugParts:
     v1 = board.version == 1
     meta = f"{board.width}x{board.height}" + ("" if v1 or not board.unit_in_meta else f",{board.time_unit_ms}")
     mines = board.mines
@@ -513,6 +536,100 @@ def _slug_parts(board: Board) -> tuple[str, str, str, int, int]:
     mines_text = encode_pairs(zip(map(_SECOND, mines), map(_FIRST, mines)) if v1 else mines)
     clicks, flags, last_click, last_flag = _records(v1, board.events, 0, 0)
     return f"{board.version}={meta}+{mines_text}", ";".join(clicks), ";".join(flags), last_click, last_flag
+
+
+def _records(
+    v1: bool, events: Iterable[Event], last_click: int, last_flag: int
+) -> tuple[list[str], list[str], int, int]:
+    """The slug's records of `events` (the clicks', the flags'), each time written after
+    the last one of its section (`last_click`, `last_flag`), and the last times then. One
+    loop for a whole game: a long one has a million records."""
+    digits, text, letters = BASE62_DIGITS, _BASE62_TEXT, _FLAG_LETTER
+    clicks: list[str] = []
+    flags: list[str] = []
+    for t, kind, x, y in events:
+        coord = digits[x] + digits[y] if x < 62 and y < 62 else f"{text[x]}|{text[y]}:"
+        if kind == OPEN:
+            clicks.append(coord + (str(t - last_click) if v1 else text[t - last_click]))
+            last_click = t
+        else:
+            flags.append(coord + (str(t - last_flag) if v1 else text[t - last_flag]) + letters[kind])
+            last_flag = t
+    return clicks, flags, last_click, last_flag
+
+
+def _parts_with(parts: SlugParts, v1: bool, events: Iterable[Event]) -> SlugParts:
+    """`parts` of a board's slug with `events` written after its own."""
+    head, clicks, flags, last_click, last_flag = parts
+    new_clicks, new_flags, last_click, last_flag = _records(v1, events, last_click, last_flag)
+    if new_clicks:
+        clicks = ";".join([clicks, *new_clicks] if clicks else new_clicks)
+    if new_flags:
+        flags = ";".join([flags, *new_flags] if flags else new_flags)
+    return head, clicks, flags, last_click, last_flag
+
+
+def _toggled_parts(board: Board) -> SlugParts | None:
+    """The slug parts of a field made from another by adding or taking away one mine
+    (`Board.with_mine`), from that one's, if they are known and the change can be made
+    in place; its game, if it has one, is not written yet."""
+    facts = REMEMBERED.get(board)
+    toggled = facts.toggled_from if facts is not None else None
+    if toggled is None:
+        return None
+    parent_of, x, y = toggled
+    parent = parent_of()
+    known = REMEMBERED.get(parent) if parent is not None else None
+    if parent is None or known is None or known.slug is None:
+        return None
+    head, v1 = known.slug[0][0], parent.version == 1
+    if parent.has_mine(x, y):
+        return _parts_without_mine(head, x, y, v1)
+    return _parts_with_mine(head, parent.mines, x, y, v1)
+
+
+def _pair_text(x: int, y: int, v1: bool) -> str:
+    """The mine (x, y) as a slug writes it (see encode_pairs): two digits, or `;A|B`
+    when a coordinate needs more, its closing `;` left to what follows."""
+    a, b = (y, x) if v1 else (x, y)  # version 1 writes (row, column)
+    if a < 62 and b < 62:
+        return BASE62_DIGITS[a] + BASE62_DIGITS[b]
+    return f";{_BASE62_TEXT[a]}|{_BASE62_TEXT[b]}"
+
+
+def _parts_with_mine(head: str, mines: tuple[tuple[int, int], ...], x: int, y: int, v1: bool) -> SlugParts:
+    """The slug parts of the field whose slug begins `head`, with the mine (x, y) added
+    after `mines`, and no game: a long pair's opening `;` is the one it shares with a long
+    pair before it, and its closing one, the last, is left out."""
+    pair = _pair_text(x, y, v1)
+    if mines and max(mines[-1]) >= 62 and pair[0] != ";":
+        # The head's last pair is long, its closing ';' left out: a short pair needs it back.
+        pair = ";" + pair
+    return head + pair, "", "", 0, 0
+
+
+def _parts_without_mine(head: str, x: int, y: int, v1: bool) -> SlugParts | None:
+    """The slug parts of the field whose slug begins `head`, with its mine (x, y) taken out
+    and no game; None for a short pair, whose place in a run of them no search finds.
+
+    A long pair is `;A|B;` and the only text of its kind: it is cut out, and the `;` after
+    it stays, but for two short pairs, which run on."""
+    pair = _pair_text(x, y, v1)
+    if pair[0] != ";":
+        return None
+    first = head.index("+") + 1  # the mines begin after `version=meta+`
+    at = head.find(pair + ";", first)
+    if at < 0:
+        return (head[: -len(pair)], "", "", 0, 0) if head.endswith(pair) else None
+    end = at + len(pair)  # the `;` after the pair
+    # That `;` stays, to end a long pair before or to begin a long pair after; between
+    # two short pairs, which run on with nothing between them, it goes too.
+    before = head[max(head.rfind(";", first, at) + 1, first) : at]
+    after_end = head.find(";", end + 1)
+    after = head[end + 1 : after_end if after_end >= 0 else len(head)]
+    if "|" not in before and "|" not in after:
+        end += 1
+    return head[:at] + head[end:], "", "", 0, 0
 
 
 def share_url(board: Board) -> None:
@@ -525,19 +642,15 @@ def to_json(board: Board) -> dict[str, Any]:
     entries are made once per board and shared with the boards a game grows into (new
     objects on every move would cost a full garbage collection every few dozen moves):
     the lists are fresh, the entries in them are to be read, not changed."""
-    cache = board.__dict__.get("_json_parts")
-    if cache is None:
-        with _CollectorPaused():
-            cache = ([[x, y] for x, y in board.mines], [_event_json(e) for e in board.events], len(board.events))
-        board.__dict__["_json_parts"] = cache
+    mines_json, events_json = _json_parts(board)
     out = {
         "game": NAME,
         "version": board.version,
         "width": board.width,
         "height": board.height,
         "time_unit_ms": board.time_unit_ms,
-        "mines": list(cache[0]),
-        "events": cache[1][: cache[2]],
+        "mines": list(mines_json),
+        "events": events_json[: len(board.events)],
     }
     if not board.unit_in_meta:
         # Only for the version-2 slugs that leave the unit out, so they re-encode unchanged.
@@ -547,6 +660,58 @@ def to_json(board: Board) -> dict[str, Any]:
         # first click outlives a restart of the window.
         out["undealt"] = True
     return out
+
+
+def _json_parts(board: Board) -> JsonParts:
+    """The board JSON's mines and events, in lists whose first entries are this board's
+    (a list of events is shared by the boards of a game as it grows, and holds those of
+    the last one written): added to from what is remembered of the board it was made
+    from, where there is that."""
+    facts = remembered(board)
+    written = facts.json
+    if written is None:
+        grown_from = facts.grown_from
+        parent = grown_from() if grown_from is not None else None
+        known = REMEMBERED.get(parent) if parent is not None else None
+        written = known.json if known is not None else None
+    n = len(board.events)
+    if written is None:
+        mines = _toggled_mines_json(board)
+        if mines is None:
+            mines = [[x, y] for x, y in board.mines]
+        written = ((mines, []), 0)
+    (mines_json, events_json), count = written
+    if count < n:
+        if len(events_json) != count:
+            # The list holds a game that went on from here another way (a move, an undo,
+            # another move): this one branches off with a list of its own.
+            events_json = events_json[:count]
+        events_json.extend([_event_json(e) for e in board.events[count:]])
+    facts.json = ((mines_json, events_json), n)
+    return mines_json, events_json
+
+
+def _toggled_mines_json(board: Board) -> list[list[int]] | None:
+    """The board JSON's mines of a field made from another by adding or taking away one
+    mine (`Board.with_mine`), from that one's, if they are known."""
+    facts = REMEMBERED.get(board)
+    toggled = facts.toggled_from if facts is not None else None
+    if toggled is None:
+        return None
+    parent_of, x, y = toggled
+    parent = parent_of()
+    known = REMEMBERED.get(parent) if parent is not None else None
+    if parent is None or known is None or known.json is None:
+        return None
+    kept = known.json[0][0]
+    if not parent.has_mine(x, y):
+        return [*kept, [x, y]]
+    at = parent.mines.index((x, y))
+    return kept[:at] + kept[at + 1 :]
+
+
+def _event_json(e: Event) -> dict[str, Any]:
+    return {"t": e.t, "kind": e.kind, "x": e.x, "y": e.y}
 
 
 def from_json(obj: dict[str, Any]) -> Board:
@@ -569,25 +734,23 @@ def from_json(obj: dict[str, Any]) -> Board:
     events_in = obj.get("events", [])
     if not isinstance(mines_in, list) or not isinstance(events_in, list):
         bad("mines and events must be lists")
-    # The loops below make a large game's hundreds of thousands of objects (see _CollectorPaused).
-    with _CollectorPaused():
-        mines = []
-        for m in mines_in:
-            if not (isinstance(m, list) and len(m) == 2):
-                bad(f"mine {shown(m)} is not [x, y]")
-            mines.append((integer(m[0], "mine x"), integer(m[1], "mine y")))
-        events = []
-        for e in events_in:
-            if not isinstance(e, dict) or e.get("kind") not in KINDS:
-                bad(f"event {shown(e)} needs a kind among {', '.join(KINDS)}")
-            events.append(
-                Event(
-                    integer(e.get("t"), "event t"),
-                    e["kind"],
-                    integer(e.get("x"), "event x"),
-                    integer(e.get("y"), "event y"),
-                )
+    mines = []
+    for m in mines_in:
+        if not (isinstance(m, list) and len(m) == 2):
+            bad(f"mine {shown(m)} is not [x, y]")
+        mines.append((integer(m[0], "mine x"), integer(m[1], "mine y")))
+    events = []
+    for e in events_in:
+        if not isinstance(e, dict) or e.get("kind") not in KINDS:
+            bad(f"event {shown(e)} needs a kind among {', '.join(KINDS)}")
+        events.append(
+            Event(
+                integer(e.get("t"), "event t"),
+                e["kind"],
+                integer(e.get("x"), "event x"),
+                integer(e.get("y"), "event y"),
             )
+        )
     unit_in_meta = obj.get("unit_in_meta", True)
     if type(unit_in_meta) is not bool:
         bad("unit_in_meta must be true or false")

@@ -9,7 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .model import WON, Board
+from ..caches import Recent
+from .model import REMEMBERED, WON, Board
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,11 @@ class Field:
     milliseconds this way, not seconds, whatever its shape.
     """
 
+    # Worked out on first need: the islands (`islands`) and ms-toollib's (ZiNi, HZiNi)
+    # (figures.zini_of).
+    islands_counted: int | None = None
+    zini: tuple[int, int] | None = None
+
     def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
         self.width, self.height = width, height
         n = width * height
@@ -125,8 +131,8 @@ class Field:
         self.bbbv = len(self.opening_sizes) + self.isolated.count(1)
 
     # The share of the field that `toggled` may go over, in the openings it takes apart,
-    # before it leaves the field to the whole-field pass: cell by cell costs about 3
-    # microseconds a cell, the pass about 0.1 for every cell of the field.
+    # before it leaves the field to the whole-field pass, which costs a cell some thirty
+    # times less than going cell by cell (benchmarks/tricks.py times an edit both ways).
     TOGGLE_SHARE = 1 / 32
 
     def toggled(self, x: int, y: int) -> Field | None:
@@ -266,16 +272,15 @@ class Field:
     def islands(self) -> int:
         """Groups of 3BV numbers (numbers with no zero next to them), 8-connected; worked
         out once per field."""
-        found: int | None = self.__dict__.get("_islands")
+        found = self.islands_counted
         if found is None:
             found = len(set(_along_longer_side(self.isolated, _ONE_RUN, self.width, self.height)[2]))
-            self.__dict__["_islands"] = found
+            self.islands_counted = found
         return found
 
     def islands_known(self) -> int | None:
         """The islands if they have been counted for this field, else None."""
-        known: int | None = self.__dict__.get("_islands")
-        return known
+        return self.islands_counted
 
     def number(self, x: int, y: int) -> int:
         return self.numbers[y * self.width + x]
@@ -332,15 +337,14 @@ def _regions(cells: bytes, run: re.Pattern[bytes], w: int, h: int) -> tuple[list
     return starts, lengths, [root(k) for k in range(len(parent))]
 
 
-# The fields of the last few boards asked about, oldest first, each beside the size and
-# mines it was made from. Found by identity, then by length and contents: hashing the
-# mines of the largest fields as a dictionary key took 1.7 ms a look.
-_FIELDS: list[tuple[int, int, tuple[tuple[int, int], ...], Field]] = []
-_KEPT_FIELDS = 8
+# The fields of the last few boards asked about, each beside the size and mines it was
+# made from. Found by identity, then by length and contents: hashing the mines of the
+# largest fields as a dictionary key costs more than comparing them.
+FIELDS: Recent[tuple[int, int, tuple[tuple[int, int], ...], Field]] = Recent("minesweeper fields", 8)
 
 
 def _kept_field(width: int, height: int, mines: tuple[tuple[int, int], ...]) -> Field | None:
-    kept = tuple(_FIELDS)  # a copy: a board prepared on another thread may come in meanwhile
+    kept = FIELDS.items()
     for w, h, known, fld in kept:
         if known is mines and w == width and h == height:
             return fld
@@ -353,7 +357,8 @@ def _kept_field(width: int, height: int, mines: tuple[tuple[int, int], ...]) -> 
 def _toggled_field(board: Board) -> Field | None:
     """The field of a board made from another by adding or taking away one mine
     (`Board.with_mine`), worked out from that board's field if it is at hand."""
-    toggled = board.__dict__.get("_toggled_from")
+    facts = REMEMBERED.get(board)
+    toggled = facts.toggled_from if facts is not None else None
     if toggled is None:
         return None
     parent_of, x, y = toggled
@@ -368,9 +373,5 @@ def field_of(board: Board) -> Field:
     fld = _kept_field(board.width, board.height, board.mines)
     if fld is None:
         fld = _toggled_field(board) or Field(board.width, board.height, board.mines)
-        # Another thread may use the list meanwhile: each step is one operation on it,
-        # and the oldest goes by a slice, which takes nothing from a list already short.
-        _FIELDS.append((board.width, board.height, board.mines, fld))
-        if len(_FIELDS) > _KEPT_FIELDS:
-            _FIELDS[:1] = []
+        FIELDS.add((board.width, board.height, board.mines, fld))
     return fld

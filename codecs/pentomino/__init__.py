@@ -13,188 +13,46 @@ rules     overlaps, overflow and completeness
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from ..game import later
-from .model import (
-    COLOR_NAMES,
-    DISPLAY_COLORS,
-    HAS_LINK,
-    HOST,
-    MAX_SIZE,
-    MAX_SLUG,
-    MIN_SIZE,
-    NAME,
-    OFFSETS,
-    PIECES,
-    SITE,
-    SURFACES,
-    TERRAIN,
-    TITLE,
-    WEB_HOST,
-    Board,
-    Piece,
-    Placed,
-    make_board,
-    mirrored_left_right,
-    mirrored_up_down,
-    new_board,
-    offsets,
-    place,
-    remove_at,
-    requested_size,
-    resized,
-    rotated_left,
-    rotated_right,
-    square_name,
-    taken_off,
-    with_color,
-    with_surface,
-)
-from .slug import (
-    decode,
-    encode,
-    from_json,
-    looks_like,
-    orientation_char,
-    share_url,
-    slug_of,
-    to_json,
-)
+from ..game import Command, later
+
+NAME = "pentomino"
+TITLE = "Pentominoes"
+HAS_LINK = True
+WEB_HOST: str | None = "pentominoes.river.me"
+DETECTION_RANK = 1
+
+COMMANDS = (
+    Command("solve", "pentomino: print the slug of the board completed", ".commands:solve", long=True),
+    Command("count", "pentomino: count the ways to complete the board", ".commands:count", ".commands:count_options", long=True),
+)  # fmt: skip
 
 if TYPE_CHECKING:
-    from ..anatomy import Anatomy
+    # fmt: off
+    from .anatomy import explain
+    from .facts import info
     from .geometry import (
-        BOTTOM,
-        INTERSECTION,
-        LEFT,
-        OVERFLOW,
-        RIGHT,
-        SEAM_TEXT,
-        SEAMS,
-        TOP,
-        TRANSFORMS,
-        Item,
-        Painting,
-        items_in_order,
-        map_cell,
-        paint,
-        placed_cells,
+        BOTTOM, INTERSECTION, LEFT, OVERFLOW, RIGHT, SEAM_TEXT, SEAMS, TOP, TRANSFORMS, Item, Painting,
+        items_in_order, map_cell, paint, placed_cells
+    )
+    from .model import (
+        COLOR_NAMES, DISPLAY_COLORS, HOST, MAX_SIZE, MAX_SLUG, MIN_SIZE, OFFSETS, PIECES, SITE, SURFACES, TERRAIN,
+        Board, Piece, Placed, make_board, mirrored_left_right, mirrored_up_down, new_board, offsets, place, remove_at,
+        requested_size, resized, rotated_left, rotated_right, square_name, taken_off, with_color, with_surface
     )
     from .rules import conflict_cells, is_complete, problems
+    from .slug import decode, encode, from_json, looks_like, orientation_char, share_url, slug_of, to_json
+    # fmt: on
 else:
     __getattr__, __dir__ = later(
         __name__,
         {
-            "geometry": (
-                "BOTTOM",
-                "INTERSECTION",
-                "LEFT",
-                "OVERFLOW",
-                "RIGHT",
-                "SEAM_TEXT",
-                "SEAMS",
-                "TOP",
-                "TRANSFORMS",
-                "Item",
-                "Painting",
-                "items_in_order",
-                "map_cell",
-                "paint",
-                "placed_cells",
-            ),
-            "rules": ("conflict_cells", "is_complete", "problems"),
+            "anatomy": ("explain",),
+            "facts": ("info",),
+            "model": ("COLOR_NAMES", "DISPLAY_COLORS", "HOST", "MAX_SIZE", "MAX_SLUG", "MIN_SIZE", "OFFSETS", "PIECES", "SITE", "SURFACES", "TERRAIN", "Board", "Piece", "Placed", "make_board", "mirrored_left_right", "mirrored_up_down", "new_board", "offsets", "place", "remove_at", "requested_size", "resized", "rotated_left", "rotated_right", "square_name", "taken_off", "with_color", "with_surface",),
+            "slug": ("decode", "encode", "from_json", "looks_like", "orientation_char", "share_url", "slug_of", "to_json",),
+            "geometry": ("BOTTOM", "INTERSECTION", "LEFT", "OVERFLOW", "RIGHT", "SEAM_TEXT", "SEAMS", "TOP", "TRANSFORMS", "Item", "Painting", "items_in_order", "map_cell", "paint", "placed_cells",),
+            "rules": ("conflict_cells", "is_complete", "problems",),
         },
-    )
-
-__all__ = [
-    "NAME",
-    "TITLE",
-    "HAS_LINK",
-    "WEB_HOST",
-    "SITE",
-    "HOST",
-    "PIECES",
-    "TERRAIN",
-    "SURFACES",
-    "MIN_SIZE",
-    "MAX_SIZE",
-    "MAX_SLUG",
-    "DISPLAY_COLORS",
-    "OFFSETS",
-    "offsets",
-    "rotated_right",
-    "rotated_left",
-    "mirrored_left_right",
-    "mirrored_up_down",
-    "Piece",
-    "Placed",
-    "Board",
-    "make_board",
-    "new_board",
-    "place",
-    "remove_at",
-    "with_surface",
-    "resized",
-    "requested_size",
-    "taken_off",
-    "with_color",
-    "looks_like",
-    "slug_of",
-    "decode",
-    "encode",
-    "share_url",
-    "to_json",
-    "from_json",
-    "orientation_char",
-    "TRANSFORMS",
-    "map_cell",
-    "SEAMS",
-    "SEAM_TEXT",
-    "TOP",
-    "BOTTOM",
-    "LEFT",
-    "RIGHT",
-    "placed_cells",
-    "Item",
-    "items_in_order",
-    "INTERSECTION",
-    "OVERFLOW",
-    "Painting",
-    "paint",
-    "problems",
-    "conflict_cells",
-    "is_complete",
-    "info",
-    "COLOR_NAMES",
-    "square_name",
-    "explain",
-]
-
-
-def explain(text: str) -> Anatomy:
-    """What every character of a slug or link holds (see codecs/anatomy.py)."""
-    from .anatomy import explain as explain_slug
-
-    return explain_slug(text)
-
-
-def info(board: Board) -> dict[str, Any]:
-    from .geometry import SEAM_TEXT, paint
-    from .rules import is_complete, problems
-
-    p = paint(board)
-    covered = sum(1 for c in p.count if c)
-    return {
-        "game": NAME,
-        "surface": SURFACES[board.surface],
-        "seams": SEAM_TEXT[board.surface],
-        "size": f"{board.height}x{board.width}",
-        "pieces": len(board.pieces),
-        "terrain": len(board.terrain),
-        "cells": board.cell_count,
-        "covered": covered,
-        "empty": board.cell_count - covered,
-        "complete": is_complete(board, p),
-        "problems": [x.to_json() for x in problems(board, p)],
-    }
+    )  # fmt: skip

@@ -21,6 +21,7 @@ from typing import Any
 
 from ..anatomy import Anatomy, Span, cells_json, text_span
 from ..links import Source, carve, locate_slug, stripped_bounds
+from ..wording import plural
 from .geometry import placed_cells
 from .model import _VALUE, COLOR_NAMES, NAME, SURFACES, TERRAIN, Board, square_name
 from .slug import _orientation, decode, slug_of
@@ -370,7 +371,7 @@ def _explain_v0(out: _Spans, board: Board) -> str:
         0,
         keys_at,
         "piece",
-        f"{board.height}x{board.width}, {len(board.pieces)} pieces, {len(board.terrain)} terrain",
+        f"{board.height}x{board.width}, {plural(len(board.pieces), 'piece')}, {len(board.terrain)} terrain",
         element,
         "the whole board as packed JSON: no character stands for one piece",
     )

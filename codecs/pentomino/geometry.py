@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import NamedTuple
 
 from .model import OFFSETS, TERRAIN, Board
@@ -99,18 +100,14 @@ def _outline(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int, tuple[
     return tuple((dx, dy, tuple(s for s in _SIDE if (dx + s[0], dy + s[1]) not in own)) for dx, dy in cells)
 
 
-_OUTLINE_BITS: dict[tuple[int, tuple[tuple[int, int], ...]], int] = {}
-
-
+@cache
 def _sides_bits(transform: int, steps: tuple[tuple[int, int], ...]) -> int:
-    key = (transform, steps)
-    bits = _OUTLINE_BITS.get(key)
-    if bits is None:
-        t = TRANSFORMS[transform]
-        bits = 0
-        for s in steps:
-            bits |= _SIDE[t(*s)]
-        _OUTLINE_BITS[key] = bits
+    """The border bits of a cell's outward `steps` under `transform` (128 of
+    them at most, each worked out once)."""
+    t = TRANSFORMS[transform]
+    bits = 0
+    for s in steps:
+        bits |= _SIDE[t(*s)]
     return bits
 
 

@@ -8,11 +8,11 @@ from typing import Union
 
 from ..errors import shown
 from ..record import Record
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
-NAME = "pentomino"
-TITLE = "Pentominoes"
-HAS_LINK = True
-WEB_HOST: str | None = "pentominoes.river.me"
 SITE = "https://pentominoes.river.me/"
 HOST = "pentominoes.river.me"
 

@@ -292,119 +292,144 @@ def _legacy_number(text: str, pos: int, what: str) -> int:
     return int(text)
 
 
-def _decode_legacy(slug: str) -> Board:
-    n = len(slug)
-    state = "H"  # H, W, O (orientation expected), C (coordinates), colors
-    token = ""
-    token_start = 0
-    height_text = width_text = None
-    pieces: list[dict[str, Any]] = []
-    groups: dict[int, list[tuple[str, int]]] = {}
-    current = None
+class _LegacyScan:
+    """The legacy state machine, one character at a time: the size, then the pieces (a
+    letter, its orientation, its coordinates), then the colour groups."""
 
-    def commit_coords() -> None:
-        piece = pieces[-1]
-        piece["coords"] = token
-        piece["coords_at"] = token_start
+    def __init__(self) -> None:
+        self.state = "H"  # H, W, O (orientation expected), C (coordinates), colors
+        self.token = ""
+        self.token_start = 0
+        self.height_text: str | None = None
+        self.width_text: str | None = None
+        self.height_at = self.width_at = 0
+        self.pieces: list[dict[str, Any]] = []
+        self.groups: dict[int, list[tuple[str, int]]] = {}
+        self.current: int | None = None
 
-    for i, ch in enumerate(slug):
-        is_digit = "0" <= ch <= "9"
-        is_letter = ch.isascii() and ch.isalpha()
-        is_sep = ch in "._"
-        if state == "colors":
-            if is_digit:
-                current = int(ch)
-                groups[current] = []  # a legacy digit clears its group
+    def read(self, slug: str) -> None:
+        for i, ch in enumerate(slug):
+            is_digit = "0" <= ch <= "9"
+            is_letter = ch.isascii() and ch.isalpha()
+            if self.state == "colors":
+                self._colour(ch, i, is_digit, is_letter)
+            elif self.state == "O":
+                self._orientation(ch, i, is_digit or is_letter)
+            elif is_digit:
+                self._digit(ch, i)
             elif is_letter:
-                if ch.upper() not in _PIECE_SET:
-                    raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
-                if current is None:
-                    raise FormatError(NAME, f"colour name {ch!r} comes before any group digit", i)
-                groups[current].append((ch.upper(), i))
-            elif not is_sep:
-                raise FormatError(NAME, f"unexpected character {ch!r} in the colour section", i)
-            continue
-        if state == "O":
-            if is_digit or is_letter:
-                rotation, reflected, low = _orientation(ch, i)
-                pieces[-1].update(rotation=rotation, reflected=reflected, color=low)
-                state, token, token_start = "C", "", i + 1
-                continue
-            raise FormatError(NAME, f"piece {pieces[-1]['name']} has no orientation", i)
-        if is_digit:
-            if not token:
-                token_start = i
-            elif len(token) > 8:
-                raise ValueRangeError(NAME, f"number {token}… is too long for any board", token_start)
-            token += ch
-            continue
-        if is_letter:
-            if state == "H":
-                raise FormatError(NAME, "the size needs a separator between height and width", i)
-            if state == "W":
-                width_text, width_at = token, token_start
+                self._letter(ch, i)
+            elif ch in "._":
+                self._separator(ch, i)
             else:
-                commit_coords()
-            name = ch.upper()
-            if name not in _PIECE_SET and name != TERRAIN:
-                raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
-            pieces.append({"name": name, "upper": ch.isupper(), "at": i, "sep": False})
-            state = "O"
-            continue
-        if is_sep:
-            if state == "H":
-                height_text, height_at = token, token_start
-                state, token, token_start = "W", "", i + 1
-                continue
-            if state == "C":
-                piece = pieces[-1]
-                if not piece["sep"] and piece["upper"] and len(token) <= 2:
-                    piece["sep"] = True
-                    token += ch
-                    continue
-                commit_coords()
-            else:
-                width_text, width_at = token, token_start
-            state, current = "colors", None
-            continue
-        raise FormatError(NAME, f"unexpected character {ch!r}", i)
-    if state == "H":
-        raise FormatError(NAME, "the size needs a separator between height and width", n)
-    if state == "O":
-        raise FormatError(NAME, f"piece {pieces[-1]['name']} has no orientation", n)
-    if state == "W":
-        width_text, width_at = token, token_start
-    elif state == "C":
-        commit_coords()
+                raise FormatError(NAME, f"unexpected character {ch!r}", i)
+        self._end(len(slug))
 
-    height = _legacy_dimension(height_text, height_at, "height")
-    width = _legacy_dimension(width_text, width_at, "width")
+    def _commit_coords(self) -> None:
+        piece = self.pieces[-1]
+        piece["coords"] = self.token
+        piece["coords_at"] = self.token_start
+
+    def _colour(self, ch: str, i: int, is_digit: bool, is_letter: bool) -> None:
+        if is_digit:
+            self.current = int(ch)
+            self.groups[self.current] = []  # a legacy digit clears its group
+        elif is_letter:
+            if ch.upper() not in _PIECE_SET:
+                raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
+            if self.current is None:
+                raise FormatError(NAME, f"colour name {ch!r} comes before any group digit", i)
+            self.groups[self.current].append((ch.upper(), i))
+        elif ch not in "._":
+            raise FormatError(NAME, f"unexpected character {ch!r} in the colour section", i)
+
+    def _orientation(self, ch: str, i: int, is_alnum: bool) -> None:
+        if not is_alnum:
+            raise FormatError(NAME, f"piece {self.pieces[-1]['name']} has no orientation", i)
+        rotation, reflected, low = _orientation(ch, i)
+        self.pieces[-1].update(rotation=rotation, reflected=reflected, color=low)
+        self.state, self.token, self.token_start = "C", "", i + 1
+
+    def _digit(self, ch: str, i: int) -> None:
+        if not self.token:
+            self.token_start = i
+        elif len(self.token) > 8:
+            raise ValueRangeError(NAME, f"number {self.token}… is too long for any board", self.token_start)
+        self.token += ch
+
+    def _letter(self, ch: str, i: int) -> None:
+        if self.state == "H":
+            raise FormatError(NAME, "the size needs a separator between height and width", i)
+        if self.state == "W":
+            self.width_text, self.width_at = self.token, self.token_start
+        else:
+            self._commit_coords()
+        name = ch.upper()
+        if name not in _PIECE_SET and name != TERRAIN:
+            raise FormatError(NAME, f"{ch!r} is not a piece letter", i)
+        self.pieces.append({"name": name, "upper": ch.isupper(), "at": i, "sep": False})
+        self.state = "O"
+
+    def _separator(self, ch: str, i: int) -> None:
+        if self.state == "H":
+            self.height_text, self.height_at = self.token, self.token_start
+            self.state, self.token, self.token_start = "W", "", i + 1
+            return
+        if self.state == "C":
+            piece = self.pieces[-1]
+            if not piece["sep"] and piece["upper"] and len(self.token) <= 2:
+                piece["sep"] = True
+                self.token += ch
+                return
+            self._commit_coords()
+        else:
+            self.width_text, self.width_at = self.token, self.token_start
+        self.state, self.current = "colors", None
+
+    def _end(self, n: int) -> None:
+        if self.state == "H":
+            raise FormatError(NAME, "the size needs a separator between height and width", n)
+        if self.state == "O":
+            raise FormatError(NAME, f"piece {self.pieces[-1]['name']} has no orientation", n)
+        if self.state == "W":
+            self.width_text, self.width_at = self.token, self.token_start
+        elif self.state == "C":
+            self._commit_coords()
+
+
+def _decode_legacy(slug: str) -> Board:
+    scan = _LegacyScan()
+    scan.read(slug)
+    height = _legacy_dimension(scan.height_text, scan.height_at, "height")
+    width = _legacy_dimension(scan.width_text, scan.width_at, "width")
     out = _Collector()
     colors = [0] * 12
-    for number in sorted(groups):
-        for name, j in groups[number]:
+    for number in sorted(scan.groups):
+        for name, j in scan.groups[number]:
             if number > 11:
                 raise ValueRangeError(NAME, f"colour {shown(number)} is above 11", j)
             colors[PIECES.index(name)] = number
-    for piece in pieces:
-        coords, at = piece["coords"], piece["coords_at"]
-        if "." in coords or "_" in coords:
-            x_text, y_text = re.split(r"[._]", coords, maxsplit=1)
-        else:
-            split = 2 if piece["upper"] else 1
-            x_text, y_text = coords[:split], coords[split:]
-        row = _legacy_number(x_text, at, "row")
-        col = _legacy_number(y_text, at, "column")
-        if row >= height or col >= width:
-            raise ValueRangeError(
-                NAME, f"piece {piece['name']} at ({row}, {col}) is off the {height}x{width} board", at
-            )
-        if piece["name"] == TERRAIN:
-            out.put(row, col, TERRAIN)
-        else:
-            out.put(row, col, Piece(piece["name"], row, col, piece["rotation"], piece["reflected"]))
-            colors[PIECES.index(piece["name"])] = piece["color"]
+    for piece in scan.pieces:
+        _put_legacy_piece(piece, height, width, out, colors)
     return _finish("R", height, width, out, colors)
+
+
+def _put_legacy_piece(piece: dict[str, Any], height: int, width: int, out: _Collector, colors: list[int]) -> None:
+    coords, at = piece["coords"], piece["coords_at"]
+    if "." in coords or "_" in coords:
+        x_text, y_text = re.split(r"[._]", coords, maxsplit=1)
+    else:
+        split = 2 if piece["upper"] else 1
+        x_text, y_text = coords[:split], coords[split:]
+    row = _legacy_number(x_text, at, "row")
+    col = _legacy_number(y_text, at, "column")
+    if row >= height or col >= width:
+        raise ValueRangeError(NAME, f"piece {piece['name']} at ({row}, {col}) is off the {height}x{width} board", at)
+    if piece["name"] == TERRAIN:
+        out.put(row, col, TERRAIN)
+    else:
+        out.put(row, col, Piece(piece["name"], row, col, piece["rotation"], piece["reflected"]))
+        colors[PIECES.index(piece["name"])] = piece["color"]
 
 
 def _legacy_dimension(text: str | None, at: int, what: str) -> int:

@@ -22,7 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..work import NEVER, Cancel
-from . import PIECES, Board, Piece, map_cell, paint, placed_cells
+from .geometry import map_cell, paint, placed_cells
+from .model import PIECES, Board, Piece
 
 CELLS_PER_PIECE = 5
 CHECK_EVERY = 4096  # search steps between looks at the cancel flag

@@ -1,7 +1,7 @@
-"""Texts setters exchange: SadMan `.sdk` files (a `[Puzzle]` section of nine lines,
-`#` comments), and the candidate grids that HoDoKu and Sudoku Explainer print (each
-cell's digits between rules, one digit for a solved cell); writing the 81-character
-string and the candidate grid."""
+"""Texts setters exchange: the 81-character grid string, SadMan `.sdk` files (a
+`[Puzzle]` section of nine lines, `#` comments), and the candidate grids that HoDoKu and
+Sudoku Explainer print (each cell's digits between rules, one digit for a solved cell);
+writing the 81-character string and the candidate grid."""
 
 from __future__ import annotations
 
@@ -16,6 +16,26 @@ _RULE_CHARACTERS = "|-+.:*='"
 _CELL = re.compile(rf"[^\s{re.escape(_RULE_CHARACTERS)}]+")
 
 
+GRID_CELLS = "123456789.0"
+# Characters that grid pictures (HoDoKu, Sudoku Explainer, forum posts) put between cells.
+GRID_DECORATION = set(" \t\r\n|-+*=_:")
+
+
+def decode_grid(text: str) -> Board:
+    """Read the 81-character grid: digits, `.` or `0` for empty, decoration ignored."""
+    cells: list[int] = []
+    for i, ch in enumerate(text):
+        if ch in GRID_CELLS:
+            if len(cells) == 81:
+                raise FormatError(NAME, "grid has more than 81 cells", i)
+            cells.append(int(ch) if ch.isdigit() else 0)
+        elif ch not in GRID_DECORATION:
+            raise FormatError(NAME, f"character {ch!r} is not a digit or '.'", i)
+    if len(cells) != 81:
+        raise FormatError(NAME, f"grid has {len(cells)} cells; 81 are needed", len(text))
+    return Board(tuple(cells))
+
+
 _SDK_SECTION = re.compile(r"^[ \t\ufeff]*\[puzzle\][ \t\r]*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -28,8 +48,6 @@ def is_sdk(text: str) -> bool:
 def read_sdk(text: str) -> Board:
     """The `[Puzzle]` section read as a grid; other sections and `#` lines are skipped.
     Error positions count in `text`."""
-    from .slug import decode_grid
-
     out = []
     inside = False
     for line in text.splitlines(keepends=True):

@@ -90,23 +90,60 @@ def generate(
         raise ValueError("givens must be between 17 and 81")
     rng = random.Random(seed)
     best: Board | None = None
+    # What the search met, to say which choice to relax when nothing fits all of them:
+    # the ratings of the puzzles with few enough givens, and the fewest givens of those rated in range.
+    few_ratings: list[float] = []
+    rated_givens: list[int] = []
     for n in range(attempts):
         cancel.check()
         cancel.report(n / attempts)
         puzzle = _carve(random_solution(rng), rng, symmetry, givens or 17, cancel)
-        if givens is not None and puzzle.givens > givens:
-            if best is None or puzzle.givens < best.givens:
-                best = puzzle
-            continue
-        if rating is not None:
-            info = rating_info(puzzle, cancel=cancel)
-            value = info["rating"]
-            if not rating[0] <= value <= rating[1]:
+        too_many = givens is not None and puzzle.givens > givens
+        if too_many and (best is None or puzzle.givens < best.givens):
+            best = puzzle
+        if rating is None:
+            if too_many:
                 continue
-        return puzzle
+            return puzzle
+        value = rating_info(puzzle, cancel=cancel)["rating"]
+        in_range = rating[0] <= value <= rating[1]
+        if too_many:
+            if in_range:
+                rated_givens.append(puzzle.givens)
+            continue
+        if in_range:
+            return puzzle
+        few_ratings.append(value)
     if best is not None and rating is None:
         return best
-    raise ValueError("no puzzle found with those choices; widen the rating range or allow more givens")
+    raise ValueError(_why_none(attempts, givens, rating, few_ratings, rated_givens))
+
+
+def _why_none(
+    attempts: int,
+    givens: int | None,
+    rating: tuple[float, float] | None,
+    few_ratings: list[float],
+    rated_givens: list[int],
+) -> str:
+    """Why no puzzle fitted, and which choice to relax, from what the search met."""
+    start = f"no puzzle found in {attempts} tries"
+    if rating is None or givens is None:
+        return f"{start}; widen the rating range or allow more givens"
+    asked = f"rated {rating[0]:g} to {rating[1]:g}"
+    if rated_givens:
+        fewest = min(rated_givens)
+        return (
+            f"{start} with at most {givens} givens {asked}: puzzles {asked} kept {fewest} givens or more; "
+            f"allow {fewest} givens, or widen the rating range"
+        )
+    if few_ratings:
+        low, high = min(few_ratings), max(few_ratings)
+        return (
+            f"{start} {asked}: those with at most {givens} givens rated {low:g} to {high:g}; "
+            f"widen the rating range to reach them"
+        )
+    return f"{start} {asked} or with at most {givens} givens; allow more givens and widen the rating range"
 
 
 def parse_rating(text: str) -> tuple[float, float]:
@@ -122,8 +159,12 @@ def parse_rating(text: str) -> tuple[float, float]:
     return lo, hi
 
 
-def generate_from_cli(givens: int | None, symmetry: str, rating: str | None, seed: int | None) -> str:
+def generate_from_cli(
+    givens: int | None, symmetry: str, rating: str | None, seed: int | None, cancel: Cancel = NEVER
+) -> str:
     from .slug import encode
 
-    board = generate(givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed)
+    board = generate(
+        givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed, cancel=cancel
+    )
     return encode(board)

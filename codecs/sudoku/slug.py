@@ -17,16 +17,18 @@ from typing import Any
 from ..bits import BitWriter, b64decode, b64encode
 from ..errors import FormatError, ValueRangeError
 from ..links import Source, carve, is_link, located, strip_text, stripped_bounds, value_bounds
+from . import WEB_HOST as _WEB_HOST  # the game's declaration
+from .formats import GRID_CELLS as GRID_CELLS
+from .formats import GRID_DECORATION as GRID_DECORATION
+from .formats import decode_grid as decode_grid
+from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
 from .model import NAME, Board
 
-WEB_HOST = "nickgirardo.com"
+HOST: str = _WEB_HOST or ""
 # The head of every slug: base64 of the format's first bytes, the mark of a sudoku slug.
 SLUG_HEAD = "UyF2"
-PLAYER_URL = f"https://{WEB_HOST}/projects/sudoku/player.html"
+PLAYER_URL = f"https://{HOST}/projects/sudoku/player.html"
 MAGIC = b"S!"
-GRID_CELLS = "123456789.0"
-# Characters that grid pictures (HoDoKu, Sudoku Explainer, forum posts) put between cells.
-GRID_DECORATION = set(" \t\r\n|-+*=_:")
 # A text needs this many cell characters to count as a grid before it is read: "1=15"
 # (the start of a minesweeper slug) is made of grid characters too.
 GRID_MARK_CELLS = 40
@@ -39,12 +41,10 @@ def looks_like(text: str) -> bool:
     if not isinstance(text, str):
         return False
     t = strip_text(text)
-    from .formats import is_candidate_grid, is_sdk
-
     return (
         "play=" in t
         or t.startswith(SLUG_HEAD)
-        or (is_link(t) and WEB_HOST in t.split("?", 1)[0].lower())
+        or (is_link(t) and HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
         or (_is_grid_text(t) and sum(ch in GRID_CELLS for ch in t) >= GRID_MARK_CELLS)
@@ -66,8 +66,6 @@ def decode(text: str) -> Board:
     stripped = text[start:end]
     if not stripped:
         raise FormatError(NAME, "the text is empty", 0)
-    from .formats import is_candidate_grid, is_sdk, read_candidate_grid, read_sdk
-
     if is_sdk(stripped):
         return read_sdk(text)
     if is_candidate_grid(stripped):
@@ -76,7 +74,7 @@ def decode(text: str) -> Board:
         with located(Source(start, end)):
             return decode_grid(stripped)
     bounds = value_bounds(text, ("play",), start, end)
-    if bounds is None and is_link(stripped) and WEB_HOST in stripped.split("?", 1)[0].lower():
+    if bounds is None and is_link(stripped) and HOST in stripped.split("?", 1)[0].lower():
         raise FormatError(NAME, "the link has no ?play= and a puzzle after it, as a Sudoku Player link has", end)
     slug, source = carve(text, *(bounds or (start, end)), strip=True)
     with located(source):
@@ -195,21 +193,6 @@ def _decode_v0(data: bytes) -> Board:
         start = (8 * (4 + 2 * index)) // 6
         givens.place(index, body[2 * index], body[2 * index + 1], start, (8 * (6 + 2 * index) + 5) // 6 - start)
     return givens.board()
-
-
-def decode_grid(text: str) -> Board:
-    """Read the 81-character grid: digits, `.` or `0` for empty, decoration ignored."""
-    cells: list[int] = []
-    for i, ch in enumerate(text):
-        if ch in GRID_CELLS:
-            if len(cells) == 81:
-                raise FormatError(NAME, "grid has more than 81 cells", i)
-            cells.append(int(ch) if ch.isdigit() else 0)
-        elif ch not in GRID_DECORATION:
-            raise FormatError(NAME, f"character {ch!r} is not a digit or '.'", i)
-    if len(cells) != 81:
-        raise FormatError(NAME, f"grid has {len(cells)} cells; 81 are needed", len(text))
-    return Board(tuple(cells))
 
 
 def encode(board: Board) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..errors import FormatError, shown
+from ..wording import plural
 from .model import LETTERS, NAME, OPENING_FEN, Board
 
 # Other programs write horses and elephants as H and E; read those, write N and B.
@@ -46,7 +47,9 @@ def from_fen(text: str) -> Board:
                 raise FormatError(NAME, f"FEN: rank {rank_no + 1} is longer than 9 points", pos)
             pos += 1
         if len(cells) - rank_start != 9:
-            raise FormatError(NAME, f"FEN: rank {rank_no + 1} has {len(cells) - rank_start} points, not 9", pos)
+            raise FormatError(
+                NAME, f"FEN: rank {rank_no + 1} has {plural(len(cells) - rank_start, 'point')}, not 9", pos
+            )
         pos += 1
     red = True
     fields = rest.split()

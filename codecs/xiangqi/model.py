@@ -17,12 +17,13 @@ from functools import cache
 from ..bits import BitReader
 from ..errors import FormatError, ValueRangeError
 from ..record import Record
+from . import HAS_LINK as HAS_LINK  # the game's declaration
+from . import NAME as NAME
+from . import TITLE as TITLE
+from . import WEB_HOST as WEB_HOST
 
-NAME = "xiangqi"
-TITLE = "Xiangqi"
 # The article has no web app: the link is the slug with the game named (`xiangqi:`).
-HAS_LINK = True
-WEB_HOST: str | None = None
+
 PREFIX = "xiangqi:"
 CAPTURED = 127
 OPENING_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"

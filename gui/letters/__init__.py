@@ -29,7 +29,6 @@ from .paint import (
     Drag,
     Layout,
     PanelRow,
-    WrappedLabel,
     paint,
     panel_line_height,
     panel_rows,
@@ -37,6 +36,11 @@ from .paint import (
     turn_colour,
 )
 
-__all__ = ["SIZE", "PREMIUM_FILL", "PREMIUM_TEXT", "TILE", "TILE_EDGE", "START_TILE", "PENDING_TILE", "TILE_TEXT", "TURN_COLOURS", "ERROR", "MARGIN", "DATE_EDIT_MERGE", "PANEL_MIN", "turn_colour", "Drag", "WrappedLabel", "Layout", "PanelRow", "panel_rows", "BLANK_TEXT", "paint", "PANEL_LINES", "panel_line_height", "preferred_size", "LettersCanvas", "LettersPage", "VIEW"]  # fmt: skip
+__all__ = ["SIZE", "PREMIUM_FILL", "PREMIUM_TEXT", "TILE", "TILE_EDGE", "START_TILE", "PENDING_TILE", "TILE_TEXT", "TURN_COLOURS", "ERROR", "MARGIN", "DATE_EDIT_MERGE", "PANEL_MIN", "turn_colour", "Drag", "Layout", "PanelRow", "panel_rows", "BLANK_TEXT", "paint", "PANEL_LINES", "panel_line_height", "preferred_size", "LettersCanvas", "LettersPage", "VIEW"]  # fmt: skip
 
-VIEW = GameView(page=LettersPage, paint=paint, preferred_size=preferred_size)
+VIEW = GameView(
+    page=LettersPage,
+    paint=paint,
+    preferred_size=preferred_size,
+    anatomy_colours={"date": "#f1a340", "tile": "#b07aa1", "word": "#ff9da7"},
+)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import datetime as dt
-
-from PySide6.QtCore import QDate, QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
     QPainter,
@@ -13,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QSizePolicy, QT
 
 from slugboard.codecs import letters
 
-from ..page import PaintCache
+from ..page import BoardCanvas
 from .paint import SIZE, Drag, Layout, paint
 
 
@@ -66,7 +64,7 @@ class BlankChooser(QFrame):
         return self.chosen
 
 
-class LettersCanvas(QWidget):
+class LettersCanvas(BoardCanvas):
     """Board and rack. Click a rack tile then a square (or drag it there), or select a
     square and type letters. A tile placed this turn drags to another square, or off
     the board back to the rack; a click on it takes it back. Backspace takes the last
@@ -78,8 +76,6 @@ class LettersCanvas(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._paint_cache = PaintCache()
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # every paint covers it all
         self.board = letters.Board()
         self.rack: tuple[str, ...] | None = None
         self.pending: list[tuple[int, int, int]] = []
@@ -97,7 +93,6 @@ class LettersCanvas(QWidget):
         self._drag_origin: tuple[int, int] | None = None
         self._press_point: QPointF | None = None
         self._drag_point: QPointF | None = None
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMouseTracking(True)  # for the open hand over the tiles that can be picked up
         self.setMinimumSize(420, 320)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -391,10 +386,3 @@ class LettersCanvas(QWidget):
                 self.update()
             return
         super().keyPressEvent(event)
-
-
-# --- the page ------------------------------------------------------------------------
-
-
-def _qdate(date: dt.date) -> QDate:
-    return QDate(date.year, date.month, date.day)

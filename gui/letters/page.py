@@ -14,16 +14,21 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPushButton
 
 from slugboard.codecs import letters
+from slugboard.codecs.wording import plural
 
-from ..page import GamePage, plain_tip, set_text_colour
-from .canvas import LettersCanvas, _qdate
-from .paint import DATE_EDIT_MERGE, WrappedLabel
+from ..page import GamePage, WrappedLabel, plain_tip, set_text_colour
+from .canvas import LettersCanvas
+from .paint import DATE_EDIT_MERGE
 
 FORMATS = (
     (letters.V4, "?_= (V4): letters and word"),
     ("w", "?w=: racks, sorted"),
     ("g", "?g=: racks, draw order"),
 )
+
+
+def _qdate(date: dt.date) -> QDate:
+    return QDate(date.year, date.month, date.day)
 
 
 class LettersPage(GamePage):
@@ -304,7 +309,7 @@ class LettersPage(GamePage):
         turn = letters.next_turn(self.board)
         self.set_board(board, f"Play turn {turn}")
         game = letters.resolve(board)
-        self.show_status(f"Turn {turn}: {game.turns[turn - 1].score} points, total {game.total}")  # type: ignore[union-attr]
+        self.show_status(f"Turn {turn}: {plural(game.turns[turn - 1].score, 'point')}, total {game.total}")  # type: ignore[union-attr]
 
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: letters.Board) -> None:

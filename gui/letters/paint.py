@@ -16,8 +16,6 @@ from PySide6.QtGui import (
 
 from slugboard.codecs import letters
 
-from ..page import WrappedLabel  # noqa: F401 - the letters page's labels
-
 SIZE = letters.SIZE
 PREMIUM_FILL = {
     letters.TW: QColor("#d9534f"),
@@ -218,8 +216,35 @@ def paint(
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     cell = layout.cell
+    _paint_squares(painter, layout, base, palette)
+    if selected_square is not None:
+        _paint_selected_square(painter, layout, selected_square, palette, typing=rack is not None, across=across)
+    _paint_tiles(painter, layout, board, game)
+    if drag is not None and (rack is None or not 0 <= drag.slot < len(rack)):
+        drag = None
+    lifted = drag.origin if drag is not None else None
+    _paint_pending(painter, layout, rack, pending, lifted, blank_letters, palette)
+    _paint_problems(painter, layout, board, problems, preview, lifted)
 
-    # squares
+    # where the tile in the hand would land
+    if drag is not None:
+        target = layout.square_at(drag.point)
+        if target is not None and (target == lifted or target not in letters.occupied(board, tuple(pending))):
+            _draw_drop_target(painter, layout.square(*target), palette)
+
+    if rack is not None:
+        _paint_rack(painter, layout, rack, pending, drag, selected_slot, palette)
+    _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
+    if drag is not None:
+        # last, so the tile in the hand stays above everything it passes over
+        held = rack[drag.slot]  # type: ignore[index]
+        _draw_ghost(painter, drag.point, cell, blank_letters.get(drag.slot, "") if held == letters.BLANK else held)
+    painter.restore()
+
+
+def _paint_squares(painter: QPainter, layout: Layout, base: QColor, palette: QPalette) -> None:
+    """The board's squares: the premiums with their names, the centre's star, the grid."""
+    cell = layout.cell
     painter.fillRect(layout.board, base)
     for (row, col), kind in letters.PREMIUMS.items():
         r = layout.square(row, col)
@@ -239,21 +264,28 @@ def paint(
         painter.drawLine(QPointF(x, layout.board.top()), QPointF(x, layout.board.bottom()))
         painter.drawLine(QPointF(layout.board.left(), y), QPointF(layout.board.right(), y))
 
-    if selected_square is not None:
-        sel = QColor(palette.color(QPalette.ColorRole.Highlight))
-        sel.setAlpha(110)
-        square = layout.square(*selected_square)
-        painter.fillRect(square, sel)
-        if rack is not None:
-            painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
-            painter.setFont(_font(painter, cell * 0.3, True))
-            painter.drawText(
-                square.adjusted(0, 0, -cell * 0.08, 0),
-                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
-                "→" if across else "↓",
-            )
 
-    # tiles
+def _paint_selected_square(
+    painter: QPainter, layout: Layout, selected: tuple[int, int], palette: QPalette, *, typing: bool, across: bool
+) -> None:
+    """The selected square, and while playing (`typing`) the way typed letters go."""
+    cell = layout.cell
+    sel = QColor(palette.color(QPalette.ColorRole.Highlight))
+    sel.setAlpha(110)
+    square = layout.square(*selected)
+    painter.fillRect(square, sel)
+    if typing:
+        painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
+        painter.setFont(_font(painter, cell * 0.3, True))
+        painter.drawText(
+            square.adjusted(0, 0, -cell * 0.08, 0),
+            Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignTop,
+            "→" if across else "↓",
+        )
+
+
+def _paint_tiles(painter: QPainter, layout: Layout, board: letters.Board, game) -> None:
+    """The starting word's tiles and every turn's, in the turn's colour."""
     if board.start_word:
         for (row, col), letter in zip(letters.start_word_squares(board.start_word), board.start_word):
             _draw_tile(painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=START_TILE)
@@ -265,9 +297,18 @@ def paint(
             _draw_tile(painter, r, letter, value=value, turn=tile.turn, blank=tile.blank)
         else:
             _draw_tile(painter, r, f"#{tile.rack_index + 1}", turn=tile.turn, small="rack")
-    if drag is not None and (rack is None or not 0 <= drag.slot < len(rack)):
-        drag = None
-    lifted = drag.origin if drag is not None else None
+
+
+def _paint_pending(
+    painter: QPainter,
+    layout: Layout,
+    rack: tuple[str, ...] | None,
+    pending: tuple,
+    lifted: tuple[int, int] | None,
+    blank_letters: dict[int, str],
+    palette: QPalette,
+) -> None:
+    """The tiles placed this turn, dashed; the one `lifted` into the hand leaves a hole."""
     for row, col, slot in pending:
         if (row, col) == lifted:
             # the tile is in the hand: its square shows where it came from, like a rack slot
@@ -287,7 +328,11 @@ def paint(
             blank=blank,
         )
 
-    # what is wrong: the board's problems, then the turn being played
+
+def _paint_problems(
+    painter: QPainter, layout: Layout, board: letters.Board, problems, preview, lifted: tuple[int, int] | None
+) -> None:
+    """What is wrong, framed in red: the board's problems, then the turn being played."""
     if problems is None:
         problems = letters.problems(board)
     bad = {cell_ for p in problems if p.severity == "error" for cell_ in p.cells}
@@ -295,48 +340,43 @@ def paint(
         bad |= {cell_ for p in preview[2] for cell_ in p.cells}
     bad.discard(lifted)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.setPen(QPen(ERROR, max(2.0, cell / 16)))
+    painter.setPen(QPen(ERROR, max(2.0, layout.cell / 16)))
     for row, col in bad:
         painter.drawRect(layout.square(row, col).adjusted(2, 2, -2, -2))
 
-    # where the tile in the hand would land
-    if drag is not None:
-        target = layout.square_at(drag.point)
-        if target is not None and (target == lifted or target not in letters.occupied(board, tuple(pending))):
-            _draw_drop_target(painter, layout.square(*target), palette)
 
-    # rack
-    if rack is not None:
-        used = {slot for _, _, slot in pending}
-        if drag is not None and drag.origin is None:
-            used.add(drag.slot)  # the rack tile in the hand leaves its slot empty
-        # a tile lifted from the board and held off it goes back to its own slot on release
-        returning = (
-            drag.slot if drag is not None and lifted is not None and layout.square_at(drag.point) is None else None
-        )
-        for i, r in enumerate(layout.rack_slots):
-            if i >= len(rack):
-                continue
-            if i == returning:
-                _draw_drop_target(painter, r.adjusted(1, 1, -1, -1), palette)
-            if i in used:
-                painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine))
-                painter.setBrush(Qt.BrushStyle.NoBrush)
-                painter.drawRoundedRect(r.adjusted(3, 3, -3, -3), 4, 4)
-                continue
-            if i == selected_slot:
-                glow = QColor(palette.color(QPalette.ColorRole.Highlight))
-                painter.setPen(Qt.PenStyle.NoPen)
-                painter.setBrush(glow)
-                painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
-            _draw_tile(painter, r, _rack_face(rack[i]), value=letters.VALUES.get(rack[i]))
-
-    _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
-    if drag is not None:
-        # last, so the tile in the hand stays above everything it passes over
-        held = rack[drag.slot]  # type: ignore[index]
-        _draw_ghost(painter, drag.point, cell, blank_letters.get(drag.slot, "") if held == letters.BLANK else held)
-    painter.restore()
+def _paint_rack(
+    painter: QPainter,
+    layout: Layout,
+    rack: tuple[str, ...],
+    pending: tuple,
+    drag: Drag | None,
+    selected_slot: int | None,
+    palette: QPalette,
+) -> None:
+    """The rack under the board: a dashed outline where a tile was placed or is in the hand."""
+    lifted = drag.origin if drag is not None else None
+    used = {slot for _, _, slot in pending}
+    if drag is not None and drag.origin is None:
+        used.add(drag.slot)  # the rack tile in the hand leaves its slot empty
+    # a tile lifted from the board and held off it goes back to its own slot on release
+    returning = drag.slot if drag is not None and lifted is not None and layout.square_at(drag.point) is None else None
+    for i, r in enumerate(layout.rack_slots):
+        if i >= len(rack):
+            continue
+        if i == returning:
+            _draw_drop_target(painter, r.adjusted(1, 1, -1, -1), palette)
+        if i in used:
+            painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1, Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(r.adjusted(3, 3, -3, -3), 4, 4)
+            continue
+        if i == selected_slot:
+            glow = QColor(palette.color(QPalette.ColorRole.Highlight))
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(glow)
+            painter.drawRoundedRect(r.adjusted(-3, -3, 3, 3), 6, 6)
+        _draw_tile(painter, r, _rack_face(rack[i]), value=letters.VALUES.get(rack[i]))
 
 
 def _rack_face(letter: str) -> str:
@@ -413,7 +453,9 @@ def panel_rows(board: letters.Board, game, *, pending: bool = False, preview=Non
     else:
         rows.append(PanelRow("Starting word unknown", bold=True, colour="error", gap=0.3))
         rows.append(PanelRow("letters and scores need it", size=0.85, colour="muted"))
-    bag = board.bag
+    from slugboard.codecs.letters.game import bag_of  # the deal: loaded with the first board shown
+
+    bag = bag_of(board)
     blanks = bag.get(letters.BLANK, 0)
     rows.append(
         PanelRow(

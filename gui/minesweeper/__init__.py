@@ -9,7 +9,7 @@ time, so a 100x100 field redraws in a few milliseconds while a replay runs."""
 
 from __future__ import annotations
 
-from ..games import GameView
+from ..games import CommandLine, GameAction, GameView
 from .canvas import MinesCanvas
 from .page import MinesweeperPage
 from .paint import (
@@ -52,4 +52,24 @@ from .replay import ReplayPlayer
 
 __all__ = ["EDIT", "PLAY", "REPLAY", "MODES", "SPEEDS", "FACE", "LIGHT_EDGE", "DARK_EDGE", "NUMBER_COLOURS", "MINE", "HIT", "FLAG", "LED_BACK", "LED_TEXT", "OPEN_RING", "FLAG_RING", "WON_COLOUR", "LOST_COLOUR", "T_CLOSED", "T_FLAG", "T_MARK", "T_OPEN", "T_MINE", "T_HIT", "T_WRONG_FLAG", "TILE_COUNT", "MAX_COMPOSED_PIXELS", "tile_ids", "compose", "Layout", "replay_for", "tile_rows", "paint", "preferred_size", "MinesCanvas", "ReplayPlayer", "MinesweeperPage", "VIEW"]  # fmt: skip
 
-VIEW = GameView(page=MinesweeperPage, paint=paint, preferred_size=preferred_size)
+VIEW = GameView(
+    page=MinesweeperPage,
+    paint=paint,
+    preferred_size=preferred_size,
+    actions=(
+        GameAction(
+            "Export &recording…",
+            "export_recording_dialog",
+            menu="file",
+            tip="Save the minesweeper replay as an animation (GIF, WebP or APNG) at real speed",
+            enabled="can_export_recording",
+        ),
+    ),
+    command_line=CommandLine(
+        ("--at", "--speed", "--fps"),
+        ".command_line:options",
+        state=".command_line:state",
+        export=".command_line:export",
+    ),
+    anatomy_colours={"mine": "#e15759", "click": "#59a14f", "flag": "#edc948"},
+)

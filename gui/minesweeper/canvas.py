@@ -48,20 +48,20 @@ class MinesCanvas(BoardCanvas):
     def sizeHint(self) -> QSize:
         return QSize(640, 560)
 
-    def layout_(self) -> Layout:
+    def board_layout(self) -> Layout:
         return Layout(QRectF(self.rect()), self.board.width, self.board.height)
 
     def cell_center(self, x: int, y: int) -> QPointF:
-        return self.layout_().cell_rect(x, y).center()
+        return self.board_layout().cell_rect(x, y).center()
 
     # The anatomy view's cells are (row, col) = (y, x) of the game's field.
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF | None:
         if not (0 <= row < self.board.height and 0 <= col < self.board.width):
             return None
-        return self.layout_().cell_rect(col, row)
+        return self.board_layout().cell_rect(col, row)
 
     def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
-        cell = self.layout_().cell_at(point)
+        cell = self.board_layout().cell_at(point)
         return None if cell is None else (cell[1], cell[0])
 
     def paintEvent(self, event) -> None:
@@ -80,7 +80,7 @@ class MinesCanvas(BoardCanvas):
             cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,
             odds=self.odds if self.view != EDIT else None,
             mouse=self.mouse if self.view == REPLAY else None,
-            covered=self.layout_().grid,  # the field's picture is opaque
+            covered=self.board_layout().grid,  # the field's picture is opaque
         )
         if self._after_paint:
             # In the next event-loop turn: after this paint has reached the screen.
@@ -98,20 +98,20 @@ class MinesCanvas(BoardCanvas):
 
     def mousePressEvent(self, event) -> None:
         self.setFocus()
-        cell = self.layout_().cell_at(event.position())
+        cell = self.board_layout().cell_at(event.position())
         self._pressed = cell
         if cell is not None and event.button() == Qt.MouseButton.RightButton:
             self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.RightButton)
 
     def mouseReleaseEvent(self, event) -> None:
         # Like the classic game, a left click acts on release, over the cell it pressed.
-        cell = self.layout_().cell_at(event.position())
+        cell = self.board_layout().cell_at(event.position())
         if event.button() == Qt.MouseButton.LeftButton and cell is not None and cell == self._pressed:
             self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.LeftButton)
         self._pressed = None
 
     def mouseMoveEvent(self, event) -> None:
-        cell = self.layout_().cell_at(event.position())
+        cell = self.board_layout().cell_at(event.position())
         if cell != self.hover:
             self.hover = cell
             self.update()

@@ -24,12 +24,14 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLayout,
+    QPushButton,
     QSizePolicy,
     QSlider,
     QSpinBox,
     QStackedWidget,
     QStyle,
     QStyleOptionSlider,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -38,8 +40,9 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
+from slugboard.codecs.wording import plural
 
-from ..page import GamePage, heading, html_lines, plain_label, set_text_colour
+from ..page import GamePage, ModeButton, heading, html_lines, plain_label, set_text_colour
 from ..store import set_setting
 from ..worker import LatestOnly
 from .actions import ActionList
@@ -54,11 +57,31 @@ from .paint import (
     WON_COLOUR,
     replay_for,
 )
-from .replay import ReplayPlayer, _button, _transport
+from .replay import ReplayPlayer
 
 # Cells plus 8 per action above which a pasted board gets a busy cursor while it is prepared.
 LARGE_BOARD_WORK = 300_000
 SLOW_PASTE_MS = 200
+
+
+def _button(text: str, tip: str, slot, checkable: bool = False) -> QPushButton:
+    button = QPushButton(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setCheckable(checkable)
+    if not checkable:
+        button.clicked.connect(slot)
+    return button
+
+
+def _transport(text: str, tip: str, slot) -> QToolButton:
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    button.clicked.connect(slot)
+    return button
 
 
 class _CurrentPageStack(QStackedWidget):
@@ -153,16 +176,17 @@ class _SeekBar(QSlider):
         painter.end()
 
 
-# A field of more cells than this has its ZiNi worked out in the background (0.03 s for
-# 100x100, 0.55 s for 200x200 with ms-toollib), so opening it is not held up.
+# A field of more cells than this has its ZiNi worked out in the background (ms-toollib's
+# time grows steeply with the field), so opening it is not held up.
 ZINI_IN_BACKGROUND_CELLS = 10_000
-# ... and its islands beyond this many (a tenth of a second at a million cells), so that a
-# large field restored at start, or edited, is on screen that much sooner.
+# ... and its islands beyond this many, so that a large field restored at start, or
+# edited, is on screen sooner.
 ISLANDS_IN_BACKGROUND_CELLS = 250_000
 # A game's clicks (and the figures that follow from them) are counted in the background
-# beyond this many actions of a game from a link (about 17 us each: 50 ms at 3,000, half a
-# second for a long game restored at start) or this many mouse events of a replay file
-# (about 2 us each). A move in a game whose figures are known counts only its new actions.
+# beyond this many actions of a game from a link, or this many mouse events of a replay
+# file (an action costs several times a mouse event): below them, counting takes less
+# than a frame. A move in a game whose figures are known counts only its new actions
+# (benchmarks/minesweeper_play.py and minesweeper_restore.py measure both).
 FIGURES_IN_BACKGROUND_ACTIONS = 3_000
 FIGURES_IN_BACKGROUND_MOUSE_EVENTS = 25_000
 # How long work to start once the board is painted waits for a canvas that is not painted
@@ -238,6 +262,7 @@ class MinesweeperPage(GamePage):
 
     def __init__(self, settings=None, parent=None, board=None):
         super().__init__(settings, parent, board)
+        self._recorder = None  # File > Export recording, made with the first recording
         self.mode = EDIT
         self.replay: ms.Replay = replay_for(self.board)
         self._play_origin: float | None = None
@@ -305,12 +330,10 @@ class MinesweeperPage(GamePage):
             REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
         }
         for mode in MODES:
-            button = _button(mode.capitalize(), tips[mode], None, checkable=True)
+            button = ModeButton(mode.capitalize())
+            button.setToolTip(tips[mode])
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setObjectName(f"mode_{mode}")
-            button.setStyleSheet(
-                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
-            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
@@ -624,7 +647,7 @@ class MinesweeperPage(GamePage):
     def random_field(self, seed=None) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
-        self.set_board(board, f"Random field ({m} mines)")
+        self.set_board(board, f"Random field ({plural(m, 'mine')})")
 
     def new_level(self, name: str) -> None:
         w, h, m = ms.LEVELS[name]
@@ -783,11 +806,15 @@ class MinesweeperPage(GamePage):
         if elapsed > SLOW_PASTE_MS:
             # After the window's own "Opened" message, which would hide this one.
             text = (
-                f"Opened a {board.width}x{board.height} board with {len(board.mines):,} mines"
+                f"Opened a {board.width}x{board.height} board with {plural(len(board.mines), 'mine')}"
                 + (f" and {len(board.events):,} actions" if board.events else "")
                 + f": preparing it took {elapsed / 1000:.1f} s"
             )
             QTimer.singleShot(0, lambda: self.show_status(text))
+
+    def open_record(self, record) -> None:
+        """A replay file opened: its game, with the mouse path it holds."""
+        self.open_replay_file(record.payload)
 
     def open_replay_file(self, replay_file) -> None:
         """Open a game read from a replay file, keeping what its slug cannot hold (the
@@ -1010,7 +1037,73 @@ class MinesweeperPage(GamePage):
             self.canvas.update()
         self._ask_odds()  # the newest moment asked for meanwhile
 
+    # --- File > Export recording (an action of the game's VIEW) ---------------------
+    def can_export_recording(self) -> bool:
+        """A game with clicks to replay, and no recording under way."""
+        from .recording import has_replay
+
+        return has_replay(self.GAME, self.board) and not (self._recorder is not None and self._recorder.busy)
+
+    def export_recording_dialog(self) -> None:
+        from .recording import has_replay, is_recording
+
+        if not has_replay(self.GAME, self.board):
+            return
+        from ..file_dialogs import save_file_name
+
+        path, chosen = save_file_name(
+            self,
+            "Export recording",
+            "minesweeper.gif",
+            "GIF animation (*.gif);;WebP animation (*.webp);;Animated PNG (*.apng)",
+            self.settings,
+        )
+        if path:
+            if not is_recording(path):
+                path += "." + chosen.split("*.")[-1].rstrip(")")
+            self.export_recording(path)
+
+    def export_recording(self, path: str) -> bool:
+        """Start writing the replay of the game shown to `path`, in the background; the
+        status bar shows how far it has come and says when it is saved."""
+        from .recording import has_replay
+
+        if not has_replay(self.GAME, self.board):
+            self._say("Open a recorded minesweeper game to export its replay", 6000)
+            return False
+        return self.recorder.start(path, self.board, self.palette())
+
+    def cancel_recording(self) -> None:
+        if self._recorder is not None:
+            self._recorder.cancel()
+
+    @property
+    def recorder(self):
+        """The recording export (made with the first recording)."""
+        if self._recorder is None:
+            from PySide6.QtWidgets import QMainWindow, QStatusBar
+
+            from .recorder import RecordingExport
+
+            window = self.window()
+            bar = window.statusBar() if isinstance(window, QMainWindow) else QStatusBar(self)
+            self._recorder = RecordingExport(bar, self)
+            self._recorder.said.connect(self._say)
+            self._recorder.busy_changed.connect(lambda _: self.actions_changed.emit())
+        return self._recorder
+
+    def _say(self, text: str, ms: int = 6000) -> None:
+        from PySide6.QtWidgets import QMainWindow
+
+        window = self.window()
+        if isinstance(window, QMainWindow):
+            window.statusBar().showMessage(text, ms)
+        else:
+            self.status_changed.emit(text)
+
     def shutdown(self) -> None:
+        if self._recorder is not None:
+            self._recorder.shutdown()
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
         self._islands_job.shutdown()

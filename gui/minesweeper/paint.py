@@ -9,14 +9,17 @@ from PySide6.QtGui import (
     QFontMetricsF,
     QImage,
     QPainter,
+    QPainterPath,
     QPalette,
     QPen,
     QPolygonF,
 )
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
 from slugboard.codecs.minesweeper.odds import MineOdds
+from slugboard.gui.drawing import is_vector
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
 MODES = (EDIT, PLAY, REPLAY)
@@ -100,7 +103,9 @@ def tile_ids(field: ms.Field, state: ms.ReplayState | None) -> bytes:
 
 # --- tiles -------------------------------------------------------------------------------
 
-_TILE_CACHE: dict[int, list[list[bytes]]] = {}
+# The tiles' pixel rows for the last few cell sizes: the window's, and a recording's, may
+# be painted on different threads.
+_TILES: Recent[tuple[int, list[list[bytes]]]] = Recent("minesweeper tiles", 6)
 
 
 def _draw_mine(p: QPainter, r: QRectF, crossed: bool = False) -> None:
@@ -214,9 +219,9 @@ def _draw_tile(p: QPainter, kind: int, size: int) -> None:
 
 def tile_rows(size: int) -> list[list[bytes]]:
     """rows[k][tile]: the k-th pixel row of each tile picture, as RGB32 bytes."""
-    rows = _TILE_CACHE.get(size)
-    if rows is not None:
-        return rows
+    for known, rows in _TILES.items():
+        if known == size:
+            return rows
     rows = [[b""] * TILE_COUNT for _ in range(size)]
     stride = 4 * size
     for kind in range(TILE_COUNT):
@@ -234,9 +239,7 @@ def tile_rows(size: int) -> list[list[bytes]]:
         )
         for k in range(size):
             rows[k][kind] = data[k * stride : (k + 1) * stride]
-    if len(_TILE_CACHE) > 6:
-        _TILE_CACHE.pop(next(iter(_TILE_CACHE)))
-    _TILE_CACHE[size] = rows
+    _TILES.add((size, rows))
     return rows
 
 
@@ -267,7 +270,7 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     return image.copy()  # own the pixels: `data` is freed on return
 
 
-_LAST_COMPOSED: list[tuple[tuple[int, int, bytes, int], QImage]] = []
+LAST_COMPOSED: Recent[tuple[tuple[int, int, bytes, int], QImage]] = Recent("minesweeper pictures", 3)
 # A picture differing from a remembered one in at most this share of its cells is that
 # picture with those cells drawn again, not composed anew.
 PATCH_SHARE = 0.25
@@ -310,19 +313,53 @@ def _composed(field: ms.Field, ids: bytes, tile: int) -> QImage:
     """`compose`, remembering the last few pictures: a replay frame mostly moves the
     clock, and the cells drawn are the same as the frame before, or differ in a few."""
     key = (field.width, field.height, ids, tile)
-    for known, image in _LAST_COMPOSED:
+    kept = LAST_COMPOSED.items()
+    for known, image in kept:
         if known == key:
             return image
     patched = None
     if tile >= 5:  # smaller tiles are composed in one step anyway
-        for (width, height, old, size), image in _LAST_COMPOSED:
+        for (width, height, old, size), image in kept:
             if (width, height, size) == (field.width, field.height, tile):
                 patched = _patched(image, width, old, ids, tile)
                 break
     image = patched if patched is not None else compose(field, ids, tile)
-    _LAST_COMPOSED.insert(0, (key, image))
-    del _LAST_COMPOSED[3:]
+    LAST_COMPOSED.add((key, image))
     return image
+
+
+def _draw_cells(p: QPainter, lay: Layout, ids: bytes) -> None:
+    """The cells as shapes and letters, for a drawing: each tile as it is drawn for the
+    pictures above, or, where cells are too small for that, one path per flat colour made
+    of each row's runs of cells of that colour."""
+    cell, w = lay.cell, lay.width
+    left, top = lay.grid.left(), lay.grid.top()
+    if cell < 5:
+        colours = _flat_colours()
+        paths: dict[int, QPainterPath] = {}
+        for y in range(lay.height):
+            row = ids[y * w : (y + 1) * w]
+            x = 0
+            while x < w:
+                kind = row[x]
+                end = x + 1
+                while end < w and row[end] == kind:
+                    end += 1
+                path = paths.get(kind)
+                if path is None:
+                    path = paths[kind] = QPainterPath()
+                path.addRect(QRectF(left + x * cell, top + y * cell, (end - x) * cell, cell))
+                x = end
+        for kind, path in paths.items():
+            p.fillPath(path.simplified(), QColor.fromRgb(colours[kind]))
+        return
+    size = int(cell)
+    for i, kind in enumerate(ids):
+        p.save()
+        p.translate(left + (i % w) * cell, top + (i // w) * cell)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, size >= 8)
+        _draw_tile(p, kind, size)
+        p.restore()
 
 
 # --- layout and painting -----------------------------------------------------------------
@@ -473,12 +510,7 @@ def _odds_stamp(percent: int, size: int, with_text: bool) -> QImage:
         if with_text:
             p = QPainter(stamp)
             p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-            font = QFont("DejaVu Sans Condensed")
-            font.setBold(True)
-            font.setPixelSize(max(6, int(size * 0.36)))
-            p.setFont(font)
-            p.setPen(QColor("#000000"))
-            p.drawText(QRectF(0, 0, size, size), Qt.AlignmentFlag.AlignCenter, f"{percent}%")
+            _draw_odds_text(p, QRectF(0, 0, size, size), percent)
             p.end()
         if len(_ODDS_STAMPS) > 1000:
             _ODDS_STAMPS.clear()
@@ -486,9 +518,25 @@ def _odds_stamp(percent: int, size: int, with_text: bool) -> QImage:
     return stamp
 
 
+def _draw_odds_text(p: QPainter, rect: QRectF, percent: int) -> None:
+    font = QFont("DejaVu Sans Condensed")
+    font.setBold(True)
+    font.setPixelSize(max(6, int(rect.width() * 0.36)))
+    p.setFont(font)
+    p.setPen(QColor("#000000"))
+    p.drawText(rect, Qt.AlignmentFlag.AlignCenter, f"{percent}%")
+
+
 def _draw_odds(p: QPainter, lay: Layout, marks: dict[tuple[int, int], float]) -> None:
     cell = lay.cell
     left, top = lay.grid.left(), lay.grid.top()
+    if is_vector(p):  # a drawing: the tints and numbers themselves
+        for (x, y), value in marks.items():
+            rect = QRectF(left + x * cell, top + y * cell, cell, cell)
+            p.fillRect(rect, _ODDS_TINTS[_percent(value)])
+            if cell >= 16:
+                _draw_odds_text(p, rect, _percent(value))
+        return
     device = p.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
     size = max(1, round(cell * ratio))
@@ -506,7 +554,7 @@ CLICK_COLOURS = {LEFT_CLICK: QColor("#00b8d4"), CHORD_CLICK: QColor("#d500f9")}
 RIGHT_COLOUR = QColor("#ff6d00")
 
 
-_CORNERS: list[tuple[MousePath, tuple[float, float, float], list[QPointF]]] = []
+_CORNERS: Recent[tuple[MousePath, tuple[float, float, float], list[QPointF]]] = Recent("mouse path corners", 1)
 # Marks of a click: (kind, fade step, radius, pixel ratio) -> its picture.
 _CLICK_STAMPS: dict[tuple[str, int, float, float], QImage] = {}
 FADE_STEPS = 16
@@ -516,10 +564,11 @@ def _corners(path: MousePath, cell: float, left: float, top: float) -> list[QPoi
     """The path's positions on the canvas, worked out once per path and layout: a frame
     then takes its trail as a slice."""
     where = (cell, left, top)
-    if _CORNERS and _CORNERS[0][0] is path and _CORNERS[0][1] == where:
-        return _CORNERS[0][2]
+    for known, known_where, corners in _CORNERS.items():
+        if known is path and known_where == where:
+            return corners
     corners = [QPointF(left + x * cell, top + y * cell) for x, y in zip(path.xs, path.ys)]
-    _CORNERS[:] = [(path, where, corners)]
+    _CORNERS.add((path, where, corners))
     return corners
 
 
@@ -538,7 +587,15 @@ def _click_stamp(kind: str, fade: int, radius: float, ratio: float, cell: float)
     stamp.fill(Qt.GlobalColor.transparent)
     p = QPainter(stamp)
     p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    centre = QPointF(side / ratio / 2, side / ratio / 2)
+    _draw_click(p, QPointF(side / ratio / 2, side / ratio / 2), kind, alpha, radius, cell)
+    p.end()
+    if len(_CLICK_STAMPS) > 200:
+        _CLICK_STAMPS.clear()
+    _CLICK_STAMPS[key] = stamp
+    return stamp
+
+
+def _draw_click(p: QPainter, centre: QPointF, kind: str, alpha: float, radius: float, cell: float) -> None:
     if kind == CHORD_CLICK:
         c = QColor(CLICK_COLOURS[kind])
         c.setAlphaF(alpha)
@@ -554,11 +611,6 @@ def _click_stamp(kind: str, fade: int, radius: float, ratio: float, cell: float)
             p.drawEllipse(centre, radius, radius)
         else:
             p.drawRect(QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius))
-    p.end()
-    if len(_CLICK_STAMPS) > 200:
-        _CLICK_STAMPS.clear()
-    _CLICK_STAMPS[key] = stamp
-    return stamp
 
 
 def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> None:
@@ -579,8 +631,14 @@ def _draw_mouse(p: QPainter, lay: Layout, path: MousePath, time_ms: float) -> No
     radius = max(3.0, cell * 0.22)
     device = p.device()
     ratio = device.devicePixelRatioF() if device is not None else 1.0
+    vector = is_vector(p)
     for t, x, y, kind in path.clicks_between(time_ms - TRAIL_MS, time_ms):
         fade = max(0.15, 1.0 - (time_ms - t) / TRAIL_MS)
+        if vector:  # a drawing: the mark itself
+            p.save()
+            _draw_click(p, QPointF(left + x * cell, top + y * cell), kind, fade, radius, cell)
+            p.restore()
+            continue
         stamp = _click_stamp(kind, max(1, round(fade * FADE_STEPS)), radius, ratio, cell)
         half = stamp.width() / ratio / 2
         p.drawImage(QPointF(left + x * cell - half, top + y * cell - half), stamp)
@@ -672,10 +730,13 @@ def paint(
     pixels = board.width * board.height * tile * tile
     if pixels > MAX_COMPOSED_PIXELS:
         tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
-    image = _composed(fld, ids, tile)
-    if tile != lay.cell * ratio:
-        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    painter.drawImage(lay.grid, image)
+    if is_vector(painter):  # a drawing: each cell drawn as itself, sharp at any zoom
+        _draw_cells(painter, lay, ids)
+    else:
+        image = _composed(fld, ids, tile)
+        if tile != lay.cell * ratio:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(lay.grid, image)
     frame = QPen(palette.color(QPalette.ColorRole.Mid), 1)
     painter.setPen(frame)
     painter.setBrush(Qt.BrushStyle.NoBrush)

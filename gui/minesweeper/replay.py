@@ -5,11 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QElapsedTimer, QObject, Qt, QTimer, Signal
-from PySide6.QtWidgets import (
-    QPushButton,
-    QSizePolicy,
-    QToolButton,
-)
 
 from slugboard.codecs import minesweeper as ms
 
@@ -121,26 +116,3 @@ class ReplayPlayer(QObject):
     def set_speed(self, speed: float) -> None:
         self.speed = speed
         self.moved.emit()
-
-
-# --- the page --------------------------------------------------------------------------------
-
-
-def _button(text: str, tip: str, slot, checkable: bool = False) -> QPushButton:
-    button = QPushButton(text)
-    button.setToolTip(tip)
-    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    button.setCheckable(checkable)
-    if not checkable:
-        button.clicked.connect(slot)
-    return button
-
-
-def _transport(text: str, tip: str, slot) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-    button.clicked.connect(slot)
-    return button

@@ -34,4 +34,9 @@ from .paint import (
 
 __all__ = ["PIECE_NAMES", "PIECE_COLORS", "TERRAIN_FILL", "TERRAIN_HATCH", "CONFLICT", "CONFLICT_STRIPES", "SEAM_COLORS", "PIECE_TEXT", "caption", "fitted_caption", "item_color", "cell_at", "cell_center", "board_layout", "paint", "preferred_size", "piece_icon", "PentominoCanvas", "PentominoPage", "VIEW"]  # fmt: skip
 
-VIEW = GameView(page=PentominoPage, paint=paint, preferred_size=preferred_size)
+VIEW = GameView(
+    page=PentominoPage,
+    paint=paint,
+    preferred_size=preferred_size,
+    anatomy_colours={"piece": "#4e79a7", "terrain": "#76b7b2", "colour": "#f28e2b"},
+)

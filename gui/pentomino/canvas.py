@@ -49,6 +49,9 @@ class PentominoCanvas(BoardCanvas):
     def sizeHint(self) -> QSize:
         return QSize(620, 620)
 
+    def board_layout(self) -> tuple[QRectF, float, float]:
+        return board_layout(QRectF(self.rect()), self.board)
+
     def painting(self) -> pm.Painting:
         # One board is painted many times (mouse moves): keep its painting.
         if self._painted_board is not self.board:
@@ -69,7 +72,7 @@ class PentominoCanvas(BoardCanvas):
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF | None:
         if not (0 <= row < self.board.height and 0 <= col < self.board.width):
             return None
-        grid, size, _ = board_layout(QRectF(self.rect()), self.board)
+        grid, size, _ = self.board_layout()
         return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
 
     def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QIcon,
+    QPalette,
     QPixmap,
 )
 from PySide6.QtWidgets import (
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import pentomino as pm
 from slugboard.codecs.pentomino import solver
+from slugboard.codecs.wording import plural
 
 from ..page import GamePage, WrappedLabel, html_lines, set_text_colour
 from ..worker import LatestOnly, why
@@ -284,6 +286,11 @@ class PentominoPage(GamePage):
         self._refresh_icons()
         self.canvas.update()
 
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange and getattr(self, "piece_buttons", None):
+            self._refresh_icons()  # the letters in the new theme's text colour
+
     def _refresh_icons(self) -> None:
         placed = {piece.name for piece in self.board.pieces}
         left = sum(1 for name in pm.PIECES if name not in placed)
@@ -293,10 +300,11 @@ class PentominoPage(GamePage):
             # Greyed when already on the board (a copy can still be placed).
             opacity = PLACED_OPACITY if name in placed and name != self.tool_name else 1.0
             color = item_color(self.board, name)
-            key = (color.rgba(), rotation, reflected, opacity)
+            ink = self.palette().color(QPalette.ColorRole.ButtonText)  # the letter reads in either theme
+            key = (color.rgba(), rotation, reflected, opacity, ink.rgba())
             if self._icon_keys.get(name) != key:  # drawing 13 icons on every edit cost most of the edit
                 self._icon_keys[name] = key
-                button.setIcon(piece_icon(name, color, 34, rotation, reflected, opacity))
+                button.setIcon(piece_icon(name, color, 34, rotation, reflected, opacity, ink))
             if name == pm.TERRAIN:
                 button.setToolTip("Terrain: a blocked cell (slug letter R)")
             else:
@@ -563,10 +571,11 @@ class PentominoPage(GamePage):
         # One painting serves the canvas, the summary and the problem list.
         painting = self.canvas.painting()
         covered = board.cell_count - painting.count.count(0)
-        state = "complete solution" if pm.is_complete(board, painting) else f"{board.cell_count - covered} empty cells"
+        empty = board.cell_count - covered
+        state = "complete solution" if pm.is_complete(board, painting) else f"{plural(empty, 'empty cell')}"
         self.summary_label.setText(
-            f"{len(board.pieces)} pieces, {len(board.terrain)} terrain, "
-            f"{covered} of {board.cell_count} cells covered: {state}"
+            f"{plural(len(board.pieces), 'piece')}, {len(board.terrain)} terrain, "
+            f"{covered} of {plural(board.cell_count, 'cell')} covered: {state}"
         )
         problems = pm.problems(board, painting)
         shown = [p.message for p in problems[:8]]

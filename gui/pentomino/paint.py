@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 )
 
 from slugboard.codecs import pentomino as pm
+from slugboard.gui.drawing import is_vector
 
 PIECE_NAMES = tuple(pm.PIECES)
 PIECE_COLORS = tuple(QColor(c) for c in pm.DISPLAY_COLORS)
@@ -126,18 +127,22 @@ def paint(
     painter.save()
     painter.fillRect(grid, base)
 
-    # Cell fills: one pixel per cell in a small image, scaled up without smoothing, so a
-    # 60x60 board costs one draw call. Conflicts are solid red with white stripes.
+    # Cell fills. Conflicts are solid red with white stripes.
     owner = p.owner
     keys = [12 if it.is_terrain else board.color_of(it.name) for it in p.items]
     cell_keys = [keys[o] if o >= 0 else -1 for o in owner]
     for r, c in p.red:
         cell_keys[r * w + c] = 13
-    pixels = _PIXELS.copy()
-    pixels[-1] = struct.pack("=I", base.rgba())
-    data = b"".join([pixels[k] for k in cell_keys])
-    image = QImage(data, w, h, 4 * w, QImage.Format.Format_ARGB32)
-    painter.drawImage(grid, image)
+    if is_vector(painter):
+        _fill_cells(painter, cell_keys, h, w, left, top, size)
+    else:
+        # One pixel per cell in a small image, scaled up without smoothing, so a 60x60
+        # board costs one draw call.
+        pixels = _PIXELS.copy()
+        pixels[-1] = struct.pack("=I", base.rgba())
+        data = b"".join([pixels[k] for k in cell_keys])
+        image = QImage(data, w, h, 4 * w, QImage.Format.Format_ARGB32)
+        painter.drawImage(grid, image)
     marks = []
     if size >= 6:
         # Terrain: diagonal hatching; conflicts: a white cross through the red.
@@ -210,6 +215,30 @@ def paint(
         painter.setPen(text)
         painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, words)
     painter.restore()
+
+
+def _fill_cells(painter: QPainter, cell_keys: list[int], h: int, w: int, left: float, top: float, size: float) -> None:
+    """The cell fills as shapes, for a drawing: one path per colour, made of each row's runs
+    of cells of that colour (one shape, so no renderer shows seams between its cells)."""
+    colours = PIECE_COLORS + (TERRAIN_FILL, CONFLICT)
+    paths: dict[int, QPainterPath] = {}
+    for r in range(h):
+        row = cell_keys[r * w : (r + 1) * w]
+        c = 0
+        while c < w:
+            key = row[c]
+            end = c + 1
+            while end < w and row[end] == key:
+                end += 1
+            if key >= 0:
+                path = paths.get(key)
+                if path is None:
+                    path = paths[key] = QPainterPath()
+                    path.setFillRule(Qt.FillRule.WindingFill)
+                path.addRect(QRectF(left + c * size, top + r * size, (end - c) * size, size))
+            c = end
+    for key, path in paths.items():
+        painter.fillPath(path.simplified(), colours[key])
 
 
 def _bit_table(bit: int) -> bytes:
@@ -463,18 +492,28 @@ _ICONS: dict[tuple, QIcon] = {}
 
 
 def piece_icon(
-    name: str, color: QColor, size: int = 34, rotation: int = 0, reflected: bool = False, opacity: float = 1.0
+    name: str,
+    color: QColor,
+    size: int = 34,
+    rotation: int = 0,
+    reflected: bool = False,
+    opacity: float = 1.0,
+    ink: QColor | None = None,
 ) -> QIcon:
-    """A small drawing of a piece (or a terrain square) for the palette, with its letter;
-    a lower `opacity` greys it out. Each drawing is made once (there are a few hundred)."""
-    key = (name, color.rgba(), size, rotation, reflected, opacity)
+    """A small drawing of a piece (or a terrain square) for the palette, with its letter in
+    `ink` (the button's text colour; black when not given); a lower `opacity` greys it out.
+    Each drawing is made once (there are a few hundred)."""
+    ink = ink if ink is not None else QColor(Qt.GlobalColor.black)
+    key = (name, color.rgba(), size, rotation, reflected, opacity, ink.rgba())
     icon = _ICONS.get(key)
     if icon is None:
-        icon = _ICONS[key] = _draw_piece_icon(name, color, size, rotation, reflected, opacity)
+        icon = _ICONS[key] = _draw_piece_icon(name, color, size, rotation, reflected, opacity, ink)
     return icon
 
 
-def _draw_piece_icon(name: str, color: QColor, size: int, rotation: int, reflected: bool, opacity: float) -> QIcon:
+def _draw_piece_icon(
+    name: str, color: QColor, size: int, rotation: int, reflected: bool, opacity: float, ink: QColor
+) -> QIcon:
     pixmap = QPixmap(size, size)
     pixmap.fill(Qt.GlobalColor.transparent)
     cells = pm.offsets(name, rotation, reflected)
@@ -505,7 +544,7 @@ def _draw_piece_icon(name: str, color: QColor, size: int, rotation: int, reflect
         font.setPixelSize(int(size * 0.36))
         font.setBold(True)
         painter.setFont(font)
-        painter.setPen(Qt.GlobalColor.black)
+        painter.setPen(ink)
         painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignmentFlag.AlignCenter, name)
     painter.end()
     return QIcon(pixmap)

@@ -10,7 +10,7 @@ from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku.logic import Step
 
 from ..page import BoardCanvas
-from .paint import _grid_rect, cell_at, paint
+from .paint import board_layout, cell_at, paint
 
 
 class SudokuCanvas(BoardCanvas):
@@ -43,14 +43,17 @@ class SudokuCanvas(BoardCanvas):
     def sizeHint(self) -> QSize:
         return QSize(540, 540)
 
+    def board_layout(self) -> QRectF:
+        return board_layout(QRectF(self.rect()))
+
     def cell_center(self, row: int, col: int) -> QPointF:
-        grid = _grid_rect(QRectF(self.rect()))
+        grid = self.board_layout()
         size = grid.width() / 9
         return QPointF(grid.left() + (col + 0.5) * size, grid.top() + (row + 0.5) * size)
 
     # The anatomy view's cells are the grid's (row, col).
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
-        grid = _grid_rect(QRectF(self.rect()))
+        grid = self.board_layout()
         size = grid.width() / 9
         return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku import formats, logic
 from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
+from slugboard.codecs.wording import plural
 
 from ..page import GamePage, html_lines, set_text_colour
 from ..theme import readable
@@ -314,7 +315,7 @@ class SudokuPage(GamePage):
             # its work is over, so it stops nothing.
             self._maker.cancel()
             self._generating(False, "Cancelled: the board changed.")
-        self.givens_label.setText(f"{board.givens} givens")
+        self.givens_label.setText(plural(board.givens, "given"))
         problems = sudoku.problems(board)
         self.problems_label.setText(html_lines(p.message for p in problems) or "None")
         if any(p.is_error for p in problems):

@@ -21,13 +21,14 @@ CHAIN_TECHNIQUES = frozenset({"X-Chain", "XY-Chain", "AIC"})
 HINT_ELIMINATED = QColor("#d32f2f")
 
 
-def _grid_rect(rect: QRectF) -> QRectF:
+def board_layout(rect: QRectF) -> QRectF:
+    """The grid's square, centred in rect."""
     side = min(rect.width(), rect.height()) - 8
     return QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
 
 
 def cell_at(rect: QRectF, point: QPointF) -> tuple[int, int] | None:
-    grid = _grid_rect(rect)
+    grid = board_layout(rect)
     if not grid.contains(point):
         return None
     size = grid.width() / 9
@@ -48,7 +49,7 @@ def paint(
     hint: sudoku.logic.Step | None = None,
     **_state,
 ) -> None:
-    grid = _grid_rect(rect)
+    grid = board_layout(rect)
     size = grid.width() / 9
     base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
     dark = base.lightness() < 128

@@ -29,7 +29,7 @@ from .paint import (
     RIVER_TEXT,
     WOOD,
     WOOD_EDGE,
-    Geometry,
+    Layout,
     draw_piece,
     glyph_font,
     paint,
@@ -40,6 +40,12 @@ from .paint import (
     warm,
 )
 
-__all__ = ["FONT_FILE", "FALLBACK_FAMILIES", "GLYPHS", "RED_FILE_NUMERALS", "WOOD", "WOOD_EDGE", "LINE", "RIVER_TEXT", "RED_INK", "BLACK_INK", "PIECE_FACE", "PIECE_RIM", "LEGAL", "REFUSED", "CURSOR", "piece_families", "Geometry", "draw_piece", "render_piece", "glyph_font", "paint", "preferred_size", "piece_icon", "warm", "XiangqiCanvas", "XiangqiPage", "VIEW"]  # fmt: skip
+__all__ = ["FONT_FILE", "FALLBACK_FAMILIES", "GLYPHS", "RED_FILE_NUMERALS", "WOOD", "WOOD_EDGE", "LINE", "RIVER_TEXT", "RED_INK", "BLACK_INK", "PIECE_FACE", "PIECE_RIM", "LEGAL", "REFUSED", "CURSOR", "piece_families", "Layout", "draw_piece", "render_piece", "glyph_font", "paint", "preferred_size", "piece_icon", "warm", "XiangqiCanvas", "XiangqiPage", "VIEW"]  # fmt: skip
 
-VIEW = GameView(page=XiangqiPage, paint=paint, preferred_size=preferred_size, warm=warm)
+VIEW = GameView(
+    page=XiangqiPage,
+    paint=paint,
+    preferred_size=preferred_size,
+    warm=warm,
+    anatomy_colours={"piece": "#4e79a7", "colour": "#f28e2b"},
+)

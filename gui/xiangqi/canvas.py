@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import xiangqi
 
 from ..page import BoardCanvas
-from .paint import Geometry, paint
+from .paint import Layout, paint
 
 
 class XiangqiCanvas(BoardCanvas):
@@ -58,11 +58,11 @@ class XiangqiCanvas(BoardCanvas):
     def sizeHint(self) -> QSize:
         return QSize(540, 626)
 
-    def board_geometry(self) -> Geometry:
-        return Geometry(QRectF(self.rect()), self.flipped)
+    def board_layout(self) -> Layout:
+        return Layout(QRectF(self.rect()), self.flipped)
 
     def square_center(self, square: int) -> QPointF:
-        return self.board_geometry().point(square)
+        return self.board_layout().point(square)
 
     @property
     def dragging(self) -> bool:
@@ -84,13 +84,13 @@ class XiangqiCanvas(BoardCanvas):
     # The anatomy view's cells are (row, col) of the board as drawn unflipped: row 0 is
     # Black's back rank, square = row * 9 + col.
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
-        geometry = self.board_geometry()
-        centre = geometry.point(row * 9 + col)
-        half = geometry.step * 0.48
+        layout = self.board_layout()
+        centre = layout.point(row * 9 + col)
+        half = layout.step * 0.48
         return QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half)
 
     def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
-        square = self.board_geometry().square_at(point)
+        square = self.board_layout().square_at(point)
         return None if square is None else divmod(square, 9)
 
     def paintEvent(self, event) -> None:
@@ -122,7 +122,7 @@ class XiangqiCanvas(BoardCanvas):
     # --- mouse -------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
         self.setFocus()
-        square = self.board_geometry().square_at(event.position())
+        square = self.board_layout().square_at(event.position())
         if event.button() == Qt.MouseButton.RightButton:
             if self.playing:
                 return
@@ -139,7 +139,7 @@ class XiangqiCanvas(BoardCanvas):
 
     def mouseMoveEvent(self, event) -> None:
         point = event.position()
-        square = self.board_geometry().square_at(point)
+        square = self.board_layout().square_at(point)
         if (
             event.buttons() & Qt.MouseButton.LeftButton
             and self._press_square is not None
@@ -159,7 +159,7 @@ class XiangqiCanvas(BoardCanvas):
             return
         source, was_dragging = self._press_square, self.dragging
         self._press_square = self._press_point = self._drag_point = None
-        target = self.board_geometry().square_at(event.position())
+        target = self.board_layout().square_at(event.position())
         if self.playing:
             if was_dragging and source is not None and target is not None and target != source:
                 self.move_requested.emit(source, target)

@@ -28,8 +28,9 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
+from slugboard.codecs.wording import plural
 
-from ..page import GamePage, heading, html_lines, plain_label
+from ..page import GamePage, ModeButton, heading, html_lines, plain_label
 from .canvas import XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
@@ -223,15 +224,10 @@ class XiangqiPage(GamePage):
             PLAY: "Play from the position you set up, by the rules (Ctrl+2)",
         }
         for i, mode in enumerate(MODES, start=1):
-            button = QPushButton(mode.capitalize())
-            button.setCheckable(True)
+            button = ModeButton(mode.capitalize())
             button.setToolTip(tips[mode])
             button.setObjectName(f"mode_{mode}")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setStyleSheet(
-                "QPushButton:checked { font-weight: bold; background: palette(highlight); "
-                "color: palette(highlighted-text); border-radius: 3px; padding: 4px; }"
-            )
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
@@ -269,7 +265,7 @@ class XiangqiPage(GamePage):
         self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
         layout.addWidget(self.move_list)
         buttons = (
-            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.start_again),
+            ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.restart),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
             (
                 "Paste moves",
@@ -382,7 +378,7 @@ class XiangqiPage(GamePage):
             if not self.set_board(boards[ply], f"Go to move {ply}" if ply else "Go to the start"):
                 self.board_shown(self.board)
 
-    def start_again(self) -> None:
+    def restart(self) -> None:
         if self.mode != PLAY:
             return
         self._leave_game()
@@ -394,7 +390,7 @@ class XiangqiPage(GamePage):
 
     def copy_moves(self) -> None:
         QGuiApplication.clipboard().setText(xiangqi.wxf_list(self.game_start, self.game_moves))
-        self.show_status(f"Copied {len(self.game_moves)} moves as WXF text")
+        self.show_status(f"Copied {plural(len(self.game_moves), 'move')} as WXF text")
 
     def paste_moves(self) -> bool:
         """Replay the move list on the clipboard: after its FEN, or from the opening."""
@@ -440,7 +436,7 @@ class XiangqiPage(GamePage):
             self.board_shown(self.board)
         if self.mode != PLAY:
             self._show_mode(PLAY)
-        self.show_status(f"Replayed {len(moves)} moves")
+        self.show_status(f"Replayed {plural(len(moves), 'move')}")
         return None
 
     def _leave_game(self) -> None:

@@ -19,6 +19,7 @@ from PySide6.QtGui import (
 
 from slugboard import resources
 from slugboard.codecs import xiangqi
+from slugboard.gui.drawing import is_vector, text_path
 
 FONT_FILE = "xiangqi_font.otf"
 FALLBACK_FAMILIES = ["Noto Serif CJK TC", "Noto Sans CJK TC", "AR PL UKai TW", "SimSun", "PMingLiU"]
@@ -80,10 +81,10 @@ def glyph_font(pixel_size: float) -> QFont:
     return font
 
 
-# --- geometry -------------------------------------------------------------------------
+# --- layout ---------------------------------------------------------------------------
 
 
-class Geometry:
+class Layout:
     """Where the intersections are in `rect`; `flipped` turns the board round (Black at the bottom)."""
 
     def __init__(self, rect: QRectF, flipped: bool = False):
@@ -127,6 +128,12 @@ _sprites: dict[tuple[str, int, float], QImage] = {}
 def draw_piece(painter: QPainter, centre: QPointF, radius: float, letter: str, *, opacity: float = 1.0) -> None:
     """One piece, from a cache of drawn pieces: a board repaints on every mouse move, and
     gradients and glyph shaping for 32 discs each time cost most of a frame."""
+    if is_vector(painter):  # a drawing: the piece itself, sharp at any zoom
+        painter.save()
+        painter.setOpacity(opacity)
+        render_piece(painter, centre, radius, letter)
+        painter.restore()
+        return
     scale = _device_scale(painter)
     key = (letter, round(radius * 4), scale)
     sprite = _sprites.get(key)
@@ -167,13 +174,22 @@ def render_piece(painter: QPainter, centre: QPointF, radius: float, letter: str)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(QPen(ink, max(1.0, radius * 0.06)))
     painter.drawEllipse(centre, radius * 0.8, radius * 0.8)
-    painter.setFont(glyph_font(radius * 1.12))
     text_box = QRectF(centre.x() - radius, centre.y() - radius, 2 * radius, 2 * radius)
-    painter.drawText(text_box, Qt.AlignmentFlag.AlignCenter, GLYPHS[letter])
+    _draw_text(painter, glyph_font(radius * 1.12), ink, text_box, GLYPHS[letter])
     painter.restore()
 
 
-def _draw_lines(painter: QPainter, geo: Geometry) -> None:
+def _draw_text(painter: QPainter, font: QFont, colour: QColor, box: QRectF, text: str) -> None:
+    """`text` centred in `box`; in a drawing as outlines, which need no font to show."""
+    if is_vector(painter):
+        painter.fillPath(text_path(font, box, int(Qt.AlignmentFlag.AlignCenter), text), colour)
+        return
+    painter.setFont(font)
+    painter.setPen(colour)
+    painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+
+def _draw_lines(painter: QPainter, geo: Layout) -> None:
     s = geo.step
     pen = QPen(LINE, max(1.0, s / 28))
     painter.setPen(pen)
@@ -209,18 +225,15 @@ def _draw_lines(painter: QPainter, geo: Geometry) -> None:
                 painter.drawLine(corner, corner + QPointF(0, dy * arm))
 
 
-def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> None:
+def _draw_river_and_labels(painter: QPainter, geo: Layout, flipped: bool) -> None:
     s = geo.step
-    painter.setPen(RIVER_TEXT)
-    painter.setFont(glyph_font(s * 0.62))
     band_top = geo.top + 4 * s
     left_half = QRectF(geo.left + 0.5 * s, band_top, 3 * s, s)
     right_half = QRectF(geo.left + 4.5 * s, band_top, 3 * s, s)
-    painter.drawText(left_half, Qt.AlignmentFlag.AlignCenter, "楚   河")
-    painter.drawText(right_half, Qt.AlignmentFlag.AlignCenter, "漢   界")
+    _draw_text(painter, glyph_font(s * 0.62), RIVER_TEXT, left_half, "楚   河")
+    _draw_text(painter, glyph_font(s * 0.62), RIVER_TEXT, right_half, "漢   界")
     # File numbers: Red counts its files 一..九 from its right, Black 1..9 from its right.
     label_size = s * 0.36
-    painter.setPen(LINE)
     for view_col in range(9):
         col = 8 - view_col if flipped else view_col
         red_label = RED_FILE_NUMERALS[col]
@@ -233,11 +246,10 @@ def _draw_river_and_labels(painter: QPainter, geo: Geometry, flipped: bool) -> N
             if text.isdigit():
                 font.setPixelSize(max(4, int(label_size)))
                 font.setBold(True)
-            painter.setFont(font)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            _draw_text(painter, font, LINE, box, text)
 
 
-def _draw_turn_mark(painter: QPainter, geo: Geometry, red_to_move: bool, flipped: bool) -> None:
+def _draw_turn_mark(painter: QPainter, geo: Layout, red_to_move: bool, flipped: bool) -> None:
     """A small disc in the mover's colour at the mover's edge of the board."""
     s = geo.step
     at_bottom = red_to_move != flipped
@@ -272,16 +284,19 @@ def _background(width: float, height: float, flipped: bool, scale: float) -> QIm
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         painter.scale(scale, scale)
-        geo = Geometry(QRectF(0, 0, width, height), flipped)
-        s = geo.step
-        painter.setPen(QPen(WOOD_EDGE.darker(130), max(1.0, s / 20)))
-        painter.setBrush(WOOD)
-        painter.drawRoundedRect(geo.wood(), s * 0.15, s * 0.15)
-        _draw_lines(painter, geo)
-        _draw_river_and_labels(painter, geo, flipped)
+        _draw_background(painter, Layout(QRectF(0, 0, width, height), flipped), flipped)
         painter.end()
         _backgrounds[key] = image
     return image
+
+
+def _draw_background(painter: QPainter, geo: Layout, flipped: bool) -> None:
+    s = geo.step
+    painter.setPen(QPen(WOOD_EDGE.darker(130), max(1.0, s / 20)))
+    painter.setBrush(WOOD)
+    painter.drawRoundedRect(geo.wood(), s * 0.15, s * 0.15)
+    _draw_lines(painter, geo)
+    _draw_river_and_labels(painter, geo, flipped)
 
 
 _layers: dict[tuple, QImage] = {}
@@ -316,10 +331,25 @@ def _position_layer(
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     painter.scale(scale, scale)
     rect = QRectF(0, 0, width, height)
-    geo = Geometry(rect, flipped)
+    painter.drawImage(rect, _background(width, height, flipped, scale))
+    _draw_position(painter, Layout(rect, flipped), flipped, board, legal, lifted, marked)
+    painter.end()
+    _layers[key] = image
+    return image
+
+
+def _draw_position(
+    painter: QPainter,
+    geo: Layout,
+    flipped: bool,
+    board: xiangqi.Board,
+    legal: frozenset,
+    lifted: int | None,
+    marked: tuple,
+) -> None:
+    """The turn mark, the pieces and the marks of a position, over the background."""
     s = geo.step
     radius = s * 0.45
-    painter.drawImage(rect, _background(width, height, flipped, scale))
     _draw_turn_mark(painter, geo, board.red_to_move, flipped)
 
     for square in marked:
@@ -341,9 +371,6 @@ def _position_layer(
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(LEGAL)
             painter.drawEllipse(centre, s * 0.11, s * 0.11)
-    painter.end()
-    _layers[key] = image
-    return image
 
 
 def paint(
@@ -366,7 +393,7 @@ def paint(
     """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
     `hover` (a cross instead when `hover_refused`), the piece on `drag_from` drawn at
     `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
-    geo = Geometry(rect, flipped)
+    geo = Layout(rect, flipped)
     s = geo.step
     radius = s * 0.45
     lifted = drag_from if drag_point is not None else None
@@ -374,19 +401,27 @@ def paint(
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-    painter.drawImage(
-        rect,
-        _position_layer(
-            rect.width(),
-            rect.height(),
-            flipped,
-            _device_scale(painter),
-            board,
-            frozenset(legal or ()),
-            lifted,
-            tuple(marked),
-        ),
-    )
+    if is_vector(painter):  # a drawing: every line, letter and piece drawn as itself
+        painter.save()
+        painter.translate(rect.topLeft())
+        layer = QRectF(0, 0, rect.width(), rect.height())
+        _draw_background(painter, Layout(layer, flipped), flipped)
+        _draw_position(painter, Layout(layer, flipped), flipped, board, frozenset(legal or ()), lifted, tuple(marked))
+        painter.restore()
+    else:
+        painter.drawImage(
+            rect,
+            _position_layer(
+                rect.width(),
+                rect.height(),
+                flipped,
+                _device_scale(painter),
+                board,
+                frozenset(legal or ()),
+                lifted,
+                tuple(marked),
+            ),
+        )
 
     if cursor is not None:
         painter.setPen(QPen(CURSOR, max(1.5, s / 18), Qt.PenStyle.DashLine))
@@ -420,8 +455,8 @@ PALETTE_ICON_SOURCE = 96
 
 
 def warm() -> None:
-    """The palette's fourteen pieces drawn ahead (about 15 ms), while the window waits:
-    making the page then copies them (see draw_piece)."""
+    """The palette's fourteen pieces drawn ahead, while the window waits: making the page
+    then copies them (see draw_piece; benchmarks/tab_switch.py measures the first switch)."""
     for letter in xiangqi.RED_LETTERS:
         piece_icon(letter, PALETTE_ICON_SOURCE)
         piece_icon(letter.lower(), PALETTE_ICON_SOURCE)

@@ -33,7 +33,7 @@ from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.work import NEVER, Cancel, Cancelled
 
-from .minesweeper.paint import REPLAY, Layout, clock_text, paint, preferred_size
+from .paint import REPLAY, Layout, clock_text, paint, preferred_size
 
 if TYPE_CHECKING:  # Pillow is loaded when a recording is written, not when the window starts
     from PIL import Image

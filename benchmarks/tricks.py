@@ -1,0 +1,128 @@
+"""The speed tricks the codecs keep, each timed beside the plain way it replaces, in the
+same run: a trick that no longer pays shows "over" and can go.
+
+* a replay's events made by `tuple.__new__` (minesweeper.model._new_event),
+  against the named tuple's own constructor;
+* the slug and board JSON of a long game one move longer, added to from the last move's
+  (what the game's `REMEMBERED` memo keeps), against written whole;
+* a large field's numbers and openings after one mine is edited, worked out around the
+  cell (`stats.Field.toggled`), against the whole field again;
+* a board with one mine edited, not checked again (`Board.with_mine`), against a new
+  `Board` that checks every mine;
+* a command's start with the board values' base (`slugboard.codecs.record`), against
+  the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
+
+Run: .venv/bin/python benchmarks/tricks.py [--repeat N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.minesweeper import model as ms_model
+from slugboard.codecs.minesweeper import slug as ms_slug
+from slugboard.codecs.minesweeper.stats import Field
+
+
+def best(work: Callable[[], object], repeat: int) -> float:
+    """The fastest of `repeat` runs, in seconds: the least disturbed by the machine."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def events(repeat: int) -> tuple[float, float]:
+    rows = [(t, ms.OPEN, t % 1000, t // 1000 % 1000) for t in range(200_000)]
+    trick = best(lambda: list(map(ms_model._new_event, rows)), repeat)
+    plain = best(lambda: [ms.Event(*row) for row in rows], repeat)
+    return trick, plain
+
+
+def long_game() -> ms.Board:
+    field = ms.random_board(300, 300, 18_000, seed=8)
+    mines = field.mine_set
+    safe = [(x, y) for y in range(300) for x in range(300) if (x, y) not in mines]
+    moves = tuple(ms.Event(t, ms.OPEN, x, y) for t, (x, y) in enumerate(safe[:30_000]))
+    return ms.Board(300, 300, field.mines, moves)
+
+
+def one_move(repeat: int) -> tuple[float, float]:
+    board = long_game()
+    ms.encode(board)
+    ms.to_json(board)
+    x, y = next((x, y) for y in range(300) for x in range(300) if board.has_mine(x, y))
+    last = board.events[-1].t
+
+    def grown() -> None:
+        moved = board.with_event(ms.Event(last + 1, ms.FLAG, x, y))
+        ms.encode(moved)
+        ms.to_json(moved)
+
+    def whole() -> None:
+        moved = ms.Board(300, 300, board.mines, board.events + (ms.Event(last + 1, ms.FLAG, x, y),))
+        ms_slug._whole_parts(moved)
+        [[x, y] for x, y in moved.mines]
+        [ms_slug._event_json(e) for e in moved.events]
+
+    return best(grown, repeat), best(whole, repeat)
+
+
+def edited_field(repeat: int) -> tuple[float, float]:
+    board = ms.random_board(1000, 1000, 150_000, seed=2)
+    field = Field(board.width, board.height, board.mines)
+    x, y = next((x, y) for y in range(500, 1000) for x in range(500, 1000) if not board.has_mine(x, y))
+    edited = board.with_mine(x, y, True)
+    return best(lambda: field.toggled(x, y), repeat), best(lambda: Field(1000, 1000, edited.mines), repeat)
+
+
+def edited_board(repeat: int) -> tuple[float, float]:
+    board = ms.random_board(1000, 1000, 150_000, seed=2)
+    board.has_mine(0, 0)  # its cells worked out once, as the window has them
+    x, y = next((x, y) for y in range(1000) for x in range(1000) if not board.has_mine(x, y))
+    trick = best(lambda: board.with_mine(x, y, True), repeat)
+    plain = best(lambda: ms.Board(1000, 1000, board.mines + ((x, y),)), repeat)
+    return trick, plain
+
+
+def imports(repeat: int) -> tuple[float, float]:
+    def started(modules: str) -> float:
+        return best(lambda: subprocess.run([sys.executable, "-c", f"import {modules}"], check=True), 1)
+
+    trick: list[float] = []
+    plain: list[float] = []
+    for _ in range(repeat * 4):  # in turns, so that a spell of load weighs on both
+        trick.append(started("slugboard.codecs.record"))
+        plain.append(started("slugboard.codecs.record, dataclasses"))
+    return statistics.median(trick), statistics.median(plain)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    rows = (
+        ("200,000 events made", events),
+        ("a move in a 30,000-action game: slug + JSON", one_move),
+        ("1000x1000 field, one mine edited: numbers", edited_field),
+        ("1000x1000 field, one mine edited: board", edited_board),
+        ("a command's start, boards' base imported", imports),
+    )
+    print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")
+    for label, measure in rows:
+        trick, plain = measure(args.repeat)
+        ratio = trick / plain
+        mark = "ok" if ratio < 0.9 else "over"
+        print(f"{label:46} {trick * 1000:8.2f} {plain * 1000:9.2f} {ratio:6.2f}  {mark}")
+
+
+if __name__ == "__main__":
+    main()

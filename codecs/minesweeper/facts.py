@@ -1,0 +1,48 @@
+"""What is wrong with a minesweeper game for a person, and what `slugboard-codec info`
+says about it (its figures, counted as the community counts them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import Problem, ProblemKind, Severity
+from .model import NAME, Board
+from .replays import replay
+
+
+def problems(board: Board) -> list[Problem]:
+    found: list[Problem] = []
+    if board.mines and len(board.mines) == board.cells:
+        found.append(Problem("every cell is a mine: there is nothing to open", (), Severity.ERROR, ProblemKind.FULL))
+    if not board.mines:
+        found.append(Problem("the board has no mines: the first click wins", (), Severity.WARNING, ProblemKind.EMPTY))
+    if board.events:
+        r = replay(board)
+        if r.end_index is not None and r.end_index < r.event_count:
+            extra = r.event_count - r.end_index
+            found.append(
+                Problem(
+                    f"{extra} action(s) recorded after the game was {r.outcome}",
+                    (),
+                    Severity.WARNING,
+                    ProblemKind.AFTER_END,
+                )
+            )
+    return found
+
+
+def info(board: Board) -> dict[str, Any]:
+    r = replay(board)
+    stats = r.stats()
+    out = {
+        "game": NAME,
+        "version": board.version,
+        "width": board.width,
+        "height": board.height,
+        "mines": len(board.mines),
+        "time_unit_ms": board.time_unit_ms,
+        "events": len(board.events),
+    }
+    out.update(stats.to_json())
+    out["problems"] = [p.to_json() for p in problems(board)]
+    return out

@@ -1,0 +1,214 @@
+"""Reading what a person pastes: which game reads a text (`detect`), its board
+(`decode_any`, `read`), a text file holding a slug, and what went wrong said in words
+(`plain_message`). The games are tried by detection rank, the games whose marks the text
+carries first; a message that holds a link is read as its link."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import urlsplit
+
+from .errors import SlugError
+from .game import Game
+from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
+from .registry import all_games, games_by_detection
+
+# Longer pasted text is refused before any game looks at it: the largest legal slug of
+# any game (a minesweeper replay) is far below this.
+MAX_TEXT = 4_000_000
+
+
+def read_text_file(path: str) -> str:
+    """The text of a file that holds a slug or link (a text longer than any slug is read
+    only so far as to be refused as one); raises SlugError when it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            return file.read(MAX_TEXT + 1)
+    except OSError as exc:
+        name = os.path.basename(path)
+        raise SlugError("slugboard", f"cannot read {name} ({exc.strerror or exc})") from None
+
+
+def _check_size(text: object) -> str:
+    if not isinstance(text, str):
+        raise SlugError("slugboard", f"expected text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise SlugError("slugboard", f"text is too long ({len(text)} characters)", MAX_TEXT)
+    if not text.strip():
+        raise SlugError("slugboard", "nothing to read: the text is empty", 0)
+    return text
+
+
+def _readings(text: str) -> Iterator[tuple[str, Source]]:
+    """The texts to read `text` as, in turn, and where each stands in it: the text itself
+    (or, for a link pasted percent-encoded whole, the link); then, for a message that holds
+    a link ("Try this: https://... (hard!)", a link and a full stop), that link; then that
+    link joined with the lines after it, as a mail client wraps a long link. Each is found
+    only when the ones before it did not read."""
+    unwrapped = unwrapped_link(text)
+    yield unwrapped if unwrapped is not None else (text, WHOLE)
+    yield from links_in_message(text)
+    yield from wrapped_link(text)
+
+
+def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], Any, bool]]:
+    """Yield (game, board or SlugError, marked) for every game: the games whose marks the
+    text carries first, then the others, each group by detection rank. `text` stands at
+    `source` in the text the user gave, where the errors' positions point.
+
+    The games are loaded as they are reached, so a caller that stops at the first board
+    (`decode_any`) loads no game ranked after a marked game that reads the text."""
+    unmarked: list[Game[Any]] = []
+    for candidate in games_by_detection():
+        if candidate.looks_like(text):
+            yield _attempt(candidate, text, True, source)
+        else:
+            unmarked.append(candidate)
+    for candidate in unmarked:
+        yield _attempt(candidate, text, False, source)
+
+
+def _attempt(candidate: Game[Any], text: str, marked: bool, source: Source) -> tuple[Game[Any], Any, bool]:
+    try:
+        return candidate, candidate.decode(text), marked
+    except SlugError as exc:
+        return candidate, exc if source is WHOLE else exc.located(source), marked
+
+
+def detect(text: str) -> list[str]:
+    """The games that can read `text`, most likely first (empty if none can)."""
+    text = _check_size(text)
+    for reading, source in _readings(text):
+        found = [game.name for game, result, _ in _attempts(reading, source) if not isinstance(result, SlugError)]
+        if found:
+            return found
+    return []
+
+
+def decode_any(text: str) -> tuple[str, Any]:
+    """Decode `text` as whichever game reads it, most likely first; returns (game name, board).
+
+    When no game reads it, the error of the game whose marks the text carries is raised
+    (or, with no marks, the error of the game that read furthest), so the message names
+    what went wrong and where. A message that holds a link is read as the link when it
+    cannot be read whole; its error is the link's when reading it whole failed outside it.
+    """
+    name, board, _, _ = read(text)
+    return name, board
+
+
+def read(text: str) -> tuple[str, Any, str, Source]:
+    """As `decode_any`, and also the text the board was read from (`text` itself, or the
+    link inside it) and where that stands in `text`."""
+    text = _check_size(text)
+    errors: list[SlugError] = []
+    for reading, source in _readings(text):
+        try:
+            name, board = _decode_reading(reading, source)
+        except SlugError as exc:
+            errors.append(exc)
+        else:
+            return name, board, reading, source
+    error = errors[0]
+    in_message = len(links_in_message(text))
+    link = link_bounds(text) if in_message else None
+    if link is not None and (error.position is None or not link[0] <= error.position <= link[1]):
+        error = errors[in_message]  # reading the whole message failed outside its link: the link's own error
+    raise error
+
+
+def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
+    best: SlugError | None = None
+    best_rank: tuple[bool, int] | None = None
+    for game, result, marked in _attempts(text, source):
+        if not isinstance(result, SlugError):
+            return game.name, result
+        rank = (marked, result.position if result.position is not None else -1)
+        if best_rank is None or rank > best_rank:
+            best, best_rank = result, rank
+    if best is None or best_rank is None:
+        raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
+    if best_rank[0]:
+        raise best
+    stripped = text.strip()
+    if "://" in stripped:
+        host = _host_of(stripped)
+        raise SlugError(
+            "slugboard",
+            f"a link to {host or 'an unknown site'}, which no game here reads; "
+            "Slugboard opens links of " + ", ".join(web_hosts()) + " and bare slugs",
+            source.position_in_text(0),
+        )
+    gap = _first_space(stripped)
+    if gap is not None:
+        # Words with spaces between them are no slug: naming the game that read furthest
+        # into them ("hello world" as xiangqi) would send a person after the wrong thing.
+        where = len(text) - len(text.lstrip()) + gap
+        raise SlugError(
+            "slugboard",
+            "no game reads this text: a slug or link is one word, with no spaces",
+            source.position_in_text(where),
+        )
+    error = SlugError(
+        "slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}", best.position
+    )
+    error.closest = best
+    raise error
+
+
+def _first_space(text: str) -> int | None:
+    """Where the first whitespace inside `text` (stripped) is, or None for one word."""
+    for index, character in enumerate(text):
+        if character.isspace():
+            return index
+    return None
+
+
+def plain_message(error: SlugError) -> str:
+    """What went wrong, said to a person who pasted a text: what Slugboard reads and
+    where the text goes wrong, in words (the error itself is the technical line)."""
+    games = all_games()
+    where = f" (character {error.position + 1})" if error.position is not None else ""
+    sites = ", ".join(web_hosts())
+    known = f"Slugboard opens links of {sites} and the slugs of its games."
+    if error.game == "slugboard":
+        if error.message.startswith("text is too long"):
+            return f"This text is longer than any board's slug: Slugboard reads at most {MAX_TEXT:,} characters."
+        if error.message.startswith("nothing to read"):
+            return "There is nothing to open: the text is empty."
+        if error.message.startswith("a link to"):
+            host = error.message[len("a link to ") :].split(",")[0]
+            return f"This is a link to {host}, which Slugboard does not open. {known}"
+        closest = error.closest
+        if closest is not None and closest.game in games:
+            game = games[closest.game]
+            noun = game.noun
+            stop = f" past character {closest.position + 1}" if closest.position is not None else ""
+            return (
+                f"This isn't a link or slug Slugboard knows. {known} The text looks closest to a {game.title} "
+                f"{noun}, which cannot be read{stop}."
+            )
+        return f"This isn't a link or slug Slugboard knows. {known}"
+    if error.game in games:
+        game = games[error.game]
+        return f"This {game.title} {game.noun} cannot be read{where}: {error.message}."
+    return f"This text cannot be read{where}: {error.message}."
+
+
+def _host_of(link: str) -> str:
+    try:
+        host = urlsplit(link).netloc
+    except ValueError:  # a malformed address such as 'http://['
+        host = ""
+    host = host or link.split("://", 1)[1].split("/", 1)[0]
+    return host if len(host) <= MAX_HOST else ""  # no site has a longer name: not a host
+
+
+MAX_HOST = 253  # characters in the longest name a site can have (RFC 1035)
+
+
+def web_hosts() -> list[str]:
+    """The sites whose links Slugboard reads, in tab order."""
+    return [game.web_host for game in all_games().values() if game.web_host]

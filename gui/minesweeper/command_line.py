@@ -1,0 +1,106 @@
+"""What minesweeper adds to `slugboard`'s command line: `--at` (the moment of a replay a
+picture shows) and the recordings `--export game.gif|.webp|.apng` writes."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+from typing import Any
+
+# The latest moment --at takes: far past the end of any game (a replay's clock stops at
+# its last action), small enough to count in milliseconds without overflow.
+MAX_AT_SECONDS = 10_000_000
+RECORDING_SUFFIXES = (".gif", ".apng")  # and .webp of a game with clicks
+
+
+def _seconds(text: str) -> float:
+    """A moment of a replay in seconds, for --at."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"wants a number of seconds, got {text!r}") from None
+    if not math.isfinite(value) or not 0 <= value <= MAX_AT_SECONDS:
+        raise argparse.ArgumentTypeError(f"wants seconds from 0 to {MAX_AT_SECONDS:,}, got {text!r}")
+    return value
+
+
+def options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="minesweeper replay: the moment to render")
+    parser.add_argument(
+        "--speed", type=float, metavar="X", help="--export recording: play X times faster than the game (default 1)"
+    )
+    parser.add_argument(
+        "--fps", type=int, metavar="N", help="--export recording: frames a second (default 30; a GIF takes at most 50)"
+    )
+
+
+def state(args: argparse.Namespace, record: Any) -> dict[str, Any]:
+    """The paint state of a still picture: the moment --at names, with a replay file's
+    mouse path up to it."""
+    found: dict[str, Any] = {}
+    if getattr(args, "at", None) is not None:
+        found["at"] = args.at
+        replay_file = getattr(record, "payload", None)
+        if replay_file is not None and replay_file.mouse:
+            found["mouse"] = replay_file.mouse_path()
+    return found
+
+
+def _is_recording(args: argparse.Namespace, board: Any) -> bool:
+    from .recording import has_replay
+
+    suffix = os.path.splitext(args.export)[1].lower()
+    return suffix in RECORDING_SUFFIXES or (
+        suffix == ".webp" and getattr(args, "at", None) is None and has_replay("minesweeper", board)
+    )
+
+
+def export(args: argparse.Namespace, board: Any) -> int | None:
+    """`--export game.gif TEXT`: the whole replay of a game as an animation; None for a
+    still picture, which the window draws."""
+    if not _is_recording(args, board):
+        if getattr(args, "speed", None) is not None or getattr(args, "fps", None) is not None:
+            print("error: --speed and --fps are for recordings: name the file .gif, .webp or .apng", file=sys.stderr)
+            return 2
+        return None
+    from PySide6.QtGui import QGuiApplication
+
+    from .recording import DEFAULT_FPS, RecordingError, check, has_replay, record
+
+    if getattr(args, "at", None) is not None:
+        print(
+            "error: --at draws one moment, a recording plays the whole game: leave --at out, or name the file .png",
+            file=sys.stderr,
+        )
+        return 2
+    fps = getattr(args, "fps", None)
+    fps = DEFAULT_FPS if fps is None else fps
+    speed = getattr(args, "speed", None)
+    speed = 1.0 if speed is None else speed
+    try:
+        check(args.export, fps=fps, speed=speed)
+    except RecordingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not has_replay("minesweeper", board):
+        print(
+            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is a minesweeper "
+            "board with no clicks; name the file .png for a picture",
+            file=sys.stderr,
+        )
+        return 2
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
+        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
+        return 2
+    from ..app import dark_palette, image_size
+
+    palette = dark_palette() if args.dark else QGuiApplication.palette()
+    try:
+        frames = record(args.export, board, fps=fps, speed=speed, size=image_size(args.size), palette=palette)
+    except OSError as exc:
+        print(f"error: could not write {args.export} ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    print(f"minesweeper: wrote {args.export} ({frames} frames)")
+    return 0

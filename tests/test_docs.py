@@ -1,0 +1,44 @@
+"""What the README and docs/ say that can be checked: every file they link to or name is
+there, CI runs the README's test command as written, and the speed figures live in
+docs/PERFORMANCE.md alone."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
+def test_every_link_to_a_file_of_the_project_leads_to_it(page):
+    text = page.read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)", text)
+    local = [t for t in targets if "://" not in t and not t.startswith("mailto:")]
+    missing = [t for t in local if not (page.parent / t).exists()]
+    assert missing == []
+
+
+def test_ci_runs_the_readme_test_command_as_written():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"```sh\n(.*?)\n```", readme, re.S)
+    test_command = next(c for c in commands if "pytest" in c and "not slow" not in c)
+    assert test_command in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert "python3 -m venv .venv && .venv/bin/pip install -q -e . && .venv/bin/slugboard" in commands
+
+
+def test_the_benchmarks_the_docs_name_are_there():
+    named = set()
+    for page in PAGES:
+        named |= set(re.findall(r"benchmarks/([a-z_]+\.py)", page.read_text(encoding="utf-8")))
+    assert named
+    assert sorted(name for name in named if not (ROOT / "benchmarks" / name).is_file()) == []
+
+
+def test_the_readme_gives_no_speed_figures():
+    """Figures go stale: docs/PERFORMANCE.md keeps them, with the run they came from."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert re.findall(r"\b\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)? ?(?:ms|s)\b", readme) == []

@@ -1,0 +1,2 @@
+"""Noughts and crosses: the smallest complete game, registered by the tests alone (see
+docs/ADDING_A_GAME.md, which walks through it file by file)."""
