@@ -11,10 +11,11 @@ import argparse
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-REPLAY = Path(__file__).parent.parent / "tests" / "data" / "minesweeper" / "c_10_1184.575_1021_0.862_Pu Tian Yi(Hu Bei).evf"
+REPLAY = (
+    Path(__file__).parent.parent / "tests" / "data" / "minesweeper" / "c_10_1184.575_1021_0.862_Pu Tian Yi(Hu Bei).evf"
+)
 
 # Each file is read in a fresh Python of its own, so that one child's peak is told apart
 # from another's (the largest of a process's children is all the system keeps).
@@ -42,7 +43,9 @@ def main() -> None:
         big.write_bytes(data * int(args.mb * 1024 * 1024 / len(data)))
         print(f"{'file':14} {'MB':>8} {'outcome':>8} {'s':>7} {'child peak MB':>14}")
         for label, path in (("real .evf", REPLAY), ("damaged .evf", big)):
-            done = subprocess.run([sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True, check=True)
+            done = subprocess.run(
+                [sys.executable, "-c", MEASURE, str(path)], capture_output=True, text=True, check=True
+            )
             said, seconds, peak_kb = done.stdout.split()
             size = path.stat().st_size / 1024 / 1024
             print(f"{label:14} {size:8.1f} {said:>8} {float(seconds):7.2f} {int(peak_kb) / 1024:14.0f}")
