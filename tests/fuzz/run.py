@@ -50,7 +50,14 @@ def targets() -> list[str]:
     """The target names of fuzz_targets.py (which imports atheris; this list does not)."""
     from slugboard.codecs import GAMES
 
-    return [f"decode-{name}" for name in GAMES] + ["decode-any", "board-json", "command-line"]
+    return [f"decode-{name}" for name in GAMES] + [
+        "decode-any",
+        "board-json",
+        "command-line",
+        "text-file",
+        "carve",
+        "near-mark",
+    ]
 
 
 def main() -> int:
