@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from .closest import NearMark, near_mark
-from .errors import SlugError, shown
+from .errors import SlugError, TooLongError, shown
 from .game import Game
 from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
 from .registry import all_games, games_by_detection
@@ -149,7 +149,9 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
     for game, result, marked in _attempts(text, source):
         if not isinstance(result, SlugError):
             return game.name, result
-        rank = (marked, result.position if result.position is not None else -1)
+        # A game's length limit tells nothing of which game a text is.
+        position = result.position if result.position is not None else -1
+        rank = (marked, -1 if isinstance(result, TooLongError) else position)
         if best_rank is None or rank > best_rank:
             best, best_rank = result, rank
     if best is None or best_rank is None:
@@ -175,6 +177,10 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
             "no game reads this text: a slug or link is one word, with no spaces",
             source.position_in_text(where),
         )
+    if best_rank[1] <= 0:
+        # No game read past the first character, or every one refused it for its length:
+        # none is closer than another.
+        raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
     error = SlugError(
         "slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}", best.position
     )

@@ -207,3 +207,19 @@ def test_decode_and_moves_read_the_moves_after_a_fen_or_refuse_them():
     assert code == 0 and '"fen":"5k3/9/9/9/3R5/9/9/9/9/3K5 w"' in out  # the position after them
     code, out, err = _codec("moves", fen + " d1d5 e9f9 d5d1 f9e9" * 1001)
     assert (code, out) == (2, "") and "a move list is at most 20,000 characters" in err
+
+
+def test_a_long_base64_text_no_game_reads_names_no_game_as_the_closest():
+    """The finding: a 131 k base64 text was "read as pentomino it fails: text is too long",
+    as if it were nearly a pentomino slug; a game's length limit tells nothing of that."""
+    import base64
+    import random
+
+    from slugboard.codecs import plain_message
+
+    text = base64.b64encode(random.Random(7).randbytes(98_000)).decode()
+    with pytest.raises(SlugError) as refused:
+        decode_any(text)
+    assert (refused.value.game, refused.value.message) == ("slugboard", "no game reads this text")
+    assert refused.value.closest is None
+    assert "closest" not in plain_message(refused.value)
