@@ -171,6 +171,7 @@ class ProblemKind(str, Enum):
     DECODE = "decode"  # a note from reading the slug (a cell set twice...)
     # sudoku
     REPEAT = "repeat"  # a digit twice in a row, column or box
+    CONSTRAINT = "constraint"  # a variant's constraint broken (a cage's sum, a thermometer)
     # pentomino
     OVERLAP = "overlap"  # two pieces (or two tiles) on one cell
     OVERFLOW = "overflow"  # a piece runs off an edge that glues to nothing

@@ -42,6 +42,13 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
         "--paper", choices=("a4", "letter"), help="--export .pdf: the page size (default: the locale's)"
     )
     parser.add_argument("--size", metavar="WxH", help="image size in pixels for --export")
+    parser.add_argument(
+        "--book",
+        metavar="PDF",
+        help="write the boards of TEXT, a text file of links or slugs (one a line, any game), to one PDF and exit",
+    )
+    parser.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, help="--book: boards on a page")
+    parser.add_argument("--solutions", action="store_true", help="--book: the sudoku solutions at the back")
     parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
     for game in all_games().values():  # the codecs' options for their boards (letters' --start-word)
         for option in game.board_options:
@@ -158,6 +165,27 @@ def _board_of(text: str):
     return name, game(name).shown_board(reading, board), None
 
 
+def book(args) -> int:
+    """`--book PDF FILE`: the boards of a text file as one PDF (gui/book.py)."""
+    from PySide6.QtWidgets import QApplication
+
+    from slugboard.codecs import SlugError
+
+    from .book import book_from_file
+
+    if not args.text:
+        print("error: --book needs the text file of links or slugs to print", file=sys.stderr)
+        return 2
+    app = QApplication.instance() or QApplication([sys.argv[0]])  # noqa: F841 - drawing needs one to exist
+    try:
+        count = book_from_file(args.text, args.book, per_page=args.per_page, solutions=args.solutions)
+    except (OSError, ValueError, SlugError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {count} board{'' if count == 1 else 's'} to {args.book}")
+    return 0
+
+
 def export(args) -> int:
     from PySide6.QtGui import QGuiApplication, QImageWriter
     from PySide6.QtWidgets import QApplication
@@ -184,7 +212,7 @@ def export(args) -> int:
         return 2
     command_line = view(name).command_line
     if command_line is not None and command_line.export is not None:
-        written_by_game = target(name, command_line.export)(args, board)
+        written_by_game = target(name, command_line.export)(args, board, record)
         if written_by_game is not None:
             return written_by_game  # the game's own kind of file (a recording)
     suffix = os.path.splitext(args.export)[1].lower().lstrip(".")
@@ -236,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     headless = sys.platform.startswith("linux") and not any(
         os.environ.get(name) for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
     )
-    if headless and args.export:
+    if headless and (args.export or args.book):
         os.environ["QT_QPA_PLATFORM"] = "offscreen"  # no display: draw off screen
     elif headless:
         print(
@@ -249,11 +277,11 @@ def main(argv: list[str] | None = None) -> int:
 
     QCoreApplication.setOrganizationName(APP_NAME)
     QCoreApplication.setApplicationName(APP_NAME)
-    if args.export:
+    if args.export or args.book:
         from .collector import quiet_teardown
 
         try:
-            return export(args)
+            return export(args) if args.export else book(args)
         finally:
             quiet_teardown()
 

@@ -71,9 +71,10 @@ class CommandLine(Record):
     options(parser)                  adds the game's options (minesweeper's --at, --fps)
     state(args, record) -> dict      the paint state a still `--export` draws with (the
                                      moment --at names; a replay file's mouse path)
-    export(args, board) -> int|None  writes `--export` itself when the file it names is
-                                     the game's own kind (a recording), returning the exit
-                                     status; None leaves it to the still picture
+    export(args, board, record)      writes `--export` itself when the file it names is
+      -> int|None                    the game's own kind (a recording, a video), returning
+                                     the exit status; None leaves it to the still picture.
+                                     `record` is the file's FileRecord, or None for a text
     Each is a "module:function" spec relative to the GUI package, loaded only when a
     command line uses an option the window does not know, or exports a board of the game.
     `flags` names the options, so the window can tell whose they are without loading them.

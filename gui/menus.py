@@ -106,6 +106,12 @@ class GameActions:
                 action.setChecked(bool(getattr(page, spec.checked)()))
 
 
+def _book_dialog(window: MainWindow) -> None:
+    from .book import book_dialog  # loaded when first asked for
+
+    book_dialog(window)  # a child of the window, which keeps it
+
+
 def build_menus(window: MainWindow) -> None:
     bar = KeptMenuBar()
     window.setMenuBar(bar)
@@ -154,6 +160,13 @@ def build_menus(window: MainWindow) -> None:
     )
     make_action(
         window, file_menu, "S&hare…", window.share_dialog, "Ctrl+Shift+H", "Show the board's web link as a QR code"
+    )
+    make_action(
+        window,
+        file_menu,
+        "Print &book…",
+        lambda: _book_dialog(window),
+        tip="Print the boards of a text file of links or slugs, any game, as one PDF",
     )
     make_action(
         window,

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, sudoku
-from strategies.sudoku import boards as sudoku_boards
+from strategies.sudoku import classic_boards as sudoku_boards
 
 VECTORS = load_vectors("sudoku")
 SEED_LINK = (

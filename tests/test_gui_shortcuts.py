@@ -34,17 +34,7 @@ def _reachable(window, page) -> dict[str, list[str]]:
     return keys
 
 
-# Xiangqi's "Set up the opening position" still takes Ctrl+Shift+O, File > Open file's key;
-# its page gives it another key of its own (issue 38, item 16). Strict: once it does, this
-# mark fails and goes.
-XIANGQI_OPENING_KEY = pytest.mark.xfail(
-    strict=True, reason="xiangqi's Set up the opening position shares Ctrl+Shift+O with File > Open file"
-)
-
-
-@pytest.mark.parametrize(
-    "game", [pytest.param(n, marks=XIANGQI_OPENING_KEY) if n == "xiangqi" else n for n in titles()]
-)
+@pytest.mark.parametrize("game", list(titles()))
 def test_no_two_shortcuts_in_reach_share_a_key(qtbot, main_window, game):
     main_window.tabs.setCurrentIndex(list(titles()).index(game))
     page = main_window.page(game)
@@ -52,6 +42,10 @@ def test_no_two_shortcuts_in_reach_share_a_key(qtbot, main_window, game):
     keys = _reachable(main_window, page)
     assert "Ctrl+Z" in keys and "Ctrl+Shift+O" in keys  # the menus' keys are counted
     shared = {key: what for key, what in keys.items() if len(what) > 1}
+    if game == "xiangqi" and ("Ctrl+Shift+O", "Set up the opening position") in type(page).KEYS:
+        # Until xiangqi's "Set up the opening position" takes a key of its own (issue 38, item 16):
+        # this case runs whole once the page no longer lists Ctrl+Shift+O for it.
+        pytest.xfail("xiangqi's Set up the opening position still shares Ctrl+Shift+O with File > Open file")
     assert not shared
 
 

@@ -297,7 +297,7 @@ def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)
     page.new_button.click()
-    qtbot.waitUntil(lambda: page.new_button.text() == "Make puzzle", timeout=20000)
+    qtbot.waitUntil(lambda: page.new_button.isEnabled(), timeout=20000)
     made = page.board
     empty = made.cells.index(0)
     _click_cell(qtbot, page, *divmod(empty, 9))
@@ -306,10 +306,10 @@ def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window
     assert edited != made
     page.rating_box.setCurrentIndex(3)  # hard: takes many tries
     page.new_button.click()
-    assert page.new_button.text() == "Cancel"
+    assert page.cancel_button.isEnabled() and not page.new_button.isEnabled()
     qtbot.keyClick(page.canvas, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # back to the made puzzle
     assert page.board == made
-    assert page.new_button.text() == "Make puzzle" and page.new_status.text() == "Cancelled: the board changed."
+    assert page.new_button.isEnabled() and page.new_status.text() == "Cancelled: the board changed."
     assert not page.new_progress.isVisible()
     queries.settle(qtbot)  # the stopped puzzle's answer, had it been sent, has come
     assert page.board == made and main_window.slug_pane.slug_text() == sudoku.encode(made)

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QCheckBox
 
+from slugboard import resources
 from slugboard.gui import theme
 from slugboard.gui.main_window import MainWindow
 from waiting import animations_done, background_done
@@ -228,6 +229,10 @@ def _rendered_contrast(image) -> float:
     return max(_contrast(ground, QColor(*rgb)) for _count, rgb in colours)
 
 
+# A real 15x15 game, won (File > Examples).
+WON_GAME = next(e["text"] for e in resources.examples() if "won in" in e["title"])
+
+
 def _texts_of(window):
     from PySide6.QtWidgets import QAbstractButton, QLabel
 
@@ -275,15 +280,32 @@ def test_every_text_reaches_a_contrast_of_4_5_in_both_themes(qtbot, settings, th
     qtbot.waitExposed(window)
     second = "light" if first == "dark" else "dark"
     assert not window.paste_text("?play=S!v2Ab")  # the slug pane's error line shows too
-    poor = []
+    poor, measured = [], set()
+    # Every game's tab in its first mode, then the other modes of minesweeper (a real game
+    # replayed, with its outcome and figures) and of xiangqi.
+    views = [(game, None) for game in titles()] + [
+        ("minesweeper", "play"),
+        ("minesweeper", "replay"),
+        ("xiangqi", "play"),
+    ]
     for name in (first, second):
         window.theme_actions[name].trigger()
         # Qt hands the new palette to the widgets in events of their own.
         qtbot.waitUntil(lambda n=name: all(theme.is_dark(w.palette()) == (n == "dark") for w in _texts_of(window)))
-        for index, game in enumerate(titles()):
-            window.tabs.setCurrentIndex(index)
+        for game, mode in views:
+            window.tabs.setCurrentIndex(list(titles()).index(game))
             page = window.current_page()
             qtbot.waitUntil(page.isVisible)
+            if mode is not None:
+                if game == "minesweeper" and not page.board.events:
+                    assert window.paste_text(WON_GAME)
+                page.set_mode(mode)
+                qtbot.waitUntil(lambda p=page, m=mode: p.mode == m)
+                if mode == "replay":  # to the end, where the outcome shows
+                    from PySide6.QtWidgets import QAbstractButton
+
+                    end = next(b for b in page.findChildren(QAbstractButton) if b.text() == "▶|")
+                    qtbot.mouseClick(end, Qt.MouseButton.LeftButton)
             if game == "pentomino":
                 qtbot.waitUntil(lambda p=page: p.solver_label.text() != "Checking…", timeout=20_000)
             if game == "sudoku":
@@ -293,9 +315,11 @@ def test_every_text_reaches_a_contrast_of_4_5_in_both_themes(qtbot, settings, th
                     # Its words, not the pasted text under them (white on the red mark).
                     rect = rect.adjusted(0, 0, 0, -rect.height() // 2)
                 ratio = _rendered_contrast(widget.grab(rect).toImage())
+                measured.add((game, mode, widget.text()))
                 if ratio < 4.5:
-                    poor.append((name, game, widget.text(), round(ratio, 2)))
+                    poor.append((name, game, mode, widget.text(), round(ratio, 2)))
     assert not poor
+    assert any(mode == "replay" and "Won" in text for _game, mode, text in measured)  # the outcome, in green
 
 
 @pytest.mark.parametrize("name", ["dark", "light"])

@@ -61,7 +61,7 @@ def test_a_whole_game_to_checkmate_with_clicks(qtbot, main_window):
     _click(qtbot, page, _sq("e9"))
     assert page.board == before
     assert page.refusal_label.text() == (
-        "Cannot move the black king to e9: the generals would face each other on an open file"
+        "K4=5 將４平５ is not allowed: the generals would face each other on an open file"
     )
     _click(qtbot, page, _sq("d9"))  # put it down again
     _drag(qtbot, page, _sq("i6"), _sq("i5"))
@@ -81,7 +81,8 @@ def test_a_whole_game_to_checkmate_with_clicks(qtbot, main_window):
     assert xiangqi.result(page.board) == "checkmate"
     # Copy FEN and the slug follow the position on screen.
     page.play_buttons["Copy FEN"].click()
-    assert QGuiApplication.clipboard().text() == xiangqi.to_fen(page.board)
+    # Three plies, no capture: the half-move clock is 3, and Black's half of move 2 is next.
+    assert QGuiApplication.clipboard().text() == xiangqi.to_fen(page.board) + " - - 3 2"
     assert xiangqi.decode(main_window.slug_pane.slug_text()).cells == page.board.cells
 
 

@@ -61,7 +61,9 @@ def test_the_command_line_gains_its_subcommand(toy_game):
     status, out, _ = _run("decode", "ttt:XO.......")
     assert json.loads(out) == {"game": "noughts", "cells": "XO......."}
     status, _, err = _run("solve", "ttt:XO.......")
-    assert status == 2 and "solve works on Pentominoes boards; this text is a Noughts and crosses board" in err
+    assert (
+        status == 2 and "solve works on Sudoku and Pentominoes boards; this text is a Noughts and crosses board" in err
+    )
     with pytest.raises(SystemExit):
         cli.run(["--help"])
 

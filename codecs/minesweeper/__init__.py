@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import FileType, later
+from ..game import Command, FileType, later
 
 NAME = "minesweeper"
 TITLE = "Minesweeper"
@@ -24,6 +24,30 @@ DETECTION_RANK = 2
 NOUN = "game"
 
 FILE_TYPES = (FileType("Minesweeper replays", (".avf", ".rmv", ".evf", ".mvf"), ".files:read_records"),)
+# Each reads its own TEXT_OR_FILE: a replay file's mouse path goes with its game.
+COMMANDS = (
+    Command(
+        "export-replay",
+        "minesweeper: write a game (slug, link or replay file) as an .evf replay",
+        ".commands:export_replay",
+        ".commands:export_replay_options",
+        takes_board=False,
+    ),
+    Command(
+        "generate-mines",
+        "minesweeper: print a new random field's slug, optionally one that needs no guessing",
+        ".commands:generate_mines",
+        ".commands:generate_mines_options",
+        takes_board=False,
+    ),
+    Command(
+        "analyse-replay",
+        "minesweeper: print one JSON object per action with what Metasweeper's analysis finds there",
+        ".commands:analyse_replay",
+        ".commands:analyse_replay_options",
+        takes_board=False,
+    ),
+)
 
 if TYPE_CHECKING:
     # fmt: off

@@ -98,6 +98,14 @@ class ReplayFile:
     figures: dict[str, Any] = field(repr=False)
     time_s: float = 0.0
     won: bool = False
+    # What an .evf written from this file keeps: the cell size its pixels count in, the
+    # player's country and when the game was played (microseconds since 1970, 0 unknown).
+    pix_size: int = 16
+    country: str = ""
+    start_us: int = 0
+    end_us: int = 0
+    # A game played in this window, its path recorded as it was played.
+    played_here: bool = False
 
     def mouse_path(self) -> MousePath:
         """The mouse events ready for drawing, made once per file (while it is one of the
@@ -107,11 +115,19 @@ class ReplayFile:
 
     def lost_in_slug(self) -> str:
         """A sentence for the panel: what the link of this game leaves out."""
+        if self.played_here:
+            return (
+                "Played here. The link keeps the field, the clicks and the flags; the mouse path "
+                f"({len(self.mouse)} moves and presses) stays only while this game is open: "
+                "File > Save replay as keeps it in an .evf replay."
+            )
+        from .times import official_note
+
         who = f" by {self.player}" if self.player else ""
         return (
             f"Read from a {self.program} replay{who}. The link keeps the field, the clicks and the flags; "
             f"the mouse path ({len(self.mouse)} moves and presses), the player and the software "
-            "stay only while this game is open."
+            "stay only while this game is open." + official_note(self)
         )
 
 
@@ -202,6 +218,10 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
             figures=dict(obj["figures"]),
             time_s=float(obj["time_s"]),
             won=bool(obj["won"]),
+            pix_size=int(obj.get("pix_size", 16)),
+            country=str(obj.get("country", "")),
+            start_us=int(obj.get("start_us", 0)),
+            end_us=int(obj.get("end_us", 0)),
         )
     except SlugError:
         raise _fail(damaged) from None
@@ -292,7 +312,18 @@ def _game(video: Any) -> dict[str, Any]:
         "figures": _figures(video),
         "time_s": float(video.rtime),
         "won": bool(video.is_completed),
+        "pix_size": int(pix),
+        "country": _text(getattr(video, "country", "")),
+        "start_us": _microseconds(getattr(video, "start_time", 0)),
+        "end_us": _microseconds(getattr(video, "end_time", 0)),
     }
+
+
+def _microseconds(value: Any) -> int:
+    try:
+        return max(0, min(int(value), 2**63 - 1))
+    except (TypeError, ValueError):
+        return 0
 
 
 def _uncovered(numbers: list[list[int]], x: int, y: int, width: int, height: int) -> set[tuple[int, int]]:

@@ -1,10 +1,11 @@
 """Sudoku: the `?play=` slugs of the nickgirardo.com Sudoku Player (v0 and v1), the
-81-character grid string, conflicts, and a solver that counts solutions up to two.
+81-character grid string, f-puzzles and SudokuPad links of variant puzzles (4x4 to 16x16,
+regions and constraints), conflicts, and solvers that count solutions up to two.
 
-model    the board and the units of the grid
-slug     reading and writing slugs and grids
-rules    repeated digits
-solver   counting solutions and solving
+model      the board and the units of the grid
+slug       reading and writing slugs and grids (and, through fpuzzles and sudokupad, links)
+rules      repeated digits (checks: a variant's constraints)
+solver     counting solutions and solving (cpsat: variants, with OR-tools)
 """
 
 from __future__ import annotations
@@ -25,6 +26,12 @@ SLUG_HEADS = ("UyF2",)
 COMMANDS = (
     Command("hint", "sudoku: print the next logical step as JSON", ".commands:hint", many=True),
     Command("grid", "sudoku: print the 81-character string, or the candidate grid", ".commands:grid", ".commands:grid_options"),
+    Command(
+        "solve",
+        "sudoku: print the solved puzzle's link (exit 1 with the reason when it has no solution or several)",
+        ".commands:solve",
+        ".commands:solve_options",
+    ),
     Command(
         "generate",
         "sudoku: print a new puzzle with one solution as a slug",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds, text_span
 from ..bits import STD_ALPHABET
+from ..errors import FormatError
 from ..links import Source, carve, is_link, stripped_bounds, value_bounds
 from .model import NAME
 from .slug import GRID_CELLS, _is_grid_text, decode
@@ -21,7 +22,12 @@ def _name(index: int) -> str:
 
 def explain(text: str) -> Anatomy:
     """The spans of a `?play=` slug (v0 or v1) or an 81-character grid, placed in `text`."""
-    decode(text)  # a text that does not read raises its SlugError here
+    if decode(text).variant is not None:  # a text that does not read raises its SlugError here
+        raise FormatError(
+            NAME,
+            "an f-puzzles or SudokuPad link is compressed as a whole, so no character of it holds one part "
+            "of the puzzle; the parts are shown for Sudoku Player links and grids",
+        )
     start, end = stripped_bounds(text)
     stripped = text[start:end]
     from .formats import is_candidate_grid, is_sdk

@@ -1,46 +1,104 @@
-"""What `slugboard-codec info` and `hint` say about a sudoku: the solution count, the
-rating of a logical solve, whether every given is needed, and the next logical step."""
+"""What `slugboard-codec info` and `hint` say about a sudoku: givens, problems, the
+solution count and, when there is one solution, the solution itself; for a classic puzzle
+the rating of a logical solve, whether every given is needed and the next logical step; for
+a variant its size, form and constraints."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .logic import next_step, rating_info
-from .model import NAME, Board
-from .rules import problems
-from .solver import count_solutions, solution_label
+from ..work import NEVER, Cancel
+from .model import DIGITS, NAME, Board
 
 
-def info(board: Board) -> dict[str, Any]:
-    count = count_solutions(board)
-    return {
-        "game": NAME,
-        "givens": board.givens,
-        "solutions": count,
-        "status": solution_label(count),
-        "problems": [p.to_json() for p in problems(board)],
-        **rating_info(board),
-        "minimal": is_minimal(board) if count == 1 else None,
-    }
+def solution_text(board: Board) -> str:
+    """The digits row by row, `size` x `size` characters, 10-16 as A-G."""
+    return "".join(DIGITS[d - 1] if d else "." for d in board.cells)
 
 
-def is_minimal(board: Board) -> bool:
+def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
+    from .cpsat import NotCounted
+    from .logic import rating_info
+    from .rules import problems
+    from .solver import analyse, solution_label
+
+    out: dict[str, Any] = {"game": NAME, "givens": board.givens}
+    variant = board.variant
+    if variant is not None:
+        kinds: dict[str, int] = {}
+        for c in variant.constraints:
+            kinds[c.name] = kinds.get(c.name, 0) + 1
+        out.update(size=board.size, form=variant.form, constraints=kinds, unknown=list(variant.unknown))
+        for key in ("title", "author"):
+            if getattr(variant, key):
+                out[key] = getattr(variant, key)
+    try:
+        count, solved = analyse(board, cancel=cancel)
+    except NotCounted as exc:
+        out.update(solutions=None, status=exc.message, problems=[p.to_json() for p in problems(board)])
+        return out
+    out.update(solutions=count, status=solution_label(count), problems=[p.to_json() for p in problems(board)])
+    if count == 1 and solved is not None:
+        out["solution"] = solution_text(solved)
+    if variant is None:
+        out.update(rating_info(board, cancel=cancel))
+    # Whether every given is needed costs a count per given: seconds for a 9x9 variant,
+    # a minute for a 16x16, which is not asked for then.
+    out["minimal"] = is_minimal(board, cancel=cancel) if count == 1 and board.size <= 9 else None
+    return out
+
+
+def is_minimal(board: Board, *, cancel: Cancel = NEVER) -> bool:
     """True when every given is needed: taking any one away leaves more than one solution."""
+    from .solver import count_solutions
+
     for i, d in enumerate(board.cells):
-        if d and count_solutions(board.with_digit(*divmod(i, 9), 0)) == 1:
-            return False
+        if d:
+            if count_solutions(board.with_digit(*divmod(i, board.size), 0), cancel=cancel) == 1:
+                return False
     return True
+
+
+def panel_facts(board: Board, *, cancel: Cancel = NEVER) -> tuple[int | None, Board | None, dict[str, Any]]:
+    """What the sudoku panel shows after each change: the solution count (None when a
+    constraint is not known), one solution, and for a classic puzzle with one solution its
+    rating and techniques (else {}). The count of a variant says why it is not counted in
+    `facts["not_counted"]`."""
+    from .cpsat import NotCounted
+    from .logic import rating_info
+    from .solver import analyse
+
+    try:
+        count, solved = analyse(board, cancel=cancel)
+    except NotCounted as exc:
+        return None, None, {"not_counted": exc.message}
+    facts: dict[str, Any] = {}
+    if count == 1 and board.variant is None:
+        facts = rating_info(board, cancel=cancel)
+    return count, solved, facts
 
 
 def hint(board: Board) -> dict[str, Any]:
     """The next logical step as JSON, or why there is none."""
+    from .cpsat import NotCounted
+    from .logic import next_step
+    from .rules import problems
+    from .solver import count_solutions
+
     step = next_step(board)
     if step is not None:
         return step.to_json()
     if all(board.cells):
         reason = "The grid is full."
-    elif problems(board) or count_solutions(board) == 0:
-        reason = "This puzzle has no solution, so there is no next step."
     else:
-        reason = "No technique here finds the next step; the puzzle needs guessing from here."
+        try:
+            none = bool(problems(board)) or count_solutions(board) == 0
+        except NotCounted:
+            none = False
+        if none:
+            reason = "This puzzle has no solution, so there is no next step."
+        elif board.variant is not None:
+            reason = "Hints know rows, columns and boxes alone, not a variant's constraints."
+        else:
+            reason = "No technique here finds the next step; the puzzle needs guessing from here."
     return {"technique": None, "explanation": reason}

@@ -99,7 +99,8 @@ def read_candidate_grid(text: str) -> Board:
 
 
 def write_string(board: Board) -> str:
-    return "".join(str(d) if d else "." for d in board.cells)
+    """The digits row by row, '.' for an empty cell (10-16 as A-G on a larger grid)."""
+    return board.grid
 
 
 def write_candidate_grid(board: Board) -> str:

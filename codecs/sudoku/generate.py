@@ -69,6 +69,21 @@ def _carve(solution: Board, rng: random.Random, symmetry: str, givens: int, canc
     return Board(tuple(cells))
 
 
+def make_minimal(puzzle: Board, rng: random.Random, cancel: Cancel = NEVER) -> Board:
+    """The puzzle with every given taken away, one at a time, that the solution does not
+    need: what is left is minimal (no given can go). Givens taken away alone may leave a
+    symmetric puzzle lopsided; a given that could not go before cannot go later, as fewer
+    givens never make fewer solutions, so one pass is enough."""
+    cells = list(puzzle.cells)
+    for i in rng.sample(range(81), 81):
+        cancel.check()
+        if cells[i]:
+            kept, cells[i] = cells[i], 0
+            if count_solutions(Board(tuple(cells)), cancel=cancel) != 1:
+                cells[i] = kept
+    return Board(tuple(cells))
+
+
 def generate(
     *,
     givens: int | None = None,
@@ -76,13 +91,15 @@ def generate(
     rating: tuple[float, float] | None = None,
     seed: int | None = None,
     attempts: int = 200,
+    minimal: bool = False,
     cancel: Cancel = NEVER,
     progress: Callable[[float], None] | None = None,
 ) -> Board:
     """A puzzle with one solution, the asked symmetry, at most `givens` givens when
     that many can be reached (the fewest found otherwise), and a rating in the range
-    when one is asked. Raises ValueError when `attempts` grids give none in range.
-    `progress` hears the share of the attempts made (0 to 1), as `cancel`'s own does."""
+    when one is asked; with `minimal`, every given needed (see make_minimal). Raises
+    ValueError when `attempts` grids give none in range. `progress` hears the share of
+    the attempts made (0 to 1), as `cancel`'s own does."""
     if progress is not None:
         cancel = cancel.with_progress(progress)
     orbit(0, symmetry)  # check the name
@@ -98,6 +115,8 @@ def generate(
         cancel.check()
         cancel.report(n / attempts)
         puzzle = _carve(random_solution(rng), rng, symmetry, givens or 17, cancel)
+        if minimal:
+            puzzle = make_minimal(puzzle, rng, cancel)
         too_many = givens is not None and puzzle.givens > givens
         if too_many and (best is None or puzzle.givens < best.givens):
             best = puzzle
@@ -160,11 +179,22 @@ def parse_rating(text: str) -> tuple[float, float]:
 
 
 def generate_from_cli(
-    givens: int | None, symmetry: str, rating: str | None, seed: int | None, cancel: Cancel = NEVER
+    givens: int | None,
+    symmetry: str,
+    rating: str | None,
+    seed: int | None,
+    cancel: Cancel = NEVER,
+    *,
+    minimal: bool = False,
 ) -> str:
     from .slug import encode
 
     board = generate(
-        givens=givens, symmetry=symmetry, rating=parse_rating(rating) if rating else None, seed=seed, cancel=cancel
+        givens=givens,
+        symmetry=symmetry,
+        rating=parse_rating(rating) if rating else None,
+        seed=seed,
+        minimal=minimal,
+        cancel=cancel,
     )
     return encode(board)

@@ -114,7 +114,10 @@ class Step:
 
 
 def candidates(board: Board) -> tuple[int, ...]:
-    """Each empty cell's digits not yet in its row, column or box (0 for a filled cell)."""
+    """Each empty cell's digits not yet in its row, column or box (0 for a filled cell);
+    for a variant, its row, column and region (its other constraints are not looked at)."""
+    if board.variant is not None:
+        return _variant_candidates(board)
     out = []
     for i, d in enumerate(board.cells):
         if d:
@@ -126,6 +129,28 @@ def candidates(board: Board) -> tuple[int, ...]:
                 mask &= ~_BIT[board.cells[p] - 1]
         out.append(mask)
     return tuple(out)
+
+
+def _variant_candidates(board: Board) -> tuple[int, ...]:
+    assert board.variant is not None
+    n = board.size
+    regions = board.variant.regions
+    full = (1 << n) - 1
+    seen_row, seen_col = [0] * n, [0] * n
+    seen_region: dict[int, int] = {}
+    for i, d in enumerate(board.cells):
+        if d:
+            bit = 1 << (d - 1)
+            seen_row[i // n] |= bit
+            seen_col[i % n] |= bit
+            if regions[i] >= 0:
+                seen_region[regions[i]] = seen_region.get(regions[i], 0) | bit
+    return tuple(
+        0
+        if d
+        else full & ~(seen_row[i // n] | seen_col[i % n] | (seen_region.get(regions[i], 0) if regions[i] >= 0 else 0))
+        for i, d in enumerate(board.cells)
+    )
 
 
 def candidates_with_marks(board: Board) -> tuple[int, ...]:
@@ -703,7 +728,10 @@ TECHNIQUES: tuple[tuple[str, Finder], ...] = (
 
 def next_step(board: Board, cand: tuple[int, ...] | None = None) -> Step | None:
     """The easiest step available, or None when the board is full, broken or beyond
-    these techniques. `cand` are the pencil marks to start from (default: all legal)."""
+    these techniques. `cand` are the pencil marks to start from (default: all legal).
+    A variant's constraints are beyond these techniques: it gets no step."""
+    if board.variant is not None:
+        return None
     if cand is None:
         cand = candidates(board)
     if all(board.cells) or broken(board, cand):
@@ -746,7 +774,10 @@ def solve_logically(board: Board, *, cancel: Cancel = NEVER, max_steps: int = 20
 
 def rating_info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     """`rating`, `techniques` and, when the solver cannot finish, `needs_guessing`
-    (such a puzzle is rated `BEYOND_RATING` or its hardest step taken, if harder)."""
+    (such a puzzle is rated `BEYOND_RATING` or its hardest step taken, if harder). The
+    techniques know rows, columns and boxes alone: a variant puzzle gets no rating."""
+    if board.variant is not None:
+        return {"rating": None, "techniques": {}}
     result = solve_logically(board, cancel=cancel)
     out: dict[str, Any] = {"rating": result.rating, "techniques": result.techniques}
     if not result.solved:

@@ -2,19 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..record import Record
 from . import NAME as NAME  # the game's declaration
 
+if TYPE_CHECKING:
+    from .variant import Variant
+
+DIGITS = "123456789ABCDEFG"  # a cell's digit as a grid text writes it (10-16 as letters)
+
 
 class Board(Record):
-    """81 cells, row-major, 0 for empty, 1-9 for a given.
+    """81 cells, row-major, 0 for empty, 1-9 for a given; or, with a `variant` (an
+    f-puzzles or SudokuPad puzzle: its size, regions and constraints), size x size cells
+    of 0 to size.
 
     `notes` are remarks from decoding (a slug that set one cell twice), not part of the
     board. The rest is editing state, not in the slug: pencil marks as 9-bit masks per cell
     (bit d-1 for digit d), `centre` and `corner`, and the cells whose digit was `typed`
     rather than read from a link or file (neither compared)."""
 
-    FIELDS = ("cells", "notes", "centre", "corner", "typed")
+    FIELDS = ("cells", "notes", "centre", "corner", "typed", "variant")
     NOT_COMPARED = ("notes", "typed")
     NOT_SHOWN = ("notes", "centre", "corner", "typed")
     cells: tuple[int, ...]
@@ -22,31 +31,48 @@ class Board(Record):
     centre: tuple[int, ...]
     corner: tuple[int, ...]
     typed: frozenset[int]
+    variant: Variant | None
 
     def __init__(
         self,
         cells: tuple[int, ...] = (0,) * 81,
         notes: tuple[str, ...] = (),
-        centre: tuple[int, ...] = (0,) * 81,
-        corner: tuple[int, ...] = (0,) * 81,
+        centre: tuple[int, ...] | None = None,
+        corner: tuple[int, ...] | None = None,
         typed: frozenset[int] = frozenset(),
+        variant: Variant | None = None,
     ) -> None:
-        if len(cells) != 81 or any(not isinstance(d, int) or not 0 <= d <= 9 for d in cells):
-            raise ValueError("a sudoku board is 81 digits 0-9")
+        size = 9 if variant is None else variant.size
+        count = size * size
+        if len(cells) != count or any(not isinstance(d, int) or not 0 <= d <= size for d in cells):
+            raise ValueError(f"a {size}x{size} sudoku board is {count} digits 0-{size}")
+        centre = (0,) * count if centre is None else centre
+        corner = (0,) * count if corner is None else corner
+        full = (1 << size) - 1
         for marks in (centre, corner):
-            if len(marks) != 81 or any(not isinstance(m, int) or not 0 <= m <= 0x1FF for m in marks):
-                raise ValueError("pencil marks are 81 masks of 9 bits")
-        if any(not isinstance(i, int) or not 0 <= i <= 80 for i in typed):
-            raise ValueError("typed cells are indices 0-80")
-        self.__dict__.update(cells=cells, notes=notes, centre=centre, corner=corner, typed=typed)
+            if len(marks) != count or any(not isinstance(m, int) or not 0 <= m <= full for m in marks):
+                raise ValueError(f"pencil marks are {count} masks of {size} bits")
+        if any(not isinstance(i, int) or not 0 <= i < count for i in typed):
+            raise ValueError(f"typed cells are indices 0-{count - 1}")
+        self.__dict__.update(cells=cells, notes=notes, centre=centre, corner=corner, typed=typed, variant=variant)
+
+    @property
+    def size(self) -> int:
+        """Digits per row: 9, or the variant's 4 to 16."""
+        return 9 if self.variant is None else self.variant.size
+
+    @property
+    def is_classic(self) -> bool:
+        """A plain 9x9 with boxes and no constraints: what a Sudoku Player link holds."""
+        return self.variant is None
 
     def get(self, row: int, col: int) -> int:
-        return self.cells[row * 9 + col]
+        return self.cells[row * self.size + col]
 
     def with_digit(self, row: int, col: int, digit: int, *, typed: bool = False) -> Board:
         """The board with one cell set (0 clears it); `typed` records a digit entered by
         hand, told apart from the givens of a link."""
-        i = row * 9 + col
+        i = row * self.size + col
         cells = list(self.cells)
         cells[i] = digit
         marked = self.typed | {i} if typed and digit else self.typed - {i}
@@ -60,7 +86,7 @@ class Board(Record):
 
     def toggle_mark(self, row: int, col: int, digit: int, kind: str) -> Board:
         """Switch one pencil mark ("centre" or "corner") of an empty cell on or off."""
-        i = row * 9 + col
+        i = row * self.size + col
         marks = list(self.centre if kind == "centre" else self.corner)
         if self.cells[i]:
             return self
@@ -72,8 +98,8 @@ class Board(Record):
         return any(self.centre) or any(self.corner)
 
     def plain(self) -> Board:
-        """The digits alone, as a slug carries them."""
-        return Board(self.cells)
+        """The digits alone, as a slug carries them (and the variant's puzzle)."""
+        return Board(self.cells, variant=self.variant)
 
     @property
     def givens(self) -> int:
@@ -81,7 +107,7 @@ class Board(Record):
 
     @property
     def grid(self) -> str:
-        return "".join(str(d) if d else "." for d in self.cells)
+        return "".join(DIGITS[d - 1] if d else "." for d in self.cells)
 
 
 def new_board() -> Board:

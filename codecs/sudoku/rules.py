@@ -8,7 +8,14 @@ from .model import UNIT_NAMES, UNITS, Board
 
 def problems(board: Board) -> list[Problem]:
     """Digits repeated in a row, column or box (one problem per unit and digit), then
-    remarks from decoding as warnings."""
+    remarks from decoding as warnings. A variant board's regions and constraints are
+    checked by checks.py."""
+    if board.variant is not None:
+        from .checks import problems as variant_problems
+
+        found = variant_problems(board.cells, board.variant)
+        found.extend(Problem(note, (), Severity.WARNING, ProblemKind.DECODE) for note in board.notes)
+        return found
     found = []
     for name, unit in zip(UNIT_NAMES, UNITS):
         seen: dict[int, list[int]] = {}

@@ -41,9 +41,14 @@ def looks_like(text: str) -> bool:
     if not isinstance(text, str):
         return False
     t = strip_text(text)
+    head = t.split("?", 1)[0].lower()
     return (
         "play=" in t
         or t.startswith(SLUG_HEAD)
+        or "f-puzzles.com" in head
+        or "sudokupad.app" in head
+        or "crackingthecryptic.com" in head
+        or t.startswith(("N4Ig", "fpuzzlesN4Ig", "load=N4Ig"))
         or (is_link(t) and HOST in t.split("?", 1)[0].lower())
         or is_sdk(t)
         or is_candidate_grid(t)
@@ -66,6 +71,9 @@ def decode(text: str) -> Board:
     stripped = text[start:end]
     if not stripped:
         raise FormatError(NAME, "the text is empty", 0)
+    variant = _decode_variant(text, stripped, start, end)
+    if variant is not None:
+        return variant
     if is_sdk(stripped):
         return read_sdk(text)
     if is_candidate_grid(stripped):
@@ -79,6 +87,27 @@ def decode(text: str) -> Board:
     slug, source = carve(text, *(bounds or (start, end)), strip=True)
     with located(source):
         return _decode_slug(slug.replace(" ", "+"))
+
+
+def _decode_variant(text: str, stripped: str, start: int, end: int) -> Board | None:
+    """An f-puzzles or SudokuPad link (or f-puzzles' bare data), else None."""
+    from . import sudokupad
+
+    if sudokupad.is_sudokupad(stripped):
+        puzzle, at = sudokupad.puzzle_part(stripped)
+        with located(Source(start + at, end)):
+            return sudokupad.read_puzzle(puzzle)
+    head = stripped.split("?", 1)[0].lower()
+    bounds = value_bounds(text, ("load",), start, end)
+    if "f-puzzles.com" in head or (bounds is not None and "play" not in stripped) or stripped.startswith("N4Ig"):
+        from .fpuzzles import read_data
+
+        if bounds is None and "f-puzzles.com" in head:
+            raise FormatError(NAME, "the f-puzzles link has no ?load= and a puzzle after it", end)
+        data, source = carve(text, *(bounds or (start, end)), strip=True)
+        with located(source):
+            return read_data(data)
+    return None
 
 
 def _decode_slug(slug: str) -> Board:
@@ -196,7 +225,12 @@ def _decode_v0(data: bytes) -> Board:
 
 
 def encode(board: Board) -> str:
-    """The v1 slug exactly as the web app's encoder writes it (ascending cells, '=' padded)."""
+    """The v1 slug exactly as the web app's encoder writes it (ascending cells, '=' padded);
+    for a variant board, f-puzzles' compressed data."""
+    if board.variant is not None:
+        from .fpuzzles import write_data
+
+        return write_data(board)
     writer = BitWriter()
     for cell, digit in enumerate(board.cells):
         if digit:
@@ -212,6 +246,12 @@ def encode_v0(board: Board) -> str:
 
 
 def share_url(board: Board) -> str:
+    """The link of the form the board came in: the Sudoku Player's for a classic board,
+    SudokuPad's for one read from SudokuPad, else f-puzzles'."""
+    if board.variant is not None:
+        from . import fpuzzles, sudokupad
+
+        return sudokupad.link(board) if board.variant.form in ("sudokupad", "scl") else fpuzzles.link(board)
     return f"{PLAYER_URL}?play={encode(board)}"
 
 
@@ -219,6 +259,15 @@ def to_json(board: Board) -> dict[str, Any]:
     """The grid, plus the editing state when there is any: pencil marks as 81 strings
     of digits and the cells typed by hand."""
     out: dict[str, Any] = {"game": NAME, "grid": board.grid}
+    if board.variant is not None:
+        from .fpuzzles import to_json_text
+
+        out["size"] = board.size
+        out["fpuzzles"] = to_json_text(board)
+        out["form"] = board.variant.form
+        if board.variant.form == "scl":  # SudokuPad's own JSON, drawings and all
+            out["scl"] = board.variant.source
+        return out
     if any(board.centre):
         out["centre"] = [_mask_text(m) for m in board.centre]
     if any(board.corner):
@@ -247,6 +296,23 @@ def _marks(obj: dict[str, Any], key: str) -> tuple[int, ...] | None:
 
 
 def from_json(obj: dict[str, Any]) -> Board:
+    if isinstance(obj, dict) and "fpuzzles" in obj:
+        from .fpuzzles import read_json_text
+
+        text = obj["fpuzzles"]
+        if not isinstance(text, str) or len(text) > 4_000_000:
+            raise FormatError(NAME, '"fpuzzles" needs the f-puzzles JSON as text')
+        form = obj.get("form", "fpuzzles")
+        board = read_json_text(text, form=form if form in ("fpuzzles", "sudokupad") else "fpuzzles")
+        scl = obj.get("scl")
+        if form == "scl" and isinstance(scl, str) and len(scl) <= 4_000_000:
+            from .sudokupad import read_scl
+
+            variant = read_scl(scl).variant
+            if variant is None or variant.size != board.size:
+                raise FormatError(NAME, '"scl" holds a puzzle of another size than "fpuzzles"')
+            board = board.replace(variant=variant)
+        return board
     grid = obj.get("grid") if isinstance(obj, dict) else None
     if not isinstance(grid, str):
         raise FormatError(NAME, 'board JSON needs a "grid" string of 81 characters')

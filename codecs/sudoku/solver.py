@@ -251,18 +251,34 @@ def _run(board: Board, limit: int, cancel: Cancel) -> tuple[int, list[tuple[int,
 
 
 def count_solutions(board: Board, limit: int = 2, *, cancel: Cancel = NEVER) -> int:
-    """Number of solutions, counting no further than `limit` (2 means "two or more")."""
+    """Number of solutions, counting no further than `limit` (2 means "two or more").
+    A variant board is counted by CP-SAT (cpsat.py), which raises NotCounted when the
+    puzzle holds a constraint it does not know."""
+    if board.variant is not None:
+        from .cpsat import solutions
+
+        return len(solutions(board, limit, cancel))
     return _run(board, limit, cancel)[0]
 
 
 def analyse(board: Board, *, cancel: Cancel = NEVER) -> tuple[int, Board | None]:
     """Solution count up to two and one solution (None when there is none), from one search."""
+    if board.variant is not None:
+        from .cpsat import solutions
+
+        found_variant = solutions(board, 2, cancel)
+        first = board.replace(cells=found_variant[0], notes=(), typed=frozenset()) if found_variant else None
+        return len(found_variant), first
     count, found = _run(board, 2, cancel)
     return count, (Board(found[0]) if found else None)
 
 
 def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
     """A solution, or None when there is none."""
+    if board.variant is not None:
+        from .cpsat import solve as solve_variant
+
+        return solve_variant(board, cancel)
     count, found = _run(board, 1, cancel)
     return Board(found[0]) if count else None
 

@@ -8,13 +8,16 @@ slug       reading and writing slugs, the `xiangqi:` link, board JSON
 rules      attacks, and what makes a position illegal to play
 moves      legal moves, check, checkmate and stalemate, perft
 notation   WXF and Chinese move notation, move lists read and written
+history    a game's full FEN, repetition and perpetual check
+records    game records: PGN, XQF and DhtmlXQ read, PGN written
+engine     analysis by a UCI (or UCCI) engine in a child process
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import Command, later
+from ..game import Command, FileType, later
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"
@@ -25,7 +28,10 @@ NOUN = "position"
 
 COMMANDS = (
     Command("moves", "xiangqi: print the legal moves, check and the result of each position as JSON", ".commands:moves", many=True),
+    Command("analyse", "xiangqi: an engine's best lines, scores and depth as JSON", ".commands:analyse", ".commands:analyse_options"),
+    Command("export-game", "xiangqi: a game record or move list written as PGN or moves", ".commands:export_game", ".commands:export_game_options", takes_board=False),
 )  # fmt: skip
+FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)
 
 if TYPE_CHECKING:
     # fmt: off

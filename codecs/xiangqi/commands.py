@@ -1,10 +1,15 @@
-"""Xiangqi's subcommands of `slugboard-codec` (declared in the package's COMMANDS)."""
+"""Xiangqi's subcommands of `slugboard-codec` (declared in the package's COMMANDS): `moves`
+(the legal moves), `analyse` (an engine's best lines) and `export-game` (a game record or a
+move list written as PGN or as a move list)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 from typing import Any
 
+from ..errors import SlugError
 from .model import Board
 
 
@@ -14,3 +19,66 @@ def moves(board: Board, args: argparse.Namespace) -> dict[str, Any]:
     from .moves import summary
 
     return summary(board)
+
+
+def analyse_options(parser: argparse.ArgumentParser) -> None:
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=int, metavar="N", help="search this many plies deep (default 12)")
+    limit.add_argument("--movetime", type=int, metavar="MS", help="search for this many milliseconds")
+    parser.add_argument("--multipv", type=int, default=1, metavar="K", help="how many best lines to give (1-5)")
+    parser.add_argument(
+        "--engine", metavar="PATH", help="the engine program (default: pikafish or fairy-stockfish on PATH)"
+    )
+
+
+def analyse(board: Board, args: argparse.Namespace) -> dict[str, Any]:
+    """`{"lines": [{"move", "score", "pv"}, ...], "depth": N}` for `board`; a missing or
+    failing engine raises EngineError, a SlugError, so the command ends with status 2."""
+    from .engine import analyse as run
+
+    return run(
+        board,
+        depth=args.depth,
+        movetime=args.movetime,
+        multipv=args.multipv,
+        engine=args.engine,
+    )
+
+
+def export_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("source", metavar="TEXT_OR_FILE", help="a game record file, or a FEN and moves, or PGN text")
+    parser.add_argument("--format", choices=("pgn", "moves"), default="pgn", help="what to write (default pgn)")
+    parser.add_argument(
+        "--notation", choices=("WXF", "ICCS", "Chinese"), default="WXF", help="how moves are written (default WXF)"
+    )
+
+
+def read_games(source: str) -> list[Any]:
+    """The games of a file (PGN, XQF, DhtmlXQ) or of a text (PGN, DhtmlXQ, a FEN and moves)."""
+    from . import records
+
+    if len(source) < 4096 and os.path.exists(source):
+        return records.read_file(source)
+    return records.read_text(source)
+
+
+def export_game(args: argparse.Namespace) -> int:
+    """Write each game to standard output; a game that cannot be read: one line, status 2."""
+    from . import records
+    from .notation import iccs_list, wxf_list
+
+    try:
+        games = read_games(args.source)
+    except SlugError as exc:
+        print(f"slugboard-codec: {exc}", file=sys.stderr)
+        return 2
+    for game in games:
+        if args.format == "pgn":
+            sys.stdout.write(records.write_pgn(game, args.notation))
+        elif args.notation == "ICCS":
+            sys.stdout.write(iccs_list(game.main_line) + "\n")
+        else:
+            sys.stdout.write(wxf_list(game.start, game.main_line) + "\n")
+        if len(games) > 1:
+            sys.stdout.write("\n")
+    return 0

@@ -108,6 +108,24 @@ def chinese(board: Board, move: Move) -> str:
     return mark + name + verb + numbers[number - 1]
 
 
+def move_names(board: Board, move: Move) -> str | None:
+    """A move a piece's way of moving could make (legal or not) in WXF and Chinese,
+    "C2=5 炮二平五"; None when no notation can name it (a rook's diagonal step)."""
+    source, target = move
+    letter = board.cells[source]
+    if not letter or source == target:
+        return None
+    kind = letter.upper()
+    dr, dc = abs(target // 9 - source // 9), abs(target % 9 - source % 9)
+    shapes = {"N": {(1, 2), (2, 1)}, "B": {(2, 2)}, "A": {(1, 1)}}
+    if kind in shapes:
+        if (dr, dc) not in shapes[kind]:
+            return None
+    elif dr and dc:
+        return None
+    return f"{wxf(board, move)} {chinese(board, move)}"
+
+
 def _count_on_file(board: Board, move: Move) -> int:
     col = move[0] % 9
     return sum(1 for r in range(10) if board.cells[r * 9 + col] == board.cells[move[0]])
@@ -142,15 +160,41 @@ def parse_move(board: Board, token: str, position: int = 0) -> Move:
             return move
         raise FormatError(NAME, f"{token} is not a legal move here", position)
     wanted = _normal(token)
-    for move in moves:
-        if _normal(wxf(board, move)) == wanted or _chinese_key(chinese(board, move)) == _chinese_key(token):
-            return move
+    kind = _token_kind(token)
+    if kind:  # only that kind's moves can be meant: a long record reads several times faster
+        moves = [m for m in moves if board.cells[m[0]].upper() == kind] or moves
+    if token.isascii():
+        for move in moves:
+            if _normal(wxf(board, move)) == wanted:
+                return move
+    else:
+        key = _chinese_key(token)
+        for move in moves:
+            if _chinese_key(chinese(board, move)) == key:
+                return move
     # The file digit also names a lone tandem piece when only one of them can make the move.
     if len(wanted) == 4 and wanted[1].isdigit():
         found = [m for m in moves if _loose_wxf(board, m) == wanted]
         if len(found) == 1:
             return found[0]
     raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+_KIND_OF = {"K": "K", "A": "A", "E": "B", "B": "B", "H": "N", "N": "N", "R": "R", "C": "C", "P": "P"}
+for _kind, _name in list(CHINESE_RED.items()) + list(CHINESE_BLACK.items()):
+    _KIND_OF[_name] = _kind
+_KIND_OF.update({"帅": "K", "将": "K", "马": "N", "车": "R", "包": "C"})
+
+
+def _token_kind(token: str) -> str | None:
+    """The piece kind a WXF or Chinese move names, when its text says (None: a tandem
+    soldier's digit, or a mark the reader works out from the board)."""
+    first = token[:1].upper()
+    if first in _KIND_OF:
+        return _KIND_OF[first]
+    if len(token) > 1 and token[1] in _KIND_OF and not token[1].isascii():
+        return _KIND_OF[token[1]]
+    return None
 
 
 def _chinese_key(text: str) -> str:

@@ -58,6 +58,20 @@ VIEW = GameView(
     preferred_size=preferred_size,
     actions=(
         GameAction(
+            "Save replay &as .evf…",
+            "save_replay_dialog",
+            menu="file",
+            tip="Save the game as an .evf replay (Metasweeper's open format), with its mouse path when it has one",
+            enabled="can_save_replay",
+        ),
+        GameAction(
+            "Export &video…",
+            "export_video_dialog",
+            menu="file",
+            tip="Save the replay as an .mp4 or .webm video with its clock, counters and mouse path",
+            enabled="can_export_video",
+        ),
+        GameAction(
             "Export &recording…",
             "export_recording_dialog",
             menu="file",

@@ -26,6 +26,10 @@ class MinesCanvas(BoardCanvas):
     actions: `cell_clicked(x, y, button)` (left opens or toggles a mine, right flags)."""
 
     cell_clicked = Signal(int, int, object)
+    # The pointer for a game's record, in cells from the field's top left: "mv" a move,
+    # "lc"/"rc" a press and "lr"/"rr" a release of the left or right button, "lk"/"rk" a
+    # key that opens or flags at the keyboard cursor. Sent before the click it makes.
+    pointer = Signal(str, float, float)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -39,6 +43,7 @@ class MinesCanvas(BoardCanvas):
         self.hover: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None  # type: ignore[assignment]
         self._pressed: tuple[int, int] | None = None
+        self._down: Qt.MouseButton | None = None  # the button held, of left and right
         self._after_paint: list[Callable[[], None]] = []
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -96,21 +101,42 @@ class MinesCanvas(BoardCanvas):
         for fn in calls:
             fn()
 
+    def _send_pointer(self, kind: str, event) -> None:
+        lay = self.board_layout()
+        point = event.position()
+        self.pointer.emit(kind, (point.x() - lay.grid.left()) / lay.cell, (point.y() - lay.grid.top()) / lay.cell)
+
     def mousePressEvent(self, event) -> None:
         self.setFocus()
         cell = self.board_layout().cell_at(event.position())
+        button = event.button()
+        if self._down is not None and not event.buttons() & self._down:
+            self._down = None  # its release went elsewhere
+        if self._down is not None:
+            return  # one button at a time: a press while another is down does nothing
+        if button in (Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton):
+            self._down = button
+            self._send_pointer("lc" if button == Qt.MouseButton.LeftButton else "rc", event)
         self._pressed = cell
-        if cell is not None and event.button() == Qt.MouseButton.RightButton:
+        if cell is not None and button == Qt.MouseButton.RightButton:
             self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.RightButton)
 
     def mouseReleaseEvent(self, event) -> None:
-        # Like the classic game, a left click acts on release, over the cell it pressed.
+        # Like the classic game, a left click acts on release: in Play over the cell it is
+        # released on (as replay files count it), in Edit over the cell it pressed.
         cell = self.board_layout().cell_at(event.position())
-        if event.button() == Qt.MouseButton.LeftButton and cell is not None and cell == self._pressed:
+        button = event.button()
+        if button != self._down:
+            return
+        self._down = None
+        self._send_pointer("lr" if button == Qt.MouseButton.LeftButton else "rr", event)
+        pressed = self._pressed if self.view == EDIT else cell
+        if button == Qt.MouseButton.LeftButton and cell is not None and cell == pressed:
             self.cell_clicked.emit(cell[0], cell[1], Qt.MouseButton.LeftButton)
         self._pressed = None
 
     def mouseMoveEvent(self, event) -> None:
+        self._send_pointer("mv", event)
         cell = self.board_layout().cell_at(event.position())
         if cell != self.hover:
             self.hover = cell
@@ -136,10 +162,14 @@ class MinesCanvas(BoardCanvas):
             self.cursor = ((x + dx) % self.board.width, (y + dy) % self.board.height)
             self.update()
             return
+        if self._down is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F):
+            return  # a mouse button is down: its click comes first, one at a time
         if self.cursor is not None and key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.pointer.emit("lk", self.cursor[0], self.cursor[1])
             self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.LeftButton)
             return
         if self.cursor is not None and key == Qt.Key.Key_F:
+            self.pointer.emit("rk", self.cursor[0], self.cursor[1])
             self.cell_clicked.emit(self.cursor[0], self.cursor[1], Qt.MouseButton.RightButton)
             return
         super().keyPressEvent(event)

@@ -1,5 +1,6 @@
 """What minesweeper adds to `slugboard`'s command line: `--at` (the moment of a replay a
-picture shows) and the recordings `--export game.gif|.webp|.apng` writes."""
+picture shows; a picture of a game with no moment named shows its end), the recordings
+`--export game.gif|.webp|.apng` writes and the videos `--export game.mp4|.webm`."""
 
 from __future__ import annotations
 
@@ -29,23 +30,31 @@ def _seconds(text: str) -> float:
 def options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--at", type=_seconds, metavar="SECONDS", help="minesweeper replay: the moment to render")
     parser.add_argument(
-        "--speed", type=float, metavar="X", help="--export recording: play X times faster than the game (default 1)"
+        "--speed", type=float, metavar="X", help="--export recording or video: X times faster than the game (default 1)"
     )
     parser.add_argument(
-        "--fps", type=int, metavar="N", help="--export recording: frames a second (default 30; a GIF takes at most 50)"
+        "--fps",
+        type=int,
+        metavar="N",
+        help="--export recording or video: frames a second (default 30, at most 60; a GIF takes at most 50)",
     )
 
 
 def state(args: argparse.Namespace, record: Any) -> dict[str, Any]:
-    """The paint state of a still picture: the moment --at names, with a replay file's
-    mouse path up to it."""
+    """The paint state of a still picture: the moment --at names (else the game's end, as
+    it was played), with a replay file's mouse path up to it."""
     found: dict[str, Any] = {}
     if getattr(args, "at", None) is not None:
         found["at"] = args.at
-        replay_file = getattr(record, "payload", None)
-        if replay_file is not None and replay_file.mouse:
-            found["mouse"] = replay_file.mouse_path()
+    replay_file = getattr(record, "payload", None)
+    if replay_file is not None and replay_file.mouse:
+        found["mouse"] = replay_file.mouse_path()
     return found
+
+
+def _mouse_of(record: Any) -> Any:
+    replay_file = getattr(record, "payload", None)
+    return replay_file.mouse_path() if replay_file is not None and replay_file.mouse else None
 
 
 def _is_recording(args: argparse.Namespace, board: Any) -> bool:
@@ -57,9 +66,13 @@ def _is_recording(args: argparse.Namespace, board: Any) -> bool:
     )
 
 
-def export(args: argparse.Namespace, board: Any) -> int | None:
-    """`--export game.gif TEXT`: the whole replay of a game as an animation; None for a
-    still picture, which the window draws."""
+def export(args: argparse.Namespace, board: Any, record: Any = None) -> int | None:
+    """`--export game.gif TEXT`: the whole replay of a game as an animation, or with
+    `game.mp4`/`game.webm` as a video; None for a still picture, which the window draws."""
+    from .video import is_video
+
+    if is_video(args.export):
+        return _export_video(args, board, record)
     if not _is_recording(args, board):
         if getattr(args, "speed", None) is not None or getattr(args, "fps", None) is not None:
             print("error: --speed and --fps are for recordings: name the file .gif, .webp or .apng", file=sys.stderr)
@@ -140,3 +153,47 @@ def _end_line(progress: _Progress | None) -> None:
     if progress is not None and progress.shown:
         sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+def _export_video(args: argparse.Namespace, board: Any, record: Any) -> int:
+    """`--export game.mp4 TEXT_OR_FILE`: the replay as a video, with a replay file's mouse path."""
+    from PySide6.QtGui import QGuiApplication
+
+    from ..app import dark_palette, image_size
+    from .recording import DEFAULT_FPS, RecordingError, has_replay
+    from .video import write_video
+
+    if getattr(args, "at", None) is not None:
+        print("error: --at draws one moment, a video plays the whole game: leave --at out", file=sys.stderr)
+        return 2
+    if not has_replay("minesweeper", board):
+        print(
+            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is a minesweeper "
+            "board with no clicks; name the file .png for a picture",
+            file=sys.stderr,
+        )
+        return 2
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
+        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
+        return 2
+    fps = DEFAULT_FPS if getattr(args, "fps", None) is None else args.fps
+    speed = 1.0 if getattr(args, "speed", None) is None else args.speed
+    palette = dark_palette() if args.dark else QGuiApplication.palette()
+    try:
+        frames = write_video(
+            args.export,
+            board,
+            fps=fps,
+            speed=speed,
+            size=image_size(args.size),
+            palette=palette,
+            mouse=_mouse_of(record),
+        )
+    except RecordingError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: could not write {args.export} ({exc.strerror or exc})", file=sys.stderr)
+        return 2
+    print(f"minesweeper: wrote {args.export} ({len(frames)} frames)")
+    return 0

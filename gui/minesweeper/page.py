@@ -6,7 +6,7 @@ import dataclasses
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
     QFont,
     QKeySequence,
@@ -38,13 +38,17 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
+from slugboard.codecs.minesweeper import noguess
+from slugboard.codecs.minesweeper.analysis import KINDS
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
+from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
+from slugboard.codecs.minesweeper.times import CONVENTION, seconds_text, start_ms
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, ModeButton, heading, html_lines, plain_label, set_text_colour
 from ..store import set_setting
-from ..worker import LatestOnly
+from ..worker import LatestOnly, why
 from .actions import ActionList
 from .canvas import MinesCanvas
 from .paint import (
@@ -228,6 +232,46 @@ def _work_out_odds(question, cancel):
         return question, exc
 
 
+def _write_video(path, board, palette, mouse, fps, speed, size, cancel, progress):
+    from .video import write_video
+
+    return write_video(
+        path, board, fps=fps, speed=speed, size=size, palette=palette, mouse=mouse, cancel=cancel, progress=progress
+    )
+
+
+def _analyse_clicks(board, replay_file, cancel):
+    from slugboard.codecs.minesweeper.analysis import analyse
+
+    return analyse(board, replay_file, cancel=cancel)
+
+
+def _analysis_summary(analysis) -> str:
+    guesses = sum(1 for c in analysis.safe_chance if c is not None)
+    if not guesses:
+        return "No guess: every open after the first could be worked out."
+    return (
+        f"{guesses} guess{'es' if guesses != 1 else ''}: the game survived them "
+        f"with a chance of {100 * analysis.survival:.1f}%."
+    )
+
+
+def _analysis_counts(analysis) -> str:
+    counts = analysis.counts()
+    names = {
+        "high_risk_guess": "risky",
+        "needless_guess": "needless",
+        "hard_judgment": "jump",
+        "vision_transfer": "vision",
+        "fl_local": "FL",
+    }
+    parts = [f"{counts[k]} {name}" for k, name in names.items() if counts.get(k)]
+    winding = counts.get("mouse_trace_curved", 0) + counts.get("mouse_trace_too_curved", 0)
+    if winding:
+        parts.append(f"{winding} winding")
+    return ", ".join(parts) or "nothing found"
+
+
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
     return "–" if value is None else f"{value:.{digits}f}{suffix}"
 
@@ -256,6 +300,7 @@ class MinesweeperPage(GamePage):
     """
 
     GAME = ms.NAME
+    video_progressed = Signal(float)
     TOOL_PANEL_WIDTH = 300
     PLAY_MERGE_ID = 0x4D53  # consecutive moves of one game are one undo step
     RESIZE_MERGE_ID = 0x4D54
@@ -272,6 +317,9 @@ class MinesweeperPage(GamePage):
 
         canvas = MinesCanvas()
         canvas.cell_clicked.connect(self._cell_clicked)
+        canvas.pointer.connect(self._pointer)
+        # The pointer over the game being played, from its first press (see codecs' pointer).
+        self._pointer_log: PointerLog | None = None
         self.set_canvas(canvas)
         self.player = ReplayPlayer(self)
         # ZiNi and the islands of a large field are worked out off the window's thread, then shown.
@@ -304,6 +352,24 @@ class MinesweeperPage(GamePage):
         self._odds_cache: dict[tuple, MineOdds] = {}
         self._odds_wanted: tuple | None = None  # the newest question still to ask
 
+        # Fields that need no guessing are dealt in a helper process: a dense one may take
+        # thousands of tries. `_dealing` is what asked: (mode, board, x, y).
+        # The analysis of every click: ms-toollib in a child process the thread waits on.
+        self._analyser = LatestOnly(self)
+        self._analyser.finished.connect(self._analysed)
+        self._analysis_of: tuple | None = None  # (board, replay file) analysed or being analysed
+        self.analysis = None
+        # A video is painted and encoded on a thread (painting a QImage may be done off the
+        # window's thread); its progress comes back through `video_progressed`.
+        self._video_job = LatestOnly(self)
+        self._video_job.finished.connect(self._video_written)
+        self.video_progressed.connect(self._video_moved)
+        self._video_path: str | None = None
+        self._video_since = 0.0
+        self._dealer = LatestOnly(self, apart=(noguess.__name__,))
+        self._dealer.finished.connect(self._dealt)
+        self._dealing: tuple | None = None
+
         self._build_mode_bar()
         self.panels = _CurrentPageStack()
         self.panels.currentChanged.connect(lambda _: self.panels.updateGeometry())
@@ -312,6 +378,7 @@ class MinesweeperPage(GamePage):
         self.panels.addWidget(self._build_replay_panel())
         self.panels.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.tool_layout.addWidget(self.panels)
+        self._build_dealing_row()
         self._build_stats_panel()
         self._build_shortcuts()
         saved = self.settings.value("minesweeper/mode", EDIT)
@@ -383,6 +450,10 @@ class MinesweeperPage(GamePage):
             )
         )
         layout.addWidget(_button("Clear mines", "Remove every mine", self.clear_mines))
+        self.edit_no_guess_box = self._no_guess_box(
+            "editNoGuessBox", "Random fields and levels that logic alone solves from a first click in the middle"
+        )
+        layout.addWidget(self.edit_no_guess_box)
         self.field_label = QLabel()
         self.field_label.setWordWrap(True)
         layout.addWidget(self.field_label)
@@ -428,6 +499,13 @@ class MinesweeperPage(GamePage):
         buttons.addWidget(_button("Restart", "Play this same field again from the start (F3)", self.restart))
         layout.addLayout(buttons)
         layout.addWidget(_button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: self.set_mode(REPLAY)))
+        self.play_no_guess_box = self._no_guess_box(
+            "playNoGuessBox",
+            "New games are dealt at the first click so that it opens a region and logic alone solves the rest",
+        )
+        self.play_no_guess_box.toggled.connect(self.edit_no_guess_box.setChecked)
+        self.edit_no_guess_box.toggled.connect(self.play_no_guess_box.setChecked)
+        layout.addWidget(self.play_no_guess_box)
         # The same choice as the replay panel's box: one setting, shown in both panels.
         self.play_odds_box = _odds_box("playOddsBox", "what you can see now")
         layout.addWidget(self.play_odds_box)
@@ -488,6 +566,7 @@ class MinesweeperPage(GamePage):
         self.mouse_box.setObjectName("mouseBox")
         self.mouse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.mouse_box.setChecked(True)
+        self._mouse_wanted = True  # the box's state while no game with a path is open
         self.mouse_box.toggled.connect(lambda _: self._refresh())
         boxes = QHBoxLayout()
         boxes.addWidget(self.odds_box)
@@ -514,8 +593,37 @@ class MinesweeperPage(GamePage):
         self.action_list.setToolTip(
             "Every action of the game: click one, or use Up and Down, to see the board just after it"
         )
-        self.action_list.action_chosen.connect(lambda row: self.player.go_to(row + 1))
+        self.action_list.action_chosen.connect(lambda action: self.player.go_to(action + 1))
+        analysis_row = QHBoxLayout()
+        self.analyse_box = QCheckBox("Judge every click")
+        self.analyse_box.setObjectName("analyseBox")
+        self.analyse_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.analyse_box.setToolTip(
+            "Metasweeper's analysis of each click (ms-toollib): high-risk and needless guesses, jump "
+            "judgements, winding paths, vision transfers, flag-and-chord runs, and each guess's chance "
+            "of being safe. Rows are coloured: red an error, orange a warning, green a feature, violet "
+            "a suspect, blue a guess"
+        )
+        self.analyse_box.toggled.connect(lambda _: self._want_analysis())
+        self.finding_filter = QComboBox()
+        self.finding_filter.setObjectName("findingFilter")
+        self.finding_filter.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.finding_filter.setToolTip("List every action, or only those with a finding of one kind")
+        self.finding_filter.addItem("All actions", "")
+        self.finding_filter.setEnabled(False)
+        self.finding_filter.activated.connect(self._filter_chosen)
+        analysis_row.addWidget(self.analyse_box)
+        analysis_row.addWidget(self.finding_filter, 1)
+        layout.addLayout(analysis_row)
         layout.addWidget(self.action_list)
+        self.analysis_label = QLabel()
+        self.analysis_label.setObjectName("analysisLabel")
+        self.analysis_label.setWordWrap(True)
+        self.analysis_label.setTextFormat(Qt.TextFormat.PlainText)
+        # Two lines always: the summary coming and going moves nothing below it.
+        self.analysis_label.setFixedHeight(2 * self.analysis_label.fontMetrics().lineSpacing() + 2)
+        self.analysis_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.analysis_label)
         # What a replay file held that its slug cannot: said while that game is open.
         self.file_label = plain_label()
         self.file_label.setObjectName("fileLabel")
@@ -524,13 +632,188 @@ class MinesweeperPage(GamePage):
         layout.addWidget(self.file_label)
         return panel
 
+    def _no_guess_box(self, name: str, tip: str) -> QCheckBox:
+        box = QCheckBox("No guessing needed")
+        box.setObjectName(name)
+        box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        box.setToolTip(tip + " (judged by ms-toollib's solver, as Metasweeper's no-guess modes are)")
+        box.setChecked(self.settings.value("minesweeper/no_guess", "no") == "yes")
+        box.toggled.connect(lambda on: set_setting(self.settings, "minesweeper/no_guess", "yes" if on else "no"))
+        return box
+
+    def no_guess_wanted(self) -> bool:
+        return self.play_no_guess_box.isChecked()
+
+    def _build_dealing_row(self) -> None:
+        # Said while a field that needs no guessing is dealt; its room is kept meanwhile.
+        row = QHBoxLayout()
+        self.dealing_label = QLabel()
+        self.dealing_label.setObjectName("dealingLabel")
+        self.dealing_label.setTextFormat(Qt.TextFormat.PlainText)  # it names the file being written
+        self.dealing_label.setFixedHeight(self.dealing_label.fontMetrics().lineSpacing() + 2)
+        self.dealing_cancel = _button("Cancel", "Stop the work under way", self.cancel_work)
+        self.dealing_cancel.setObjectName("dealingCancel")
+        policy = self.dealing_cancel.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.dealing_cancel.setSizePolicy(policy)
+        self.dealing_cancel.hide()
+        row.addWidget(self.dealing_label, 1)
+        row.addWidget(self.dealing_cancel)
+        self.tool_layout.addLayout(row)
+
+    def _show_dealing(self, text: str) -> None:
+        self.dealing_label.setText(text)
+        self.dealing_cancel.setVisible(bool(text))
+
+    def _deal_no_guess(self, mode: str, board: ms.Board, x: int, y: int, mines: int) -> None:
+        """Ask the helper for a field of `mines` mines like `board`'s that a first click at
+        (x, y) opens and logic alone solves; `_dealt` takes it from there."""
+        self._dealing = (mode, board, x, y)
+        self._dealer.submit(noguess.no_guess_mines, board.width, board.height, mines, (x, y))
+        self._show_dealing("Dealing a field that needs no guessing…")
+
+    def cancel_work(self) -> None:
+        """The Cancel beside the work under way: dealing a field, or writing a video."""
+        self.cancel_dealing()
+        self.cancel_video()
+
+    # --- a video of the replay ----------------------------------------------------------------
+    def export_video_dialog(self) -> None:
+        """File > Export video: the replay as .mp4 or .webm, with its clock, counters and mouse path."""
+        if not self.board.events:
+            self.show_status("No game to show yet: play one, or open a replay or a game slug")
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export video", "minesweeper.mp4", "MP4 video (*.mp4);;WebM video (*.webm)"
+        )
+        if path:
+            from .video import is_video
+
+            if not is_video(path):
+                path += "." + chosen.split("*.")[-1].rstrip(")")
+            self.export_video(path)
+
+    def can_export_video(self) -> bool:
+        """A game with clicks to show, and no video under way."""
+        return bool(self.board.events) and self._video_path is None
+
+    def export_video(self, path: str, *, fps: int = 30, speed: float = 1.0, size=None) -> bool:
+        """Start writing the replay to `path` in the background; the row under the panel
+        shows how far it has come, with Cancel, and the status bar says when it is saved."""
+        import os
+        import time
+
+        from .recording import RecordingError
+        from .video import check
+
+        try:
+            check(path, fps=fps, speed=speed, size=size)
+        except RecordingError as exc:
+            self.show_status(f"Not saved: {exc}")
+            return False
+        if self._video_path is not None:
+            self.show_status("A video is being written: wait for it, or Cancel it")
+            return False
+        self._video_path, self._video_since = path, time.time()
+        mouse = self.mouse_path() if self.mouse_box.isChecked() else None
+        self._video_job.submit(
+            _write_video,
+            path,
+            self.board,
+            QPalette(self.palette()),
+            mouse,
+            fps,
+            speed,
+            size,
+            progress=self.video_progressed.emit,
+        )
+        self._show_dealing(f"Writing {os.path.basename(path)}…")
+        self.actions_changed.emit()
+        return True
+
+    def _video_moved(self, fraction: float) -> None:
+        import os
+
+        if self._video_path is not None:
+            self._show_dealing(f"Writing {os.path.basename(self._video_path)}: {100 * fraction:.0f}%")
+
+    def _video_written(self, result) -> None:
+        import os
+
+        path, self._video_path = self._video_path, None
+        self._show_dealing("")
+        if path is None:
+            return
+        self.actions_changed.emit()
+        if isinstance(result, Exception):
+            self.show_status(f"Not saved: {why(result)}")
+        else:
+            self.show_status(f"Saved {os.path.basename(path)}")
+
+    def cancel_video(self) -> None:
+        import os
+
+        path, self._video_path = self._video_path, None
+        if path is None:
+            return
+        self._video_job.cancel()
+        self._show_dealing("")
+        self.actions_changed.emit()
+        # A video whose file was whole before the stop reached it is kept, and said so.
+        try:
+            whole = os.path.getmtime(path) >= self._video_since
+        except OSError:
+            whole = False
+        self.show_status(
+            f"Saved {os.path.basename(path)}: it was whole before it could be stopped"
+            if whole
+            else "Video stopped: nothing was saved"
+        )
+
+    def cancel_dealing(self) -> None:
+        if self._dealing is None:
+            return
+        self._dealing = None
+        self._dealer.cancel()
+        self._show_dealing("")
+        self.show_status("Cancelled: the field is dealt again at the next click")
+
+    def _dealt(self, result) -> None:
+        pending, self._dealing = self._dealing, None
+        self._show_dealing("")
+        if pending is None:
+            return
+        mode, board, x, y = pending
+        if isinstance(result, Exception):
+            self.show_status(f"No field that needs no guessing: {why(result)}")
+            return
+        mines = tuple(tuple(m) for m in result)
+        if mode == PLAY:
+            if board is self.board:
+                dealt = board.with_field(board.width, board.height, mines, board.events)
+                self._play_click(x, y, Qt.MouseButton.LeftButton, dealt)
+            return
+        w, h = board.width, board.height
+        self.set_board(self.board.with_field(w, h, mines), f"Random field needing no guessing ({len(mines)} mines)")
+        if mode == "level":
+            self._seen_level_field = self.board
+        self.show_status(f"This field needs no guessing from a first click at ({x}, {y}), the middle")
+
     def _build_stats_panel(self) -> None:
         self.stats_heading = self.add_heading("Statistics")
         grid = QFormLayout()
         grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self.stat_labels: dict[str, QLabel] = {}
         rows = [
-            ("time", "Time", "Seconds from the first click to the end (or to now)."),
+            (
+                "time",
+                "Time",
+                f'Seconds {CONVENTION}, to the end (or to now): the replay\'s clock and "Won in" say the same. '
+                "Minesweeper Arbiter and Minesweeper Clone start at 1 s on the first press: a file of "
+                "theirs says so below the list of actions.",
+            ),
             ("3bv_solved", "3BV solved", "The part of the 3BV done so far."),
             ("estimated", "Est. time", "Time the whole board would take at this pace."),
             ("opened", "Cells open", "Safe cells opened, of all safe cells."),
@@ -542,6 +825,14 @@ class MinesweeperPage(GamePage):
             if key != "effective":
                 rows.append((key, text, tip))
         rows.insert(1, rows.pop(next(i for i, r in enumerate(rows) if r[0] == "3bv")))
+        rows.append(
+            (
+                "analysis",
+                "Judged",
+                "What the analysis of every click found (Judge every click, in Replay): risky and needless "
+                "guesses, jump judgements, vision transfers, flag-and-chord runs, winding paths.",
+            )
+        )
         for key, text, tip in rows:
             label = QLabel("–")
             label.setObjectName(f"stat_{key}")
@@ -607,6 +898,10 @@ class MinesweeperPage(GamePage):
         self.canvas.view = mode
         if mode != REPLAY:
             self.player.pause()
+        elif previous == PLAY:
+            self._path_up_to_now()
+        if mode == REPLAY:
+            self._want_analysis()
         if mode == REPLAY and self.player.replay is not self.replay:
             self.player.load(self.replay, 0.0)  # another game: from its start; the same one: where it was left
         if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
@@ -644,8 +939,12 @@ class MinesweeperPage(GamePage):
         if version != self.board.version:
             self.set_board(self.board.with_version(version, 10 if version == 2 else None), f"Slug version {version}")
 
-    def random_field(self, seed=None) -> None:
+    def random_field(self, seed=None, *, level: bool = False) -> None:
         w, h, m = self.width_spin.value(), self.height_spin.value(), self.mines_spin.value()
+        if self.no_guess_wanted():
+            stand_in = self.board.with_field(w, h, ())
+            self._deal_no_guess("level" if level else EDIT, stand_in, w // 2, h // 2, m)
+            return
         board = self.board.with_field(w, h, ms.random_board(w, h, m, seed=seed).mines)
         self.set_board(board, f"Random field ({plural(m, 'mine')})")
 
@@ -654,6 +953,8 @@ class MinesweeperPage(GamePage):
         self._sync_spins(ms.Board(w, h), mines=m)
         if self.mode == PLAY:
             self.new_game()
+        elif self.no_guess_wanted():
+            self.random_field(level=True)
         else:
             self.random_field()
             # Its every mine is on show: Play deals an unseen field of the level instead.
@@ -704,7 +1005,7 @@ class MinesweeperPage(GamePage):
 
     def _play_tick(self) -> None:
         self.canvas.clock_ms = self.game_time_ms()
-        self.play_clock.setText(f"Time {self.canvas.clock_ms / 1000:.2f} s")
+        self.play_clock.setText(f"Time {seconds_text(self.canvas.clock_ms - start_ms(self.board), self.board)} s")
         self._show_play_stats(self.replay.final())
         self.canvas.update()
 
@@ -718,25 +1019,74 @@ class MinesweeperPage(GamePage):
         else:
             self._show_stats(final)
 
-    def _play_click(self, x: int, y: int, button) -> None:
+    def _play_click(self, x: int, y: int, button, dealt: ms.Board | None = None) -> None:
+        """A click in Play; `dealt` is the game's field dealt for it (no guessing needed)."""
         opens = button == Qt.MouseButton.LeftButton
-        first = not self.board.events
+        if self._dealing is not None:
+            self.show_status("A field that needs no guessing is being dealt: a moment, or Cancel")
+            return
+        board = dealt or self.board
+        if (
+            dealt is None
+            and opens
+            and board.undealt
+            and self.no_guess_wanted()
+            and not any(e.kind == ms.OPEN for e in board.events)
+            and self.replay.outcome == ms.UNFINISHED
+        ):
+            self._deal_no_guess(PLAY, board, x, y, len(board.mines))
+            return
+        first = not board.events
         origin = self.clock() if first else self._play_origin
         time_ms = 0.0 if first else self.game_time_ms()
         result = ms.click(
-            self.board,
+            board,
             x,
             y,
             ms.OPEN_BUTTON if opens else ms.FLAG_BUTTON,
             time_ms,
-            final=self.replay.final() if self.replay is not None else None,
+            final=self.replay.final() if self.replay is not None and dealt is None else None,
         )
         if result.board is None:
             if result.refused:
                 self.show_status(result.refused)
             return
         self._play_origin = origin
+        log = self._pointer_log
+        if log is not None and len(log) and origin is not None:
+            log.start(origin)
+            # The game with its path, shown and counted as a replay file's would be.
+            self.replay_file = played_file(result.board, log)
         self.set_board(result.board, "Play", self.PLAY_MERGE_ID)
+
+    def _pointer(self, kind: str, x: float, y: float) -> None:
+        """Keep the pointer over a game being played: from its first press to its end."""
+        if self.mode != PLAY or self.replay.outcome != ms.UNFINISHED:
+            return
+        log = self._pointer_log
+        board = self.board
+        if log is None or (log.width, log.height) != (board.width, board.height):
+            if board.events or kind == "mv":
+                return  # a game begun before this window saw it, or nothing pressed yet
+            log = self._pointer_log = PointerLog(board.width, board.height)
+        # The game's clock once it has begun (it stands still while the game is paused);
+        # before, the window's, which `start` puts on the game's at its first action.
+        now = self.game_time_ms() if log.started else self.clock()
+        if kind == "mv":
+            log.move(now, x, y)
+        elif kind in ("lk", "rk"):
+            log.tap(now, kind[0], int(x), int(y))
+        elif kind[1] == "c":
+            log.press(now, kind[0], x, y)
+        else:
+            log.release(now, kind[0], x, y)
+
+    def _path_up_to_now(self) -> None:
+        """The played game's path with the moves since its last action."""
+        kept, log = self.replay_file, self._pointer_log
+        if kept is not None and kept.played_here and kept.board is self.board and log is not None:
+            if log.started and len(kept.mouse) != len(log):
+                self.replay_file = played_file(self.board, log)
 
     # --- replay ---------------------------------------------------------------------------
     def _replay_moved(self) -> None:
@@ -834,22 +1184,31 @@ class MinesweeperPage(GamePage):
             # field's are asked at once.
             self._odds_wanted = None
             self._odds_worker.cancel()
+        if self._dealing is not None and self._dealing[1] is not board:
+            self.cancel_dealing()  # the field asked for belongs to a board no longer shown
         self.replay = replay_for(board)
+        if not board.events:
+            self._pointer_log = None  # a new game, or one taken back: its path starts again
         # The file's extras belong to its field: another field shows none, and an undo back
         # to the file's game shows them again.
         kept = getattr(self, "replay_file", None)
         if kept is not None and (kept.board.mines != board.mines or kept.board.width != board.width):
             kept = None
         self.file_label.setText(kept.lost_in_slug() if kept is not None else "")
-        self.mouse_box.setEnabled(kept is not None)
+        self._offer_mouse_path(kept is not None and bool(kept.mouse))
         self.mouse_box.setToolTip(
             "The pointer, its last second of movement, and its clicks where they happened: "
             "a dot for a left click, a square for a right click, a ring for a chord"
-            if kept is not None
-            else "This game came from a link, which keeps no mouse path: only a game opened from "
-            "a replay file (.avf, .rmv, .evf, .mvf) has one to show"
+            if self.mouse_box.isEnabled()
+            else "This game has no mouse path: a link keeps none. A game played here, or opened from a "
+            "replay file (.avf, .rmv, .evf, .mvf), has one while it is open; a game brought back "
+            "at start or by a paste has only its link's clicks"
         )
         self.action_list.game_actions.set_game(board, self._chords_of(kept))
+        if self.mode == REPLAY:
+            self._want_analysis()
+        elif self._analysis_of is not None and self._analysis_of[0] is not board:
+            self._forget_analysis()
         self.canvas.board = board
         self.canvas.replay = self.replay
         self._sync_spins(board)
@@ -875,6 +1234,78 @@ class MinesweeperPage(GamePage):
             self._resume_play_clock()  # a game brought back (redo): its clock goes on from its last action
         self._update_play_timer()
         self._refresh()
+
+    # --- the analysis of every click -------------------------------------------------------
+    def _want_analysis(self) -> None:
+        """Analyse the open game's clicks in the background, when asked to and not yet done."""
+        if not self.analyse_box.isChecked() or not self.board.events:
+            self._forget_analysis()
+            return
+        kept = self.replay_to_save()
+        asked = self._analysis_of
+        if asked is not None and asked[0] is self.board and asked[1] is kept:
+            if self.analysis is not None:
+                self.stat_labels["analysis"].setText(_analysis_counts(self.analysis))
+            return
+        self._forget_analysis()
+        self._analysis_of = (self.board, kept)
+        self.analysis_label.setText("Judging every click… (a long game takes minutes: clear the box to stop)")
+        self._analyser.submit(_analyse_clicks, self.board, kept)
+
+    def _forget_analysis(self) -> None:
+        if self._analysis_of is None and self.analysis is None:
+            return
+        self._analyser.cancel()
+        self._analysis_of = None
+        self.analysis = None
+        self.action_list.game_actions.set_analysis(None)
+        self.finding_filter.clear()
+        self.finding_filter.addItem("All actions", "")
+        self.finding_filter.setEnabled(False)
+        self.analysis_label.setText("")
+        self.stat_labels["analysis"].setText("–")
+
+    def _analysed(self, result) -> None:
+        if self._analysis_of is None:
+            return
+        if isinstance(result, Exception):
+            self.analysis_label.setText(f"No analysis of this game: {why(result)}")
+            return
+        self.analysis = result
+        self.action_list.game_actions.set_analysis(result)
+        counts = result.counts()
+        self.finding_filter.clear()
+        self.finding_filter.addItem("All actions", "")
+        found = sum(1 for f in result.findings if f)
+        self.finding_filter.addItem(f"With a finding ({found})", "any")
+        for kind, (text, _) in KINDS.items():
+            if counts.get(kind):
+                self.finding_filter.addItem(f"{text.split(':')[0]} ({counts[kind]})", kind)
+        self.finding_filter.setEnabled(True)
+        self.analysis_label.setText(_analysis_summary(result))
+        self.stat_labels["analysis"].setText(_analysis_counts(result))
+        self.action_list.follow(self.player.state().index - 1 if self.player.state().index else None)
+
+    def _filter_chosen(self, index: int) -> None:
+        self.action_list.game_actions.set_filter(self.finding_filter.itemData(index) or "")
+        state = self.player.state()
+        self.action_list.follow(state.index - 1 if state.index else None)
+
+    def _offer_mouse_path(self, available: bool) -> None:
+        """The Mouse path box, usable only for a game that has one: otherwise it is greyed
+        out and unchecked (not checked and greyed out), and the person's choice comes back
+        with the next game that has a path."""
+        box = self.mouse_box
+        if available == box.isEnabled():
+            return
+        box.blockSignals(True)
+        if available:
+            box.setChecked(self._mouse_wanted)
+        else:
+            self._mouse_wanted = box.isChecked()
+            box.setChecked(False)
+        box.setEnabled(available)
+        box.blockSignals(False)
 
     def _chords_of(self, replay_file) -> frozenset[int]:
         """When the chords of a file's game were released; worked out once per file."""
@@ -922,7 +1353,7 @@ class MinesweeperPage(GamePage):
             }
             self.play_status.setText(texts[state.outcome])
             set_text_colour(self.play_status, {ms.WON: WON_COLOUR, ms.LOST: LOST_COLOUR}.get(state.outcome))
-            self.play_clock.setText(f"Time {canvas.clock_ms / 1000:.2f} s")
+            self.play_clock.setText(f"Time {seconds_text(canvas.clock_ms - start_ms(self.board), self.board)} s")
             self._show_odds(state)
             self._show_play_stats(state)
         else:
@@ -939,7 +1370,11 @@ class MinesweeperPage(GamePage):
     def _show_replay_controls(self, state: ms.ReplayState) -> None:
         player = self.player
         duration = player.duration_ms
-        self.replay_clock.setText(f"{player.time_ms / 1000:.2f} s / {duration / 1000:.2f} s")
+        board, start = self.board, start_ms(self.board)
+        # The game's clock, from its first action: the time the statistics and "Won in" say.
+        self.replay_clock.setText(
+            f"{seconds_text(min(player.time_ms, duration) - start, board)} s / {seconds_text(duration - start, board)} s"
+        )
         self.slider.blockSignals(True)
         self.slider.setRange(0, int(duration))
         if self.slider._times is not self.replay.times_ms:
@@ -955,13 +1390,14 @@ class MinesweeperPage(GamePage):
             e = state.last_event
             what = {ms.OPEN: "open", ms.FLAG: "flag", ms.UNFLAG: "remove flag", ms.MARK: "question mark"}[e.kind]
             self.event_label.setText(
-                f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) at {e.t * self.board.time_unit_ms / 1000:.2f} s"
+                f"Event {state.index} of {total}: {what} ({e.x}, {e.y}) "
+                f"at {seconds_text(e.t * board.time_unit_ms - start, board)} s"
             )
         if state.outcome == ms.LOST:
-            self.outcome_label.setText(f"Lost at {state.ended_ms / 1000:.2f} s")  # type: ignore[operator]
+            self.outcome_label.setText(f"Lost at {seconds_text(state.stats.time_s * 1000, board)} s")
             set_text_colour(self.outcome_label, LOST_COLOUR)
         elif state.outcome == ms.WON:
-            self.outcome_label.setText(f"Won in {state.stats.time_s:.2f} s")
+            self.outcome_label.setText(f"Won in {seconds_text(state.stats.time_s * 1000, board)} s")
             set_text_colour(self.outcome_label, WON_COLOUR)
         elif total and state.index == total:
             self.outcome_label.setText("Unfinished")
@@ -1104,6 +1540,9 @@ class MinesweeperPage(GamePage):
     def shutdown(self) -> None:
         if self._recorder is not None:
             self._recorder.shutdown()
+        self._video_job.shutdown()
+        self._analyser.shutdown()
+        self._dealer.shutdown()
         self._odds_worker.shutdown()
         self._zini_job.shutdown()
         self._islands_job.shutdown()
@@ -1128,7 +1567,7 @@ class MinesweeperPage(GamePage):
         if f["zini"] is None and self._zini_field is not fld:
             self._zini_field = fld
             self._after_paint(lambda: self._start_working_out_zini(fld))
-        labels["time"].setText(f"{s.time_s:.2f} s")
+        labels["time"].setText(f"{seconds_text(s.time_s * 1000, self.board)} s")
         labels["3bv_solved"].setText(str(s.bbbv_solved))
         labels["estimated"].setText(_fmt(s.estimated_time_s, 2, " s"))
         labels["opened"].setText(f"{s.safe_opened} / {s.safe_total}")
@@ -1254,6 +1693,62 @@ class MinesweeperPage(GamePage):
             return None
         return kept.mouse_path()
 
+    # --- saving the replay ---------------------------------------------------------------
+    def can_save_replay(self) -> bool:
+        """Whether File > Save replay as has a game to write."""
+        return bool(self.board.events)
+
+    def replay_to_save(self):
+        """The replay file whose path goes with the open game (one read from disk or played
+        here), or None for a game from a link."""
+        self._path_up_to_now()
+        kept = self.replay_file
+        return kept if kept is not None and kept.mouse and kept.board == self.board else None
+
+    def save_replay_dialog(self) -> None:
+        """File > Save replay as: the game as an .evf replay, with its mouse path when it has one."""
+        if not self.can_save_replay():
+            self.show_status("No game to save yet: play one, or open a replay or a game slug")
+            return
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Save replay as", "minesweeper.evf", "Replay (*.evf)")
+        if path:
+            if not path.lower().endswith(".evf"):
+                path += ".evf"
+            self.save_replay(path)
+
+    def save_replay(self, path: str) -> bool:
+        """Write the open game to `path` as an .evf replay; says in the status bar how it went.
+        The file is whole or not there: it is written beside and then renamed."""
+        import os
+
+        from slugboard.codecs.errors import SlugError
+        from slugboard.codecs.minesweeper.commands import write_atomically
+        from slugboard.codecs.minesweeper.evf import recording_of, write_evf
+
+        name = os.path.basename(path)
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            kept = self.replay_to_save()
+            data = write_evf(recording_of(self.board, replay_file=kept))
+            write_atomically(path, data)
+        except SlugError as exc:
+            self.show_status(f"Could not save the replay: {exc.message}")
+            return False
+        except OSError as exc:
+            self.show_status(f"Could not write {name}: {exc.strerror or exc}")
+            return False
+        finally:
+            QApplication.restoreOverrideCursor()
+        what = (
+            "with its mouse path"
+            if kept is not None
+            else "with each click at the middle of its cell (a link keeps no mouse path)"
+        )
+        self.show_status(f"Saved the replay to {name}, {what}")
+        return True
+
     def figures(self) -> ms_figures.GameFigures:
         """The figures of the open game, counted from the replay file's mouse events when
         it came from one; kept while the game is the same."""
@@ -1283,4 +1778,4 @@ class MinesweeperPage(GamePage):
             }
         if self.mode == PLAY:
             return {"view": PLAY, "clock_ms": self.canvas.clock_ms}
-        return {}
+        return {"view": EDIT}

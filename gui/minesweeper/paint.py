@@ -19,6 +19,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, MousePath
 from slugboard.codecs.minesweeper.odds import MineOdds
+from slugboard.codecs.minesweeper.times import seconds_text, start_ms
 from slugboard.gui.drawing import is_vector
 
 EDIT, PLAY, REPLAY = "edit", "play", "replay"
@@ -398,8 +399,11 @@ def replay_for(board: ms.Board) -> ms.Replay:
     return ms.replay(board)
 
 
-def clock_text(ms_: float) -> str:
-    """The clock as the header shows it: seconds with hundredths."""
+def clock_text(ms_: float, board: ms.Board | None = None) -> str:
+    """The clock as the header shows it: seconds with hundredths, or with milliseconds for
+    a game kept to the millisecond (`board`'s)."""
+    if board is not None:
+        return seconds_text(ms_, board)
     return f"{max(0.0, ms_) / 1000:.2f}"
 
 
@@ -681,8 +685,8 @@ def paint(
     mouse: MousePath | None = None,
     **_state,
 ) -> None:
-    """Draw `board`. With no state: the field as the editor shows it (every mine and
-    number). `at` (seconds) draws the recorded game at that moment; `view="play"` its
+    """Draw `board`. With no state: a recorded game at its end, else the field as the
+    editor shows it (every mine and number; `view="edit"` shows a game's field so too). `at` (seconds) draws the recorded game at that moment; `view="play"` its
     final state; `state` a replay state already computed by the caller. `odds` lays each
     covered cell's chance of a mine over the board, when they are the odds of this state;
     `mouse` draws a replay file's pointer and its last second of movement at the clock."""
@@ -692,6 +696,12 @@ def paint(
         state = replay.state_at(at * 1000)
         if clock_ms is None:
             clock_ms = min(at * 1000, replay.duration_ms)
+    if view is None and state is None and board.events:
+        # A recorded game drawn with no moment named (an export): its end, as it was played.
+        replay = replay or replay_for(board)
+        state = replay.final()
+        if clock_ms is None:
+            clock_ms = float(state.ended_ms if state.ended_ms is not None else replay.duration_ms)
     if view is None:
         view = EDIT if state is None else REPLAY
     if view != EDIT and state is None:
@@ -708,7 +718,9 @@ def paint(
         right = f"3BV {fld.bbbv}"
     else:
         left = mines_left_text(board, state)  # type: ignore[arg-type]
-        right = clock_text(clock_ms if clock_ms is not None else state.time_ms)  # type: ignore[union-attr]
+        # The game's own time: from its first action, as the statistics count it.
+        shown = clock_ms if clock_ms is not None else state.time_ms  # type: ignore[union-attr]
+        right = clock_text(shown - start_ms(board), board)
         colour = None
         if state.outcome == ms.WON:  # type: ignore[union-attr]
             centre, colour = "WON", WON_COLOUR

@@ -10,7 +10,7 @@ from slugboard.codecs import sudoku
 from slugboard.codecs.sudoku.logic import Step
 
 from ..page import BoardCanvas
-from .paint import board_layout, cell_at, paint
+from .paint import _grid_rect_for, cell_at, paint
 
 
 class SudokuCanvas(BoardCanvas):
@@ -44,21 +44,22 @@ class SudokuCanvas(BoardCanvas):
         return QSize(540, 540)
 
     def board_layout(self) -> QRectF:
-        return board_layout(QRectF(self.rect()))
+        """The grid's square (inside the ring of clues a variant may have around it)."""
+        return _grid_rect_for(QRectF(self.rect()), self.board)
 
     def cell_center(self, row: int, col: int) -> QPointF:
         grid = self.board_layout()
-        size = grid.width() / 9
+        size = grid.width() / self.board.size
         return QPointF(grid.left() + (col + 0.5) * size, grid.top() + (row + 0.5) * size)
 
     # The anatomy view's cells are the grid's (row, col).
     def anatomy_cell_rect(self, row: int, col: int) -> QRectF:
         grid = self.board_layout()
-        size = grid.width() / 9
+        size = grid.width() / self.board.size
         return QRectF(grid.left() + col * size, grid.top() + row * size, size, size)
 
     def anatomy_cell_at(self, point: QPointF) -> tuple[int, int] | None:
-        return cell_at(QRectF(self.rect()), point)
+        return cell_at(QRectF(self.rect()), point, self.board)
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
@@ -79,10 +80,15 @@ class SudokuCanvas(BoardCanvas):
             self.mode_changed.emit(mode)
 
     def _digit_of(self, event) -> int:
+        """1-9 from the digit keys; on a grid larger than 9x9, 10-16 from the letters A-G."""
         key = event.key()
         if Qt.Key.Key_1.value <= key <= Qt.Key.Key_9.value:
-            return key - Qt.Key.Key_0.value
-        return self.SHIFTED.get(event.text(), 0)
+            digit = key - Qt.Key.Key_0.value
+        elif self.board.size > 9 and Qt.Key.Key_A.value <= key <= Qt.Key.Key_G.value:
+            digit = 10 + key - Qt.Key.Key_A.value
+        else:
+            digit = self.SHIFTED.get(event.text(), 0)
+        return digit if digit <= self.board.size else 0
 
     def select(self, cell: tuple[int, int] | None) -> None:
         if cell != self.selected:
@@ -91,7 +97,7 @@ class SudokuCanvas(BoardCanvas):
             self.update()
 
     def mousePressEvent(self, event) -> None:
-        cell = cell_at(QRectF(self.rect()), event.position())
+        cell = cell_at(QRectF(self.rect()), event.position(), self.board)
         if cell is not None:
             self.setFocus()
             self.select(cell)
@@ -104,7 +110,8 @@ class SudokuCanvas(BoardCanvas):
         ):
             r, c = self.selected or (0, 0)
             dr, dc = moves[key]
-            self.select(((r + dr) % 9, (c + dc) % 9))
+            n = self.board.size
+            self.select(((r + dr) % n, (c + dc) % n))
             return
         mods = event.modifiers()
         digit = self._digit_of(event)

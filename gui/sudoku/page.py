@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import html
 import re
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QProgressBar,
     QPushButton,
     QRadioButton,
@@ -23,11 +25,13 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.sudoku import formats, logic
+from slugboard.codecs.sudoku import facts, formats, logic
 from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
+from slugboard.codecs.sudoku.model import DIGITS
+from slugboard.codecs.sudoku.variant import name_of
 from slugboard.codecs.wording import plural
 
-from ..page import GamePage, html_lines, set_text_colour
+from ..page import GamePage, set_text_colour
 from ..theme import readable
 from ..worker import LatestOnly, why
 from .canvas import SudokuCanvas
@@ -40,6 +44,17 @@ class _Progress(QObject):
     """Carries the generator's progress from the worker thread to the panel."""
 
     moved = Signal(float)
+
+
+_NO_PLAYER_LINK = (
+    "The Sudoku Player holds only a classic 9x9 with boxes and no constraints: copy the f-puzzles or SudokuPad link"
+)
+
+
+def _boxes(size: int) -> tuple[int, ...]:
+    from slugboard.codecs.sudoku.variant import default_regions
+
+    return default_regions(size)
 
 
 def _breakable(text: str) -> str:
@@ -70,6 +85,12 @@ class SudokuPage(GamePage):
         self._solution: sudoku.Board | None = None
         self._query = LatestOnly(self)
         self._query.finished.connect(self._analysed)
+        # A variant is counted by CP-SAT in a helper process: seconds of search on a thread
+        # of this one would slow the window, and Stop ends it at once.
+        self._variant_query = LatestOnly(self, apart=("slugboard.codecs.sudoku.cpsat",))
+        self._variant_query.finished.connect(self._analysed)
+        self._facts: dict = {}
+        self._made_board: sudoku.Board | None = None
         self._hint: logic.Step | None = None
         self._hint_board: sudoku.Board | None = None
 
@@ -86,29 +107,57 @@ class SudokuPage(GamePage):
         status_font.setBold(True)
         self.status_label.setFont(status_font)
         self.status_label.setToolTip("Number of solutions of the givens: none, exactly one, or two or more")
-        self.tool_layout.addWidget(self.status_label)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status_label, 1)
+        self.stop_count = QPushButton("Stop")
+        self.stop_count.setToolTip("Stop counting the solutions of this puzzle")
+        self.stop_count.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.stop_count.setMinimumWidth(48)  # narrower than the style's least: the panel is 240 px
+        self.stop_count.clicked.connect(self._stop_counting)
+        keep = self.stop_count.sizePolicy()
+        keep.setRetainSizeWhenHidden(True)  # its room is kept: nothing moves when it shows
+        self.stop_count.setSizePolicy(keep)
+        self.stop_count.hide()
+        status_row.addWidget(self.stop_count)
+        self.tool_layout.addLayout(status_row)
         self.givens_label = QLabel()
+        self.givens_label.setObjectName("givensAndRating")
+        self.givens_label.setWordWrap(True)
+        self.givens_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.givens_label.setMinimumHeight(self.givens_label.fontMetrics().lineSpacing() * 2)
+        self.givens_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tool_layout.addWidget(self.givens_label)
+        # A variant's title, setter, rules and constraints (text from the link: plain text).
+        self.variant_label = QLabel()
+        self.variant_label.setObjectName("variantFacts")
+        self.variant_label.setWordWrap(True)
+        self.variant_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.variant_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.variant_label.hide()
+        self.tool_layout.addWidget(self.variant_label)
 
-        self.add_heading("Digits")
+        self.add_heading("Digits and pencil marks")
         pad = QGridLayout()
+        pad.setHorizontalSpacing(2)
         self.digit_buttons = []
-        for digit in range(1, 10):
-            button = QPushButton(str(digit))
-            button.setToolTip(f"Put {digit} in the selected cell (key {digit})")
+        for digit in range(1, 17):
+            key = DIGITS[digit - 1]
+            button = QPushButton(key)
+            button.setToolTip(f"Put {digit} in the selected cell (key {key})")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.setMinimumWidth(40)
+            button.setMinimumWidth(22)  # nine in a row fit the panel's 240 px
             button.clicked.connect(lambda _=False, d=digit: self._type_selected(d))
-            pad.addWidget(button, (digit - 1) // 3, (digit - 1) % 3)
+            pad.addWidget(button, (digit - 1) // 9, (digit - 1) % 9)
             self.digit_buttons.append(button)
         erase = QPushButton("Erase")
         erase.setToolTip("Clear the selected cell (Delete, Backspace or 0)")
         erase.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         erase.clicked.connect(lambda: self._type_selected(0))
-        pad.addWidget(erase, 3, 0, 1, 3)
+        erase.setMinimumWidth(30)
+        self.erase_button = erase
+        pad.addWidget(erase, 1, 7, 1, 2)
         self.tool_layout.addLayout(pad)
 
-        self.add_heading("Pencil marks")
         modes = QHBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QRadioButton] = {}
@@ -118,7 +167,10 @@ class SudokuPage(GamePage):
             ("corner", "Corner", "Digits typed toggle corner marks (or hold Shift)"),
         ):
             button = QRadioButton(label)
-            button.setToolTip(f"{tip}; M switches mode")
+            button.setToolTip(
+                f"{tip}; M switches mode. Pencil marks are kept with the board and in undo, "
+                "but a link carries only the digits."
+            )
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.toggled.connect(lambda on, m=mode: on and self.canvas.set_mode(m))
             self.mode_group.addButton(button)
@@ -137,22 +189,23 @@ class SudokuPage(GamePage):
         clear_marks.setToolTip("Remove every pencil mark (undo brings them back)")
         clear_marks.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         clear_marks.clicked.connect(
-            lambda: self.set_board(self.board.with_marks((0,) * 81, (0,) * 81), "Clear pencil marks")
+            lambda: self.set_board(
+                self.board.with_marks((0,) * len(self.board.cells), (0,) * len(self.board.cells)), "Clear pencil marks"
+            )
         )
         marks_row.addWidget(clear_marks)
         self.tool_layout.addLayout(marks_row)
-        marks_note = QLabel("Pencil marks are kept with the board and in undo, but a link carries only the digits.")
-        marks_note.setWordWrap(True)
-        self.tool_layout.addWidget(marks_note)
 
-        self.add_heading("Hint")
+        self.add_heading("Hint and solution")
         self.hint_button = QPushButton("Hint (H)")
         self.hint_button.setToolTip("Show the next logical step; press again to apply it")
         self.hint_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.hint_button.clicked.connect(self.hint_pressed)
         hint_key = QShortcut(QKeySequence("H"), self, self.hint_pressed)
         hint_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.tool_layout.addWidget(self.hint_button)
+        hint_row = QHBoxLayout()
+        hint_row.addWidget(self.hint_button)
+        self.tool_layout.addLayout(hint_row)
         self.hint_label = QLabel()
         self.hint_label.setObjectName("hintText")
         self.hint_label.setWordWrap(True)
@@ -169,12 +222,11 @@ class SudokuPage(GamePage):
         self.hint_area.setFixedHeight(self.hint_label.fontMetrics().lineSpacing() * HINT_LINES + 4)
         self.tool_layout.addWidget(self.hint_area)
 
-        self.add_heading("Tools")
         self.show_solution = QCheckBox("Show solution")
         self.show_solution.setToolTip("Show the solution in blue without turning it into givens (Ctrl+L)")
         self.show_solution.toggled.connect(self._refresh_canvas)
         QShortcut(QKeySequence("Ctrl+L"), self, self.show_solution.toggle)
-        self.tool_layout.addWidget(self.show_solution)
+        hint_row.addWidget(self.show_solution)
         self.solution_note = QLabel()
         self.solution_note.setObjectName("solutionNote")
         self.solution_note.setWordWrap(True)
@@ -182,25 +234,31 @@ class SudokuPage(GamePage):
         self.solution_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tool_layout.addWidget(self.solution_note)
         copies = QHBoxLayout()
-        for text, tip, slot in (
-            ("Copy grid", "Put the puzzle on the clipboard as the 81-character string", self.copy_grid),
-            (
-                "Copy candidates",
-                "Put the candidate grid (HoDoKu, Sudoku Explainer) on the clipboard, with your centre marks",
-                self.copy_candidates,
-            ),
-        ):
-            button = QPushButton(text)
-            button.setToolTip(tip)
-            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.clicked.connect(slot)
-            copies.addWidget(button)
-        self.tool_layout.addLayout(copies)
+        self.copy_button = QPushButton("Copy as…")
+        self.copy_button.setToolTip("Put the puzzle on the clipboard as a grid or as another site's link")
+        self.copy_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.copy_menu = QMenu(self.copy_button)
+        self.copy_menu.setToolTipsVisible(True)
+        self.copy_actions = {}
+        for key, text, tip, slot in (
+            ("grid", "Grid", "The digits row by row, '.' for an empty cell", self.copy_grid),
+            ("candidates", "Candidate grid", "HoDoKu's and Sudoku Explainer's grid, with your centre marks",
+             self.copy_candidates),
+            ("fpuzzles", "f-puzzles link", "A link f-puzzles opens, with every constraint", self.copy_fpuzzles),
+            ("sudokupad", "SudokuPad link", "A link SudokuPad opens (its f-puzzles form)", self.copy_sudokupad),
+            ("player", "Sudoku Player link", "The Sudoku Player's link: a classic 9x9 only", self.copy_player),
+        ):  # fmt: skip
+            action = self.copy_menu.addAction(text, slot)
+            action.setToolTip(tip)
+            self.copy_actions[key] = action
+        self.copy_button.setMenu(self.copy_menu)
+        copies.addWidget(self.copy_button)
         clear = QPushButton("Clear board")
-        clear.setToolTip("Remove every given (undo brings them back)")
+        clear.setToolTip("Remove every given, keeping a variant's constraints (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        clear.clicked.connect(lambda: self.set_board(sudoku.Board(), "Clear board"))
-        self.tool_layout.addWidget(clear)
+        clear.clicked.connect(self._clear_board)
+        copies.addWidget(clear)
+        self.tool_layout.addLayout(copies)
 
         self.add_heading("New puzzle")
         new_grid = QGridLayout()
@@ -224,11 +282,26 @@ class SudokuPage(GamePage):
         new_grid.addWidget(QLabel("Rating"), 2, 0)
         new_grid.addWidget(self.rating_box, 2, 1)
         self.tool_layout.addLayout(new_grid)
+        make_row = QHBoxLayout()
         self.new_button = QPushButton("Make puzzle")
-        self.new_button.setToolTip("Make a new puzzle with one solution in the background (press again to cancel)")
+        self.new_button.setToolTip("Make a new puzzle with one solution in the background")
         self.new_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_button.clicked.connect(self.new_puzzle)
-        self.tool_layout.addWidget(self.new_button)
+        make_row.addWidget(self.new_button, 1)
+        self.minimal_box = QCheckBox("Minimal")
+        self.minimal_box.setToolTip("Every given needed: taking any one away leaves more than one solution")
+        self.minimal_box.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        make_row.addWidget(self.minimal_box)
+        # Its own button, apart from Make puzzle: a click meant to cancel a puzzle that was
+        # made just before it must not start another.
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop making the puzzle")
+        self.cancel_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.setMinimumWidth(56)
+        self.cancel_button.clicked.connect(self.cancel_new_puzzle)
+        make_row.addWidget(self.cancel_button)
+        self.tool_layout.addLayout(make_row)
         self.new_progress = QProgressBar()
         self.new_progress.setRange(0, 1000)
         self.new_progress.setTextVisible(False)
@@ -253,6 +326,7 @@ class SudokuPage(GamePage):
         self.add_heading("Problems")
         self.problems_label = QLabel()
         self.problems_label.setWordWrap(True)
+        self.problems_label.setTextFormat(Qt.TextFormat.PlainText)  # messages hold text from the link
         self.tool_layout.addWidget(self.problems_label)
         self.board_shown(self.board)
 
@@ -277,6 +351,11 @@ class SudokuPage(GamePage):
             self.board.toggle_mark(row, col, digit, kind), f"{kind.title()} mark {digit} in r{row + 1}c{col + 1}"
         )
 
+    def _clear_board(self) -> None:
+        board = self.board
+        empty = (0,) * len(board.cells)
+        self.set_board(sudoku.Board(empty, variant=board.variant), "Clear board")
+
     def _fill_candidates(self) -> None:
         self.set_board(self.board.with_marks(logic.candidates(self.board)), "Fill candidates")
         self.canvas.setFocus()
@@ -286,6 +365,9 @@ class SudokuPage(GamePage):
         if self._hint is not None and self._hint_board == self.board:
             shown = self._hint
             self.set_board(logic.apply_to_marks(self.board, shown), f"Hint: {shown.technique}")
+            return
+        if self.board.variant is not None:  # without counting it here: that is the helper's work
+            self._set_hint(None, "Hints know rows, columns and boxes alone, not a variant's constraints.")
             return
         step = logic.next_step(self.board, logic.candidates_with_marks(self.board))
         if step is None:
@@ -304,9 +386,12 @@ class SudokuPage(GamePage):
 
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: sudoku.Board) -> None:
+        if self.canvas.board.size != board.size:
+            self.canvas.selected = (0, 0)
         self.canvas.board = board
         self._count = None
         self._solution = None
+        self._facts = {}
         if self._hint_board is not None and self._hint_board != board:
             self._set_hint(None, "")
         if self._maker.busy:
@@ -315,37 +400,94 @@ class SudokuPage(GamePage):
             # its work is over, so it stops nothing.
             self._maker.cancel()
             self._generating(False, "Cancelled: the board changed.")
+        elif board is not self._made_board:
+            self.new_status.setText("")  # "New puzzle: 28 givens" speaks of the puzzle made, not this one
+        for digit, button in enumerate(self.digit_buttons, 1):
+            button.setVisible(digit <= board.size)
+        self._show_variant(board)
         self.givens_label.setText(plural(board.givens, "given"))
         problems = sudoku.problems(board)
-        self.problems_label.setText(html_lines(p.message for p in problems) or "None")
+        self.problems_label.setText("\n".join(p.message for p in problems) or "None")
+        self._query.cancel()  # an answer for an earlier board must not arrive now
+        self._variant_query.cancel()
         if any(p.is_error for p in problems):
-            self._query.cancel()  # an answer for an earlier board must not arrive now
-            self._analysed((0, None))  # repeated digits: no solution, nothing to search
+            self._analysed((0, None, {}))  # repeated digits: no solution, nothing to search
         else:
             self.status_label.setText("checking…")
             set_text_colour(self.status_label, None)
-            self._query.submit(sudoku.analyse, board)
+            if board.variant is not None:
+                self._variant_query.submit(facts.panel_facts, board)
+                self.stop_count.show()
+            else:
+                self._query.submit(facts.panel_facts, board)
         self._refresh_canvas()
 
+    def _show_variant(self, board: sudoku.Board) -> None:
+        variant = board.variant
+        player = self.copy_actions["player"]
+        player.setEnabled(variant is None)
+        player.setText("Sudoku Player link" if variant is None else "Sudoku Player link (classic 9x9 only)")
+        player.setToolTip("The Sudoku Player's link" if variant is None else _NO_PLAYER_LINK)
+        self.copy_actions["candidates"].setEnabled(variant is None)
+        if variant is None:
+            self.variant_label.hide()
+            return
+        lines = []
+        if variant.title or variant.author:
+            lines.append(" by ".join(t for t in (variant.title, variant.author) if t))
+        kinds: dict[str, int] = {}
+        for c in variant.constraints:
+            if not c.kind.startswith("sudokupad-") and c.kind not in ("cage", "line", "rectangle", "circle", "text"):
+                kinds[c.name] = kinds.get(c.name, 0) + 1
+        size = f"{board.size}x{board.size}" + (", irregular regions" if variant.regions != _boxes(board.size) else "")
+        listed = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in kinds.items())
+        lines.append(f"{size}: {listed or 'no constraints'}")
+        if variant.unknown:
+            lines.append("Not understood: " + ", ".join(name_of(u) for u in variant.unknown))
+        self.variant_label.setText("\n".join(lines))
+        self.variant_label.setToolTip(html.escape(variant.rules[:2000]) if variant.rules else "")
+        self.variant_label.show()
+
+    def _stop_counting(self) -> None:
+        self._variant_query.cancel()
+        self.stop_count.hide()
+        self.status_label.setText("not counted")
+        set_text_colour(self.status_label, None)
+        self.show_status("Stopped counting the solutions.")
+
     def _analysed(self, result) -> None:
+        self.stop_count.hide()
         if isinstance(result, Exception):
             self.status_label.setText("check failed")
             self.show_status(f"Solution count failed: {why(result)}")
             return
-        self._count, self._solution = result
+        count, self._solution, self._facts = result
+        if count is None:
+            self._count = None
+            self.status_label.setText("not counted")
+            set_text_colour(self.status_label, None)
+            self.problems_label.setText(self._facts.get("not_counted", "").capitalize() + ".")
+            self._refresh_canvas()
+            return
+        self._count = count
         self.status_label.setText(sudoku.solution_label(self._count))
         colour = readable(STATUS_COLOURS[min(self._count, 2)], self.palette())
         set_text_colour(self.status_label, colour)
+        rating = self._facts.get("rating")
+        if rating is not None:
+            techniques = ", ".join(self._facts.get("techniques", {}))
+            guess = "; needs guessing" if self._facts.get("needs_guessing") else ""
+            self.givens_label.setText(f"{plural(self.board.givens, 'given')}, rating {rating}{guess}: {techniques}")
         if self._count == 0 and not sudoku.problems(self.board):
             # The panel must not say "no solution" above "Problems: None".
-            self.problems_label.setText("No digit repeats, but the givens leave no way to fill the grid.")
+            self.problems_label.setText(
+                "Nothing repeats or breaks a rule, but the givens leave no way to fill the grid."
+            )
         self._refresh_canvas()
 
     def new_puzzle(self) -> None:
-        """Start making a puzzle with the panel's choices, or cancel the one being made."""
+        """Start making a puzzle with the panel's choices (one at a time)."""
         if self._maker.busy:
-            self._maker.cancel()
-            self._generating(False, "Cancelled.")
             return
         symmetry = SYMMETRIES[self.symmetry_box.currentIndex()]
         givens = self.givens_box.value() or None
@@ -354,20 +496,32 @@ class SudokuPage(GamePage):
             return
         rating = self.RATINGS[self.rating_box.currentIndex()][1]
 
-        make = functools.partial(generate, givens=givens, symmetry=symmetry, rating=rating)
+        make = functools.partial(
+            generate, givens=givens, symmetry=symmetry, rating=rating, minimal=self.minimal_box.isChecked()
+        )
         self._maker.submit(make, progress=self._made_progress.moved.emit)
         self._generating(True, "Making a puzzle…")
 
+    def cancel_new_puzzle(self) -> None:
+        if self._maker.busy:
+            self._maker.cancel()
+            self._generating(False, "Cancelled.")
+
     def _generating(self, busy: bool, text: str) -> None:
-        self.new_button.setText("Cancel" if busy else "Make puzzle")
+        self.new_button.setEnabled(not busy)
+        self.cancel_button.setEnabled(busy)
         self.new_progress.setValue(0)
         self.new_progress.setVisible(busy)
         self.new_status.setText(text)
+        # Said in the status bar too: File > New sudoku puzzle may start it with the panel
+        # scrolled away from its bar.
+        self.show_status(text)
 
     def _made(self, result) -> None:
         if isinstance(result, Exception):
             self._generating(False, why(result).capitalize() + ".")
             return
+        self._made_board = result
         self._generating(False, f"New puzzle: {result.givens} givens.")
         self.set_board(result, "New puzzle")
 
@@ -376,14 +530,38 @@ class SudokuPage(GamePage):
 
     def copy_grid(self) -> None:
         QGuiApplication.clipboard().setText(formats.write_string(self.board))
-        self.show_status("Copied the puzzle as an 81-character grid")
+        count = len(self.board.cells)
+        self.show_status(f"Copied the puzzle as a {count}-character grid")
 
     def copy_candidates(self) -> None:
+        if self.board.variant is not None:
+            self.show_status("A candidate grid holds a classic 9x9 only")
+            return
         QGuiApplication.clipboard().setText(formats.write_candidate_grid(self.board))
         self.show_status("Copied the candidate grid")
 
+    def copy_fpuzzles(self) -> None:
+        from slugboard.codecs.sudoku import fpuzzles
+
+        QGuiApplication.clipboard().setText(fpuzzles.link(self.board))
+        self.show_status("Copied the f-puzzles link")
+
+    def copy_sudokupad(self) -> None:
+        from slugboard.codecs.sudoku import sudokupad
+
+        QGuiApplication.clipboard().setText(sudokupad.link(self.board))
+        self.show_status("Copied the SudokuPad link")
+
+    def copy_player(self) -> None:
+        if self.board.variant is not None:
+            self.show_status(_NO_PLAYER_LINK)
+            return
+        QGuiApplication.clipboard().setText(sudoku.share_url(self.board))
+        self.show_status("Copied the Sudoku Player link")
+
     def shutdown(self) -> None:
         self._query.shutdown()
+        self._variant_query.shutdown()
         self._maker.shutdown()
 
     @property
@@ -397,7 +575,7 @@ class SudokuPage(GamePage):
         note = ""
         if showing and self._count == 0:
             repeats = any(p.is_error for p in sudoku.problems(self.board))
-            why = "a digit repeats in a row, column or box" if repeats else "the givens leave no way to fill the grid"
+            why = "a digit repeats or a rule is broken" if repeats else "the givens leave no way to fill the grid"
             note = f"No solution to show: {why}."
         elif showing and self._count is None:
             note = "Finding the solution…"

@@ -6,6 +6,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.sudoku.model import DIGITS
 
 CONFLICT = QColor("#d32f2f")
 CONFLICT_FILL = QColor(211, 47, 47, 45)
@@ -27,13 +28,30 @@ def board_layout(rect: QRectF) -> QRectF:
     return QRectF(rect.center().x() - side / 2, rect.center().y() - side / 2, side, side)
 
 
-def cell_at(rect: QRectF, point: QPointF) -> tuple[int, int] | None:
+def _grid_rect_for(rect: QRectF, board: sudoku.Board) -> QRectF:
+    """The grid's square; a variant with clues outside the grid leaves a ring of one cell
+    around it for them."""
     grid = board_layout(rect)
+    if board.variant is not None and _has_outside(board):
+        n = board.size
+        step = grid.width() / (n + 2)
+        return grid.adjusted(step, step, -step, -step)
+    return grid
+
+
+def _has_outside(board: sudoku.Board) -> bool:
+    variant = board.variant
+    return variant is not None and any(c.outside is not None for c in variant.constraints)
+
+
+def cell_at(rect: QRectF, point: QPointF, board: sudoku.Board | None = None) -> tuple[int, int] | None:
+    grid = board_layout(rect) if board is None else _grid_rect_for(rect, board)
     if not grid.contains(point):
         return None
-    size = grid.width() / 9
-    row = min(8, int((point.y() - grid.top()) / size))
-    col = min(8, int((point.x() - grid.left()) / size))
+    n = 9 if board is None else board.size
+    size = grid.width() / n
+    row = min(n - 1, int((point.y() - grid.top()) / size))
+    col = min(n - 1, int((point.x() - grid.left()) / size))
     return row, col
 
 
@@ -49,12 +67,15 @@ def paint(
     hint: sudoku.logic.Step | None = None,
     **_state,
 ) -> None:
-    grid = board_layout(rect)
-    size = grid.width() / 9
+    grid = _grid_rect_for(rect, board)
+    n = board.size
+    size = grid.width() / n
     base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
     dark = base.lightness() < 128
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    if board.variant is not None and _has_outside(board):
+        painter.fillRect(grid.adjusted(-size, -size, size, size), base)
     painter.fillRect(grid, base)
     if conflicts is None:
         conflicts = sudoku.conflict_cells(board)
@@ -66,7 +87,7 @@ def paint(
         sr, sc = selected
         peer_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
         peer_fill.setAlpha(28)
-        for i in range(9):
+        for i in range(n):
             painter.fillRect(cell_rect(sr, i), peer_fill)
             painter.fillRect(cell_rect(i, sc), peer_fill)
         sel_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
@@ -82,7 +103,11 @@ def paint(
             painter.fillRect(cell_rect(*divmod(hint.cell, 9)), HINT_TARGET)
         for i, d in hint.eliminations:
             eliminated.setdefault(i, set()).add(d)
-    _paint_marks(painter, board, cell_rect, size, text, eliminated, hint)
+    if board.variant is not None:
+        from .variant_paint import paint_under
+
+        paint_under(painter, board, grid, size, palette)
+    _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, solution)
     if hint is not None and hint.technique in CHAIN_TECHNIQUES and len(hint.cells) > 1:
         # The chain's cells joined in its order, so the eye can follow the links.
         pen = QPen(HINT_CHAIN, max(2.0, size / 16))
@@ -93,29 +118,37 @@ def paint(
 
     font = QFont(painter.font())
     font.setPixelSize(max(6, int(size * 0.6)))
-    for r in range(9):
-        for c in range(9):
+    shown = DIGITS
+    for r in range(n):
+        for c in range(n):
             digit = board.get(r, c)
             if digit:
-                typed = r * 9 + c in board.typed
+                typed = r * n + c in board.typed
                 font.setBold(not typed)
                 painter.setFont(font)
                 colour = (TYPED_DARK if dark else TYPED_LIGHT) if typed else text
                 painter.setPen(CONFLICT if (r, c) in conflicts else colour)
-                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
-            elif hint is not None and hint.is_placement and hint.cell == r * 9 + c:
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, shown[digit - 1])
+            elif hint is not None and hint.is_placement and hint.cell == r * n + c:
                 font.setBold(True)
                 painter.setFont(font)
                 painter.setPen(QColor("#a5d6a7") if dark else QColor("#1b5e20"))
                 painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(hint.digit))
-            elif solution is not None:
+            elif solution is not None and len(solution.cells) == n * n and solution.get(r, c):
                 font.setBold(False)
                 painter.setFont(font)
                 painter.setPen(SOLUTION_DARK if dark else SOLUTION_LIGHT)
-                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(solution.get(r, c)))
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, shown[solution.get(r, c) - 1])
 
     # Thin lines first, each only between the thick lines, then the thick ones on top
     # with square ends, so no thin line notches the border or a box line.
+    if board.variant is not None:
+        from .variant_paint import paint_grid_lines, paint_over
+
+        paint_grid_lines(painter, board, grid, size, palette)
+        paint_over(painter, board, grid, size, palette)
+        painter.restore()
+        return
     thin = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, size / 40))
     thin.setCapStyle(Qt.PenCapStyle.FlatCap)
     painter.setPen(thin)
@@ -139,9 +172,10 @@ def paint(
     painter.restore()
 
 
-def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint) -> None:
+def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, solution=None) -> None:
     """Centre marks small in the middle, corner marks smaller at the corners; a hint's
-    eliminations in red."""
+    eliminations in red. Where the solution is shown, its digit takes the cell and the
+    marks are not drawn under it."""
     if not (board.has_marks or eliminated):
         return
     font = QFont(painter.font())
@@ -159,12 +193,15 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint) -> Non
         Qt.AlignmentFlag.AlignCenter,
     )
     target = hint.cell if hint is not None and hint.is_placement else -1
-    for i in range(81):
-        if board.cells[i] or i == target:
+    n = board.size
+    shows_solution = solution is not None and len(solution.cells) == len(board.cells)
+    shown = DIGITS
+    for i in range(n * n):
+        if board.cells[i] or i == target or (shows_solution and solution.cells[i]):
             continue
-        rect = cell_rect(*divmod(i, 9))
+        rect = cell_rect(*divmod(i, n))
         gone = eliminated.get(i, set())
-        centre = [d for d in range(1, 10) if board.centre[i] >> (d - 1) & 1]
+        centre = [d for d in range(1, n + 1) if board.centre[i] >> (d - 1) & 1]
         for d in sorted(gone - set(centre)) if not centre else []:
             centre.append(d)  # an elimination from a cell without marks still shows
         centre.sort()
@@ -173,24 +210,24 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint) -> Non
             painter.setFont(font)
             x = rect.left()
             metrics = painter.fontMetrics()
-            width = sum(metrics.horizontalAdvance(str(d)) for d in centre)
+            width = sum(metrics.horizontalAdvance(shown[d - 1]) for d in centre)
             x = rect.center().x() - width / 2
             for d in centre:
                 painter.setPen(HINT_ELIMINATED if d in gone else muted)
-                w = metrics.horizontalAdvance(str(d))
-                painter.drawText(QRectF(x, rect.top(), w, rect.height()), Qt.AlignmentFlag.AlignCenter, str(d))
+                w = metrics.horizontalAdvance(shown[d - 1])
+                painter.drawText(QRectF(x, rect.top(), w, rect.height()), Qt.AlignmentFlag.AlignCenter, shown[d - 1])
                 if d in gone:
                     y = rect.center().y()
                     painter.drawLine(QPointF(x, y), QPointF(x + w, y))
                 x += w
-        corner = [d for d in range(1, 10) if board.corner[i] >> (d - 1) & 1]
+        corner = [d for d in range(1, n + 1) if board.corner[i] >> (d - 1) & 1]
         if corner:
             font.setPixelSize(max(5, int(size * 0.22)))
             painter.setFont(font)
             painter.setPen(muted)
             inner = rect.adjusted(size * 0.08, size * 0.04, -size * 0.08, -size * 0.04)
             for d, where in zip(corner, corners):
-                painter.drawText(inner, where, str(d))
+                painter.drawText(inner, where, shown[d - 1])
 
 
 def preferred_size(board: sudoku.Board) -> QSize:

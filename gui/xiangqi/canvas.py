@@ -16,6 +16,18 @@ from slugboard.codecs import xiangqi
 from ..page import BoardCanvas
 from .paint import Layout, paint
 
+# Tooltips as rich text, one short line each, so they wrap to a readable width.
+EDIT_TIP = (
+    "<qt>Choose a piece in the palette (or type its FEN letter: Shift for Red) and click a point to put it there."
+    "<br>Drag a piece to move it (off the board to remove it); right-click or Delete removes it."
+    "<br>Arrow keys move the cursor, Space places, Esc drops the chosen piece.</qt>"
+)
+PLAY_TIP = (
+    "<qt>Click one of your pieces, then the point it goes to (or drag it)."
+    "<br>Arrow keys move the cursor, Space picks up and puts down, Esc drops the piece."
+    "<br>The last move's two points are bracketed; arrows show the engine's best moves.</qt>"
+)
+
 
 class XiangqiCanvas(BoardCanvas):
     """Shows the board and turns the mouse and keys into requests; the page decides."""
@@ -40,6 +52,11 @@ class XiangqiCanvas(BoardCanvas):
         self.playing = False  # play mode: moves by the rules, no placing or removing
         self.held: int | None = None  # play mode: the piece picked up by a click
         self.cursor: int | None = None  # type: ignore[assignment]
+        # The cursor box shows while the keys move it; the mouse hides it (a click or a
+        # drag leaves no box where it began, nor on a point that refused the move).
+        self.cursor_shown = False
+        self.last_move: tuple[int, int] | None = None
+        self.arrows: tuple = ()
         self._press_square: int | None = None
         self._press_point: QPointF | None = None
         self._drag_point: QPointF | None = None
@@ -48,12 +65,7 @@ class XiangqiCanvas(BoardCanvas):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(300, 340)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setToolTip(
-            "Choose a piece in the palette (or type its FEN letter: Shift for Red) and click a "
-            "point to put it there; drag a piece to move it (off the board to remove it); right-click or "
-            "Delete removes it; "
-            "arrow keys move the cursor, Space places, Esc drops the chosen piece"
-        )
+        self.setToolTip(EDIT_TIP)
 
     def sizeHint(self) -> QSize:
         return QSize(540, 626)
@@ -115,8 +127,11 @@ class XiangqiCanvas(BoardCanvas):
             hover_refused=refused,
             drag_from=self._press_square if self.dragging else None,
             drag_point=self._drag_point,
-            cursor=self.cursor if self.hasFocus() else None,
+            cursor=self.cursor if self.hasFocus() and self.cursor_shown else None,
             marked=self.marked,
+            last_move=self.last_move,
+            selected=self.held if self.playing else None,
+            arrows=self.arrows,
         )
 
     # --- mouse -------------------------------------------------------------------
@@ -134,6 +149,7 @@ class XiangqiCanvas(BoardCanvas):
         self._press_square = square
         self._press_point = event.position()
         self._drag_point = None
+        self.cursor_shown = False
         if square is not None:
             self.cursor = square
 
@@ -200,6 +216,7 @@ class XiangqiCanvas(BoardCanvas):
             if self.flipped:
                 dr, dc = -dr, -dc
             self.cursor = ((row + dr) % 10) * 9 + (col + dc) % 9
+            self.cursor_shown = True
             self.update()
             return
         if self.playing:

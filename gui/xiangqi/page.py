@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 import json
+import os
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import (
     QFontDatabase,
     QGuiApplication,
@@ -31,7 +33,8 @@ from slugboard.codecs.errors import guarded
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, ModeButton, heading, html_lines, plain_label
-from .canvas import XiangqiCanvas
+from .analysis import MAX_LINES, AnalysisPanel, EngineRunner, EvaluationGraph
+from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
 EDIT, PLAY = "edit", "play"
@@ -40,9 +43,15 @@ EDIT, PLAY = "edit", "play"
 GAME_KEY = "xiangqi/game"
 PALETTE_ICON = 40  # px: a piece's character reads at a glance
 MODES = (EDIT, PLAY)
+ANALYSE_KEY = "xiangqi/analyse"
+LINES_KEY = "xiangqi/analysis_lines"
+ENGINE_KEY = "xiangqi/engine"
+# A game's positions are scored with a search this long each (ms): a 100-move game in about 20 s.
+EVALUATION_MOVETIME = 200
 
 
 class XiangqiPage(GamePage):
+    record_read = Signal(bool)  # a game record file read in the background: opened or not
     # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
     # shortcut the page binds is listed here).
     KEYS = (
@@ -53,7 +62,7 @@ class XiangqiPage(GamePage):
         ("Escape", "Put the chosen kind away"),
         ("F", "Flip the board"),
         ("T", "Give the move to the other side"),
-        ("Ctrl+Shift+O", "Set up the opening position"),
+        ("Ctrl+Shift+N", "Set up the opening position (a new game)"),
         ("Ctrl+Shift+Backspace", "Clear the board"),
         ("Ctrl+Shift+F", "Copy the position as FEN"),
         ("Ctrl+Shift+V", "Open the FEN or slug on the clipboard"),
@@ -79,6 +88,9 @@ class XiangqiPage(GamePage):
         self.set_canvas(canvas)
         self.mode = EDIT
         self.game_start = self.board
+        self.game_record = None  # the game record opened (codecs.xiangqi.records.GameRecord), if any
+        self._record_reader = None
+        self._record_branches: list[list[xiangqi.Move]] = []
         self.game_moves: list[xiangqi.Move] = []
         self.game_ply = 0
         # Games left by an undo, by each of their positions, so a redo that comes back to
@@ -140,7 +152,7 @@ class XiangqiPage(GamePage):
 
         self.add_heading("Board")
         actions = (
-            ("Opening position", "Ctrl+Shift+O", "Set up the opening position", self.opening),
+            ("Opening position", "Ctrl+Shift+N", "Set up the opening position", self.opening),
             ("Clear board", "Ctrl+Shift+Backspace", "Remove every piece (undo brings them back)", self.clear),
             ("Flip board", "F", "Turn the board round: Black at the bottom (a view, not an edit)", self.flip),
             (
@@ -182,6 +194,7 @@ class XiangqiPage(GamePage):
         self.tool_layout.addWidget(self.problems_label)
         self.tool_layout = panel_layout
         self._build_play_box()
+        self._build_analysis()
         self.choose_kind("")
         self.board_shown(self.board)
         self._restore_game()
@@ -261,9 +274,30 @@ class XiangqiPage(GamePage):
         self.move_list.setObjectName("xiangqiMoves")
         self.move_list.setToolTip("Click a move to see the position after it; the start line shows the set-up position")
         self.move_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.move_list.setMinimumHeight(160)
+        self.move_list.setMinimumHeight(140)
         self.move_list.itemClicked.connect(lambda item: self.go_to_ply(self.move_list.row(item)))
         layout.addWidget(self.move_list)
+        # What an opened game record says at the move shown: its comment, and the other
+        # moves it gives from here (its variations), to follow with a click.
+        self.comment_label = QLabel()
+        self.comment_label.setObjectName("xiangqiComment")
+        self.comment_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.comment_label.setWordWrap(True)
+        self.comment_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.comment_label.setFixedHeight(3 * self.comment_label.fontMetrics().lineSpacing() + 4)
+        self.comment_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.comment_label.setToolTip("The game record's comment at the move shown")
+        layout.addWidget(self.comment_label)
+        self.variation_list = QListWidget()
+        self.variation_list.setObjectName("xiangqiVariations")
+        self.variation_list.setToolTip("The record's other moves from the position shown: click one to follow it")
+        self.variation_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.variation_list.setFixedHeight(2 * self.variation_list.fontMetrics().lineSpacing() + 8)
+        self.variation_list.itemClicked.connect(lambda item: self.follow_variation(self.variation_list.row(item)))
+        layout.addWidget(self.variation_list)
+        self.evaluation_graph = EvaluationGraph()
+        self.evaluation_graph.ply_clicked.connect(self.go_to_ply)
+        layout.addWidget(self.evaluation_graph)
         buttons = (
             ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.restart),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.copy_moves),
@@ -275,6 +309,14 @@ class XiangqiPage(GamePage):
             ),
             ("Flip board", "", "Turn the board round: Black at the bottom (F)", self.flip),
             (
+                "Evaluate game",
+                "",
+                "Score every position of the game with the engine, for the graph above",
+                self.evaluate_game,
+            ),
+            ("Open game…", "", "Open a game record: PGN, XQF or DhtmlXQ (UTF-8 or GBK)", self.open_game_dialog),
+            ("Save game as…", "", "Save the game, its comments and variations as PGN", self.save_game_dialog),
+            (
                 "Copy FEN",
                 "",
                 "Put the position on screen in Xiangqi FEN on the clipboard (Ctrl+Shift+F)",
@@ -282,15 +324,184 @@ class XiangqiPage(GamePage):
             ),
         )
         self.play_buttons: dict[str, QPushButton] = {}
-        for text, keys, tip, slot in buttons:
+        grid = QGridLayout()  # two a row: the panel stays short enough to show the analysis
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(4)
+        for index, (text, keys, tip, slot) in enumerate(buttons):
             if keys:
                 QShortcut(QKeySequence(keys), self, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
             button = QPushButton(text)
             button.setToolTip(f"{tip} ({keys})" if keys else tip)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(slot)
-            layout.addWidget(button)
+            grid.addWidget(button, index // 2, index % 2)
             self.play_buttons[text] = button
+        layout.addLayout(grid)
+
+    # --- analysis ----------------------------------------------------------------
+    def _build_analysis(self) -> None:
+        self.add_heading("Analysis")
+        self.analysis_panel = AnalysisPanel()
+        self.tool_layout.addWidget(self.analysis_panel)
+        path = self.settings.value(ENGINE_KEY, "")
+        self._new_runner(path if isinstance(path, str) and path else None)
+        self._analysis_id = 0
+        self._evaluation_id = -1
+        self._evaluation: tuple | None = None  # (start, moves, scores) of the game last evaluated
+        stored = self.settings.value(LINES_KEY, 2)
+        lines = int(stored) if isinstance(stored, (int, str)) and str(stored).isdigit() else 2
+        lines = min(MAX_LINES, max(1, lines))
+        self.analysis_lines = lines
+        self.analysis_panel.set_lines_shown(lines)
+        self.analysis_panel.switched.connect(self.set_analysing)
+        self.analysis_panel.lines_chosen.connect(self.set_analysis_lines)
+        self.analysis_panel.engine_asked.connect(self.choose_engine)
+        self.analysis_panel.say("Tick Analyse to ask an engine for the best moves here.")
+        on = self.settings.value(ANALYSE_KEY, False, type=bool)
+        self.analysis_panel.switch.setChecked(bool(on))
+
+    @property
+    def analysing(self) -> bool:
+        return self.analysis_panel.switch.isChecked()
+
+    def analysis_checked(self) -> bool:
+        return self.analysing
+
+    def toggle_analysis(self) -> None:
+        self.set_analysing(not self.analysing)
+
+    def set_analysing(self, on: bool) -> None:
+        if self.analysis_panel.switch.isChecked() != on:
+            self.analysis_panel.switch.setChecked(on)  # comes back here through the signal
+            return
+        if bool(self.settings.value(ANALYSE_KEY, False, type=bool)) != on:
+            self.settings.setValue(ANALYSE_KEY, on)
+        if on:
+            self._follow_analysis(self.board)
+        else:
+            self._end_analysis("Tick Analyse to ask an engine for the best moves here.")
+        self.actions_changed.emit()
+
+    def set_analysis_lines(self, count: int) -> None:
+        self.analysis_lines = min(MAX_LINES, max(1, count))
+        self.analysis_panel.set_lines_shown(self.analysis_lines)
+        self.settings.setValue(LINES_KEY, self.analysis_lines)
+        self._follow_analysis(self.board)
+
+    def choose_engine(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a xiangqi engine (Pikafish or Fairy-Stockfish)")
+        if path:
+            self.use_engine(path)
+
+    def use_engine(self, path: str | None) -> None:
+        """Analyse with the engine program at `path` (None: the one found on PATH); kept between runs."""
+        self.settings.setValue(ENGINE_KEY, path or "")
+        self.runner.close()
+        self._new_runner(path)
+        self._follow_analysis(self.board)
+
+    def _new_runner(self, path: str | None) -> None:
+        self.runner = EngineRunner(self)
+        self.runner.path = path
+        self.runner.analysed.connect(self._analysed)
+        self.runner.evaluated.connect(self._evaluated)
+        self.runner.failed.connect(self._analysis_failed)
+
+    # --- the evaluation graph -----------------------------------------------------
+    @property
+    def evaluating(self) -> bool:
+        return self._evaluation_id >= 0
+
+    def evaluate_game(self) -> bool:
+        """Score every position of the game with the engine (a short search each), for
+        the graph; live analysis waits meanwhile."""
+        from slugboard.codecs.xiangqi import engine as engines
+
+        try:
+            engines.find_engine(self.runner.path)
+        except engines.EngineError as exc:
+            self._refuse(_sentence(exc.message))
+            return False
+        boards = self.positions()
+        self._evaluation = (self.game_start, tuple(self.game_moves), [None] * len(boards))
+        self.evaluation_graph.set_values(self._evaluation[2], self.game_ply)
+        self._evaluation_id = self.runner.evaluate(boards, EVALUATION_MOVETIME)
+        self.show_status(f"Evaluating {_count(len(boards), 'position')}…")
+        return True
+
+    def _evaluated(self, scores, asked: int) -> None:
+        if asked != self._evaluation_id or self._evaluation is None:
+            return
+        start, moves, _ = self._evaluation
+        self._evaluation = (start, moves, scores)
+        self.evaluation_graph.set_values(scores, self.game_ply)
+        if sum(1 for v in scores if v is not None) >= sum(1 for b in self.positions() if not xiangqi.play_problems(b)):
+            self._evaluation_id = -1
+            self.show_status("Game evaluated: click the graph to go to a move")
+            self._follow_analysis(self.board)
+
+    def _show_evaluation(self) -> None:
+        evaluation = self._evaluation
+        if evaluation is not None and evaluation[:2] == (self.game_start, tuple(self.game_moves)):
+            self.evaluation_graph.set_values(evaluation[2], self.game_ply)
+        elif self.evaluation_graph.values:
+            self.evaluation_graph.set_values([], 0)
+
+    def _end_analysis(self, text: str) -> None:
+        self._analysis_id = -1
+        self.runner.stop()
+        self.analysis_panel.clear_lines()
+        self.analysis_panel.say(text)
+        if self.canvas.arrows:
+            self.canvas.arrows = ()
+            self.canvas.update()
+
+    def _follow_analysis(self, board: xiangqi.Board) -> None:
+        """Stop the search under way and, when analysing, start one on `board`."""
+        if getattr(self, "analysis_panel", None) is None or not self.analysing or self.evaluating:
+            return
+        from slugboard.codecs.xiangqi import engine as engines
+
+        try:
+            engines.find_engine(self.runner.path)
+        except engines.EngineError as exc:
+            self._end_analysis(_sentence(exc.message))
+            return
+        blockers = xiangqi.play_problems(board)
+        if blockers:
+            self._end_analysis(f"No analysis: this position cannot be played ({blockers[0].message}).")
+            return
+        if xiangqi.result(board):
+            self._end_analysis("No analysis: the game is over.")
+            return
+        self._end_analysis("Thinking…")
+        self._analysis_id = self.runner.request(board, self.analysis_lines)
+
+    def _analysed(self, analysis, asked: int) -> None:
+        if asked != self._analysis_id or analysis.board != self.board:
+            return
+        engine = self.runner._engine
+        name = engine.name if engine is not None else "Engine"
+        self.analysis_panel.show_analysis(analysis, name)
+        self.canvas.arrows = tuple(line["moves"][0] for line in analysis.lines[: self.analysis_lines])
+        self.canvas.update()
+
+    def _analysis_failed(self, message: str, asked: int) -> None:
+        if asked == self._evaluation_id:
+            self._evaluation_id = -1
+            self._refuse(f"Evaluation stopped: {message}")
+            return
+        if asked != self._analysis_id:
+            return
+        self._end_analysis(_sentence(message) + " Analysis starts again at the next move or edit.")
+
+    def shutdown(self) -> None:
+        self.runner.close()
+        if self._record_reader is not None:
+            self._record_reader.shutdown()
+        super().shutdown()
 
     def set_mode(self, mode: str) -> bool:
         if mode not in MODES:
@@ -312,12 +523,14 @@ class XiangqiPage(GamePage):
         self.edit_box.setVisible(mode == EDIT)
         self.play_box.setVisible(mode == PLAY)
         self.canvas.playing = mode == PLAY
+        self.canvas.setToolTip(PLAY_TIP if mode == PLAY else EDIT_TIP)
         self.canvas.held = None
         if mode == PLAY:
             self.choose_kind("")
         self.refusal_label.setText("")
         self.board_shown(self.board)
         self.focus_canvas()
+        self.actions_changed.emit()
 
     # --- play --------------------------------------------------------------------
     def positions(self) -> list[xiangqi.Board]:
@@ -332,7 +545,8 @@ class XiangqiPage(GamePage):
         if square < 0:
             self.canvas.held = None
         elif held is not None and square != held and not self._own(square):
-            self.move(held, square)
+            if not self.move(held, square):
+                self.canvas.cursor = held  # the keys go on from the piece still held
             return
         elif self._own(square) and square != held:
             self.canvas.held = square
@@ -358,8 +572,14 @@ class XiangqiPage(GamePage):
             return False
         reason = xiangqi.play_refusal(board, move)
         if reason:
-            name = xiangqi.piece_name(board.cells[source]) if board.cells[source] else "piece"
-            self._refuse(f"Cannot move the {name} to {xiangqi.square_name(target)}: {reason}")
+            from slugboard.codecs.xiangqi.notation import move_names
+
+            named = move_names(board, move) if board.cells[source] else None
+            if named:
+                self._refuse(f"{named} is not allowed: {reason}")
+            else:
+                name = xiangqi.piece_name(board.cells[source]) if board.cells[source] else "piece"
+                self._refuse(f"Cannot move the {name} to {xiangqi.square_name(target)}: {reason}")
             return False
         text = xiangqi.wxf(board, move)
         self.game_moves = self.game_moves[: self.game_ply] + [move]
@@ -438,6 +658,169 @@ class XiangqiPage(GamePage):
             self._show_mode(PLAY)
         self.show_status(f"Replayed {plural(len(moves), 'move')}")
         return None
+
+    # --- game records ---------------------------------------------------------------
+    def open_record(self, record) -> None:
+        """Open one game of a record file (a FileRecord whose payload is the game): see
+        open_game; a record without a game opens its board."""
+        from slugboard.codecs.xiangqi.records import GameRecord
+
+        game = getattr(record, "payload", None)
+        if not isinstance(game, GameRecord) or not self.open_game(game):
+            super().open_record(record)  # the position alone, its problems listed
+
+    def open_game(self, game) -> bool:
+        """Open a game record: its main line plays in Play mode, its comments show under
+        the move list and its variations beside them; False (nothing changed) when its
+        start cannot be played."""
+        kept, self.game_record = self.game_record, game
+        problem = self.replay_game(game.start, game.main_line)
+        if problem:
+            self.game_record = kept
+            self.show_status(f"Game not opened: {problem}")
+            return False
+        title = game.tags.get("Title") or game.tags.get("Event") or ""
+        self.show_status(f"Opened {title + ': ' if title else ''}{_count(len(game.main_line), 'move')}")
+        return True
+
+    def open_game_dialog(self) -> bool:
+        """Choose a game record file; it is read off the window's thread, then opened."""
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            "Open a game record",
+            "",
+            "Xiangqi game records (*.pgn *.xqf *.txt *.ubb);;All files (*)",
+        )
+        if not path:
+            return False
+        self.read_record_file(path)
+        return True
+
+    def read_record_file(self, path: str) -> None:
+        """Read the game record at `path` on a worker thread; `record_read` fires when it
+        is open (or refused, with the reason under the moves)."""
+        from slugboard.codecs.xiangqi import records
+
+        from ..worker import LatestOnly
+
+        if self._record_reader is None:
+            self._record_reader = LatestOnly(self)
+            self._record_reader.finished.connect(self._record_file_read)
+        self.show_status(f"Reading {os.path.basename(path)}…")
+        self._record_reader.submit(records.read_file, path)
+
+    def _record_file_read(self, result) -> None:
+        if isinstance(result, SlugError):
+            self._refuse(f"Not opened: {result.message}")
+            self.record_read.emit(False)
+        elif isinstance(result, BaseException):
+            self._refuse(f"Not opened: {result}")
+            self.record_read.emit(False)
+        else:
+            self.record_read.emit(self.open_game(result[0]))
+
+    def can_save_game(self) -> bool:
+        return self.mode == PLAY and (bool(self.game_moves) or self.game_record is not None)
+
+    def game_as_record(self):
+        """The game on screen as a record: the opened record (comments, variations) with the
+        moves played since merged in, or the moves alone."""
+        from slugboard.codecs.xiangqi.records import GameRecord, copy_record
+
+        if self.game_record is not None and self.game_record.start == self.game_start:
+            record = copy_record(self.game_record)
+        else:
+            record = GameRecord(self.game_start)
+        node = record.root
+        for move in self.game_moves:
+            node = node.add(move)
+        return record
+
+    def save_game_dialog(self) -> bool:
+        from PySide6.QtWidgets import QFileDialog
+
+        from slugboard.codecs.xiangqi import records
+
+        if not self.can_save_game():
+            self.show_status("Play some moves (or open a game) to save a game")
+            return False
+        path, _ = QFileDialog.getSaveFileName(self, "Save game as", "game.pgn", "PGN (*.pgn)")
+        if not path:
+            return False
+        text = records.write_pgn(self.game_as_record(), "WXF")
+        try:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(text)
+        except OSError as exc:
+            self._refuse(f"Not saved: {exc.strerror or exc}")
+            return False
+        self.show_status(f"Saved the game as {os.path.basename(path)}")
+        return True
+
+    def _record_branch_counts(self) -> dict[int, int]:
+        """For each ply of the game on screen inside the opened record: how many other
+        moves the record gives there."""
+        counts: dict[int, int] = {}
+        node = self._record_node(0)
+        for ply, move in enumerate(self.game_moves):
+            if node is None:
+                break
+            if len(node.children) > 1:
+                counts[ply] = len(node.children) - 1
+            node = next((child for child in node.children if child.move == move), None)
+        return counts
+
+    def _record_node(self, ply: int):
+        """The record's node after the game's first `ply` moves, or None off the record."""
+        if self.game_record is None or self.game_record.start != self.game_start:
+            return None
+        node = self.game_record.root
+        for move in self.game_moves[:ply]:
+            node = next((child for child in node.children if child.move == move), None)
+            if node is None:
+                return None
+        return node
+
+    def _show_record(self, boards) -> None:
+        """The comment at the move shown, and the record's other moves from here."""
+        node = self._record_node(self.game_ply)
+        self.comment_label.setText(node.comment if node is not None else "")
+        self.variation_list.clear()
+        self._record_branches = []
+        if node is None:
+            return
+        board = boards[self.game_ply]
+        following = self.game_moves[self.game_ply] if self.game_ply < len(self.game_moves) else None
+        for child in node.children:
+            if child.move == following or (following is None and child is node.children[0]):
+                continue
+            line: list[str] = []
+            at, position = child, board
+            while at is not None and len(line) < 6:
+                line.append(xiangqi.wxf(position, at.move))
+                position = xiangqi.play(position, at.move)
+                at = at.children[0] if at.children else None
+            number = (self.game_ply + (0 if self.game_start.red_to_move else 1)) // 2 + 1
+            dots = "." if board.red_to_move else "…"
+            self.variation_list.addItem(QListWidgetItem(f"{number}{dots} {' '.join(line)}{' …' if at else ''}"))
+            branch = [child.move]
+            while child.children:
+                child = child.children[0]
+                branch.append(child.move)
+            self._record_branches.append(branch)
+
+    def follow_variation(self, index: int) -> None:
+        """Play the record's variation `index` from the move shown (its first move shown)."""
+        if not 0 <= index < len(self._record_branches):
+            return
+        moves = self.game_moves[: self.game_ply] + self._record_branches[index]
+        ply = self.game_ply + 1
+        self._leave_game()
+        self.game_moves, self.game_ply = moves, ply
+        if not self.set_board(self.positions()[ply], "Follow a variation"):
+            self.board_shown(self.board)
 
     def _leave_game(self) -> None:
         """Keep the game on screen for a redo that comes back to one of its positions."""
@@ -566,7 +949,13 @@ class XiangqiPage(GamePage):
         self.show_status("Black at the bottom" if self.canvas.flipped else "Red at the bottom")
 
     def copy_fen(self) -> None:
-        QGuiApplication.clipboard().setText(xiangqi.to_fen(self.board))
+        """The position's FEN; in Play mode with the game's half-move clock and move number."""
+        if self.mode == PLAY:
+            from slugboard.codecs.xiangqi.history import full_fen
+
+            QGuiApplication.clipboard().setText(full_fen(self.game_start, self.game_moves, self.game_ply))
+        else:
+            QGuiApplication.clipboard().setText(xiangqi.to_fen(self.board))
         self.show_status("Copied the FEN")
 
     def paste_fen(self) -> bool:
@@ -603,6 +992,7 @@ class XiangqiPage(GamePage):
             self.bits_label.setText("A link cannot hold this position: see Problems.")
             self.bits_label.setToolTip("The slug code has no place for a piece shown under Problems")
         self.problems_label.setText(html_lines(p.message for p in found) or "None")
+        self.canvas.last_move = None
         self.canvas.marked = tuple(
             dict.fromkeys(
                 sq for p in found if p.kind in ("unencodable", "too-many", "facing-kings", "check") for sq in p.cells
@@ -617,6 +1007,7 @@ class XiangqiPage(GamePage):
             self._show_game(board)
         self._refresh_marks()
         self._keep_game()
+        self._follow_analysis(board)
 
     def _show_game(self, board: xiangqi.Board) -> None:
         boards = self.positions()
@@ -634,21 +1025,35 @@ class XiangqiPage(GamePage):
         self.canvas.held = None
         self.move_list.clear()
         self.move_list.addItem(QListWidgetItem("Start"))
+        branches = self._record_branch_counts() if getattr(self, "game_record", None) is not None else {}
         for i, move in enumerate(self.game_moves):
             before = boards[i]
             number = (i + (0 if self.game_start.red_to_move else 1)) // 2 + 1
             dots = "." if before.red_to_move else "…"
+            # A move the record gives others for is marked with how many (they are listed
+            # under the moves when the position before it is shown).
+            mark = f"   (+{branches[i]})" if branches.get(i) else ""
             self.move_list.addItem(
-                QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}")
+                QListWidgetItem(f"{number}{dots} {xiangqi.wxf(before, move)}   {xiangqi.chinese(before, move)}{mark}")
             )
         self.move_list.setCurrentRow(self.game_ply)
+        self._show_record(boards)
+        if getattr(self, "evaluation_graph", None) is not None and getattr(self, "runner", None) is not None:
+            self._show_evaluation()
+        self.canvas.last_move = self.game_moves[self.game_ply - 1] if self.game_ply else None
         side = "Red" if board.red_to_move else "Black"
         other = "Black" if board.red_to_move else "Red"
         outcome = xiangqi.result(board)
         king = next((sq for sq, c in enumerate(board.cells) if c == ("K" if board.red_to_move else "k")), None)
         if xiangqi.in_check(board) and king is not None:
             self.canvas.marked = (king,)
-        if outcome == "checkmate":
+        from slugboard.codecs.xiangqi.history import repetition
+
+        repeated = None if outcome else repetition(self.game_start, self.game_moves, self.game_ply)
+        self.result_label.setToolTip(repeated.rule if repeated else "")
+        if repeated:
+            self.result_label.setText(f"<b>{html.escape(repeated.message)}</b> {side} to move.")
+        elif outcome == "checkmate":
             self.result_label.setText(f"<b>Checkmate: {other} wins.</b>")
         elif outcome == "stalemate":
             self.result_label.setText(f"<b>{side} has no legal move: {other} wins.</b>")
@@ -659,6 +1064,15 @@ class XiangqiPage(GamePage):
 
     def export_state(self) -> dict:
         return {"flipped": self.canvas.flipped}
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _sentence(text: str) -> str:
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
 
 
 def _game_text(start: xiangqi.Board, moves: list[xiangqi.Move], ply: int) -> str:

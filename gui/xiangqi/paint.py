@@ -53,6 +53,10 @@ PIECE_RIM = QColor("#d9b778")
 LEGAL = QColor(46, 160, 67, 200)
 REFUSED = QColor("#d32f2f")
 CURSOR = QColor(33, 118, 210, 200)
+# The last move's two points, as xiangqi sites mark them: corner brackets.
+LAST_MOVE = QColor(33, 118, 210, 230)
+# The engine's lines: the best one strongest.
+ARROWS = (QColor(25, 118, 210, 190), QColor(46, 160, 67, 150), QColor(245, 124, 0, 130))
 
 _families: list[str] | None = None
 
@@ -388,11 +392,16 @@ def paint(
     drag_point: QPointF | None = None,
     cursor: int | None = None,
     marked: tuple = (),
+    last_move: tuple[int, int] | None = None,
+    selected: int | None = None,
+    arrows: tuple = (),
     **_state,
 ) -> None:
     """Draw the board. View state: `legal` squares to mark, a ghost `hover_letter` on
     `hover` (a cross instead when `hover_refused`), the piece on `drag_from` drawn at
-    `drag_point`, the keyboard `cursor`, and `marked` squares (problems) ringed in red."""
+    `drag_point`, the keyboard `cursor`, `marked` squares (problems) ringed in red, the
+    `last_move`'s two points bracketed, the `selected` piece ringed, and `arrows` (the
+    engine's first moves, best first)."""
     geo = Layout(rect, flipped)
     s = geo.step
     radius = s * 0.45
@@ -423,6 +432,18 @@ def paint(
             ),
         )
 
+    if last_move is not None:
+        for square in last_move:
+            _draw_brackets(painter, geo.point(square), s)
+
+    if selected is not None:
+        painter.setPen(QPen(CURSOR, max(2.0, s / 12)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawEllipse(geo.point(selected), radius * 1.1, radius * 1.1)
+
+    for index, (source, target) in reversed(list(enumerate(arrows[: len(ARROWS)]))):
+        _draw_arrow(painter, geo.point(source), geo.point(target), s, ARROWS[index], 1.0 - 0.2 * index)
+
     if cursor is not None:
         painter.setPen(QPen(CURSOR, max(1.5, s / 18), Qt.PenStyle.DashLine))
         painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -444,6 +465,34 @@ def paint(
         painter.drawLine(centre + QPointF(-d, -d), centre + QPointF(d, d))
         painter.drawLine(centre + QPointF(-d, d), centre + QPointF(d, -d))
     painter.restore()
+
+
+def _draw_brackets(painter: QPainter, centre: QPointF, s: float) -> None:
+    """Four corner brackets round a point."""
+    painter.setPen(QPen(LAST_MOVE, max(2.0, s / 14), Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    half, arm = s * 0.48, s * 0.16
+    for dx in (-1, 1):
+        for dy in (-1, 1):
+            corner = centre + QPointF(dx * half, dy * half)
+            painter.drawLine(corner, corner - QPointF(dx * arm, 0))
+            painter.drawLine(corner, corner - QPointF(0, dy * arm))
+
+
+def _draw_arrow(painter: QPainter, start: QPointF, end: QPointF, s: float, colour: QColor, weight: float) -> None:
+    """An arrow from one point to another, its head short of the target's centre."""
+    from math import atan2, cos, sin
+
+    angle = atan2(end.y() - start.y(), end.x() - start.x())
+    head = s * 0.38
+    tip = end - QPointF(cos(angle), sin(angle)) * (s * 0.12)
+    base = tip - QPointF(cos(angle), sin(angle)) * head
+    painter.setPen(QPen(colour, max(2.0, s * 0.12 * weight), Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap))
+    painter.drawLine(start, base)
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    side = QPointF(-sin(angle), cos(angle)) * (head * 0.55)
+    painter.drawPolygon([tip, base + side, base - side])
 
 
 def preferred_size(board: xiangqi.Board) -> QSize:

@@ -19,6 +19,8 @@ import atheris
 with atheris.instrument_imports():
     from slugboard.codecs import GAMES, SlugError, anatomy, decode_any, detect
     from slugboard.codecs.cli import board_from_json_line, run
+    from slugboard.codecs.sudoku import fpuzzles, lzstring, sudokupad
+    from slugboard.codecs.xiangqi import records as xiangqi_records
 
 
 def _text(data: bytes) -> str:
@@ -123,6 +125,52 @@ def _near_mark(data: bytes) -> None:
     assert found is None or 0 <= found.position <= len(text)
 
 
+def _records(reader: Callable[[bytes], object]) -> Callable[[bytes], None]:
+    """A xiangqi game record reader: a record, or a SlugError; what it reads writes as PGN
+    that reads back to the same main line."""
+
+    def target(data: bytes) -> None:
+        try:
+            found = reader(data)
+        except SlugError:
+            return
+        for record in found if isinstance(found, list) else [found]:
+            again = xiangqi_records.read_pgn(xiangqi_records.write_pgn(record))[0]
+            assert again.main_line == record.main_line
+
+    return target
+
+
+def _lzstring(data: bytes) -> None:
+    """Decompression of any text: a text or a SlugError, never more than the limit."""
+    text = _text(data)
+    for decompress in (lzstring.decompress_from_base64, lzstring.decompress_from_encoded_uri_component):
+        try:
+            out = decompress(text, limit=100_000)
+        except SlugError:
+            continue
+        assert len(out) <= 100_000
+
+
+def _fpuzzles_json(data: bytes) -> None:
+    """f-puzzles' JSON itself (the compression is the lz-string target's), read and written back."""
+    try:
+        board = fpuzzles.read_json_text(_text(data), form="fpuzzles")
+    except SlugError:
+        return
+    assert fpuzzles.read_data(fpuzzles.write_data(board)) == board
+
+
+def _sudokupad(data: bytes) -> None:
+    """SudokuPad's puzzle texts: fpuzzles/scl data, and SudokuPad's zipped JSON itself."""
+    text = _text(data)
+    for reader in (sudokupad.read_puzzle, sudokupad.read_scl):
+        try:
+            reader(text)
+        except SlugError:
+            pass
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
@@ -131,6 +179,12 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "text-file": _text_file,
     "carve": _carve,
     "near-mark": _near_mark,
+    "xiangqi-pgn": _records(lambda data: xiangqi_records.read_pgn(_text(data))),
+    "xiangqi-xqf": _records(lambda data: xiangqi_records.read_xqf(b"XQ" + data)),
+    "xiangqi-dhtmlxq": _records(lambda data: xiangqi_records.read_dhtmlxq(_text(data))),
+    "lzstring": _lzstring,
+    "fpuzzles-json": _fpuzzles_json,
+    "sudokupad": _sudokupad,
 }
 
 

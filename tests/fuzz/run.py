@@ -57,6 +57,12 @@ def targets() -> list[str]:
         "text-file",
         "carve",
         "near-mark",
+        "xiangqi-pgn",
+        "xiangqi-xqf",
+        "xiangqi-dhtmlxq",
+        "lzstring",
+        "fpuzzles-json",
+        "sudokupad",
     ]
 
 

@@ -1,0 +1,265 @@
+"""Every click of a game judged as Metasweeper judges it, with ms-toollib's
+`analyse_for_features`: high-risk and needless guesses, hard deductions ("jump
+judgements"), winding or straight mouse paths, vision transfers, textbook flag-and-chord
+runs; and for every guess, its chance of being safe, from the mine probabilities of the
+board the player saw (the chance the whole game survived is their product).
+
+The game is written as an `.evf` replay (`evf.py`) and analysed in a child Python
+process: ms-toollib ends the process it runs in on some inputs rather than raising, and a
+long game takes seconds of work that holds the interpreter. What comes back is tied to
+the game's actions (the list of actions the replay shows) by its time and cell.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import FormatError
+from ..work import NEVER, Cancel
+from .model import NAME, Board
+
+if TYPE_CHECKING:
+    from .files import ReplayFile
+
+# ms-toollib's analyses asked for; "survive_poss" is worked out here from the guesses
+# (ms-toollib's own ends the process on some games).
+FEATURES = ("high_risk_guess", "jump_judge", "needless_guess", "mouse_trace", "vision_transfer", "super_fl_local")
+# Those that follow the pointer: a game from a link has no path to judge.
+PATH_FEATURES = ("mouse_trace", "vision_transfer")
+
+# The kinds of finding, by the name ms-toollib gives them: what a person reads, and the
+# colour class of the row ("error", "warning", "feature", "suspect", "guess").
+KINDS: dict[str, tuple[str, str]] = {
+    "high_risk_guess": ("High-risk guess", "error"),
+    "needless_guess": ("Needless guess: logic could have found a safe cell", "warning"),
+    "hard_judgment": ("Jump judgement: a hard deduction", "feature"),
+    "mouse_trace_too_curved": ("Very winding mouse path", "error"),
+    "mouse_trace_curved": ("Winding mouse path", "warning"),
+    "mouse_trace_straight": ("Straight mouse path", "suspect"),
+    "vision_transfer": ("Vision transfer: the eyes left a safe cell nearby", "warning"),
+    "fl_local": ("Textbook flag-and-chord run", "feature"),
+    "guess": ("Guess", "guess"),
+}
+TIMEOUT_S = 600.0
+_POLL_S = 0.05
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One judgement of a click: its `kind` (a key of KINDS), the class of its colour,
+    the words a person reads, and ms-toollib's figure where it gives one."""
+
+    kind: str
+    severity: str
+    text: str
+    value: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "severity": self.severity, "text": self.text}
+        if self.value:
+            out["value"] = self.value
+        return out
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The findings of each action of the game (by its index in `board.events`), the
+    chance each guess was safe, and the chance the game survived its guesses."""
+
+    findings: tuple[tuple[Finding, ...], ...] = field(repr=False)
+    safe_chance: tuple[float | None, ...] = field(repr=False)
+    survival: float
+
+    def counts(self) -> dict[str, int]:
+        """How many findings of each kind."""
+        out: dict[str, int] = {}
+        for found in self.findings:
+            for f in found:
+                out[f.kind] = out.get(f.kind, 0) + 1
+        return out
+
+    def action_json(self, board: Board, index: int) -> dict[str, Any]:
+        e = board.events[index]
+        out: dict[str, Any] = {
+            "index": index,
+            "t_ms": e.t * board.time_unit_ms,
+            "kind": e.kind,
+            "x": e.x,
+            "y": e.y,
+            "findings": [f.to_json() for f in self.findings[index]],
+        }
+        chance = self.safe_chance[index]
+        if chance is not None:
+            out["safe_chance"] = round(chance, 6)
+        return out
+
+
+def _finding(comment: str) -> Finding | None:
+    parts = comment.split(":")
+    if len(parts) < 2:
+        return None
+    severity, name = parts[0].strip(), parts[1].strip()
+    value = ":".join(parts[2:]).strip()
+    text, colour = KINDS.get(name, (name.replace("_", " ").capitalize(), severity))
+    if name.startswith("mouse_trace_curved") or name.startswith("mouse_trace_too_curved"):
+        try:
+            text += f" ({float(value):.0f}% of the straight line)"
+        except ValueError:
+            text += " (it came back to where it began)"
+    elif name == "hard_judgment" and value:
+        text += " (a flag)" if value in ("right", "flag") else " (an open)"
+    elif name == "fl_local" and value:
+        text += f" of {value} steps"
+    elif name == "high_risk_guess" and value:
+        text += f" ({value} chance it was safe)"
+    return Finding(name, colour, text, value)
+
+
+def analyse_in_process(data: bytes, features: tuple[str, ...]) -> dict[str, Any]:
+    """What the child process prints: the findings and the guesses of the `.evf` replay
+    `data`, each at its time (ms from the file's first event) and cell. Calls ms-toollib
+    directly: a game it cannot take may end the calling process."""
+    import ms_toollib
+
+    video: Any = ms_toollib.EvfVideo("", list(data))
+    video.parse()
+    video.analyse()
+    video.analyse_for_features(list(features))
+    pix = float(video.pix_size) or 16.0
+    found: list[list[Any]] = []
+    guesses: list[list[Any]] = []
+    begun = False
+    for ev in video.events:
+        if not ev.event.is_mouse():
+            continue
+        m = ev.event.unwrap_mouse()
+        t_ms = round(float(ev.time) * 1000)
+        cx, cy = int(m.x // pix), int(m.y // pix)
+        if ev.comments:
+            found.append([t_ms, cx, cy, ev.comments])
+        if m.mouse == "lr" and ev.useful_level >= 2:
+            if not begun:
+                begun = True  # the first click: nothing seen, nothing to weigh
+                continue
+            poss = ev.prior_game_board.poss
+            if 0 <= cy < len(poss) and 0 <= cx < len(poss[cy]):
+                p = float(poss[cy][cx])
+                if 0.0 < p < 1.0:
+                    guesses.append([t_ms, cx, cy, 1.0 - p])
+    return {"found": found, "guesses": guesses}
+
+
+def _run_child(data: bytes, features: tuple[str, ...], cancel: Cancel, timeout_s: float) -> dict[str, Any]:
+    from ..child import environment, python_command
+
+    with tempfile.TemporaryDirectory(prefix="slugboard-analysis-") as folder:
+        child = subprocess.Popen(
+            python_command(__name__, ",".join(features)),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=folder,  # a failing ms-toollib writes a crash.log where it runs
+            env=environment(),
+        )
+        deadline = time.monotonic() + timeout_s
+        given: bytes | None = data  # given once; a call after a timeout goes on with it
+        try:
+            while True:
+                try:
+                    out, _ = child.communicate(given, timeout=_POLL_S)
+                    break
+                except subprocess.TimeoutExpired:
+                    given = None
+                    cancel.check()
+                    if time.monotonic() > deadline:
+                        raise FormatError(NAME, f"analysing the game took over {timeout_s:.0f} s") from None
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    if child.returncode != 0:
+        raise FormatError(NAME, "ms-toollib could not analyse this game")
+    try:
+        obj: dict[str, Any] = json.loads(out)
+    except ValueError:
+        raise FormatError(NAME, "ms-toollib could not analyse this game") from None
+    return obj
+
+
+def analyse(
+    board: Board,
+    replay_file: ReplayFile | None = None,
+    *,
+    cancel: Cancel = NEVER,
+    timeout_s: float = TIMEOUT_S,
+) -> Analysis:
+    """The findings of every action of `board`'s game (with `replay_file`'s mouse path
+    when it came from one or was played here). Raises SlugError when the game cannot be
+    written as a replay (see `evf.write_evf`) or analysed; Cancelled when cancelled."""
+    from .evf import recording_of, write_evf
+
+    rec = recording_of(board, replay_file=replay_file)
+    with_path = replay_file is not None and bool(replay_file.mouse)
+    features = FEATURES if with_path else tuple(f for f in FEATURES if f not in PATH_FEATURES)
+    answer = _run_child(write_evf(rec), features, cancel, timeout_s)
+    # The file's clock starts at its first event: the game's own at its first action, or
+    # at the first mouse event of its path.
+    unit = board.time_unit_ms
+    if with_path:
+        start = min(ev.t_ms for ev in replay_file.mouse)  # type: ignore[union-attr]
+    else:
+        start = board.events[0].t * unit if board.events else 0
+    times = [e.t * unit for e in board.events]
+    findings: list[list[Finding]] = [[] for _ in board.events]
+    chances: list[float | None] = [None] * len(board.events)
+
+    def action_at(t_ms: float, x: int, y: int) -> int:
+        i = bisect_right(times, t_ms + start + 0.5) - 1
+        # Among the actions of that moment, the one on the cell clicked.
+        j = i
+        while j >= 0 and times[j] == times[i]:
+            if (board.events[j].x, board.events[j].y) == (x, y):
+                return j
+            j -= 1
+        return max(i, 0)
+
+    for t_ms, x, y, comments in answer.get("found", []):
+        for comment in str(comments).split(";"):
+            f = _finding(comment)
+            if f is not None and findings:
+                findings[action_at(float(t_ms), int(x), int(y))].append(f)
+    survival = 1.0
+    for t_ms, x, y, chance in answer.get("guesses", []):
+        if not findings:
+            break
+        i = action_at(float(t_ms), int(x), int(y))
+        chances[i] = float(chance)
+        survival *= float(chance)
+        label, colour = KINDS["guess"]
+        findings[i].append(Finding("guess", colour, f"{label}: {100 * float(chance):.1f}% chance it was safe"))
+    return Analysis(tuple(tuple(f) for f in findings), tuple(chances), survival)
+
+
+def _child() -> int:
+    data = sys.stdin.buffer.read()
+    features = tuple(f for f in sys.argv[1].split(",") if f in FEATURES)
+    try:
+        obj = analyse_in_process(data, features)
+    except BaseException as exc:  # a Rust panic arrives as a BaseException
+        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
+            raise
+        print(exc, file=sys.stderr)
+        return 3
+    sys.stdout.write(json.dumps(obj, separators=(",", ":")))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_child())

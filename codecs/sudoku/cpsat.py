@@ -1,0 +1,448 @@
+"""Counting and solving variant sudoku with OR-tools' CP-SAT solver.
+
+Each cell has one boolean per digit (exactly one true) and an integer equal to its digit;
+units take each digit at most once (exactly once when they have `size` cells). Each
+constraint of variant.py adds what it says, on the booleans where a rule is about which
+digits may meet (dots, anti-knight) and on the integers where it is about sums and order.
+
+ortools is imported here only, when a variant is counted or solved.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+from ..errors import SlugError
+from ..work import NEVER, Cancel, Cancelled
+from .model import NAME
+from .variant import COSMETIC_KINDS, COUNTED, Constraint, Variant
+
+if TYPE_CHECKING:
+    from .model import Board
+
+KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2))
+KING = ((1, 1), (1, -1))
+ORTHOGONAL = ((0, 1), (1, 0))
+# What a solver may take at most for one answer, so a hostile puzzle cannot hold a helper.
+TIME_LIMIT = 120.0
+
+
+class NotCounted(SlugError):  # noqa: N818 - a state the caller reports, not a fault
+    """The puzzle holds a constraint the solver does not know: any count would be wrong."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        super().__init__(NAME, "not counted: unknown constraint " + ", ".join(names))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NotCounted, (self.names,))
+
+
+def marked_pairs(variant: Variant, kinds: tuple[str, ...]) -> set[frozenset[int]]:
+    return {frozenset(c.cells) for c in variant.constraints if c.kind in kinds and len(c.cells) == 2}
+
+
+def uncounted(variant: Variant) -> list[str]:
+    """The names of the kinds in `variant` that no rule here stands for."""
+    names = list(variant.unknown)
+    for c in variant.constraints:
+        if c.kind not in COUNTED and c.kind not in COSMETIC_KINDS and c.kind not in names:
+            names.append(c.kind)
+    return names
+
+
+class _Model:
+    def __init__(self, board: Board) -> None:
+        from ortools.sat.python import cp_model
+
+        self.cp = cp_model
+        assert board.variant is not None
+        self.variant = variant = board.variant
+        self.n = n = variant.size
+        self.m = m = cp_model.CpModel()
+        count = n * n
+        self.b = [[m.new_bool_var(f"b{i}_{d}") for d in range(n + 1)] for i in range(count)]
+        self.v = [m.new_int_var(1, n, f"v{i}") for i in range(count)]
+        for i in range(count):
+            m.add(self.b[i][0] == 0)
+            m.add_exactly_one(self.b[i][1:])
+            m.add(self.v[i] == sum(d * self.b[i][d] for d in range(1, n + 1)))
+            if board.cells[i]:
+                m.add(self.b[i][board.cells[i]] == 1)
+        for r in range(n):
+            self.distinct([r * n + c for c in range(n)])
+            self.distinct([c * n + r for c in range(n)])
+        for region in variant.region_cells:
+            self.distinct(list(region))
+        for constraint in variant.constraints:
+            handler = getattr(self, "c_" + constraint.kind.replace("+", "_plus").replace("-", "_"), None)
+            if handler is not None:
+                handler(constraint)
+        self.negatives()
+
+    # --- helpers ------------------------------------------------------------------------
+
+    def distinct(self, cells: list[int]) -> None:
+        exact = len(cells) == self.n
+        for d in range(1, self.n + 1):
+            group = [self.b[i][d] for i in cells]
+            if exact:
+                self.m.add_exactly_one(group)
+            elif len(group) > 1:
+                self.m.add_at_most_one(group)
+
+    def apart(self, i: int, j: int, forbidden: list[tuple[int, int]]) -> None:
+        for a, b in forbidden:
+            if 1 <= a <= self.n and 1 <= b <= self.n:
+                self.m.add_bool_or([self.b[i][a].negated(), self.b[j][b].negated()])
+
+    def allowed(self, i: int, j: int, ok: Any) -> None:
+        self.m.add_allowed_assignments(
+            [self.v[i], self.v[j]], [(a, b) for a in range(1, self.n + 1) for b in range(1, self.n + 1) if ok(a, b)]
+        )
+
+    def neighbours(self, steps: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+        n = self.n
+        out = []
+        for r in range(n):
+            for c in range(n):
+                for dr, dc in steps:
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < n and 0 <= cc < n:
+                        out.append((r * n + c, rr * n + cc))
+        return out
+
+    # --- constraints of the whole grid ----------------------------------------------------
+
+    def c_diagonal_plus(self, _: Constraint) -> None:
+        self.distinct([(self.n - 1 - k) * self.n + k for k in range(self.n)])
+
+    def c_diagonal_(self, _: Constraint) -> None:
+        self.distinct([k * self.n + k for k in range(self.n)])
+
+    def _same_digit_apart(self, steps: tuple[tuple[int, int], ...]) -> None:
+        for i, j in self.neighbours(steps):
+            for d in range(1, self.n + 1):
+                self.m.add_bool_or([self.b[i][d].negated(), self.b[j][d].negated()])
+
+    def c_antiknight(self, _: Constraint) -> None:
+        self._same_digit_apart(KNIGHT)
+
+    def c_antiking(self, _: Constraint) -> None:
+        self._same_digit_apart(KING)
+
+    def c_nonconsecutive(self, _: Constraint) -> None:
+        for i, j in self.neighbours(ORTHOGONAL):
+            self.apart(i, j, [(d, d + 1) for d in range(1, self.n)] + [(d + 1, d) for d in range(1, self.n)])
+
+    def c_disjointgroups(self, _: Constraint) -> None:
+        groups: dict[int, list[int]] = {}
+        for region in self.variant.region_cells:
+            for place, cell in enumerate(region):
+                groups.setdefault(place, []).append(cell)
+        for cells in groups.values():
+            self.distinct(cells)
+
+    def negatives(self) -> None:
+        """f-puzzles' "negative" rules: where no dot (of either colour) joins two
+        neighbours, they are neither consecutive nor in ratio 1:2; where no X or V does,
+        they add up to neither 10 nor 5."""
+        kinds = {c.kind for c in self.variant.constraints}
+        self.dotted = marked_pairs(self.variant, ("ratio", "difference"))
+        self.lettered = marked_pairs(self.variant, ("xv",))
+        n = self.n
+        for i, j in self.neighbours(ORTHOGONAL):
+            pair = frozenset((i, j))
+            if "negative-ratio" in kinds and pair not in self.dotted:
+                self.apart(i, j, [(d, 2 * d) for d in range(1, n + 1)] + [(2 * d, d) for d in range(1, n + 1)])
+            if "negative-difference" in kinds and pair not in self.dotted:
+                self.apart(i, j, [(d, d + 1) for d in range(1, n)] + [(d + 1, d) for d in range(1, n)])
+            if "negative-xv" in kinds and pair not in self.lettered:
+                self.apart(i, j, [(d, t - d) for t in (5, 10) for d in range(1, n + 1)])
+
+    # --- constraints of cells -----------------------------------------------------------
+
+    def c_even(self, c: Constraint) -> None:
+        for d in range(1, self.n + 1, 2):
+            self.m.add(self.b[c.cells[0]][d] == 0)
+
+    def c_odd(self, c: Constraint) -> None:
+        for d in range(2, self.n + 1, 2):
+            self.m.add(self.b[c.cells[0]][d] == 0)
+
+    def _extreme(self, c: Constraint, smaller: bool) -> None:
+        i = c.cells[0]
+        r, col = divmod(i, self.n)
+        for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            rr, cc = r + dr, col + dc
+            if 0 <= rr < self.n and 0 <= cc < self.n:
+                j = rr * self.n + cc
+                self.m.add(self.v[i] < self.v[j]) if smaller else self.m.add(self.v[i] > self.v[j])
+
+    def c_minimum(self, c: Constraint) -> None:
+        self._extreme(c, True)
+
+    def c_maximum(self, c: Constraint) -> None:
+        self._extreme(c, False)
+
+    def c_killercage(self, c: Constraint) -> None:
+        self.distinct(list(c.cells))
+        if c.number is not None and c.cells:
+            self.m.add(sum(self.v[i] for i in c.cells) == c.number)
+
+    def c_extraregion(self, c: Constraint) -> None:
+        self.distinct(list(c.cells))
+
+    def c_difference(self, c: Constraint) -> None:
+        if len(c.cells) == 2:
+            k = c.number or 1
+            self.allowed(*c.cells, lambda a, b: abs(a - b) == k)
+
+    def c_ratio(self, c: Constraint) -> None:
+        if len(c.cells) == 2:
+            k = c.number or 2
+            self.allowed(*c.cells, lambda a, b: a == k * b or b == k * a)
+
+    def c_xv(self, c: Constraint) -> None:
+        if len(c.cells) == 2:
+            total = {"X": 10, "V": 5}.get((c.value or "").upper(), c.number or 10)
+            self.allowed(*c.cells, lambda a, b: a + b == total)
+
+    def c_clone(self, c: Constraint) -> None:
+        for i, j in zip(c.cells, c.clones):
+            self.m.add(self.v[i] == self.v[j])
+
+    def c_quadruple(self, c: Constraint) -> None:
+        for d in set(c.values):
+            if 1 <= d <= self.n:
+                self.m.add(sum(self.b[i][d] for i in c.cells) >= c.values.count(d))
+
+    def c_arrow(self, c: Constraint) -> None:
+        bulb = list(c.cells)
+        if not bulb:
+            return
+        if len(bulb) > 4:  # a number of more digits than any pill holds, past the solver's integers
+            raise NotCounted([f"arrow with a bulb of {len(bulb)} cells"])
+        if len(bulb) == 1:
+            total: Any = self.v[bulb[0]]
+        else:  # a pill reads as a number, its cells as digits in order
+            total = sum(10 ** (len(bulb) - 1 - k) * self.v[i] for k, i in enumerate(bulb))
+        for line in c.lines:
+            shaft = [i for i in line if i not in bulb]
+            if shaft:
+                self.m.add(sum(self.v[i] for i in shaft) == total)
+
+    # --- lines ----------------------------------------------------------------------------
+
+    def c_thermometer(self, c: Constraint) -> None:
+        for line in c.lines:
+            for a, b in zip(line, line[1:]):
+                self.m.add(self.v[a] < self.v[b])
+
+    def c_slowthermometer(self, c: Constraint) -> None:
+        for line in c.lines:
+            for a, b in zip(line, line[1:]):
+                self.m.add(self.v[a] <= self.v[b])
+
+    def c_renban(self, c: Constraint) -> None:
+        for line in c.lines:
+            if not line:
+                continue
+            self.m.add_all_different([self.v[i] for i in line])
+            low, high = self.m.new_int_var(1, self.n, ""), self.m.new_int_var(1, self.n, "")
+            self.m.add_min_equality(low, [self.v[i] for i in line])
+            self.m.add_max_equality(high, [self.v[i] for i in line])
+            self.m.add(high - low == len(line) - 1)
+
+    def c_whispers(self, c: Constraint) -> None:
+        gap = c.number or (self.n + 1) // 2
+        for line in c.lines:
+            for a, b in zip(line, line[1:]):
+                self.allowed(a, b, lambda x, y: abs(x - y) >= gap)
+
+    def c_palindrome(self, c: Constraint) -> None:
+        for line in c.lines:
+            for k in range(len(line) // 2):
+                self.m.add(self.v[line[k]] == self.v[line[-1 - k]])
+
+    def c_betweenline(self, c: Constraint) -> None:
+        for line in c.lines:
+            if len(line) < 3:
+                continue
+            first, last = self.v[line[0]], self.v[line[-1]]
+            up = self.m.new_bool_var("")
+            for i in line[1:-1]:
+                self.m.add(first < self.v[i]).only_enforce_if(up)
+                self.m.add(self.v[i] < last).only_enforce_if(up)
+                self.m.add(first > self.v[i]).only_enforce_if(up.negated())
+                self.m.add(self.v[i] > last).only_enforce_if(up.negated())
+
+    def c_regionsumline(self, c: Constraint) -> None:
+        regions = self.variant.regions
+        for line in c.lines:
+            segments: list[list[int]] = []
+            for i in line:
+                if segments and regions[segments[-1][-1]] == regions[i]:
+                    segments[-1].append(i)
+                else:
+                    segments.append([i])
+            sums = [sum(self.v[i] for i in seg) for seg in segments]
+            for a, b in zip(sums, sums[1:]):
+                self.m.add(a == b)
+
+    def c_entropicline(self, c: Constraint) -> None:
+        third = max(1, self.n // 3)
+        for line in c.lines:
+            groups = []
+            for i in line:
+                g = self.m.new_int_var(0, 2, "")
+                self.m.add_allowed_assignments(
+                    [self.v[i], g], [(d, min(2, (d - 1) // third)) for d in range(1, self.n + 1)]
+                )
+                groups.append(g)
+            for k in range(len(groups) - 2):
+                self.m.add_all_different(groups[k : k + 3])
+            if len(groups) == 2:
+                self.m.add(groups[0] != groups[1])
+
+    def c_zipperline(self, c: Constraint) -> None:
+        for line in c.lines:
+            half = len(line) // 2
+            if half == 0:
+                continue
+            total: Any = self.v[line[half]] if len(line) % 2 else self.v[line[0]] + self.v[line[-1]]
+            for k in range(half):
+                self.m.add(self.v[line[k]] + self.v[line[-1 - k]] == total)
+
+    # --- clues outside the grid -----------------------------------------------------------
+
+    def _ray(self, c: Constraint) -> list[int]:
+        """The cells of the row or column a sandwich or X-sum clue looks along, from its side."""
+        assert c.outside is not None
+        r, col = c.outside
+        n = self.n
+        if r < 0:
+            return [k * n + col for k in range(n)]
+        if r >= n:
+            return [(n - 1 - k) * n + col for k in range(n)]
+        if col < 0:
+            return [r * n + k for k in range(n)]
+        return [r * n + (n - 1 - k) for k in range(n)]
+
+    def c_littlekillersum(self, c: Constraint) -> None:
+        cells = list(c.cells)
+        if not cells and c.outside is not None and c.direction:
+            dr = 1 if c.direction[0] == "D" else -1
+            dc = 1 if c.direction[1] == "R" else -1
+            r, col = c.outside[0] + dr, c.outside[1] + dc
+            while 0 <= r < self.n and 0 <= col < self.n:
+                cells.append(r * self.n + col)
+                r, col = r + dr, col + dc
+        if cells and c.number is not None:
+            self.m.add(sum(self.v[i] for i in cells) == c.number)
+
+    def c_sandwichsum(self, c: Constraint) -> None:
+        if c.outside is None or c.number is None:
+            return
+        m, n = self.m, self.n
+        ray = self._ray(c)
+        where_low = m.new_int_var(0, n - 1, "")
+        where_high = m.new_int_var(0, n - 1, "")
+        m.add(where_low == sum(k * self.b[i][1] for k, i in enumerate(ray)))
+        m.add(where_high == sum(k * self.b[i][n] for k, i in enumerate(ray)))
+        lo, hi = m.new_int_var(0, n - 1, ""), m.new_int_var(0, n - 1, "")
+        m.add_min_equality(lo, [where_low, where_high])
+        m.add_max_equality(hi, [where_low, where_high])
+        terms = []
+        for k, i in enumerate(ray):
+            after, before, inside = m.new_bool_var(""), m.new_bool_var(""), m.new_bool_var("")
+            m.add(lo < k).only_enforce_if(after)
+            m.add(lo >= k).only_enforce_if(after.negated())
+            m.add(hi > k).only_enforce_if(before)
+            m.add(hi <= k).only_enforce_if(before.negated())
+            m.add_bool_and([after, before]).only_enforce_if(inside)
+            m.add_bool_or([after.negated(), before.negated()]).only_enforce_if(inside.negated())
+            term = m.new_int_var(0, n, "")
+            m.add(term == self.v[i]).only_enforce_if(inside)
+            m.add(term == 0).only_enforce_if(inside.negated())
+            terms.append(term)
+        m.add(sum(terms) == c.number)
+
+    def c_xsum(self, c: Constraint) -> None:
+        if c.outside is None or c.number is None:
+            return
+        m, n = self.m, self.n
+        ray = self._ray(c)
+        first = self.v[ray[0]]
+        terms = []
+        for k, i in enumerate(ray):
+            inside = m.new_bool_var("")
+            m.add(first >= k + 1).only_enforce_if(inside)
+            m.add(first <= k).only_enforce_if(inside.negated())
+            term = m.new_int_var(0, n, "")
+            m.add(term == self.v[i]).only_enforce_if(inside)
+            m.add(term == 0).only_enforce_if(inside.negated())
+            terms.append(term)
+        m.add(sum(terms) == c.number)
+
+    # --- solving --------------------------------------------------------------------------
+
+    def solve(self, cancel: Cancel, limit: float) -> tuple[int, ...] | None:
+        solver = self.cp.CpSolver()
+        solver.parameters.max_time_in_seconds = limit
+        solver.parameters.num_workers = 1
+        done = threading.Event()
+
+        def watch() -> None:
+            while not done.wait(0.05):
+                if cancel.is_set():
+                    solver.stop_search()
+                    return
+
+        watcher = threading.Thread(target=watch, daemon=True)
+        watcher.start()
+        try:
+            status = solver.solve(self.m)
+        finally:
+            done.set()
+            watcher.join()
+        if cancel.is_set():
+            raise Cancelled
+        if status in (self.cp.OPTIMAL, self.cp.FEASIBLE):
+            return tuple(int(solver.value(x)) for x in self.v)
+        if status == self.cp.INFEASIBLE:
+            return None
+        raise TimeoutError("the solver gave up on this puzzle")
+
+    def exclude(self, solution: tuple[int, ...]) -> None:
+        self.m.add_bool_or([self.b[i][d].negated() for i, d in enumerate(solution)])
+
+
+def solutions(board: Board, limit: int = 2, cancel: Cancel = NEVER) -> list[tuple[int, ...]]:
+    """Up to `limit` solutions of a variant board (each the digits of every cell). Raises
+    NotCounted when the puzzle holds a constraint not known here."""
+    assert board.variant is not None
+    names = uncounted(board.variant)
+    if names:
+        raise NotCounted(names)
+    model = _Model(board)
+    found: list[tuple[int, ...]] = []
+    while len(found) < limit:
+        cancel.check()
+        solution = model.solve(cancel, TIME_LIMIT)
+        if solution is None:
+            break
+        found.append(solution)
+        model.exclude(solution)
+    return found
+
+
+def count(board: Board, cancel: Cancel = NEVER) -> int:
+    """0, 1 or 2 (two or more)."""
+    return len(solutions(board, 2, cancel))
+
+
+def solve(board: Board, cancel: Cancel = NEVER) -> Board | None:
+    found = solutions(board, 1, cancel)
+    return board.replace(cells=found[0], notes=(), typed=frozenset()) if found else None

@@ -1,0 +1,321 @@
+"""The Analysis panel: an engine's best lines for the position on screen, with their
+scores and moves in WXF and Chinese, following every edit and move.
+
+The engine runs in its own process, spoken to from a thread (`EngineRunner`), so the window
+never waits for it: a new position stops the search under way and starts the next. What
+the engine says comes back as a signal, queued to the window's thread."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from slugboard.codecs import xiangqi
+from slugboard.codecs.xiangqi import engine as engines
+
+MAX_LINES = 3
+# How deep a position is searched: deep enough to be worth reading, and the engine then
+# rests rather than keep a core busy.
+DEPTH = 20
+# The window hears at most this often while a search runs (and always its last word).
+EVERY = 0.15
+
+
+class EngineRunner(QObject):
+    """One engine, started when first asked, searching the newest position asked for."""
+
+    analysed = Signal(object, int)  # an engines.Analysis, the request it answers
+    evaluated = Signal(object, int)  # a game's scores so far (list, None where not yet), the request
+    failed = Signal(str, int)  # a message for a person, the request
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.path: str | None = None
+        self.depth = DEPTH
+        self._lock = threading.Condition()
+        self._wanted: tuple | None = None  # (request, board, lines) or (request, [boards], movetime)
+        self._asked = 0
+        self._closing = False
+        self._thread: threading.Thread | None = None
+        self._engine: engines.Engine | None = None
+
+    def request(self, board: xiangqi.Board, lines: int) -> int:
+        """Search `board` for its `lines` best moves (stopping the search under way)."""
+        return self._ask((board, lines))
+
+    def evaluate(self, boards: list[xiangqi.Board], movetime: int) -> int:
+        """Score each of a game's positions with a search of `movetime` ms (stopping the
+        search under way); `evaluated` brings the scores as they come."""
+        return self._ask((list(boards), movetime))
+
+    def _ask(self, job: tuple) -> int:
+        with self._lock:
+            self._asked += 1
+            self._wanted = (self._asked, *job)
+            self._lock.notify_all()
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="xiangqi analysis", daemon=True)
+                self._thread.start()
+            return self._asked
+
+    def stop(self) -> None:
+        """Stop searching (the engine stays for the next request)."""
+        with self._lock:
+            self._asked += 1
+            self._wanted = None
+            self._lock.notify_all()
+
+    @property
+    def engine_pid(self) -> int | None:
+        engine = self._engine
+        return engine._process.pid if engine is not None and engine.alive else None
+
+    def close(self) -> None:
+        """End the search and the engine process now."""
+        with self._lock:
+            self._closing = True
+            self._wanted = None
+            self._lock.notify_all()
+        engine = self._engine
+        if engine is not None:
+            engine.close()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout=3)
+
+    def _stale(self, asked: int) -> bool:
+        return self._closing or self._asked != asked
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while self._wanted is None and not self._closing:
+                    self._lock.wait()
+                if self._closing:
+                    return
+                assert self._wanted is not None
+                asked, board, lines = self._wanted
+                self._wanted = None
+            try:
+                if self._engine is None or not self._engine.alive:
+                    self._engine = engines.Engine(self.path)
+                if isinstance(board, list):
+                    self._evaluate(asked, board, lines)
+                    continue
+                last = 0.0
+
+                def stale(asked: int = asked) -> bool:
+                    return self._stale(asked)
+
+                for snapshot in self._engine.search(board, depth=self.depth, multipv=lines, stopped=stale):
+                    if self._stale(asked):
+                        continue  # the engine is stopping; its last words are for an old position
+                    now = time.monotonic()
+                    if snapshot.final or now - last >= EVERY:
+                        last = now
+                        self.analysed.emit(snapshot, asked)
+            except engines.EngineError as exc:
+                if self._closing:
+                    return
+                engine, self._engine = self._engine, None
+                if engine is not None:
+                    engine.close()
+                self.failed.emit(exc.message, asked)
+
+    def _evaluate(self, asked: int, boards: list[xiangqi.Board], movetime: int) -> None:
+        engine = self._engine
+        assert engine is not None
+        scores: list[float | None] = [None] * len(boards)
+        for i, board in enumerate(boards):
+            if self._stale(asked):
+                return
+            outcome = xiangqi.result(board) if not xiangqi.play_problems(board) else None
+            if outcome:  # the side to move has lost
+                scores[i] = -MATE_SCORE if board.red_to_move else MATE_SCORE
+            elif not xiangqi.play_problems(board):
+                final = engine.analyse(board, movetime=movetime)
+                scores[i] = graph_value(final.lines[0]["score"]) if final.lines else None
+            self.evaluated.emit(list(scores), asked)
+
+
+# A mate counts as this many centipawns on the graph, which shows -MATE_SCORE..MATE_SCORE.
+MATE_SCORE = 1000
+
+
+def graph_value(score: dict) -> float:
+    """A score from Red's side as a height on the evaluation graph."""
+    if "mate" in score:
+        return MATE_SCORE if score["mate"] > 0 else -MATE_SCORE
+    return max(-MATE_SCORE, min(MATE_SCORE, score["cp"]))
+
+
+def score_text(score: dict, red_to_move: bool) -> str:
+    """A score from Red's side as a player reads it: "+0.34", "Red mates in 3"."""
+    if "mate" in score:
+        n = score["mate"]
+        if n == 0:
+            return "Mate"
+        return f"{'Red' if n > 0 else 'Black'} mates in {abs(n)}"
+    return f"{score['cp'] / 100:+.2f}"
+
+
+def line_texts(board: xiangqi.Board, moves: list, most: int = 6) -> tuple[str, str]:
+    """A line's moves in WXF and in Chinese (the first `most` of them)."""
+    wxf, chinese = [], []
+    for move in moves[:most]:
+        wxf.append(xiangqi.wxf(board, move))
+        chinese.append(xiangqi.chinese(board, move))
+        board = xiangqi.play(board, move)
+    more = " …" if len(moves) > most else ""
+    return " ".join(wxf) + more, " ".join(chinese) + more
+
+
+class AnalysisPanel(QWidget):
+    """On/off, how many lines, the engine's lines and what it is doing."""
+
+    switched = Signal(bool)
+    lines_chosen = Signal(int)
+    engine_asked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.switch = QCheckBox("Analyse")
+        self.switch.setObjectName("xiangqiAnalyse")
+        self.switch.setToolTip("Ask a xiangqi engine for the best moves here; it follows every move and edit")
+        self.switch.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.switch.toggled.connect(self.switched)
+        top.addWidget(self.switch)
+        top.addStretch(1)
+        top.addWidget(QLabel("Lines"))
+        self.line_group = QButtonGroup(self)
+        self.line_buttons: dict[int, QPushButton] = {}
+        for n in range(1, MAX_LINES + 1):
+            button = QPushButton(str(n))
+            button.setCheckable(True)
+            button.setFixedWidth(button.fontMetrics().horizontalAdvance("00") + 16)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setToolTip(f"Show the engine's {n} best line{'s' if n > 1 else ''}")
+            button.clicked.connect(lambda _=False, k=n: self.lines_chosen.emit(k))
+            self.line_group.addButton(button)
+            self.line_buttons[n] = button
+            top.addWidget(button)
+        layout.addLayout(top)
+        self.status = self._label(2, "xiangqiAnalysisStatus")
+        layout.addWidget(self.status)
+        self.line_labels = [self._label(3, f"xiangqiLine{i + 1}") for i in range(MAX_LINES)]
+        for label in self.line_labels:
+            layout.addWidget(label)
+        self.choose_button = QPushButton("Choose engine…")
+        self.choose_button.setToolTip("Choose the engine program (Pikafish or Fairy-Stockfish); kept for next time")
+        self.choose_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.choose_button.clicked.connect(self.engine_asked)
+        layout.addWidget(self.choose_button)
+
+    @staticmethod
+    def _label(lines: int, name: str) -> QLabel:
+        label = QLabel()
+        label.setObjectName(name)
+        label.setTextFormat(Qt.TextFormat.PlainText)
+        label.setWordWrap(True)
+        label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # Its room is kept whatever it says, so nothing below moves.
+        label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 4)
+        return label
+
+    def set_lines_shown(self, count: int) -> None:
+        self.line_buttons[count].setChecked(True)
+        for i, label in enumerate(self.line_labels):
+            label.setVisible(i < count)
+
+    def say(self, text: str) -> None:
+        self.status.setText(text)
+
+    def clear_lines(self) -> None:
+        for label in self.line_labels:
+            label.setText("")
+
+    def show_analysis(self, analysis: engines.Analysis, engine_name: str) -> None:
+        board = analysis.board
+        for i, label in enumerate(self.line_labels):
+            if i < len(analysis.lines):
+                line = analysis.lines[i]
+                wxf, chinese = line_texts(board, line["moves"])
+                label.setText(f"{score_text(line['score'], board.red_to_move)}  {wxf}\n{chinese}")
+            else:
+                label.setText("")
+        done = "" if not analysis.final else " (done)"
+        self.say(f"{engine_name}: depth {analysis.depth}{done}. Scores from Red's side.")
+
+
+class EvaluationGraph(QWidget):
+    """A game's scores, one point a position, Red's advantage up; a click goes to that move."""
+
+    ply_clicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.values: list[float | None] = []
+        self.current = 0
+        self.setObjectName("xiangqiEvaluation")
+        self.setFixedHeight(56)
+        self.setToolTip("The engine's score after each move (Red's advantage up): click to go to that move")
+
+    def set_values(self, values: list[float | None], current: int) -> None:
+        self.values = list(values)
+        self.current = current
+        self.update()
+
+    def x_of(self, ply: int) -> float:
+        n = max(1, len(self.values) - 1)
+        return 4 + (self.width() - 8) * ply / n
+
+    def ply_at(self, x: float) -> int:
+        n = max(1, len(self.values) - 1)
+        return max(0, min(len(self.values) - 1, round((x - 4) / max(1.0, self.width() - 8) * n)))
+
+    def mousePressEvent(self, event) -> None:
+        if self.values and event.button() == Qt.MouseButton.LeftButton:
+            self.ply_clicked.emit(self.ply_at(event.position().x()))
+
+    def paintEvent(self, event) -> None:
+        from PySide6.QtCore import QPointF
+        from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.base())
+        middle = self.height() / 2
+        painter.setPen(QPen(palette.mid().color(), 1))
+        painter.drawLine(QPointF(0, middle), QPointF(self.width(), middle))
+        points = [
+            QPointF(self.x_of(i), middle - (v / MATE_SCORE) * (middle - 3))
+            for i, v in enumerate(self.values)
+            if v is not None
+        ]
+        if len(points) >= 2:
+            area = QPolygonF([QPointF(points[0].x(), middle), *points, QPointF(points[-1].x(), middle)])
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(192, 40, 28, 70))
+            painter.drawPolygon(area)
+            painter.setPen(QPen(QColor(192, 40, 28), 1.5))
+            painter.drawPolyline(QPolygonF(points))
+        if self.values:
+            painter.setPen(QPen(palette.highlight().color(), 2))
+            x = self.x_of(self.current)
+            painter.drawLine(QPointF(x, 0), QPointF(x, self.height()))
+        painter.end()
