@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import IO, Any
 
-from . import MAX_TEXT, Game, SlugError, all_games, decode_any
+from . import MAX_TEXT, Game, SlugError, all_games, decode_any, read
 from .errors import guarded
 from .game import Command, CommandFailed
 from .work import Cancel, Cancelled
@@ -314,8 +314,11 @@ def _refuse_foreign_options(game: Game[Any], args: argparse.Namespace) -> None:
 
 
 def _board(text: str, args: argparse.Namespace) -> tuple[Game[Any], Any]:
-    name, board = decode_any(text)
+    """The board `text` shows, as the window opens it: for a FEN followed by moves, the
+    position after them (moves that cannot be played are refused, never dropped)."""
+    name, board, reading, _ = read(text)
     game = all_games()[name]
+    board = game.shown_board(reading, board)
     _refuse_foreign_options(game, args)
     return game, game.apply_options(board, args)
 

@@ -10,12 +10,11 @@ two neighbours swapped) makes it carry the mark; a text that carries it is not n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from typing import NamedTuple
 from urllib.parse import urlsplit
 
 
-@dataclass(frozen=True)
-class NearMark:
+class NearMark(NamedTuple):
     """The mark of `game` that a text comes within one edit of, and where the text first
     differs from it (an index into the text)."""
 

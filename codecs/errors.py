@@ -148,6 +148,11 @@ class FormatError(SlugError):
     """The text breaks the slug format (bad characters, truncated, bad header)."""
 
 
+class TooLongError(FormatError):
+    """The text is longer than any slug of the game: it tells nothing of whether the text
+    is the game's, so detection names no game as the closest for it."""
+
+
 class ValueRangeError(SlugError):
     """A field was read but its value is outside what the format allows."""
 

@@ -36,7 +36,8 @@ class GameCodec(Protocol[B]):
     Board             the immutable board model (an edit returns a new board)
 
     And, optionally, what the game adds to the shell (declared as plain data, above):
-    NOUN ("puzzle"), COMMANDS, FILE_TYPES, BOARD_OPTIONS with apply_cli_options(board, args).
+    NOUN ("puzzle"), COMMANDS, FILE_TYPES, BOARD_OPTIONS with apply_cli_options(board, args),
+    SLUG_HEADS (the fixed starts of its slugs, so that a damaged one is told as the game's).
     """
 
     @property
@@ -264,6 +265,12 @@ class Game(Generic[B]):
     @property
     def web_host(self) -> str | None:
         return self.codec.WEB_HOST
+
+    @property
+    def slug_heads(self) -> tuple[str, ...]:
+        """The fixed starts of the game's slugs (optional SLUG_HEADS): a text one edit from
+        one is taken for a damaged slug of the game (see codecs/closest.py)."""
+        return tuple(getattr(self.codec, "SLUG_HEADS", ()))
 
     @property
     def board_type(self) -> type[B]:

@@ -5,12 +5,12 @@ carries first; a message that holds a link is read as its link."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import urlsplit
 
-from .errors import SlugError
+from .closest import NearMark, near_mark
+from .errors import SlugError, TooLongError, shown
 from .game import Game
 from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
 from .registry import all_games, games_by_detection
@@ -22,13 +22,11 @@ MAX_TEXT = 4_000_000
 
 def read_text_file(path: str) -> str:
     """The text of a file that holds a slug or link (a text longer than any slug is read
-    only so far as to be refused as one); raises SlugError when it cannot be read."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as file:
-            return file.read(MAX_TEXT + 1)
-    except OSError as exc:
-        name = os.path.basename(path)
-        raise SlugError("slugboard", f"cannot read {name} ({exc.strerror or exc})") from None
+    only so far as to be refused as one); raises SlugError when it cannot be read, and for
+    anything that is not a regular file (a FIFO, /dev/zero, a symlink to either)."""
+    from .files import read_text_limited
+
+    return read_text_limited(path, MAX_TEXT)
 
 
 def _check_size(text: object) -> str:
@@ -61,13 +59,39 @@ def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], An
     The games are loaded as they are reached, so a caller that stops at the first board
     (`decode_any`) loads no game ranked after a marked game that reads the text."""
     unmarked: list[Game[Any]] = []
+    marked = False
     for candidate in games_by_detection():
         if candidate.looks_like(text):
+            marked = True
             yield _attempt(candidate, text, True, source)
         else:
             unmarked.append(candidate)
+    if marked:
+        return  # a text with a game's marks is that game's or nobody's
+    near = _near_mark(text)
+    if near is not None:
+        # A slug that lost its mark to one changed character is that game's, damaged.
+        game, result, _ = _attempt(all_games()[near.game], text, True, source)
+        if isinstance(result, SlugError):
+            position = source.position_in_text(near.position) if source is not WHOLE else near.position
+            noun = game.title.lower()
+            if near.mark == game.web_host:
+                what = f"its site is {shown(_host_of(text.strip()))} where a {noun} link has {near.mark!r}"
+            else:
+                what = f"it starts {shown(text.strip()[: len(near.mark)])} where a {noun} slug starts {near.mark!r}"
+            result = type(result)(game.name, f"this looks like a damaged {noun} link: {what}", position)
+        yield game, result, True
+        return
     for candidate in unmarked:
         yield _attempt(candidate, text, False, source)
+
+
+def _near_mark(text: str) -> NearMark | None:
+    """The game whose slug head or site `text` comes one edit from, if there is one."""
+    games = all_games().values()
+    heads = {game.name: game.slug_heads for game in games if game.slug_heads}
+    hosts = {game.name: game.web_host for game in games if game.web_host}
+    return near_mark(text, heads, hosts)
 
 
 def _attempt(candidate: Game[Any], text: str, marked: bool, source: Source) -> tuple[Game[Any], Any, bool]:
@@ -125,7 +149,9 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
     for game, result, marked in _attempts(text, source):
         if not isinstance(result, SlugError):
             return game.name, result
-        rank = (marked, result.position if result.position is not None else -1)
+        # A game's length limit tells nothing of which game a text is.
+        position = result.position if result.position is not None else -1
+        rank = (marked, -1 if isinstance(result, TooLongError) else position)
         if best_rank is None or rank > best_rank:
             best, best_rank = result, rank
     if best is None or best_rank is None:
@@ -151,6 +177,10 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
             "no game reads this text: a slug or link is one word, with no spaces",
             source.position_in_text(where),
         )
+    if best_rank[1] <= 0:
+        # No game read past the first character, or every one refused it for its length:
+        # none is closer than another.
+        raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
     error = SlugError(
         "slugboard", f"no game reads this text; read as {best.game} it fails: {best.message}", best.position
     )

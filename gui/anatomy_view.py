@@ -360,6 +360,7 @@ class AnatomyPanel(QWidget):
         self.legend.setFixedHeight(2 * self.legend.fontMetrics().lineSpacing() + 2)
         self.pointer = QLabel()
         self.pointer.setObjectName("anatomyPointer")
+        self.pointer.setTextFormat(Qt.TextFormat.PlainText)  # it tells the values the slug holds
         self.pointer.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
         self.pointer.setFixedHeight(self.pointer.fontMetrics().lineSpacing() + 2)
         layout = QVBoxLayout(self)

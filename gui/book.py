@@ -201,12 +201,13 @@ def book_from_file(source: str, path: str, *, per_page: int = 4, solutions: bool
     """`slugboard --book PATH SOURCE`: the boards of the text file `source` as a book;
     returns how many. Raises OSError for a file that cannot be read (or is not a regular
     file, or is larger than MAX_FILE), SlugError for a line no game reads."""
-    import stat
+    from slugboard.codecs import SlugError
+    from slugboard.codecs.files import read_bytes_limited
 
-    with open(source, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise OSError(f"{source} is not a regular file")
-        data = handle.read(MAX_FILE + 1)
+    try:
+        data = read_bytes_limited(source, MAX_FILE)  # a FIFO or a device refused at once
+    except SlugError as exc:
+        raise OSError(exc.message) from None
     if len(data) > MAX_FILE:
         raise OSError(f"{source} is larger than {MAX_FILE // 1_000_000} MB")
     entries = read_texts(data.decode("utf-8", "replace"), solutions=solutions)

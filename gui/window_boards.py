@@ -9,10 +9,12 @@ import json
 import os
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from slugboard.codecs import SlugError
 
+from .page import plain_tip
 from .theme import SETTINGS_KEY as THEME_KEY
 from .theme import THEMES
 from .window_part import WindowPart
@@ -37,7 +39,7 @@ class StoredBoards(WindowPart):
             # Said once, where it pushes nothing: the status bar keeps it until the next
             # message, and its tooltip says why each thing was set aside.
             self.statusBar().showMessage(not_restored)
-            self.statusBar().setToolTip("\n".join(self.store.reasons))
+            self.statusBar().setToolTip(plain_tip("\n".join(self.store.reasons)))  # they quote stored values
         elif not self.statusBar().currentMessage():
             self.statusBar().showMessage("Paste a slug or link (Ctrl+V) or edit the board", 5000)
 
@@ -263,6 +265,7 @@ class StoredBoards(WindowPart):
         box = QMessageBox(
             QMessageBox.Icon.Warning, "Boards are not being saved", text, QMessageBox.StandardButton.Close, self
         )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the path is any folder's name
         save = box.addButton("Save board as…", QMessageBox.ButtonRole.ActionRole)
         save.clicked.connect(self.save_board_dialog)
         box.setObjectName("cannotSaveBox")

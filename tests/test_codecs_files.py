@@ -116,3 +116,43 @@ def test_slugboard_codec_import_refuses_special_files_in_one_line(request, name)
     kind = "a pipe" if name == "fifo" else "a device"
     assert done.stderr.strip().endswith(f"it is {kind}, not a file")
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_text_file_that_is_a_fifo_or_dev_zero_is_refused_at_once(fifo, zero_link):
+    from slugboard.codecs import read_text_file
+
+    assert "a pipe, not a file" in _refused_without_waiting(read_text_file, fifo).message
+    assert "a device, not a file" in _refused_without_waiting(read_text_file, zero_link).message
+
+
+def test_a_text_file_longer_than_any_text_is_read_only_so_far(tmp_path):
+    from slugboard.codecs import MAX_TEXT, read_text_file
+
+    path = tmp_path / "long.txt"
+    path.write_text("é" * (MAX_TEXT + 10), encoding="utf-8")
+    assert read_text_file(str(path)) == "é" * (MAX_TEXT + 1)
+
+
+def test_a_game_record_or_a_book_source_that_is_a_fifo_is_refused_at_once(tmp_path):
+    from slugboard.codecs.xiangqi.records import read_file
+
+    fifo = tmp_path / "game.pgn"
+    os.mkfifo(fifo)
+    assert "a pipe, not a file" in _refused_without_waiting(read_file, str(fifo)).message
+
+    def book(path):
+        from slugboard.gui.book import book_from_file
+
+        try:
+            return book_from_file(path, str(tmp_path / "b.pdf"))
+        except OSError as exc:
+            return SlugError("book", str(exc))
+
+    assert "a pipe, not a file" in _refused_without_waiting(lambda p: _raise(book(p)), str(fifo)).message
+    assert not (tmp_path / "b.pdf").exists()
+
+
+def _raise(value):
+    if isinstance(value, BaseException):
+        raise value
+    return value

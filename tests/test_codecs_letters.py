@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from conftest import load_vectors
 from slugboard.codecs import FormatError, SlugError, ValueRangeError, cli, decode_any, detect, letters
 from slugboard.codecs.bits import BitWriter
+from slugboard.codecs.errors import TooLongError
 from slugboard.codecs.letters.game import bag_of
 from strategies.letters import boards as letters_boards
 
@@ -214,7 +215,7 @@ def test_registry_reads_links_and_bare_slugs():
         (_slug(2104, [(40, 0, 1)] * 3)[:-3], FormatError, 7, "slug ends early"),
         (_slug(2104, [(40, 0, 1)] * 2, pad=1), FormatError, 7, "bits after the last tile are not zero"),
         ("IOFt*UQJ", FormatError, 4, "not base64"),
-        ("A" * 80, FormatError, 71, "too long"),
+        ("A" * 80, TooLongError, 71, "too long"),
         ("20251005-N4IgLg", FormatError, 8, "old date-and-LZ-string"),
     ],
 )

@@ -930,8 +930,8 @@ def _careful(slug: str):
 
 @pytest.mark.slow
 @settings(max_examples=200, deadline=None)
-@given(boards(), st.integers(1, 30), st.integers(1, 5), st.data())
-def test_sections_read_in_parts_read_as_they_do_whole(board, part, at_once, data):
+@given(boards(), st.integers(1, 30), st.data())
+def test_sections_read_in_parts_read_as_they_do_whole(board, part, data):
     """The bulk reader reads a long section in parts cut at a ';' (each part a few
     milliseconds' work, so that a reading on a worker thread lets the window's thread in
     between): with parts of any length, a slug reads as the careful reader reads it, and a
@@ -941,7 +941,6 @@ def test_sections_read_in_parts_read_as_they_do_whole(board, part, at_once, data
     changed = slug[:where] + data.draw(st.sampled_from("0aZ|;:+P")) + slug[where + 1 :]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(ms_slug, "_PART", part)
-        patch.setattr(ms_slug, "_RECORDS_AT_ONCE", at_once)
         assert ms.decode(slug) == _careful(slug) == board
         try:
             read = ms.decode(changed)

@@ -149,3 +149,23 @@ def test_the_game_declares_the_files_the_reader_reads():
     from slugboard.codecs.minesweeper.files import EXTENSIONS
 
     assert [kind.extensions for kind in minesweeper.FILE_TYPES] == [EXTENSIONS]
+
+
+def test_the_reader_hands_ms_toollib_the_bytes_without_a_copy_as_a_list(monkeypatch):
+    """A list of a file's bytes is 8 bytes a byte: the reader's child took 618 MB for a
+    60 MB file (benchmarks/replay_reader_memory.py measures it)."""
+    import ms_toollib
+
+    from slugboard.codecs.minesweeper.files import read_in_process
+
+    given = []
+    real = ms_toollib.EvfVideo
+
+    def video(name, raw):
+        given.append(type(raw))
+        return real(name, raw)
+
+    monkeypatch.setattr(ms_toollib, "EvfVideo", video)
+    path = DATA / "c_10_1184.575_1021_0.862_Pu Tian Yi(Hu Bei).evf"
+    game = read_in_process(path.read_bytes(), ".evf")
+    assert given == [bytes] and game["board"]["width"] == 60  # read as before

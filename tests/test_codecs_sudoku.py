@@ -278,3 +278,43 @@ def test_the_bulk_v1_reader_agrees_with_a_plain_one(givens, pad, valid_only):
         assert len(board.notes) == min(repeats, 10) + (repeats > 10)
         if repeats > 10:
             assert board.notes[-1] == f"and {repeats - 10:,} more givens set a cell that was already set"
+
+
+def _givens_bytes(givens: list[tuple[int, int]]) -> bytes:
+    bits = "".join(format(cell << 4 | digit, "011b") for cell, digit in givens)
+    bits += "1" * (-len(bits) % 8)
+    return int(bits, 2).to_bytes(len(bits) // 8, "big") if bits else b""
+
+
+@given(
+    st.one_of(
+        st.binary(min_size=0, max_size=400),
+        st.lists(st.tuples(st.integers(0, 80), st.integers(1, 9)), max_size=300).map(_givens_bytes),
+    ),
+    st.sampled_from([8, 16, 64]),
+)
+def test_v1_givens_read_in_parts_read_as_the_whole_bit_string_does(body, at_once):
+    """The givens of a long slug are cut a part at a time (the bits of a 4 MB slug as one
+    text took 6 bytes a character): cut in parts of any size, a slug reads as cutting
+    its whole bit string eleven bits at a time, the plain way, reads."""
+    import base64
+
+    from slugboard.codecs.sudoku import slug as sudoku_slug
+
+    data = b"S!v1" + body
+    count = len(body) * 8 // 11
+    bits = "".join(format(byte, "08b") for byte in body)
+    fields = [int(bits[11 * i : 11 * i + 11], 2) for i in range(count)]
+    text = base64.b64encode(data).decode()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(sudoku_slug, "_GIVENS_AT_ONCE", at_once)
+        try:
+            board = sudoku.decode(text)
+        except SlugError as exc:
+            bad = next(i for i, f in enumerate(fields) if f >> 4 > 80 or not 1 <= f & 15 <= 9)
+            assert exc.position == (32 + 11 * bad) // 6
+            return
+    cells = [0] * 81
+    for field in fields:
+        cells[field >> 4] = field & 15
+    assert list(board.cells) == cells

@@ -177,3 +177,19 @@ def test_slugboard_installs_and_uninstalls_from_the_command_line(home, capsys):
         main(["--install-desktop", "--uninstall-desktop"])
     assert stop.value.code == 2
     assert "not allowed with" in capsys.readouterr().err
+
+
+def test_install_leaves_a_symlink_planted_at_a_temporary_name_alone(qapp, home, tmp_path):
+    """Each file was once written through `NAME.part` beside it, a name a symlink could be
+    planted at to have another file written over."""
+    victim = tmp_path / "victim.txt"
+    victim.write_text("kept")
+    folder = home / "applications"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "slugboard.desktop.part").symlink_to(victim)
+    desktop.install(command=["/usr/bin/slugboard"])
+    assert victim.read_text() == "kept"
+    left = {p.name for p in folder.iterdir()} - {"mimeinfo.cache"}  # the desktop's own index, where it runs
+    assert left == {"slugboard.desktop", "slugboard.desktop.part"}  # no temporary file left over
+    assert _entry(folder / "slugboard.desktop")["Name"] == "Slugboard"
+    assert (folder / "slugboard.desktop").stat().st_mode & 0o777 == 0o644

@@ -134,3 +134,92 @@ def test_an_error_from_a_long_text_is_a_short_message(text):
         decode_any(text)
     except SlugError as exc:
         assert len(str(exc)) < 300
+
+
+# --- a text is read as what it is, or refused saying why ---------------------------------
+
+
+def test_a_text_with_sudokus_mark_is_sudokus_or_nobodys():
+    """The finding: "UyF2MQ" and 100 A's read as xiangqi, whose reader took the bytes after
+    a position's as its moves."""
+    from slugboard.codecs import detect
+
+    text = "UyF2MQ" + "A" * 100
+    assert detect(text) == []
+    with pytest.raises(SlugError) as refused:
+        decode_any(text)
+    assert refused.value.game == "sudoku"
+
+
+def test_a_sudoku_slug_that_lost_its_mark_to_one_character_is_a_damaged_sudoku_link():
+    """The finding: 27 of 2,238 one-character changes of real sudoku slugs opened as
+    letters or xiangqi, every one of them without the `UyF2` mark."""
+    from conftest import load_vectors
+
+    slugs = [v["slug"] for v in load_vectors("sudoku")["vectors"] if v.get("slug", "").startswith("UyF2")]
+    opened_as_another = []
+    for slug in slugs:
+        for i in range(4):
+            for ch in "AQgwUyF2+/9":
+                changed = slug[:i] + ch + slug[i + 1 :]
+                if changed.startswith("UyF2"):
+                    continue
+                try:
+                    name, _ = decode_any(changed)
+                except SlugError as exc:
+                    assert exc.game == "sudoku" and "looks like a damaged sudoku link" in exc.message, changed
+                    assert exc.position == i
+                else:
+                    opened_as_another.append((changed, name))
+    assert opened_as_another == []
+
+
+def test_a_link_to_a_misspelt_site_is_that_sites_damaged_link():
+    from slugboard.codecs import plain_message
+
+    with pytest.raises(SlugError) as refused:
+        decode_any("https://lettres.wiki/?g=IOFt")
+    assert refused.value.message == (
+        "this looks like a damaged letters link: its site is 'lettres.wiki' where a letters link has 'letters.wiki'"
+    )
+    assert refused.value.position == 12
+    assert "damaged letters link" in plain_message(refused.value)
+
+
+def _codec(*argv: str) -> tuple[int, str, str]:
+    import io
+
+    from slugboard.codecs.cli import run
+
+    out, err = io.StringIO(), io.StringIO()
+    return run(list(argv), out, err), out.getvalue(), err.getvalue()
+
+
+def test_moves_refuses_a_board_with_no_generals_in_words():
+    code, out, err = _codec("moves", "9/9/9/9/9/9/9/9/9/9 w")
+    assert (code, out) == (2, "")
+    assert err.strip() == "error: xiangqi: no game can be played from this position: red has no king; black has no king"
+
+
+def test_decode_and_moves_read_the_moves_after_a_fen_or_refuse_them():
+    fen = "4k4/9/9/9/9/9/9/9/3R5/3K5 w"
+    code, out, _ = _codec("decode", fen + " d1d5 e9f9")
+    assert code == 0 and '"fen":"5k3/9/9/9/3R5/9/9/9/9/3K5 w"' in out  # the position after them
+    code, out, err = _codec("moves", fen + " d1d5 e9f9 d5d1 f9e9" * 1001)
+    assert (code, out) == (2, "") and "a move list is at most 20,000 characters" in err
+
+
+def test_a_long_base64_text_no_game_reads_names_no_game_as_the_closest():
+    """The finding: a 131 k base64 text was "read as pentomino it fails: text is too long",
+    as if it were nearly a pentomino slug; a game's length limit tells nothing of that."""
+    import base64
+    import random
+
+    from slugboard.codecs import plain_message
+
+    text = base64.b64encode(random.Random(7).randbytes(98_000)).decode()
+    with pytest.raises(SlugError) as refused:
+        decode_any(text)
+    assert (refused.value.game, refused.value.message) == ("slugboard", "no game reads this text")
+    assert refused.value.closest is None
+    assert "closest" not in plain_message(refused.value)

@@ -447,3 +447,33 @@ print(json.dumps([sorted(sys.modules), ours]))
             imported |= _imported_at_load(path, name)
     assert [name for name in BEFORE_QT if name not in loaded] == []
     assert [name for name in BEFORE_QT if name not in imported and name not in ours] == []
+
+
+@pytest.mark.slow
+def test_a_recording_of_a_game_flagged_a_day_after_its_end_is_short_and_one_too_long_is_refused(tmp_path):
+    """The finding: a 24-character slug made an 11-minute, 0.8 GB export."""
+    out = tmp_path / "long.gif"
+    done = _run("--export", str(out), "2=8x8,1000+33+000+33MTXP", "--fps", "10")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == f"minesweeper: wrote {out} (1 frames)" and out.stat().st_size < 100_000
+    day = tmp_path / "day.gif"
+    done = _run("--export", str(day), "1=8x8+114477+000;011727980+", "--fps", "10")
+    assert done.returncode == 2 and not day.exists()
+    assert done.stderr.strip().endswith("choose a higher speed (--speed) or fewer frames a second (--fps)")
+    assert "863,990 frames" in done.stderr
+
+
+def test_a_recording_says_how_far_it_has_come_on_a_terminal(monkeypatch):
+    import io
+
+    from slugboard.gui.minesweeper import command_line
+
+    said = io.StringIO()
+    monkeypatch.setattr(command_line.sys, "stderr", said)
+    progress = command_line._Progress("/tmp/game.gif")
+    for done in range(1, 4):
+        progress(done, 3)
+    command_line._end_line(progress)
+    lines = said.getvalue().split("\r")
+    assert lines[1] == "Recording game.gif: frame 1 of 3 (33%)"
+    assert lines[-1] == "Recording game.gif: frame 3 of 3 (100%)\n"  # the last frame always said, then the line ends

@@ -453,5 +453,6 @@ def test_a_text_file_opens_as_its_slug_and_an_unreadable_one_says_why(qtbot, mai
     assert main_window.current_page().board == decode_any(link)[1]
     before = _snapshot(main_window)
     assert not open_file(qtbot, main_window, str(tmp_path))  # a folder, not a file
-    assert main_window.statusBar().currentMessage().startswith(f"Not opened: cannot read {tmp_path.name} (")
+    said = f"Not opened: cannot read {tmp_path.name}: it is a folder, not a file"
+    assert main_window.statusBar().currentMessage() == said
     assert _snapshot(main_window) == before

@@ -86,3 +86,14 @@ def test_plain_tip_shows_every_character_and_reads_no_markup():
     document.setHtml(tip)
     assert document.toPlainText() == text  # each character as typed, the line break kept
     assert plain_tip("") == ""  # no tooltip stays no tooltip
+
+
+def test_markup_in_a_stored_board_set_aside_is_shown_as_text(qtbot, settings, open_window):
+    """The status bar's tooltip says why each stored value was set aside, quoting it."""
+    stored = '{"game": "pentomino", "surface": "R", "height": 5, "width": 5, "pieces": [{"name": "' + MARKUP + '"}]}'
+    settings.setValue("boards/pentomino", stored)
+    settings.sync()
+    window = open_window()
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage().startswith("Not restored"))
+    assert "&lt;img src=no-such-picture.png&gt;" in window.statusBar().toolTip()
+    assert markup_read_as_rich_text(window) == []

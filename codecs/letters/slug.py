@@ -14,7 +14,7 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, SlugError, ValueRangeError, shown
+from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
 from ..links import (
     Source,
     carve,
@@ -154,9 +154,9 @@ def decode_slug(slug: str, param: str = "g", *, strict: bool = True) -> Board:
     if re.fullmatch(r"\d{8}-.*", slug, re.DOTALL):
         raise FormatError(NAME, "old date-and-LZ-string letters links are not supported", 8)
     if len(slug) > _MAX_SLUG_CHARS:
-        raise FormatError(
+        raise TooLongError(
             NAME,
-            f"slug is too long for a letters game ({len(slug)} characters; 31 tiles need {_MAX_SLUG_CHARS})",
+            f"slug is too long for a letters game ({len(slug):,} characters; 31 tiles need {_MAX_SLUG_CHARS})",
             _MAX_SLUG_CHARS,
         )
     data = b64decode(slug, NAME, alphabets=(URL_ALPHABET, STD_ALPHABET))
@@ -209,9 +209,9 @@ def decode_v4(slug: str, *, strict: bool = True) -> Board:
     if not slug:
         raise FormatError(NAME, "the slug is empty", 0)
     if len(slug) > _MAX_V4_CHARS:
-        raise FormatError(
+        raise TooLongError(
             NAME,
-            f"slug is too long for a letters game ({len(slug)} characters; {MAX_TILES} tiles need {_MAX_V4_CHARS})",
+            f"slug is too long for a letters game ({len(slug):,} characters; {MAX_TILES} tiles need {_MAX_V4_CHARS})",
             _MAX_V4_CHARS,
         )
     data = b64decode(slug, NAME, alphabets=(URL_ALPHABET, STD_ALPHABET))

@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
-from ..errors import FormatError, SlugError, ValueRangeError, shown
-from ..links import locate_slug, located, percent_decode, strip_text
+from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
+from ..links import located_in, percent_decode, strip_text
 from .model import (
     _PIECE_SET,
     _VALUE,
@@ -60,7 +60,7 @@ def slug_of(text: str) -> str:
     if not isinstance(text, str):
         raise FormatError(NAME, f"expected text, got {type(text).__name__}")
     if len(text) > MAX_SLUG:
-        raise FormatError(NAME, f"text is too long ({len(text)} characters)", MAX_SLUG)
+        raise TooLongError(NAME, f"text is too long ({len(text):,} characters)", MAX_SLUG)
     t = strip_text(text)
     if "#" in t:
         t = t.split("#", 1)[1]
@@ -81,7 +81,7 @@ def decode(text: str) -> Board:
         if "#" in text:  # a link that ends at its '#/'
             raise FormatError(NAME, "the link has no board after '#/'", len(text.rstrip()))
         raise FormatError(NAME, "the text is empty", 0)
-    with located(locate_slug(text, slug)):
+    with located_in(text, slug):
         return _decode_slug(slug)
 
 

@@ -20,6 +20,8 @@ HAS_LINK = True
 WEB_HOST: str | None = "nickgirardo.com"
 DETECTION_RANK = 0
 NOUN = "puzzle"
+# Every slug starts so (base64 of b"S!v"): a text one edit from it is a damaged sudoku link.
+SLUG_HEADS = ("UyF2",)
 
 COMMANDS = (
     Command("hint", "sudoku: print the next logical step as JSON", ".commands:hint", many=True),

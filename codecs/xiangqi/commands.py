@@ -14,13 +14,11 @@ from .model import Board
 
 
 def moves(board: Board, args: argparse.Namespace) -> dict[str, Any]:
-    from .moves import iccs, in_check, legal_moves, result
+    """The legal moves, check and result; a position no game is played from (no generals,
+    45 soldiers) is refused, saying why."""
+    from .moves import summary
 
-    return {
-        "moves": sorted(iccs(m) for m in legal_moves(board)),
-        "in_check": in_check(board),
-        "result": result(board),
-    }
+    return summary(board)
 
 
 def analyse_options(parser: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ..errors import FormatError, SlugError
+from ..files import read_bytes_limited
 from ..game import FileRecord
 from ..work import NEVER, Cancel
 from .fen import from_fen
@@ -175,14 +176,9 @@ def decode_text(data: bytes) -> str:
 
 
 def read_file(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[GameRecord]:
-    """The games in a PGN, XQF or DhtmlXQ file (told apart by their content)."""
-    try:
-        with open(path, "rb") as handle:
-            if not os.path.isfile(path) or not _regular(handle.fileno()):
-                raise FormatError(NAME, "a game record must be a regular file")
-            data = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise FormatError(NAME, f"cannot read the file ({exc.strerror or exc})") from None
+    """The games in a PGN, XQF or DhtmlXQ file (told apart by their content). A FIFO or a
+    device is refused at once, without waiting on it (files.read_bytes_limited)."""
+    data = read_bytes_limited(os.fspath(path), MAX_FILE_BYTES, NAME)
     if len(data) > MAX_FILE_BYTES:
         raise FormatError(NAME, f"a game record file is at most {MAX_FILE_BYTES:,} bytes", MAX_FILE_BYTES)
     return read_bytes(data, cancel)
@@ -193,12 +189,6 @@ def read_records(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[F
     starting position, its facts for `slugboard-codec import` (the main line in ICCS and
     the position after it) and the game itself for the page."""
     return [FileRecord(game.start, game.facts(), game) for game in read_file(path, cancel)]
-
-
-def _regular(fd: int) -> bool:
-    import stat
-
-    return stat.S_ISREG(os.fstat(fd).st_mode)
 
 
 def read_bytes(data: bytes, cancel: Cancel = NEVER) -> list[GameRecord]:

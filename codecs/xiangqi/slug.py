@@ -9,8 +9,8 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, SlugError, ValueRangeError, shown
-from ..links import locate_slug, located, percent_decode, strip_text
+from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
+from ..links import located_in, percent_decode, strip_text
 from .fen import from_fen
 from .model import (
     CANDIDATES,
@@ -81,7 +81,7 @@ def decode(text: str) -> Board:
     t = _unwrap(text)
     if not t:
         raise FormatError(NAME, "the text is empty", 0)
-    with located(locate_slug(text, t)):
+    with located_in(text, t):
         return _decode_unwrapped(text, t)
 
 
@@ -136,7 +136,7 @@ MAX_SLUG_CHARS = -(-(177 + 14 * MAX_HISTORY_MOVES) // 6)  # 2,363 characters
 
 def decode_slug(slug: str) -> Board:
     if len(slug) > MAX_SLUG_CHARS:
-        raise FormatError(
+        raise TooLongError(
             NAME,
             f"the text is {len(slug):,} characters long: a xiangqi slug (a position and the moves of a game) "
             f"has at most {MAX_SLUG_CHARS:,}",

@@ -110,13 +110,49 @@ def export(args: argparse.Namespace, board: Any, record: Any = None) -> int | No
     from ..app import dark_palette, image_size
 
     palette = dark_palette() if args.dark else QGuiApplication.palette()
+    progress = _Progress(args.export) if sys.stderr is not None and sys.stderr.isatty() else None
     try:
-        frames = record(args.export, board, fps=fps, speed=speed, size=image_size(args.size), palette=palette)
+        frames = record(
+            args.export, board, fps=fps, speed=speed, size=image_size(args.size), palette=palette, progress=progress
+        )
+    except RecordingError as exc:
+        _end_line(progress)
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
+        _end_line(progress)
         print(f"error: could not write {args.export} ({exc.strerror or exc})", file=sys.stderr)
         return 2
+    _end_line(progress)
     print(f"minesweeper: wrote {args.export} ({frames} frames)")
     return 0
+
+
+class _Progress:
+    """How far a recording has come, on one line of a terminal, said again at most every
+    tenth of a second."""
+
+    def __init__(self, path: str) -> None:
+        import time
+
+        self._clock = time.monotonic
+        self._said = 0.0
+        self._name = os.path.basename(path)
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self._clock()
+        if done == total or now - self._said >= 0.1:
+            self._said = now
+            sys.stderr.write(f"\rRecording {self._name}: frame {done:,} of {total:,} ({100 * done // total}%)")
+            sys.stderr.flush()
+            self.shown = True
+
+
+def _end_line(progress: _Progress | None) -> None:
+    if progress is not None and progress.shown:
+        sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def _export_video(args: argparse.Namespace, board: Any, record: Any) -> int:

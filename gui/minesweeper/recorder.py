@@ -79,15 +79,9 @@ class RecordingExport(QObject):
     def shutdown(self) -> None:
         """Quitting: the recording under way stops, and leaves no partial file."""
         if self._worker.busy:
-            from . import recording
-
-            self._finish.stop()  # a file already written stays; else none is
-            self._worker.shutdown()
-            try:
-                # The worker may not get to remove it before the process ends.
-                os.remove(recording.partial_path(self._path))
-            except OSError:
-                pass
+            # A file already written stays; else none is, and what was written of it is
+            # removed now (the worker may not get to it before the process ends).
+            self._finish.stop()
         self._worker.shutdown()
 
     def _advanced(self, done: int, total: int) -> None:

@@ -354,13 +354,6 @@ def _temporary_file(path: str) -> tuple[int, str]:
     return fd, temporary
 
 
-def partial_path(path: str) -> str:
-    """The name a recording's temporary file had before it was made by `mkstemp`: nothing
-    is written there now (`Finish.stop` removes the real one)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    return os.path.join(folder, f".{name}.part")
-
-
 def _umask() -> int:
     with _umask_lock:
         mask = os.umask(0o022)

@@ -79,6 +79,52 @@ def _command_line(data: bytes) -> None:
     assert code in (0, 2)
 
 
+def _text_file(data: bytes) -> None:
+    """A text file read as the window and `slugboard-codec` read one, then decoded: what
+    comes back is the file's text, cut at the limit, or a SlugError."""
+    import os
+    import tempfile
+
+    from slugboard.codecs import MAX_TEXT, read_text_file
+
+    fd, path = tempfile.mkstemp(suffix=".txt")
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        text = read_text_file(path)
+    finally:
+        os.remove(path)
+    assert text == data.decode("utf-8", "replace")[: MAX_TEXT + 1]
+    try:
+        decode_any(text)
+    except SlugError:
+        pass
+
+
+def _carve(data: bytes) -> None:
+    """Percent escapes undone at C speed: each character of the slug stands at a place of
+    the text, in order, a plain character where it is and an escape where its `%` is."""
+    from slugboard.codecs.links import carve
+
+    text = _text(data)
+    slug, source = carve(text, 0, len(text))
+    if source.origins is None:
+        assert slug == text
+        return
+    origins = list(source.origins)
+    assert len(origins) == len(slug) and origins == sorted(set(origins))
+    for ch, at in zip(slug, origins):
+        assert text[at] == ch or text[at] == "%"
+
+
+def _near_mark(data: bytes) -> None:
+    from slugboard.codecs.closest import near_mark
+
+    text = _text(data)
+    found = near_mark(text, {"sudoku": ("UyF2",)}, {"letters": "letters.wiki", "sudoku": "nickgirardo.com"})
+    assert found is None or 0 <= found.position <= len(text)
+
+
 def _records(reader: Callable[[bytes], object]) -> Callable[[bytes], None]:
     """A xiangqi game record reader: a record, or a SlugError; what it reads writes as PGN
     that reads back to the same main line."""
@@ -130,6 +176,9 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "decode-any": _decode_any,
     "board-json": _board_json,
     "command-line": _command_line,
+    "text-file": _text_file,
+    "carve": _carve,
+    "near-mark": _near_mark,
     "xiangqi-pgn": _records(lambda data: xiangqi_records.read_pgn(_text(data))),
     "xiangqi-xqf": _records(lambda data: xiangqi_records.read_xqf(b"XQ" + data)),
     "xiangqi-dhtmlxq": _records(lambda data: xiangqi_records.read_dhtmlxq(_text(data))),

@@ -54,9 +54,15 @@ def targets() -> list[str]:
         "decode-any",
         "board-json",
         "command-line",
+        "text-file",
+        "carve",
+        "near-mark",
         "xiangqi-pgn",
         "xiangqi-xqf",
         "xiangqi-dhtmlxq",
+        "lzstring",
+        "fpuzzles-json",
+        "sudokupad",
     ]
 
 
