@@ -1,10 +1,10 @@
 """Reading and writing letters.wiki links: ?g= and ?w= (rack positions) and ?_= (V4: letters, starting word, blanks), and the board JSON.
 
 The canonical slug of a `?g=` board is the bare base64 text; a `?w=` board's slug keeps
-its `w=` marker, because the same bits name other letters under the other parameter. A
-V4 board's slug is its bare body, with a `_=` marker only in the rare case that the same
-text would also read as a `?g=` slug. A starting word a person gave a `?g=`/`?w=` board
-travels in its slug as `&s=WORD`; share links are V4 whenever the letters are known.
+its `w=` marker, because the same bits name other letters under the other parameter, and
+a V4 board's slug its `_=` marker, for the same reason (a bare body reads as `?g=` first).
+A starting word a person gave a `?g=`/`?w=` board travels in its slug as `&s=WORD`. A
+share link is written in the board's own format: the one the person chose.
 """
 
 from __future__ import annotations
@@ -287,12 +287,7 @@ def v4_body(board: Board) -> str:
 
 def encode(board: Board) -> str:
     if board.is_v4:
-        body = v4_body(board)
-        try:  # a bare body reads as ?g= first: the marker keeps such a rare one a V4 board
-            decode_slug(body, "g", strict=True)
-        except SlugError:
-            return body
-        return f"{V4}={body}"
+        return f"{V4}={v4_body(board)}"
     body = slug_body(board)
     slug = body if board.param == "g" and not board.start_word else f"{board.param}={body}"
     if board.start_word:
@@ -342,11 +337,11 @@ def converted(board: Board, param: str) -> Board:
 
 
 def share_url(board: Board) -> str:
-    """The letters.wiki link: V4 whenever the letters are known (it opens on the site with
-    its starting word), else the board's own `?g=`/`?w=` link."""
-    v4 = to_v4(board)
-    if v4 is not None:
-        return f"{SITE_URL}?{V4}={v4_body(v4)}"
+    """The letters.wiki link in the board's own format (the one chosen under Link format):
+    `?_=` holds the letters and the starting word, `?g=`/`?w=` rack positions, which the
+    site reads with its own word of the day."""
+    if board.is_v4:
+        return f"{SITE_URL}?{V4}={v4_body(board)}"
     return f"{SITE_URL}?{board.param}={slug_body(board)}"
 
 

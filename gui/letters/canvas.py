@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
     QPainter,
 )
-from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QSizePolicy, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from slugboard.codecs import letters
 
@@ -28,6 +28,10 @@ class BlankChooser(QFrame):
         grid = QGridLayout(self)
         grid.setSpacing(2)
         grid.setContentsMargins(4, 4, 4, 4)
+        title = QLabel("The blank stands for:")
+        title.setObjectName("blankChooserTitle")
+        title.setTextFormat(Qt.TextFormat.PlainText)
+        grid.addWidget(title, 0, 0, 1, 7)
         for i in range(26):
             letter = chr(ord("A") + i)
             button = QToolButton()
@@ -36,7 +40,7 @@ class BlankChooser(QFrame):
             button.setFixedSize(28, 28)
             button.setToolTip(f"The blank stands for {letter}")
             button.clicked.connect(lambda _=False, ch=letter: self.choose(ch))
-            grid.addWidget(button, i // 7, i % 7)
+            grid.addWidget(button, 1 + i // 7, i % 7)
 
     def choose(self, letter: str) -> None:
         self.chosen = letter
@@ -54,14 +58,34 @@ class BlankChooser(QFrame):
         if self._loop is not None:
             self._loop.quit()
 
-    def ask(self, at: QPoint) -> str | None:
-        """Show the popup at global point `at` and wait for a letter (None: cancelled)."""
-        self.move(at)
+    def ask(self, square: QRect, screen: QRect) -> str | None:
+        """Show the popup beside `square` (global coordinates), inside `screen`, and wait
+        for a letter (None: cancelled)."""
+        self.adjustSize()
+        self.move(beside(square, self.sizeHint(), screen))
         self.show()
         self._loop = QEventLoop()
         self._loop.exec()
         self._loop = None
         return self.chosen
+
+
+def beside(square: QRect, size: QSize, screen: QRect) -> QPoint:
+    """Where a popup of `size` goes so that it leaves `square` in sight: to its right, else
+    its left, below or above, whichever fits on `screen` first (else the right, moved onto
+    the screen)."""
+    width, height = size.width(), size.height()
+    top = min(max(square.top(), screen.top()), screen.bottom() + 1 - height)
+    left = min(max(square.left(), screen.left()), screen.right() + 1 - width)
+    for x, y in (
+        (square.right() + 1, top),
+        (square.left() - width, top),
+        (left, square.bottom() + 1),
+        (left, square.top() - height),
+    ):
+        if screen.contains(QRect(x, y, width, height)):
+            return QPoint(x, y)
+    return QPoint(max(screen.left(), min(square.right() + 1, screen.right() + 1 - width)), top)
 
 
 class LettersCanvas(BoardCanvas):
@@ -187,8 +211,10 @@ class LettersCanvas(BoardCanvas):
 
     def choose_blank_letter(self, square: tuple[int, int]) -> str | None:
         """The letter a blank put on `square` stands for, from a popup beside the square."""
-        corner = self.board_layout().square(*square).topRight().toPoint()
-        return BlankChooser(self).ask(self.mapToGlobal(corner))
+        rect = self.board_layout().square(*square).toAlignedRect()
+        place = QRect(self.mapToGlobal(rect.topLeft()), rect.size())
+        screen = self.screen().availableGeometry() if self.screen() is not None else QRect(0, 0, 1 << 15, 1 << 15)
+        return BlankChooser(self).ask(place, screen)
 
     def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:  # type: ignore[override]
         """Move the tile placed this turn on `origin` to the free `square`."""

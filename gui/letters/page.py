@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QRegularExpression, Qt
+from PySide6.QtCore import QDate, QEvent, QRegularExpression, Qt
 from PySide6.QtGui import (
     QKeySequence,
     QRegularExpressionValidator,
@@ -63,8 +63,20 @@ class LettersPage(GamePage):
         self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
         self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
         QShortcut(QKeySequence("Ctrl+D"), self, lambda: self.date_edit.setFocus())
+        # A typed date counts when it is whole (Enter or leaving the field), not at each digit.
+        self.date_edit.setKeyboardTracking(False)
+        # A click selects the part of the date under the pointer, so digits typed replace it
+        # (in a bare date field a click only places the cursor, and a full part takes no digit).
+        self._date_text = self.date_edit.findChild(QLineEdit)
+        if self._date_text is not None:
+            self._date_text.installEventFilter(self)
         self.date_edit.dateChanged.connect(self._date_changed)
         self.tool_layout.addWidget(self.date_edit)
+        self.day_note = WrappedLabel()
+        self.day_note.setObjectName("dayNote")
+        self.day_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.day_note.setMinimumHeight(2 * self.day_note.fontMetrics().lineSpacing())  # keeps its room
+        self.tool_layout.addWidget(self.day_note)
         self.new_game_button = QPushButton("New game")
         self.new_game_button.setToolTip("Start this day's game from an empty board (Ctrl+N)")
         self.new_game_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -80,7 +92,7 @@ class LettersPage(GamePage):
         self.format_box.setToolTip(
             "How the slug writes this game. letters.wiki's links today are ?_= (V4): they hold every "
             "letter, the starting word and blanks. Older ?g= and ?w= links hold rack positions, which "
-            "need the day's starting word; Copy link gives a V4 link whenever the letters are known."
+            "need the day's starting word. Copy link writes the format chosen here."
         )
         self.format_box.activated.connect(self._format_chosen)
         self.tool_layout.addWidget(self.format_box)
@@ -166,6 +178,15 @@ class LettersPage(GamePage):
             self.replace_board(self.board.with_start_word(self.start_word_for(self.board.date, default=True)))
         else:
             self.board_shown(self.board)
+
+    def eventFilter(self, watched, event) -> bool:
+        if (
+            watched is self._date_text
+            and event.type() == QEvent.Type.MouseButtonRelease
+            and not self._date_text.hasSelectedText()
+        ):
+            self.date_edit.setSelectedSection(self.date_edit.currentSection())
+        return super().eventFilter(watched, event)
 
     # --- starting words ----------------------------------------------------------
     def remembered_start_word(self, date: dt.date) -> str | None:
@@ -270,17 +291,23 @@ class LettersPage(GamePage):
         self.canvas.setFocus()
 
     def _date_changed(self, qdate: QDate) -> None:
-        date = qdate.toPython()
+        date: dt.date = qdate.toPython()  # type: ignore[assignment]
         if date == self.board.date:
+            self.day_note.setText("")
             return
-        if self.board.is_v4 and self.board.tiles and self.board.start_word:
-            start = self.board.start_word  # a V4 game holds its letters and its word: only its day moves
-        else:
-            start = self.start_word_for(date, default=not self.board.tiles)  # type: ignore[arg-type]
+        if self.board.tiles:
+            # The tiles were dealt on the game's own day: another day is a new game, started
+            # with New game, never a re-dating of the tiles on the board.
+            self.day_note.setText(
+                f"New game plays {date.isoformat()}; the game on the board stays of {self.board.date.isoformat()}."
+            )
+            self.show_status(f"Press New game to play {date.isoformat()}")
+            return
+        start = self.start_word_for(date, default=True)
         # typing a date digit by digit makes one undo step, not one per digit
         self.set_board(
-            letters.Board(date, self.board.tiles, self.board.param, start),  # type: ignore[arg-type]
-            f"Date {date.isoformat()}",  # type: ignore[attr-defined]
+            letters.Board(date, self.board.tiles, self.board.param, start),
+            f"Date {date.isoformat()}",
             merge_id=DATE_EDIT_MERGE,
         )
 
@@ -328,8 +355,10 @@ class LettersPage(GamePage):
         canvas.preview = None
 
         self.date_edit.blockSignals(True)
-        self.date_edit.setDate(_qdate(board.date))
+        if self.date_edit.date() != _qdate(board.date):
+            self.date_edit.setDate(_qdate(board.date))
         self.date_edit.blockSignals(False)
+        self.day_note.setText("")
         known = board.start_word is not None
         self.start_prompt.setVisible(not known and not board.is_v4)
         self.start_field.setText(board.start_word or "")
