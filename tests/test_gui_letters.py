@@ -912,3 +912,13 @@ def test_a_v4_link_of_a_98_tile_day_in_play_shows_its_rack(qtbot, main_window):
     assert page.canvas.rack == tuple("IBOLUSP")  # the ?g= vector's turn 3 rack
     assert page.turn_label.text() == "Turn 3 of 5. Rack: I B O L U S P"
     assert "98-tile bag, no blanks" in _panel(page)
+
+
+def test_a_link_with_a_word_longer_than_the_row_is_shown_with_its_problem(qtbot, main_window):
+    board = letters.Board(dt.date(2025, 12, 1), (letters.Tile(3, 4, 0, 1, "Z"),), letters.V4, "HELLOWORLDAGAIN")
+    assert main_window.paste_text(letters.share_url(board))
+    page = _page(main_window)
+    assert page.board == board
+    assert page.start_field.text() == "HELLOWORLDAGAIN"
+    assert "has 15 letters; the middle row holds 9" in page.problems_label.text()
+    page.canvas.grab()  # paints with the word's letters off the row left out

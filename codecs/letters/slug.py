@@ -29,6 +29,7 @@ from ..links import (
 from .model import (
     EPOCH,
     LAST_DATE,
+    MAX_LINK_START_WORD,
     MAX_START_WORD,
     MAX_TILES,
     MIN_START_WORD,
@@ -43,6 +44,7 @@ from .model import (
     V4,
     Board,
     Tile,
+    link_start_word_error,
     normalize_start_word,
     start_word_error,
 )
@@ -55,7 +57,7 @@ _MAX_BITS = 14 + 5 + 13 * MAX_TILES
 _MAX_SLUG_CHARS = -(-(-(-_MAX_BITS // 8) * 8) // 6)
 
 
-_MAX_V4_BITS = 14 + 4 + 5 * MAX_START_WORD + 5 + 16 * MAX_TILES
+_MAX_V4_BITS = 14 + 4 + 5 * MAX_LINK_START_WORD + 5 + 16 * MAX_TILES
 
 
 _MAX_V4_CHARS = -(-(-(-_MAX_V4_BITS // 8) * 8) // 6)
@@ -217,12 +219,7 @@ def decode_v4(slug: str, *, strict: bool = True) -> Board:
     data = b64decode(slug, NAME, alphabets=(URL_ALPHABET, STD_ALPHABET))
     reader = BitReader(data, NAME)
     date = EPOCH + _dt.timedelta(days=reader.read(14))
-    where = reader.char_position()
-    length = reader.read(4)
-    if length > MAX_START_WORD:
-        raise ValueRangeError(
-            NAME, f"the starting word has {length} letters; the board's middle row holds {MAX_START_WORD}", where
-        )
+    length = reader.read(4)  # 0-15, every length the site reads: a word longer than the row is a problem
     word = []
     for i in range(length):
         where = reader.char_position()
@@ -233,10 +230,6 @@ def decode_v4(slug: str, *, strict: bool = True) -> Board:
             )
         word.append(chr(ord("A") + code))
     start_word = "".join(word) or None
-    if start_word is not None:
-        problem = start_word_error(start_word)
-        if problem:
-            raise ValueRangeError(NAME, problem, where)
     count = reader.read(5)
     tiles = []
     for i in range(count):
@@ -401,7 +394,11 @@ def from_json(obj: dict[str, Any]) -> Board:
     if param == V4 and start == "":
         start = None  # a V4 link may carry no starting word
     if start is not None:
-        problem = start_word_error(start)
+        problem = (
+            link_start_word_error(start.upper() if isinstance(start, str) else start)
+            if param == V4
+            else start_word_error(start)
+        )
         if problem:
             raise ValueRangeError(NAME, problem)
         start = normalize_start_word(start)

@@ -110,7 +110,7 @@ class LettersPage(GamePage):
         self.start_field = QLineEdit()
         self.start_field.setObjectName("startWordField")
         self.start_field.setPlaceholderText("e.g. RUNNELS")
-        self.start_field.setMaxLength(letters.MAX_START_WORD)
+        self.start_field.setMaxLength(letters.MAX_LINK_START_WORD)  # a link's word may be longer than a real one
         self.start_field.setValidator(QRegularExpressionValidator(QRegularExpression("[A-Za-z]*"), self))
         self.start_field.setToolTip("The day's starting word (F2); Enter uses it (it is remembered for this date)")
         QShortcut(QKeySequence("F2"), self, self._focus_start_field)

@@ -288,6 +288,8 @@ def _paint_tiles(painter: QPainter, layout: Layout, board: letters.Board, game) 
     """The starting word's tiles and every turn's, in the turn's colour."""
     if board.start_word:
         for (row, col), letter in zip(letters.start_word_squares(board.start_word), board.start_word):
+            if not letters.on_board((row, col)):
+                continue  # a link's word longer than the row: its problems say so
             _draw_tile(painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=START_TILE)
     for i, tile in enumerate(board.tiles):
         r = layout.square(tile.row, tile.col)
