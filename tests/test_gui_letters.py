@@ -922,3 +922,49 @@ def test_a_link_with_a_word_longer_than_the_row_is_shown_with_its_problem(qtbot,
     assert page.start_field.text() == "HELLOWORLDAGAIN"
     assert "has 15 letters; the middle row holds 9" in page.problems_label.text()
     page.canvas.grab()  # paints with the word's letters off the row left out
+
+
+INMATE = "https://letters.wiki/?_=IaGQ1gJkqcVK44tyzAIMk0oVkzDTwZRSFOERBZmTmiEaMSGkYROgguTCrNNs8S0C6A"
+
+
+def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, main_window):
+    full = letters.decode(INMATE)
+    three_turns = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
+    main_window.paste_text(letters.share_url(three_turns))
+    page = _page(main_window)
+    assert page.canvas.rack == tuple("OEEELRE")
+    assert page.unseen_label.text().startswith("72 tiles: A 8, ")  # 98 less INMATE, 13 tiles and the rack
+    page.best_button.click()
+    qtbot.waitUntil(lambda: page.best_list.count() == 10, timeout=30000)
+    first = page.best_list.item(0)
+    assert first.text().startswith("LORE  25")
+    play = first.data(Qt.ItemDataRole.UserRole)
+    # pointing at it shows it on the board; leaving the list takes it away
+    rect = page.best_list.visualItemRect(first)
+    qtbot.mouseMove(page.best_list.viewport(), rect.center())
+    qtbot.waitUntil(lambda: page.canvas.hinted == play.placed)
+    qtbot.mouseMove(page.canvas, QPoint(5, 5))
+    qtbot.waitUntil(lambda: page.canvas.hinted == ())
+    qtbot.mouseClick(page.best_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert page.board.last_turn == 4
+    assert tuple((t.row, t.col, t.letter) for t in page.board.tiles_of_turn(4)) == play.placed
+    assert letters.resolve(page.board).turn_scores[3] == 25
+    # the tracker counts the new rack as seen
+    assert page.unseen_label.text() != "" and "tiles: " in page.unseen_label.text()
+    qtbot.waitUntil(lambda: page.best_list.count() > 0, timeout=30000)  # the next turn's plays
+
+
+def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window):
+    main_window.paste_text(INMATE)
+    page = _page(main_window)
+    page.best_button.click()
+    table = page.review_table
+    qtbot.waitUntil(lambda: table.rowCount() == 6, timeout=60000)
+    game = letters.resolve(page.board)
+    scores = [int(table.item(row, 2).text()) for row in range(5)]
+    best = [int(table.item(row, 4).text()) for row in range(5)]
+    assert scores == list(game.turn_scores)
+    assert all(b >= s for b, s in zip(best, scores))
+    assert table.item(3, 3).text() == "LORE" and best[3] == 25
+    assert table.item(5, 2).text() == str(game.total) and table.item(5, 4).text() == str(sum(best))
+    assert f"Your total {game.total}" in page.best_status.text()

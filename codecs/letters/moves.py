@@ -469,3 +469,34 @@ def review(board: Board, cancel: Cancel = NEVER) -> list[TurnReview]:
         result = game.turns[turn - 1]
         rows.append(TurnReview(turn, rack, result.placed, result.score, best[0] if best else None))
     return rows
+
+
+def plays_before_next_turn(board: Board, top: int = 10, cancel: Cancel = NEVER) -> list[Play]:
+    """The best plays of the next turn's rack on the board as it stands (none when the game
+    is over or its racks cannot be known)."""
+    turn = board.last_turn + 1
+    if turn > TURNS:
+        return []
+    position = position_before(board, turn)
+    if position is None or position[1] is None:
+        return []
+    return best_plays(position[0], position[1], top=top, cancel=cancel)
+
+
+def unseen_tiles(board: Board, rack: Iterable[str] = ()) -> dict[str, int] | None:
+    """The tiles a player has not seen yet, by letter (`_` for blanks): the bag the game
+    was dealt from, less the starting word, the tiles on the board and the rack shown.
+    None while the letters are unknown."""
+    from .game import bag_of
+
+    game = resolve(board)
+    if game is None:
+        return None
+    left = dict(bag_of(board))
+    seen = list(board.start_word or "")
+    seen += [BLANK if face.islower() else face for _, _, face in (p for t in game.turns for p in t.placed)]
+    seen += list(rack)
+    for tile in seen:
+        if left.get(tile, 0) > 0:
+            left[tile] -= 1
+    return {tile: n for tile, n in left.items() if n > 0}

@@ -104,6 +104,7 @@ class LettersCanvas(BoardCanvas):
         self.rack: tuple[str, ...] | None = None
         self.pending: list[tuple[int, int, int]] = []
         self.blank_letters: dict[int, str] = {}  # rack slot of a blank -> the letter it stands for
+        self.hinted: tuple[tuple[int, int, str], ...] = ()  # a best play previewed on the board
         self.selected_slot: int | None = None
         self.selected_square: tuple[int, int] | None = None
         self.across = True
@@ -164,6 +165,7 @@ class LettersCanvas(BoardCanvas):
             problems=self.problems,
             drag=self.drag(),
             blank_letters=self.blank_letters,
+            hinted=self.hinted,
         )
 
     def drag(self) -> Drag | None:
