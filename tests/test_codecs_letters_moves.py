@@ -10,6 +10,8 @@ import json
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from slugboard.codecs import cli, letters
 from slugboard.codecs.letters import moves
@@ -194,3 +196,14 @@ def test_unseen_tiles_are_the_bag_less_the_word_the_board_and_the_rack():
     assert "_" not in unseen and "Z" not in unseen and "Q" not in unseen  # both blanks, the one Z and Q seen
     assert sum(unseen.values()) == 100 - 6 - len(board.tiles) - 3
     assert letters.unseen_tiles(letters.decode("https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA")) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400), st.integers(0, 3))
+def test_a_cache_of_any_bytes_is_read_whole_or_refused(data, how):
+    good = moves.Lexicon.from_words(["AB", "ABC", "CAT"]).to_bytes("d")
+    text = (data, moves.CACHE_MAGIC + data, good[: len(good) // 2] + data, good + data)[how]
+    lexicon = moves.Lexicon.from_bytes(text, "d")
+    assert lexicon is None or isinstance(lexicon, moves.Lexicon)
+    if how == 3 and data:
+        assert lexicon is None  # anything after the body breaks its digest

@@ -957,7 +957,11 @@ def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, 
 def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window):
     main_window.paste_text(INMATE)
     page = _page(main_window)
-    page.best_button.click()
+    game_menu = next(a.menu() for a in main_window.menuBar().actions() if a.text() == "&Game")
+    show = next(a for a in game_menu.actions() if a.text() == "Show the &best plays")
+    assert show.isCheckable() and not show.isChecked()
+    show.trigger()
+    assert page.best_button.isChecked() and show.isChecked()
     table = page.review_table
     qtbot.waitUntil(lambda: table.rowCount() == 6, timeout=60000)
     game = letters.resolve(page.board)

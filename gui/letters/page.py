@@ -511,7 +511,14 @@ class LettersPage(GamePage):
         parts = [f"{tile if tile != letters.BLANK else 'blank'} {n}" for tile, n in sorted(unseen.items())]
         self.unseen_label.setText(f"{total} tiles: " + ", ".join(parts) if parts else "No tile is left unseen.")
 
+    def toggle_best_plays(self) -> None:
+        self.best_button.toggle()
+
+    def best_plays_shown(self) -> bool:
+        return self.best_button.isChecked()
+
     def _best_toggled(self, on: bool) -> None:
+        self.actions_changed.emit()
         self.best_status.setVisible(on)
         if on:
             self._ask_best(self.board)

@@ -77,11 +77,21 @@ def _command_line(data: bytes) -> None:
     assert code in (0, 2)
 
 
+def _letters_lexicon_cache(data: bytes) -> None:
+    """A cache file of the letters move finder's word trie: read whole, or refused."""
+    from slugboard.codecs.letters.moves import CACHE_MAGIC, Lexicon
+
+    for text in (data, CACHE_MAGIC + b"d\n" + data):
+        lexicon = Lexicon.from_bytes(text, "d")
+        assert lexicon is None or isinstance(lexicon, Lexicon)
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
     "board-json": _board_json,
     "command-line": _command_line,
+    "letters-lexicon-cache": _letters_lexicon_cache,
 }
 
 
