@@ -380,6 +380,12 @@ def _search_line(  # type: ignore[no-untyped-def]
                     blanks[0] += 1
 
         def extend_with_left(prefix: str, anchor_col: int, part: list) -> None:  # type: ignore[type-arg]
+            # A tile must go on the anchor: a left part after which no letter the anchor
+            # allows can follow ends here, before its tiles are laid out.
+            after = follow.get(prefix, empty_follow)
+            ok = allowed[anchor_col]
+            if not after or (ok is not None and not any(ch in ok for ch in after)):
+                return
             first = anchor_col - len(part)
             main, mult, placed = 0, 1, []
             for i, face in enumerate(part):
