@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 
+import pytest
 from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPalette
 from PySide6.QtWidgets import QApplication, QLineEdit
@@ -927,7 +928,13 @@ def test_a_link_with_a_word_longer_than_the_row_is_shown_with_its_problem(qtbot,
 INMATE = "https://letters.wiki/?_=IaGQ1gJkqcVK44tyzAIMk0oVkzDTwZRSFOERBZmTmiEaMSGkYROgguTCrNNs8S0C6A"
 
 
-def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, main_window):
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    """The move finder's word trie is cached here, not in the user's cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, main_window, private_cache):
     full = letters.decode(INMATE)
     three_turns = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
     main_window.paste_text(letters.share_url(three_turns))
@@ -954,7 +961,7 @@ def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, 
     qtbot.waitUntil(lambda: page.best_list.count() > 0, timeout=30000)  # the next turn's plays
 
 
-def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window):
+def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window, private_cache):
     main_window.paste_text(INMATE)
     page = _page(main_window)
     game_menu = next(a.menu() for a in main_window.menuBar().actions() if a.text() == "&Game")
