@@ -945,13 +945,17 @@ def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, 
     qtbot.waitUntil(lambda: page.best_list.count() == 10, timeout=30000)
     first = page.best_list.item(0)
     assert first.text().startswith("LORE  25")
+    # the panel scrolled to the list: its first play is in sight
+    rect = page.best_list.visualItemRect(first)
+    top_left = page.best_list.viewport().mapTo(page.tool_panel.parentWidget(), rect.topLeft())
+    assert page.tool_panel.parentWidget().rect().contains(top_left)
     play = first.data(Qt.ItemDataRole.UserRole)
     # pointing at it shows it on the board; leaving the list takes it away
-    rect = page.best_list.visualItemRect(first)
+    qtbot.mouseMove(page.canvas, QPoint(5, 5))  # from outside the list onto the play
     qtbot.mouseMove(page.best_list.viewport(), rect.center())
-    qtbot.waitUntil(lambda: page.canvas.hinted == play.placed)
+    qtbot.waitUntil(lambda: page.canvas.hinted == play.placed, timeout=10000)
     qtbot.mouseMove(page.canvas, QPoint(5, 5))
-    qtbot.waitUntil(lambda: page.canvas.hinted == ())
+    qtbot.waitUntil(lambda: page.canvas.hinted == (), timeout=10000)
     qtbot.mouseClick(page.best_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert page.board.last_turn == 4
     assert tuple((t.row, t.col, t.letter) for t in page.board.tiles_of_turn(4)) == play.placed

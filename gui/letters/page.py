@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
 )
@@ -560,6 +561,7 @@ class LettersPage(GamePage):
             item = QListWidgetItem(f"{play.word}  {play.score}  ({where}, tiles {tiles})")
             item.setData(Qt.ItemDataRole.UserRole, play)
             self.best_list.addItem(item)
+        self._bring_into_view(self.best_list)
         self.best_status.setText(
             f"The {len(result)} best plays of this rack: point at one to see it, click it to play it."
             if result
@@ -588,7 +590,16 @@ class LettersPage(GamePage):
             self._add_review_row(cells)
         self._add_review_row(["Total", "", str(mine), "", str(best)])
         self.review_table.resizeColumnsToContents()
+        self._bring_into_view(self.review_table)
         self.best_status.setText(f"Your total {mine} against the best plays' {best}.")
+
+    def _bring_into_view(self, widget) -> None:
+        """Scroll the tool panel so that the answer just shown is in sight."""
+        parent = self.tool_panel.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None:
+            parent.ensureWidgetVisible(widget)
 
     def _add_review_row(self, cells: list[str]) -> None:
         row = self.review_table.rowCount()
