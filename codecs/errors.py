@@ -193,6 +193,8 @@ class ProblemKind(str, Enum):
     CONNECT = "connect"  # a turn's tiles touch nothing on the board
     WORD = "word"  # a word not in the word list
     START_WORD = "start_word"  # the day's starting word is not known
+    START_ROW = "start-row"  # a link's starting word longer than the middle row
+    BAG = "bag"  # more of a letter than the bag holds
 
 
 class Problem(Record):

@@ -172,9 +172,10 @@ def test_start_word_parameter_resolves_the_game():
     board = letters.decode(G["link"] + "&s=runnels")
     assert board.start_word == "RUNNELS"
     assert letters.resolve(board).total == 33
-    # The link is the site's own V4 link of the same game, which carries the word itself.
-    assert letters.share_url(board) == V4_VECTORS[0]["link"]
-    assert letters.decode(letters.share_url(board)) == letters.to_v4(board)
+    # The link keeps the board's own format (the site reads ?g= with its own word); written
+    # as V4 it is the site's own V4 link of the same game, which carries the word itself.
+    assert letters.share_url(board) == G["link"]
+    assert letters.share_url(letters.converted(board, "_")) == V4_VECTORS[0]["link"]
     # The slug keeps the word too, so whatever the board holds comes back.
     assert letters.encode(board) == "g=" + G["slug"] + "&s=RUNNELS"
     assert letters.decode(letters.encode(board)) == board
@@ -432,7 +433,7 @@ def test_play_a_turn_and_grow_the_slug():
     assert "".join(letters.rack_for_turn(board, 2)) == "PURIUNT"
     assert letters.next_turn(board) == 2
     assert letters.decode(letters.encode(board)) == board
-    assert letters.decode(letters.share_url(board)) == letters.to_v4(board)
+    assert letters.decode(letters.share_url(board)) == board.with_start_word(None)
     # a word not in the list is flagged before the turn is played
     _, _, found = letters.check_turn(board, [(5, 2, "P"), (5, 3, "U")])
     assert [(p.kind, p.message, p.cells) for p in found] == [("word", "PU is not in the word list", ((5, 2), (5, 3)))]
@@ -498,9 +499,8 @@ boards = letters_boards()
 @given(boards)
 def test_random_boards_round_trip(board):
     assert letters.decode(letters.encode(board)) == board
-    # The link is V4 whenever the letters are known, and the board's own link otherwise.
-    v4 = letters.to_v4(board)
-    assert letters.decode(letters.share_url(board)) == (v4 if v4 is not None else board.with_start_word(None))
+    # The link is in the board's own format: a ?g=/?w= link leaves the starting word out.
+    assert letters.decode(letters.share_url(board)) == (board if board.is_v4 else board.with_start_word(None))
     assert letters.from_json(letters.to_json(board)) == board
 
 
@@ -512,7 +512,7 @@ def test_random_boards_resolve_without_error(board, word):
     assert len(game.letters) == len(board.tiles) and len(game.turns) == 5
     letters.problems(board)
     v4 = letters.to_v4(board)
-    assert letters.decode(letters.share_url(board)) == (v4 if v4 is not None else board.with_start_word(None))
+    assert letters.decode(letters.share_url(board)) == (board if board.is_v4 else board.with_start_word(None))
     if v4 is not None:  # the same game: the same words and scores
         assert letters.resolve(v4).turn_scores == game.turn_scores
         assert [w.text for w in letters.resolve(v4).words] == [w.text for w in game.words]
@@ -632,7 +632,7 @@ def test_v4_vectors_read_in_every_form_and_write_byte_for_byte(vector):
     ):
         board = letters.decode(text)
         assert letters.to_json(board) == expected, text
-    assert letters.encode(board) == vector["slug"]
+    assert letters.encode(board) == "_=" + vector["slug"]  # the marker says V4, as ?w= says w
     assert letters.share_url(board) == vector["link"]
     assert letters.from_json(expected) == board
     assert decode_any(vector["link"]) == ("letters", board)
@@ -641,7 +641,7 @@ def test_v4_vectors_read_in_every_form_and_write_byte_for_byte(vector):
 def test_v4_board_json_encodes_to_the_slug_on_the_command_line(capsys):
     lines = "\n".join(json.dumps(letters.to_json(letters.decode(v["link"]))) for v in V4_VECTORS)
     assert cli.run(["encode"], stdin=__import__("io").BytesIO(lines.encode())) == 0
-    assert capsys.readouterr().out.split() == [v["slug"] for v in V4_VECTORS]
+    assert capsys.readouterr().out.split() == ["_=" + v["slug"] for v in V4_VECTORS]
 
 
 @pytest.mark.parametrize("vector", V4_VECTORS[:3], ids=[v["date"] for v in V4_VECTORS[:3]])
@@ -653,8 +653,9 @@ def test_v4_links_alone_give_the_real_games_words_and_scores(vector, capsys):
     old = next(v for v in VECTORS if v["link"] == vector["same_game_as"])
     # The same words (a turn may list them in another order: V4 keeps the placing order).
     assert sorted(facts["words"]) == sorted(old["words"]) and facts["turn_scores"] == old["turn_scores"]
-    # The ?g= link of the same game, once its starting word is known, shares as this V4 link.
-    assert letters.share_url(letters.decode(old["link"]).with_start_word(old["start_word"])) == vector["link"]
+    # The ?g= link of the same game, once its starting word is known, writes as this V4 link.
+    old_board = letters.decode(old["link"]).with_start_word(old["start_word"])
+    assert letters.share_url(letters.converted(old_board, "_")) == vector["link"]
 
 
 def test_v4_blanks_score_nothing_but_word_premiums_still_multiply():
@@ -693,8 +694,6 @@ def test_v4_blank_keeps_scoring_zero_in_later_words():
         (_v4(2100, [17, 20], [(40, 0, 0)]), ValueRangeError, 7, "turn 0 is not 1-5"),
         (_v4(2100, [17, 20], [(40, 0, 6)]), ValueRangeError, 7, "turn 6 is not 1-5"),
         (_v4(2100, [17, 27], []), ValueRangeError, 3, "code 27, not a letter"),
-        (_v4(2100, [0] * 10, []), ValueRangeError, 2, "has 10 letters"),
-        (_v4(2100, [25, 25, 25], []), ValueRangeError, 4, "uses 3 Zs"),
     ],
 )
 def test_v4_refuses_what_the_format_marks_bad_with_a_position(slug, kind, position, message):
@@ -703,6 +702,33 @@ def test_v4_refuses_what_the_format_marks_bad_with_a_position(slug, kind, positi
             letters.decode(prefix + slug)
         assert type(raised.value) is kind
         assert raised.value.position == len(prefix) + position
+
+
+@pytest.mark.parametrize(
+    ("word", "tiles", "problem"),
+    [
+        ([0] * 10, [], "has 10 letters; the middle row holds 9, so 1 of them are off"),
+        ([7, 4, 11, 11, 14, 22, 14, 17, 11, 3, 0, 6, 0, 8, 13], [(13, 0, 1)], "has 15 letters"),
+        ([25, 25, 25], [], "the game has 3 Zs (starting word and tiles); the bag holds 1"),
+        ([17, 20], [(p, 25, 1 + p % 5) for p in range(9, 31)], "the game has 22 Zs"),
+        ([17, 20], [(p, 26, 1) for p in range(30, 33)], "the game has 3 blanks"),
+        ([17, 20], [(p, 0, 1) for p in range(27, 35)], "turn 1 places 8 tiles; a rack has 7"),
+        ([], [(p, 4, 1 + p % 5) for p in range(0, 31)], "the game has 31 Es"),
+    ],
+)
+def test_every_v4_link_the_site_reads_is_read_and_its_impossibilities_are_problems(word, tiles, problem):
+    slug = _v4(2100, word, tiles)
+    board = letters.decode("?_=" + slug)
+    assert len(board.start_word or "") == len(word) and len(board.tiles) == len(tiles)
+    found = letters.problems(board)
+    assert any(problem in p.message for p in found), [p.message for p in found]
+    assert all(0 <= r < 9 and 0 <= c < 9 for p in found for r, c in p.cells)
+    assert letters.v4_body(board) == slug  # written back byte for byte
+    assert letters.encode(board) == "_=" + slug and letters.decode(letters.encode(board)) == board
+    assert letters.from_json(letters.to_json(board)) == board
+    letters.explain("?_=" + slug)  # the anatomy reads it too
+    game = letters.resolve(board)
+    assert all(letters.on_board(sq) for sq in game.grid)
 
 
 def test_v4_refuses_a_slug_that_ends_inside_a_field_or_runs_on():
@@ -722,7 +748,7 @@ def test_v4_padding_bits_are_kept_quiet_in_a_link_and_refused_bare():
     assert letters.encode(board) != slug  # written back with zero padding
 
 
-def test_a_bare_v4_body_that_also_reads_as_g_keeps_a_marker():
+def test_a_v4_slug_always_keeps_its_marker():
     # A new game (no tiles, no starting word yet) has a body the ?g= reader also takes.
     board = letters.Board(dt.date(2020, 6, 25), (), "_")
     body = letters.v4_body(board)
@@ -730,7 +756,7 @@ def test_a_bare_v4_body_that_also_reads_as_g_keeps_a_marker():
     assert letters.encode(board) == "_=" + body
     assert letters.decode(letters.encode(board)) == board
     assert letters.decode(body).param == "g"  # read bare, ?g= comes first
-    assert letters.encode(letters.decode(V4_VECTORS[0]["link"])) == V4_VECTORS[0]["slug"]  # real games: no marker
+    assert letters.encode(letters.decode(V4_VECTORS[0]["link"])) == "_=" + V4_VECTORS[0]["slug"]
 
 
 def test_the_100_tile_bag_has_two_blanks_after_z():

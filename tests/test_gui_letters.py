@@ -7,9 +7,10 @@ from __future__ import annotations
 import datetime as dt
 import importlib
 
+import pytest
 from PySide6.QtCore import QDate, QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QMouseEvent, QPainter, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from conftest import load_vectors
 from slugboard.codecs import letters
@@ -93,10 +94,10 @@ def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_win
     assert "Total 33" in _panel(page)
     assert "Turn 5 14\nWAR, WAR" in _panel(page)
     assert "Game over" in page.turn_label.text()
-    # the slug keeps the link's own form and the word; the link is the site's V4 link,
-    # which opens on letters.wiki with the starting word
+    # the slug keeps the link's own form and the word; the link keeps the link's form too,
+    # which the site reads with its own starting word
     assert main_window.slug_pane.slug_text() == "g=" + RUNNELS["slug"] + "&s=RUNNELS"
-    assert main_window.slug_pane.link_text() == V4_VECTORS[0]["link"]
+    assert main_window.slug_pane.link_text() == RUNNELS["link"]
     # the word is remembered for the date: the next paste of that day resolves at once
     page.undo_stack.clear()
     main_window.paste_text(VECTORS[1]["link"])
@@ -371,7 +372,8 @@ def test_type_a_word_and_press_enter(qtbot, main_window):
     qtbot.keyClick(page.canvas, Qt.Key.Key_E)
     qtbot.keyClick(page.canvas, Qt.Key.Key_Return)
     assert [(t.row, t.col, t.turn) for t in page.board.tiles] == [(2, 7, 1), (3, 7, 1), (5, 7, 1)]
-    assert main_window.slug_pane.link_text().startswith("https://letters.wiki/?_=")
+    assert main_window.slug_pane.link_text().startswith("https://letters.wiki/?w=")
+    _choose_format(qtbot, page, letters.V4)
     assert letters.decode(main_window.slug_pane.link_text()).start_word == "RUNNELS"
 
 
@@ -407,22 +409,25 @@ def test_play_five_turns_and_share(qtbot, main_window):
     assert "Total 146" in _panel(page)
     assert "Game over" in page.turn_label.text()
     assert page.canvas.rack is None
+    _choose_format(qtbot, page, letters.V4)
     link = main_window.slug_pane.link_text()
     assert link == V4_VECTORS[1]["link"]  # the very link the site's encoder writes for this game
     again = letters.decode(link)
     assert letters.resolve(again).total == 146
 
 
-def test_copy_link_of_a_g_or_w_game_is_the_sites_own_v4_link(qtbot, main_window):
+def test_copy_link_of_a_g_or_w_game_written_as_v4_is_the_sites_own_v4_link(qtbot, main_window):
     # A V4 link holds the date, the starting word, the tile count and the tiles, nothing
     # that says which bag the game was dealt from (formats/letters.md): Copy link of a game
-    # opened from a ?g= or ?w= link gives the very link the site's V4 encoder writes for it.
+    # opened from a ?g= or ?w= link and written as V4 gives the very link the site's V4
+    # encoder writes for it.
     page = _page(main_window)
     for vector in V4_VECTORS[:3]:
         old = next(v for v in VECTORS if v["link"] == vector["same_game_as"])
         main_window.paste_text(old["link"])
         _give_start_word(qtbot, page, old["start_word"])
         assert page.board.param == old["param"]
+        _choose_format(qtbot, page, letters.V4)
         main_window.slug_pane.copy_link_button.click()
         clipboard = QGuiApplication.clipboard()
         assert clipboard.text() == vector["link"]
@@ -442,18 +447,60 @@ def test_date_change_picks_a_starting_word(qtbot, main_window):
     assert page.board.start_word == "PLANET"
 
 
-def test_a_v4_game_moved_to_another_day_keeps_its_word_and_its_letters(qtbot, main_window):
+def test_another_day_on_a_game_with_tiles_waits_for_new_game(qtbot, main_window):
     link = "https://letters.wiki/?_=IOHjRrSLktoIURxMoleemSbQGs4BDYMJrUoBSqNA"
     main_window.paste_text(link)
     page = _page(main_window)
     board = page.board
     assert board.is_v4 and board.start_word == "RUNNELS" and len(board.tiles) == 11
-    page.date_edit.setDate(QDate(2025, 10, 6))
-    assert page.board.date == dt.date(2025, 10, 6)
-    assert page.board.start_word == "RUNNELS" and page.board.tiles == board.tiles
-    assert not letters.problems(page.board)
+    page.date_edit.setFocus()
+    qtbot.keyClick(page.date_edit, Qt.Key.Key_Up)  # one step, as a wheel notch makes
+    assert page.date_edit.date() != QDate(2025, 10, 5)
+    assert page.board == board  # the game keeps its day, its tiles and its word
+    assert "New game plays" in page.day_note.text()
+    chosen = page.date_edit.date().toPython()
+    page.new_game_button.click()
+    assert page.board.date == chosen and page.board.tiles == ()
+    assert page.day_note.text() == ""
     main_window.undo_action.trigger()
     assert page.board == board
+
+
+def test_a_typed_date_is_the_day(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    edit = page.date_edit
+    text = edit.findChild(QLineEdit)
+    metrics = text.fontMetrics()
+    # a click on the day's digits, then the new day typed over them
+    day = QPoint(text.contentsRect().left() + 2 + metrics.horizontalAdvance("2025-10-0"), text.height() // 2)
+    qtbot.mouseClick(text, Qt.MouseButton.LeftButton, pos=day)
+    qtbot.keyClicks(text, "12")
+    qtbot.keyClick(edit, Qt.Key.Key_Return)
+    assert page.board.date == dt.date(2025, 10, 12)
+    assert page.board.tiles == ()
+
+
+def test_copy_link_writes_the_chosen_link_format(qtbot, main_window):
+    main_window.paste_text(V4_VECTORS[0]["link"])
+    page = _page(main_window)
+    assert main_window.slug_pane.slug_text() == "_=" + V4_VECTORS[0]["slug"]
+    _choose_format(qtbot, page, "g")
+    assert main_window.slug_pane.link_text() == RUNNELS["link"]
+    main_window.slug_pane.copy_link_button.click()
+    assert QGuiApplication.clipboard().text() == RUNNELS["link"]
+    _choose_format(qtbot, page, letters.V4)
+    assert main_window.slug_pane.link_text() == V4_VECTORS[0]["link"]
+
+
+def test_the_blank_chooser_leaves_the_square_in_sight():
+    from PySide6.QtCore import QRect
+
+    screen = QRect(0, 0, 1000, 800)
+    size = QSize(220, 160)
+    for square in (QRect(100, 100, 40, 40), QRect(950, 100, 40, 40), QRect(500, 760, 40, 40), QRect(0, 0, 40, 40)):
+        at = gui_letters.canvas.beside(square, size, screen)
+        popup = QRect(at, size)
+        assert screen.contains(popup) and not popup.intersects(square), (square, popup)
 
 
 def test_paint_draws_a_finished_game(qtbot):
@@ -584,7 +631,7 @@ def test_a_links_start_word_does_not_replace_one_the_person_gave(qtbot, main_win
     main_window.paste_text(RUNNELS["link"])
     _give_start_word(qtbot, page, "RUNNELS")
     # an empty game of that day played here with another word: its s= is shown, not remembered
-    other = letters.share_url(letters.Board(dt.date(2025, 10, 5), (), "w", "TIARA"))
+    other = letters.share_url(letters.Board(dt.date(2025, 10, 5), (), letters.V4, "TIARA"))
     main_window.paste_text(other)
     assert page.board.start_word == "TIARA"
     assert page.remembered_start_word(dt.date(2025, 10, 5)) == "RUNNELS"
@@ -698,7 +745,7 @@ def test_a_v4_link_opens_the_game_with_no_prompt(qtbot, main_window):
     # day's draw from the 98-tile bag, the bag it was dealt from, as its ?g= link says.
     assert "Total 33" in _panel(page) and "98-tile bag, no blanks" in _panel(page)
     assert page.format_box.currentData() == letters.V4
-    assert main_window.slug_pane.slug_text() == vector["slug"]
+    assert main_window.slug_pane.slug_text() == "_=" + vector["slug"]
     assert main_window.slug_pane.link_text() == vector["link"]
     assert QApplication.focusWidget() is page.canvas  # nothing to ask
 
@@ -743,21 +790,27 @@ def test_play_a_blank_by_typing_a_letter_the_rack_lacks(qtbot, main_window):
 
 def test_play_a_blank_with_the_mouse_and_the_letter_chooser(qtbot, main_window):
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QToolButton
+    from PySide6.QtWidgets import QLabel, QToolButton
 
     page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 2), "RUNNELS", param=letters.V4)
     blank = page.canvas.rack.index("_")
-    chosen = []
+    chosen, seen = [], []
 
     def choose(letter):
         popup = QApplication.activePopupWidget()
         chosen.append(popup is not None and popup.objectName())
+        square = page.canvas.board_layout().square(3, 3).toAlignedRect()
+        square.moveTopLeft(page.canvas.mapToGlobal(square.topLeft()))
+        title = popup.findChild(QLabel, "blankChooserTitle")
+        # the square being filled stays in sight, and the popup says what it asks
+        seen.append((popup.frameGeometry().intersects(square), title.text() if title else None))
         popup.findChild(QToolButton, f"blank{letter}").click()
 
     QTimer.singleShot(50, lambda: choose("O"))
     _click_slot(qtbot, page, blank)
     _click_square(qtbot, page, 3, 3)
     assert chosen == ["blankChooser"]
+    assert seen == [(False, "The blank stands for:")]
     assert page.canvas.placed_letters() == ((3, 3, "o"),)
     qtbot.keyClick(page.canvas, Qt.Key.Key_Backspace)  # back to the rack
     assert page.canvas.pending == []
@@ -775,7 +828,7 @@ def test_the_link_format_choice_writes_the_same_game_another_way(qtbot, main_win
     assert page.format_box.currentData() == "g"
     _choose_format(qtbot, page, letters.V4)
     assert page.board == letters.decode(V4_VECTORS[0]["link"])
-    assert main_window.slug_pane.slug_text() == V4_VECTORS[0]["slug"]
+    assert main_window.slug_pane.slug_text() == "_=" + V4_VECTORS[0]["slug"]
     _choose_format(qtbot, page, "w")
     assert page.board.param == "w" and letters.resolve(page.board).total == 33
     main_window.undo_action.trigger()
@@ -860,3 +913,73 @@ def test_a_v4_link_of_a_98_tile_day_in_play_shows_its_rack(qtbot, main_window):
     assert page.canvas.rack == tuple("IBOLUSP")  # the ?g= vector's turn 3 rack
     assert page.turn_label.text() == "Turn 3 of 5. Rack: I B O L U S P"
     assert "98-tile bag, no blanks" in _panel(page)
+
+
+def test_a_link_with_a_word_longer_than_the_row_is_shown_with_its_problem(qtbot, main_window):
+    board = letters.Board(dt.date(2025, 12, 1), (letters.Tile(3, 4, 0, 1, "Z"),), letters.V4, "HELLOWORLDAGAIN")
+    assert main_window.paste_text(letters.share_url(board))
+    page = _page(main_window)
+    assert page.board == board
+    assert page.start_field.text() == "HELLOWORLDAGAIN"
+    assert "has 15 letters; the middle row holds 9" in page.problems_label.text()
+    page.canvas.grab()  # paints with the word's letters off the row left out
+
+
+INMATE = "https://letters.wiki/?_=IaGQ1gJkqcVK44tyzAIMk0oVkzDTwZRSFOERBZmTmiEaMSGkYROgguTCrNNs8S0C6A"
+
+
+@pytest.fixture
+def private_cache(tmp_path, monkeypatch):
+    """The move finder's word trie is cached here, not in the user's cache folder."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+
+
+def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, main_window, private_cache):
+    full = letters.decode(INMATE)
+    three_turns = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
+    main_window.paste_text(letters.share_url(three_turns))
+    page = _page(main_window)
+    assert page.canvas.rack == tuple("OEEELRE")
+    assert page.unseen_label.text().startswith("72 tiles: A 8, ")  # 98 less INMATE, 13 tiles and the rack
+    page.best_button.click()
+    qtbot.waitUntil(lambda: page.best_list.count() == 10, timeout=30000)
+    first = page.best_list.item(0)
+    assert first.text().startswith("LORE  25")
+    # the panel scrolled to the list: its first play is in sight
+    rect = page.best_list.visualItemRect(first)
+    top_left = page.best_list.viewport().mapTo(page.tool_panel.parentWidget(), rect.topLeft())
+    assert page.tool_panel.parentWidget().rect().contains(top_left)
+    play = first.data(Qt.ItemDataRole.UserRole)
+    # pointing at it shows it on the board; leaving the list takes it away
+    qtbot.mouseMove(page.canvas, QPoint(5, 5))  # from outside the list onto the play
+    qtbot.mouseMove(page.best_list.viewport(), rect.center())
+    qtbot.waitUntil(lambda: page.canvas.hinted == play.placed, timeout=10000)
+    qtbot.mouseMove(page.canvas, QPoint(5, 5))
+    qtbot.waitUntil(lambda: page.canvas.hinted == (), timeout=10000)
+    qtbot.mouseClick(page.best_list.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert page.board.last_turn == 4
+    assert tuple((t.row, t.col, t.letter) for t in page.board.tiles_of_turn(4)) == play.placed
+    assert letters.resolve(page.board).turn_scores[3] == 25
+    # the tracker counts the new rack as seen
+    assert page.unseen_label.text() != "" and "tiles: " in page.unseen_label.text()
+    qtbot.waitUntil(lambda: page.best_list.count() > 0, timeout=30000)  # the next turn's plays
+
+
+def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window, private_cache):
+    main_window.paste_text(INMATE)
+    page = _page(main_window)
+    game_menu = next(a.menu() for a in main_window.menuBar().actions() if a.text() == "&Game")
+    show = next(a for a in game_menu.actions() if a.text() == "Show the &best plays")
+    assert show.isCheckable() and not show.isChecked()
+    show.trigger()
+    assert page.best_button.isChecked() and show.isChecked()
+    table = page.review_table
+    qtbot.waitUntil(lambda: table.rowCount() == 6, timeout=60000)
+    game = letters.resolve(page.board)
+    scores = [int(table.item(row, 2).text()) for row in range(5)]
+    best = [int(table.item(row, 4).text()) for row in range(5)]
+    assert scores == list(game.turn_scores)
+    assert all(b >= s for b, s in zip(best, scores))
+    assert table.item(3, 3).text() == "LORE" and best[3] == 25
+    assert table.item(5, 2).text() == str(game.total) and table.item(5, 4).text() == str(sum(best))
+    assert f"Your total {game.total}" in page.best_status.text()

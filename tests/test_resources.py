@@ -24,3 +24,9 @@ def test_examples_menu_opens_each_board(qtbot, main_window):
         assert main_window.slug_pane.error_text() == ""
         page = main_window.current_page()
         assert main_window.slug_pane.slug_text() == page.game.encode(page.board)
+
+
+def test_the_letters_examples_hold_a_v4_game_and_a_game_with_a_blank():
+    boards = [decode_any(e["text"])[1] for e in resources.examples() if e["game"] == "letters"]
+    assert any(board.is_v4 and board.start_word and len(board.tiles) > 10 for board in boards)
+    assert any(any(tile.blank for tile in board.tiles) for board in boards)

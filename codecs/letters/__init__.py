@@ -23,6 +23,9 @@ and no prompt. Blanks came with the site's 100-tile bag (two blanks); a new game
 here deals from that bag, while `?g=`/`?w=` links keep the 98-tile bag of their days. A V4
 link names no bag, and the site writes old days' games as V4 too: its bag is the one whose
 draw of the day its tiles fit, the 100-tile bag first (`Board.bag`, `game.v4_deal`).
+Slugboard reads every V4 link the site's reader reads (a starting word of 1-15 letters,
+any letters in any number): what no real game holds (a word longer than the row, more of
+a letter than the bag has, more tiles in a turn than a rack) is among the board's problems.
 
 Word checks use the ENABLE word list (public domain), shipped gzipped in
 slugboard.resources and read on first need.
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import BoardOption, later
+from ..game import BoardOption, Command, later
 
 NAME = "letters"
 TITLE = "Letters"
@@ -41,16 +44,26 @@ WEB_HOST: str | None = "letters.wiki"
 DETECTION_RANK = 3
 NOUN = "game"
 
+COMMANDS = (
+    Command(
+        "best", "letters: print the best plays for a turn's rack as JSON", ".commands:best", ".commands:best_options"
+    ),
+)
+
 BOARD_OPTIONS = (BoardOption("--start-word", "letters: the day's starting word, to show letters and scores", "WORD"),)
 
 if TYPE_CHECKING:
     # fmt: off
     from .anatomy import explain
+    from .moves import (
+        Play, TurnReview, best_plays, find_plays, plays_before_next_turn, position_before, review, unseen_tiles
+    )
     from .game import Game, TurnResult, _resolve, daily_draw, rack_for_turn, racks, resolve
     from .model import (
         BINGO_BONUS, BLANK, DL, DRAW_SIZE, DW, EPOCH, LAST_DATE, MAX_DAYS, MAX_START_WORD, MAX_TILES, MIN_START_WORD,
         PARAMS, PREMIUMS, RACK_SIZE, SITE_URL, SIZE, START_WORD_PARAM, TILE_COUNTS, TILE_COUNTS_WITH_BLANKS, TL,
-        TURNS, TW, V4, VALUES, Board, Tile, new_board, normalize_start_word, start_word_error, start_word_squares
+        TURNS, TW, V4, VALUES, Board, Tile, new_board, normalize_start_word, start_word_error, start_word_squares,
+        MAX_LINK_START_WORD, link_start_word_error, on_board
     )
     from .rules import apply_cli_options, check_turn, info, next_turn, other_param_fits, play_turn, problems
     from .scoring import Word, placement_problems, score_turn, words_formed
@@ -66,7 +79,8 @@ else:
         __name__,
         {
             "anatomy": ("explain",),
-            "model": ("BINGO_BONUS", "BLANK", "DL", "DRAW_SIZE", "DW", "EPOCH", "LAST_DATE", "MAX_DAYS", "MAX_START_WORD", "MAX_TILES", "MIN_START_WORD", "PARAMS", "PREMIUMS", "RACK_SIZE", "SITE_URL", "SIZE", "START_WORD_PARAM", "TILE_COUNTS", "TILE_COUNTS_WITH_BLANKS", "TL", "TURNS", "TW", "V4", "VALUES", "Board", "Tile", "new_board", "normalize_start_word", "start_word_error", "start_word_squares",),
+            "moves": ("Play", "TurnReview", "best_plays", "find_plays", "plays_before_next_turn", "position_before", "review", "unseen_tiles",),
+            "model": ("BINGO_BONUS", "BLANK", "DL", "DRAW_SIZE", "DW", "EPOCH", "LAST_DATE", "MAX_DAYS", "MAX_START_WORD", "MAX_TILES", "MIN_START_WORD", "PARAMS", "PREMIUMS", "RACK_SIZE", "SITE_URL", "SIZE", "START_WORD_PARAM", "TILE_COUNTS", "TILE_COUNTS_WITH_BLANKS", "TL", "TURNS", "TW", "V4", "VALUES", "Board", "Tile", "new_board", "normalize_start_word", "start_word_error", "start_word_squares", "MAX_LINK_START_WORD", "link_start_word_error", "on_board",),
             "slug": ("converted", "decode", "decode_slug", "decode_v4", "encode", "from_json", "looks_like", "share_url", "slug_body", "to_json", "to_v4", "v4_body",),
             "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve",),
             "rules": ("apply_cli_options", "check_turn", "info", "next_turn", "other_param_fits", "play_turn", "problems",),

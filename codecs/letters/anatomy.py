@@ -22,7 +22,7 @@ from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds
 from ..bits import URL_ALPHABET
 from ..links import Source, carve
 from .game import resolve
-from .model import EPOCH, NAME, SIZE, Board, start_word_squares
+from .model import EPOCH, NAME, SIZE, Board, on_board, start_word_squares
 from .slug import _split, decode
 
 
@@ -70,12 +70,19 @@ def _start_word(out: BitSpans) -> None:
         chr(ord("A") + int(out.payload[at : at + 5], 2)) for at in range(out.at + 4, out.at + 4 + 5 * length, 5)
     )
     squares = start_word_squares(word)
-    cells = [[r, c] for r, c in squares]
+    cells = [[r, c] for r, c in squares if on_board((r, c))]  # a link's word may run off the row
     what = f"{len(word)} letters" if word else "none"
     out.add("word", 4, len(word), {"kind": "word", "word": word, "cells": cells}, f"starting word: {what} (4 bits)")
     for i, (letter, (row, col)) in enumerate(zip(word, squares)):
-        element = {"kind": "word", "word": word, "index": i, "letter": letter, "cells": [[row, col]]}
-        out.add("word", 5, letter, element, f"starting word, letter {i + 1}: {letter} on {_square(row, col)} (5 bits)")
+        where = _square(row, col) if on_board((row, col)) else "no square (off the row)"
+        element = {
+            "kind": "word",
+            "word": word,
+            "index": i,
+            "letter": letter,
+            "cells": [[row, col]] if on_board((row, col)) else [],
+        }
+        out.add("word", 5, letter, element, f"starting word, letter {i + 1}: {letter} on {where} (5 bits)")
 
 
 def _tile_element(index: int, row: int, col: int, turn: int) -> dict[str, Any]:

@@ -19,6 +19,7 @@ from .model import (
     V4,
     Board,
     date_digest,
+    on_board,
     start_word_squares,
 )
 from .scoring import Word, score_turn
@@ -108,7 +109,7 @@ def _rack_view(rack: list[str], param: str) -> list[str]:
 
 def _start_grid(start_word: str | None) -> dict[str, Any]:
     word = start_word or ""
-    return {sq: letter for sq, letter in zip(start_word_squares(word), word)}  # type: ignore[misc]
+    return {sq: letter for sq, letter in zip(start_word_squares(word), word) if on_board(sq)}  # type: ignore[misc]
 
 
 def resolve(board: Board) -> Game | None:

@@ -53,6 +53,12 @@ START_WORD_PARAM = "s"
 MIN_START_WORD, MAX_START_WORD = 2, SIZE
 
 
+# What the site's V4 reader takes for a starting word: the 4-bit length's 1-15 letters, any
+# of A-Z in any number. A word longer than the middle row, or with letters the bag cannot
+# give, is read and shown, and named among the board's problems.
+MAX_LINK_START_WORD = 15
+
+
 BLANK = "_"  # a blank tile on a rack; on the board a blank shows its letter in lowercase
 
 
@@ -186,8 +192,10 @@ class Board(Record):
                     raise ValueError(f"a V4 tile has a letter A-Z and no rack index: {t}")
             elif t.letter or t.blank:
                 raise ValueError(f"a ?{param}= tile has a rack index, not a letter: {t}")
-        if start_word is not None and start_word_error(start_word):
-            raise ValueError(start_word_error(start_word))
+        if start_word is not None:
+            problem = link_start_word_error(start_word) if param == V4 else start_word_error(start_word)
+            if problem:
+                raise ValueError(problem)
         self.__dict__.update(date=date, tiles=tiles, param=param, start_word=start_word, notes=notes)
 
     @property
@@ -251,7 +259,22 @@ def start_word_error(word: str) -> str | None:
     return None
 
 
+def link_start_word_error(word: str) -> str | None:
+    """Why `word` cannot be a V4 link's starting word (None when it can): 1-15 letters A-Z."""
+    if not isinstance(word, str) or not word.isascii() or not word.isalpha() or not word.isupper():
+        return "a link's starting word is letters A-Z"
+    if not 1 <= len(word) <= MAX_LINK_START_WORD:
+        return f"a link's starting word has 1-{MAX_LINK_START_WORD} letters (it has {len(word)})"
+    return None
+
+
 def start_word_squares(word: str) -> tuple[tuple[int, int], ...]:
-    """Where the starting word lies: row 4, centred the way the game centres it."""
+    """Where the starting word lies: row 4, centred the way the game centres it. A word
+    longer than the row runs off it: the squares off the board are in the tuple too, so
+    that they pair with the word's letters (`on_board` keeps those on it)."""
     first = SIZE // 2 - len(word) // 2
     return tuple((SIZE // 2, first + i) for i in range(len(word)))
+
+
+def on_board(square: tuple[int, int]) -> bool:
+    return 0 <= square[0] < SIZE and 0 <= square[1] < SIZE

@@ -6,7 +6,20 @@ from typing import Any
 
 from ..errors import Problem, ProblemKind, Severity, ValueRangeError
 from .game import _rack_view, _resolve, _start_grid, bag_of, rack_for_turn, racks, resolve
-from .model import BLANK, MAX_TILES, NAME, RACK_SIZE, TURNS, Board, Tile, start_word_error
+from .model import (
+    BLANK,
+    MAX_TILES,
+    NAME,
+    RACK_SIZE,
+    SIZE,
+    TILE_COUNTS_WITH_BLANKS,
+    TURNS,
+    Board,
+    Tile,
+    on_board,
+    start_word_error,
+    start_word_squares,
+)
 from .scoring import Word, placement_problems, score_turn
 from .slug import share_url, slug_body, v4_body
 from .words import word_list
@@ -133,7 +146,47 @@ def problems(board: Board) -> list[Problem]:
                 ProblemKind.START_WORD,
             )
         )
+    found.extend(_impossible(board))
     found.extend(Problem(note, (), Severity.WARNING, ProblemKind.DECODE) for note in board.notes)
+    return found
+
+
+def _impossible(board: Board) -> list[Problem]:
+    """What a link the site reads says that no real game can hold: a starting word longer
+    than the middle row, and more of a letter (or of blanks) than the bag has."""
+    found: list[Problem] = []
+    word = board.start_word or ""
+    if len(word) > SIZE:
+        squares = tuple(sq for sq in start_word_squares(word) if on_board(sq))
+        found.append(
+            Problem(
+                f"the starting word {word} has {len(word)} letters; the middle row holds {SIZE}, "
+                f"so {len(word) - SIZE} of them are off the board",
+                squares,
+                Severity.ERROR,
+                ProblemKind.START_ROW,
+            )
+        )
+    if board.is_v4:
+        counts: dict[str, int] = {}
+        for letter in word:
+            counts[letter] = counts.get(letter, 0) + 1
+        for tile in board.tiles:
+            key = BLANK if tile.blank else tile.letter
+            counts[key] = counts.get(key, 0) + 1
+        for key in sorted(counts):
+            have = TILE_COUNTS_WITH_BLANKS.get(key, 0)
+            if counts[key] > have:
+                what = "blanks" if key == BLANK else f"{key}s"
+                cells = tuple(t.square for t in board.tiles if (BLANK if t.blank else t.letter) == key)
+                found.append(
+                    Problem(
+                        f"the game has {counts[key]} {what} (starting word and tiles); the bag holds {have}",
+                        cells,
+                        Severity.ERROR,
+                        ProblemKind.BAG,
+                    )
+                )
     return found
 
 

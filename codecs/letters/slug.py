@@ -1,10 +1,10 @@
 """Reading and writing letters.wiki links: ?g= and ?w= (rack positions) and ?_= (V4: letters, starting word, blanks), and the board JSON.
 
 The canonical slug of a `?g=` board is the bare base64 text; a `?w=` board's slug keeps
-its `w=` marker, because the same bits name other letters under the other parameter. A
-V4 board's slug is its bare body, with a `_=` marker only in the rare case that the same
-text would also read as a `?g=` slug. A starting word a person gave a `?g=`/`?w=` board
-travels in its slug as `&s=WORD`; share links are V4 whenever the letters are known.
+its `w=` marker, because the same bits name other letters under the other parameter, and
+a V4 board's slug its `_=` marker, for the same reason (a bare body reads as `?g=` first).
+A starting word a person gave a `?g=`/`?w=` board travels in its slug as `&s=WORD`. A
+share link is written in the board's own format: the one the person chose.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from ..links import (
 from .model import (
     EPOCH,
     LAST_DATE,
+    MAX_LINK_START_WORD,
     MAX_START_WORD,
     MAX_TILES,
     MIN_START_WORD,
@@ -43,6 +44,7 @@ from .model import (
     V4,
     Board,
     Tile,
+    link_start_word_error,
     normalize_start_word,
     start_word_error,
 )
@@ -55,7 +57,7 @@ _MAX_BITS = 14 + 5 + 13 * MAX_TILES
 _MAX_SLUG_CHARS = -(-(-(-_MAX_BITS // 8) * 8) // 6)
 
 
-_MAX_V4_BITS = 14 + 4 + 5 * MAX_START_WORD + 5 + 16 * MAX_TILES
+_MAX_V4_BITS = 14 + 4 + 5 * MAX_LINK_START_WORD + 5 + 16 * MAX_TILES
 
 
 _MAX_V4_CHARS = -(-(-(-_MAX_V4_BITS // 8) * 8) // 6)
@@ -217,12 +219,7 @@ def decode_v4(slug: str, *, strict: bool = True) -> Board:
     data = b64decode(slug, NAME, alphabets=(URL_ALPHABET, STD_ALPHABET))
     reader = BitReader(data, NAME)
     date = EPOCH + _dt.timedelta(days=reader.read(14))
-    where = reader.char_position()
-    length = reader.read(4)
-    if length > MAX_START_WORD:
-        raise ValueRangeError(
-            NAME, f"the starting word has {length} letters; the board's middle row holds {MAX_START_WORD}", where
-        )
+    length = reader.read(4)  # 0-15, every length the site reads: a word longer than the row is a problem
     word = []
     for i in range(length):
         where = reader.char_position()
@@ -233,10 +230,6 @@ def decode_v4(slug: str, *, strict: bool = True) -> Board:
             )
         word.append(chr(ord("A") + code))
     start_word = "".join(word) or None
-    if start_word is not None:
-        problem = start_word_error(start_word)
-        if problem:
-            raise ValueRangeError(NAME, problem, where)
     count = reader.read(5)
     tiles = []
     for i in range(count):
@@ -287,12 +280,7 @@ def v4_body(board: Board) -> str:
 
 def encode(board: Board) -> str:
     if board.is_v4:
-        body = v4_body(board)
-        try:  # a bare body reads as ?g= first: the marker keeps such a rare one a V4 board
-            decode_slug(body, "g", strict=True)
-        except SlugError:
-            return body
-        return f"{V4}={body}"
+        return f"{V4}={v4_body(board)}"
     body = slug_body(board)
     slug = body if board.param == "g" and not board.start_word else f"{board.param}={body}"
     if board.start_word:
@@ -342,11 +330,11 @@ def converted(board: Board, param: str) -> Board:
 
 
 def share_url(board: Board) -> str:
-    """The letters.wiki link: V4 whenever the letters are known (it opens on the site with
-    its starting word), else the board's own `?g=`/`?w=` link."""
-    v4 = to_v4(board)
-    if v4 is not None:
-        return f"{SITE_URL}?{V4}={v4_body(v4)}"
+    """The letters.wiki link in the board's own format (the one chosen under Link format):
+    `?_=` holds the letters and the starting word, `?g=`/`?w=` rack positions, which the
+    site reads with its own word of the day."""
+    if board.is_v4:
+        return f"{SITE_URL}?{V4}={v4_body(board)}"
     return f"{SITE_URL}?{board.param}={slug_body(board)}"
 
 
@@ -406,7 +394,11 @@ def from_json(obj: dict[str, Any]) -> Board:
     if param == V4 and start == "":
         start = None  # a V4 link may carry no starting word
     if start is not None:
-        problem = start_word_error(start)
+        problem = (
+            link_start_word_error(start.upper() if isinstance(start, str) else start)
+            if param == V4
+            else start_word_error(start)
+        )
         if problem:
             raise ValueRangeError(NAME, problem)
         start = normalize_start_word(start)

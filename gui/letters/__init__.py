@@ -7,7 +7,7 @@ draws them and turns clicks, drags and keys into placements."""
 
 from __future__ import annotations
 
-from ..games import GameView
+from ..games import GameAction, GameView
 from .canvas import LettersCanvas
 from .page import LettersPage
 from .paint import (
@@ -42,5 +42,14 @@ VIEW = GameView(
     page=LettersPage,
     paint=paint,
     preferred_size=preferred_size,
+    actions=(
+        GameAction(
+            "Show the &best plays",
+            "toggle_best_plays",
+            menu="game",
+            tip="The best plays of this turn's rack, or each turn of a finished game beside its best play",
+            checked="best_plays_shown",
+        ),
+    ),
     anatomy_colours={"date": "#f1a340", "tile": "#b07aa1", "word": "#ff9da7"},
 )

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QEventLoop, QPoint, QPointF, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QKeySequence,
     QPainter,
 )
-from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QSizePolicy, QToolButton, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QLabel, QSizePolicy, QToolButton, QWidget
 
 from slugboard.codecs import letters
 
@@ -28,6 +28,10 @@ class BlankChooser(QFrame):
         grid = QGridLayout(self)
         grid.setSpacing(2)
         grid.setContentsMargins(4, 4, 4, 4)
+        title = QLabel("The blank stands for:")
+        title.setObjectName("blankChooserTitle")
+        title.setTextFormat(Qt.TextFormat.PlainText)
+        grid.addWidget(title, 0, 0, 1, 7)
         for i in range(26):
             letter = chr(ord("A") + i)
             button = QToolButton()
@@ -36,7 +40,7 @@ class BlankChooser(QFrame):
             button.setFixedSize(28, 28)
             button.setToolTip(f"The blank stands for {letter}")
             button.clicked.connect(lambda _=False, ch=letter: self.choose(ch))
-            grid.addWidget(button, i // 7, i % 7)
+            grid.addWidget(button, 1 + i // 7, i % 7)
 
     def choose(self, letter: str) -> None:
         self.chosen = letter
@@ -54,14 +58,34 @@ class BlankChooser(QFrame):
         if self._loop is not None:
             self._loop.quit()
 
-    def ask(self, at: QPoint) -> str | None:
-        """Show the popup at global point `at` and wait for a letter (None: cancelled)."""
-        self.move(at)
+    def ask(self, square: QRect, screen: QRect) -> str | None:
+        """Show the popup beside `square` (global coordinates), inside `screen`, and wait
+        for a letter (None: cancelled)."""
+        self.adjustSize()
+        self.move(beside(square, self.sizeHint(), screen))
         self.show()
         self._loop = QEventLoop()
         self._loop.exec()
         self._loop = None
         return self.chosen
+
+
+def beside(square: QRect, size: QSize, screen: QRect) -> QPoint:
+    """Where a popup of `size` goes so that it leaves `square` in sight: to its right, else
+    its left, below or above, whichever fits on `screen` first (else the right, moved onto
+    the screen)."""
+    width, height = size.width(), size.height()
+    top = min(max(square.top(), screen.top()), screen.bottom() + 1 - height)
+    left = min(max(square.left(), screen.left()), screen.right() + 1 - width)
+    for x, y in (
+        (square.right() + 1, top),
+        (square.left() - width, top),
+        (left, square.bottom() + 1),
+        (left, square.top() - height),
+    ):
+        if screen.contains(QRect(x, y, width, height)):
+            return QPoint(x, y)
+    return QPoint(max(screen.left(), min(square.right() + 1, screen.right() + 1 - width)), top)
 
 
 class LettersCanvas(BoardCanvas):
@@ -80,6 +104,7 @@ class LettersCanvas(BoardCanvas):
         self.rack: tuple[str, ...] | None = None
         self.pending: list[tuple[int, int, int]] = []
         self.blank_letters: dict[int, str] = {}  # rack slot of a blank -> the letter it stands for
+        self.hinted: tuple[tuple[int, int, str], ...] = ()  # a best play previewed on the board
         self.selected_slot: int | None = None
         self.selected_square: tuple[int, int] | None = None
         self.across = True
@@ -140,6 +165,7 @@ class LettersCanvas(BoardCanvas):
             problems=self.problems,
             drag=self.drag(),
             blank_letters=self.blank_letters,
+            hinted=self.hinted,
         )
 
     def drag(self) -> Drag | None:
@@ -187,8 +213,10 @@ class LettersCanvas(BoardCanvas):
 
     def choose_blank_letter(self, square: tuple[int, int]) -> str | None:
         """The letter a blank put on `square` stands for, from a popup beside the square."""
-        corner = self.board_layout().square(*square).topRight().toPoint()
-        return BlankChooser(self).ask(self.mapToGlobal(corner))
+        rect = self.board_layout().square(*square).toAlignedRect()
+        place = QRect(self.mapToGlobal(rect.topLeft()), rect.size())
+        screen = self.screen().availableGeometry() if self.screen() is not None else QRect(0, 0, 1 << 15, 1 << 15)
+        return BlankChooser(self).ask(place, screen)
 
     def move(self, origin: tuple[int, int], square: tuple[int, int]) -> bool:  # type: ignore[override]
         """Move the tile placed this turn on `origin` to the free `square`."""

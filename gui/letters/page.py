@@ -4,19 +4,32 @@ from __future__ import annotations
 
 import datetime as dt
 
-from PySide6.QtCore import QDate, QRegularExpression, Qt
+from PySide6.QtCore import QDate, QEvent, QRegularExpression, Qt
 from PySide6.QtGui import (
     QKeySequence,
     QRegularExpressionValidator,
     QShortcut,
     QStandardItemModel,
 )
-from PySide6.QtWidgets import QComboBox, QDateEdit, QHBoxLayout, QLineEdit, QPushButton
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDateEdit,
+    QHBoxLayout,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+)
 
 from slugboard.codecs import letters
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, WrappedLabel, plain_tip, set_text_colour
+from ..worker import LatestOnly
 from .canvas import LettersCanvas
 from .paint import DATE_EDIT_MERGE
 
@@ -64,8 +77,20 @@ class LettersPage(GamePage):
         self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
         self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
         QShortcut(QKeySequence("Ctrl+D"), self, lambda: self.date_edit.setFocus())
+        # A typed date counts when it is whole (Enter or leaving the field), not at each digit.
+        self.date_edit.setKeyboardTracking(False)
+        # A click selects the part of the date under the pointer, so digits typed replace it
+        # (in a bare date field a click only places the cursor, and a full part takes no digit).
+        self._date_text = self.date_edit.findChild(QLineEdit)
+        if self._date_text is not None:
+            self._date_text.installEventFilter(self)
         self.date_edit.dateChanged.connect(self._date_changed)
         self.tool_layout.addWidget(self.date_edit)
+        self.day_note = WrappedLabel()
+        self.day_note.setObjectName("dayNote")
+        self.day_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.day_note.setMinimumHeight(2 * self.day_note.fontMetrics().lineSpacing())  # keeps its room
+        self.tool_layout.addWidget(self.day_note)
         self.new_game_button = QPushButton("New game")
         self.new_game_button.setToolTip("Start this day's game from an empty board (Ctrl+N)")
         self.new_game_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -81,7 +106,7 @@ class LettersPage(GamePage):
         self.format_box.setToolTip(
             "How the slug writes this game. letters.wiki's links today are ?_= (V4): they hold every "
             "letter, the starting word and blanks. Older ?g= and ?w= links hold rack positions, which "
-            "need the day's starting word; Copy link gives a V4 link whenever the letters are known."
+            "need the day's starting word. Copy link writes the format chosen here."
         )
         self.format_box.activated.connect(self._format_chosen)
         self.tool_layout.addWidget(self.format_box)
@@ -99,7 +124,7 @@ class LettersPage(GamePage):
         self.start_field = QLineEdit()
         self.start_field.setObjectName("startWordField")
         self.start_field.setPlaceholderText("e.g. RUNNELS")
-        self.start_field.setMaxLength(letters.MAX_START_WORD)
+        self.start_field.setMaxLength(letters.MAX_LINK_START_WORD)  # a link's word may be longer than a real one
         self.start_field.setValidator(QRegularExpressionValidator(QRegularExpression("[A-Za-z]*"), self))
         self.start_field.setToolTip("The day's starting word (F2); Enter uses it (it is remembered for this date)")
         QShortcut(QKeySequence("F2"), self, self._focus_start_field)
@@ -159,6 +184,52 @@ class LettersPage(GamePage):
         buttons.addWidget(self.recall_button)
         self.tool_layout.addLayout(buttons)
 
+        self.add_heading("Unseen tiles")
+        self.unseen_label = WrappedLabel()
+        self.unseen_label.setObjectName("unseenTiles")
+        self.unseen_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.unseen_label.setToolTip("The tiles not yet seen: the bag less the starting word, the board and the rack")
+        self.tool_layout.addWidget(self.unseen_label)
+
+        self.add_heading("Best play")
+        self.best_button = QPushButton("Show the best plays")
+        self.best_button.setObjectName("bestPlayButton")
+        self.best_button.setCheckable(True)
+        self.best_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.best_button.setToolTip(
+            "The best plays of this turn's rack (point at one to see it on the board, click it to play it); "
+            "for a finished game, each turn beside its best play"
+        )
+        self.best_button.toggled.connect(self._best_toggled)
+        self.tool_layout.addWidget(self.best_button)
+        self.best_status = WrappedLabel()
+        self.best_status.setObjectName("bestStatus")
+        self.best_status.setTextFormat(Qt.TextFormat.PlainText)
+        self.best_status.setMinimumHeight(self.best_status.fontMetrics().lineSpacing())  # keeps its room
+        self.best_status.hide()
+        self.tool_layout.addWidget(self.best_status)
+        self.best_list = QListWidget()
+        self.best_list.setObjectName("bestPlays")
+        self.best_list.setMouseTracking(True)
+        self.best_list.setMinimumHeight(160)
+        self.best_list.itemEntered.connect(self._preview_play)
+        self.best_list.itemClicked.connect(self._play_chosen)
+        self.best_list.viewport().installEventFilter(self)
+        self.best_list.hide()
+        self.tool_layout.addWidget(self.best_list)
+        self.review_table = QTableWidget(0, 5)
+        self.review_table.setObjectName("turnReview")
+        self.review_table.setHorizontalHeaderLabels(["Turn", "Your play", "Score", "Best play", "Best"])
+        self.review_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.review_table.verticalHeader().hide()
+        self.review_table.setMinimumHeight(200)
+        self.review_table.hide()
+        self.tool_layout.addWidget(self.review_table)
+        # The search runs in a helper process, so the window never waits for it.
+        self._best_job = LatestOnly(self, apart=("slugboard.codecs.letters.moves",))
+        self._best_job.finished.connect(self._best_found)
+        self._best_for: letters.Board | None = None
+
         self.add_heading("Problems")
         self.problems_label = WrappedLabel()
         self.problems_label.setObjectName("problemsLabel")
@@ -168,6 +239,17 @@ class LettersPage(GamePage):
             self.replace_board(self.board.with_start_word(self.start_word_for(self.board.date, default=True)))
         else:
             self.board_shown(self.board)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self.best_list.viewport() and event.type() == QEvent.Type.Leave:
+            self._show_hint(())
+        if (
+            watched is self._date_text
+            and event.type() == QEvent.Type.MouseButtonRelease
+            and not self._date_text.hasSelectedText()
+        ):
+            self.date_edit.setSelectedSection(self.date_edit.currentSection())
+        return super().eventFilter(watched, event)
 
     # --- starting words ----------------------------------------------------------
     def remembered_start_word(self, date: dt.date) -> str | None:
@@ -272,17 +354,23 @@ class LettersPage(GamePage):
         self.canvas.setFocus()
 
     def _date_changed(self, qdate: QDate) -> None:
-        date = qdate.toPython()
+        date: dt.date = qdate.toPython()  # type: ignore[assignment]
         if date == self.board.date:
+            self.day_note.setText("")
             return
-        if self.board.is_v4 and self.board.tiles and self.board.start_word:
-            start = self.board.start_word  # a V4 game holds its letters and its word: only its day moves
-        else:
-            start = self.start_word_for(date, default=not self.board.tiles)  # type: ignore[arg-type]
+        if self.board.tiles:
+            # The tiles were dealt on the game's own day: another day is a new game, started
+            # with New game, never a re-dating of the tiles on the board.
+            self.day_note.setText(
+                f"New game plays {date.isoformat()}; the game on the board stays of {self.board.date.isoformat()}."
+            )
+            self.show_status(f"Press New game to play {date.isoformat()}")
+            return
+        start = self.start_word_for(date, default=True)
         # typing a date digit by digit makes one undo step, not one per digit
         self.set_board(
-            letters.Board(date, self.board.tiles, self.board.param, start),  # type: ignore[arg-type]
-            f"Date {date.isoformat()}",  # type: ignore[attr-defined]
+            letters.Board(date, self.board.tiles, self.board.param, start),
+            f"Date {date.isoformat()}",
             merge_id=DATE_EDIT_MERGE,
         )
 
@@ -330,8 +418,10 @@ class LettersPage(GamePage):
         canvas.preview = None
 
         self.date_edit.blockSignals(True)
-        self.date_edit.setDate(_qdate(board.date))
+        if self.date_edit.date() != _qdate(board.date):
+            self.date_edit.setDate(_qdate(board.date))
         self.date_edit.blockSignals(False)
+        self.day_note.setText("")
         known = board.start_word is not None
         self.start_prompt.setVisible(not known and not board.is_v4)
         self.start_field.setText(board.start_word or "")
@@ -376,6 +466,10 @@ class LettersPage(GamePage):
                 "starting word is not that day's.</i>"
             )
         self.problems_label.setText("<br>".join(shown) or "None")
+        self._show_unseen(board, canvas.rack)
+        canvas.hinted = ()
+        if self.best_button.isChecked():
+            self._ask_best(board)
         self._placements_changed()
 
     def _show_format(self, board: letters.Board) -> None:
@@ -417,3 +511,134 @@ class LettersPage(GamePage):
         self.submit_button.setEnabled(not found)
         self.recall_button.setEnabled(True)
         canvas.update()
+
+    # --- the tile tracker and the best plays --------------------------------------
+    def _show_unseen(self, board: letters.Board, rack) -> None:
+        unseen = letters.unseen_tiles(board, rack or ())
+        if unseen is None:
+            self.unseen_label.setText("Give the starting word to count the tiles.")
+            return
+        total = sum(unseen.values())
+        parts = [f"{tile if tile != letters.BLANK else 'blank'} {n}" for tile, n in sorted(unseen.items())]
+        self.unseen_label.setText(f"{total} tiles: " + ", ".join(parts) if parts else "No tile is left unseen.")
+
+    def toggle_best_plays(self) -> None:
+        self.best_button.toggle()
+
+    def best_plays_shown(self) -> bool:
+        return self.best_button.isChecked()
+
+    def _best_toggled(self, on: bool) -> None:
+        self.actions_changed.emit()
+        self.best_status.setVisible(on)
+        if on:
+            self._ask_best(self.board)
+        else:
+            self._best_job.cancel()
+            self.best_list.hide()
+            self.review_table.hide()
+            self._show_hint(())
+
+    def _ask_best(self, board: letters.Board) -> None:
+        from slugboard.codecs.letters import moves
+
+        self._best_for = board
+        self.best_list.clear()
+        self.review_table.setRowCount(0)
+        finished = board.last_turn >= letters.TURNS or self.canvas.rack is None
+        self.best_list.setVisible(not finished)
+        self.review_table.setVisible(finished)
+        self.best_status.setText("Looking for the best plays…")
+        if finished:
+            self._best_job.submit(moves.review, board)
+        else:
+            self._best_job.submit(moves.plays_before_next_turn, board, 10)
+
+    def _best_found(self, result) -> None:
+        if isinstance(result, BaseException):
+            self.best_status.setText("The best plays could not be found.")
+            return
+        if self._best_for != self.board:
+            return  # an answer for a board no longer shown
+        if self.review_table.isVisible():
+            self._show_review(result)
+            return
+        self.best_list.clear()
+        for play in result:
+            tiles = "".join(face for _, _, face in play.placed)
+            row, col = play.placed[0][0], play.placed[0][1]
+            where = f"r{row + 1}c{col + 1} {'across' if play.across else 'down'}"
+            item = QListWidgetItem(f"{play.word}  {play.score}  ({where}, tiles {tiles})")
+            item.setData(Qt.ItemDataRole.UserRole, play)
+            self.best_list.addItem(item)
+        self._bring_into_view(self.best_list)
+        self.best_status.setText(
+            f"The {len(result)} best plays of this rack: point at one to see it, click it to play it."
+            if result
+            else "No play fits this rack."
+        )
+
+    def _show_review(self, rows) -> None:
+        self.review_table.setRowCount(0)
+        if not rows:
+            self.best_status.setText("This game's racks are not known, so its best plays cannot be found.")
+            return
+        game = letters.resolve(self.board)
+        mine = best = 0
+        for review in rows:
+            words = ", ".join(w.text for w in game.turns[review.turn - 1].words) if game else ""
+            top = review.best
+            cells = [
+                str(review.turn),
+                words or "(passed)",
+                str(review.score),
+                top.word if top else "(none)",
+                str(top.score if top else 0),
+            ]
+            mine += review.score
+            best += top.score if top else 0
+            self._add_review_row(cells)
+        self._add_review_row(["Total", "", str(mine), "", str(best)])
+        self.review_table.resizeColumnsToContents()
+        self._bring_into_view(self.review_table)
+        self.best_status.setText(f"Your total {mine} against the best plays' {best}.")
+
+    def _bring_into_view(self, widget) -> None:
+        """Scroll the tool panel so that the answer just shown is in sight."""
+        parent = self.tool_panel.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None:
+            parent.ensureWidgetVisible(widget)
+
+    def _add_review_row(self, cells: list[str]) -> None:
+        row = self.review_table.rowCount()
+        self.review_table.insertRow(row)
+        for col, text in enumerate(cells):
+            self.review_table.setItem(row, col, QTableWidgetItem(text))
+
+    def _preview_play(self, item: QListWidgetItem) -> None:
+        play = item.data(Qt.ItemDataRole.UserRole)
+        self._show_hint(play.placed if play is not None else ())
+
+    def _show_hint(self, placed) -> None:
+        if self.canvas.hinted != tuple(placed):
+            self.canvas.hinted = tuple(placed)
+            self.canvas.update()
+
+    def _play_chosen(self, item: QListWidgetItem) -> None:
+        play = item.data(Qt.ItemDataRole.UserRole)
+        if play is None or self.canvas.rack is None or self._best_for != self.board:
+            return
+        try:
+            board = letters.play_turn(self.board, play.placed)
+        except ValueError as exc:
+            self.show_status(f"Not played: {exc}")
+            return
+        turn = letters.next_turn(self.board)
+        self._show_hint(())
+        self.set_board(board, f"Play turn {turn}")
+        self.show_status(f"Turn {turn}: {play.word} for {play.score} points")
+
+    def shutdown(self) -> None:
+        self._best_job.shutdown()

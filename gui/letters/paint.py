@@ -33,6 +33,7 @@ TILE = QColor("#f2d49b")
 TILE_EDGE = QColor("#b8894a")
 START_TILE = QColor("#e3d7bf")
 PENDING_TILE = QColor("#fff1b8")
+HINT_TILE = QColor("#c8ecc9")  # a best play shown on the board while the pointer is over it
 TILE_TEXT = QColor("#2b2113")
 BLANK_TEXT = QColor("#9c8a6a")  # a blank's letter, lighter, as the site draws it
 TURN_COLOURS = (QColor("#1e88e5"), QColor("#43a047"), QColor("#f57c00"), QColor("#8e24aa"), QColor("#00897b"))
@@ -203,6 +204,7 @@ def paint(
     problems=None,
     drag: Drag | None = None,
     blank_letters: dict[int, str] | None = None,
+    hinted: tuple = (),
     **_state,
 ) -> None:
     """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
@@ -224,6 +226,15 @@ def paint(
         drag = None
     lifted = drag.origin if drag is not None else None
     _paint_pending(painter, layout, rack, pending, lifted, blank_letters, palette)
+    for row, col, face in hinted:  # a play previewed from the Best play list
+        _draw_tile(
+            painter,
+            layout.square(row, col),
+            face.upper(),
+            value=letters.VALUES.get(face, 0),
+            fill=HINT_TILE,
+            blank=face.islower(),
+        )
     _paint_problems(painter, layout, board, problems, preview, lifted)
 
     # where the tile in the hand would land
@@ -288,6 +299,8 @@ def _paint_tiles(painter: QPainter, layout: Layout, board: letters.Board, game) 
     """The starting word's tiles and every turn's, in the turn's colour."""
     if board.start_word:
         for (row, col), letter in zip(letters.start_word_squares(board.start_word), board.start_word):
+            if not letters.on_board((row, col)):
+                continue  # a link's word longer than the row: its problems say so
             _draw_tile(painter, layout.square(row, col), letter, value=letters.VALUES[letter], fill=START_TILE)
     for i, tile in enumerate(board.tiles):
         r = layout.square(tile.row, tile.col)

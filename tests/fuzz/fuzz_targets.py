@@ -171,6 +171,15 @@ def _sudokupad(data: bytes) -> None:
             pass
 
 
+def _letters_lexicon_cache(data: bytes) -> None:
+    """A cache file of the letters move finder's word trie: read whole, or refused."""
+    from slugboard.codecs.letters.moves import CACHE_MAGIC, Lexicon
+
+    for text in (data, CACHE_MAGIC + b"d\n" + data):
+        lexicon = Lexicon.from_bytes(text, "d")
+        assert lexicon is None or isinstance(lexicon, Lexicon)
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
@@ -185,6 +194,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "lzstring": _lzstring,
     "fpuzzles-json": _fpuzzles_json,
     "sudokupad": _sudokupad,
+    "letters-lexicon-cache": _letters_lexicon_cache,
 }
 
 
