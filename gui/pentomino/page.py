@@ -460,6 +460,24 @@ class PentominoPage(GamePage):
             self.progress.setValue(int(fraction * 1000))
             self.solver_label.setText(f"Counting… {found:,} so far")
 
+    def _empty_hand_if_placed(self) -> None:
+        """After Solve or Hint: a piece in hand that the search has just put on the board
+        is put down, so the next click does not place a second copy of it."""
+        if self.tool_name in PIECE_NAMES and any(p.name == self.tool_name for p in self.board.pieces):
+            self.tool_name = None
+            self._lifted_at = None
+            self._refresh_tool()
+
+    def paste_board(self, board, *, prepared: bool = False) -> None:
+        # A pasted board starts with nothing under the pointer; an empty board whose slug
+        # names no colour gets a colour for each piece, as a new board has.
+        self.canvas.forget_hover()
+        super().paste_board(pm.with_distinct_colors(board), prepared=prepared)
+
+    def open_record(self, record) -> None:
+        self.canvas.forget_hover()
+        self.set_board(pm.with_distinct_colors(record.board), "Open file")
+
     def _job_done(self, result) -> None:
         kind = self._job_kind
         self._job_finished()
@@ -477,6 +495,7 @@ class PentominoPage(GamePage):
             # The completed board can be completed: known, so its quick check is not run.
             self._answered = (result, True)
             self.set_board(result, "Solve")
+            self._empty_hand_if_placed()
             self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it)")
         elif kind == "hint":
             piece = result.piece
@@ -485,6 +504,7 @@ class PentominoPage(GamePage):
             # can be completed, whatever a quick check, short of time, would say.
             self._answered = (board, True)
             self.set_board(board, f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
+            self._empty_hand_if_placed()
             self.show_status(f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
         self._check_board()
 
