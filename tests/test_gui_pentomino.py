@@ -746,7 +746,7 @@ def test_after_cancel_the_panel_checks_the_board_again(qtbot, main_window, page,
     _choose(qtbot, page, "I")
     _click(qtbot, page, 2, 0)
     board = page.board
-    assert pm.encode(board) == "R6aI020"
+    assert pm.encode(board) == "R6aIA20_0u1v2Lw3Px4Ny5Tz"  # the I in its own colour, 1
     getattr(page, _BUTTONS[kind]).click()
     assert checks == [pm.with_distinct_colors(pm.decode("R6a"))]  # the new board's check had not started
     if kind == "count":

@@ -436,7 +436,8 @@ class PentominoPage(GamePage):
 
     def start_count(self) -> None:
         self.solver_label.setText("Counting…")
-        self._start("count", solver.count, self.board, progress=self._progress.counted.emit)
+        # Every core: the count splits into subproblems that processes count side by side.
+        self._start("count", solver.count_on_every_core, self.board, progress=self._progress.counted.emit)
 
     def cancel_search(self) -> None:
         """Stop the solve, hint or count under way (an edit does too)."""
@@ -458,7 +459,7 @@ class PentominoPage(GamePage):
     def _count_progress(self, found: int, fraction: float) -> None:
         if self._job_kind == "count":
             self.progress.setValue(int(fraction * 1000))
-            self.solver_label.setText(f"Counting… {found:,} so far")
+            self.solver_label.setText(f"Counting… {fraction:.0%} of the search done, {found:,} so far")
 
     def _empty_hand_if_placed(self) -> None:
         """After Solve or Hint: a piece in hand that the search has just put on the board
