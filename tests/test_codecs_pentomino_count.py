@@ -171,3 +171,26 @@ def test_a_dask_cluster_counts_what_one_machine_counts(capsys):
         assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True}
     assert cli.run(["count", "R3k", "--dask", "tcp://127.0.0.1:1"]) == 1
     assert "no Dask scheduler answers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("surface", "size", "seed"), [("R", "6x10", 1), ("T", "6x10", 2), ("K", "5x12", 3)])
+def test_a_generated_puzzle_has_exactly_one_completion(capsys, surface, size, seed):
+    args = ["generate-pentomino", "--surface", surface, "--size", size, "--seed", str(seed)]
+    assert cli.run(args) == 0
+    slug = capsys.readouterr().out.strip()
+    board = pm.decode(slug)
+    assert (board.surface, f"{board.height}x{board.width}") == (surface, size)
+    assert pm.problems(board) == [] and board.pieces
+    # Exactly one completion, by the pure-Python count: the same seed makes the same board.
+    assert solver.count(board, engine="python") == (1, True)
+    assert cli.run(args) == 0 and capsys.readouterr().out.strip() == slug
+
+
+def test_a_puzzle_with_at_least_k_pieces_and_refusals(capsys):
+    assert cli.run(["generate-pentomino", "--size", "6x10", "--pieces", "6", "--seed", "5"]) == 0
+    board = pm.decode(capsys.readouterr().out.strip())
+    assert len(board.pieces) >= 6 and solver.count(board) == (1, True)
+    assert cli.run(["generate-pentomino", "--size", "8x8"]) == 1
+    assert "64 cells empty" in capsys.readouterr().err
+    for bad in (["--size", "6by10"], ["--surface", "Q"], ["--pieces", "13"], ["--surface", "S", "--size", "5x6"]):
+        assert cli.run(["generate-pentomino", *bad]) == 2

@@ -965,3 +965,27 @@ def test_the_caption_stays_plain_once_a_piece_is_placed(qapp):
     view.paint(painter, QRectF(image.rect()), placed, QApplication.palette())
     assert not painter.font().bold()
     painter.end()
+
+
+def test_make_puzzle_places_pieces_with_one_completion(qtbot, main_window, page):
+    main_window.paste_text("R6a")
+    empty = page.board
+    page.puzzle_button.click()
+    qtbot.waitUntil(lambda: bool(page.board.pieces), timeout=30_000)
+    from slugboard.codecs.pentomino import solver
+
+    assert solver.count(page.board) == (1, True)
+    assert page.board.colors == empty.colors and (page.board.height, page.board.width) == (6, 10)
+    assert main_window.statusBar().currentMessage().startswith("A puzzle with one completion")
+    main_window.undo_action.trigger()
+    assert page.board == empty
+
+
+@pytest.mark.slow
+def test_count_shows_the_share_of_the_search_done(qtbot, main_window, page):
+    main_window.paste_text("R6a")
+    _wait_quick_check(qtbot, page)
+    page.count_button.click()
+    qtbot.waitUntil(lambda: "% of the search done" in page.solver_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: page.progress.value() > 0, timeout=60_000)
+    _wait_label(qtbot, page, "9,356 ways to complete the board", timeout=120_000)

@@ -451,9 +451,15 @@ def _count_in_processes(
     import concurrent.futures as cf
     import multiprocessing
 
-    # "spawn": a fresh interpreter for each worker; forking a process that runs threads
-    # (the window's helper) can copy a lock held by another thread.
-    pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn"))
+    # Forked workers start at once with the compiled search already loaded (warmed here on
+    # a first chunk); but forking a process that runs other threads (the window's helper)
+    # can copy a lock one of them holds, so there each worker is a fresh interpreter.
+    alone = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+    if alone and engine == "compiled" and chunks:
+        heard(_Counter(t, engine)(chunks[0], cap))
+        chunks = chunks[1:]
+    context = multiprocessing.get_context("fork" if alone else "spawn")
+    pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
     stopped = False
     try:
         waiting = {pool.submit(count_chunk, t, chunk, cap, engine) for chunk in chunks}

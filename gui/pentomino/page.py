@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import pentomino as pm
-from slugboard.codecs.pentomino import solver
+from slugboard.codecs.pentomino import generate, solver
 
 from ..page import GamePage, WrappedLabel, set_text_colour
 from ..worker import LatestOnly, why
@@ -31,7 +31,12 @@ PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
 QUICK_CHECK_SECONDS = 0.3  # how long the live "can be completed" check may search
 QUICK_CHECK_DELAY_MS = 40  # after the last edit of a burst, so the edit is painted first
 # The status line when Cancel stops a search, by the search's kind.
-_STOPPED = {"solve": "Stopped solving", "hint": "Stopped looking for a hint", "count": "Stopped counting"}
+_STOPPED = {
+    "solve": "Stopped solving",
+    "hint": "Stopped looking for a hint",
+    "count": "Stopped counting",
+    "puzzle": "Stopped making a puzzle",
+}
 
 
 class _Progress(QObject):
@@ -182,6 +187,12 @@ class PentominoPage(GamePage):
             b.setMinimumWidth(10)
             row.addWidget(b)
         self.tool_layout.addLayout(row)
+        self.puzzle_button = self._button(
+            "Make puzzle",
+            "A board of this surface, size and terrain with pieces placed so that one completion is left (undoable)",
+            self.start_puzzle,
+        )
+        self.tool_layout.addWidget(self.puzzle_button)
         row = QHBoxLayout()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -204,7 +215,7 @@ class PentominoPage(GamePage):
         self._answered: tuple[pm.Board, bool | None] | None = None
         self._quick_timer = QTimer(self, singleShot=True, interval=QUICK_CHECK_DELAY_MS)
         self._quick_timer.timeout.connect(self._ask_quick)
-        self._job = LatestOnly(self, apart=(solver.__name__,))
+        self._job = LatestOnly(self, apart=(solver.__name__, generate.__name__))
         self._job.finished.connect(self._job_done)
         self._job_kind = ""
         self._progress = _Progress(self)
@@ -416,7 +427,7 @@ class PentominoPage(GamePage):
         # same board, waiting or under way, would only say less, and later, on the same line.
         self._stop_quick_check()
         self._job_kind = kind
-        for b in (self.solve_button, self.hint_button, self.count_button):
+        for b in (self.solve_button, self.hint_button, self.count_button, self.puzzle_button):
             b.setEnabled(False)
         self.cancel_button.show()
         self.progress.setVisible(kind == "count")
@@ -439,6 +450,11 @@ class PentominoPage(GamePage):
         # Every core: the count splits into subproblems that processes count side by side.
         self._start("count", solver.count_on_every_core, self.board, progress=self._progress.counted.emit)
 
+    def start_puzzle(self) -> None:
+        board = self.board
+        self.solver_label.setText("Making a puzzle…")
+        self._start("puzzle", generate.generate, board.surface, board.height, board.width, None, None, board.terrain)
+
     def cancel_search(self) -> None:
         """Stop the solve, hint or count under way (an edit does too)."""
         if not self._job.busy:
@@ -451,7 +467,7 @@ class PentominoPage(GamePage):
 
     def _job_finished(self) -> None:
         self._job_kind = ""
-        for b in (self.solve_button, self.hint_button, self.count_button):
+        for b in (self.solve_button, self.hint_button, self.count_button, self.puzzle_button):
             b.setEnabled(True)
         self.progress.hide()
         self.cancel_button.hide()
@@ -482,8 +498,16 @@ class PentominoPage(GamePage):
     def _job_done(self, result) -> None:
         kind = self._job_kind
         self._job_finished()
-        if isinstance(result, Exception):
+        if isinstance(result, generate.NoPuzzleError):
+            self.show_status(f"No puzzle on this board: {result}")
+        elif isinstance(result, Exception):
             self.show_status(f"The search failed: {why(result)}")
+        elif kind == "puzzle":
+            # A puzzle has exactly one completion: known, so its quick check is not run.
+            puzzle = result.replace(colors=self.board.colors) if any(self.board.colors) else result
+            self._answered = (puzzle, True)
+            self.set_board(puzzle, "Make puzzle")
+            self.show_status(f"A puzzle with one completion: {len(puzzle.pieces)} pieces placed")
         elif kind == "count":
             found, _complete = result
             self._answered = (self.board, found > 0)
