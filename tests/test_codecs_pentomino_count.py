@@ -194,3 +194,13 @@ def test_a_puzzle_with_at_least_k_pieces_and_refusals(capsys):
     assert "64 cells empty" in capsys.readouterr().err
     for bad in (["--size", "6by10"], ["--surface", "Q"], ["--pieces", "13"], ["--surface", "S", "--size", "5x6"]):
         assert cli.run(["generate-pentomino", *bad]) == 2
+
+
+def test_completions_left_are_counted_within_a_time_or_not_at_all():
+    assert solver.count_within(pm.Board("R", 3, 20), 30) == 8
+    assert solver.count_within(pm.Board("R", 8, 8), 30) == 0  # cannot be completed
+    assert solver.count_within(pm.Board("R", 6, 10), 0.01) is None
+    cancel = Cancel()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        solver.count_within(pm.Board("R", 6, 10), 30, cancel=cancel)

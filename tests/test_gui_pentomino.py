@@ -989,3 +989,19 @@ def test_count_shows_the_share_of_the_search_done(qtbot, main_window, page):
     qtbot.waitUntil(lambda: "% of the search done" in page.solver_label.text(), timeout=60_000)
     qtbot.waitUntil(lambda: page.progress.value() > 0, timeout=60_000)
     _wait_label(qtbot, page, "9,356 ways to complete the board", timeout=120_000)
+
+
+def test_completions_left_after_each_edit(qtbot, main_window, page):
+    main_window.paste_text("R3k")  # 8 completions
+    qtbot.waitUntil(lambda: page.left_label.text() == "Completions left: 8", timeout=30_000)
+    from slugboard.codecs.pentomino import solver
+
+    done = solver.solve(page.board)
+    piece = done.pieces[0]
+    page.set_board(pm.place(page.board, piece.name, piece.row, piece.col, piece.rotation, piece.reflected), "Place")
+    expected = solver.count(page.board, engine="python")[0]
+    assert 1 <= expected < 8
+    qtbot.waitUntil(lambda: page.left_label.text() == f"Completions left: {expected:,}", timeout=30_000)
+    main_window.paste_text("R88")  # cannot be completed: nothing is said of completions left
+    _wait_label(qtbot, page, "Cannot be completed")
+    assert page.left_label.text() == ""

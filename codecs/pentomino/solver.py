@@ -430,6 +430,33 @@ def count(
     return found, True
 
 
+class _Deadline(Cancel):
+    """A Cancel that also stops the work once a time has passed (perf_counter reading)."""
+
+    def __init__(self, cancel: Cancel, deadline: float) -> None:
+        super().__init__()
+        self._event = cancel._event
+        self.deadline = deadline
+
+    def check(self) -> None:
+        super().check()
+        if time.perf_counter() > self.deadline:
+            raise _BudgetSpentError
+
+
+def count_within(board: Board, seconds: float, *, cancel: Cancel = NEVER) -> int | None:
+    """The number of completions, if the pure-Python count finds them all within
+    `seconds` (None when it would take longer): "completions left" after an edit."""
+    problem = prepare(board)
+    if problem.reason is not None:
+        return 0
+    t = tables(problem)
+    try:
+        return _count_python(t, [(t.empty, t.free)], -1, _Deadline(cancel, time.perf_counter() + seconds), {})[0]
+    except _BudgetSpentError:
+        return None
+
+
 def count_on_every_core(
     board: Board, *, cancel: Cancel = NEVER, progress: Callable[[int, float], None] | None = None
 ) -> tuple[int, bool]:

@@ -175,6 +175,14 @@ class PentominoPage(GamePage):
         self.solver_label.setFixedHeight(3 * self.solver_label.fontMetrics().lineSpacing() + 4)
         self.solver_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.tool_layout.addWidget(self.solver_label)
+        # How many completions are left, after every edit, when a short count finds them
+        # all; one line kept whether it says anything or not.
+        self.left_label = QLabel()
+        self.left_label.setObjectName("completionsLeft")
+        self.left_label.setFixedHeight(self.left_label.fontMetrics().lineSpacing() + 4)
+        self.tool_layout.addWidget(self.left_label)
+        self._left = LatestOnly(self)
+        self._left.finished.connect(self._left_answer)
         row = QHBoxLayout()
         self.solve_button = self._button(
             "Solve", "Fill the board with the pieces not on it (one step to undo)", self.start_solve
@@ -572,7 +580,20 @@ class PentominoPage(GamePage):
             self._answered = (self._quick_board, result)
         self._show_answer(result)
 
+    def _ask_left(self, result: bool | None) -> None:
+        """Count the completions left when the board can be completed and a short count
+        finds them all."""
+        self._left.cancel()
+        self.left_label.setText("")
+        if result is True:
+            self._left.submit(solver.count_within, self.board, QUICK_CHECK_SECONDS)
+
+    def _left_answer(self, result) -> None:
+        if isinstance(result, int):
+            self.left_label.setText(f"Completions left: {result:,}")
+
     def _show_answer(self, result: bool | None) -> None:
+        self._ask_left(result)
         if result is True:
             self.solver_label.setText("Can be completed")
         elif result is False:
@@ -583,6 +604,7 @@ class PentominoPage(GamePage):
             self.solver_label.setText("Not known at a glance: Solve or Count checks")
 
     def shutdown(self) -> None:
+        self._left.shutdown()
         self._quick_timer.stop()
         self._quick.shutdown()
         self._job.shutdown()
@@ -594,6 +616,9 @@ class PentominoPage(GamePage):
         if self._job.busy:
             self._job.cancel()
             self._job_finished()
+        if self._answered is None or self._answered[0] != board:
+            self._left.cancel()
+            self.left_label.setText("")
         self._check_board()
         self.canvas.set_board(board)
         self._updating = True
