@@ -415,7 +415,7 @@ def count(
     if dask is not None:
         from .cluster import count_on_cluster
 
-        count_on_cluster(dask, t, _chunks(states, 8), cap, how, heard, cancel)
+        count_on_cluster(dask, count_chunk, t, _chunks(states, 8), cap, how, heard, cancel)
     elif jobs > 1:
         _count_in_processes(t, _chunks(states, max(1, len(states) // (jobs * 8))), cap, how, jobs, heard, cancel)
     else:
