@@ -230,8 +230,19 @@ def test_terrain_forms_and_ties():
 
 
 def test_default_board_is_the_web_apps():
-    assert pm.encode(pm.new_board()) == "R88R00077077"
-    assert pm.share_url(pm.new_board()) == "https://pentominoes.river.me/#/R88R00077077"
+    # The web app's default board, each piece in a colour of its own: F's 0 is not written,
+    # the others go in groups by colour mod 6, uppercase below 6.
+    new = "R88R00077077_0u1Iv2Lw3Px4Ny5Tz"
+    assert pm.encode(pm.new_board()) == new
+    assert pm.share_url(pm.new_board()) == "https://pentominoes.river.me/#/" + new
+    assert pm.decode(new) == pm.new_board()
+    assert pm.encode(pm.new_board().replace(colors=(0,) * 12)) == "R88R00077077"
+
+
+def test_only_a_board_that_says_nothing_of_colours_gets_colours_of_its_own():
+    assert pm.with_distinct_colors(pm.decode("R6a")).colors == tuple(range(12))
+    for kept in ("R6a_0p1W", "R6aI020", "R88XA33"):
+        assert pm.with_distinct_colors(pm.decode(kept)) == pm.decode(kept)
 
 
 def test_y_mode_singles_are_read_as_the_encoder_wrote_them():
@@ -708,7 +719,7 @@ def test_cli_info():
 
 
 def test_editing_helpers():
-    board = pm.new_board()
+    board = pm.new_board().replace(colors=(0,) * 12)
     board = pm.place(board, "F", 3, 3, 1, True)
     assert pm.encode(board) == "R88F533R00077077"
     board = pm.place(board, "R", 3, 3)

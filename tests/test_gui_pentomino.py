@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette, QWheelEvent
 from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QApplication, QComboBox, QPushButton, QWidget
 
@@ -17,13 +17,16 @@ from slugboard.gui.render import render_image
 
 SEED = "P88YE00vW05P606nZ20LS23wA26Ub32ii34TL45Xg50zI63f675R11166166"
 SEED_LINK = "https://pentominoes.river.me/#/" + SEED
-DEFAULT = "R88R00077077"
+DEFAULT = "R88R00077077"  # the default board with every colour 0, which the slugs below start from
+NEW = "R88R00077077_0u1Iv2Lw3Px4Ny5Tz"  # a new board: each piece in a colour of its own
 
 
 @pytest.fixture
 def page(main_window):
     main_window.tabs.setCurrentWidget(main_window.page("pentomino"))
     page = main_window.page("pentomino")
+    # The edits below read best as slugs with no colour section.
+    page.replace_board(pm.new_board().replace(colors=(0,) * 12))
     page.canvas.setFocus()
     return page
 
@@ -46,9 +49,11 @@ def _slug(window) -> str:
     return window.slug_pane.slug_text()
 
 
-def test_fresh_page_shows_the_web_apps_default_board(main_window, page):
+def test_fresh_page_shows_the_web_apps_default_board(main_window):
+    page = main_window.page("pentomino")
+    main_window.tabs.setCurrentWidget(page)
     assert page.board == pm.new_board()
-    assert _slug(main_window) == DEFAULT
+    assert _slug(main_window) == NEW
     assert len(page.piece_buttons) == 13
     for _name, button in page.piece_buttons.items():
         assert button.toolTip()
@@ -82,7 +87,7 @@ def test_right_click_and_wheel_rotate(qtbot, page):
     _choose(qtbot, page, "L")
     _click(qtbot, page, 4, 4, Qt.MouseButton.RightButton)
     assert page.rotation == 1
-    assert page.board == pm.new_board()  # a right click places nothing
+    assert page.board.pieces == ()  # a right click places nothing
     centre = QPointF(_point(page, 4, 4))
     for delta in (-120, -120, 120):
         event = QWheelEvent(
@@ -741,9 +746,9 @@ def test_after_cancel_the_panel_checks_the_board_again(qtbot, main_window, page,
     _choose(qtbot, page, "I")
     _click(qtbot, page, 2, 0)
     board = page.board
-    assert pm.encode(board) == "R6aI020"
+    assert pm.encode(board) == "R6aIA20_0u1v2Lw3Px4Ny5Tz"  # the I in its own colour, 1
     getattr(page, _BUTTONS[kind]).click()
-    assert checks == [pm.decode("R6a")]  # the new board's check had not started
+    assert checks == [pm.with_distinct_colors(pm.decode("R6a"))]  # the new board's check had not started
     if kind == "count":
         qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
     page.cancel_button.click()
@@ -751,7 +756,7 @@ def test_after_cancel_the_panel_checks_the_board_again(qtbot, main_window, page,
     assert page.solver_label.text() == "Checking…"
     _wait_label(qtbot, page, "Can be completed")
     assert page.solver_label.text() == "Can be completed"
-    assert checks == [pm.decode("R6a"), board]
+    assert checks == [pm.with_distinct_colors(pm.decode("R6a")), board]
     assert page.board == board  # the search stopped: its answer, if it came, changed nothing
     assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
 
@@ -772,7 +777,7 @@ def test_after_cancel_an_answer_already_given_comes_back_at_once(qtbot, main_win
     main_window.undo_action.trigger()
     assert page.solver_label.text() == "Checking…"
     _wait_label(qtbot, page, answer)
-    assert checks == [pm.decode("R88"), pm.decode("R6a"), pm.decode("R88")]
+    assert checks == [pm.with_distinct_colors(pm.decode(s)) for s in ("R88", "R6a", "R88")]
 
 
 @pytest.mark.parametrize("kind", ["solve", "hint", "count"])
@@ -790,8 +795,8 @@ def test_after_a_failed_search_the_panel_checks_the_board_again(qtbot, monkeypat
     _wait_label(qtbot, page, "Can be completed")
     assert page.solver_label.text() == "Can be completed"
     assert main_window.statusBar().currentMessage() == "The search failed: out of memory"
-    assert checks == [pm.decode("R4f")]
-    assert page.board == pm.decode("R4f")
+    assert checks == [pm.with_distinct_colors(pm.decode("R4f"))]
+    assert page.board == pm.with_distinct_colors(pm.decode("R4f"))
     assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
 
 
@@ -837,7 +842,7 @@ def test_a_completion_found_answers_the_question(qtbot, main_window, page, check
     main_window.undo_action.trigger()
     assert page.solver_label.text() == "Checking…"
     _wait_label(qtbot, page, "Can be completed")
-    assert checks == [pm.decode("R3k")]
+    assert checks == [pm.with_distinct_colors(pm.decode("R3k"))]
 
 
 _NOT_FIVES = "Cannot be completed: 64 cells empty, not a multiple of five (each piece covers five)"
@@ -887,10 +892,122 @@ def test_an_edit_during_a_count_is_checked_once(qtbot, main_window, page, checks
     assert page.solver_label.text() == "Checking…"
     _wait_label(qtbot, page, "Can be completed")
     _checks_settled(qtbot, page)
-    assert checks == [pm.decode("R6aI020")]
+    assert checks == [pm.place(pm.with_distinct_colors(pm.decode("R6a")), "I", 2, 0, 0, False)]
 
 
 def test_the_summary_counts_one_piece_in_the_singular(qtbot, main_window):
     main_window.paste_text("R88XA33")
     page = main_window.page("pentomino")
     assert page.summary_label.text().startswith("1 piece, 0 terrain, 5 of 64 cells covered: 59 empty cells")
+
+
+# --- what a new user met (issue 38, items 8, 9 and 11) ------------------------------------
+
+
+def test_the_piece_in_hand_is_not_drawn_once_the_pointer_leaves(qtbot, page):
+    _choose(qtbot, page, "W")
+    qtbot.mouseMove(page.canvas, _point(page, 4, 2))
+    assert page.canvas.ghost() == ("W", 4, 2, 0, False)
+    QApplication.sendEvent(page.canvas, QEvent(QEvent.Type.Leave))
+    assert page.canvas.ghost() is None
+    # The arrow keys bring a cursor back, and the piece with it.
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Right)
+    assert page.canvas.ghost() is not None
+
+
+def test_a_pasted_board_shows_no_piece_in_hand_until_the_pointer_moves(qtbot, main_window, page):
+    _choose(qtbot, page, "I")
+    qtbot.mouseMove(page.canvas, _point(page, 0, 1))
+    assert page.canvas.ghost() is not None
+    main_window.paste_text("R6a")
+    assert page.canvas.ghost() is None
+    assert page.problems_label.text() == "No conflicts"
+    qtbot.mouseMove(page.canvas, _point(page, 2, 3))
+    assert page.canvas.ghost() == ("I", 2, 3, 0, False)
+
+
+def test_after_hint_places_the_piece_in_hand_a_click_places_no_second_copy(qtbot, main_window, page):
+    main_window.paste_text("R3k")
+    page.solve_button.click()
+    qtbot.waitUntil(lambda: pm.is_complete(page.board), timeout=10_000)
+    # Take the I off again and hold an I: the only piece a hint can place is the I.
+    lone = next(p for p in page.board.pieces if p.name == "I")
+    page.set_board(pm.remove_at(page.board, lone.row, lone.col), "Take the I off")
+    _choose(qtbot, page, "I")
+    page.hint_button.click()
+    qtbot.waitUntil(lambda: pm.is_complete(page.board), timeout=10_000)
+    assert page.tool_name is None and page.canvas.ghost() is None
+    done = page.board
+    empty_hand_click = _point(page, 0, 0)
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, empty_hand_click)
+    assert sum(1 for p in page.board.pieces if p.name == "I") <= 1
+    assert page.board.pieces == done.pieces or len(page.board.pieces) == 11  # picked up, never doubled
+
+
+def test_new_and_colourless_boards_give_each_piece_a_colour_of_its_own(qtbot, main_window, page):
+    assert len(set(pm.new_board().colors)) == 12
+    main_window.paste_text("R3k")  # a slug that names no colour
+    assert len(set(page.board.colors)) == 12
+    page.solve_button.click()
+    qtbot.waitUntil(lambda: pm.is_complete(page.board), timeout=10_000)
+    assert len({page.board.color_of(p.name) for p in page.board.pieces}) == 12
+    # A slug with colours keeps them.
+    main_window.paste_text(SEED)
+    assert page.board.colors == pm.decode(SEED).colors
+    main_window.paste_text("R6a_0p1W")
+    assert page.board.colors == pm.decode("R6a_0p1W").colors
+
+
+def test_the_caption_stays_plain_once_a_piece_is_placed(qapp):
+    empty = pm.decode("R88")
+    placed = pm.place(empty, "X", 3, 3, 0, False)
+    first, second = render_image("pentomino", empty), render_image("pentomino", placed)
+    assert first.size() == second.size()
+    strip = (0, first.height() - 22, first.width(), 22)
+    assert first.copy(*strip) == second.copy(*strip)
+    # A painter used for a board with pieces leaves its own font as it found it too.
+    image = QImage(first.size(), QImage.Format.Format_ARGB32)
+    painter = QPainter(image)
+    view.paint(painter, QRectF(image.rect()), placed, QApplication.palette())
+    assert not painter.font().bold()
+    painter.end()
+
+
+def test_make_puzzle_places_pieces_with_one_completion(qtbot, main_window, page):
+    main_window.paste_text("R6a")
+    empty = page.board
+    page.puzzle_button.click()
+    qtbot.waitUntil(lambda: bool(page.board.pieces), timeout=30_000)
+    from slugboard.codecs.pentomino import solver
+
+    assert solver.count(page.board) == (1, True)
+    assert page.board.colors == empty.colors and (page.board.height, page.board.width) == (6, 10)
+    assert main_window.statusBar().currentMessage().startswith("A puzzle with one completion")
+    main_window.undo_action.trigger()
+    assert page.board == empty
+
+
+@pytest.mark.slow
+def test_count_shows_the_share_of_the_search_done(qtbot, main_window, page):
+    main_window.paste_text("R6a")
+    _wait_quick_check(qtbot, page)
+    page.count_button.click()
+    qtbot.waitUntil(lambda: "% of the search done" in page.solver_label.text(), timeout=60_000)
+    qtbot.waitUntil(lambda: page.progress.value() > 0, timeout=60_000)
+    _wait_label(qtbot, page, "9,356 ways to complete the board", timeout=120_000)
+
+
+def test_completions_left_after_each_edit(qtbot, main_window, page):
+    main_window.paste_text("R3k")  # 8 completions
+    qtbot.waitUntil(lambda: page.left_label.text() == "Completions left: 8", timeout=30_000)
+    from slugboard.codecs.pentomino import solver
+
+    done = solver.solve(page.board)
+    piece = done.pieces[0]
+    page.set_board(pm.place(page.board, piece.name, piece.row, piece.col, piece.rotation, piece.reflected), "Place")
+    expected = solver.count(page.board, engine="python")[0]
+    assert 1 <= expected < 8
+    qtbot.waitUntil(lambda: page.left_label.text() == f"Completions left: {expected:,}", timeout=30_000)
+    main_window.paste_text("R88")  # cannot be completed: nothing is said of completions left
+    _wait_label(qtbot, page, "Cannot be completed")
+    assert page.left_label.text() == ""

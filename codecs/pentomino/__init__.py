@@ -26,6 +26,7 @@ DETECTION_RANK = 1
 COMMANDS = (
     Command("solve", "pentomino: print the slug of the board completed", ".commands:solve", long=True),
     Command("count", "pentomino: count the ways to complete the board", ".commands:count", ".commands:count_options", long=True),
+    Command("generate-pentomino", "pentomino: a board whose completion is unique", ".commands:generate_pentomino", ".commands:generate_pentomino_options", takes_board=False, long=True),
 )  # fmt: skip
 
 if TYPE_CHECKING:
@@ -37,9 +38,10 @@ if TYPE_CHECKING:
         items_in_order, map_cell, paint, placed_cells
     )
     from .model import (
-        COLOR_NAMES, DISPLAY_COLORS, HOST, MAX_SIZE, MAX_SLUG, MIN_SIZE, OFFSETS, PIECES, SITE, SURFACES, TERRAIN,
+        COLOR_NAMES, DISPLAY_COLORS, DISTINCT_COLORS, HOST, MAX_SIZE, MAX_SLUG, MIN_SIZE, OFFSETS, PIECES, SITE, SURFACES, TERRAIN,
         Board, Piece, Placed, make_board, mirrored_left_right, mirrored_up_down, new_board, offsets, place, remove_at,
-        requested_size, resized, rotated_left, rotated_right, square_name, taken_off, with_color, with_surface
+        requested_size, resized, rotated_left, rotated_right, square_name, taken_off, with_color, with_distinct_colors,
+        with_surface
     )
     from .rules import conflict_cells, is_complete, problems
     from .slug import decode, encode, from_json, looks_like, orientation_char, share_url, slug_of, to_json
@@ -50,7 +52,7 @@ else:
         {
             "anatomy": ("explain",),
             "facts": ("info",),
-            "model": ("COLOR_NAMES", "DISPLAY_COLORS", "HOST", "MAX_SIZE", "MAX_SLUG", "MIN_SIZE", "OFFSETS", "PIECES", "SITE", "SURFACES", "TERRAIN", "Board", "Piece", "Placed", "make_board", "mirrored_left_right", "mirrored_up_down", "new_board", "offsets", "place", "remove_at", "requested_size", "resized", "rotated_left", "rotated_right", "square_name", "taken_off", "with_color", "with_surface",),
+            "model": ("COLOR_NAMES", "DISPLAY_COLORS", "DISTINCT_COLORS", "HOST", "MAX_SIZE", "MAX_SLUG", "MIN_SIZE", "OFFSETS", "PIECES", "SITE", "SURFACES", "TERRAIN", "Board", "Piece", "Placed", "make_board", "mirrored_left_right", "mirrored_up_down", "new_board", "offsets", "place", "remove_at", "requested_size", "resized", "rotated_left", "rotated_right", "square_name", "taken_off", "with_color", "with_distinct_colors", "with_surface",),
             "slug": ("decode", "encode", "from_json", "looks_like", "orientation_char", "share_url", "slug_of", "to_json",),
             "geometry": ("BOTTOM", "INTERSECTION", "LEFT", "OVERFLOW", "RIGHT", "SEAM_TEXT", "SEAMS", "TOP", "TRANSFORMS", "Item", "Painting", "items_in_order", "map_cell", "paint", "placed_cells",),
             "rules": ("conflict_cells", "is_complete", "problems",),

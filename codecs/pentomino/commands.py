@@ -24,12 +24,86 @@ def solve(board: Board, args: argparse.Namespace) -> str:
 
 def count_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="stop counting at N")
+    parser.add_argument(
+        "--jobs", type=int, metavar="N", help="count in N processes side by side (default: one per core)"
+    )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="count on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); needs dask[distributed]",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "compiled", "python"),
+        default="auto",
+        help="compiled (numba) or pure-Python search; auto: compiled where numba is installed",
+    )
 
 
 def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
+    import os
+
     from . import solver
 
     if args.limit is not None and args.limit < 1:
         raise SlugError("count", "--limit wants a whole number of at least 1")
-    found, complete = solver.count(board, args.limit, cancel=getattr(args, "cancel", NEVER))
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    if jobs < 1:
+        raise SlugError("count", "--jobs wants a whole number of at least 1")
+    if args.engine == "compiled" and not solver.compiled_available():
+        raise CommandFailed("the compiled search needs numba: pip install numba")
+    found, complete = solver.count(
+        board,
+        args.limit,
+        cancel=getattr(args, "cancel", NEVER),
+        jobs=jobs,
+        engine=args.engine,
+        dask=args.dask,
+    )
     return {"count": found, "complete": complete}
+
+
+def generate_pentomino_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--surface", default="R", help="surface letter: R C S T M P K (default R)")
+    parser.add_argument("--size", default="6x10", metavar="HxW", help="rows x columns (default 6x10)")
+    parser.add_argument("--pieces", type=int, metavar="K", help="place at least K pieces (default: the fewest)")
+    parser.add_argument("--seed", type=int, help="the same seed makes the same puzzle")
+
+
+def generate_pentomino(args: argparse.Namespace) -> int:
+    """Print the slug of a new puzzle; a free command writes its own errors."""
+    import sys
+
+    try:
+        sys.stdout.write(_puzzle_slug(args) + "\n")
+    except SlugError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    except CommandFailed as error:
+        print(error.message, file=sys.stderr)
+        return error.status
+    return 0
+
+
+def _puzzle_slug(args: argparse.Namespace) -> str:
+    from .generate import NoPuzzleError, generate
+    from .model import MAX_SIZE, MIN_SIZE, SURFACES
+    from .slug import encode
+
+    if args.surface not in SURFACES:
+        raise SlugError("generate-pentomino", f"--surface is one of {' '.join(SURFACES)}")
+    try:
+        height, width = (int(part) for part in args.size.lower().split("x"))
+    except ValueError:
+        raise SlugError("generate-pentomino", "--size wants rows x columns, like 6x10") from None
+    if not (MIN_SIZE <= height <= MAX_SIZE and MIN_SIZE <= width <= MAX_SIZE):
+        raise SlugError("generate-pentomino", f"--size wants sides of {MIN_SIZE} to {MAX_SIZE}")
+    if args.surface == "S" and height != width:
+        raise SlugError("generate-pentomino", "a sphere is square")
+    if args.pieces is not None and not 0 <= args.pieces <= 12:
+        raise SlugError("generate-pentomino", "--pieces wants 0 to 12")
+    try:
+        board = generate(args.surface, height, width, args.pieces, args.seed, cancel=getattr(args, "cancel", NEVER))
+    except NoPuzzleError as error:
+        raise CommandFailed(f"no puzzle on that board: {error}") from None
+    return encode(board)

@@ -242,9 +242,23 @@ def make_board(
     return Board(surface, height, width, pieces, terrain, tuple(colors))
 
 
+# A colour of its own for each name, as the web app gives a board whose every colour is 0
+# when "random colours by default" is on (here in a fixed order, so a new board's slug is
+# the same every time).
+DISTINCT_COLORS = tuple(range(12))
+
+
+def with_distinct_colors(board: Board) -> Board:
+    """`board` with a colour of its own for each piece when it says nothing of colours (no
+    piece placed, every colour 0: an empty board's slug); a board with a piece or a colour
+    keeps its own."""
+    return board.replace(colors=DISTINCT_COLORS) if not board.pieces and not any(board.colors) else board
+
+
 def new_board() -> Board:
-    """The web app's board with no slug: 8x8 rectangle with terrain in the corners."""
-    return Board(terrain=((0, 0), (0, 7), (7, 0), (7, 7)))
+    """The web app's board with no slug: 8x8 rectangle with terrain in the corners, each
+    piece in a colour of its own."""
+    return Board(terrain=((0, 0), (0, 7), (7, 0), (7, 7)), colors=DISTINCT_COLORS)
 
 
 def _items(board: Board) -> dict[tuple[int, int], Placed]:

@@ -17,9 +17,11 @@ has 9,356 tilings (2,339 up to the rectangle's own symmetry).
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from ..work import NEVER, Cancel
 from .geometry import map_cell, paint, placed_cells
@@ -207,28 +209,75 @@ def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
 
 
 MEMO_LIMIT = 4_000_000  # remembered sub-counts (a few hundred MB); past it the memory starts afresh
+SPLIT_STATES = 96  # the count splits into at least this many subproblems (when the board has them)
+SPLIT_DEPTH = 4  # ... placing at most this many pieces to get there
 
 
-def count(
-    board: Board,
-    limit: int | None = None,
-    *,
-    cancel: Cancel = NEVER,
-    progress: Callable[[int, float], None] | None = None,
-) -> tuple[int, bool]:
-    """(how many completions, whether that is all of them): the count stops at `limit`.
+@dataclass(frozen=True)
+class Tables:
+    """The count's search, with the empty cells renumbered 0..n-1 in scan order (n <= 60,
+    so a set of cells is one 64-bit word): placement i covers masks[i] and uses piece bit
+    pieces[i]; those whose first cell is c are start[c]..start[c+1]-1. Plain tuples, so
+    the tables travel to other processes and machines."""
 
-    Many ways of filling a corner leave the same cells and pieces for the rest, so the
-    count of what is left is remembered by (empty cells, free pieces): the 6x10 rectangle
-    takes seconds rather than a minute. With a limit, every sub-count is capped at it,
-    which keeps "at least `limit`" exact. `progress` hears (completions counted so far,
-    fraction of the search done) as the search's first two levels finish their branches."""
-    problem = prepare(board)
-    if problem.reason is not None:
-        return 0, True
-    table = [tuple((mask, piece) for mask, piece, _p in group) for group in problem.by_first]
-    cap = limit if limit is not None else -1
-    memo: dict[int, int] = {}
+    masks: tuple[int, ...]
+    pieces: tuple[int, ...]
+    start: tuple[int, ...]
+    empty: int
+    free: int
+
+
+def tables(problem: Problem) -> Tables:
+    index: dict[int, int] = {}
+    bits = problem.empty
+    while bits:
+        low = bits & -bits
+        index[low.bit_length() - 1] = len(index)
+        bits ^= low
+    masks: list[int] = []
+    pieces: list[int] = []
+    start = [0]
+    for old in sorted(index):
+        for mask, piece, _placement in problem.by_first[old]:
+            new = 0
+            while mask:
+                low = mask & -mask
+                new |= 1 << index[low.bit_length() - 1]
+                mask ^= low
+            masks.append(new)
+            pieces.append(piece)
+        start.append(len(masks))
+    start.append(len(masks))  # the cell past the last: no placement starts there
+    return Tables(tuple(masks), tuple(pieces), tuple(start), (1 << len(index)) - 1, (1 << len(problem.pieces)) - 1)
+
+
+def split(t: Tables, least: int = SPLIT_STATES, deepest: int = SPLIT_DEPTH) -> list[tuple[int, int]]:
+    """Independent subproblems whose counts add up to the whole: the states (empty cells,
+    free pieces) after every way of covering the first cells, one piece at a time, until
+    there are at least `least` of them (or `deepest` pieces are placed). A completion
+    reached early is the state (0, free), which counts 1."""
+    states = [(t.empty, t.free)]
+    for _ in range(deepest):
+        if len(states) >= least:
+            break
+        deeper: list[tuple[int, int]] = []
+        for empty, free in states:
+            if not empty:
+                deeper.append((empty, free))
+                continue
+            first = (empty & -empty).bit_length() - 1
+            for i in range(t.start[first], t.start[first + 1]):
+                mask, piece = t.masks[i], t.pieces[i]
+                if mask & empty == mask and piece & free:
+                    deeper.append((empty ^ mask, free ^ piece))
+        states = deeper
+    return states
+
+
+def _count_python(
+    t: Tables, states: list[tuple[int, int]], cap: int, cancel: Cancel, memo: dict[int, int]
+) -> list[int]:
+    """The count of each state, in Python: the oracle of the compiled search."""
     steps = 0
 
     def below(empty: int, free: int) -> int:
@@ -245,7 +294,9 @@ def count(
             if len(memo) > MEMO_LIMIT:
                 memo.clear()
         total = 0
-        for mask, piece in table[(empty & -empty).bit_length() - 1]:
+        first = (empty & -empty).bit_length() - 1
+        for i in range(t.start[first], t.start[first + 1]):
+            mask, piece = t.masks[i], t.pieces[i]
             if mask & empty == mask and piece & free:
                 total += below(empty ^ mask, free ^ piece)
                 if total >= cap > 0:
@@ -254,29 +305,208 @@ def count(
         memo[key] = total
         return total
 
-    def top(empty: int, free: int, depth: int, share: float, start: float, counted: int) -> int:
-        """The first levels by hand, to report progress as their branches finish."""
-        if depth == 0 or not empty:
-            return below(empty, free)
-        options = [
-            (mask, piece)
-            for mask, piece in table[(empty & -empty).bit_length() - 1]
-            if mask & empty == mask and piece & free
-        ]
-        total = 0
-        for i, (mask, piece) in enumerate(options):
-            part = share / len(options)
-            total += top(empty ^ mask, free ^ piece, depth - 1, part, start + i * part, counted + total)
-            if progress is not None:
-                progress(min(counted + total, cap) if cap > 0 else counted + total, start + (i + 1) * part)
-            if total >= cap > 0:
-                return cap
-        return total
+    return [below(empty, free) for empty, free in states]
 
-    found = top(problem.empty, (1 << len(problem.pieces)) - 1, 2, 1.0, 0.0, 0)
+
+def compiled_available() -> bool:
+    """Whether the compiled search can run here (numba installed), without importing it."""
+    import importlib.util
+
+    return importlib.util.find_spec("numba") is not None
+
+
+class _Counter:
+    """Counts states of one board's tables, compiled or in Python, remembering sub-counts
+    from one batch of states to the next."""
+
+    def __init__(self, t: Tables, engine: str) -> None:
+        self.t = t
+        self.engine = engine
+        self.memo: dict[int, int] = {}
+        self.arrays: tuple[Any, ...] | None = None
+        self.slots: tuple[Any, Any, Any] | None = None
+
+    def __call__(self, states: list[tuple[int, int]], cap: int, cancel: Cancel = NEVER) -> list[int]:
+        if self.engine == "python":
+            return _count_python(self.t, states, cap, cancel, self.memo)
+        import numpy as np
+
+        from . import kernel
+
+        if self.arrays is None:
+            self.arrays = (
+                np.array(self.t.masks, np.uint64),
+                np.array(self.t.pieces, np.uint64),
+                np.array(self.t.start, np.int64),
+            )
+            self.slots = kernel.new_memo()
+        assert self.slots is not None
+        empties = np.array([e for e, _f in states], np.uint64)
+        frees = np.array([f for _e, f in states], np.uint64)
+        counts = np.zeros(len(states), np.int64)
+        kernel.compiled()(*self.arrays, empties, frees, cap, *self.slots, counts)
+        return [int(c) for c in counts]
+
+
+def choose_engine(engine: str | None) -> str:
+    """ "compiled" where numba is installed (or asked for), else "python"."""
+    if engine in (None, "auto"):
+        return "compiled" if compiled_available() else "python"
+    if engine not in ("compiled", "python"):
+        raise ValueError(f"unknown engine {engine!r}")
+    return engine
+
+
+_worker = threading.local()  # a cluster's workers may be threads of one process
+
+
+def count_chunk(t: Tables, states: list[tuple[int, int]], cap: int, engine: str) -> list[int]:
+    """The counts of some states of one board (run in another process or on a cluster's
+    worker: it keeps what it has counted of the board for its next chunk)."""
+    counter = getattr(_worker, "counter", None)
+    if counter is None or counter.t != t or counter.engine != engine:
+        counter = _worker.counter = _Counter(t, engine)
+    return counter(states, cap)
+
+
+def _chunks(states: list[tuple[int, int]], size: int) -> list[list[tuple[int, int]]]:
+    return [states[i : i + size] for i in range(0, len(states), size)]
+
+
+def count(
+    board: Board,
+    limit: int | None = None,
+    *,
+    cancel: Cancel = NEVER,
+    progress: Callable[[int, float], None] | None = None,
+    jobs: int = 1,
+    engine: str | None = None,
+    dask: str | None = None,
+) -> tuple[int, bool]:
+    """(how many completions, whether that is all of them): the count stops at `limit`.
+
+    Many ways of filling a corner leave the same cells and pieces for the rest, so the
+    count of what is left is remembered by (empty cells, free pieces): the 6x10 rectangle
+    takes seconds rather than a minute. With a limit, every sub-count is capped at it,
+    which keeps "at least `limit`" exact. The search splits into independent subproblems
+    (the ways to cover the first cells); `jobs` processes count them side by side, or a
+    Dask cluster at the address `dask` does. `progress` hears (completions counted so
+    far, share of the subproblems done) as they finish. `engine`: "compiled" (numba),
+    "python", or None for compiled where numba is installed."""
+    problem = prepare(board)
+    if problem.reason is not None:
+        return 0, True
+    how = choose_engine(engine)
+    t = tables(problem)
+    states = split(t)
+    cap = limit if limit is not None else -1
+    found = 0
+    done = 0
+
+    def heard(counts: list[int]) -> bool:
+        """Add a chunk's counts; True once the limit is reached."""
+        nonlocal found, done
+        found += sum(counts)
+        done += len(counts)
+        if progress is not None:
+            progress(min(found, cap) if cap > 0 else found, done / len(states))
+        return found >= cap > 0
+
+    if dask is not None:
+        from .cluster import count_on_cluster
+
+        count_on_cluster(dask, count_chunk, t, _chunks(states, 8), cap, how, heard, cancel)
+    elif jobs > 1:
+        _count_in_processes(t, _chunks(states, max(1, len(states) // (jobs * 8))), cap, how, jobs, heard, cancel)
+    else:
+        counter = _Counter(t, how)
+        # Chunks small enough that Cancel is heard soon (the compiled search cannot look).
+        for chunk in _chunks(states, 1 if how == "compiled" else 8):
+            cancel.check()
+            if heard(counter(chunk, cap, cancel)):
+                break
     if limit is not None and found >= limit:
         return limit, False
     return found, True
+
+
+class _Deadline(Cancel):
+    """A Cancel that also stops the work once a time has passed (perf_counter reading)."""
+
+    def __init__(self, cancel: Cancel, deadline: float) -> None:
+        super().__init__()
+        self._event = cancel._event
+        self.deadline = deadline
+
+    def check(self) -> None:
+        super().check()
+        if time.perf_counter() > self.deadline:
+            raise _BudgetSpentError
+
+
+def count_within(board: Board, seconds: float, *, cancel: Cancel = NEVER) -> int | None:
+    """The number of completions, if the pure-Python count finds them all within
+    `seconds` (None when it would take longer): "completions left" after an edit."""
+    problem = prepare(board)
+    if problem.reason is not None:
+        return 0
+    t = tables(problem)
+    try:
+        return _count_python(t, [(t.empty, t.free)], -1, _Deadline(cancel, time.perf_counter() + seconds), {})[0]
+    except _BudgetSpentError:
+        return None
+
+
+def count_on_every_core(
+    board: Board, *, cancel: Cancel = NEVER, progress: Callable[[int, float], None] | None = None
+) -> tuple[int, bool]:
+    """`count` in one process per core."""
+    import os
+
+    return count(board, cancel=cancel, progress=progress, jobs=os.cpu_count() or 1)
+
+
+def _count_in_processes(
+    t: Tables,
+    chunks: list[list[tuple[int, int]]],
+    cap: int,
+    engine: str,
+    jobs: int,
+    heard: Callable[[list[int]], bool],
+    cancel: Cancel,
+) -> None:
+    import concurrent.futures as cf
+    import multiprocessing
+
+    # Forked workers start at once with the compiled search already loaded (warmed here on
+    # a first chunk); but forking a process that runs other threads (the window's helper)
+    # can copy a lock one of them holds, so there each worker is a fresh interpreter.
+    alone = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
+    if alone and engine == "compiled" and chunks:
+        heard(_Counter(t, engine)(chunks[0], cap))
+        chunks = chunks[1:]
+    context = multiprocessing.get_context("fork" if alone else "spawn")
+    pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+    stopped = False
+    try:
+        waiting = {pool.submit(count_chunk, t, chunk, cap, engine) for chunk in chunks}
+        while waiting:
+            finished, waiting = cf.wait(waiting, timeout=0.1, return_when=cf.FIRST_COMPLETED)
+            if cancel.is_set():
+                stopped = True
+                break
+            for future in finished:
+                if heard(future.result()):
+                    stopped = True
+                    waiting = set()
+                    break
+    finally:
+        if stopped or cancel.is_set():
+            # A worker in the middle of a chunk is stopped, not waited for.
+            for process in list(getattr(pool, "_processes", {}).values()):
+                process.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+    cancel.check()
 
 
 def hint(board: Board, *, cancel: Cancel = NEVER) -> Placement | None:

@@ -135,7 +135,14 @@ class PentominoCanvas(BoardCanvas):
             self.update()
 
     def leaveEvent(self, event) -> None:
-        if self.hover is not None and not self.hasFocus():
+        # The piece in hand is drawn only under the pointer: once the pointer is off the
+        # board nothing there says where a click would place it (the arrow keys bring the
+        # cursor back).
+        self.forget_hover()
+
+    def forget_hover(self) -> None:
+        """Draw no piece in hand and no cursor until the pointer or an arrow key comes back."""
+        if self.hover is not None:
             self.hover = None
             self.update()
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import pentomino as pm
-from slugboard.codecs.pentomino import solver
+from slugboard.codecs.pentomino import generate, solver
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, WrappedLabel, html_lines, set_text_colour
@@ -33,7 +33,12 @@ PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
 QUICK_CHECK_SECONDS = 0.3  # how long the live "can be completed" check may search
 QUICK_CHECK_DELAY_MS = 40  # after the last edit of a burst, so the edit is painted first
 # The status line when Cancel stops a search, by the search's kind.
-_STOPPED = {"solve": "Stopped solving", "hint": "Stopped looking for a hint", "count": "Stopped counting"}
+_STOPPED = {
+    "solve": "Stopped solving",
+    "hint": "Stopped looking for a hint",
+    "count": "Stopped counting",
+    "puzzle": "Stopped making a puzzle",
+}
 
 
 class _Progress(QObject):
@@ -172,6 +177,14 @@ class PentominoPage(GamePage):
         self.solver_label.setFixedHeight(3 * self.solver_label.fontMetrics().lineSpacing() + 4)
         self.solver_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.tool_layout.addWidget(self.solver_label)
+        # How many completions are left, after every edit, when a short count finds them
+        # all; one line kept whether it says anything or not.
+        self.left_label = QLabel()
+        self.left_label.setObjectName("completionsLeft")
+        self.left_label.setFixedHeight(self.left_label.fontMetrics().lineSpacing() + 4)
+        self.tool_layout.addWidget(self.left_label)
+        self._left = LatestOnly(self)
+        self._left.finished.connect(self._left_answer)
         row = QHBoxLayout()
         self.solve_button = self._button(
             "Solve", "Fill the board with the pieces not on it (one step to undo)", self.start_solve
@@ -184,6 +197,12 @@ class PentominoPage(GamePage):
             b.setMinimumWidth(10)
             row.addWidget(b)
         self.tool_layout.addLayout(row)
+        self.puzzle_button = self._button(
+            "Make puzzle",
+            "A board of this surface, size and terrain with pieces placed so that one completion is left (undoable)",
+            self.start_puzzle,
+        )
+        self.tool_layout.addWidget(self.puzzle_button)
         row = QHBoxLayout()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
@@ -206,7 +225,7 @@ class PentominoPage(GamePage):
         self._answered: tuple[pm.Board, bool | None] | None = None
         self._quick_timer = QTimer(self, singleShot=True, interval=QUICK_CHECK_DELAY_MS)
         self._quick_timer.timeout.connect(self._ask_quick)
-        self._job = LatestOnly(self, apart=(solver.__name__,))
+        self._job = LatestOnly(self, apart=(solver.__name__, generate.__name__))
         self._job.finished.connect(self._job_done)
         self._job_kind = ""
         self._progress = _Progress(self)
@@ -424,7 +443,7 @@ class PentominoPage(GamePage):
         # same board, waiting or under way, would only say less, and later, on the same line.
         self._stop_quick_check()
         self._job_kind = kind
-        for b in (self.solve_button, self.hint_button, self.count_button):
+        for b in (self.solve_button, self.hint_button, self.count_button, self.puzzle_button):
             b.setEnabled(False)
         self.cancel_button.show()
         self.progress.setVisible(kind == "count")
@@ -444,7 +463,13 @@ class PentominoPage(GamePage):
 
     def start_count(self) -> None:
         self.solver_label.setText("Counting…")
-        self._start("count", solver.count, self.board, progress=self._progress.counted.emit)
+        # Every core: the count splits into subproblems that processes count side by side.
+        self._start("count", solver.count_on_every_core, self.board, progress=self._progress.counted.emit)
+
+    def start_puzzle(self) -> None:
+        board = self.board
+        self.solver_label.setText("Making a puzzle…")
+        self._start("puzzle", generate.generate, board.surface, board.height, board.width, None, None, board.terrain)
 
     def cancel_search(self) -> None:
         """Stop the solve, hint or count under way (an edit does too)."""
@@ -458,7 +483,7 @@ class PentominoPage(GamePage):
 
     def _job_finished(self) -> None:
         self._job_kind = ""
-        for b in (self.solve_button, self.hint_button, self.count_button):
+        for b in (self.solve_button, self.hint_button, self.count_button, self.puzzle_button):
             b.setEnabled(True)
         self.progress.hide()
         self.cancel_button.hide()
@@ -466,13 +491,39 @@ class PentominoPage(GamePage):
     def _count_progress(self, found: int, fraction: float) -> None:
         if self._job_kind == "count":
             self.progress.setValue(int(fraction * 1000))
-            self.solver_label.setText(f"Counting… {found:,} so far")
+            self.solver_label.setText(f"Counting… {fraction:.0%} of the search done, {found:,} so far")
+
+    def _empty_hand_if_placed(self) -> None:
+        """After Solve or Hint: a piece in hand that the search has just put on the board
+        is put down, so the next click does not place a second copy of it."""
+        if self.tool_name in PIECE_NAMES and any(p.name == self.tool_name for p in self.board.pieces):
+            self.tool_name = None
+            self._lifted_at = None
+            self._refresh_tool()
+
+    def paste_board(self, board, *, prepared: bool = False) -> None:
+        # A pasted board starts with nothing under the pointer; an empty board whose slug
+        # names no colour gets a colour for each piece, as a new board has.
+        self.canvas.forget_hover()
+        super().paste_board(pm.with_distinct_colors(board), prepared=prepared)
+
+    def open_record(self, record) -> None:
+        self.canvas.forget_hover()
+        self.set_board(pm.with_distinct_colors(record.board), "Open file")
 
     def _job_done(self, result) -> None:
         kind = self._job_kind
         self._job_finished()
-        if isinstance(result, Exception):
+        if isinstance(result, generate.NoPuzzleError):
+            self.show_status(f"No puzzle on this board: {result}")
+        elif isinstance(result, Exception):
             self.show_status(f"The search failed: {why(result)}")
+        elif kind == "puzzle":
+            # A puzzle has exactly one completion: known, so its quick check is not run.
+            puzzle = result.replace(colors=self.board.colors) if any(self.board.colors) else result
+            self._answered = (puzzle, True)
+            self.set_board(puzzle, "Make puzzle")
+            self.show_status(f"A puzzle with one completion: {len(puzzle.pieces)} pieces placed")
         elif kind == "count":
             found, _complete = result
             self._answered = (self.board, found > 0)
@@ -485,6 +536,7 @@ class PentominoPage(GamePage):
             # The completed board can be completed: known, so its quick check is not run.
             self._answered = (result, True)
             self.set_board(result, "Solve")
+            self._empty_hand_if_placed()
             self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it)")
         elif kind == "hint":
             piece = result.piece
@@ -493,6 +545,7 @@ class PentominoPage(GamePage):
             # can be completed, whatever a quick check, short of time, would say.
             self._answered = (board, True)
             self.set_board(board, f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
+            self._empty_hand_if_placed()
             self.show_status(f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
         self._check_board()
 
@@ -535,7 +588,20 @@ class PentominoPage(GamePage):
             self._answered = (self._quick_board, result)
         self._show_answer(result)
 
+    def _ask_left(self, result: bool | None) -> None:
+        """Count the completions left when the board can be completed and a short count
+        finds them all."""
+        self._left.cancel()
+        self.left_label.setText("")
+        if result is True:
+            self._left.submit(solver.count_within, self.board, QUICK_CHECK_SECONDS)
+
+    def _left_answer(self, result) -> None:
+        if isinstance(result, int):
+            self.left_label.setText(f"Completions left: {result:,}")
+
     def _show_answer(self, result: bool | None) -> None:
+        self._ask_left(result)
         if result is True:
             self.solver_label.setText("Can be completed")
         elif result is False:
@@ -546,6 +612,7 @@ class PentominoPage(GamePage):
             self.solver_label.setText("Not known at a glance: Solve or Count checks")
 
     def shutdown(self) -> None:
+        self._left.shutdown()
         self._quick_timer.stop()
         self._quick.shutdown()
         self._job.shutdown()
@@ -557,6 +624,9 @@ class PentominoPage(GamePage):
         if self._job.busy:
             self._job.cancel()
             self._job_finished()
+        if self._answered is None or self._answered[0] != board:
+            self._left.cancel()
+            self.left_label.setText("")
         self._check_board()
         self.canvas.set_board(board)
         self._updating = True

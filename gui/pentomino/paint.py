@@ -125,6 +125,7 @@ def paint(
     base = palette.color(QPalette.ColorRole.Base)
     text = palette.color(QPalette.ColorRole.Text)
     painter.save()
+    plain_font = QFont(painter.font())  # the caption's, before the anchors' letters turn the font bold
     painter.fillRect(grid, base)
 
     # Cell fills. Conflicts are solid red with white stripes.
@@ -210,7 +211,7 @@ def paint(
         painter.drawRect(QRectF(left + c * size + inset, top + r * size + inset, size - 2 * inset, size - 2 * inset))
     if show_caption and rect.height() >= 200:
         strip = QRectF(rect.left() + 4, rect.bottom() - 22, rect.width() - 8, 20)
-        font, words = fitted_caption(QFont(painter.font()), caption(board), strip.width())
+        font, words = fitted_caption(plain_font, caption(board), strip.width())
         painter.setFont(font)
         painter.setPen(text)
         painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, words)

@@ -1,0 +1,139 @@
+"""The count's inner search, compiled by numba when numba is installed.
+
+The search is the one of `solver.count`: fill the first empty cell in scan order with each
+placement whose first cell it is, and remember the count below every (empty cells, free
+pieces) state. Here the empty cells are renumbered 0..n-1 in scan order (n is at most 60:
+twelve pieces of five cells), so a state fits one 64-bit word and a 16-bit word, and the
+memory is a fixed table of slots that a newer state may take over (a cache, so it never
+grows past its size). numba compiles it once per machine and keeps the machine code in the
+user's cache folder; where numba is missing the pure-Python search of `solver` runs.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np  # numba's own dependency: this module is imported only where numba is
+
+TABLE_BITS = 21  # memo slots: 2**21 (about 36 MB)
+_lock = threading.Lock()
+
+
+def cache_folder() -> Path:
+    """Where numba keeps the compiled search: the user's cache folder, not the package."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return base / "slugboard" / "numba"
+
+
+@cache
+def compiled() -> Callable[..., Any]:
+    """The compiled search: numba is imported here, on first use, and not before."""
+    with _lock:
+        folder = cache_folder()
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
+        except OSError:
+            pass  # numba then keeps it beside the package, or compiles each time
+        import numba  # type: ignore[import-untyped, unused-ignore]
+
+        return numba.njit(cache=True, nogil=True)(_count_states)  # type: ignore[no-any-return, unused-ignore]
+
+
+def new_memo() -> tuple[Any, Any, Any]:
+    """Empty memo slots: the state's empty cells, its free pieces, and its count (zeroed
+    pages the system hands out as they are first written)."""
+    size = 1 << TABLE_BITS
+    return np.zeros(size, np.uint64), np.zeros(size, np.uint16), np.zeros(size, np.int64)
+
+
+def _count_states(  # pragma: no cover - run compiled; `solver` runs the same search in Python
+    masks: Any,
+    pieces: Any,
+    start: Any,
+    empties: Any,
+    frees: Any,
+    cap: int,
+    memo_empty: Any,
+    memo_free: Any,
+    memo_count: Any,
+    counts: Any,
+) -> None:
+    """counts[k] = the completions of state (empties[k], frees[k]), each capped at `cap`
+    when cap > 0. masks/pieces: the placements, grouped by first cell: those of cell i are
+    start[i]..start[i+1]-1. Written for numba: plain loops over arrays, every integer
+    kept unsigned 64-bit where it holds cells."""
+    one = np.uint64(1)
+    mult_a = np.uint64(0x9E3779B97F4A7C15)
+    mult_b = np.uint64(0xC2B2AE3D27D4EB4F)
+    shift = np.uint64(64 - TABLE_BITS)
+    depth_max = 16
+    st_empty = np.zeros(depth_max, np.uint64)
+    st_free = np.zeros(depth_max, np.uint64)
+    st_index = np.zeros(depth_max, np.int64)
+    st_end = np.zeros(depth_max, np.int64)
+    st_total = np.zeros(depth_max, np.int64)
+    for k in range(empties.shape[0]):
+        if empties[k] == 0:
+            counts[k] = 1
+            continue
+        d = 0
+        st_empty[0] = empties[k]
+        st_free[0] = frees[k]
+        e = st_empty[0]
+        first = 0
+        while (e >> np.uint64(first)) & one == 0:
+            first += 1
+        st_index[0] = start[first]
+        st_end[0] = start[first + 1]
+        st_total[0] = 0
+        while True:
+            if st_index[d] < st_end[d] and not (cap > 0 and st_total[d] >= cap):
+                j = st_index[d]
+                st_index[d] = j + 1
+                m = masks[j]
+                p = pieces[j]
+                if (m & st_empty[d]) != m or (p & st_free[d]) == 0:
+                    continue
+                ne = st_empty[d] ^ m
+                nf = st_free[d] ^ p
+                if ne == 0:
+                    st_total[d] += 1
+                    continue
+                slot = ((ne * mult_a) ^ (nf * mult_b)) >> shift
+                if memo_empty[slot] == ne and memo_free[slot] == nf:
+                    st_total[d] += memo_count[slot]
+                    continue
+                d += 1
+                st_empty[d] = ne
+                st_free[d] = nf
+                first = 0
+                while (ne >> np.uint64(first)) & one == 0:
+                    first += 1
+                st_index[d] = start[first]
+                st_end[d] = start[first + 1]
+                st_total[d] = 0
+            else:
+                total = st_total[d]
+                if cap > 0 and total > cap:
+                    total = cap
+                slot = ((st_empty[d] * mult_a) ^ (st_free[d] * mult_b)) >> shift
+                memo_empty[slot] = st_empty[d]
+                memo_free[slot] = np.uint16(st_free[d])
+                memo_count[slot] = total
+                if d == 0:
+                    counts[k] = total
+                    break
+                d -= 1
+                st_total[d] += total

@@ -1,0 +1,206 @@
+"""The count at compiled speed, in processes and in subproblems: the compiled search (numba)
+agrees with the pure-Python one, the subproblems add up to the whole, a torus or cylinder
+count agrees with an independent placement generator written here (cells taken modulo the
+size), and a torus HxW agrees with WxH."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from slugboard.codecs import cli
+from slugboard.codecs import pentomino as pm
+from slugboard.codecs.pentomino import solver
+from slugboard.codecs.work import Cancel, Cancelled
+
+# The twelve pentominoes as (row, col) cells, written out here rather than taken from the codec.
+SHAPES = {
+    "F": ((0, 1), (0, 2), (1, 0), (1, 1), (2, 1)),
+    "I": ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)),
+    "L": ((0, 0), (1, 0), (2, 0), (3, 0), (3, 1)),
+    "P": ((0, 0), (0, 1), (1, 0), (1, 1), (2, 0)),
+    "N": ((0, 1), (1, 1), (2, 0), (2, 1), (3, 0)),
+    "T": ((0, 0), (0, 1), (0, 2), (1, 1), (2, 1)),
+    "U": ((0, 0), (0, 2), (1, 0), (1, 1), (1, 2)),
+    "V": ((0, 0), (1, 0), (2, 0), (2, 1), (2, 2)),
+    "W": ((0, 0), (1, 0), (1, 1), (2, 1), (2, 2)),
+    "X": ((0, 1), (1, 0), (1, 1), (1, 2), (2, 1)),
+    "Y": ((0, 1), (1, 0), (1, 1), (2, 1), (3, 1)),
+    "Z": ((0, 0), (0, 1), (1, 1), (2, 1), (2, 2)),
+}
+
+compiled = pytest.mark.skipif(not solver.compiled_available(), reason="numba is not installed")
+
+
+def _turns(cells):
+    shapes = []
+    for flip in (False, True):
+        current = [(r, -c) if flip else (r, c) for r, c in cells]
+        for _ in range(4):
+            current = [(c, -r) for r, c in current]
+            shapes.append(tuple(current))
+    return shapes
+
+
+def modular_count(surface: str, height: int, width: int, blocked=frozenset()) -> int:
+    """Tilings of an empty torus ("T": rows and columns wrap) or cylinder ("C": columns
+    wrap) by distinct pentominoes, each placement a set of cells taken modulo the size."""
+    placements: dict[str, set[frozenset]] = {}
+    for name, cells in SHAPES.items():
+        found = placements[name] = set()
+        for shape in _turns(cells):
+            for dr in range(-4, height + 4):
+                for dc in range(-4, width + 4):
+                    moved = [(r + dr, c + dc) for r, c in shape]
+                    if surface == "C" and any(not 0 <= r < height for r, _c in moved):
+                        continue
+                    if surface == "T" and (dr < 0 or dr >= height):
+                        continue
+                    if dc < 0 or dc >= width:
+                        continue
+                    taken = frozenset((r % height, c % width) for r, c in moved)
+                    if len(taken) == 5 and not taken & blocked:
+                        found.add(taken)
+    empty = {(r, c) for r in range(height) for c in range(width)} - set(blocked)
+
+    def fill(left: frozenset, free: frozenset) -> int:
+        if not left:
+            return 1
+        first = min(left)
+        return sum(
+            fill(left - cells, free - {name})
+            for name in free
+            for cells in placements[name]
+            if first in cells and cells <= left
+        )
+
+    return fill(frozenset(empty), frozenset(SHAPES)) if len(empty) % 5 == 0 else 0
+
+
+@pytest.mark.parametrize(
+    ("surface", "height", "width"),
+    [
+        ("T", 3, 5),
+        ("C", 4, 5),
+        pytest.param("T", 4, 5, marks=pytest.mark.slow),
+        pytest.param("T", 5, 4, marks=pytest.mark.slow),
+        pytest.param("C", 5, 5, marks=pytest.mark.slow),
+    ],
+)
+def test_torus_and_cylinder_agree_with_cells_taken_modulo_the_size(surface, height, width):
+    expected = modular_count(surface, height, width)
+    assert expected > 0
+    for engine in ("python", "compiled") if solver.compiled_available() else ("python",):
+        assert solver.count(pm.Board(surface, height, width), engine=engine) == (expected, True)
+
+
+@pytest.mark.slow
+def test_a_torus_counts_the_same_turned_a_quarter():
+    assert solver.count(pm.Board("T", 3, 5)) == solver.count(pm.Board("T", 5, 3)) == (2940, True)
+    assert solver.count(pm.Board("T", 4, 5)) == solver.count(pm.Board("T", 5, 4))
+
+
+@st.composite
+def boards(draw):
+    surface = draw(st.sampled_from(list(pm.SURFACES)))
+    height = draw(st.integers(3, 5))
+    width = height if surface == "S" else draw(st.integers(3, 6))
+    cells = draw(st.sets(st.tuples(st.integers(0, height - 1), st.integers(0, width - 1)), max_size=8))
+    return pm.Board(surface, height, width, (), tuple(sorted(cells)))
+
+
+@compiled
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.sampled_from([None, 1, 3]))
+def test_the_compiled_search_agrees_with_the_python_one(board, limit):
+    assert solver.count(board, limit, engine="compiled") == solver.count(board, limit, engine="python")
+
+
+def test_the_subproblems_add_up_to_the_whole():
+    problem = solver.prepare(pm.Board("R", 4, 15))
+    t = solver.tables(problem)
+    states = solver.split(t, least=50)
+    assert len(states) >= 50
+    assert sum(solver.count_chunk(t, states, -1, "python")) == 1472
+    # Every subproblem is the board with the first cells covered: its empty cells are all
+    # past the first cell of the board.
+    assert all(not empty & 1 for empty, _free in states)
+
+
+def test_progress_says_the_share_of_subproblems_done():
+    heard = []
+    assert solver.count(pm.Board("R", 4, 15), progress=lambda n, f: heard.append((n, f)))[0] == 1472
+    assert len(heard) > 10 and heard[-1] == (1472, pytest.approx(1.0))
+    shares = [f for _n, f in heard]
+    assert shares == sorted(shares) and 0 < shares[0] < 0.2
+
+
+@pytest.mark.slow
+def test_processes_count_what_one_counts_and_cancel_stops_them():
+    assert solver.count(pm.Board("R", 4, 15), jobs=2) == (1472, True)
+    assert solver.count(pm.Board("R", 4, 15), 100, jobs=2) == (100, False)
+    cancel = Cancel()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        solver.count(pm.Board("R", 6, 10), jobs=2, cancel=cancel)
+
+
+@pytest.mark.slow
+def test_command_line_count_in_jobs_and_engines(capsys):
+    for extra in (["--jobs", "2"], ["--jobs", "1", "--engine", "python"]):
+        assert cli.run(["count", "R4f", *extra]) == 0
+        assert json.loads(capsys.readouterr().out) == {"count": 1472, "complete": True}
+    assert cli.run(["count", "R4f", "--jobs", "0"]) == 2
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_counts_what_one_machine_counts(capsys):
+    distributed = pytest.importorskip("distributed")
+    # Two workers as threads of this process: processes would be heavy on a small machine,
+    # and the scheduler, the messages and the summing are the same.
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        address = cluster.scheduler_address
+        assert solver.count(pm.Board("R", 4, 15), dask=address) == solver.count(pm.Board("R", 4, 15))
+        assert solver.count(pm.Board("T", 4, 5), dask=address, engine="python") == (modular_count("T", 4, 5), True)
+        assert cli.run(["count", "R3k", "--dask", address]) == 0
+        assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True}
+    assert cli.run(["count", "R3k", "--dask", "tcp://127.0.0.1:1"]) == 1
+    assert "no Dask scheduler answers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("surface", "size", "seed"), [("R", "6x10", 1), ("T", "6x10", 2), ("K", "5x12", 3)])
+def test_a_generated_puzzle_has_exactly_one_completion(capsys, surface, size, seed):
+    args = ["generate-pentomino", "--surface", surface, "--size", size, "--seed", str(seed)]
+    assert cli.run(args) == 0
+    slug = capsys.readouterr().out.strip()
+    board = pm.decode(slug)
+    assert (board.surface, f"{board.height}x{board.width}") == (surface, size)
+    assert pm.problems(board) == [] and board.pieces
+    # Exactly one completion, by the pure-Python count: the same seed makes the same board.
+    assert solver.count(board, engine="python") == (1, True)
+    assert cli.run(args) == 0 and capsys.readouterr().out.strip() == slug
+
+
+def test_a_puzzle_with_at_least_k_pieces_and_refusals(capsys):
+    assert cli.run(["generate-pentomino", "--size", "6x10", "--pieces", "6", "--seed", "5"]) == 0
+    board = pm.decode(capsys.readouterr().out.strip())
+    assert len(board.pieces) >= 6 and solver.count(board) == (1, True)
+    assert cli.run(["generate-pentomino", "--size", "8x8"]) == 1
+    assert "64 cells empty" in capsys.readouterr().err
+    for bad in (["--size", "6by10"], ["--surface", "Q"], ["--pieces", "13"], ["--surface", "S", "--size", "5x6"]):
+        assert cli.run(["generate-pentomino", *bad]) == 2
+
+
+def test_completions_left_are_counted_within_a_time_or_not_at_all():
+    assert solver.count_within(pm.Board("R", 3, 20), 30) == 8
+    assert solver.count_within(pm.Board("R", 8, 8), 30) == 0  # cannot be completed
+    assert solver.count_within(pm.Board("R", 6, 10), 0.01) is None
+    cancel = Cancel()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        solver.count_within(pm.Board("R", 6, 10), 30, cancel=cancel)
