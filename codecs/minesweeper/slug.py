@@ -36,6 +36,7 @@ from .model import (
     Board,
     Event,
     JsonParts,
+    Remembered,
     SlugParts,
     _board_error,
     _new_event,
@@ -569,10 +570,9 @@ def _parts_with(parts: SlugParts, v1: bool, events: Iterable[Event]) -> SlugPart
     return head, clicks, flags, last_click, last_flag
 
 
-def _toggled_parts(board: Board) -> SlugParts | None:
-    """The slug parts of a field made from another by adding or taking away one mine
-    (`Board.with_mine`), from that one's, if they are known and the change can be made
-    in place; its game, if it has one, is not written yet."""
+def _toggled_from(board: Board) -> tuple[Board, Remembered, int, int] | None:
+    """The field `board` was made from by adding or taking away the mine at (x, y)
+    (`Board.with_mine`), with what is remembered of it, while both are known."""
     facts = REMEMBERED.get(board)
     toggled = facts.toggled_from if facts is not None else None
     if toggled is None:
@@ -580,7 +580,20 @@ def _toggled_parts(board: Board) -> SlugParts | None:
     parent_of, x, y = toggled
     parent = parent_of()
     known = REMEMBERED.get(parent) if parent is not None else None
-    if parent is None or known is None or known.slug is None:
+    if parent is None or known is None:
+        return None
+    return parent, known, x, y
+
+
+def _toggled_parts(board: Board) -> SlugParts | None:
+    """The slug parts of a field made from another by adding or taking away one mine
+    (`Board.with_mine`), from that one's, if they are known and the change can be made
+    in place; its game, if it has one, is not written yet."""
+    found = _toggled_from(board)
+    if found is None:
+        return None
+    parent, known, x, y = found
+    if known.slug is None:
         return None
     head, v1 = known.slug[0][0], parent.version == 1
     if parent.has_mine(x, y):
@@ -694,14 +707,11 @@ def _json_parts(board: Board) -> JsonParts:
 def _toggled_mines_json(board: Board) -> list[list[int]] | None:
     """The board JSON's mines of a field made from another by adding or taking away one
     mine (`Board.with_mine`), from that one's, if they are known."""
-    facts = REMEMBERED.get(board)
-    toggled = facts.toggled_from if facts is not None else None
-    if toggled is None:
+    found = _toggled_from(board)
+    if found is None:
         return None
-    parent_of, x, y = toggled
-    parent = parent_of()
-    known = REMEMBERED.get(parent) if parent is not None else None
-    if parent is None or known is None or known.json is None:
+    parent, known, x, y = found
+    if known.json is None:
         return None
     kept = known.json[0][0]
     if not parent.has_mine(x, y):

@@ -80,7 +80,7 @@ def export(args: argparse.Namespace, board: Any, record: Any = None) -> int | No
         return None
     from PySide6.QtGui import QGuiApplication
 
-    from .recording import DEFAULT_FPS, RecordingError, check, has_replay, record
+    from .recording import DEFAULT_FPS, RecordingError, check, record
 
     if getattr(args, "at", None) is not None:
         print(
@@ -97,16 +97,9 @@ def export(args: argparse.Namespace, board: Any, record: Any = None) -> int | No
     except RecordingError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
-    if not has_replay("minesweeper", board):
-        print(
-            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is a minesweeper "
-            "board with no clicks; name the file .png for a picture",
-            file=sys.stderr,
-        )
-        return 2
-    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
-        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
-        return 2
+    refused = _refused_target(args, board)
+    if refused is not None:
+        return refused
     from ..app import dark_palette, image_size
 
     palette = dark_palette() if args.dark else QGuiApplication.palette()
@@ -149,6 +142,24 @@ class _Progress:
             self.shown = True
 
 
+def _refused_target(args: argparse.Namespace, board: Any) -> int | None:
+    """2, said on standard error, when `board` has no clicks to play or `--export`'s folder is
+    not there; None when a recording or video of it can be written there."""
+    from .recording import has_replay
+
+    if not has_replay("minesweeper", board):
+        print(
+            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is a minesweeper "
+            "board with no clicks; name the file .png for a picture",
+            file=sys.stderr,
+        )
+        return 2
+    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
+        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
+        return 2
+    return None
+
+
 def _end_line(progress: _Progress | None) -> None:
     if progress is not None and progress.shown:
         sys.stderr.write("\n")
@@ -160,22 +171,15 @@ def _export_video(args: argparse.Namespace, board: Any, record: Any) -> int:
     from PySide6.QtGui import QGuiApplication
 
     from ..app import dark_palette, image_size
-    from .recording import DEFAULT_FPS, RecordingError, has_replay
+    from .recording import DEFAULT_FPS, RecordingError
     from .video import write_video
 
     if getattr(args, "at", None) is not None:
         print("error: --at draws one moment, a video plays the whole game: leave --at out", file=sys.stderr)
         return 2
-    if not has_replay("minesweeper", board):
-        print(
-            f"error: only a recorded minesweeper game can be exported as {args.export}, and this is a minesweeper "
-            "board with no clicks; name the file .png for a picture",
-            file=sys.stderr,
-        )
-        return 2
-    if not os.path.isdir(os.path.dirname(os.path.abspath(args.export))):
-        print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
-        return 2
+    refused = _refused_target(args, board)
+    if refused is not None:
+        return refused
     fps = DEFAULT_FPS if getattr(args, "fps", None) is None else args.fps
     speed = 1.0 if getattr(args, "speed", None) is None else args.speed
     palette = dark_palette() if args.dark else QGuiApplication.palette()

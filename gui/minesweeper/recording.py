@@ -381,6 +381,27 @@ def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
     return Image.frombuffer("RGB", size, rows, "raw", "BGRX", stride, 1).copy()  # type: ignore[arg-type]
 
 
+def paint_frame(image: QImage, rect: QRectF, board, palette: QPalette, replay, frame, mouse=None) -> None:
+    """Draw one frame of a replay (the game at `frame`'s moment, the clock at its time, and
+    a file's mouse path, if given) over the whole of `image`: a recording's and a video's."""
+    image.fill(palette.color(QPalette.ColorRole.Window))
+    painter = QPainter(image)
+    try:
+        paint(
+            painter,
+            rect,
+            board,
+            palette,
+            view=REPLAY,
+            state=replay.state(frame.index, frame.time_ms),
+            replay=replay,
+            clock_ms=frame.time_ms,
+            **({"mouse": mouse} if mouse is not None else {}),
+        )
+    finally:
+        painter.end()
+
+
 def record(
     path: str,
     board: ms.Board,
@@ -412,7 +433,6 @@ def record(
     )
     size = size or preferred_size(board)
     palette = palette or QGuiApplication.palette()
-    background = palette.color(QPalette.ColorRole.Window)
     width, height = size.width(), size.height()
     rect = QRectF(0, 0, width, height)
     # Only the header shows the clock: a frame where just the clock moved is compared there.
@@ -432,21 +452,7 @@ def record(
             writer = writer_type(fh, (width, height))
             for done, frame in enumerate(frames, 1):
                 cancel.check()
-                canvas.fill(background)
-                painter = QPainter(canvas)
-                try:
-                    paint(
-                        painter,
-                        rect,
-                        board,
-                        palette,
-                        view=REPLAY,
-                        state=replay.state(frame.index, frame.time_ms),
-                        replay=replay,
-                        clock_ms=frame.time_ms,
-                    )
-                finally:
-                    painter.end()
+                paint_frame(canvas, rect, board, palette, replay, frame)
                 if previous is None:
                     previous = _pixels(canvas, 0, height)
                     pending = (previous.copy(), (0, 0), frame.units)

@@ -20,13 +20,23 @@ from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
+from PySide6.QtGui import QGuiApplication, QImage, QPalette
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.work import NEVER, Cancel
 
-from .paint import REPLAY, paint, preferred_size
-from .recording import DEFAULT_FPS, HOLD_MS, MAX_FPS, MAX_SPEED, MIN_SPEED, RecordingError, _temporary_file, plan
+from .paint import preferred_size
+from .recording import (
+    DEFAULT_FPS,
+    HOLD_MS,
+    MAX_FPS,
+    MAX_SPEED,
+    MIN_SPEED,
+    RecordingError,
+    _temporary_file,
+    paint_frame,
+    plan,
+)
 
 SUFFIXES = {".mp4": ("mp4", "libx264", "yuv420p"), ".webm": ("webm", "libvpx-vp9", "yuv420p")}
 TIME_BASE = Fraction(1, 1000)
@@ -107,22 +117,7 @@ def write_video(
             for n, frame in enumerate([*frames, None]):
                 cancel.check()
                 if frame is not None:
-                    image.fill(palette.color(QPalette.ColorRole.Window))
-                    painter = QPainter(image)
-                    try:
-                        paint(
-                            painter,
-                            rect,
-                            board,
-                            palette,
-                            view=REPLAY,
-                            state=replay.state(frame.index, frame.time_ms),
-                            replay=replay,
-                            clock_ms=frame.time_ms,
-                            **({"mouse": mouse} if mouse is not None else {}),
-                        )
-                    finally:
-                        painter.end()
+                    paint_frame(image, rect, board, palette, replay, frame, mouse)
                 # The last frame again where the hold ends: the video lasts that long.
                 picture = _frame(av, image, size)
                 picture.pts = at
