@@ -72,3 +72,41 @@ def test_the_letters_page_makes_its_best_plays_list_when_they_are_first_asked_fo
     page.best_button.click()  # hidden again, and made once
     assert not listed.isVisible() and not table.isVisible()
     assert page.findChildren(QListWidget, "bestPlays") == [listed]
+
+
+def test_a_window_counts_the_sudoku_it_opens_on_once_its_first_frame_is_on_screen(tmp_path):
+    """The count's thread starts with the window's first frame, not while the window is made."""
+    script = r"""
+import json, sys, threading
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from slugboard.gui.main_window import MainWindow
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.show()
+page = window.current_page()
+queries = lambda: sum(thread.name == "slugboard-query" for thread in threading.enumerate())
+made = [page.GAME, page.status_label.text(), queries()]
+loop = QEventLoop()
+watch = QTimer(interval=10)
+watch.timeout.connect(lambda: page.solution_count is not None and loop.quit())
+watch.start()
+QTimer.singleShot(60_000, loop.quit)
+loop.exec()
+print(json.dumps(made + [page.solution_count, queries()]))
+"""
+    game, status, threads_before, count, threads_after = fresh_process(
+        script, str(tmp_path / "settings.ini"), home=str(tmp_path)
+    )
+    assert (game, status, threads_before) == ("sudoku", "checking…", 0)
+    assert count == 2 and threads_after == 1  # an empty grid has many solutions
+
+
+def test_a_window_never_shown_counts_its_sudoku(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    page = window.page("sudoku")
+    qtbot.waitUntil(lambda: page.solution_count == 2, timeout=10_000)
+    assert not window.isVisible()

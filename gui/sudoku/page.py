@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import html
 import re
 from typing import TYPE_CHECKING
 
@@ -453,7 +452,9 @@ class SudokuPage(GamePage):
 
             lines.append("Not understood: " + ", ".join(name_of(u) for u in variant.unknown))
         self.variant_label.setText("\n".join(lines))
-        self.variant_label.setToolTip(html.escape(variant.rules[:2000]) if variant.rules else "")
+        from html import escape
+
+        self.variant_label.setToolTip(escape(variant.rules[:2000]) if variant.rules else "")
         self.variant_label.show()
 
     def _stop_counting(self) -> None:
