@@ -32,6 +32,26 @@ print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
     assert fresh_process(script, *SUDOKU_LATER) == []
 
 
+# The minesweeper modules its page loads when first used: the judged clicks of an analysis,
+# the mouse path of a game played here and the replay files it is written as, ms-toollib.
+MINESWEEPER_LATER = (
+    "slugboard.codecs.minesweeper.analysis",
+    "slugboard.codecs.minesweeper.pointer",
+    "slugboard.codecs.minesweeper.files",
+    "ms_toollib",
+)
+
+
+def test_the_minesweeper_view_loads_its_analysis_and_replay_files_with_their_first_use():
+    script = r"""
+import json, sys
+from slugboard.gui import minesweeper
+from slugboard.gui.minesweeper import canvas, page, paint
+print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
+"""
+    assert fresh_process(script, *MINESWEEPER_LATER) == []
+
+
 def _focus_chain_after(widget):
     """The widgets after `widget` in the order Tab goes, once round."""
     chain = []
