@@ -983,3 +983,63 @@ def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window
     assert table.item(3, 3).text() == "LORE" and best[3] == 25
     assert table.item(5, 2).text() == str(game.total) and table.item(5, 4).text() == str(sum(best))
     assert f"Your total {game.total}" in page.best_status.text()
+
+
+def test_a_turn_clicked_in_the_review_shows_the_board_before_it_with_its_best_play_and_the_games(
+    qtbot, main_window, private_cache
+):
+    from slugboard.codecs.letters import moves
+
+    main_window.paste_text(INMATE)
+    page = _page(main_window)
+    page.best_button.click()
+    table, canvas = page.review_table, page.canvas
+    qtbot.waitUntil(lambda: table.rowCount() == 6, timeout=60000)
+    full = page.board
+    game = letters.resolve(full)
+
+    def best_of(turn):
+        grid, rack = moves.position_before(full, turn)
+        return moves.best_plays(grid, rack, top=1)[0]
+
+    def shown(turn):
+        return (
+            canvas.board.tiles == tuple(t for t in full.tiles if t.turn < turn)
+            and canvas.hinted == best_of(turn).placed
+            and canvas.own == game.turns[turn - 1].placed
+            and canvas.own_turn == turn
+            and f"Before turn {turn}, rack " in page.study_note.text()
+        )
+
+    def pixel(row, col):
+        r = canvas.board_layout().square(row, col)
+        point = QPoint(int(r.left() + r.width() * 0.15), int(r.top() + r.height() * 0.3))
+        return canvas.grab().toImage().pixelColor(point).rgb()
+
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(2, 0)).center())
+    assert shown(3)
+    assert page.board == full and page.board.last_turn == 5  # the game itself is left as it is
+    own = {(r, c) for r, c, _ in canvas.own}
+    best = {(r, c) for r, c, _ in canvas.hinted}
+    own_only, best_only = sorted(own - best), sorted(best - own)
+    assert own_only and best_only
+    studied_own, studied_best = pixel(*own_only[0]), pixel(*best_only[0])
+    assert studied_own != studied_best  # the game's play and the best play look apart
+    # the arrow keys move through the turns as the clicks do
+    qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert shown(4)
+    assert "was the best play" in page.study_note.text()  # LORE, as the game played it
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    assert shown(2)
+    for _ in range(4):
+        qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert table.currentRow() == 5  # the total: the whole game again
+    assert canvas.board == full and canvas.hinted == () and canvas.own == ()
+    assert page.study_note.text().startswith("The whole game")
+    assert pixel(*own_only[0]) != studied_own  # the turn's tile now stands as played
+    # hiding the panel leaves the game on the board
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(0, 0)).center())
+    assert shown(1)
+    page.best_button.click()
+    assert canvas.board == full and canvas.own == () and not page.study_note.isVisible()

@@ -223,8 +223,22 @@ class LettersPage(GamePage):
         self.review_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.review_table.verticalHeader().hide()
         self.review_table.setMinimumHeight(200)
+        self.review_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.review_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.review_table.setToolTip(
+            "Click a turn, or move through the turns with the arrow keys, to see the board before it: "
+            "the best play shaded, the game's own play dashed. Total shows the whole game."
+        )
+        self.review_table.currentCellChanged.connect(lambda row, *_: self._study_turn(row))
         self.review_table.hide()
         self.tool_layout.addWidget(self.review_table)
+        self._review: list = []  # the turns in the table, each beside its best play
+        self.study_note = WrappedLabel()
+        self.study_note.setObjectName("studyNote")
+        self.study_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.study_note.setMinimumHeight(3 * self.study_note.fontMetrics().lineSpacing())  # keeps its room
+        self.study_note.hide()
+        self.tool_layout.addWidget(self.study_note)
         # The search runs in a helper process, so the window never waits for it.
         self._best_job = LatestOnly(self, apart=("slugboard.codecs.letters.moves",))
         self._best_job.finished.connect(self._best_found)
@@ -468,6 +482,7 @@ class LettersPage(GamePage):
         self.problems_label.setText("<br>".join(shown) or "None")
         self._show_unseen(board, canvas.rack)
         canvas.hinted = ()
+        canvas.own, canvas.own_turn, canvas.panel_board = (), 0, None
         if self.best_button.isChecked():
             self._ask_best(board)
         self._placements_changed()
@@ -537,6 +552,8 @@ class LettersPage(GamePage):
             self._best_job.cancel()
             self.best_list.hide()
             self.review_table.hide()
+            self.study_note.hide()
+            self._study_turn(-1)
             self._show_hint(())
 
     def _ask_best(self, board: letters.Board) -> None:
@@ -544,10 +561,13 @@ class LettersPage(GamePage):
 
         self._best_for = board
         self.best_list.clear()
+        self._review = []
         self.review_table.setRowCount(0)
         finished = board.last_turn >= letters.TURNS or self.canvas.rack is None
         self.best_list.setVisible(not finished)
         self.review_table.setVisible(finished)
+        self.study_note.setVisible(finished)
+        self.study_note.setText("")
         self.best_status.setText("Looking for the best plays…")
         if finished:
             self._best_job.submit(moves.review, board)
@@ -579,6 +599,7 @@ class LettersPage(GamePage):
         )
 
     def _show_review(self, rows) -> None:
+        self._review = []
         self.review_table.setRowCount(0)
         if not rows:
             self.best_status.setText("This game's racks are not known, so its best plays cannot be found.")
@@ -599,9 +620,45 @@ class LettersPage(GamePage):
             best += top.score if top else 0
             self._add_review_row(cells)
         self._add_review_row(["Total", "", str(mine), "", str(best)])
+        self._review = list(rows)
         self.review_table.resizeColumnsToContents()
         self._bring_into_view(self.review_table)
         self.best_status.setText(f"Your total {mine} against the best plays' {best}.")
+
+    def _study_turn(self, row: int) -> None:
+        """Show the board before the turn of the table's `row`, its best play shaded and
+        the game's own play dashed; any other row (the total, or none) shows the game."""
+        canvas = self.canvas
+        review = self._review[row] if 0 <= row < len(self._review) and self._best_for == self.board else None
+        if review is None:
+            if canvas.board is not self.board or canvas.own or canvas.hinted:
+                canvas.board = self.board
+                canvas.problems = letters.problems(self.board)
+                canvas.hinted, canvas.own, canvas.own_turn, canvas.panel_board = (), (), 0, None
+                canvas.update()
+            self.study_note.setText(
+                "The whole game. Click a turn to see the board before it beside its best play." if self._review else ""
+            )
+            return
+        turn = review.turn
+        before = self.board.replace(tiles=tuple(t for t in self.board.tiles if t.turn < turn))
+        canvas.board = before
+        canvas.problems = letters.problems(before)
+        canvas.hinted = review.best.placed if review.best is not None else ()
+        canvas.own, canvas.own_turn, canvas.panel_board = review.played, turn, self.board
+        canvas.update()
+        game = letters.resolve(self.board)
+        words = ", ".join(w.text for w in game.turns[turn - 1].words) if game else ""
+        own = f"your play {words} for {review.score} (dashed)" if words else "you passed (no tile played)"
+        best = (
+            f"the best {review.best.word} for {review.best.score} (shaded)"
+            if review.best is not None
+            else "no play fitted the rack"
+        )
+        what = f"{own}; {best}"
+        if review.best is not None and sorted(review.best.placed) == sorted(review.played):
+            what = f"your play {words} for {review.score} was the best play (shaded, ringed)"
+        self.study_note.setText(f"Before turn {turn}, rack {' '.join(review.rack)}: {what}.")
 
     def _bring_into_view(self, widget) -> None:
         """Scroll the tool panel so that the answer just shown is in sight."""
