@@ -464,6 +464,13 @@ def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune
     row, across = line.index, line.across
     faces, allowed, cross_sum = line.faces, line.allowed, line.cross_sum
     letter_mult, word_mult, reach = line.letter_mult, line.word_mult, line.reach
+    # the board's tiles just after each square, upper case ("" when the next square is empty)
+    following = []
+    for col in range(SIZE):
+        end = col + 1
+        while end < SIZE and faces[end] is not None:
+            end += 1
+        following.append("".join(faces[col + 1 : end]).upper())
 
     def record(prefix: str, placed: list[tuple[int, str]], main: int, mult: int, cross: int) -> None:
         total = main * mult + cross + (BINGO_BONUS if len(placed) == RACK_SIZE else 0)
@@ -566,11 +573,16 @@ def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune
                 blanks[0] += 1
 
     def extend_with_left(prefix: str, anchor_col: int, part: list[str], left: tuple[int, ...]) -> None:
-        # A tile must go on the anchor: a left part after which no letter the anchor
-        # allows can follow ends here, before its tiles are laid out.
-        after = follow.get(prefix, empty_follow)
+        # A tile must go on the anchor: a left part after which no tile of the rack that
+        # the anchor allows can follow, with the board's tiles after the anchor, ends here,
+        # before its tiles are laid out.
         ok = allowed[anchor_col]
-        if not after or (ok is not None and not any(ch in ok for ch in after)):
+        tail = following[anchor_col]
+        for ch in follow.get(prefix, empty_follow):
+            if (ok is None or ch in ok) and (counts[ch] or blanks[0]):
+                if not tail or prefix + ch + tail in follow or prefix + ch + tail in words:
+                    break
+        else:
             return
         first = anchor_col - len(part)
         main, mult, placed = 0, 1, []
