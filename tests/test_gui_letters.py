@@ -480,6 +480,48 @@ def test_a_typed_date_is_the_day(qtbot, main_window):
     assert page.board.tiles == ()
 
 
+def _click_the_day(qtbot, page):
+    """A click on the day's digits of the date field, which selects them."""
+    text = page.date_edit.findChild(QLineEdit)
+    day = QPoint(
+        text.contentsRect().left() + 2 + text.fontMetrics().horizontalAdvance(text.text()[:-1]), text.height() // 2
+    )
+    qtbot.mouseClick(text, Qt.MouseButton.LeftButton, pos=day)
+    return text
+
+
+def test_a_typed_date_counts_as_soon_as_it_is_whole(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    text = _click_the_day(qtbot, page)
+    qtbot.keyClicks(text, "1")
+    assert text.text() == "2025-10-1" and page.board.date == dt.date(2025, 10, 5)  # not a whole date yet
+    qtbot.keyClicks(text, "2")
+    assert page.board.date == dt.date(2025, 10, 12) and page.board.tiles == ()  # no Enter needed
+    assert page.board.start_word == letters.default_start_word(dt.date(2025, 10, 12))
+    # the typing goes on where it was: the field keeps its focus, its text and its cursor
+    assert text.hasFocus() and text.text() == "2025-10-12" and text.cursorPosition() == len("2025-10-12")
+    qtbot.keyClick(text, Qt.Key.Key_Backspace)
+    assert page.board.date == dt.date(2025, 10, 12)
+    qtbot.keyClicks(text, "9")
+    assert page.board.date == dt.date(2025, 10, 19)
+    qtbot.keyClick(page.date_edit, Qt.Key.Key_Return)
+    assert page.board.date == dt.date(2025, 10, 19)
+    main_window.undo_action.trigger()  # the days typed are one step
+    assert page.board.date == dt.date(2025, 10, 5)
+
+
+def test_a_day_typed_whole_on_a_game_with_tiles_is_the_one_new_game_deals(qtbot, main_window):
+    main_window.paste_text("https://letters.wiki/?_=IOHjRrSLktoIURxMoleemSbQGs4BDYMJrUoBSqNA")
+    page = _page(main_window)
+    board = page.board
+    assert board.date == dt.date(2025, 10, 5) and board.tiles
+    text = _click_the_day(qtbot, page)
+    qtbot.keyClicks(text, "07")
+    assert page.board == board and "New game plays 2025-10-07" in page.day_note.text()
+    page.new_game_button.click()  # takes no focus: the field is still being typed in
+    assert page.board.date == dt.date(2025, 10, 7) and page.board.tiles == ()
+
+
 def test_copy_link_writes_the_chosen_link_format(qtbot, main_window):
     main_window.paste_text(V4_VECTORS[0]["link"])
     page = _page(main_window)

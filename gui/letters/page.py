@@ -77,13 +77,16 @@ class LettersPage(GamePage):
         self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
         self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
         QShortcut(QKeySequence("Ctrl+D"), self, lambda: self.date_edit.setFocus())
-        # A typed date counts when it is whole (Enter or leaving the field), not at each digit.
+        # A typed date counts once it is whole, not at each digit: keyboard tracking would
+        # take the day "1" on the way to "15". The field's text is read when it is a whole
+        # date (`_date_typed`), and on Enter or leaving the field.
         self.date_edit.setKeyboardTracking(False)
         # A click selects the part of the date under the pointer, so digits typed replace it
         # (in a bare date field a click only places the cursor, and a full part takes no digit).
         self._date_text = self.date_edit.findChild(QLineEdit)
         if self._date_text is not None:
             self._date_text.installEventFilter(self)
+            self._date_text.textEdited.connect(self._date_typed)
         self.date_edit.dateChanged.connect(self._date_changed)
         self.tool_layout.addWidget(self.date_edit)
         self.day_note = WrappedLabel()
@@ -366,6 +369,19 @@ class LettersPage(GamePage):
             self.canvas.recall()
         self.show_status(f"New game for {date.isoformat()} with starting word {board.start_word}")
         self.canvas.setFocus()
+
+    def _date_typed(self, text: str) -> None:
+        """A date typed whole (every part with all its digits, a real day in the range) is
+        the field's date at once; the text, the cursor and the part being typed stay as
+        they are."""
+        edit = self.date_edit
+        date = QDate.fromString(text, edit.displayFormat())
+        if (
+            len(text) == len(edit.displayFormat())
+            and date.isValid()
+            and edit.minimumDate() <= date <= edit.maximumDate()
+        ):
+            edit.interpretText()
 
     def _date_changed(self, qdate: QDate) -> None:
         date: dt.date = qdate.toPython()  # type: ignore[assignment]
