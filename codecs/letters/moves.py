@@ -8,7 +8,14 @@ makes across the line (the cross-check). Down plays are across plays of the boar
 turned over its diagonal. A play's score is added up as it is found, with the premium
 squares and letter values of `scoring.score_turn`, which scores the plays returned
 (tests/test_codecs_letters_moves.py checks every play against a brute-force search
-scored by `score_turn`).
+scored by `score_turn`). The cross-checks and anchors of a board are worked out once
+and kept for the last few boards asked about (`_board_lines`).
+
+When only the best plays are wanted (`best_plays`), the anchors are searched from the
+one whose plays could score most, and a branch is left as soon as the most it could
+still score (`_ceiling`: its tiles so far, the rack's highest tiles on the highest
+premiums within reach, and the bingo bonus while all the tiles still fit) is below the
+best found so far. The whole ranked list (`find_plays`) searches everything.
 
 The trie holds the ENABLE words that fit the 9-square row, as a table from each prefix
 to the letters that may follow it. It is made once and kept on disk in the user cache
@@ -275,7 +282,7 @@ class _Line:
         self.allowed, self.cross_sum, self.anchor = allowed, cross_sum, anchor
         self.letter_mult = _LETTER_MULT[row] if across else [_LETTER_MULT[c][row] for c in range(SIZE)]
         self.word_mult = _WORD_MULT[row] if across else [_WORD_MULT[c][row] for c in range(SIZE)]
-        self.reach = [[self._reach(start, n) for n in range(RACK_SIZE + 1)] for start in range(SIZE + 1)]
+        self.reach = _Reaches(self)
 
     def _reach(self, start: int, n: int) -> _Reach:
         empties: list[int] = []
@@ -300,6 +307,19 @@ class _Line:
             tuple(sorted((lm[c] * wm[c] for c in crossed), reverse=True)),
             len(empties) == n,
         )
+
+
+class _Reaches(dict[tuple[int, int], _Reach]):
+    """A line's reach from each square for each number of tiles left, (start, n) -> reach,
+    each worked out when first asked for: a search for the best plays asks for few."""
+
+    def __init__(self, line: _Line) -> None:
+        super().__init__()
+        self.line = line
+
+    def __missing__(self, key: tuple[int, int]) -> _Reach:
+        reach = self[key] = self.line._reach(*key)
+        return reach
 
 
 def _ceiling(reach: _Reach, values: tuple[int, ...], main: int, mult: int, cross: int, placed: int) -> int:
@@ -445,13 +465,13 @@ def _anchor_ceilings(line: _Line, col: int, values: tuple[int, ...]) -> list[int
         while start > 0 and faces[start - 1] is not None:
             start -= 1
         before = sum(_value(f) for f in faces[start:col] if f is not None)
-        return [_ceiling(line.reach[col][len(values)], values, before, 1, 0, 0)]
+        return [_ceiling(line.reach[col, len(values)], values, before, 1, 0, 0)]
     limit = 0
     c = col - 1
     while c >= 0 and faces[c] is None and not line.anchor[c] and limit < RACK_SIZE - 1:
         limit += 1
         c -= 1
-    return [_ceiling(line.reach[col - k][len(values)], values, 0, 1, 0, 0) for k in range(limit + 1)]
+    return [_ceiling(line.reach[col - k, len(values)], values, 0, 1, 0, 0) for k in range(limit + 1)]
 
 
 def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune):  # type: ignore[no-untyped-def]
@@ -497,7 +517,7 @@ def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune
             after = follow.get(prefix, empty_follow)
             if not after:
                 return
-            if prune and _ceiling(reach[col][len(left)], left, main, mult, cross, len(placed)) < bar[0]:
+            if prune and _ceiling(reach[col, len(left)], left, main, mult, cross, len(placed)) < bar[0]:
                 return
             ok = allowed[col]
             lm, wm = letter_mult[col], word_mult[col]
