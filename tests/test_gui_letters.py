@@ -1039,6 +1039,7 @@ def test_a_turn_clicked_in_the_review_shows_the_board_before_it_with_its_best_pl
     qtbot.waitUntil(lambda: table.rowCount() == 6, timeout=60000)
     full = page.board
     game = letters.resolve(full)
+    assert page.study_note.text().startswith("The whole game. Click a turn")
 
     def best_of(turn):
         grid, rack = moves.position_before(full, turn)

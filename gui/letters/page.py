@@ -637,6 +637,7 @@ class LettersPage(GamePage):
             self._add_review_row(cells)
         self._add_review_row(["Total", "", str(mine), "", str(best)])
         self._review = list(rows)
+        self._study_turn(self.review_table.currentRow())  # says how to study a turn
         self.review_table.resizeColumnsToContents()
         self._bring_into_view(self.review_table)
         self.best_status.setText(f"Your total {mine} against the best plays' {best}.")
