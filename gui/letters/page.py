@@ -201,7 +201,7 @@ class LettersPage(GamePage):
         self.best_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.best_button.setToolTip(
             "The best plays of this turn's rack (point at one to see it on the board, click it to play it); "
-            "for a finished game, each turn beside its best play"
+            "for a finished game, each turn beside its best play (click a turn to see the board before it)"
         )
         self.best_button.toggled.connect(self._best_toggled)
         self.tool_layout.addWidget(self.best_button)
