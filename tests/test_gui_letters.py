@@ -5,6 +5,7 @@ watch the slug grow; bad plays are flagged and refused."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib
 
 import pytest
@@ -1041,6 +1042,7 @@ def test_a_turn_clicked_in_the_review_shows_the_board_before_it_with_its_best_pl
     game = letters.resolve(full)
     assert page.study_note.text().startswith("The whole game. Click a turn")
 
+    @functools.cache
     def best_of(turn):
         grid, rack = moves.position_before(full, turn)
         return moves.best_plays(grid, rack, top=1)[0]
