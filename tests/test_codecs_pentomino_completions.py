@@ -88,13 +88,22 @@ def test_a_completion_is_kept_as_small_placement_indices():
     assert _all_boards(pickle.loads(pickle.dumps(found))) == _all_boards(found)
 
 
-def test_progress_hands_over_the_completions_as_they_are_listed():
+def test_progress_hands_over_the_completions_as_they_are_listed(monkeypatch):
+    monkeypatch.setattr(completions, "PROGRESS_EVERY", 3)
     board = pm.decode("R6aI103V209F311")  # 10 completions
     heard = []
-    found = completions.completions(board, progress=lambda n, chunk: heard.append((n, list(chunk))))
-    assert heard[0][0] == 1 and len(heard[0][1]) == found.added  # the first at once
-    heard_indices = [i for _n, chunk in heard for i in chunk]
-    assert heard_indices == list(found.indices[: len(heard_indices)])
+    found = completions.completions(
+        board, progress=lambda n, chunk, placements: heard.append((n, chunk, placements)), limit=9
+    )
+    n, chunk, placements = heard[0]
+    assert n == 1 and len(chunk) == found.added and placements == found.placements  # the first at once
+    shown = completions.listed(board, n, chunk, placements)
+    assert len(shown) == 1 and shown.board_of(0) == found.board_of(0)
+    for n, chunk, placements in heard[1:]:
+        assert placements is None  # sent once
+        shown.add(n, chunk)
+    assert [n for n, _c, _p in heard] == [1, 3, 6, 9]
+    assert _all_boards(shown) == _all_boards(found)[: len(shown)]
 
 
 def test_a_board_without_completion_lists_none_and_a_full_one_lists_itself():

@@ -23,7 +23,7 @@ from .solver import CHECK_EVERY, PIECE_BITS, Problem, Tables, prepare, tables
 
 LIMIT = 10_000  # completions kept for browsing: placement indices, a dozen small numbers each
 DEAD_LIMIT = 2_000_000  # remembered dead ends; past it the memory starts afresh
-PROGRESS_EVERY = 250  # completions between progress reports
+PROGRESS_EVERY = 250  # completions between progress reports (after the first, reported at once)
 
 
 class Completions:
@@ -40,6 +40,11 @@ class Completions:
         self.indices = indices  # completion k's are indices[k * added : (k + 1) * added]
         self.found = found  # a full board has one completion, which adds nothing
         self.more = more
+
+    def add(self, found: int, indices: array[int]) -> None:
+        """Completions listed since (what `progress` hears): `found` in all now."""
+        self.indices.extend(indices)
+        self.found = found
 
     def __len__(self) -> int:
         return self.found
@@ -60,6 +65,12 @@ class Completions:
         return (Completions, (self.board, self.placements, self.added, self.indices, self.found, self.more))
 
 
+def listed(board: Board, found: int, indices: array[int], placements: tuple[Piece, ...]) -> Completions:
+    """The completions `progress` has handed over so far, as a Completions (more to come)."""
+    added = len(indices) // found if found else 0
+    return Completions(board, placements, added, array(indices.typecode, indices), found, more=False)
+
+
 def completed(board: Board, added: tuple[Piece, ...]) -> Board:
     """`board` with the pieces `added`, in the order the solver writes a completed board."""
     pieces = sorted(board.pieces + added, key=lambda p: (p.row, p.col, p.name))
@@ -71,12 +82,13 @@ def completions(
     limit: int = LIMIT,
     *,
     cancel: Cancel = NEVER,
-    progress: Callable[[int, array[int]], None] | None = None,
+    progress: Callable[[int, array[int], tuple[Piece, ...] | None], None] | None = None,
 ) -> Completions:
     """The first `limit` completions of `board` (none when it cannot be completed), and
     whether there are more. `progress` hears (how many are listed so far, the placement
-    indices of those listed since it last heard): the first one at once, then every
-    `PROGRESS_EVERY`, so the first completions can be shown while the rest are listed."""
+    indices of those listed since it last heard, and the first time the placements they
+    index): the first one at once, then every `PROGRESS_EVERY`, so the first completions
+    can be shown (with `listed`) while the rest are listed."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
     problem = prepare(board)
@@ -94,7 +106,7 @@ def completions(
             indices.extend(chosen)
             found += 1
             if progress is not None and (found == 1 or found % PROGRESS_EVERY == 0):
-                progress(found, indices[told:])
+                progress(found, indices[told:], None if found > 1 else placements)
                 told = len(indices)
     return Completions(board, placements, added, indices, found, more)
 
