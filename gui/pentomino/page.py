@@ -827,6 +827,8 @@ class PentominoPage(GamePage):
             return f"Listing the completions… {listed:,}{of} so far: step through them meanwhile"
         if b.stopped and total is not None and listed < total:
             return f"Listing stopped: showing the first {listed:,} of {total:,}"
+        if b.stopped and total is None:
+            return f"Listing stopped: showing the first {listed:,} found"
         if kept:
             rest = f"{total:,}" if total is not None else "more (Count says how many)"
             return f"Showing the first {listed:,} of {rest}: only these are kept"
