@@ -296,6 +296,8 @@ class PentominoPage(GamePage):
         self.completions_total = QLabel()
         self.completions_total.setObjectName("completionsTotal")
         self.completions_total.setTextFormat(Qt.TextFormat.PlainText)
+        self.previous_button.setAccessibleName("previous completion")
+        self.next_button.setAccessibleName("next completion")
         for b in (self.previous_button, self.next_button):
             b.setFixedWidth(34)
         row.addWidget(self.previous_button)
