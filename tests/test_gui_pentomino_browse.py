@@ -8,6 +8,7 @@ completions than are kept says so."""
 from __future__ import annotations
 
 import pytest
+from processes import linux_only, wait_ended
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -126,7 +127,7 @@ def test_the_menu_actions_have_keys_tips_and_follow_what_can_be_done(qtbot, main
     assert page.shown_board() is page.board and not actions["pentomino:take_completion"].isEnabled()
 
 
-def test_copy_link_gives_the_completion_shown(qtbot, main_window, page):
+def test_copy_link_gives_the_completion_shown(qtbot, main_window, page, tmp_path):
     own = _solve_and_list(qtbot, main_window, page, SEVEN)
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
@@ -136,6 +137,11 @@ def test_copy_link_gives_the_completion_shown(qtbot, main_window, page):
     link = QGuiApplication.clipboard().text()
     assert link == pm.share_url(shown) and link.startswith("https://pentominoes.river.me/")
     assert pm.decode(link) == shown and pm.is_complete(pm.decode(link))
+    # Save board as and the exports give the board on screen too, drawn as it is shown.
+    path = tmp_path / "board.txt"
+    assert main_window.save_board_to(str(path))
+    assert path.read_text(encoding="utf-8").strip() == link
+    assert page.export_state() == {"added": page.canvas.added} and page.canvas.added
     # Back to one's own board: the slug pane shows it again.
     qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
     assert main_window.slug_pane.slug_text() == pm.encode(own) and page.canvas.board is page.board
@@ -250,3 +256,16 @@ def test_nothing_in_the_panel_moves_while_browsing(qtbot, main_window, page):
     assert places() == before
     qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
     assert places() == before
+
+
+@linux_only
+def test_quitting_stops_the_listing(qtbot, main_window, page):
+    main_window.paste_text("R6a")  # the empty 6x10 rectangle: listing its 9,356 takes a while
+    qtbot.mouseClick(page.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.completion_box.maximum() >= 1, timeout=30_000)
+    assert page.cancel_button.isVisibleTo(page)  # still listing
+    helper = page._job._helper
+    assert helper is not None and helper.pid is not None
+    pid = helper.pid
+    main_window.close()
+    assert wait_ended(pid)
