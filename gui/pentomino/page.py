@@ -811,10 +811,8 @@ class PentominoPage(GamePage):
             self.completions_total.setText("")
             self.browse_label.setText("Count or Solve, then step through every completion here")
         else:
-            total = b.total if b.total is not None else None
-            self.completions_total.setText(
-                f"of {total:,}" if total is not None else f"of {listed:,}+" if b.listing or b.stopped else ""
-            )
+            # Without a total, more may follow (being listed, stopped, or past those kept).
+            self.completions_total.setText(f"of {b.total:,}" if b.total is not None else f"of {listed:,}+")
             self.browse_label.setText(self._browse_words(b))
         self.actions_changed.emit()
 
