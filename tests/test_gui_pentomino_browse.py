@@ -203,6 +203,18 @@ def test_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window
     assert page.completion_box.value() == 3 and not page.next_button.isEnabled()
 
 
+def test_after_solve_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window, page):
+    from slugboard.gui.pentomino import page as page_module
+
+    monkeypatch.setattr(page_module, "BROWSE_LIMIT", 3)
+    main_window.paste_text(SEVEN)
+    qtbot.mouseClick(page.solve_button, Qt.MouseButton.LeftButton)
+    _listed(qtbot, page, "of 3+")
+    assert page.browse_label.text() == (
+        "Showing the first 3: there are more, but only these are kept (Count says how many)"
+    )
+
+
 def test_after_solve_the_other_completions_are_browsed_and_one_taken(qtbot, main_window, page):
     main_window.paste_text(SEVEN)
     own = page.board

@@ -829,9 +829,10 @@ class PentominoPage(GamePage):
             return f"Listing stopped: showing the first {listed:,} of {total:,}"
         if b.stopped and total is None:
             return f"Listing stopped: showing the first {listed:,} found"
+        if kept and total is not None:
+            return f"Showing the first {listed:,} of {total:,}: only these are kept"
         if kept:
-            rest = f"{total:,}" if total is not None else "more (Count says how many)"
-            return f"Showing the first {listed:,} of {rest}: only these are kept"
+            return f"Showing the first {listed:,}: there are more, but only these are kept (Count says how many)"
         return "Your board is unchanged: the pale pieces are this completion's. Take it puts it on your board"
 
     def _check_board(self) -> None:
