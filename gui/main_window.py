@@ -256,6 +256,7 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
             placeholder.deleteLater()
         self.undo_group.addStack(page.undo_stack)
         page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
+        page.shown_changed.connect(lambda p=page: self._shown_changed(p))
         # An edit of the person's (a replay file opened, say) takes the place of a kept board.
         page.undo_stack.indexChanged.connect(lambda _, name=name: self._let_go(name))
         page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
@@ -342,12 +343,17 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         if not self._save_timer.isActive():  # a steady stream of edits must not put the save off
             self._save_timer.start()
 
+    def _shown_changed(self, page: GamePage) -> None:
+        if page is self.current_page():
+            self._update_slug(page)
+        self.game_actions.update(page.GAME)
+
     def _update_slug(self, page: GamePage) -> None:
         if self.restoring(page.GAME):
             self.slug_pane.show_unencodable(SlugError(page.GAME, "the last board is still being restored"))
             self._update_anatomy(page)
             return
-        board = page.board
+        board = page.shown_board()  # the board on screen, which may not be the page's own for a while
         try:
             if self._encoded is not None and self._encoded[0] is board:
                 slug = self._encoded[1]  # the board's slug was written before (or in the background)

@@ -241,6 +241,8 @@ class GamePage(QWidget):
     # The page's menu actions (its VIEW's GameAction) may have changed whether they can be
     # used, for a reason other than the board (work started or finished).
     actions_changed = Signal()
+    # The board on screen has become another than `board`, or `board` again (see shown_board).
+    shown_changed = Signal()
     TOOL_PANEL_WIDTH = 240
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None, board: Any = None):
@@ -296,6 +298,13 @@ class GamePage(QWidget):
             return False
         self.undo_stack.push(SetBoardCommand(self, self._board, board, text, merge_id))
         return True
+
+    def shown_board(self):
+        """The board on screen: `board`, unless the page shows another in its place for a
+        while without making it the person's (a solution being browsed). The slug pane,
+        Copy link, Save board as, the exports and Share follow this one; the undo history
+        and the board kept between runs are `board`'s."""
+        return self._board
 
     def replace_board(self, board) -> None:
         """Show `board` without an undo step (the board restored at start)."""

@@ -283,7 +283,8 @@ class StoredBoards(WindowPart):
     def save_board_to(self, path: str) -> bool:
         """Write the current board's link (or slug, for a game without one) to `path`."""
         page = self.current_page()
-        text = page.game.share_url(page.board) or page.game.encode(page.board)
+        board = page.shown_board()
+        text = page.game.share_url(board) or page.game.encode(board)
         try:
             with open(path, "w", encoding="utf-8") as f:
                 f.write(text + "\n")

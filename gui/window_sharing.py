@@ -45,25 +45,26 @@ class Sharing(WindowPart):
     def export_image(self, path: str) -> bool:
         """Write the board as the suffix of `path` says: an image, .svg or .pdf."""
         page = self.current_page()
-        caption = page.game.share_url(page.board) or page.game.encode(page.board)
+        board = page.shown_board()
+        caption = page.game.share_url(board) or page.game.encode(board)
         palette = None if path.lower().endswith(".pdf") else self.palette()  # paper is white
         from .render import save_board  # the drawing of images and PDFs, loaded when first used
 
-        ok = save_board(path, page.GAME, page.board, caption, palette=palette, **page.export_state())
+        ok = save_board(path, page.GAME, board, caption, palette=palette, **page.export_state())
         self.statusBar().showMessage(f"Saved {path}" if ok else f"Could not save {path}", 5000)
         return ok
 
     def copy_image(self) -> None:
         page = self.current_page()
         QGuiApplication.clipboard().setImage(
-            _render_image(page.GAME, page.board, palette=self.palette(), **page.export_state())
+            _render_image(page.GAME, page.shown_board(), palette=self.palette(), **page.export_state())
         )
         self.statusBar().showMessage("Copied the board as an image", 4000)
 
     def share_dialog(self) -> ShareDialog | None:
         """The QR code of the board's web link; a game with none says why."""
         page = self.current_page()
-        link = page.game.share_url(page.board) if page.game.web_host else None
+        link = page.game.share_url(page.shown_board()) if page.game.web_host else None
         if not link:
             self.statusBar().showMessage(
                 f"{page.game.title} boards have no web link to share as a QR code: copy the slug instead", 8000

@@ -54,3 +54,69 @@ def algorithm_x_count(board: pm.Board) -> int:
         return total
 
     return search()
+
+
+# The twelve pentominoes drawn here, apart from the codec's tables: the brute force below
+# makes every orientation of each by turning and mirroring these pictures.
+PICTURES = {
+    "F": (".##", "##.", ".#."),
+    "I": ("#####",),
+    "L": ("####", "#..."),
+    "N": ("##..", ".###"),
+    "P": ("##", "##", "#."),
+    "T": ("###", ".#.", ".#."),
+    "U": ("#.#", "###"),
+    "V": ("#..", "#..", "###"),
+    "W": ("#..", "##.", ".##"),
+    "X": (".#.", "###", ".#."),
+    "Y": ("..#.", "####"),
+    "Z": ("##.", ".#.", ".##"),
+}
+
+
+def _orientations(picture: tuple[str, ...]) -> set[frozenset[tuple[int, int]]]:
+    cells = [(r, c) for r, line in enumerate(picture) for c, ch in enumerate(line) if ch == "#"]
+    found = set()
+    for mirrored in (False, True):
+        shape = [(r, -c) for r, c in cells] if mirrored else cells
+        for _ in range(4):
+            shape = [(c, -r) for r, c in shape]
+            top, left = min(r for r, _c in shape), min(c for _r, c in shape)
+            found.add(frozenset((r - top, c - left) for r, c in shape))
+    return found
+
+
+def rectangle_tilings(board: pm.Board) -> set[frozenset[tuple[int, int, str]]]:
+    """Every completion of a rectangle board ("R") as a set of (row, col, piece name), found
+    by brute force: the pieces not on the board, each placed at most once, fill every cell
+    that the board's pieces and terrain leave empty."""
+    assert board.surface == "R"
+    taken = tiling_of(board)
+    empty = {(r, c) for r in range(board.height) for c in range(board.width)} - {(r, c) for r, c, _n in taken}
+    free = set(PICTURES) - {p.name for p in board.pieces}
+    shapes = {name: _orientations(PICTURES[name]) for name in free}
+    found: set[frozenset[tuple[int, int, str]]] = set()
+
+    def fill(left: frozenset, unused: frozenset, placed: frozenset) -> None:
+        if not left:
+            found.add(placed)
+            return
+        first = min(left)
+        for name in unused:
+            for shape in shapes[name]:
+                for anchor in shape:  # the shape moved so that this cell of it is on `first`
+                    moved = frozenset((first[0] + r - anchor[0], first[1] + c - anchor[1]) for r, c in shape)
+                    if moved <= left:
+                        fill(left - moved, unused - {name}, placed | {(r, c, name) for r, c in moved})
+
+    if len(empty) % 5 == 0:
+        fill(frozenset(empty), frozenset(free), frozenset(taken))
+    return found
+
+
+def tiling_of(board: pm.Board) -> frozenset[tuple[int, int, str]]:
+    """The cells a board's pieces and terrain cover, as (row, col, name)."""
+    painting = pm.paint(board)
+    return frozenset(
+        (i // board.width, i % board.width, painting.items[o].name) for i, o in enumerate(painting.owner) if o >= 0
+    )

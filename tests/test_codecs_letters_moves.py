@@ -99,6 +99,50 @@ def test_the_finder_agrees_with_the_brute_force_on_hundreds_of_positions():
     _check_positions(seed=2, count=300)
 
 
+def _full_rack_positions(seed, count):
+    """Boards as `random_position` makes them, each with a rack of seven tiles from the bag
+    with its two blanks (none, one or both in the rack)."""
+    rng = random.Random(seed)
+    bag = [ch for ch, n in letters.TILE_COUNTS_WITH_BLANKS.items() for _ in range(n)]
+    for _ in range(count):
+        grid, _ = random_position(rng)
+        yield grid, rng.sample(bag, 7)
+
+
+def _check_best_against_every_play(seed, count):
+    for grid, rack in _full_rack_positions(seed, count):
+        plays = moves.find_plays(grid, rack)
+        for top in (1, 3, 10):
+            assert moves.best_plays(grid, rack, top=top) == plays[:top], (grid, rack, top)
+
+
+def test_the_best_plays_found_by_pruning_are_the_first_of_every_play_ranked():
+    _check_best_against_every_play(seed=4, count=6)
+
+
+@pytest.mark.slow
+def test_the_best_plays_found_by_pruning_agree_with_every_play_on_many_positions():
+    _check_best_against_every_play(seed=5, count=150)
+
+
+def test_no_play_scores_above_the_ceiling_of_the_anchor_it_is_found_from():
+    # The pruning leaves a branch whose ceiling is below a score found: a ceiling that is
+    # ever too low would lose plays. Each play is found from the first square of its line
+    # that is an anchor and takes one of its tiles.
+    for grid, rack in _full_rack_positions(seed=6, count=10):
+        values = tuple(sorted((letters.VALUES.get(t, 0) for t in rack), reverse=True))
+        lines = moves._board_lines(grid, moves.lexicon())
+        for play in moves.find_plays(grid, rack):
+            line = lines[
+                (0 if play.across else letters.SIZE) + (play.placed[0][0] if play.across else play.placed[0][1])
+            ]
+            along = sorted(c if play.across else r for r, c, _ in play.placed)
+            anchor = next(i for i in along if line.anchor[i])
+            ceilings = moves._anchor_ceilings(line, anchor, values)
+            left = sum(1 for i in along if i < anchor)
+            assert play.score <= ceilings[left if len(ceilings) > 1 else 0], (grid, rack, play)
+
+
 def test_best_play_of_a_real_game_position_is_scored_as_the_game_scores():
     board = letters.decode("https://letters.wiki/?_=IaGQ1gJkqcVK44tyzAIMk0oVkzDTwZRSFOERBZmTmiEaMSGkYROgguTCrNNs8S0C6A")
     game = letters.resolve(board)

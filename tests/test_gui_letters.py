@@ -5,6 +5,7 @@ watch the slug grow; bad plays are flagged and refused."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import importlib
 
 import pytest
@@ -478,6 +479,48 @@ def test_a_typed_date_is_the_day(qtbot, main_window):
     qtbot.keyClick(edit, Qt.Key.Key_Return)
     assert page.board.date == dt.date(2025, 10, 12)
     assert page.board.tiles == ()
+
+
+def _click_the_day(qtbot, page):
+    """A click on the day's digits of the date field, which selects them."""
+    text = page.date_edit.findChild(QLineEdit)
+    day = QPoint(
+        text.contentsRect().left() + 2 + text.fontMetrics().horizontalAdvance(text.text()[:-1]), text.height() // 2
+    )
+    qtbot.mouseClick(text, Qt.MouseButton.LeftButton, pos=day)
+    return text
+
+
+def test_a_typed_date_counts_as_soon_as_it_is_whole(qtbot, main_window):
+    page = _fresh_game(qtbot, main_window)
+    text = _click_the_day(qtbot, page)
+    qtbot.keyClicks(text, "1")
+    assert text.text() == "2025-10-1" and page.board.date == dt.date(2025, 10, 5)  # not a whole date yet
+    qtbot.keyClicks(text, "2")
+    assert page.board.date == dt.date(2025, 10, 12) and page.board.tiles == ()  # no Enter needed
+    assert page.board.start_word == letters.default_start_word(dt.date(2025, 10, 12))
+    # the typing goes on where it was: the field keeps its focus, its text and its cursor
+    assert text.hasFocus() and text.text() == "2025-10-12" and text.cursorPosition() == len("2025-10-12")
+    qtbot.keyClick(text, Qt.Key.Key_Backspace)
+    assert page.board.date == dt.date(2025, 10, 12)
+    qtbot.keyClicks(text, "9")
+    assert page.board.date == dt.date(2025, 10, 19)
+    qtbot.keyClick(page.date_edit, Qt.Key.Key_Return)
+    assert page.board.date == dt.date(2025, 10, 19)
+    main_window.undo_action.trigger()  # the days typed are one step
+    assert page.board.date == dt.date(2025, 10, 5)
+
+
+def test_a_day_typed_whole_on_a_game_with_tiles_is_the_one_new_game_deals(qtbot, main_window):
+    main_window.paste_text("https://letters.wiki/?_=IOHjRrSLktoIURxMoleemSbQGs4BDYMJrUoBSqNA")
+    page = _page(main_window)
+    board = page.board
+    assert board.date == dt.date(2025, 10, 5) and board.tiles
+    text = _click_the_day(qtbot, page)
+    qtbot.keyClicks(text, "07")
+    assert page.board == board and "New game plays 2025-10-07" in page.day_note.text()
+    page.new_game_button.click()  # takes no focus: the field is still being typed in
+    assert page.board.date == dt.date(2025, 10, 7) and page.board.tiles == ()
 
 
 def test_copy_link_writes_the_chosen_link_format(qtbot, main_window):
@@ -983,3 +1026,65 @@ def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window
     assert table.item(3, 3).text() == "LORE" and best[3] == 25
     assert table.item(5, 2).text() == str(game.total) and table.item(5, 4).text() == str(sum(best))
     assert f"Your total {game.total}" in page.best_status.text()
+
+
+def test_a_turn_clicked_in_the_review_shows_the_board_before_it_with_its_best_play_and_the_games(
+    qtbot, main_window, private_cache
+):
+    from slugboard.codecs.letters import moves
+
+    main_window.paste_text(INMATE)
+    page = _page(main_window)
+    page.best_button.click()
+    table, canvas = page.review_table, page.canvas
+    qtbot.waitUntil(lambda: table.rowCount() == 6, timeout=60000)
+    full = page.board
+    game = letters.resolve(full)
+    assert page.study_note.text().startswith("The whole game. Click a turn")
+
+    @functools.cache
+    def best_of(turn):
+        grid, rack = moves.position_before(full, turn)
+        return moves.best_plays(grid, rack, top=1)[0]
+
+    def shown(turn):
+        return (
+            canvas.board.tiles == tuple(t for t in full.tiles if t.turn < turn)
+            and canvas.hinted == best_of(turn).placed
+            and canvas.own == game.turns[turn - 1].placed
+            and canvas.own_turn == turn
+            and f"Before turn {turn}, rack " in page.study_note.text()
+        )
+
+    def pixel(row, col):
+        r = canvas.board_layout().square(row, col)
+        point = QPoint(int(r.left() + r.width() * 0.15), int(r.top() + r.height() * 0.3))
+        return canvas.grab().toImage().pixelColor(point).rgb()
+
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(2, 0)).center())
+    assert shown(3)
+    assert page.board == full and page.board.last_turn == 5  # the game itself is left as it is
+    own = {(r, c) for r, c, _ in canvas.own}
+    best = {(r, c) for r, c, _ in canvas.hinted}
+    own_only, best_only = sorted(own - best), sorted(best - own)
+    assert own_only and best_only
+    studied_own, studied_best = pixel(*own_only[0]), pixel(*best_only[0])
+    assert studied_own != studied_best  # the game's play and the best play look apart
+    # the arrow keys move through the turns as the clicks do
+    qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert shown(4)
+    assert "was the best play" in page.study_note.text()  # LORE, as the game played it
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    qtbot.keyClick(table, Qt.Key.Key_Up)
+    assert shown(2)
+    for _ in range(4):
+        qtbot.keyClick(table, Qt.Key.Key_Down)
+    assert table.currentRow() == 5  # the total: the whole game again
+    assert canvas.board == full and canvas.hinted == () and canvas.own == ()
+    assert page.study_note.text().startswith("The whole game")
+    assert pixel(*own_only[0]) != studied_own  # the turn's tile now stands as played
+    # hiding the panel leaves the game on the board
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(0, 0)).center())
+    assert shown(1)
+    page.best_button.click()
+    assert canvas.board == full and canvas.own == () and not page.study_note.isVisible()

@@ -50,7 +50,7 @@ def _close_popups() -> None:
 
 def _check_slug(window, page, game) -> None:
     slug = window.slug_pane.slug_text()
-    assert slug == game.encode(page.board)
+    assert slug == game.encode(page.shown_board())
     assert game.encode(game.decode(slug)) == slug
 
 

@@ -598,6 +598,8 @@ def test_hint_on_a_complete_board_says_there_is_nothing_to_place(qtbot, main_win
     main_window.paste_text("R3k")
     page.solve_button.click()
     qtbot.waitUntil(lambda: pm.is_complete(page.board), timeout=10_000)
+    # Solve then lists the board's other completions to browse; that ends too.
+    qtbot.waitUntil(lambda: not page.cancel_button.isVisibleTo(page), timeout=10_000)
     solved = page.board
     page.hint_button.click()
     assert main_window.statusBar().currentMessage() == "The board is complete: no piece is left to place"
@@ -626,7 +628,9 @@ def test_count_runs_in_the_background_and_can_be_cancelled(qtbot, main_window, p
     assert page.cancel_button.isVisibleTo(page) and not page.solve_button.isEnabled()
     assert page.solver_label.text() == "Counting…"
     _wait_label(qtbot, page, "1,472 ways to complete the board", timeout=60_000)
-    assert not page.cancel_button.isVisibleTo(page) and page.solve_button.isEnabled()
+    # The completions are listed next, to browse, with Cancel at hand until they are.
+    qtbot.waitUntil(lambda: not page.cancel_button.isVisibleTo(page), timeout=60_000)
+    assert page.solve_button.isEnabled() and page.completions_total.text() == "of 1,472"
     # A long count (the empty 6x10 rectangle, many seconds of work): the window keeps
     # answering and shows the count's progress as it comes.
     main_window.paste_text("R6a")

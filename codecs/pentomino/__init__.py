@@ -24,7 +24,7 @@ WEB_HOST: str | None = "pentominoes.river.me"
 DETECTION_RANK = 1
 
 COMMANDS = (
-    Command("solve", "pentomino: print the slug of the board completed", ".commands:solve", long=True),
+    Command("solve", "pentomino: print the slug of the board completed (--nth K: the K-th completion; --all: each)", ".commands:solve", ".commands:solve_options", long=True),
     Command("count", "pentomino: count the ways to complete the board", ".commands:count", ".commands:count_options", long=True),
     Command("generate-pentomino", "pentomino: a board whose completion is unique", ".commands:generate_pentomino", ".commands:generate_pentomino_options", takes_board=False, long=True),
 )  # fmt: skip

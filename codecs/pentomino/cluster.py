@@ -15,6 +15,9 @@ from typing import Any
 from ..game import CommandFailed
 from ..work import Cancel
 
+# How long to wait for a scheduler to answer before saying none does.
+CONNECT_SECONDS = 10.0
+
 
 def count_on_cluster(
     address: str,
@@ -35,7 +38,7 @@ def count_on_cluster(
         raise CommandFailed("counting on a cluster needs Dask: pip install 'dask[distributed]'") from error
     cluster: Any = distributed  # untyped
     try:
-        client: Any = cluster.Client(address, timeout=10)
+        client: Any = cluster.Client(address, timeout=CONNECT_SECONDS)
     except (OSError, TimeoutError) as error:
         raise CommandFailed(f"no Dask scheduler answers at {address}: {error}") from error
     try:

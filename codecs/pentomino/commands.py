@@ -10,16 +10,66 @@ from ..game import CommandFailed
 from ..work import NEVER
 from .model import Board
 
+ALL_MOST = 1_000_000  # slugs `solve --all` prints at most
+
+
+def solve_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--nth",
+        type=int,
+        metavar="K",
+        help="pentomino: print the K-th completion (1 is Solve's), in the order the window's browser shows them",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="pentomino: print every completion's slug, one a line (see --limit)"
+    )
+    parser.add_argument(
+        "--limit", type=int, metavar="N", help="pentomino: with --all, print at most N (default 10,000)"
+    )
+
 
 def solve(board: Board, args: argparse.Namespace) -> str:
     from . import solver
     from .slug import encode
 
+    nth, every, limit = getattr(args, "nth", None), getattr(args, "all", False), getattr(args, "limit", None)
+    if nth is not None or every or limit is not None:
+        return _completions(board, nth, every, limit, getattr(args, "cancel", NEVER))
     done = solver.solve(board, cancel=getattr(args, "cancel", NEVER))
     if done is None:
         why = solver.reason(board) or "no placement of the pieces left fills the empty cells"
         raise CommandFailed(f"no completion: {why}")
     return encode(done)
+
+
+def _completions(board: Board, nth: int | None, every: bool, limit: int | None, cancel: Any) -> str:
+    """`solve --nth K` or `solve --all [--limit N]`: the slugs of completions, in the
+    browser's order."""
+    from . import completions, solver
+    from .slug import encode
+
+    if nth is not None and every:
+        raise SlugError("solve", "--nth and --all ask for different things: give one")
+    if limit is not None and not every:
+        raise SlugError("solve", "--limit goes with --all")
+    if nth is not None and nth < 1:
+        raise SlugError("solve", "--nth wants a whole number of at least 1")
+    if limit is not None and not 1 <= limit <= ALL_MOST:
+        raise SlugError("solve", f"--limit wants a whole number from 1 to {ALL_MOST:,}")
+    if nth is not None:
+        done = completions.nth(board, nth - 1, cancel=cancel)
+        if done is None:
+            found = completions.completions(board, nth, cancel=cancel)
+            if not found:
+                why = solver.reason(board) or "no placement of the pieces left fills the empty cells"
+                raise CommandFailed(f"no completion: {why}")
+            raise CommandFailed(f"the board has only {len(found):,} completion{'s' if len(found) != 1 else ''}")
+        return encode(done)
+    found = completions.completions(board, limit or completions.LIMIT, cancel=cancel)
+    if not found:
+        why = solver.reason(board) or "no placement of the pieces left fills the empty cells"
+        raise CommandFailed(f"no completion: {why}")
+    return "\n".join(encode(found.board_of(k)) for k in range(len(found)))
 
 
 def count_options(parser: argparse.ArgumentParser) -> None:

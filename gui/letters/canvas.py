@@ -105,6 +105,10 @@ class LettersCanvas(BoardCanvas):
         self.pending: list[tuple[int, int, int]] = []
         self.blank_letters: dict[int, str] = {}  # rack slot of a blank -> the letter it stands for
         self.hinted: tuple[tuple[int, int, str], ...] = ()  # a best play previewed on the board
+        # While a turn of a finished game is studied: the play that turn made, and the turn.
+        self.own: tuple[tuple[int, int, str], ...] = ()
+        self.own_turn = 0
+        self.panel_board: letters.Board | None = None  # the score panel's game, when not `board`
         self.selected_slot: int | None = None
         self.selected_square: tuple[int, int] | None = None
         self.across = True
@@ -166,6 +170,9 @@ class LettersCanvas(BoardCanvas):
             drag=self.drag(),
             blank_letters=self.blank_letters,
             hinted=self.hinted,
+            own=self.own,
+            own_turn=self.own_turn,
+            panel_board=self.panel_board,
         )
 
     def drag(self) -> Drag | None:

@@ -77,13 +77,16 @@ class LettersPage(GamePage):
         self.date_edit.setDateRange(_qdate(letters.EPOCH), _qdate(letters.LAST_DATE))
         self.date_edit.setToolTip("The day of the game: its date picks the day's tiles (Ctrl+D)")
         QShortcut(QKeySequence("Ctrl+D"), self, lambda: self.date_edit.setFocus())
-        # A typed date counts when it is whole (Enter or leaving the field), not at each digit.
+        # A typed date counts once it is whole, not at each digit: keyboard tracking would
+        # take the day "1" on the way to "15". The field's text is read when it is a whole
+        # date (`_date_typed`), and on Enter or leaving the field.
         self.date_edit.setKeyboardTracking(False)
         # A click selects the part of the date under the pointer, so digits typed replace it
         # (in a bare date field a click only places the cursor, and a full part takes no digit).
         self._date_text = self.date_edit.findChild(QLineEdit)
         if self._date_text is not None:
             self._date_text.installEventFilter(self)
+            self._date_text.textEdited.connect(self._date_typed)
         self.date_edit.dateChanged.connect(self._date_changed)
         self.tool_layout.addWidget(self.date_edit)
         self.day_note = WrappedLabel()
@@ -198,7 +201,7 @@ class LettersPage(GamePage):
         self.best_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.best_button.setToolTip(
             "The best plays of this turn's rack (point at one to see it on the board, click it to play it); "
-            "for a finished game, each turn beside its best play"
+            "for a finished game, each turn beside its best play (click a turn to see the board before it)"
         )
         self.best_button.toggled.connect(self._best_toggled)
         self.tool_layout.addWidget(self.best_button)
@@ -211,6 +214,13 @@ class LettersPage(GamePage):
         # The list of plays and the table of a finished game's turns are made when the best
         # plays are first asked for (`_best_widgets`), below the status.
         self._best_widgets_made: tuple[QListWidget, QTableWidget, QWidget] | None = None
+        self._review: list = []  # the turns in the table, each beside its best play
+        self.study_note = WrappedLabel()
+        self.study_note.setObjectName("studyNote")
+        self.study_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.study_note.setMinimumHeight(3 * self.study_note.fontMetrics().lineSpacing())  # keeps its room
+        self.study_note.hide()
+        self.tool_layout.addWidget(self.study_note)
         # The search runs in a helper process, so the window never waits for it.
         self._best_job = LatestOnly(self, apart=("slugboard.codecs.letters.moves",))
         self._best_job.finished.connect(self._best_found)
@@ -272,6 +282,13 @@ class LettersPage(GamePage):
         review_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         review_table.verticalHeader().hide()
         review_table.setMinimumHeight(200)
+        review_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        review_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        review_table.setToolTip(
+            "Click a turn, or move through the turns with the arrow keys, to see the board before it: "
+            "the best play shaded, the game's own play dashed. Total shows the whole game."
+        )
+        review_table.currentCellChanged.connect(lambda row, *_: self._study_turn(row))
         review_table.hide()
         at = self.tool_layout.indexOf(self.best_status) + 1
         self.tool_layout.insertWidget(at, best_list)
@@ -380,6 +397,19 @@ class LettersPage(GamePage):
             self.canvas.recall()
         self.show_status(f"New game for {date.isoformat()} with starting word {board.start_word}")
         self.canvas.setFocus()
+
+    def _date_typed(self, text: str) -> None:
+        """A date typed whole (every part with all its digits, a real day in the range) is
+        the field's date at once; the text, the cursor and the part being typed stay as
+        they are."""
+        edit = self.date_edit
+        date = QDate.fromString(text, edit.displayFormat())
+        if (
+            len(text) == len(edit.displayFormat())
+            and date.isValid()
+            and edit.minimumDate() <= date <= edit.maximumDate()
+        ):
+            edit.interpretText()
 
     def _date_changed(self, qdate: QDate) -> None:
         date: dt.date = qdate.toPython()  # type: ignore[assignment]
@@ -496,6 +526,7 @@ class LettersPage(GamePage):
         self.problems_label.setText("<br>".join(shown) or "None")
         self._show_unseen(board, canvas.rack)
         canvas.hinted = ()
+        canvas.own, canvas.own_turn, canvas.panel_board = (), 0, None
         if self.best_button.isChecked():
             self._ask_best(board)
         self._placements_changed()
@@ -566,6 +597,8 @@ class LettersPage(GamePage):
             if self._best_widgets_made is not None:
                 self.best_list.hide()
                 self.review_table.hide()
+            self.study_note.hide()
+            self._study_turn(-1)
             self._show_hint(())
 
     def _ask_best(self, board: letters.Board) -> None:
@@ -573,10 +606,13 @@ class LettersPage(GamePage):
 
         self._best_for = board
         self.best_list.clear()
+        self._review = []
         self.review_table.setRowCount(0)
         finished = board.last_turn >= letters.TURNS or self.canvas.rack is None
         self.best_list.setVisible(not finished)
         self.review_table.setVisible(finished)
+        self.study_note.setVisible(finished)
+        self.study_note.setText("")
         self.best_status.setText("Looking for the best plays…")
         if finished:
             self._best_job.submit(moves.review, board)
@@ -610,6 +646,7 @@ class LettersPage(GamePage):
         )
 
     def _show_review(self, rows) -> None:
+        self._review = []
         self.review_table.setRowCount(0)
         if not rows:
             self.best_status.setText("This game's racks are not known, so its best plays cannot be found.")
@@ -630,9 +667,46 @@ class LettersPage(GamePage):
             best += top.score if top else 0
             self._add_review_row(cells)
         self._add_review_row(["Total", "", str(mine), "", str(best)])
+        self._review = list(rows)
+        self._study_turn(self.review_table.currentRow())  # says how to study a turn
         self.review_table.resizeColumnsToContents()
         self._bring_into_view(self.review_table)
         self.best_status.setText(f"Your total {mine} against the best plays' {best}.")
+
+    def _study_turn(self, row: int) -> None:
+        """Show the board before the turn of the table's `row`, its best play shaded and
+        the game's own play dashed; any other row (the total, or none) shows the game."""
+        canvas = self.canvas
+        review = self._review[row] if 0 <= row < len(self._review) and self._best_for == self.board else None
+        if review is None:
+            if canvas.board is not self.board or canvas.own or canvas.hinted:
+                canvas.board = self.board
+                canvas.problems = letters.problems(self.board)
+                canvas.hinted, canvas.own, canvas.own_turn, canvas.panel_board = (), (), 0, None
+                canvas.update()
+            self.study_note.setText(
+                "The whole game. Click a turn to see the board before it beside its best play." if self._review else ""
+            )
+            return
+        turn = review.turn
+        before = self.board.replace(tiles=tuple(t for t in self.board.tiles if t.turn < turn))
+        canvas.board = before
+        canvas.problems = letters.problems(before)
+        canvas.hinted = review.best.placed if review.best is not None else ()
+        canvas.own, canvas.own_turn, canvas.panel_board = review.played, turn, self.board
+        canvas.update()
+        game = letters.resolve(self.board)
+        words = ", ".join(w.text for w in game.turns[turn - 1].words) if game else ""
+        own = f"your play {words} for {review.score} (dashed)" if words else "you passed (no tile played)"
+        best = (
+            f"the best {review.best.word} for {review.best.score} (shaded)"
+            if review.best is not None
+            else "no play fitted the rack"
+        )
+        what = f"{own}; {best}"
+        if review.best is not None and sorted(review.best.placed) == sorted(review.played):
+            what = f"your play {words} for {review.score} was the best play (shaded, ringed)"
+        self.study_note.setText(f"Before turn {turn}, rack {' '.join(review.rack)}: {what}.")
 
     def _bring_into_view(self, widget) -> None:
         """Scroll the tool panel so that the answer just shown is in sight."""

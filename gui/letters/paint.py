@@ -205,11 +205,17 @@ def paint(
     drag: Drag | None = None,
     blank_letters: dict[int, str] | None = None,
     hinted: tuple = (),
+    own: tuple = (),
+    own_turn: int = 0,
+    panel_board: letters.Board | None = None,
     **_state,
 ) -> None:
     """Draw `board`. In play, `rack` is the current rack (draw order), `pending` the tiles
     placed this turn as (row, col, rack slot), `preview` the codec's (words, score,
-    problems) for them, `drag` the tile in the hand, if any."""
+    problems) for them, `drag` the tile in the hand, if any. `hinted` is a play shown in
+    the Best play panel; `own` the play the game made on turn `own_turn`, shown beside the
+    best play while a turn is studied: dashed tiles in the turn's colour; the score panel
+    shows `panel_board` then (the whole game), not the board before the turn."""
     layout = Layout(rect, rack is not None)
     game = letters.resolve(board)
     blank_letters = blank_letters or {}
@@ -226,6 +232,7 @@ def paint(
         drag = None
     lifted = drag.origin if drag is not None else None
     _paint_pending(painter, layout, rack, pending, lifted, blank_letters, palette)
+    _paint_own_play(painter, layout, own, own_turn, hinted, below=True)
     for row, col, face in hinted:  # a play previewed from the Best play list
         _draw_tile(
             painter,
@@ -235,6 +242,7 @@ def paint(
             fill=HINT_TILE,
             blank=face.islower(),
         )
+    _paint_own_play(painter, layout, own, own_turn, hinted, below=False)
     _paint_problems(painter, layout, board, problems, preview, lifted)
 
     # where the tile in the hand would land
@@ -245,12 +253,53 @@ def paint(
 
     if rack is not None:
         _paint_rack(painter, layout, rack, pending, drag, selected_slot, palette)
+    if panel_board is not None and panel_board != board:
+        board, game = panel_board, letters.resolve(panel_board)
     _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
     if drag is not None:
         # last, so the tile in the hand stays above everything it passes over
         held = rack[drag.slot]  # type: ignore[index]
         _draw_ghost(painter, drag.point, cell, blank_letters.get(drag.slot, "") if held == letters.BLANK else held)
     painter.restore()
+
+
+def _paint_own_play(painter: QPainter, layout: Layout, own: tuple, turn: int, hinted: tuple, *, below: bool) -> None:
+    """The play a turn made, studied beside the best play: dashed tiles of the turn's
+    colour on squares the best play leaves empty (drawn `below` the best play's tiles); on
+    a square both use, a dashed ring of that colour around the best play's tile, and the
+    turn's own letter in its corner when it differs."""
+    if not own:
+        return
+    best = {(row, col): face for row, col, face in hinted}
+    colour = turn_colour(turn)
+    for row, col, face in own:
+        r = layout.square(row, col)
+        shared = best.get((row, col))
+        if below and shared is None:
+            # the turn's colour, lightened (opaque, so the square's premium does not show through)
+            fill = QColor.fromRgbF(*(1 - (1 - part) * 0.3 for part in (colour.redF(), colour.greenF(), colour.blueF())))
+            _draw_tile(
+                painter,
+                r,
+                face.upper(),
+                value=letters.VALUES.get(face, 0),
+                fill=fill,
+                dashed=True,
+                blank=face.islower(),
+            )
+        elif not below and shared is not None:
+            inset = r.width() * 0.02
+            painter.setPen(QPen(colour, max(2.0, r.width() / 14), Qt.PenStyle.DashLine))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(r.adjusted(inset, inset, -inset, -inset), r.width() * 0.12, r.width() * 0.12)
+            if shared != face:
+                painter.setPen(colour)
+                painter.setFont(_font(painter, r.height() * 0.26, True))
+                painter.drawText(
+                    r.adjusted(r.width() * 0.12, r.height() * 0.08, 0, 0),
+                    Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                    face.upper(),
+                )
 
 
 def _paint_squares(painter: QPainter, layout: Layout, base: QColor, palette: QPalette) -> None:

@@ -9,7 +9,7 @@ Every rule (where a piece lands, what conflicts) comes from slugboard.codecs.pen
 
 from __future__ import annotations
 
-from ..games import GameView
+from ..games import GameAction, GameView
 from .canvas import PentominoCanvas
 from .page import PentominoPage
 from .paint import (
@@ -39,4 +39,34 @@ VIEW = GameView(
     paint=paint,
     preferred_size=preferred_size,
     anatomy_colours={"piece": "#4e79a7", "terrain": "#76b7b2", "colour": "#f28e2b"},
+    actions=(
+        GameAction(
+            "&Next completion",
+            "next_completion",
+            shortcut="Alt+Right",
+            tip="Show the next completion of the board (after Count or Solve)",
+            enabled="has_next_completion",
+        ),
+        GameAction(
+            "&Previous completion",
+            "previous_completion",
+            shortcut="Alt+Left",
+            tip="Show the previous completion of the board",
+            enabled="has_previous_completion",
+        ),
+        GameAction(
+            "&Take this completion",
+            "take_completion",
+            shortcut="Ctrl+Shift+T",
+            tip="Put the completion shown on your board (one step to undo)",
+            enabled="is_browsing",
+        ),
+        GameAction(
+            "Back to &my board",
+            "stop_browsing",
+            shortcut="Ctrl+Shift+B",
+            tip="Stop browsing the completions and show your own board again",
+            enabled="is_browsing",
+        ),
+    ),
 )

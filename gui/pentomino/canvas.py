@@ -35,6 +35,11 @@ class PentominoCanvas(BoardCanvas):
         self.tool: tuple | None = None  # (name, rotation, reflected) or None
         self.hover: tuple[int, int] | None = None
         self.shift = False  # Shift held: a click places even over a piece
+        # The pieces, (name, row, col), that a completion being browsed adds: drawn pale.
+        # While one is shown a click only brings the person's own board back (the page's
+        # doing), so no piece in hand or pick-up outline is drawn over it.
+        self.added: frozenset[tuple[str, int, int]] = frozenset()
+        self.browsing = False
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(280, 280)
@@ -92,14 +97,14 @@ class PentominoCanvas(BoardCanvas):
     def ghost(self) -> tuple | None:
         """The piece a click would place, where it would place it; None where a click picks
         a piece up instead (as the web app shows no preview over a placed piece)."""
-        if self.tool is None or self.hover is None or self.picks_up():
+        if self.browsing or self.tool is None or self.hover is None or self.picks_up():
             return None
         name, rotation, reflected = self.tool
         return (name, self.hover[0], self.hover[1], rotation, reflected)
 
     def target(self) -> int | None:
         """Index (in the painting's items) of the item a click would pick up."""
-        return self._covering() if self.picks_up() else None
+        return self._covering() if self.picks_up() and not self.browsing else None
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
@@ -113,7 +118,8 @@ class PentominoCanvas(BoardCanvas):
             painting=self.painting(),
             ghost=self.ghost(),
             target=self.target(),
-            cursor=self.hover if self.hasFocus() and self.tool is None else None,
+            cursor=self.hover if self.hasFocus() and self.tool is None and not self.browsing else None,
+            added=self.added,
         )
 
     def _set_shift(self, modifiers, key: int = 0, pressed: bool = True) -> None:

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import pentomino as pm
-from slugboard.codecs.pentomino import generate, solver
+from slugboard.codecs.pentomino import completions, generate, solver
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, WrappedLabel, html_lines, set_text_colour
@@ -38,13 +38,37 @@ _STOPPED = {
     "hint": "Stopped looking for a hint",
     "count": "Stopped counting",
     "puzzle": "Stopped making a puzzle",
+    "list": "Stopped listing the completions: the ones listed can still be browsed",
 }
+BROWSE_LIMIT = completions.LIMIT  # completions kept to browse
 
 
 class _Progress(QObject):
-    """Carries the count's progress from the worker thread to the panel."""
+    """Carries the count's and the listing's progress from the worker thread to the panel."""
 
     counted = Signal(int, float)
+    listed = Signal(int, object, object)  # listed so far, their placement indices, the placements (first time)
+
+
+class _Browsing:
+    """The completions being browsed: whose they are (`base`: the board they complete; `owner`:
+    the person's board when browsing began, whose edit ends it), those listed so far, the
+    one shown (0-based), and how many there are in all when a count has said."""
+
+    def __init__(self, base: pm.Board, owner: pm.Board, total: int | None) -> None:
+        self.base = base
+        self.owner = owner
+        self.total = total
+        self.found: completions.Completions | None = None
+        self.index = 0
+        self.listing = True
+        self.stopped = False  # the listing was cancelled before it was done
+        self.shown: pm.Board | None = None
+        self.added: frozenset[tuple[str, int, int]] = frozenset()
+
+    @property
+    def listed(self) -> int:
+        return len(self.found) if self.found is not None else 0
 
 
 class PentominoPage(GamePage):
@@ -215,6 +239,7 @@ class PentominoPage(GamePage):
             w.hide()
             row.addWidget(w)
         self.tool_layout.addLayout(row)
+        self._make_browser()
         # The searches run in a helper process: a count can take minutes, and on a thread
         # of this process it would slow every page laid out meanwhile tenfold.
         self._quick = LatestOnly(self, apart=(solver.__name__,))
@@ -225,11 +250,12 @@ class PentominoPage(GamePage):
         self._answered: tuple[pm.Board, bool | None] | None = None
         self._quick_timer = QTimer(self, singleShot=True, interval=QUICK_CHECK_DELAY_MS)
         self._quick_timer.timeout.connect(self._ask_quick)
-        self._job = LatestOnly(self, apart=(solver.__name__, generate.__name__))
+        self._job = LatestOnly(self, apart=(solver.__name__, generate.__name__, completions.__name__))
         self._job.finished.connect(self._job_done)
         self._job_kind = ""
         self._progress = _Progress(self)
         self._progress.counted.connect(self._count_progress)
+        self._progress.listed.connect(self._list_progress)
 
         # Texts whose length changes with the board stand last, so no control moves when
         # they grow or shrink.
@@ -249,6 +275,60 @@ class PentominoPage(GamePage):
         self.undo_stack.indexChanged.connect(self._undo_moved)
         self._refresh_tool()
         self.board_shown(self.board)
+
+    def _make_browser(self) -> None:
+        """Completions: step through them (Previous, the number box, Next), take one onto
+        the board or go back to one's own. Every control is there whether or not there is
+        anything to browse (greyed then), so nothing moves when browsing starts or ends."""
+        self.add_heading("Completions")
+        row = QHBoxLayout()
+        self.previous_button = self._button("◀", "Show the previous completion (Alt+Left)", self.previous_completion)
+        self.next_button = self._button("▶", "Show the next completion (Alt+Right)", self.next_completion)
+        self.completion_box = QSpinBox()
+        self.completion_box.setObjectName("completionNumber")
+        self.completion_box.setRange(0, 0)
+        self.completion_box.setSpecialValueText("–")  # nothing to browse
+        self.completion_box.setKeyboardTracking(False)  # typed digits go to the board on Enter
+        self.completion_box.setGroupSeparatorShown(True)
+        self.completion_box.setToolTip("The number of the completion shown: type one and press Enter to go to it")
+        self.completion_box.setMinimumWidth(80)
+        self.completion_box.valueChanged.connect(self._completion_chosen)
+        self.completions_total = QLabel()
+        self.completions_total.setObjectName("completionsTotal")
+        self.completions_total.setTextFormat(Qt.TextFormat.PlainText)
+        self.previous_button.setAccessibleName("previous completion")
+        self.next_button.setAccessibleName("next completion")
+        for b in (self.previous_button, self.next_button):
+            b.setFixedWidth(34)
+        row.addWidget(self.previous_button)
+        row.addWidget(self.completion_box)
+        row.addWidget(self.completions_total, 1)
+        row.addWidget(self.next_button)
+        self.tool_layout.addLayout(row)
+        row = QHBoxLayout()
+        self.take_button = self._button(
+            "Take it",
+            "Put the completion shown on your board (one step to undo; Ctrl+Shift+T)",
+            self.take_completion,
+        )
+        self.back_button = self._button(
+            "My board",
+            "Stop browsing and show your own board again (Ctrl+Shift+B); it has not been changed",
+            self.stop_browsing,
+        )
+        for b in (self.take_button, self.back_button):
+            b.setMinimumWidth(10)
+            row.addWidget(b)
+        self.tool_layout.addLayout(row)
+        self.browse_label = WrappedLabel()
+        self.browse_label.setObjectName("browseStatus")
+        self.browse_label.setTextFormat(Qt.TextFormat.PlainText)
+        # Three lines kept whatever it says (or nothing), so the panel below never moves.
+        self.browse_label.setFixedHeight(3 * self.browse_label.fontMetrics().lineSpacing() + 4)
+        self.browse_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.tool_layout.addWidget(self.browse_label)
+        self._browsing: _Browsing | None = None
+        self._show_browser()
 
     def _button(self, text: str, tip: str, slot) -> QPushButton:
         button = QPushButton(text)
@@ -335,7 +415,7 @@ class PentominoPage(GamePage):
 
     # --- edits -----------------------------------------------------------------------
     def place_at(self, row: int, col: int) -> None:
-        if self.tool_name is None:
+        if self.tool_name is None or self._leave_browsing_first():
             return
         board = pm.place(self.board, self.tool_name, row, col, self.rotation, self.reflected)
         what = "terrain" if self.tool_name == pm.TERRAIN else self.tool_name
@@ -348,6 +428,8 @@ class PentominoPage(GamePage):
 
     def pick_up(self, row: int, col: int) -> None:
         """Take the item covering (row, col) off the board and into the hand."""
+        if self._leave_browsing_first():
+            return
         item = self._covering(row, col)
         if item is None:
             return
@@ -363,6 +445,8 @@ class PentominoPage(GamePage):
         self._refresh_tool()
 
     def remove_at(self, row: int, col: int) -> None:
+        if self._leave_browsing_first():
+            return
         item = self._covering(row, col)
         if item is None:
             self.show_status("Nothing to remove there")
@@ -441,6 +525,8 @@ class PentominoPage(GamePage):
     def _start(self, kind: str, fn, *args, progress=None) -> None:
         # The search answers the person's question about this board: the quick check of the
         # same board, waiting or under way, would only say less, and later, on the same line.
+        # It is about their own board, so browsing the completions of one ends.
+        self._end_browsing()
         self._stop_quick_check()
         self._job_kind = kind
         for b in (self.solve_button, self.hint_button, self.count_button, self.puzzle_button):
@@ -479,6 +565,14 @@ class PentominoPage(GamePage):
         self._job.cancel()
         self._job_finished()
         self.show_status(_STOPPED[kind])
+        if kind == "list" and self._browsing is not None:
+            self._browsing.listing = False
+            self._browsing.stopped = True
+            if not self._browsing.listed:
+                self._end_browsing()
+            else:
+                self._show_browser()
+            return
         self._check_board()
 
     def _job_finished(self) -> None:
@@ -514,6 +608,9 @@ class PentominoPage(GamePage):
     def _job_done(self, result) -> None:
         kind = self._job_kind
         self._job_finished()
+        if kind == "list":
+            self._list_done(result)
+            return
         if isinstance(result, generate.NoPuzzleError):
             self.show_status(f"No puzzle on this board: {result}")
         elif isinstance(result, Exception):
@@ -529,15 +626,22 @@ class PentominoPage(GamePage):
             self._answered = (self.board, found > 0)
             ways = "way" if found == 1 else "ways"
             self.solver_label.setText(f"{found:,} {ways} to complete the board")
+            if found:
+                self._start_browsing(self.board, found)
             return
         elif result is None:  # a solve or hint that found no completion
             self._answered = (self.board, False)
         elif kind == "solve":
             # The completed board can be completed: known, so its quick check is not run.
             self._answered = (result, True)
+            before = self.board
             self.set_board(result, "Solve")
             self._empty_hand_if_placed()
-            self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it)")
+            self.show_status("Solved: every empty cell is covered (Ctrl+Z undoes it); ▶ shows other completions")
+            # The other completions of the board as it was, to browse: Solve's is the first.
+            self._check_board()
+            self._start_browsing(before, None)
+            return
         elif kind == "hint":
             piece = result.piece
             board = pm.place(self.board, piece.name, piece.row, piece.col, piece.rotation, piece.reflected)
@@ -548,6 +652,188 @@ class PentominoPage(GamePage):
             self._empty_hand_if_placed()
             self.show_status(f"Hint: {piece.name} at {pm.square_name(piece.row, piece.col)}")
         self._check_board()
+
+    # --- browsing the completions ------------------------------------------------------
+    def _start_browsing(self, base: pm.Board, total: int | None) -> None:
+        """List the completions of `base` in the background and show them as they come;
+        the person's board (now `self.board`) stays as it is until they take one."""
+        self._browsing = _Browsing(base, self.board, total)
+        self._show_browser()
+        # Solve, Hint, Count and Make puzzle stay at hand: each is about the person's own
+        # board, and ends browsing (and this listing) when clicked.
+        self._job_kind = "list"
+        self.cancel_button.show()
+        self.progress.show()
+        self.progress.setValue(0)
+        self._job.submit(completions.completions, base, BROWSE_LIMIT, progress=self._progress.listed.emit)
+
+    def _list_progress(self, found: int, indices, placements) -> None:
+        browsing = self._browsing
+        if self._job_kind != "list" or browsing is None:
+            return
+        if browsing.found is None:
+            if placements is None:
+                return  # the start of this listing was not heard: its answer brings all of it
+            browsing.found = completions.listed(browsing.base, found, indices, placements)
+        else:
+            browsing.found.add(found, indices)
+        cap = min(browsing.total, BROWSE_LIMIT) if browsing.total is not None else BROWSE_LIMIT
+        self.progress.setValue(int(1000 * min(1.0, found / cap)))
+        self._show_browser()
+        if browsing.shown is None:
+            self._show_completion(0)  # the first, as soon as it is found
+
+    def _list_done(self, result) -> None:
+        browsing = self._browsing
+        if browsing is None:
+            return
+        browsing.listing = False
+        if isinstance(result, Exception):
+            self.show_status(f"Listing the completions failed: {why(result)}")
+        else:
+            browsing.found = result
+            if not result.more:
+                browsing.total = len(result)  # all of them listed: that is how many there are
+        if not browsing.listed:
+            self._end_browsing()
+            return
+        self._show_browser()
+        if browsing.shown is None:
+            self._show_completion(0)
+
+    def _show_completion(self, index: int) -> None:
+        browsing = self._browsing
+        if browsing is None or browsing.found is None or not 0 <= index < browsing.listed:
+            return
+        browsing.index = index
+        shown = browsing.found.board_of(index)
+        own = {(p.name, p.row, p.col) for p in browsing.base.pieces}  # placed by the person, not by Solve
+        browsing.added = frozenset((p.name, p.row, p.col) for p in shown.pieces) - own
+        browsing.shown = shown
+        self.canvas.browsing = True
+        self.canvas.added = browsing.added
+        self.canvas.set_board(shown)
+        self._show_browser()
+        self.shown_changed.emit()
+
+    def shown_board(self):
+        browsing = self._browsing
+        return browsing.shown if browsing is not None and browsing.shown is not None else self.board
+
+    def export_state(self) -> dict:
+        browsing = self._browsing
+        return {"added": browsing.added} if browsing is not None and browsing.shown is not None else {}
+
+    def is_browsing(self) -> bool:
+        return self._browsing is not None and self._browsing.shown is not None
+
+    def has_next_completion(self) -> bool:
+        b = self._browsing
+        return b is not None and b.shown is not None and b.index + 1 < b.listed
+
+    def has_previous_completion(self) -> bool:
+        b = self._browsing
+        return b is not None and b.shown is not None and b.index > 0
+
+    def next_completion(self) -> None:
+        if self.has_next_completion():
+            assert self._browsing is not None
+            self._show_completion(self._browsing.index + 1)
+
+    def previous_completion(self) -> None:
+        if self.has_previous_completion():
+            assert self._browsing is not None
+            self._show_completion(self._browsing.index - 1)
+
+    def _completion_chosen(self, value: int) -> None:
+        b = self._browsing
+        if not self._updating and b is not None and value >= 1 and value - 1 != b.index:
+            self._show_completion(value - 1)
+
+    def take_completion(self) -> None:
+        """Put the completion shown on the person's board, as one undoable step."""
+        b = self._browsing
+        if b is None or b.shown is None:
+            return
+        number, shown = b.index + 1, b.shown
+        self._answered = (shown, True)  # a completion: complete, so no quick check for it
+        if not self.set_board(shown, f"Take completion {number:,}"):
+            self._end_browsing()  # it was the board already (Solve's, say)
+        self._empty_hand_if_placed()
+        self.show_status(f"Completion {number:,} is on your board (Ctrl+Z undoes it)")
+
+    def stop_browsing(self) -> None:
+        """Show the person's own board again (it was never changed)."""
+        if self._browsing is not None:
+            self._end_browsing()
+            self.show_status("Your own board again")
+
+    def _leave_browsing_first(self) -> bool:
+        """A click or key on the board while a completion is shown brings the person's own
+        board back rather than editing a board they cannot see; True when it did."""
+        if not self.is_browsing():
+            return False
+        self.stop_browsing()
+        self.show_status("Your own board again: the completion was only shown, so nothing was changed")
+        return True
+
+    def _end_browsing(self) -> None:
+        b, self._browsing = self._browsing, None
+        if b is None:
+            return
+        if self._job_kind == "list" and self._job.busy:
+            self._job.cancel()
+            self._job_finished()
+        self.canvas.browsing = False
+        self.canvas.added = frozenset()
+        self.canvas.set_board(self.board)
+        self._show_browser()
+        if b.shown is not None:
+            self.shown_changed.emit()
+
+    def _show_browser(self) -> None:
+        """The browser's controls and words for what is being browsed, or nothing."""
+        b = self._browsing
+        listed = b.listed if b is not None else 0
+        on = b is not None and b.shown is not None
+        self._updating = True
+        try:
+            self.completion_box.setRange(1 if listed else 0, max(listed, 0))
+            self.completion_box.setValue(b.index + 1 if b is not None and listed else 0)
+        finally:
+            self._updating = False
+        self.completion_box.setEnabled(listed > 1)
+        self.previous_button.setEnabled(self.has_previous_completion())
+        self.next_button.setEnabled(self.has_next_completion())
+        self.take_button.setEnabled(on)
+        self.back_button.setEnabled(b is not None)
+        if b is None:
+            self.completions_total.setText("")
+            self.browse_label.setText("Count or Solve, then step through every completion here")
+        else:
+            # Without a total, more may follow (being listed, stopped, or past those kept).
+            self.completions_total.setText(f"of {b.total:,}" if b.total is not None else f"of {listed:,}+")
+            self.browse_label.setText(self._browse_words(b))
+        self.actions_changed.emit()
+
+    @staticmethod
+    def _browse_words(b: _Browsing) -> str:
+        listed, total = b.listed, b.total
+        kept = b.found is not None and b.found.more or (total is not None and total > BROWSE_LIMIT)
+        if b.listing:
+            if not listed:
+                return "Finding the completions…"
+            of = f" of {min(total, BROWSE_LIMIT):,}" if total is not None else ""
+            return f"Listing the completions… {listed:,}{of} so far: step through them meanwhile"
+        if b.stopped and total is not None and listed < total:
+            return f"Listing stopped: showing the first {listed:,} of {total:,}"
+        if b.stopped and total is None:
+            return f"Listing stopped: showing the first {listed:,} found"
+        if kept and total is not None:
+            return f"Showing the first {listed:,} of {total:,}: only these are kept"
+        if kept:
+            return f"Showing the first {listed:,}: there are more, but only these are kept (Count says how many)"
+        return "Your board is unchanged: the pale pieces are this completion's. Take it puts it on your board"
 
     def _check_board(self) -> None:
         """Say whether the board shown can be completed: at once when that is known, else
@@ -619,8 +905,10 @@ class PentominoPage(GamePage):
 
     # --- showing ---------------------------------------------------------------------
     def board_shown(self, board: pm.Board) -> None:
-        # Any edit stops a search for the board before it, and says anew whether the board
-        # can be completed.
+        # Any edit ends browsing, stops a search for the board before it, and says anew
+        # whether the board can be completed.
+        if self._browsing is not None and board is not self._browsing.owner:
+            self._end_browsing()
         if self._job.busy:
             self._job.cancel()
             self._job_finished()

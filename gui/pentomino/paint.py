@@ -112,12 +112,15 @@ def paint(
     cursor: tuple[int, int] | None = None,
     target: int | None = None,
     show_caption: bool = True,
+    added: frozenset[tuple[str, int, int]] = frozenset(),
     **_state,
 ) -> None:
     """Draw the board. `ghost` = (name, row, col, rotation, reflected) previews a piece;
     `target` (an index into the painting's items) outlines every cell of the item a click
     would pick up, across the seams; `cursor` outlines the keyboard cell; `painting` is
-    pm.paint(board) if already known."""
+    pm.paint(board) if already known. `added` names the pieces, as (name, row, col), that a
+    completion being browsed adds: they are drawn pale, so the pieces placed by hand stand
+    out."""
     p = painting if painting is not None else pm.paint(board)
     grid, size, margin = board_layout(rect, board)
     h, w = board.height, board.width
@@ -144,6 +147,8 @@ def paint(
         data = b"".join([pixels[k] for k in cell_keys])
         image = QImage(data, w, h, 4 * w, QImage.Format.Format_ARGB32)
         painter.drawImage(grid, image)
+    if added:
+        _wash_added(painter, p, added, w, left, top, size, base)
     marks = []
     if size >= 6:
         # Terrain: diagonal hatching; conflicts: a white cross through the red.
@@ -216,6 +221,33 @@ def paint(
         painter.setPen(text)
         painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, words)
     painter.restore()
+
+
+ADDED_WASH = 150  # alpha of the window's base colour laid over a completion's added pieces
+
+
+def _wash_added(
+    painter: QPainter,
+    p: pm.Painting,
+    added: frozenset[tuple[str, int, int]],
+    w: int,
+    left: float,
+    top: float,
+    size: float,
+    base: QColor,
+) -> None:
+    """The cells of the pieces a browsed completion adds, washed with the base colour: pale
+    but still in their colours, with their outlines and letters drawn over them as usual."""
+    pale = {i for i, it in enumerate(p.items) if (it.name, it.row, it.col) in added}
+    path = QPainterPath()
+    path.setFillRule(Qt.FillRule.WindingFill)
+    for cell, o in enumerate(p.owner):
+        if o in pale:
+            r, c = divmod(cell, w)
+            path.addRect(QRectF(left + c * size, top + r * size, size, size))
+    wash = QColor(base)
+    wash.setAlpha(ADDED_WASH)
+    painter.fillPath(path.simplified(), wash)
 
 
 def _fill_cells(painter: QPainter, cell_keys: list[int], h: int, w: int, left: float, top: float, size: float) -> None:
