@@ -6,14 +6,16 @@ carries first; a message that holds a link is read as its link."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .closest import NearMark, near_mark
 from .errors import SlugError, TooLongError, shown
 from .game import Game
 from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
 from .registry import all_games, games_by_detection
+
+if TYPE_CHECKING:
+    from .closest import NearMark
 
 # Longer pasted text is refused before any game looks at it: the largest legal slug of
 # any game (a minesweeper replay) is far below this.
@@ -87,7 +89,10 @@ def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], An
 
 
 def _near_mark(text: str) -> NearMark | None:
-    """The game whose slug head or site `text` comes one edit from, if there is one."""
+    """The game whose slug head or site `text` comes one edit from, if there is one (asked
+    only of a text no game's marks are on)."""
+    from .closest import near_mark
+
     games = all_games().values()
     heads = {game.name: game.slug_heads for game in games if game.slug_heads}
     hosts = {game.name: game.web_host for game in games if game.web_host}

@@ -25,8 +25,6 @@ BEFORE_QT = (
     "json",
     "os",
     "re",
-    "shutil",
-    "tempfile",
     "threading",
     "typing",
     "slugboard.codecs",

@@ -34,7 +34,7 @@ from .theme import THEMES, Themes
 from .window_boards import StoredBoards
 from .window_opening import Opening, takes_paste
 from .window_sharing import Sharing
-from .worker import LatestOnly, progress_widgets
+from .worker import LatestOnly, hold_queries, progress_widgets, start_held, stop_holding
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMessageBox
@@ -198,8 +198,15 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         self._encoded: tuple[Any, str] | None = None  # the last board whose slug was written, and its slug
 
         self._build_menus()
-        self._restore()
-        self._tab_changed(self.tabs.currentIndex())
+        # The queries of the pages made now (the sudoku page's solution count) run once the
+        # window's first frame is on screen, or at once if it is not shown (worker.py).
+        self._held_queries = hold_queries()
+        try:
+            self._restore()
+            self._tab_changed(self.tabs.currentIndex())
+        finally:
+            stop_holding(self._held_queries)
+        QTimer.singleShot(0, self, self._start_queries_if_unseen)
         self.current_page().focus_canvas()  # the keys work on the board from the start
         self._say_what_was_restored()
         # The boards of the games out of sight are read as soon as the window has painted
@@ -213,8 +220,13 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
             self._on_screen = True
             QTimer.singleShot(0, self, self._after_first_paint)
 
+    def _start_queries_if_unseen(self) -> None:
+        if not self.isVisible():  # no frame to wait for
+            start_held(self._held_queries)
+
     def _after_first_paint(self) -> None:
         self._on_screen = True
+        start_held(self._held_queries)
         if QApplication.windowIcon().isNull():  # the window's and its dialogs' icon, once on screen
             from .desktop import app_icon
 

@@ -282,9 +282,9 @@ class GamePage(QWidget):
     def showEvent(self, event) -> None:
         # Every box of the panel, made with the page or since, turns with the wheel only
         # once chosen: scrolling the panel past one leaves its value alone.
-        from .wheel import guard_boxes
+        from .wheel import guard_boxes_on_screen
 
-        guard_boxes(self)
+        guard_boxes_on_screen(self)
         super().showEvent(event)
 
     # --- board -------------------------------------------------------------------

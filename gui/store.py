@@ -21,17 +21,18 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
-import tempfile
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
 from slugboard import codecs
 from slugboard.codecs import SlugError
 from slugboard.codecs.errors import guarded
+
+if TYPE_CHECKING:
+    import tempfile
 
 SET_ASIDE_SUFFIX = ".unrestored.json"
 # Where a value that could not be restored, nor copied aside, goes when the window writes over it.
@@ -96,6 +97,8 @@ class Store:
         settings go to an empty stand-in in a temporary folder, and no write reaches the file."""
         self.left_as_is = True
         try:
+            import tempfile
+
             self._stand_in_folder = tempfile.TemporaryDirectory(prefix="slugboard-", ignore_cleanup_errors=True)
             folder = self._stand_in_folder.name
         except OSError:
@@ -277,6 +280,8 @@ def _copy_to_disk(path: str, copy: str) -> None:
     """Copy `path` to a new file `copy` and wait until the copy is on the disk, so the
     original is replaced only once a crash can no longer take the copy. A file already at
     `copy` is never written over; a half-written copy is removed."""
+    import shutil
+
     with open(path, "rb") as source, open(copy, "xb") as out:
         try:
             shutil.copyfileobj(source, out)
@@ -303,6 +308,8 @@ def _add_entry(path: str, entry: dict[str, Any]) -> str:
     moved to a name of its own first, which is returned ("" when none was moved). The new
     file is written under a name no one else can have and then put in place in one step.
     Raises OSError when the file cannot be read, locked or written."""
+    import tempfile
+
     from PySide6.QtCore import QLockFile
 
     lock = QLockFile(path + ".lock")
@@ -349,6 +356,7 @@ def _add_entry(path: str, entry: dict[str, Any]) -> str:
 def _move_aside(path: str) -> str:
     """Move the unreadable file at `path` to a new name beside it, and return that name."""
     import datetime as dt
+    import tempfile
 
     folder, name = os.path.split(os.path.abspath(path))
     fd, damaged = tempfile.mkstemp(prefix=f"{name}.unreadable-{dt.datetime.now():%Y%m%d-%H%M%S}-", dir=folder)

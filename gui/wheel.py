@@ -8,10 +8,11 @@ as before."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 GUARDED = "slugboardWheelGuarded"
+PENDING = "slugboardWheelGuardPending"
 
 
 class _FocusedWheel(QObject):
@@ -47,6 +48,39 @@ def guard(box: QWidget) -> None:
     box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     box.installEventFilter(_filter)
     box.setProperty(GUARDED, True)
+
+
+class _AfterFirstPaint(QObject):
+    """Guards the boxes of a page shown in a window not yet on screen once the page has
+    painted in the window's first frame: no wheel reaches a box before that, and finding the
+    boxes makes a Python object of every widget in the page, which the frame need not wait for."""
+
+    def __init__(self, root: QWidget) -> None:
+        super().__init__(root)
+        self._root = root
+        root.installEventFilter(self)
+
+    def eventFilter(self, watched, event) -> bool:
+        if watched is self._root and event.type() == QEvent.Type.Paint:
+            self._root.removeEventFilter(self)
+            QTimer.singleShot(0, self, self._guard)  # runs once the frame is on screen
+        return False
+
+    def _guard(self) -> None:
+        self._root.setProperty(PENDING, False)
+        guard_boxes(self._root)
+        self.deleteLater()
+
+
+def guard_boxes_on_screen(root: QWidget) -> None:
+    """Guard the boxes under `root` (a page being shown) now if its window is on screen,
+    else just after the window's first frame."""
+    handle = root.window().windowHandle()
+    if handle is None or handle.isExposed():
+        guard_boxes(root)
+    elif not root.property(PENDING):
+        root.setProperty(PENDING, True)
+        _AfterFirstPaint(root)
 
 
 def guard_boxes(root: QWidget) -> None:

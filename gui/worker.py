@@ -30,6 +30,36 @@ if TYPE_CHECKING:
     from slugboard.codecs.apart import Helper
 
 
+# The queries the pages ask for while a window is made (a sudoku's solution count, say)
+# wait to start their threads until its first frame is on screen, or until the page asks
+# again: a thread started while the window builds and paints that frame would take the
+# interpreter from it. `hold_queries` and `start_held` are that, and the window's start
+# is the one place that uses them.
+_holding: list[list[threading.Thread]] = []
+
+
+def hold_queries() -> list[threading.Thread]:
+    """Until `stop_holding(held)`, a query's new thread is made but not started: it goes
+    into `held`, the list returned, for `start_held`; its queries queue as usual."""
+    held: list[threading.Thread] = []
+    _holding.append(held)
+    return held
+
+
+def stop_holding(held: list[threading.Thread]) -> None:
+    """New threads start at once again (those held still wait for `start_held`)."""
+    _holding[:] = [other for other in _holding if other is not held]
+
+
+def start_held(held: list[threading.Thread]) -> None:
+    """Start the threads held (each once, whichever of this and a new query comes first)."""
+    stop_holding(held)
+    threads, held[:] = list(held), []
+    for thread in threads:
+        if thread.ident is None:
+            thread.start()
+
+
 class LatestOnly(QObject):
     """Runs one query at a time on a daemon thread: `submit(fn, *args)` calls
     `fn(*args, cancel=token)`; `finished(result)` fires in the GUI thread for the latest
@@ -55,6 +85,7 @@ class LatestOnly(QObject):
         # The thread and its queue are made with the first query: most pages never ask one
         # in a session, and a window holds several of these.
         self._jobs: queue.SimpleQueue[_Job | None] | None = None
+        self._thread: threading.Thread | None = None
         self._delivered.connect(self._deliver)
 
     @property
@@ -74,7 +105,13 @@ class LatestOnly(QObject):
             import queue
 
             self._jobs = queue.SimpleQueue()
-            threading.Thread(target=self._work, args=(self._jobs,), name="slugboard-query", daemon=True).start()
+            self._thread = threading.Thread(target=self._work, args=(self._jobs,), name="slugboard-query", daemon=True)
+            if _holding:
+                _holding[-1].append(self._thread)  # started with the window's first frame
+            else:
+                self._thread.start()
+        elif not _holding and self._thread is not None and self._thread.ident is None:
+            self._thread.start()  # asked again once the window is made: now
         send = None if progress is None else self.relay(progress)
         self._jobs.put((self._generation, self._cancel, fn, args, send, self.apart))
 

@@ -38,15 +38,21 @@ def _boxes(page):
     return [b for b in boxes if b.isVisibleTo(page) and b.isEnabled()]
 
 
+def _guarded(qtbot, page) -> None:
+    """Wait until the boxes of `page` are guarded: as it shows, or for the page a window
+    opens on, once the window's first frame is on screen (before any wheel can reach them)."""
+    qtbot.waitUntil(lambda: all(b.focusPolicy() == Qt.FocusPolicy.StrongFocus for b in _boxes(page)))
+
+
 def test_the_wheel_over_a_box_leaves_its_value_until_the_box_is_chosen(qtbot, main_window):
     checked = []
     for index, game in enumerate(titles()):
         main_window.tabs.setCurrentIndex(index)
         page = main_window.page(game)
         qtbot.waitUntil(page.isVisible)
+        _guarded(qtbot, page)  # the wheel gives a box no focus
         page.canvas.setFocus()
         for box in _boxes(page):
-            assert box.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel gives it no focus
             before, board = _value(box), page.board
             _wheel(box)
             _wheel(box, notches=1)
@@ -63,6 +69,7 @@ def test_the_panel_scrolls_under_the_wheel_over_a_box(qtbot, main_window):
     main_window.tabs.setCurrentIndex(list(titles()).index("sudoku"))
     page = main_window.page("sudoku")
     qtbot.waitUntil(page.isVisible)
+    _guarded(qtbot, page)
     main_window.resize(main_window.width(), 360)  # short: the panel scrolls
     scroll = page.tool_panel.parentWidget().parentWidget()
     assert isinstance(scroll, QScrollArea)
@@ -86,3 +93,21 @@ def test_a_chosen_box_steps_with_the_wheel(qtbot, main_window):
     before = box.currentIndex()
     _wheel(box, notches=-1 if before < box.count() - 1 else 1)
     assert box.currentIndex() != before
+
+
+def test_the_page_a_window_opens_on_has_its_boxes_guarded_once_the_window_is_on_screen(qtbot, settings):
+    """Finding the boxes waits for the window's first frame (as the window's own key watch
+    does): a box is guarded before any wheel can reach it, not before the frame."""
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    window.show()
+    boxes = _boxes(window.current_page())
+    assert boxes and not any(b.focusPolicy() == Qt.FocusPolicy.StrongFocus for b in boxes)
+    qtbot.waitExposed(window)
+    _guarded(qtbot, window.current_page())
+    tabs = window.tabs
+    tabs.setCurrentIndex((tabs.currentIndex() + 1) % tabs.count())
+    # a page first shown in a window on screen is guarded as it shows
+    assert all(b.focusPolicy() == Qt.FocusPolicy.StrongFocus for b in _boxes(window.current_page()))

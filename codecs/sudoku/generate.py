@@ -9,9 +9,8 @@ from collections.abc import Callable
 from ..work import NEVER, Cancel
 from .logic import rating_info
 from .model import BOXES, Board
+from .model import SYMMETRIES as SYMMETRIES  # the choices orbit() takes, named with it
 from .solver import count_solutions, solve
-
-SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
 
 def orbit(i: int, symmetry: str) -> tuple[int, ...]:

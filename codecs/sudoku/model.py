@@ -11,6 +11,9 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 DIGITS = "123456789ABCDEFG"  # a cell's digit as a grid text writes it (10-16 as letters)
+# How the givens of a new puzzle go together (generate.orbit): none, a half turn, the main
+# diagonal, left and right.
+SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
 
 class Board(Record):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, QEvent, QRegularExpression, Qt
 from PySide6.QtGui import (
@@ -12,17 +13,13 @@ from PySide6.QtGui import (
     QStandardItemModel,
 )
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDateEdit,
     QHBoxLayout,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QScrollArea,
-    QTableWidget,
-    QTableWidgetItem,
+    QWidget,
 )
 
 from slugboard.codecs import letters
@@ -32,6 +29,9 @@ from ..page import GamePage, WrappedLabel, plain_tip, set_text_colour
 from ..worker import LatestOnly
 from .canvas import LettersCanvas
 from .paint import DATE_EDIT_MERGE
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QListWidget, QListWidgetItem, QTableWidget
 
 FORMATS = (
     (letters.V4, "?_= (V4): letters and word"),
@@ -211,30 +211,9 @@ class LettersPage(GamePage):
         self.best_status.setMinimumHeight(self.best_status.fontMetrics().lineSpacing())  # keeps its room
         self.best_status.hide()
         self.tool_layout.addWidget(self.best_status)
-        self.best_list = QListWidget()
-        self.best_list.setObjectName("bestPlays")
-        self.best_list.setMouseTracking(True)
-        self.best_list.setMinimumHeight(160)
-        self.best_list.itemEntered.connect(self._preview_play)
-        self.best_list.itemClicked.connect(self._play_chosen)
-        self.best_list.viewport().installEventFilter(self)
-        self.best_list.hide()
-        self.tool_layout.addWidget(self.best_list)
-        self.review_table = QTableWidget(0, 5)
-        self.review_table.setObjectName("turnReview")
-        self.review_table.setHorizontalHeaderLabels(["Turn", "Your play", "Score", "Best play", "Best"])
-        self.review_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.review_table.verticalHeader().hide()
-        self.review_table.setMinimumHeight(200)
-        self.review_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.review_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.review_table.setToolTip(
-            "Click a turn, or move through the turns with the arrow keys, to see the board before it: "
-            "the best play shaded, the game's own play dashed. Total shows the whole game."
-        )
-        self.review_table.currentCellChanged.connect(lambda row, *_: self._study_turn(row))
-        self.review_table.hide()
-        self.tool_layout.addWidget(self.review_table)
+        # The list of plays and the table of a finished game's turns are made when the best
+        # plays are first asked for (`_best_widgets`), below the status.
+        self._best_widgets_made: tuple[QListWidget, QTableWidget, QWidget] | None = None
         self._review: list = []  # the turns in the table, each beside its best play
         self.study_note = WrappedLabel()
         self.study_note.setObjectName("studyNote")
@@ -258,7 +237,8 @@ class LettersPage(GamePage):
             self.board_shown(self.board)
 
     def eventFilter(self, watched, event) -> bool:
-        if watched is self.best_list.viewport() and event.type() == QEvent.Type.Leave:
+        made = self._best_widgets_made
+        if made is not None and watched is made[2] and event.type() == QEvent.Type.Leave:
             self._show_hint(())
         if (
             watched is self._date_text
@@ -267,6 +247,54 @@ class LettersPage(GamePage):
         ):
             self.date_edit.setSelectedSection(self.date_edit.currentSection())
         return super().eventFilter(watched, event)
+
+    # --- the best plays' widgets ---------------------------------------------------
+    @property
+    def best_list(self) -> QListWidget:
+        """The best plays of the rack, one a row (made with the review table on first use)."""
+        return self._best_widgets()[0]
+
+    @property
+    def review_table(self) -> QTableWidget:
+        """A finished game's turns, each beside its best play."""
+        return self._best_widgets()[1]
+
+    def _best_widgets(self) -> tuple[QListWidget, QTableWidget, QWidget]:
+        """The list and the table, made hidden the first time either is needed, in the panel
+        below the best plays' status (and last of the panel's fields for Tab), as if made with
+        the page: most runs never show them, and the window's start does not make them."""
+        if self._best_widgets_made is not None:
+            return self._best_widgets_made
+        from PySide6.QtWidgets import QAbstractItemView, QListWidget, QTableWidget
+
+        best_list = QListWidget()
+        best_list.setObjectName("bestPlays")
+        best_list.setMouseTracking(True)
+        best_list.setMinimumHeight(160)
+        best_list.itemEntered.connect(self._preview_play)
+        best_list.itemClicked.connect(self._play_chosen)
+        viewport = best_list.viewport()
+        viewport.installEventFilter(self)
+        best_list.hide()
+        review_table = QTableWidget(0, 5)
+        review_table.setObjectName("turnReview")
+        review_table.setHorizontalHeaderLabels(["Turn", "Your play", "Score", "Best play", "Best"])
+        review_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        review_table.verticalHeader().hide()
+        review_table.setMinimumHeight(200)
+        review_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        review_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        review_table.setToolTip(
+            "Click a turn, or move through the turns with the arrow keys, to see the board before it: "
+            "the best play shaded, the game's own play dashed. Total shows the whole game."
+        )
+        review_table.currentCellChanged.connect(lambda row, *_: self._study_turn(row))
+        review_table.hide()
+        at = self.tool_layout.indexOf(self.best_status) + 1
+        self.tool_layout.insertWidget(at, best_list)
+        self.tool_layout.insertWidget(at + 1, review_table)
+        self._best_widgets_made = (best_list, review_table, viewport)
+        return self._best_widgets_made
 
     # --- starting words ----------------------------------------------------------
     def remembered_start_word(self, date: dt.date) -> str | None:
@@ -566,8 +594,9 @@ class LettersPage(GamePage):
             self._ask_best(self.board)
         else:
             self._best_job.cancel()
-            self.best_list.hide()
-            self.review_table.hide()
+            if self._best_widgets_made is not None:
+                self.best_list.hide()
+                self.review_table.hide()
             self.study_note.hide()
             self._study_turn(-1)
             self._show_hint(())
@@ -599,6 +628,8 @@ class LettersPage(GamePage):
         if self.review_table.isVisible():
             self._show_review(result)
             return
+        from PySide6.QtWidgets import QListWidgetItem
+
         self.best_list.clear()
         for play in result:
             tiles = "".join(face for _, _, face in play.placed)
@@ -686,6 +717,8 @@ class LettersPage(GamePage):
             parent.ensureWidgetVisible(widget)
 
     def _add_review_row(self, cells: list[str]) -> None:
+        from PySide6.QtWidgets import QTableWidgetItem
+
         row = self.review_table.rowCount()
         self.review_table.insertRow(row)
         for col, text in enumerate(cells):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QLineF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import (
@@ -39,10 +40,8 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper import noguess
-from slugboard.codecs.minesweeper.analysis import KINDS
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
-from slugboard.codecs.minesweeper.pointer import PointerLog, played_file
 from slugboard.codecs.minesweeper.times import CONVENTION, seconds_text, start_ms
 from slugboard.codecs.wording import plural
 
@@ -62,6 +61,9 @@ from .paint import (
     replay_for,
 )
 from .replay import ReplayPlayer
+
+if TYPE_CHECKING:
+    from slugboard.codecs.minesweeper.pointer import PointerLog
 
 # Cells plus 8 per action above which a pasted board gets a busy cursor while it is prepared.
 LARGE_BOARD_WORK = 300_000
@@ -1054,6 +1056,8 @@ class MinesweeperPage(GamePage):
         self._play_origin = origin
         log = self._pointer_log
         if log is not None and len(log) and origin is not None:
+            from slugboard.codecs.minesweeper.pointer import played_file
+
             log.start(origin)
             # The game with its path, shown and counted as a replay file's would be.
             self.replay_file = played_file(result.board, log)
@@ -1068,6 +1072,8 @@ class MinesweeperPage(GamePage):
         if log is None or (log.width, log.height) != (board.width, board.height):
             if board.events or kind == "mv":
                 return  # a game begun before this window saw it, or nothing pressed yet
+            from slugboard.codecs.minesweeper.pointer import PointerLog
+
             log = self._pointer_log = PointerLog(board.width, board.height)
         # The game's clock once it has begun (it stands still while the game is paused);
         # before, the window's, which `start` puts on the game's at its first action.
@@ -1086,6 +1092,8 @@ class MinesweeperPage(GamePage):
         kept, log = self.replay_file, self._pointer_log
         if kept is not None and kept.played_here and kept.board is self.board and log is not None:
             if log.started and len(kept.mouse) != len(log):
+                from slugboard.codecs.minesweeper.pointer import played_file
+
                 self.replay_file = played_file(self.board, log)
 
     # --- replay ---------------------------------------------------------------------------
@@ -1266,6 +1274,8 @@ class MinesweeperPage(GamePage):
         self.stat_labels["analysis"].setText("–")
 
     def _analysed(self, result) -> None:
+        from slugboard.codecs.minesweeper.analysis import KINDS
+
         if self._analysis_of is None:
             return
         if isinstance(result, Exception):

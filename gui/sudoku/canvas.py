@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.sudoku.logic import Step
 
 from ..page import BoardCanvas
 from .paint import _grid_rect_for, cell_at, paint
+
+if TYPE_CHECKING:
+    from slugboard.codecs.sudoku.logic import Step
 
 
 class SudokuCanvas(BoardCanvas):

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import functools
-import html
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
@@ -25,10 +25,8 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.sudoku import facts, formats, logic
-from slugboard.codecs.sudoku.generate import SYMMETRIES, generate
-from slugboard.codecs.sudoku.model import DIGITS
-from slugboard.codecs.sudoku.variant import name_of
+from slugboard.codecs.sudoku import facts, formats
+from slugboard.codecs.sudoku.model import DIGITS, SYMMETRIES
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, set_text_colour
@@ -36,6 +34,9 @@ from ..theme import readable
 from ..worker import LatestOnly, why
 from .canvas import SudokuCanvas
 from .paint import STATUS_COLOURS
+
+if TYPE_CHECKING:
+    from slugboard.codecs.sudoku.logic import Step
 
 HINT_LINES = 5  # the room a hint keeps: 97% of hints fit it, a long chain scrolls
 
@@ -91,7 +92,7 @@ class SudokuPage(GamePage):
         self._variant_query.finished.connect(self._analysed)
         self._facts: dict = {}
         self._made_board: sudoku.Board | None = None
-        self._hint: logic.Step | None = None
+        self._hint: Step | None = None
         self._hint_board: sudoku.Board | None = None
 
         canvas = SudokuCanvas()
@@ -320,7 +321,7 @@ class SudokuPage(GamePage):
         self.tool_layout.addWidget(self.new_status)
         # Made in a helper process: a search of seconds on a thread of this one would slow
         # the window meanwhile.
-        self._maker = LatestOnly(self, apart=(generate.__module__,))
+        self._maker = LatestOnly(self, apart=("slugboard.codecs.sudoku.generate",))
         self._maker.finished.connect(self._made)
 
         self.add_heading("Problems")
@@ -357,11 +358,15 @@ class SudokuPage(GamePage):
         self.set_board(sudoku.Board(empty, variant=board.variant), "Clear board")
 
     def _fill_candidates(self) -> None:
+        from slugboard.codecs.sudoku import logic
+
         self.set_board(self.board.with_marks(logic.candidates(self.board)), "Fill candidates")
         self.canvas.setFocus()
 
     def hint_pressed(self) -> None:
         """First press: show the next step; a second press on the same board applies it."""
+        from slugboard.codecs.sudoku import logic
+
         if self._hint is not None and self._hint_board == self.board:
             shown = self._hint
             self.set_board(logic.apply_to_marks(self.board, shown), f"Hint: {shown.technique}")
@@ -376,7 +381,7 @@ class SudokuPage(GamePage):
         explanation = _breakable(step.explanation)
         self._set_hint(step, f"<b>{step.technique}</b> ({step.rating}): {explanation}<br>Press H again to apply it.")
 
-    def _set_hint(self, step: logic.Step | None, text: str) -> None:
+    def _set_hint(self, step: Step | None, text: str) -> None:
         self._hint = step
         self._hint_board = self.board if step is not None else None
         self.canvas.hint = step
@@ -443,9 +448,13 @@ class SudokuPage(GamePage):
         listed = ", ".join(f"{name} ×{n}" if n > 1 else name for name, n in kinds.items())
         lines.append(f"{size}: {listed or 'no constraints'}")
         if variant.unknown:
+            from slugboard.codecs.sudoku.variant import name_of
+
             lines.append("Not understood: " + ", ".join(name_of(u) for u in variant.unknown))
         self.variant_label.setText("\n".join(lines))
-        self.variant_label.setToolTip(html.escape(variant.rules[:2000]) if variant.rules else "")
+        from html import escape
+
+        self.variant_label.setToolTip(escape(variant.rules[:2000]) if variant.rules else "")
         self.variant_label.show()
 
     def _stop_counting(self) -> None:
@@ -495,6 +504,7 @@ class SudokuPage(GamePage):
             self._generating(False, "A puzzle with one solution needs at least 17 givens.")
             return
         rating = self.RATINGS[self.rating_box.currentIndex()][1]
+        from slugboard.codecs.sudoku.generate import generate
 
         make = functools.partial(
             generate, givens=givens, symmetry=symmetry, rating=rating, minimal=self.minimal_box.isChecked()

@@ -1,0 +1,132 @@
+"""What the window's start leaves for the first use, checked by what is loaded and made
+rather than by the clock (benchmarks/startup.py times the start): a game page loads the
+modules its menu items and buttons need when they are first used, and makes the widgets a
+person rarely opens when they are first opened."""
+
+from __future__ import annotations
+
+from processes import fresh_process
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QListWidget, QTableWidget
+
+from slugboard.codecs import letters
+
+# The sudoku modules a page's buttons load when first pressed: the hints' logic (and the
+# dataclasses it brings), the puzzle maker, a variant's constraints and CP-SAT.
+SUDOKU_LATER = (
+    "slugboard.codecs.sudoku.logic",
+    "slugboard.codecs.sudoku.generate",
+    "slugboard.codecs.sudoku.variant",
+    "slugboard.codecs.sudoku.cpsat",
+    "slugboard.codecs.sudoku.solver",
+)
+
+
+def test_the_sudoku_view_loads_its_hints_maker_and_variants_with_their_first_use():
+    script = r"""
+import json, sys
+from slugboard.gui import sudoku
+from slugboard.gui.sudoku import canvas, page, paint
+print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
+"""
+    assert fresh_process(script, *SUDOKU_LATER) == []
+
+
+# The minesweeper modules its page loads when first used: the judged clicks of an analysis,
+# the mouse path of a game played here and the replay files it is written as, ms-toollib.
+MINESWEEPER_LATER = (
+    "slugboard.codecs.minesweeper.analysis",
+    "slugboard.codecs.minesweeper.pointer",
+    "slugboard.codecs.minesweeper.files",
+    "ms_toollib",
+)
+
+
+def test_the_minesweeper_view_loads_its_analysis_and_replay_files_with_their_first_use():
+    script = r"""
+import json, sys
+from slugboard.gui import minesweeper
+from slugboard.gui.minesweeper import canvas, page, paint
+print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
+"""
+    assert fresh_process(script, *MINESWEEPER_LATER) == []
+
+
+def _focus_chain_after(widget):
+    """The widgets after `widget` in the order Tab goes, once round."""
+    chain = []
+    step = widget.nextInFocusChain()
+    while step is not widget and len(chain) < 1000:
+        chain.append(step)
+        step = step.nextInFocusChain()
+    return chain
+
+
+def test_the_letters_page_makes_its_best_plays_list_when_they_are_first_asked_for(
+    qtbot, main_window, tmp_path, monkeypatch
+):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))  # the move finder's trie, kept apart
+    main_window.paste_text("https://letters.wiki/?_=IoHjRrSLkE9QQA")
+    page = main_window.page(letters.NAME)
+    assert main_window.current_page() is page
+    assert page.findChild(QListWidget, "bestPlays") is None
+    assert page.findChild(QTableWidget, "turnReview") is None
+    page.best_button.click()
+    listed = page.findChild(QListWidget, "bestPlays")
+    table = page.findChild(QTableWidget, "turnReview")
+    assert listed is not None and table is not None
+    # in the panel just below the status, as if made with the page,
+    layout = page.tool_layout
+    at = layout.indexOf(page.best_status)
+    assert (layout.indexOf(listed), layout.indexOf(table)) == (at + 1, at + 2)
+    # and last of the panel's fields that Tab goes to, as when they were made with the page
+    panel = page.tool_panel
+    tabbed = [
+        w
+        for w in _focus_chain_after(page.canvas)
+        if w.parentWidget() is panel and w.focusPolicy() & Qt.FocusPolicy.TabFocus
+    ]
+    assert tabbed[-2:] == [listed, table]
+    assert page.date_edit in tabbed
+    qtbot.waitUntil(lambda: listed.isVisible() != table.isVisible(), timeout=5000)
+    page.best_button.click()  # hidden again, and made once
+    assert not listed.isVisible() and not table.isVisible()
+    assert page.findChildren(QListWidget, "bestPlays") == [listed]
+
+
+def test_a_window_counts_the_sudoku_it_opens_on_once_its_first_frame_is_on_screen(tmp_path):
+    """The count's thread starts with the window's first frame, not while the window is made."""
+    script = r"""
+import json, sys, threading
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from slugboard.gui.main_window import MainWindow
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.show()
+page = window.current_page()
+queries = lambda: sum(thread.name == "slugboard-query" for thread in threading.enumerate())
+made = [page.GAME, page.status_label.text(), queries()]
+loop = QEventLoop()
+watch = QTimer(interval=10)
+watch.timeout.connect(lambda: page.solution_count is not None and loop.quit())
+watch.start()
+QTimer.singleShot(60_000, loop.quit)
+loop.exec()
+print(json.dumps(made + [page.solution_count, queries()]))
+"""
+    game, status, threads_before, count, threads_after = fresh_process(
+        script, str(tmp_path / "settings.ini"), home=str(tmp_path)
+    )
+    assert (game, status, threads_before) == ("sudoku", "checking…", 0)
+    assert count == 2 and threads_after == 1  # an empty grid has many solutions
+
+
+def test_a_window_never_shown_counts_its_sudoku(qtbot, settings):
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    page = window.page("sudoku")
+    qtbot.waitUntil(lambda: page.solution_count == 2, timeout=10_000)
+    assert not window.isVisible()
