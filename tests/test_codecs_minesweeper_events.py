@@ -3,6 +3,7 @@ tuple of them does, and the merge of a slug's two sections against a plain sort.
 
 from __future__ import annotations
 
+import io
 import pickle
 from operator import attrgetter
 
@@ -10,8 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.cli import _dump, run
+from slugboard.codecs.minesweeper import slug as ms_slug
 from slugboard.codecs.minesweeper.model import Events
 from slugboard.codecs.minesweeper.slug import _merged
+from strategies.minesweeper import boards
 
 FLAG_KINDS = (ms.FLAG, ms.UNFLAG, ms.MARK)
 
@@ -87,3 +91,40 @@ def test_the_two_sections_merge_as_a_stable_sort_by_time_with_flags_first(flags,
     stable sort (so at equal times the flag actions come first, each section in order)."""
     expected = tuple(sorted(flags + opens, key=attrgetter("t")))
     assert _merged(Events(flags), Events(opens)) == expected
+
+
+@given(boards())
+def test_info_tells_what_the_seekable_replay_tells(board):
+    """`info` plays a game to its end without recording each action (`outcome_of`): its
+    figures and the actions after the end are those the full replay gives at its end."""
+    full = ms.Replay(board)
+    alone = ms.Replay(board, seekable=False)
+    assert alone.stats() == full.stats() == full.final().stats
+    assert (alone.outcome, alone.end_index) == (full.outcome, full.end_index)
+    info = ms.info(board)
+    assert info["outcome"] == full.outcome and info["effective_clicks"] == full.stats().effective_clicks
+    told_after_end = [p for p in info["problems"] if p["kind"] == "after-end"]
+    after_end = full.end_index is not None and full.end_index < full.event_count
+    assert len(told_after_end) == after_end
+
+
+@given(boards(), st.booleans(), st.booleans())
+def test_the_board_json_in_pieces_is_the_board_json(board, undealt, unit_left_out):
+    """`slugboard-codec decode` writes a game's JSON in pieces (never a dict per action):
+    joined, they are the text of `to_json` as the command line dumps it."""
+    if unit_left_out and board.version == 2 and board.time_unit_ms == ms.V1_TIME_UNIT_MS:
+        board = board.replace(unit_in_meta=False)
+    if undealt and not any(e.kind == ms.OPEN for e in board.events):
+        board = board.replace(undealt=True)
+    assert "".join(ms.json_pieces(board, _dump)) == _dump(ms.to_json(board))
+
+
+def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):
+    monkeypatch.setattr(ms_slug, "_JSON_PIECE", 3)
+    events = tuple(ms.Event(t, ms.OPEN if t % 3 else ms.FLAG, t % 9, t % 7) for t in range(20))
+    board = ms.Board(9, 9, tuple((x, 8) for x in range(8)), events, 2, 10)
+    pieces = list(ms.json_pieces(board, _dump))
+    assert len(pieces) > 10 and "".join(pieces) == _dump(ms.to_json(board))
+    out = io.StringIO()
+    assert run(["decode", ms.encode(board)], out=out) == 0
+    assert out.getvalue() == _dump(ms.to_json(board)) + "\n"

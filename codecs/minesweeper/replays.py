@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import mul
@@ -61,8 +63,11 @@ class Replay:
     EVENTS_PER_CHECKPOINT = 64
     CHECKPOINT_BYTES = 64 * 1024 * 1024
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, seekable: bool = True):
         self.board = board
+        # Without seeking (`outcome_of`), the game is played to its end and no further, and
+        # nothing is recorded of each action.
+        self.seekable = seekable
         self.field = fld = field_of(board)
         w, h = board.width, board.height
         self.width, self.height = w, h
@@ -113,7 +118,10 @@ class Replay:
         solved, safe_opened, effective = self._totals
         safe_total = self.safe_total
         changed = self._changed
-        change = changed.append
+        # Played without seeking, a change is dropped as it is made (a deque that keeps
+        # none: a call at C speed that does nothing).
+        dropped: deque[int] = deque(maxlen=0)
+        change: Callable[[int], None] = changed.append if self.seekable else dropped.append
         end_of_changes = self._changes_end.append
         eff, sol, opd = self._effective.append, self._solved.append, self._opened.append
         checkpoints, checkpoint_index = self._checkpoints, self._checkpoint_index
@@ -124,7 +132,10 @@ class Replay:
         i = self._count
         ended = self.lost_at is not None or self.won_at is not None
         before = len(changed)
+        record = self.seekable
         for kind, x, y in zip(events.kinds, events.x, events.y):
+            if not record and ended:
+                break
             c = y * w + x
             state = cells[c]
             if kind == opened_code:
@@ -177,12 +188,14 @@ class Replay:
                     cells[c] = new
                     change(c * 4 + new)
                     effective += 1
+            i += 1
+            if not record:
+                continue
             end = len(changed)
             end_of_changes(end)
             eff(effective)
             sol(solved)
             opd(safe_opened)
-            i += 1
             since_events += 1
             since_changes += end - before
             before = end
@@ -207,6 +220,15 @@ class Replay:
         self._final_cells = bytes(self._cells)
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
+        if not self.seekable:
+            # The figures at the end, all that is kept (`state` reads them at index 0).
+            solved, safe_opened, effective = self._totals
+            self._effective, self._solved, self._opened = (
+                array("i", [effective]),
+                array("i", [solved]),
+                array("i", [safe_opened]),
+            )
+            self._cells = None  # type: ignore[assignment]
 
     def extended(self, board: Board) -> Replay:
         """The Replay of `board`, which is this game with events added at its end; only
@@ -305,7 +327,30 @@ class Replay:
         )
 
     def stats(self) -> Stats:
+        if not self.seekable:
+            return self._end_stats()
         return self.final().stats
+
+    def _end_stats(self) -> Stats:
+        """The figures at the end of a game played without seeking, as `state` counts
+        them after its last action."""
+        count, end = len(self.board.events), self.end_index
+        if end is not None:
+            outcome, clock_end = self.outcome, self.times_ms[end - 1]
+        else:
+            outcome, clock_end = UNFINISHED, self.duration_ms
+        elapsed = max(0, clock_end - self.start_ms) if count > 0 else 0
+        counted = end if end is not None else count
+        return Stats(
+            self.bbbv,
+            self._solved[0],
+            counted,
+            self._effective[0],
+            self._opened[0],
+            self.safe_total,
+            elapsed / 1000,
+            outcome,
+        )
 
 
 # The Replays of the last few boards asked about, newest first: a window asks for the
@@ -342,6 +387,26 @@ def replay(board: Board) -> Replay:
         r = Replay(board)
     REPLAYS.add(r)
     return r
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a recorded game ended, with its figures there: what `info` tells, which needs
+    no seeking."""
+
+    stats: Stats
+    outcome: str
+    end_index: int | None  # actions played when the game was won or lost
+    event_count: int
+
+
+def outcome_of(board: Board) -> Outcome:
+    """How `board`'s game ended: from its Replay if one is kept, else by playing the game
+    to its end without recording each action (a million actions would cost a Replay tens
+    of megabytes that `info` never reads)."""
+    kept = next((r for r in REPLAYS.items() if r.board is board), None)
+    r = kept if kept is not None else Replay(board, seekable=False)
+    return Outcome(r.stats(), r.outcome, r.end_index, len(board.events))
 
 
 def state_at(board: Board, seconds: float) -> ReplayState:

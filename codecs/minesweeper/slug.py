@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 import weakref
 from array import array
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import cache, partial
 from itertools import accumulate, repeat
 from operator import add, and_, itemgetter, lshift, or_
@@ -23,6 +23,7 @@ from ..errors import FormatError, SlugError, ValueRangeError, shown
 from ..links import located_in, percent_decode, strip_text
 from .model import (
     _CODE,
+    _KIND_OF,
     _NUMBER,
     FLAG,
     KIND_CODE,
@@ -725,6 +726,39 @@ def to_json(board: Board) -> dict[str, Any]:
         # first click outlives a restart of the window.
         out["undealt"] = True
     return out
+
+
+# One event and one mine of the board JSON, written as `json.dumps` with the command
+# line's separators writes them (a kind is a plain word that needs no escape).
+_EVENT_JSON = '{{"t":{},"kind":"{}","x":{},"y":{}}}'.format
+_MINE_JSON = "[{},{}]".format
+_JSON_PIECE = 8192  # entries written at once
+
+
+def json_pieces(board: Board, dump: Callable[[Any], str]) -> Iterator[str]:
+    """The text of the board JSON that `dump(to_json(board))` gives, in pieces of a few
+    thousand entries: a game of a million actions printed by `slugboard-codec decode` never
+    holds a dict for each, and its text is never whole in memory."""
+    bare = _trusted_board(
+        board.width, board.height, (), (), board.version, board.time_unit_ms, board.unit_in_meta, board.undealt
+    )
+    text = dump(to_json(bare))
+    mines_at = text.index('"mines":[]') + len('"mines":[')
+    events_at = text.index('"events":[]', mines_at) + len('"events":[')
+    yield text[:mines_at]
+    mines = board.mines
+    for start in range(0, len(mines), _JSON_PIECE):
+        chunk = mines[start : start + _JSON_PIECE]
+        yield ("," if start else "") + ",".join(_MINE_JSON(x, y) for x, y in chunk)
+    yield text[mines_at:events_at]
+    events = board.events
+    for start in range(0, len(events), _JSON_PIECE):
+        end = start + _JSON_PIECE
+        kinds = map(_KIND_OF, events.kinds[start:end])
+        yield ("," if start else "") + ",".join(
+            map(_EVENT_JSON, events.t[start:end], kinds, events.x[start:end], events.y[start:end])
+        )
+    yield text[events_at:]
 
 
 def _json_parts(board: Board) -> JsonParts:
