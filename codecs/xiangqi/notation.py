@@ -234,9 +234,40 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
     return moves
 
 
+# A FEN and its fields: the side to move as `from_fen` reads it, then the placeholders
+# and counters of a full FEN (`w - - 0 1`); what follows is the move list.
 _FEN_HEAD = re.compile(
-    r"\s*[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){9}(?:\s+[wWrRbB]\b)?(?:\s+-\s+-)?(?:\s+\d+\s+\d+)?"
+    r"\s*[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){9}"
+    r"(?:\s+(?i:red|black|[wrb])(?=\s|$))?(?:\s+(?:-|\d+)(?=\s|$)){0,4}"
 )
+
+
+_WORD = re.compile(r"\S+")
+
+
+def refuse_what_is_not_moves(text: str) -> None:
+    """For a FEN followed by more text: raise FormatError at the first word after the FEN
+    and its fields that is not a move or a move number, so that no such tail is dropped
+    without a word. Whether the moves can be played is `moves_in_text`'s to say; a list
+    too long to replay is refused there, so only its first MAX_LIST_CHARS are looked at."""
+    head = _FEN_HEAD.match(text)
+    if head is None:
+        return
+    for match in _WORD.finditer(text, head.end()):
+        if match.start() > head.end() + MAX_LIST_CHARS:
+            return
+        word, start = match.group(), match.start()
+        number = _MOVE_NUMBER.match(word)
+        if number:
+            word, start = word[number.end() :], start + number.end()
+            if not word:
+                continue
+        if not _TOKEN.fullmatch(word):
+            raise FormatError(
+                NAME,
+                f"{shown(word)} after the position is not a move (write moves like C2=5, 炮二平五 or h2e2)",
+                start,
+            )
 
 
 def parse_game(text: str) -> tuple[Board, list[Move]]:
