@@ -122,13 +122,23 @@ def read(text: str) -> None:
     game(name).info(board)
 
 
+def forget() -> None:
+    """Nothing kept from a reading before: the fields and replays of the last boards are
+    kept for a window that asks again, and the second reading of a text would find them."""
+    from slugboard.codecs.minesweeper import replays, stats
+
+    stats.FIELDS.clear()
+    replays.REPLAYS.clear()
+    gc.collect()
+
+
 def measure(text: str) -> tuple[float, float]:
     """(peak bytes over the text's size, seconds) of reading `text`."""
-    gc.collect()
+    forget()
     start = time.perf_counter()
     read(text)
     seconds = time.perf_counter() - start
-    gc.collect()
+    forget()
     tracemalloc.start()
     read(text)
     _, peak = tracemalloc.get_traced_memory()
@@ -172,8 +182,6 @@ def window_reader() -> Callable[[str], tuple[float, float]]:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
-    from slugboard.codecs.minesweeper import replays as ms_replays
-    from slugboard.codecs.minesweeper import stats as ms_stats
     from slugboard.gui.collector import MainThreadCollector
     from slugboard.gui.main_window import MainWindow
     from slugboard.gui.window_opening import LONG_TEXT
@@ -197,13 +205,11 @@ def window_reader() -> Callable[[str], tuple[float, float]]:
     window.opener.failed.connect(lambda *_: shown.append(False))
 
     def paste(text: str) -> float:
-        ms_stats.FIELDS.clear()
-        ms_replays.REPLAYS.clear()
         window.paste_text("1=9x9+00")  # another board first, so that each paste opens anew
         while window.opening():
             app.processEvents()
         shown.clear()
-        gc.collect()
+        forget()
         start = time.perf_counter()
         window.paste_text(text)
         # A text up to LONG_TEXT is opened at once, a longer one in the background.
