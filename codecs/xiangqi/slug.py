@@ -11,7 +11,7 @@ from typing import Any
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
 from ..links import located_in, percent_decode, strip_text
-from .fen import from_fen
+from .fen import from_fen, refuse_what_is_not_moves
 from .model import (
     CANDIDATES,
     CAPTURED,
@@ -104,8 +104,6 @@ def _decode_unwrapped(text: str, t: str) -> Board:
                 raise fen_error from None
         if len(t) > len(t.split(None, 1)[0]):
             # More than the placement: its fields and moves, or text that is neither.
-            from .notation import refuse_what_is_not_moves
-
             refuse_what_is_not_moves(t)
         return board
     if _FEN_LIKE.match(t):
