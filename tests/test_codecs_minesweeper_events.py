@@ -128,3 +128,22 @@ def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):
     out = io.StringIO()
     assert run(["decode", ms.encode(board)], out=out) == 0
     assert out.getvalue() == _dump(ms.to_json(board)) + "\n"
+
+
+def _plain_link_pointers(board, start=0):
+    """The plain reference: a press and a release in the middle of each action's cell."""
+    out = []
+    for e in board.events[start:]:
+        button = "l" if e.kind == ms.OPEN else "r"
+        for phase in "cr":
+            out.append((e.t * board.time_unit_ms, button + phase, e.x + 0.5, e.y + 0.5))
+    return out
+
+
+@given(boards(), st.integers(0, 5))
+def test_a_links_pointer_events_are_the_plain_ones(board, start):
+    from slugboard.codecs.minesweeper.figures import link_pointers
+
+    made = link_pointers(board, start)
+    assert made == _plain_link_pointers(board, start)
+    assert [type(p.t_ms) for p in made] == [type(p[0]) for p in _plain_link_pointers(board, start)]
