@@ -97,7 +97,8 @@ class Replay:
         self.lost_at: int | None = None  # events applied when the game was lost
         self.won_at: int | None = None
         self.hit: tuple[int, int] | None = None
-        self._checkpoints: list[bytes] = [bytes(n)]
+        # The field at the start, and then every so often (none without seeking).
+        self._checkpoints: list[bytes] = [bytes(n)] if seekable else []
         self._checkpoint_index = [0]
         self._budget = max(1, self.CHECKPOINT_BYTES // max(n, 1))
         self._every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // self._budget))
@@ -217,7 +218,7 @@ class Replay:
     def _finish(self) -> None:
         count = self._count
         self.duration_ms = self.times_ms[count - 1] if count else 0
-        self._final_cells = bytes(self._cells)
+        self._final_cells = bytes(self._cells) if self.seekable else b""
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
         if not self.seekable:
