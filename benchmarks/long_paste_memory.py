@@ -125,10 +125,11 @@ def read(text: str) -> None:
 def forget() -> None:
     """Nothing kept from a reading before: the fields and replays of the last boards are
     kept for a window that asks again, and the second reading of a text would find them."""
-    from slugboard.codecs.minesweeper import replays, stats
+    from slugboard.codecs.minesweeper import figures, replays, stats
 
     stats.FIELDS.clear()
     replays.REPLAYS.clear()
+    figures.FIGURES.clear()
     gc.collect()
 
 
