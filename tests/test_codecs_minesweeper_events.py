@@ -144,6 +144,8 @@ def _plain_link_pointers(board, start=0):
 def test_a_links_pointer_events_are_the_plain_ones(board, start):
     from slugboard.codecs.minesweeper.figures import link_pointers
 
-    made = link_pointers(board, start)
-    assert made == _plain_link_pointers(board, start)
-    assert [type(p.t_ms) for p in made] == [type(p[0]) for p in _plain_link_pointers(board, start)]
+    made, plain = link_pointers(board, start), _plain_link_pointers(board, start)
+    assert list(made) == plain and len(made) == len(plain)
+    assert [made[i] for i in range(-len(plain), len(plain))] == plain + plain
+    assert made[1:3] == plain[1:3]
+    assert [type(p.t_ms) for p in made] == [type(p[0]) for p in plain]

@@ -13,12 +13,12 @@ from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import chain, repeat
 from operator import add, mul
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from ..caches import Recent
 from ..work import NEVER, Cancel
 from .clicks import ClickCounts, ClickTimeline, Pointer
-from .model import KIND_CODE, KINDS, OPEN, WON, Board
+from .model import KIND_CODE, KINDS, OPEN, WON, Board, Events
 from .replays import ReplayState
 from .stats import Field, field_of
 
@@ -127,22 +127,45 @@ class _Press(NamedTuple):
     y: float
 
 
-def link_pointers(board: Board, start: int = 0) -> list[Pointer]:
+def link_pointers(board: Board, start: int = 0) -> Sequence[Pointer]:
     """The mouse events a game from a link stands for: a press and a release in the middle
     of the cell of every action, left for an open and right for a flag action (those of
-    the actions from `start` on)."""
-    events = board.events[start:] if start else board.events
-    unit = board.time_unit_ms
+    the actions from `start` on). Made as they are read, from the game's columns: a game
+    of a million actions would hold two million of them at once as a list."""
+    return _LinkPointers(board.events[start:] if start else board.events, board.time_unit_ms)
 
-    def presses(phase: dict[int, str]) -> Iterator[_Press]:
-        # Made from the game's columns by maps that run at C speed, each _Press without
-        # the Python-level constructor of a named tuple: a long game has a million actions.
-        times = map(mul, events.t, repeat(unit))
+
+class _LinkPointers(Sequence[Pointer]):
+    """Each action's press, then its release, as `link_pointers` describes."""
+
+    def __init__(self, events: Events, unit: int) -> None:
+        self.events, self.unit = events, unit
+
+    def __len__(self) -> int:
+        return 2 * len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Pointer: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Pointer]: ...
+    def __getitem__(self, index: int | slice) -> Pointer | list[Pointer]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        action, release = divmod(range(len(self))[index], 2)
+        e = self.events[action]
+        phase = _RELEASE if release else _PRESS
+        return _Press(e.t * self.unit, phase[KIND_CODE[e.kind]], e.x + 0.5, e.y + 0.5)
+
+    def __iter__(self) -> Iterator[Pointer]:
+        return chain.from_iterable(zip(self._made(_PRESS), self._made(_RELEASE)))
+
+    def _made(self, phase: dict[int, str]) -> Iterator[_Press]:
+        # Maps that run at C speed, each _Press made without the Python-level constructor
+        # of a named tuple.
+        events = self.events
+        times = map(mul, events.t, repeat(self.unit))
         middles = map(add, events.x, repeat(0.5)), map(add, events.y, repeat(0.5))
         return map(_new_press, zip(times, map(phase.__getitem__, events.kinds), *middles))
-
-    # Each action's press, then its release.
-    return list(chain.from_iterable(zip(presses(_PRESS), presses(_RELEASE))))
 
 
 _new_press = partial(tuple.__new__, _Press)
