@@ -23,7 +23,7 @@ import argparse
 import io
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from typing import IO, Any
 
@@ -323,14 +323,26 @@ def _board(text: str, args: argparse.Namespace) -> tuple[Game[Any], Any]:
     return game, game.apply_options(board, args)
 
 
-def _answer(command: str, text: str, args: argparse.Namespace) -> str:
+def _write_answer(command: str, text: str, args: argparse.Namespace, out: IO[str]) -> None:
+    """The answer to `command` about `text`, as a line of `out`."""
+    answer = _answer(command, text, args)
+    if isinstance(answer, str):
+        print(answer, file=out)
+        return
+    for piece in answer:
+        out.write(piece)
+    out.write("\n")
+
+
+def _answer(command: str, text: str, args: argparse.Namespace) -> str | Iterable[str]:
     if command == "detect":
         # The most likely game is the one decode_any reads it as; when none can, the error
         # it raises is the most telling one.
         return decode_any(text)[0]
     game, board = _board(text, args)
     if command == "decode":
-        return _dump(game.to_json(board))
+        # In pieces: the JSON of a long game is written as it is made, never whole.
+        return game.json_pieces(board, _dump)
     if command == "info":
         return _dump(game.info(board))
     if command == "url":
@@ -450,7 +462,7 @@ def _run_command(
         try:
             if isinstance(text, SlugError):
                 raise text
-            print(guarded("slugboard", partial(_answer, args.command, text, args)), file=out)
+            guarded("slugboard", partial(_write_answer, args.command, text, args, out))
         except SlugError as exc:
             fail(exc, where)
         except CommandFailed as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import CommandFailed as CommandFailed  # re-exported: part of what a game's command may raise
@@ -306,6 +306,13 @@ class Game(Generic[B]):
 
     def explain(self, text: str) -> Anatomy:
         return self.codec.explain(text)
+
+    def json_pieces(self, board: B, dump: Callable[[Any], str]) -> Iterable[str]:
+        """The text of `dump(to_json(board))`, in pieces: a game whose boards can be large
+        (minesweeper's games of a million actions) writes it without the whole JSON in
+        memory; any other game's is one piece."""
+        pieces = getattr(self.codec, "json_pieces", None)
+        return (dump(self.to_json(board)),) if pieces is None else pieces(board, dump)
 
     def shown_board(self, text: str, board: B) -> B:
         """The board `text` shows, `board` being what `decode(text)` read: the same board,

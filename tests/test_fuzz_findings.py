@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from slugboard.codecs import SlugError, ValueRangeError, decode_any
 from slugboard.codecs import xiangqi as xq
@@ -223,3 +225,62 @@ def test_a_long_base64_text_no_game_reads_names_no_game_as_the_closest():
     assert (refused.value.game, refused.value.message) == ("slugboard", "no game reads this text")
     assert refused.value.closest is None
     assert "closest" not in plain_message(refused.value)
+
+
+FEN = "4k4/9/9/9/9/9/9/9/3R5/3K5 w"
+
+
+@pytest.mark.parametrize(
+    ("tail", "word"),
+    [
+        (" hello", "hello"),
+        (" d1d5 e9f9 then more", "then"),
+        (" - - 0 1 <b>bold</b>", "<b>bold</b>"),
+        ("\n1. d1d5 e9f9\n2. d5d1 ??", "??"),
+        (" d1d5 " + "x" * 30_000, "x" * 30_000),
+    ],
+)
+def test_a_fen_followed_by_what_is_not_moves_is_refused_where_the_moves_stop(tail, word):
+    """The finding: text after a FEN that is not moves was dropped without a word (the
+    FEN alone opened). It is refused, the error at the first word that is not a move."""
+    text = FEN + tail
+    where = text.index(word)
+    for read in (xq.decode, lambda t: decode_any(t)[1]):
+        with pytest.raises(SlugError) as refused:
+            read(text)
+        assert refused.value.game == "xiangqi" and refused.value.position == where
+        assert "is not a move" in refused.value.message
+    for command in ("decode", "moves", "info"):
+        code, out, err = _codec(command, text)
+        assert (code, out) == (2, "") and "is not a move" in err
+
+
+@pytest.mark.parametrize(
+    "text",
+    [FEN, FEN + " - - 0 1", FEN + " - - 0 1 d1d5", "4k4/9/9/9/9/9/9/9/3R5/3K5 red d1d5", FEN + " 1. d1d5 e9f9 2. ..."],
+)
+def test_a_fen_with_its_fields_and_moves_still_reads(text):
+    assert xq.decode(text) == xq.from_fen(FEN)
+    code, out, err = _codec("decode", text)
+    assert code == 0 and err == ""
+
+
+_NOT_A_MOVE = st.text(st.characters(codec="ascii", categories=("L", "N", "P", "S")), min_size=1, max_size=8).map(
+    lambda word: word + "!"  # no move, move number or FEN field has a '!'
+)
+
+
+@given(
+    moves=st.lists(st.sampled_from(["d1d5", "e9f9", "1.", "2...", "R6+4", "K5=6", "炮二平五"]), max_size=4),
+    junk=_NOT_A_MOVE,
+    rest=st.text(st.characters(codec="utf-8", exclude_characters="%\x00"), max_size=20),
+    space=st.sampled_from([" ", "\n", "\t", "  "]),
+)
+def test_a_fen_and_junk_never_reads_as_the_bare_fen(moves, junk, rest, space):
+    """Whatever follows a FEN and its moves, a word that is not a move is refused, at that
+    word: never read as the FEN alone."""
+    head = FEN + "".join(space + m for m in moves) + space
+    text = head + junk + rest
+    with pytest.raises(SlugError) as refused:
+        decode_any(text)
+    assert refused.value.game == "xiangqi" and refused.value.position == len(head)

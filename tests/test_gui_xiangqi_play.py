@@ -270,3 +270,23 @@ def test_undo_past_a_new_game_from_the_same_position_brings_the_old_moves_back(q
 def test_one_move_pasted_is_counted_in_the_singular(qtbot, main_window):
     assert main_window.paste_text("4k4/9/9/9/9/9/9/9/R8/3K5 w 1. R9+4")
     assert main_window.statusBar().currentMessage() == "Replayed 1 move"
+
+
+def test_a_position_pasted_with_text_that_is_not_moves_is_refused_not_opened_alone(qtbot, main_window):
+    """A FEN followed by words that are not moves does not open as the position alone (the
+    words dropped without a word): the paste is refused at the first such word, short or
+    long (read in the background)."""
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    before = page.board
+    fen = "4k4/9/9/9/9/9/9/9/3R5/3K5 w"
+    assert not main_window.paste_text(fen + " d1d5 then more")
+    assert page.board == before
+    said = main_window.slug_pane.error_text()
+    # The first word that is not a move is named and marked: "then", character 34.
+    assert "Not opened. This Xiangqi position cannot be read (character 34): &#x27;then&#x27; after t" in said
+    assert "d1d5 <span style='background:#d32f2f;color:white'>t</span>hen more" in said
+    main_window.paste_text(fen + " d1d5 " + "y" * 200_000)
+    qtbot.waitUntil(lambda: not main_window.opening() and "Not opened." in main_window.slug_pane.error_text())
+    assert page.board == before
+    assert "cannot be read (character 34): &#x27;yyyy" in main_window.slug_pane.error_text()

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..errors import Problem, ProblemKind, Severity
 from .model import NAME, Board
-from .replays import replay
+from .replays import outcome_of
 
 
 def problems(board: Board) -> list[Problem]:
@@ -17,7 +17,7 @@ def problems(board: Board) -> list[Problem]:
     if not board.mines:
         found.append(Problem("the board has no mines: the first click wins", (), Severity.WARNING, ProblemKind.EMPTY))
     if board.events:
-        r = replay(board)
+        r = outcome_of(board)
         if r.end_index is not None and r.end_index < r.event_count:
             extra = r.event_count - r.end_index
             found.append(
@@ -32,8 +32,7 @@ def problems(board: Board) -> list[Problem]:
 
 
 def info(board: Board) -> dict[str, Any]:
-    r = replay(board)
-    stats = r.stats()
+    stats = outcome_of(board).stats
     out = {
         "game": NAME,
         "version": board.version,

@@ -9,13 +9,16 @@ right click (a link keeps no chords and no mouse path).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterator, Sequence
+from functools import partial
+from itertools import chain, repeat
+from operator import add, mul
+from typing import Any, NamedTuple, overload
 
 from ..caches import Recent
 from ..work import NEVER, Cancel
 from .clicks import ClickCounts, ClickTimeline, Pointer
-from .model import OPEN, WON, Board
+from .model import KIND_CODE, KINDS, OPEN, WON, Board, Events
 from .replays import ReplayState
 from .stats import Field, field_of
 
@@ -124,17 +127,51 @@ class _Press(NamedTuple):
     y: float
 
 
-def link_pointers(board: Board, start: int = 0) -> list[Pointer]:
+def link_pointers(board: Board, start: int = 0) -> Sequence[Pointer]:
     """The mouse events a game from a link stands for: a press and a release in the middle
     of the cell of every action, left for an open and right for a flag action (those of
-    the actions from `start` on)."""
-    out: list[Pointer] = []
-    unit = board.time_unit_ms
-    for e in board.events[start:] if start else board.events:
-        button = "l" if e.kind == OPEN else "r"
-        for phase in "cr":
-            out.append(_Press(e.t * unit, button + phase, e.x + 0.5, e.y + 0.5))
-    return out
+    the actions from `start` on). Made as they are read, from the game's columns: a game
+    of a million actions would hold two million of them at once as a list."""
+    return _LinkPointers(board.events[start:] if start else board.events, board.time_unit_ms)
+
+
+class _LinkPointers(Sequence[Pointer]):
+    """Each action's press, then its release, as `link_pointers` describes."""
+
+    def __init__(self, events: Events, unit: int) -> None:
+        self.events, self.unit = events, unit
+
+    def __len__(self) -> int:
+        return 2 * len(self.events)
+
+    @overload
+    def __getitem__(self, index: int) -> Pointer: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Pointer]: ...
+    def __getitem__(self, index: int | slice) -> Pointer | list[Pointer]:
+        if isinstance(index, slice):
+            return list(self)[index]
+        action, release = divmod(range(len(self))[index], 2)
+        e = self.events[action]
+        phase = _RELEASE if release else _PRESS
+        return _Press(e.t * self.unit, phase[KIND_CODE[e.kind]], e.x + 0.5, e.y + 0.5)
+
+    def __iter__(self) -> Iterator[Pointer]:
+        return chain.from_iterable(zip(self._made(_PRESS), self._made(_RELEASE)))
+
+    def _made(self, phase: dict[int, str]) -> Iterator[_Press]:
+        # Maps that run at C speed, each _Press made without the Python-level constructor
+        # of a named tuple.
+        events = self.events
+        times = map(mul, events.t, repeat(self.unit))
+        middles = map(add, events.x, repeat(0.5)), map(add, events.y, repeat(0.5))
+        return map(_new_press, zip(times, map(phase.__getitem__, events.kinds), *middles))
+
+
+_new_press = partial(tuple.__new__, _Press)
+# The left button for an open, the right one for a flag action; `c` a press, `r` a release.
+_PRESS = {KIND_CODE[kind]: ("l" if kind == OPEN else "r") + "c" for kind in KINDS}
+_RELEASE = {KIND_CODE[kind]: ("l" if kind == OPEN else "r") + "r" for kind in KINDS}
 
 
 class GameFigures:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 import weakref
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from functools import partial
 from itertools import repeat
-from operator import add, attrgetter, floordiv, mod, mul
-from typing import Any, NamedTuple
+from operator import add, attrgetter, eq, floordiv, mod, mul
+from typing import Any, NamedTuple, overload
 
 from ..caches import Memo
 from ..errors import shown
@@ -54,6 +56,107 @@ class Event(NamedTuple):
 # Builds an Event from a (t, kind, x, y) tuple without the Python-level constructor of a
 # named tuple, which a long replay would call a million times (benchmarks/tricks.py).
 _new_event = partial(tuple.__new__, Event)
+
+# An action's kind as stored in `Events`: its place in KINDS.
+KIND_CODE = {kind: code for code, kind in enumerate(KINDS)}
+_KIND_OF = KINDS.__getitem__
+# The array type codes of the columns: a time (at most a day in units of 1 ms, 86,400,000)
+# and a coordinate (below 1,000,000) fit in 32 bits, a kind in 8.
+_NUMBER, _CODE = "i", "B"
+
+
+class Events(Sequence[Event]):
+    """A game's actions, in order, as a sequence of `Event`s: kept in four columns (the
+    times, the kinds as their place in KINDS, the x and the y), 13 bytes an action. A tuple
+    of named tuples costs over 100 bytes an action, and a pasted game can have a million
+    (benchmarks/long_paste_memory.py). An Event is made when one is asked for.
+
+    Equal to any sequence of the same Events (a tuple of them, say), with the same hash.
+    Immutable: adding to it (`events + (event,)`) makes another."""
+
+    __slots__ = ("t", "kinds", "x", "y")
+    t: array[int]
+    kinds: array[int]
+    x: array[int]
+    y: array[int]
+
+    def __init__(self, events: Iterable[Event] = ()) -> None:
+        t, kinds, x, y = array(_NUMBER), array(_CODE), array(_NUMBER), array(_NUMBER)
+        code = KIND_CODE.__getitem__
+        for e in events:
+            t.append(e.t)
+            kinds.append(code(e.kind))
+            x.append(e.x)
+            y.append(e.y)
+        self._set(t, kinds, x, y)
+
+    @classmethod
+    def of_columns(cls, t: array[int], kinds: array[int], x: array[int], y: array[int]) -> Events:
+        """The actions in these columns, taken over (not copied): a reader that has
+        checked every value makes them."""
+        if not len(t) == len(kinds) == len(x) == len(y):
+            raise ValueError("the columns of a game's actions differ in length")
+        events = object.__new__(cls)
+        events._set(t, kinds, x, y)
+        return events
+
+    def _set(self, t: array[int], kinds: array[int], x: array[int], y: array[int]) -> None:
+        object.__setattr__(self, "t", t)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a game's actions cannot change")
+
+    def __len__(self) -> int:
+        return len(self.t)
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+    @overload
+    def __getitem__(self, index: slice) -> Events: ...
+    def __getitem__(self, index: int | slice) -> Event | Events:
+        if isinstance(index, slice):
+            return Events.of_columns(self.t[index], self.kinds[index], self.x[index], self.y[index])
+        return _new_event((self.t[index], KINDS[self.kinds[index]], self.x[index], self.y[index]))
+
+    def __iter__(self) -> Iterator[Event]:
+        return map(_new_event, zip(self.t, map(_KIND_OF, self.kinds), self.x, self.y))
+
+    def __reversed__(self) -> Iterator[Event]:
+        return map(
+            _new_event, zip(reversed(self.t), map(_KIND_OF, reversed(self.kinds)), reversed(self.x), reversed(self.y))
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Events):
+            return self.t == other.t and self.kinds == other.kinds and self.x == other.x and self.y == other.y
+        if isinstance(other, tuple):
+            return len(self) == len(other) and all(map(eq, self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        # As the tuple of the same Events hashes, which compares equal.
+        return hash(tuple(self))
+
+    def __add__(self, other: Iterable[Event]) -> Events:
+        more = other if isinstance(other, Events) else Events(other)
+        return Events.of_columns(self.t + more.t, self.kinds + more.kinds, self.x + more.x, self.y + more.y)
+
+    def __radd__(self, other: Iterable[Event]) -> Events:
+        return Events(other) + self
+
+    def __repr__(self) -> str:
+        return f"Events({list(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Events.of_columns, (self.t, self.kinds, self.x, self.y)
+
+
+def as_events(events: Iterable[Event]) -> Events:
+    """`events` as `Events` (the same object if it is already)."""
+    return events if type(events) is Events else Events(events)
 
 
 # The slug of a board's first events, in pieces (see slug.encode): `version=meta+mines`,
@@ -117,7 +220,7 @@ class Board(Record):
     width: int
     height: int
     mines: tuple[tuple[int, int], ...]
-    events: tuple[Event, ...]
+    events: Events
     version: int
     time_unit_ms: int
     unit_in_meta: bool
@@ -128,12 +231,14 @@ class Board(Record):
         width: int = 9,
         height: int = 9,
         mines: tuple[tuple[int, int], ...] = (),
-        events: tuple[Event, ...] = (),
+        events: Iterable[Event] = (),
         version: int = 1,
         time_unit_ms: int = V1_TIME_UNIT_MS,
         unit_in_meta: bool = True,
         undealt: bool = False,
     ) -> None:
+        if not isinstance(events, (Events, tuple)):
+            events = tuple(events)
         self.__dict__.update(
             width=width,
             height=height,
@@ -147,6 +252,8 @@ class Board(Record):
         message = _board_error(self)
         if message:
             raise ValueError(message)
+        # Checked as given, then kept in columns (which hold only values that pass).
+        self.__dict__["events"] = as_events(events)
 
     @property
     def cells(self) -> int:
@@ -210,7 +317,7 @@ class Board(Record):
         width: int,
         height: int,
         mines: tuple[tuple[int, int], ...],
-        events: tuple[Event, ...] = (),
+        events: Iterable[Event] = (),
         *,
         undealt: bool = False,
     ) -> Board:
@@ -279,7 +386,7 @@ class Board(Record):
 
     def with_version(self, version: int, time_unit_ms: int | None = None) -> Board:
         unit = V1_TIME_UNIT_MS if version == 1 else (time_unit_ms or self.time_unit_ms)
-        events = self.events
+        events: Sequence[Event] = self.events
         if unit != self.time_unit_ms:
             events = _rescale(events, self.time_unit_ms, unit)
         if version == 1:
@@ -289,7 +396,7 @@ class Board(Record):
         return Board(self.width, self.height, self.mines, events, version, unit, undealt=self.undealt)
 
 
-def _rescale(events: tuple[Event, ...], old: int, new: int) -> tuple[Event, ...]:
+def _rescale(events: Iterable[Event], old: int, new: int) -> tuple[Event, ...]:
     out: list[Event] = []
     for e in events:
         t = (e.t * old + new // 2) // new
@@ -372,7 +479,7 @@ def _trusted_board(
     width: int,
     height: int,
     mines: tuple[tuple[int, int], ...],
-    events: tuple[Event, ...],
+    events: Iterable[Event],
     version: int,
     unit: int,
     unit_in_meta: bool = True,
@@ -380,6 +487,21 @@ def _trusted_board(
 ) -> Board:
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
+    return _unchecked_board(width, height, mines, as_events(events), version, unit, unit_in_meta, undealt)
+
+
+def _unchecked_board(
+    width: int,
+    height: int,
+    mines: tuple[tuple[int, int], ...],
+    events: Sequence[Event],
+    version: int,
+    unit: int,
+    unit_in_meta: bool = True,
+    undealt: bool = False,
+) -> Board:
+    """A board to check (`_board_error`) before anything else is done with it: its events
+    as given, which `Events` may not be able to hold."""
     board = object.__new__(Board)
     board.__dict__.update(zip(Board.FIELDS, (width, height, mines, events, version, unit, unit_in_meta, undealt)))
     return board

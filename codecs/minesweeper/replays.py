@@ -4,12 +4,29 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import repeat
+from operator import mul
 
 from ..caches import Recent
-from .model import CLOSED, FLAG, FLAGGED, LOST, MARK, MARKED, OPEN, OPENED, UNFINISHED, WON, Board, Event
+from .model import (
+    CLOSED,
+    FLAG,
+    FLAGGED,
+    KIND_CODE,
+    LOST,
+    MARK,
+    MARKED,
+    OPEN,
+    OPENED,
+    UNFINISHED,
+    WON,
+    Board,
+    Event,
+    Events,
+)
 from .stats import Stats, field_of
 
 
@@ -46,8 +63,11 @@ class Replay:
     EVENTS_PER_CHECKPOINT = 64
     CHECKPOINT_BYTES = 64 * 1024 * 1024
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Board, seekable: bool = True):
         self.board = board
+        # Without seeking (`outcome_of`), the game is played to its end and no further, and
+        # nothing is recorded of each action.
+        self.seekable = seekable
         self.field = fld = field_of(board)
         w, h = board.width, board.height
         self.width, self.height = w, h
@@ -57,21 +77,28 @@ class Replay:
         self.safe_total = fld.safe_total
         self.unit = unit = board.time_unit_ms
         events = board.events
-        self.times_ms: list[int] = []
+        # When each action happened, in ms.
+        self.times_ms = array("q")
         self._count = 0
         self.start_ms = events[0].t * unit if events else 0
         # The state the next event is applied to; only the newest Replay of a line owns it.
         self._cells = bytearray(n)
         self._opening_left = list(fld.opening_sizes)
         self._totals = [0, 0, 0]  # 3BV solved, safe cells opened, effective clicks
-        self._changes: list[Any] = []
+        # What each action changed, in one column: `cell * 4 + code` for each cell it gave
+        # a new code (CLOSED, OPENED, FLAGGED, MARKED); the changes of the actions before
+        # action i end at `_changes_end[i]`. (Four bytes a cell changed, where an object per
+        # action would cost tens of bytes: a long replay has a million actions.)
+        self._changed = array("i")
+        self._changes_end = array("i", [0])
         self._effective = array("i", [0])
         self._solved = array("i", [0])
         self._opened = array("i", [0])
         self.lost_at: int | None = None  # events applied when the game was lost
         self.won_at: int | None = None
         self.hit: tuple[int, int] | None = None
-        self._checkpoints: list[bytes] = [bytes(n)]
+        # The field at the start, and then every so often (none without seeking).
+        self._checkpoints: list[bytes] = [bytes(n)] if seekable else []
         self._checkpoint_index = [0]
         self._budget = max(1, self.CHECKPOINT_BYTES // max(n, 1))
         self._every_events = max(self.EVENTS_PER_CHECKPOINT, -(-len(events) // self._budget))
@@ -80,7 +107,7 @@ class Replay:
         self._apply_all(events)
         self._finish()
 
-    def _apply_all(self, events: Sequence[Event]) -> None:
+    def _apply_all(self, events: Events) -> None:
         """Play `events` in order on the working state, recording what each one did (the
         state lives in locals while the loop runs: a long game is built in one pass)."""
         fld = self.field
@@ -91,27 +118,35 @@ class Replay:
         last_x, inner_end = w - 1, len(cells) - w
         solved, safe_opened, effective = self._totals
         safe_total = self.safe_total
-        changes, times = self._changes, self.times_ms
-        eff, sol, opd = self._effective, self._solved, self._opened
+        changed = self._changed
+        # Played without seeking, a change is dropped as it is made (a deque that keeps
+        # none: a call at C speed that does nothing).
+        dropped: deque[int] = deque(maxlen=0)
+        change: Callable[[int], None] = changed.append if self.seekable else dropped.append
+        end_of_changes = self._changes_end.append
+        eff, sol, opd = self._effective.append, self._solved.append, self._opened.append
         checkpoints, checkpoint_index = self._checkpoints, self._checkpoint_index
         since_changes, since_events = self._since_changes, self._since_events
         every_changes, every_events = self._every_changes, self._every_events
-        unit = self.unit
+        self.times_ms.extend(map(mul, events.t, repeat(self.unit)))
+        opened_code, flag_code, mark_code = KIND_CODE[OPEN], KIND_CODE[FLAG], KIND_CODE[MARK]
         i = self._count
         ended = self.lost_at is not None or self.won_at is not None
-        for e in events:
-            times.append(e.t * unit)
-            c = e.y * w + e.x
+        before = len(changed)
+        record = self.seekable
+        for kind, x, y in zip(events.kinds, events.x, events.y):
+            if not record and ended:
+                break
+            c = y * w + x
             state = cells[c]
-            change = None
-            if e.kind == OPEN:
+            if kind == opened_code:
                 if state != OPENED and state != FLAGGED:
-                    opened = array("i", [c])
                     cells[c] = OPENED
+                    change(c * 4 + OPENED)
                     if mine[c]:
                         if not ended:
                             self.lost_at = i + 1
-                            self.hit = (e.x, e.y)
+                            self.hit = (x, y)
                             ended = True
                         # As ms-toollib (Metasweeper) counts: the click that hits a mine
                         # changes the board but is not an effective click.
@@ -136,7 +171,7 @@ class Replay:
                                     if s == OPENED or s == FLAGGED:
                                         continue
                                     cells[nb] = OPENED
-                                    opened.append(nb)
+                                    change(nb * 4 + OPENED)
                                     safe_opened += 1
                                     if numbers[nb] == 0:
                                         stack.append(nb)
@@ -147,22 +182,24 @@ class Replay:
                         if not ended and safe_opened == safe_total:
                             self.won_at = i + 1
                             ended = True
-                    change = opened
-                    since_changes += len(opened)
+                    effective += 1
             elif state != OPENED:
-                new = FLAGGED if e.kind == FLAG else MARKED if e.kind == MARK else CLOSED
+                new = FLAGGED if kind == flag_code else MARKED if kind == mark_code else CLOSED
                 if new != state:
                     cells[c] = new
-                    change = (c, new)  # type: ignore[assignment]
-                    since_changes += 1
-            if change is not None:
-                effective += 1
-            changes.append(change)
-            eff.append(effective)
-            sol.append(solved)
-            opd.append(safe_opened)
+                    change(c * 4 + new)
+                    effective += 1
             i += 1
+            if not record:
+                continue
+            end = len(changed)
+            end_of_changes(end)
+            eff(effective)
+            sol(solved)
+            opd(safe_opened)
             since_events += 1
+            since_changes += end - before
+            before = end
             if since_changes >= every_changes or since_events >= every_events:
                 checkpoints.append(bytes(cells))
                 checkpoint_index.append(i)
@@ -181,9 +218,18 @@ class Replay:
     def _finish(self) -> None:
         count = self._count
         self.duration_ms = self.times_ms[count - 1] if count else 0
-        self._final_cells = bytes(self._cells)
+        self._final_cells = bytes(self._cells) if self.seekable else b""
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
+        if not self.seekable:
+            # The figures at the end, all that is kept (`state` reads them at index 0).
+            solved, safe_opened, effective = self._totals
+            self._effective, self._solved, self._opened = (
+                array("i", [effective]),
+                array("i", [solved]),
+                array("i", [safe_opened]),
+            )
+            self._cells = None  # type: ignore[assignment]
 
     def extended(self, board: Board) -> Replay:
         """The Replay of `board`, which is this game with events added at its end; only
@@ -239,14 +285,8 @@ class Replay:
         if base == index:
             return self._checkpoints[k]
         cells = bytearray(self._checkpoints[k])
-        for change in self._changes[base:index]:
-            if change is None:
-                continue
-            if type(change) is array:
-                for c in change:
-                    cells[c] = OPENED
-            else:
-                cells[change[0]] = change[1]
+        for code in self._changed[self._changes_end[base] : self._changes_end[index]]:
+            cells[code >> 2] = code & 3
         return bytes(cells)
 
     def state(self, index: int, time_ms: float) -> ReplayState:
@@ -288,7 +328,30 @@ class Replay:
         )
 
     def stats(self) -> Stats:
+        if not self.seekable:
+            return self._end_stats()
         return self.final().stats
+
+    def _end_stats(self) -> Stats:
+        """The figures at the end of a game played without seeking, as `state` counts
+        them after its last action."""
+        count, end = len(self.board.events), self.end_index
+        if end is not None:
+            outcome, clock_end = self.outcome, self.times_ms[end - 1]
+        else:
+            outcome, clock_end = UNFINISHED, self.duration_ms
+        elapsed = max(0, clock_end - self.start_ms) if count > 0 else 0
+        counted = end if end is not None else count
+        return Stats(
+            self.bbbv,
+            self._solved[0],
+            counted,
+            self._effective[0],
+            self._opened[0],
+            self.safe_total,
+            elapsed / 1000,
+            outcome,
+        )
 
 
 # The Replays of the last few boards asked about, newest first: a window asks for the
@@ -325,6 +388,26 @@ def replay(board: Board) -> Replay:
         r = Replay(board)
     REPLAYS.add(r)
     return r
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a recorded game ended, with its figures there: what `info` tells, which needs
+    no seeking."""
+
+    stats: Stats
+    outcome: str
+    end_index: int | None  # actions played when the game was won or lost
+    event_count: int
+
+
+def outcome_of(board: Board) -> Outcome:
+    """How `board`'s game ended: from its Replay if one is kept, else by playing the game
+    to its end without recording each action (a million actions would cost a Replay tens
+    of megabytes that `info` never reads)."""
+    kept = next((r for r in REPLAYS.items() if r.board is board), None)
+    r = kept if kept is not None else Replay(board, seekable=False)
+    return Outcome(r.stats(), r.outcome, r.end_index, len(board.events))
 
 
 def state_at(board: Board, seconds: float) -> ReplayState:

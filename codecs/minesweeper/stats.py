@@ -127,6 +127,8 @@ class Field:
         touches = self._bytes(self._around(zeros)).translate(_NONZERO)
         lone = self._bytes(int.from_bytes(numbers, "little") + (int.from_bytes(touches, "little") << 4))
         self.isolated = lone.translate(_LONE_NUMBER)
+        # The masks serve the whole-field passes above alone: a byte a cell each, not kept.
+        del self._all, self._not_last, self._not_first, packed, keys, zeros, touches, lone
         self._label_openings()
         self.bbbv = len(self.opening_sizes) + self.isolated.count(1)
 
@@ -149,7 +151,6 @@ class Field:
             return None
         new = object.__new__(Field)
         new.width, new.height = w, h
-        new._all, new._not_last, new._not_first = self._all, self._not_last, self._not_first
         new.mine = mine = bytearray(self.mine)
         c = y * w + x
         mine[c] ^= 1

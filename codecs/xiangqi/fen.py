@@ -1,4 +1,5 @@
-"""Xiangqi FEN: reading it (the opening included); writing lives with the board."""
+"""Xiangqi FEN: reading it (the opening included), and what may follow it in a pasted text (its
+fields, then a move list); writing lives with the board."""
 
 from __future__ import annotations
 
@@ -66,3 +67,51 @@ def from_fen(text: str) -> Board:
                 lead + len(placement) + rest.index(fields[0]),
             )
     return Board(tuple(cells), red)
+
+
+# --- what may follow a FEN: its fields, then a move list -----------------------------
+
+# ICCS ("h2e2", "H2-E2"), WXF ("C2=5", "R+.3", "++=4", "3+.4") or four Chinese characters.
+_TOKEN = re.compile(
+    r"[a-iA-I][0-9]-?[a-iA-I][0-9]"
+    r"|[KAEHRCPBNkaehrcpbn+\-1-9][1-9+\-][+\-=.][1-9]"
+    r"|[\u4e00-\u9fff０-９][\u4e00-\u9fff０-９1-9][进進退平][\u4e00-\u9fff０-９1-9]"
+)
+# A long game has a few hundred moves; this bounds the work a pasted text can ask for.
+MAX_LIST_CHARS = 20_000
+_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?|\.\.\.")
+
+# A FEN and its fields: the side to move as `from_fen` reads it, then the placeholders
+# and counters of a full FEN (`w - - 0 1`); what follows is the move list.
+_FEN_HEAD = re.compile(
+    r"\s*[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){9}"
+    r"(?:\s+(?i:red|black|[wrb])(?=\s|$))?(?:\s+(?:-|\d+)(?=\s|$)){0,4}"
+)
+
+
+_WORD = re.compile(r"\S+")
+
+
+def refuse_what_is_not_moves(text: str) -> None:
+    """For a FEN followed by more text: raise FormatError at the first word after the FEN
+    and its fields that is not a move or a move number, so that no such tail is dropped
+    without a word. Whether the moves can be played is `moves_in_text`'s to say; a list
+    too long to replay is refused there, so only its first MAX_LIST_CHARS are looked at."""
+    head = _FEN_HEAD.match(text)
+    if head is None:
+        return
+    for match in _WORD.finditer(text, head.end()):
+        if match.start() > head.end() + MAX_LIST_CHARS:
+            return
+        word, start = match.group(), match.start()
+        number = _MOVE_NUMBER.match(word)
+        if number:
+            word, start = word[number.end() :], start + number.end()
+            if not word:
+                continue
+        if not _TOKEN.fullmatch(word):
+            raise FormatError(
+                NAME,
+                f"{shown(word)} after the position is not a move (write moves like C2=5, 炮二平五 or h2e2)",
+                start,
+            )

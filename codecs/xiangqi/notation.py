@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
-from .fen import from_fen
+from .fen import _FEN_HEAD, _MOVE_NUMBER, _TOKEN, MAX_LIST_CHARS, from_fen
 from .model import NAME, OPENING_FEN, Board, is_red
 from .moves import Move, iccs, legal_moves, parse_iccs, play
 
@@ -140,17 +140,6 @@ def _normal(token: str) -> str:
     return t.replace("進", "+").replace("退", "-").replace("平", "=")
 
 
-# ICCS ("h2e2", "H2-E2"), WXF ("C2=5", "R+.3", "++=4", "3+.4") or four Chinese characters.
-_TOKEN = re.compile(
-    r"[a-iA-I][0-9]-?[a-iA-I][0-9]"
-    r"|[KAEHRCPBNkaehrcpbn+\-1-9][1-9+\-][+\-=.][1-9]"
-    r"|[\u4e00-\u9fff０-９][\u4e00-\u9fff０-９1-9][进進退平][\u4e00-\u9fff０-９1-9]"
-)
-# A long game has a few hundred moves; this bounds the work a pasted text can ask for.
-MAX_LIST_CHARS = 20_000
-_MOVE_NUMBER = re.compile(r"\d+\.(?:\.\.)?|\.\.\.")
-
-
 def parse_move(board: Board, token: str, position: int = 0) -> Move:
     """The legal move that `token` (ICCS, WXF or Chinese) names on `board`."""
     moves = legal_moves(board)
@@ -232,11 +221,6 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
         moves.append(move)
         board = play(board, move)
     return moves
-
-
-_FEN_HEAD = re.compile(
-    r"\s*[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){9}(?:\s+[wWrRbB]\b)?(?:\s+-\s+-)?(?:\s+\d+\s+\d+)?"
-)
 
 
 def parse_game(text: str) -> tuple[Board, list[Move]]:

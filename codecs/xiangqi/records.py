@@ -203,7 +203,8 @@ def read_text(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
         raise FormatError(NAME, f"a game record is at most {MAX_FILE_BYTES:,} characters", MAX_FILE_BYTES)
     if "[DhtmlXQ" in text:
         return [read_dhtmlxq(text, cancel)]
-    from .notation import _FEN_HEAD, parse_game
+    from .fen import _FEN_HEAD
+    from .notation import parse_game
 
     if _FEN_HEAD.match(text) and "[" not in text:
         # A FEN followed by a move list, as the window's Copy moves and most sites give it.

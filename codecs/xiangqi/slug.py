@@ -11,7 +11,7 @@ from typing import Any
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
 from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
 from ..links import located_in, percent_decode, strip_text
-from .fen import from_fen
+from .fen import from_fen, refuse_what_is_not_moves
 from .model import (
     CANDIDATES,
     CAPTURED,
@@ -60,13 +60,21 @@ def _unwrap_keeping_spaces(text: str) -> str | None:
     return t.replace(" ", "+")
 
 
+_MARK_CHARS = 200
+
+
 def looks_like(text: str) -> bool:
     """The `xiangqi:` prefix Slugboard writes, or Xiangqi FEN. A bare slug carries no
     mark, so it is left to the registry's last resort."""
     try:
-        if not isinstance(text, str) or len(text) > 10_000:
+        if not isinstance(text, str):
             return False
-        t = strip_text(text)
+        # The marks stand at the start: only the head is looked at (a FEN's placement is
+        # at most 99 characters), so that a FEN followed by a long tail is still xiangqi's
+        # to read, or to refuse.
+        t = text.lstrip()[:_MARK_CHARS]
+        if t[:1] in ("<", '"', "'"):
+            t = t[1:].lstrip()
         if t[: len(PREFIX)].lower() == PREFIX or t[: len(PREFIX) + 2].lower() == "xiangqi%3a":
             return True
         return bool(_FEN_SHAPE.match(t))
@@ -88,12 +96,16 @@ def decode(text: str) -> Board:
 def _decode_unwrapped(text: str, t: str) -> Board:
     if _FEN_SHAPE.match(t):
         try:
-            return from_fen(t)
+            board = from_fen(t)
         except SlugError as fen_error:
             try:
                 return decode_slug(t)
             except SlugError:
                 raise fen_error from None
+        if len(t) > len(t.split(None, 1)[0]):
+            # More than the placement: its fields and moves, or text that is neither.
+            refuse_what_is_not_moves(t)
+        return board
     if _FEN_LIKE.match(t):
         try:
             return decode_slug(t.replace(" ", "+"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from PySide6.QtCore import QAbstractTableModel, QItemSelectionModel, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics
@@ -46,7 +47,7 @@ class ActionModel(QAbstractTableModel):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._events: tuple[ms.Event, ...] = ()
+        self._events: Sequence[ms.Event] = ()
         self._unit = 1
         self._start = 0  # when the game's clock starts (its first action), in ms
         self._digits = 2

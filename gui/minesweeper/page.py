@@ -130,12 +130,12 @@ class _SeekBar(QSlider):
 
     def __init__(self) -> None:
         super().__init__(Qt.Orientation.Horizontal)
-        self._times: list[int] = []
+        self._times: Sequence[int] = []
         self._tick_key: tuple = ()
         self._ticks: list[QLineF] = []
         self.setMinimumHeight(self.sizeHint().height() + 6)
 
-    def set_events(self, times: list[int]) -> None:
+    def set_events(self, times: Sequence[int]) -> None:
         self._times = times
         self.update()
 

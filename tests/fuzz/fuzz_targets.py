@@ -180,6 +180,44 @@ def _letters_lexicon_cache(data: bytes) -> None:
         assert lexicon is None or isinstance(lexicon, Lexicon)
 
 
+def _minesweeper_game(data: bytes) -> None:
+    """A minesweeper game read into columns: it reads as the tuple of its actions, its
+    JSON in pieces is its board JSON, and `info`'s figures (played to the game's end and
+    no further) are the full replay's."""
+    from slugboard.codecs import minesweeper as ms
+    from slugboard.codecs.cli import _dump
+
+    try:
+        board = ms.decode(_text(data))
+    except SlugError:
+        return
+    events = tuple(board.events)
+    assert board.events == events and board.events[1:] == events[1:] and len(board.events) == len(events)
+    assert "".join(ms.json_pieces(board, _dump)) == _dump(ms.to_json(board))
+    full, alone = ms.Replay(board), ms.Replay(board, seekable=False)
+    assert alone.stats() == full.final().stats and alone.end_index == full.end_index
+
+
+def _xiangqi_fen_tail(data: bytes) -> None:
+    """A FEN followed by any text: it reads only when what follows the FEN's fields is a
+    move list (never as the FEN alone with the rest dropped), else a SlugError. What
+    reads, the move list reader takes as moves: it may find one not legal there, or the
+    list too long, but no word that is not a move."""
+    from slugboard.codecs import xiangqi as xq
+    from slugboard.codecs.xiangqi.notation import parse_game
+    from slugboard.codecs.xiangqi.slug import _unwrap
+
+    pasted = "4k4/9/9/9/9/9/9/9/3R5/3K5 w " + _text(data)
+    try:
+        xq.decode(pasted)
+    except SlugError:
+        return
+    try:
+        parse_game(_unwrap(pasted))  # as the reader sees it: percent escapes undone
+    except SlugError as exc:
+        assert "is not a move" not in exc.message, exc.message
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
@@ -195,6 +233,8 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "fpuzzles-json": _fpuzzles_json,
     "sudokupad": _sudokupad,
     "letters-lexicon-cache": _letters_lexicon_cache,
+    "minesweeper-game": _minesweeper_game,
+    "xiangqi-fen-tail": _xiangqi_fen_tail,
 }
 
 

@@ -63,6 +63,9 @@ def targets() -> list[str]:
         "lzstring",
         "fpuzzles-json",
         "sudokupad",
+        "letters-lexicon-cache",
+        "minesweeper-game",
+        "xiangqi-fen-tail",
     ]
 
 
