@@ -24,9 +24,7 @@ def solve(board: Board, args: argparse.Namespace) -> str:
 
 def count_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="stop counting at N")
-    parser.add_argument(
-        "--jobs", type=int, metavar="N", help="count in N processes side by side (default: one per core)"
-    )
+    parser.add_argument("--jobs", type=int, metavar="N", help="count on N threads side by side (default: one per core)")
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",
