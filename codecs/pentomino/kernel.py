@@ -57,10 +57,13 @@ def compiled() -> Callable[..., Any]:
 
 
 def new_memo() -> Any:
-    """Empty memo slots, two words each: the state's empty cells, then its count shifted
-    past its free pieces (count << PIECE_BITS | free: counts up to 2**52, far past any
-    board of twelve pieces), so one look reads one cache line rather than three.
-    Zeroed pages, which the system hands out as they are first written."""
+    """Empty memo slots, two words each: the state's empty cells XOR the second word, then
+    its count shifted past its free pieces (count << PIECE_BITS | free: counts up to
+    2**52, far past any board of twelve pieces), so one look reads one cache line rather
+    than three. Threads counting one board share it: a slot read while another thread
+    writes it (one word old, one new) fails the XOR check and is counted afresh, as in
+    a chess engine's shared transposition table. Zeroed pages, which the system hands
+    out as they are first written."""
     return np.zeros((1 << TABLE_BITS, 2), np.uint64)
 
 
@@ -126,8 +129,9 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                     st_total[d] += 1
                     continue
                 slot = ((ne * mult_a) ^ (nf * mult_b)) >> shift
-                if memo[slot, 0] == ne and memo[slot, 1] & free_mask == nf:
-                    st_total[d] += np.int64(memo[slot, 1] >> piece_bits)
+                word = memo[slot, 1]
+                if memo[slot, 0] ^ word == ne and word & free_mask == nf:
+                    st_total[d] += np.int64(word >> piece_bits)
                     continue
                 d += 1
                 st_empty[d] = ne
@@ -143,8 +147,9 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                 if cap > 0 and total > cap:
                     total = cap
                 slot = ((st_empty[d] * mult_a) ^ (st_free[d] * mult_b)) >> shift
-                memo[slot, 0] = st_empty[d]
-                memo[slot, 1] = (np.uint64(total) << piece_bits) | st_free[d]
+                word = (np.uint64(total) << piece_bits) | st_free[d]
+                memo[slot, 0] = st_empty[d] ^ word
+                memo[slot, 1] = word
                 if d == 0:
                     counts[k] = total
                     break

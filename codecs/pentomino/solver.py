@@ -339,15 +339,16 @@ class _Stop:
 
 class _Counter:
     """Counts states of one board's tables, compiled or in Python, remembering sub-counts
-    from one batch of states to the next; raises Cancelled once `stop` is set."""
+    from one batch of states to the next (in `slots`, the compiled search's memory, which
+    counters on other threads may share); raises Cancelled once `stop` is set."""
 
-    def __init__(self, t: Tables, engine: str, stop: _Stop | None = None) -> None:
+    def __init__(self, t: Tables, engine: str, stop: _Stop | None = None, slots: Any = None) -> None:
         self.t = t
         self.engine = engine
         self.stop = stop if stop is not None else _Stop(engine == "compiled")
         self.memo: dict[int, int] = {}
         self.arrays: tuple[Any, ...] | None = None
-        self.slots: Any = None
+        self.slots = slots
 
     def __call__(self, states: list[tuple[int, int]], cap: int) -> list[int]:
         if self.engine == "python":
@@ -362,6 +363,7 @@ class _Counter:
                 np.array(self.t.pieces, np.uint64),
                 np.array(self.t.start, np.int64),
             )
+        if self.slots is None:
             self.slots = kernel.new_memo()
         empties = np.array([e for e, _f in states], np.uint64)
         frees = np.array([f for _e, f in states], np.uint64)
@@ -492,9 +494,9 @@ class WorkerFailedError(RuntimeError):
 class _Shelf:
     """The subproblems, in scan order, shared out between workers. Each worker counts a run
     of neighbouring subproblems, a few at a time from its front: neighbours leave much the
-    same cells and pieces below them, so the worker's memory of sub-counts serves them
-    best. A worker whose run is done takes the back half of the longest run left, so all
-    stay busy to the end."""
+    same cells and pieces below them, so the sub-counts it remembers serve it next (and
+    the workers rarely write over each other's). A worker whose run is done takes the
+    back half of the longest run left, so all stay busy to the end."""
 
     def __init__(self, total: int, workers: int, chunk: int) -> None:
         self._lock = threading.Lock()
@@ -528,16 +530,18 @@ def _count_on_threads(
     heard: Callable[[list[int]], bool],
     cancel: Cancel,
 ) -> None:
-    """Count `states` on `jobs` threads, each with its own memory of sub-counts, handing
+    """Count `states` on `jobs` threads, which share one memory of sub-counts, handing
     every chunk's counts to `heard` on this thread as it comes (in any order). Stops every
     thread, within a millisecond, once `heard` says so, on Cancel, or when one fails."""
     import queue
 
     jobs = max(1, min(jobs, len(states)))
+    slots = None
     if engine == "compiled":
         from . import kernel
 
         kernel.compiled()  # loaded once, here, before the threads ask for it
+        slots = kernel.new_memo()
     # A few dozen chunks per worker: progress moves often, and each call costs little.
     shelf = _Shelf(len(states), jobs, max(1, len(states) // (jobs * 32)))
     stop = _Stop(engine == "compiled")
@@ -545,7 +549,7 @@ def _count_on_threads(
 
     def work(worker: int) -> None:
         try:
-            counter = _Counter(t, engine, stop)
+            counter = _Counter(t, engine, stop, slots)
             while not stop.is_set():
                 taken = shelf.take(worker)
                 if taken is None:
