@@ -5,6 +5,7 @@ size), and a torus HxW agrees with WxH."""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import threading
@@ -50,7 +51,8 @@ def _turns(cells):
 
 def modular_count(surface: str, height: int, width: int, blocked=frozenset()) -> int:
     """Tilings of an empty torus ("T": rows and columns wrap) or cylinder ("C": columns
-    wrap) by distinct pentominoes, each placement a set of cells taken modulo the size."""
+    wrap) by distinct pentominoes, each placement a set of cells taken modulo the size
+    (the count of what is left remembered)."""
     placements: dict[str, set[frozenset]] = {}
     for name, cells in SHAPES.items():
         found = placements[name] = set()
@@ -69,6 +71,7 @@ def modular_count(surface: str, height: int, width: int, blocked=frozenset()) ->
                         found.add(taken)
     empty = {(r, c) for r in range(height) for c in range(width)} - set(blocked)
 
+    @functools.cache
     def fill(left: frozenset, free: frozenset) -> int:
         if not left:
             return 1

@@ -9,7 +9,7 @@ grows past its size). numba compiles it once per machine and keeps the machine c
 user's cache folder; where numba is missing the pure-Python search of `solver` runs.
 
 The search holds no lock of Python's (`nogil`), so one count runs it on several threads
-at once, each with its own memory; another thread stops it through a flag it looks at.
+at once, all sharing one memory; another thread stops it through a flag it looks at.
 """
 
 from __future__ import annotations
