@@ -155,15 +155,15 @@ def test_one_two_and_three_threads_count_what_the_python_search_counts(board, li
 
 @given(st.integers(0, 300), st.integers(1, 4), st.integers(1, 40), st.lists(st.integers(0, 3), max_size=400))
 def test_the_shelf_hands_every_subproblem_out_once(total, workers, chunk, turns):
-    """Whatever order the workers come in, each subproblem goes to exactly one of them, a
-    worker's share stays a run of neighbours, and the shelf runs dry only when all are out."""
+    """Whatever order the workers come in, each subproblem goes to exactly one of them, and
+    the shelf runs dry only when all are out."""
     shelf = solver._Shelf(total, workers, chunk)
     given_out: list[int] = []
     turns = [w % workers for w in turns] + [w for _ in range(total + 1) for w in range(workers)]
     for worker in turns:
         taken = shelf.take(worker)
         if taken is None:
-            assert sorted(given_out) == list(range(len(given_out)))
+            assert sorted(given_out) == list(range(total))
             continue
         start, end = taken
         assert 0 <= start < end <= total and end - start <= chunk
