@@ -1,12 +1,20 @@
-"""The compiled pentomino count against a plain C bitboard count, and the count in two
-processes against one, on the empty 6x10 rectangle.
+"""The compiled pentomino count against a plain C bitboard count, and the count on two
+threads against one (`--jobs 2` against `--jobs 1`), on the empty 6x10 rectangle and a
+longer count, the 4x15 cylinder.
 
-    .venv/bin/python benchmarks/pentomino_count.py [--jobs-board SLUG]
+    .venv/bin/python benchmarks/pentomino_count.py [--jobs-boards SLUG ...] [--repeat N]
 
 Builds benchmarks/pentomino_count.c with the system compiler (cc) when there is one. The
 machine may be shared: each line gives CPU time (what the work itself took) beside wall
-time (what a person waited), and the ratios of both. The first line is numba's first
+time (what a person waited), and the load average before and after (/proc/loadavg): two
+jobs can only be faster than one when a core is free. The first line is numba's first
 compile, in a fresh cache folder; later runs load the machine code from the user's cache.
+
+Each count of the jobs part runs in a fresh process, which loads the compiled search with
+a tiny count first (as the window's helper has it after its first count), then times the
+count itself; "command" is the whole `slugboard-codec count` process for comparison,
+Python's start and numba's loading included. CPU is the process's own (all its threads)
+and its children's (the count starts none).
 """
 
 from __future__ import annotations
@@ -48,10 +56,66 @@ def count(
     return int(out[0]), float(out[1]), float(out[2])
 
 
+JOBS_RUN = (
+    "import time, resource\n"
+    "from slugboard.codecs import pentomino as pm\n"
+    "from slugboard.codecs.pentomino import solver\n"
+    "solver.count(pm.Board('R', 4, 5), jobs={jobs})\n"  # the compiled search loaded
+    "board = pm.decode({slug!r})\n"
+    "me0 = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "t = time.perf_counter()\n"
+    "found = solver.count(board, jobs={jobs})\n"
+    "wall = time.perf_counter() - t\n"
+    "me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+    "own = me.ru_utime + me.ru_stime - me0.ru_utime - me0.ru_stime\n"
+    "print(found[0], wall, own, kids.ru_utime + kids.ru_stime)\n"
+)
+
+
+def load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "unknown"
+
+
+def in_jobs(slug: str, jobs: int) -> tuple[int, float, float, float, float]:
+    """(count, wall seconds of the count, CPU seconds of the count in this process, CPU
+    seconds of its children, wall seconds of `slugboard-codec count` for the same board)."""
+    out = subprocess.run(
+        [sys.executable, "-c", JOBS_RUN.format(slug=slug, jobs=jobs)], capture_output=True, text=True, check=True
+    ).stdout.split()
+    t = time.perf_counter()
+    command = [sys.executable, "-m", "slugboard.codecs.cli", "count", slug, "--jobs", str(jobs)]
+    subprocess.run(command, capture_output=True, check=True)
+    return int(out[0]), float(out[1]), float(out[2]), float(out[3]), time.perf_counter() - t
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--jobs-board", default="R6a", help="the board timed in 1 and 2 processes")
+    parser.add_argument("--jobs-boards", nargs="*", default=["R6a", "C4f"], help="boards timed on 1 and 2 threads")
+    parser.add_argument("--repeat", type=int, default=1, help="time each board this often, keep the fastest")
+    parser.add_argument("--no-c", action="store_true", help="only the jobs part")
     args = parser.parse_args()
+    if not args.no_c:
+        compare_with_c()
+    for slug in args.jobs_boards:
+        print(f"{slug}, load average before: {load()}")
+        runs = {jobs: min((in_jobs(slug, jobs) for _ in range(args.repeat)), key=lambda r: r[1]) for jobs in (1, 2)}
+        for jobs, (found, wall, own, kids, command) in runs.items():
+            print(
+                f"  --jobs {jobs}: {found} tilings, count {wall:.2f} s wall, CPU {own:.2f} s (process) "
+                f"+ {kids:.2f} s (children); command {command:.2f} s wall"
+            )
+        one, two = runs[1], runs[2]
+        print(
+            f"  2 jobs / 1 job: {two[1] / one[1]:.2f}x wall of the count (goal: at most 0.6x), "
+            f"{two[4] / one[4]:.2f}x wall of the command, {two[2] / one[2]:.2f}x CPU; "
+            f"{os.cpu_count()} cores; load average after: {load()}"
+        )
+
+
+def compare_with_c() -> None:
     with tempfile.TemporaryDirectory() as fresh:
         env = dict(os.environ, NUMBA_CACHE_DIR=fresh)
         found, wall, cpu = count("R6a", env=env)
@@ -73,11 +137,6 @@ def main() -> None:
             c_wall = time.perf_counter() - t
         print(f"C bitboard search:    {c_found} tilings, {c_wall:.2f} s wall, {float(c_cpu):.2f} s CPU (search only)")
         print(f"compiled / C: {wall / c_wall:.2f}x wall, {cpu / float(c_cpu):.2f}x CPU (goal: at most 2x)")
-    one = count(args.jobs_board, jobs=1)
-    two = count(args.jobs_board, jobs=2)
-    print(f"{args.jobs_board} in 1 process:  {one[1]:.2f} s wall, {one[2]:.2f} s CPU")
-    print(f"{args.jobs_board} in 2 processes: {two[1]:.2f} s wall, {two[2]:.2f} s CPU (all processes)")
-    print(f"2 jobs / 1 job: {two[1] / one[1]:.2f}x wall (goal: at most 0.6x), {os.cpu_count()} cores")
 
 
 if __name__ == "__main__":

@@ -1,15 +1,19 @@
-"""The count at compiled speed, in processes and in subproblems: the compiled search (numba)
+"""The count at compiled speed, on threads and in subproblems: the compiled search (numba)
 agrees with the pure-Python one, the subproblems add up to the whole, a torus or cylinder
 count agrees with an independent placement generator written here (cells taken modulo the
 size), and a torus HxW agrees with WxH."""
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+import threading
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from processes import linux_only
 
 from slugboard.codecs import cli
 from slugboard.codecs import pentomino as pm
@@ -47,7 +51,8 @@ def _turns(cells):
 
 def modular_count(surface: str, height: int, width: int, blocked=frozenset()) -> int:
     """Tilings of an empty torus ("T": rows and columns wrap) or cylinder ("C": columns
-    wrap) by distinct pentominoes, each placement a set of cells taken modulo the size."""
+    wrap) by distinct pentominoes, each placement a set of cells taken modulo the size
+    (the count of what is left remembered)."""
     placements: dict[str, set[frozenset]] = {}
     for name, cells in SHAPES.items():
         found = placements[name] = set()
@@ -66,6 +71,7 @@ def modular_count(surface: str, height: int, width: int, blocked=frozenset()) ->
                         found.add(taken)
     empty = {(r, c) for r in range(height) for c in range(width)} - set(blocked)
 
+    @functools.cache
     def fill(left: frozenset, free: frozenset) -> int:
         if not left:
             return 1
@@ -138,14 +144,125 @@ def test_progress_says_the_share_of_subproblems_done():
     assert shares == sorted(shares) and 0 < shares[0] < 0.2
 
 
-@pytest.mark.slow
-def test_processes_count_what_one_counts_and_cancel_stops_them():
-    assert solver.count(pm.Board("R", 4, 15), jobs=2) == (1472, True)
-    assert solver.count(pm.Board("R", 4, 15), 100, jobs=2) == (100, False)
+@compiled
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(boards(), st.sampled_from([None, 1, 3]))
+def test_one_two_and_three_threads_count_what_the_python_search_counts(board, limit):
+    expected = solver.count(board, limit, engine="python")
+    for jobs in (1, 2, 3):
+        assert solver.count(board, limit, jobs=jobs, engine="compiled") == expected
+
+
+@given(st.integers(0, 300), st.integers(1, 4), st.integers(1, 40), st.lists(st.integers(0, 3), max_size=400))
+def test_the_shelf_hands_every_subproblem_out_once(total, workers, chunk, turns):
+    """Whatever order the workers come in, each subproblem goes to exactly one of them, and
+    the shelf runs dry only when all are out."""
+    shelf = solver._Shelf(total, workers, chunk)
+    given_out: list[int] = []
+    turns = [w % workers for w in turns] + [w for _ in range(total + 1) for w in range(workers)]
+    for worker in turns:
+        taken = shelf.take(worker)
+        if taken is None:
+            assert sorted(given_out) == list(range(total))
+            continue
+        start, end = taken
+        assert 0 <= start < end <= total and end - start <= chunk
+        given_out.extend(range(start, end))
+    assert sorted(given_out) == list(range(total))
+
+
+def _counting_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name.startswith("slugboard-count")]
+
+
+def _children() -> set[int]:
+    """The processes this one has started and not reaped (read from /proc)."""
+    found: set[int] = set()
+    for task in os.listdir("/proc/self/task"):
+        with open(f"/proc/self/task/{task}/children") as f:
+            found.update(int(pid) for pid in f.read().split())
+    return found
+
+
+@compiled
+@linux_only
+def test_cancel_stops_every_worker_and_starts_no_process(monkeypatch):
+    before = _children()
+    counted = solver._Counter.__call__
+    inside: set[str] = set()
+    both_inside = threading.Event()
+    lock = threading.Lock()
+
+    def entered(self, states, cap):
+        with lock:
+            inside.add(threading.current_thread().name)
+            if len(inside) == 2:
+                both_inside.set()
+        return counted(self, states, cap)
+
+    monkeypatch.setattr(solver._Counter, "__call__", entered)
+    outcome: list[object] = []
     cancel = Cancel()
+
+    def run() -> None:
+        try:
+            outcome.append(solver.count(pm.Board("C", 6, 10), jobs=2, cancel=cancel))
+        except Cancelled as stopped:
+            outcome.append(stopped)
+
+    counting = threading.Thread(target=run)
+    counting.start()
+    assert both_inside.wait(60)  # both workers are in the compiled search (the 6x10 cylinder takes minutes)
+    assert len(_counting_threads()) == 2 and _children() == before
     cancel.set()
-    with pytest.raises(Cancelled):
-        solver.count(pm.Board("R", 6, 10), jobs=2, cancel=cancel)
+    counting.join(60)
+    assert not counting.is_alive() and isinstance(outcome[0], Cancelled)
+    assert _counting_threads() == [] and _children() == before
+
+
+@compiled
+def test_a_memory_slot_half_written_by_another_thread_is_not_misread():
+    import numpy as np
+
+    t = solver.tables(solver.prepare(pm.Board("R", 4, 15)))
+    states = solver.split(t)
+    counter = solver._Counter(t, "compiled")
+    assert sum(counter(states, -1)) == 1472
+    memo = counter.slots
+    written = np.flatnonzero(memo[:, 1])
+    assert len(written) > 1000
+    # Each slot keeps its first word and gets another slot's second: what a thread reading
+    # a slot while another writes it may see. Not one such slot may be taken for a count.
+    memo[written, 1] = np.roll(memo[written, 1], 1)
+    assert sum(counter(states, -1)) == 1472
+
+
+@compiled
+def test_a_limit_reached_stops_the_workers():
+    assert solver.count(pm.Board("R", 6, 10), 100, jobs=2) == (100, False)
+    assert _counting_threads() == []
+
+
+@pytest.mark.parametrize("engine", ["compiled", "python"])
+def test_a_worker_that_fails_is_told_as_an_error_and_stops_the_others(monkeypatch, engine):
+    if engine == "compiled" and not solver.compiled_available():
+        pytest.skip("numba is not installed")
+    counted = solver._Counter.__call__
+    calls = []
+    lock = threading.Lock()
+
+    def fails_third(self, states, cap):
+        with lock:
+            calls.append(threading.current_thread().name)
+            third = len(calls) == 3
+        if third:
+            raise MemoryError
+        return counted(self, states, cap)
+
+    monkeypatch.setattr(solver._Counter, "__call__", fails_third)
+    with pytest.raises(solver.WorkerFailedError, match="not enough memory"):
+        solver.count(pm.Board("R", 4, 15), jobs=2, engine=engine)
+    assert _counting_threads() == []
 
 
 @pytest.mark.slow

@@ -3,6 +3,7 @@ stops the running one at once, failures are delivered, and quitting never waits.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -179,6 +180,15 @@ def test_the_thread_starts_with_the_first_query(qtbot):
     assert answers == [5]
 
 
+def _children(pid: int) -> set[int]:
+    """The processes `pid` has started and not reaped (read from /proc)."""
+    found: set[int] = set()
+    for task in os.listdir(f"/proc/{pid}/task"):
+        with open(f"/proc/{pid}/task/{task}/children") as f:
+            found.update(int(child) for child in f.read().split())
+    return found
+
+
 @linux_only
 def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends(main_window, qtbot):
     """The count of the empty 6x10 rectangle (seconds of work) runs in a process of its own,
@@ -192,6 +202,9 @@ def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends
     qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
     pid = page._job._helper.pid
     assert pid is not None and pid != os.getpid() and not ended(pid)
+    # The count's workers are threads of the helper, not processes of their own: closing
+    # the window, which ends the helper, ends every one of them.
+    assert _children(pid) == set()
     page.cancel_button.click()
     page.count_button.click()
     qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)

@@ -74,9 +74,7 @@ def _completions(board: Board, nth: int | None, every: bool, limit: int | None, 
 
 def count_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=int, metavar="N", help="stop counting at N")
-    parser.add_argument(
-        "--jobs", type=int, metavar="N", help="count in N processes side by side (default: one per core)"
-    )
+    parser.add_argument("--jobs", type=int, metavar="N", help="count on N threads side by side (default: one per core)")
     parser.add_argument(
         "--dask",
         metavar="ADDRESS",

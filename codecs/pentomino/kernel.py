@@ -7,6 +7,9 @@ twelve pieces of five cells), so a state fits one 64-bit word and a 16-bit word,
 memory is a fixed table of slots that a newer state may take over (a cache, so it never
 grows past its size). numba compiles it once per machine and keeps the machine code in the
 user's cache folder; where numba is missing the pure-Python search of `solver` runs.
+
+The search holds no lock of Python's (`nogil`), so one count runs it on several threads
+at once, all sharing one memory; another thread stops it through a flag it looks at.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from typing import Any
 
 import numpy as np  # numba's own dependency: this module is imported only where numba is
 
-TABLE_BITS = 21  # memo slots: 2**21 (about 36 MB)
+TABLE_BITS = 21  # memo slots: 2**21 (32 MB)
+PIECE_BITS = 12  # the free pieces: one bit for each of the twelve
+STOP_MASK = (1 << 16) - 1  # steps between looks at the stop flag: well under a millisecond
 _lock = threading.Lock()
 
 
@@ -51,11 +56,15 @@ def compiled() -> Callable[..., Any]:
         return numba.njit(cache=True, nogil=True)(_count_states)  # type: ignore[no-any-return, unused-ignore]
 
 
-def new_memo() -> tuple[Any, Any, Any]:
-    """Empty memo slots: the state's empty cells, its free pieces, and its count (zeroed
-    pages the system hands out as they are first written)."""
-    size = 1 << TABLE_BITS
-    return np.zeros(size, np.uint64), np.zeros(size, np.uint16), np.zeros(size, np.int64)
+def new_memo() -> Any:
+    """Empty memo slots, two words each: the state's empty cells XOR the second word, then
+    its count shifted past its free pieces (count << PIECE_BITS | free: counts up to
+    2**52, far past any board of twelve pieces), so one look reads one cache line rather
+    than three. Threads counting one board share it: a slot read while another thread
+    writes it (one word old, one new) fails the XOR check and is counted afresh, as in
+    a chess engine's shared transposition table. Zeroed pages, which the system hands
+    out as they are first written."""
+    return np.zeros((1 << TABLE_BITS, 2), np.uint64)
 
 
 def _count_states(  # pragma: no cover - run compiled; `solver` runs the same search in Python
@@ -65,26 +74,31 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
     empties: Any,
     frees: Any,
     cap: int,
-    memo_empty: Any,
-    memo_free: Any,
-    memo_count: Any,
+    memo: Any,
     counts: Any,
-) -> None:
+    stop: Any,
+) -> int:
     """counts[k] = the completions of state (empties[k], frees[k]), each capped at `cap`
-    when cap > 0. masks/pieces: the placements, grouped by first cell: those of cell i are
-    start[i]..start[i+1]-1. Written for numba: plain loops over arrays, every integer
-    kept unsigned 64-bit where it holds cells."""
+    when cap > 0; returns how many states it counted, all of them unless another thread
+    set stop[0] (looked at every STOP_MASK + 1 steps), when it returns at once. masks/pieces:
+    the placements, grouped by first cell: those of cell i are start[i]..start[i+1]-1.
+    Written for numba: plain loops over arrays, every integer kept unsigned 64-bit where
+    it holds cells."""
     one = np.uint64(1)
     mult_a = np.uint64(0x9E3779B97F4A7C15)
     mult_b = np.uint64(0xC2B2AE3D27D4EB4F)
     shift = np.uint64(64 - TABLE_BITS)
+    piece_bits = np.uint64(PIECE_BITS)
+    free_mask = np.uint64((1 << PIECE_BITS) - 1)
     depth_max = 16
     st_empty = np.zeros(depth_max, np.uint64)
     st_free = np.zeros(depth_max, np.uint64)
     st_index = np.zeros(depth_max, np.int64)
     st_end = np.zeros(depth_max, np.int64)
     st_total = np.zeros(depth_max, np.int64)
-    for k in range(empties.shape[0]):
+    steps = 0
+    n: int = empties.shape[0]
+    for k in range(n):
         if empties[k] == 0:
             counts[k] = 1
             continue
@@ -99,6 +113,9 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
         st_end[0] = start[first + 1]
         st_total[0] = 0
         while True:
+            steps += 1
+            if steps & STOP_MASK == 0 and stop[0] != 0:
+                return k
             if st_index[d] < st_end[d] and not (cap > 0 and st_total[d] >= cap):
                 j = st_index[d]
                 st_index[d] = j + 1
@@ -112,8 +129,9 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                     st_total[d] += 1
                     continue
                 slot = ((ne * mult_a) ^ (nf * mult_b)) >> shift
-                if memo_empty[slot] == ne and memo_free[slot] == nf:
-                    st_total[d] += memo_count[slot]
+                word = memo[slot, 1]
+                if memo[slot, 0] ^ word == ne and word & free_mask == nf:
+                    st_total[d] += np.int64(word >> piece_bits)
                     continue
                 d += 1
                 st_empty[d] = ne
@@ -129,11 +147,12 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                 if cap > 0 and total > cap:
                     total = cap
                 slot = ((st_empty[d] * mult_a) ^ (st_free[d] * mult_b)) >> shift
-                memo_empty[slot] = st_empty[d]
-                memo_free[slot] = np.uint16(st_free[d])
-                memo_count[slot] = total
+                word = (np.uint64(total) << piece_bits) | st_free[d]
+                memo[slot, 0] = st_empty[d] ^ word
+                memo[slot, 1] = word
                 if d == 0:
                     counts[k] = total
                     break
                 d -= 1
                 st_total[d] += total
+    return n

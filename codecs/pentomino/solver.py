@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ..work import NEVER, Cancel
+from ..work import NEVER, Cancel, Cancelled
 from .geometry import map_cell, paint, placed_cells
 from .model import PIECES, Board, Piece
 
@@ -211,6 +211,7 @@ def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
 MEMO_LIMIT = 4_000_000  # remembered sub-counts (a few hundred MB); past it the memory starts afresh
 SPLIT_STATES = 96  # the count splits into at least this many subproblems (when the board has them)
 SPLIT_DEPTH = 4  # ... placing at most this many pieces to get there
+CANCEL_POLL = 0.05  # seconds between looks at the count's Cancel while its threads work
 
 
 @dataclass(frozen=True)
@@ -315,20 +316,43 @@ def compiled_available() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+class _Stop:
+    """A flag that stops the count's workers: the Python search hears it through a Cancel,
+    the compiled one through a one-byte array it looks at now and then."""
+
+    def __init__(self, compiled: bool) -> None:
+        self.cancel = Cancel()
+        self.flag: Any = None
+        if compiled:
+            import numpy as np
+
+            self.flag = np.zeros(1, np.uint8)
+
+    def set(self) -> None:
+        self.cancel.set()
+        if self.flag is not None:
+            self.flag[0] = 1
+
+    def is_set(self) -> bool:
+        return self.cancel.is_set()
+
+
 class _Counter:
     """Counts states of one board's tables, compiled or in Python, remembering sub-counts
-    from one batch of states to the next."""
+    from one batch of states to the next (in `slots`, the compiled search's memory, which
+    counters on other threads may share); raises Cancelled once `stop` is set."""
 
-    def __init__(self, t: Tables, engine: str) -> None:
+    def __init__(self, t: Tables, engine: str, stop: _Stop | None = None, slots: Any = None) -> None:
         self.t = t
         self.engine = engine
+        self.stop = stop if stop is not None else _Stop(engine == "compiled")
         self.memo: dict[int, int] = {}
         self.arrays: tuple[Any, ...] | None = None
-        self.slots: tuple[Any, Any, Any] | None = None
+        self.slots = slots
 
-    def __call__(self, states: list[tuple[int, int]], cap: int, cancel: Cancel = NEVER) -> list[int]:
+    def __call__(self, states: list[tuple[int, int]], cap: int) -> list[int]:
         if self.engine == "python":
-            return _count_python(self.t, states, cap, cancel, self.memo)
+            return _count_python(self.t, states, cap, self.stop.cancel, self.memo)
         import numpy as np
 
         from . import kernel
@@ -339,12 +363,14 @@ class _Counter:
                 np.array(self.t.pieces, np.uint64),
                 np.array(self.t.start, np.int64),
             )
+        if self.slots is None:
             self.slots = kernel.new_memo()
-        assert self.slots is not None
         empties = np.array([e for e, _f in states], np.uint64)
         frees = np.array([f for _e, f in states], np.uint64)
         counts = np.zeros(len(states), np.int64)
-        kernel.compiled()(*self.arrays, empties, frees, cap, *self.slots, counts)
+        done = kernel.compiled()(*self.arrays, empties, frees, cap, self.slots, counts, self.stop.flag)
+        if done < len(states):
+            raise Cancelled
         return [int(c) for c in counts]
 
 
@@ -389,7 +415,8 @@ def count(
     count of what is left is remembered by (empty cells, free pieces): the 6x10 rectangle
     takes seconds rather than a minute. With a limit, every sub-count is capped at it,
     which keeps "at least `limit`" exact. The search splits into independent subproblems
-    (the ways to cover the first cells); `jobs` processes count them side by side, or a
+    (the ways to cover the first cells); `jobs` threads count them side by side (the
+    compiled search, which lets go of Python's lock; the Python one counts on one), or a
     Dask cluster at the address `dask` does. `progress` hears (completions counted so
     far, share of the subproblems done) as they finish. `engine`: "compiled" (numba),
     "python", or None for compiled where numba is installed."""
@@ -416,15 +443,9 @@ def count(
         from .cluster import count_on_cluster
 
         count_on_cluster(dask, count_chunk, t, _chunks(states, 8), cap, how, heard, cancel)
-    elif jobs > 1:
-        _count_in_processes(t, _chunks(states, max(1, len(states) // (jobs * 8))), cap, how, jobs, heard, cancel)
     else:
-        counter = _Counter(t, how)
-        # Chunks small enough that Cancel is heard soon (the compiled search cannot look).
-        for chunk in _chunks(states, 1 if how == "compiled" else 8):
-            cancel.check()
-            if heard(counter(chunk, cap, cancel)):
-                break
+        # The Python search holds Python's lock: more threads would only take turns.
+        _count_on_threads(t, states, cap, how, jobs if how == "compiled" else 1, heard, cancel)
     if limit is not None and found >= limit:
         return limit, False
     return found, True
@@ -460,52 +481,110 @@ def count_within(board: Board, seconds: float, *, cancel: Cancel = NEVER) -> int
 def count_on_every_core(
     board: Board, *, cancel: Cancel = NEVER, progress: Callable[[int, float], None] | None = None
 ) -> tuple[int, bool]:
-    """`count` in one process per core."""
+    """`count` on one thread per core."""
     import os
 
     return count(board, cancel=cancel, progress=progress, jobs=os.cpu_count() or 1)
 
 
-def _count_in_processes(
+class WorkerFailedError(RuntimeError):
+    """A thread of the count failed (it ran out of memory, say): the count stops."""
+
+
+class _Shelf:
+    """The subproblems, in scan order, shared out between workers. Each worker counts a run
+    of neighbouring subproblems, a few at a time from its front: neighbours leave much the
+    same cells and pieces below them, so the sub-counts it remembers serve it next (and
+    the workers rarely write over each other's). A worker whose run is done takes the
+    back half of the longest run left, so all stay busy to the end."""
+
+    def __init__(self, total: int, workers: int, chunk: int) -> None:
+        self._lock = threading.Lock()
+        bounds = [total * i // workers for i in range(workers + 1)]
+        self._runs = [[bounds[i], bounds[i + 1]] for i in range(workers)]
+        self._chunk = chunk
+
+    def take(self, worker: int) -> tuple[int, int] | None:
+        """The next subproblems for `worker` (from, to), or None when none is left."""
+        with self._lock:
+            run = self._runs[worker]
+            if run[0] >= run[1]:
+                longest = max(self._runs, key=lambda r: r[1] - r[0])
+                left = longest[1] - longest[0]
+                if left <= 0:
+                    return None
+                middle = longest[0] if left <= self._chunk else longest[1] - left // 2
+                run[0], run[1] = middle, longest[1]
+                longest[1] = middle
+            start, end = run[0], min(run[1], run[0] + self._chunk)
+            run[0] = end
+            return start, end
+
+
+def _count_on_threads(
     t: Tables,
-    chunks: list[list[tuple[int, int]]],
+    states: list[tuple[int, int]],
     cap: int,
     engine: str,
     jobs: int,
     heard: Callable[[list[int]], bool],
     cancel: Cancel,
 ) -> None:
-    import concurrent.futures as cf
-    import multiprocessing
+    """Count `states` on `jobs` threads, which share one memory of sub-counts, handing
+    every chunk's counts to `heard` on this thread as it comes (in any order). Stops every
+    thread, within a millisecond, once `heard` says so, on Cancel, or when one fails."""
+    import queue
 
-    # Forked workers start at once with the compiled search already loaded (warmed here on
-    # a first chunk); but forking a process that runs other threads (the window's helper)
-    # can copy a lock one of them holds, so there each worker is a fresh interpreter.
-    alone = threading.active_count() == 1 and "fork" in multiprocessing.get_all_start_methods()
-    if alone and engine == "compiled" and chunks:
-        heard(_Counter(t, engine)(chunks[0], cap))
-        chunks = chunks[1:]
-    context = multiprocessing.get_context("fork" if alone else "spawn")
-    pool = cf.ProcessPoolExecutor(max_workers=jobs, mp_context=context)
-    stopped = False
-    try:
-        waiting = {pool.submit(count_chunk, t, chunk, cap, engine) for chunk in chunks}
-        while waiting:
-            finished, waiting = cf.wait(waiting, timeout=0.1, return_when=cf.FIRST_COMPLETED)
-            if cancel.is_set():
-                stopped = True
-                break
-            for future in finished:
-                if heard(future.result()):
-                    stopped = True
-                    waiting = set()
+    jobs = max(1, min(jobs, len(states)))
+    slots = None
+    if engine == "compiled":
+        from . import kernel
+
+        kernel.compiled()  # loaded once, here, before the threads ask for it
+        slots = kernel.new_memo()
+    # A few dozen chunks per worker: progress moves often, and each call costs little.
+    shelf = _Shelf(len(states), jobs, max(1, len(states) // (jobs * 32)))
+    stop = _Stop(engine == "compiled")
+    results: queue.SimpleQueue[list[int] | BaseException | None] = queue.SimpleQueue()
+
+    def work(worker: int) -> None:
+        try:
+            counter = _Counter(t, engine, stop, slots)
+            while not stop.is_set():
+                taken = shelf.take(worker)
+                if taken is None:
                     break
+                results.put(counter(states[taken[0] : taken[1]], cap))
+        except Cancelled:
+            pass
+        except BaseException as error:  # noqa: BLE001 - told to the counting thread, which raises it
+            results.put(error)
+        finally:
+            results.put(None)
+
+    threads = [threading.Thread(target=work, args=(i,), name=f"slugboard-count-{i}", daemon=True) for i in range(jobs)]
+    for thread in threads:
+        thread.start()
+    running = jobs
+    try:
+        while running and not cancel.is_set():
+            try:
+                item = results.get(timeout=CANCEL_POLL)
+            except queue.Empty:
+                continue
+            if item is None:
+                running -= 1
+            elif isinstance(item, BaseException):
+                reason = str(item) or (
+                    "there was not enough memory" if isinstance(item, MemoryError) else type(item).__name__
+                )
+                raise WorkerFailedError(f"part of the count failed: {reason}") from item
+            elif heard(item):
+                break
     finally:
-        if stopped or cancel.is_set():
-            # A worker in the middle of a chunk is stopped, not waited for.
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-        pool.shutdown(wait=True, cancel_futures=True)
+        stop.set()
+        for thread in threads:
+            thread.join()
     cancel.check()
 
 
