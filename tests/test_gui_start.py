@@ -5,6 +5,7 @@ person rarely opens when they are first opened."""
 
 from __future__ import annotations
 
+import pytest
 from processes import fresh_process
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListWidget, QTableWidget
@@ -22,16 +23,6 @@ SUDOKU_LATER = (
 )
 
 
-def test_the_sudoku_view_loads_its_hints_maker_and_variants_with_their_first_use():
-    script = r"""
-import json, sys
-from slugboard.gui import sudoku
-from slugboard.gui.sudoku import canvas, page, paint
-print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
-"""
-    assert fresh_process(script, *SUDOKU_LATER) == []
-
-
 # The minesweeper modules its page loads when first used: the judged clicks of an analysis,
 # the mouse path of a game played here and the replay files it is written as, ms-toollib.
 MINESWEEPER_LATER = (
@@ -42,14 +33,17 @@ MINESWEEPER_LATER = (
 )
 
 
-def test_the_minesweeper_view_loads_its_analysis_and_replay_files_with_their_first_use():
-    script = r"""
+@pytest.mark.parametrize(("game", "later"), [("sudoku", SUDOKU_LATER), ("minesweeper", MINESWEEPER_LATER)])
+def test_a_view_loads_what_it_needs_later_with_its_first_use(game, later):
+    """The sudoku view: its hints, puzzle maker and variants; minesweeper's: its analysis
+    and replay files."""
+    script = rf"""
 import json, sys
-from slugboard.gui import minesweeper
-from slugboard.gui.minesweeper import canvas, page, paint
+from slugboard.gui import {game}
+from slugboard.gui.{game} import canvas, page, paint
 print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
 """
-    assert fresh_process(script, *MINESWEEPER_LATER) == []
+    assert fresh_process(script, *later) == []
 
 
 def _focus_chain_after(widget):

@@ -4,6 +4,7 @@ fields, then a move list); writing lives with the board."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..errors import FormatError, shown
 from ..wording import plural
@@ -92,6 +93,20 @@ _FEN_HEAD = re.compile(
 _WORD = re.compile(r"\S+")
 
 
+def move_words(text: str, begin: int = 0) -> Iterator[tuple[str, int, bool]]:
+    """The words of a move list from `begin` on: each with where it starts in `text` and
+    whether it is written as a move, its move number ("12.", "3...", "...") taken off; a
+    word that is only a move number is left out."""
+    for match in _WORD.finditer(text, begin):
+        word, start = match.group(), match.start()
+        number = _MOVE_NUMBER.match(word)
+        if number:
+            word, start = word[number.end() :], start + number.end()
+            if not word:
+                continue
+        yield word, start, _TOKEN.fullmatch(word) is not None
+
+
 def refuse_what_is_not_moves(text: str) -> None:
     """For a FEN followed by more text: raise FormatError at the first word after the FEN
     and its fields that is not a move or a move number, so that no such tail is dropped
@@ -100,16 +115,10 @@ def refuse_what_is_not_moves(text: str) -> None:
     head = _FEN_HEAD.match(text)
     if head is None:
         return
-    for match in _WORD.finditer(text, head.end()):
-        if match.start() > head.end() + MAX_LIST_CHARS:
+    for word, start, is_move in move_words(text, head.end()):
+        if start > head.end() + MAX_LIST_CHARS:
             return
-        word, start = match.group(), match.start()
-        number = _MOVE_NUMBER.match(word)
-        if number:
-            word, start = word[number.end() :], start + number.end()
-            if not word:
-                continue
-        if not _TOKEN.fullmatch(word):
+        if not is_move:
             raise FormatError(
                 NAME,
                 f"{shown(word)} after the position is not a move (write moves like C2=5, 炮二平五 or h2e2)",

@@ -17,7 +17,7 @@ import re
 from collections.abc import Sequence
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
-from .fen import _FEN_HEAD, _MOVE_NUMBER, _TOKEN, MAX_LIST_CHARS, from_fen
+from .fen import _FEN_HEAD, _MOVE_NUMBER, _TOKEN, MAX_LIST_CHARS, from_fen, move_words
 from .model import NAME, OPENING_FEN, Board, is_red
 from .moves import Move, iccs, legal_moves, parse_iccs, play
 
@@ -205,15 +205,8 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
     if len(text) > MAX_LIST_CHARS:
         raise FormatError(NAME, f"a move list is at most {MAX_LIST_CHARS:,} characters", offset + MAX_LIST_CHARS)
     moves: list[Move] = []
-    for match in re.finditer(r"\S+", text):
-        word = match.group()
-        start = match.start()
-        number = _MOVE_NUMBER.match(word)
-        if number:
-            word, start = word[number.end() :], start + number.end()
-            if not word:
-                continue
-        if not _TOKEN.fullmatch(word):
+    for word, start, is_move in move_words(text):
+        if not is_move:
             raise FormatError(
                 NAME, f"{shown(word)} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start
             )
