@@ -113,7 +113,10 @@ class Replay:
         fld = self.field
         w = self.width
         cells, numbers, mine = self._cells, fld.numbers, fld.mine
-        label, isolated, neighbours = fld.opening_of, fld.isolated, fld.neighbours
+        # A field's openings are labelled for a game that opens cells (not for `info` of a
+        # field alone).
+        label = fld.opening_of if events else array("i")
+        isolated, neighbours = fld.isolated, fld.neighbours
         opening_left = self._opening_left
         last_x, inner_end = w - 1, len(cells) - w
         solved, safe_opened, effective = self._totals

@@ -107,6 +107,11 @@ class Field:
     # (figures.zini_of).
     islands_counted: int | None = None
     zini: tuple[int, int] | None = None
+    # The opening of every cell (`opening_of`), four bytes a cell, is labelled from the runs
+    # of zero cells (each run's first cell, length and opening) when it is first asked
+    # for: a field read for its figures alone (`info`) never needs it.
+    _label: array[int] | None = None
+    _runs: tuple[array[int], array[int], array[int]] | None = None
 
     def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
         self.width, self.height = width, height
@@ -200,7 +205,7 @@ class Field:
             for member in self._region(label.index(last), lambda cell, last=last: label[cell] == last):
                 label[member] = index
             sizes[index] = sizes.pop()
-        new.opening_of, new.opening_sizes = label, sizes
+        new._label, new.opening_sizes = label, sizes
         new.bbbv = len(sizes) + lone
         return new
 
@@ -251,24 +256,43 @@ class Field:
                         yield row + nx
 
     def _label_openings(self) -> None:
-        """Openings (8-connected regions of zero cells)."""
+        """Openings (8-connected regions of zero cells): their sizes, and the runs of zero
+        cells that `opening_of` labels the cells from."""
         w, h = self.width, self.height
         starts, lengths, roots = _along_longer_side(self.numbers, _ZERO_RUN, w, h)
-        label = array("i", [-1]) * (w * h)
         sizes: list[int] = []
         number_of: dict[int, int] = {}
-        for s, n, top in zip(starts, lengths, roots):
+        openings = array("i")
+        for n, top in zip(lengths, roots):
             index = number_of.get(top)
             if index is None:
                 index = number_of[top] = len(sizes)
                 sizes.append(0)
             sizes[index] += n
+            openings.append(index)
+        self._runs = (array("i", starts), array("i", lengths), openings)
+        self.opening_sizes = sizes
+
+    @property
+    def opening_of(self) -> array[int]:
+        """The opening of each cell (its index in `opening_sizes`), -1 for a cell in none."""
+        label = self._label
+        if label is not None:
+            return label
+        runs = self._runs
+        if runs is None:  # labelled meanwhile on another thread, which let go of the runs
+            return self._label  # type: ignore[return-value]
+        w, h = self.width, self.height
+        label = array("i", [-1]) * (w * h)
+        for s, n, index in zip(*runs):
             if h <= w:
                 label[s : s + n] = array("i", [index]) * n
             else:  # a run down column x of the field, from row y
                 x, y = divmod(s, h)
                 label[y * w + x : (y + n) * w + x : w] = array("i", [index]) * n
-        self.opening_of, self.opening_sizes = label, sizes
+        self._label = label
+        self._runs = None
+        return label
 
     def islands(self) -> int:
         """Groups of 3BV numbers (numbers with no zero next to them), 8-connected; worked
