@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..caches import Recent
-from .model import REMEMBERED, WON, Board
+from .model import REMEMBERED, WON, Board, Mines
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,7 @@ class Field:
     _label: array[int] | None = None
     _runs: tuple[array[int], array[int], array[int]] | None = None
 
-    def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
+    def __init__(self, width: int, height: int, mines: Sequence[tuple[int, int]]):
         self.width, self.height = width, height
         n = width * height
         self.mine = mine = bytearray(n)
@@ -365,10 +365,10 @@ def _regions(cells: bytes, run: re.Pattern[bytes], w: int, h: int) -> tuple[list
 # The fields of the last few boards asked about, each beside the size and mines it was
 # made from. Found by identity, then by length and contents: hashing the mines of the
 # largest fields as a dictionary key costs more than comparing them.
-FIELDS: Recent[tuple[int, int, tuple[tuple[int, int], ...], Field]] = Recent("minesweeper fields", 8)
+FIELDS: Recent[tuple[int, int, Mines, Field]] = Recent("minesweeper fields", 8)
 
 
-def _kept_field(width: int, height: int, mines: tuple[tuple[int, int], ...]) -> Field | None:
+def _kept_field(width: int, height: int, mines: Mines) -> Field | None:
     kept = FIELDS.items()
     for w, h, known, fld in kept:
         if known is mines and w == width and h == height:
