@@ -386,11 +386,14 @@ def _merged(flags: Events, opens: Events) -> Events:
     bits = n.bit_length()
     keys = list(map(or_, map(lshift, both.t, repeat(bits)), range(n)))
     keys.sort()
-    # Each column gathered by one itemgetter of every place (n >= 2, so it gives a tuple):
-    # its loop runs at C speed, a third quicker than a comprehension's subscripts.
-    gather = itemgetter(*map(and_, keys, repeat((1 << bits) - 1)))
+    places = array(_NUMBER, map(and_, keys, repeat((1 << bits) - 1)))
     del keys
-    t, kinds, x, y = (array(kind, gather(column)) for kind, column in zip(_KINDS_OF_COLUMNS, _columns(both)))
+    # Each column gathered through a list (a comprehension's subscripts are quicker than
+    # a map of __getitem__), one column at a time. (An itemgetter of every place is
+    # quicker still, but holds an object for each place: 36 bytes an action.)
+    t, kinds, x, y = (
+        array(kind, [column[i] for i in places]) for kind, column in zip(_KINDS_OF_COLUMNS, _columns(both))
+    )
     return Events.of_columns(t, kinds, x, y)
 
 
