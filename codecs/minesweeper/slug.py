@@ -14,9 +14,9 @@ import weakref
 from array import array
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from functools import cache, partial
-from itertools import accumulate, repeat
-from operator import add, and_, itemgetter, lshift, mod, mul, or_, setitem
+from functools import cache, lru_cache, partial
+from itertools import accumulate, chain, repeat
+from operator import add, and_, itemgetter, lshift, mul, or_, setitem
 from typing import Any, NoReturn
 
 from ..bits import BASE62_DIGITS, base62_decode, base62_encode
@@ -339,8 +339,6 @@ class Reader:
             ys.extend(map(number, y))
             if len(xs) == start:
                 continue
-            if max(xs[start:]) >= self.width or max(ys[start:]) >= self.height:  # type: ignore[operator]
-                return None  # off the board: for the careful reader to place
             # A part's times as a list first (a part is short): a time beyond a day may
             # not fit the column.
             times = list(accumulate(map(read_delta, delta), initial=t))
@@ -353,6 +351,9 @@ class Reader:
                 kinds.extend(map(_LETTER_CODE.__getitem__, letter))
             else:
                 kinds.frombytes(bytes(len(xs) - start))  # OPEN is code 0
+        # Every cell on the board, checked once over each whole column.
+        if xs and (max(xs) >= self.width or max(ys) >= self.height):  # type: ignore[operator]
+            return None  # off the board: for the careful reader to place
         return Events.of_columns(ts, kinds, xs, ys)
 
     def delta(self, text: str, pos: int) -> int:
@@ -766,16 +767,30 @@ def json_pieces(board: Board, dump: Callable[[Any], str]) -> Iterator[str]:
     yield text[:mines_at]
     mines = board.mines
     for start in range(0, len(mines), _JSON_PIECE):
-        chunk = mines[start : start + _JSON_PIECE]
-        yield ("," if start else "") + ",".join(map(mod, repeat(_MINE_JSON), chunk))
+        end = start + _JSON_PIECE
+        yield ("," if start else "") + _entries(_MINE_JSON, 2, (mines.x[start:end], mines.y[start:end]))
     yield text[mines_at:events_at]
     events = board.events
     for start in range(0, len(events), _JSON_PIECE):
         end = start + _JSON_PIECE
         kinds = map(_KIND_OF, events.kinds[start:end])
-        fields = zip(events.t[start:end], kinds, events.x[start:end], events.y[start:end])
-        yield ("," if start else "") + ",".join(map(mod, repeat(_EVENT_JSON), fields))
+        columns = (events.t[start:end], kinds, events.x[start:end], events.y[start:end])
+        yield ("," if start else "") + _entries(_EVENT_JSON, 4, columns)
     yield text[events_at:]
+
+
+def _entries(entry: str, fields: int, columns: Iterable[Iterable[object]]) -> str:
+    """The entries of `columns` (each of `fields` values), each written as the format
+    `entry` writes one, between commas: by one `%` of a format of them all, which is a
+    tenth quicker than one `%` an entry (benchmarks/tricks.py)."""
+    values = tuple(chain.from_iterable(zip(*columns)))
+    return _entries_format(entry, len(values) // fields) % values
+
+
+@lru_cache(maxsize=8)
+def _entries_format(entry: str, count: int) -> str:
+    """`count` times `entry`, between commas (kept for the pieces' one common length)."""
+    return ",".join([entry] * count)
 
 
 def _json_parts(board: Board) -> JsonParts:
