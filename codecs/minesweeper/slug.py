@@ -389,11 +389,13 @@ def _merged(flags: Events, opens: Events) -> Events:
     keys.sort()
     places = array(_NUMBER, map(and_, keys, repeat((1 << bits) - 1)))
     del keys
-    # Each column gathered through a list (a comprehension's subscripts are quicker than
-    # a map of __getitem__), one column at a time. (An itemgetter of every place is
+    # The times in order are the times sorted (a sort of two sorted runs, at C speed); the
+    # other columns are gathered through a list (a comprehension's subscripts are quicker
+    # than a map of __getitem__), one column at a time. (An itemgetter of every place is
     # quicker still, but holds an object for each place: 36 bytes an action.)
-    t, kinds, x, y = (
-        array(kind, [column[i] for i in places]) for kind, column in zip(_KINDS_OF_COLUMNS, _columns(both))
+    t = array(_NUMBER, sorted(both.t))
+    kinds, x, y = (
+        array(kind, [column[i] for i in places]) for kind, column in zip(_KINDS_OF_COLUMNS[1:], _columns(both)[1:])
     )
     return Events.of_columns(t, kinds, x, y)
 
