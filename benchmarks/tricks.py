@@ -11,6 +11,8 @@ same run: a trick that no longer pays shows "over" and can go.
   `Board` that checks every mine;
 * a long game's board JSON written a piece at a time by one `%` of a format of all its
   entries (`minesweeper.slug._entries`), against one `%` an entry;
+* a version-1 slug's time deltas looked up in a dict of the texts met (`minesweeper.slug._DecimalNumbers`),
+  against `int` of each;
 * a command's start with the board values' base (`slugboard.codecs.record`), against
   the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
 
@@ -119,6 +121,15 @@ def json_entries(repeat: int) -> tuple[float, float]:
     return best(trick, repeat), best(plain, repeat)
 
 
+def decimal_deltas(repeat: int) -> tuple[float, float]:
+    deltas = [str(t % 7 + t % 3 * 11) for t in range(300_000)]
+
+    def trick() -> None:
+        list(map(ms_slug._DecimalNumbers().__getitem__, deltas))  # a fresh one, as on first use
+
+    return best(trick, repeat), best(lambda: list(map(int, deltas)), repeat)
+
+
 def imports(repeat: int) -> tuple[float, float]:
     def started(modules: str) -> float:
         return best(lambda: subprocess.run([sys.executable, "-c", f"import {modules}"], check=True), 1)
@@ -141,6 +152,7 @@ def main() -> None:
         ("1000x1000 field, one mine edited: numbers", edited_field),
         ("1000x1000 field, one mine edited: board", edited_board),
         ("a 30,000-action game's JSON, a % a piece", json_entries),
+        ("300,000 version-1 time deltas read", decimal_deltas),
         ("a command's start, boards' base imported", imports),
     )
     print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")
