@@ -112,7 +112,7 @@ def json_entries(repeat: int) -> tuple[float, float]:
 
     def trick() -> None:
         for columns in pieces():
-            ms_slug._entries(ms_slug._EVENT_JSON, 4, columns)  # type: ignore[arg-type]
+            ms_slug._entries(ms_slug._EVENT_JSON, columns)  # type: ignore[arg-type]
 
     def plain() -> None:
         for columns in pieces():
