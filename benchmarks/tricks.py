@@ -9,6 +9,10 @@ same run: a trick that no longer pays shows "over" and can go.
   cell (`stats.Field.toggled`), against the whole field again;
 * a board with one mine edited, not checked again (`Board.with_mine`), against a new
   `Board` that checks every mine;
+* a long game's board JSON written a piece at a time by one `%` of a format of all its
+  entries (`minesweeper.slug._entries`), against one `%` an entry;
+* a version-1 slug's time deltas looked up in a dict of the texts met (`minesweeper.slug._DecimalNumbers`),
+  against `int` of each;
 * a command's start with the board values' base (`slugboard.codecs.record`), against
   the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
 
@@ -18,6 +22,8 @@ Run: .venv/bin/python benchmarks/tricks.py [--repeat N]
 from __future__ import annotations
 
 import argparse
+import itertools
+import operator
 import statistics
 import subprocess
 import sys
@@ -93,6 +99,37 @@ def edited_board(repeat: int) -> tuple[float, float]:
     return trick, plain
 
 
+def json_entries(repeat: int) -> tuple[float, float]:
+    board = ms.decode(ms.encode(long_game()))
+    events, piece = board.events, ms_slug._JSON_PIECE
+
+    def pieces() -> list[tuple[object, ...]]:
+        return [
+            (events.t[s : s + piece], map(ms_model._KIND_OF, events.kinds[s : s + piece]), events.x[s : s + piece],
+             events.y[s : s + piece])
+            for s in range(0, len(events), piece)
+        ]  # fmt: skip
+
+    def trick() -> None:
+        for columns in pieces():
+            ms_slug._entries(ms_slug._EVENT_JSON, columns)  # type: ignore[arg-type]
+
+    def plain() -> None:
+        for columns in pieces():
+            ",".join(map(operator.mod, itertools.repeat(ms_slug._EVENT_JSON), zip(*columns)))  # type: ignore[call-overload]
+
+    return best(trick, repeat), best(plain, repeat)
+
+
+def decimal_deltas(repeat: int) -> tuple[float, float]:
+    deltas = [str(t % 7 + t % 3 * 11) for t in range(300_000)]
+
+    def trick() -> None:
+        list(map(ms_slug._DecimalNumbers().__getitem__, deltas))  # a fresh one, as on first use
+
+    return best(trick, repeat), best(lambda: list(map(int, deltas)), repeat)
+
+
 def imports(repeat: int) -> tuple[float, float]:
     def started(modules: str) -> float:
         return best(lambda: subprocess.run([sys.executable, "-c", f"import {modules}"], check=True), 1)
@@ -114,6 +151,8 @@ def main() -> None:
         ("a move in a 30,000-action game: slug + JSON", one_move),
         ("1000x1000 field, one mine edited: numbers", edited_field),
         ("1000x1000 field, one mine edited: board", edited_board),
+        ("a 30,000-action game's JSON, a % a piece", json_entries),
+        ("300,000 version-1 time deltas read", decimal_deltas),
         ("a command's start, boards' base imported", imports),
     )
     print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")

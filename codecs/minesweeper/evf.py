@@ -79,7 +79,7 @@ class Recording:
 
     width: int
     height: int
-    mines: tuple[tuple[int, int], ...]  # (x, y)
+    mines: Sequence[tuple[int, int]]  # (x, y)
     bbbv: int
     time_ms: int
     completed: bool

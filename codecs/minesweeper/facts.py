@@ -7,17 +7,22 @@ from typing import Any
 
 from ..errors import Problem, ProblemKind, Severity
 from .model import NAME, Board
-from .replays import outcome_of
+from .replays import Outcome, outcome_of
 
 
 def problems(board: Board) -> list[Problem]:
+    return _problems(board, outcome_of(board) if board.events else None)
+
+
+def _problems(board: Board, r: Outcome | None) -> list[Problem]:
+    """The problems of `board`, whose game ended as `r` tells (None without a game): `info`
+    plays a long game once for its figures and its problems both."""
     found: list[Problem] = []
     if board.mines and len(board.mines) == board.cells:
         found.append(Problem("every cell is a mine: there is nothing to open", (), Severity.ERROR, ProblemKind.FULL))
     if not board.mines:
         found.append(Problem("the board has no mines: the first click wins", (), Severity.WARNING, ProblemKind.EMPTY))
-    if board.events:
-        r = outcome_of(board)
+    if r is not None:
         if r.end_index is not None and r.end_index < r.event_count:
             extra = r.event_count - r.end_index
             found.append(
@@ -32,7 +37,8 @@ def problems(board: Board) -> list[Problem]:
 
 
 def info(board: Board) -> dict[str, Any]:
-    stats = outcome_of(board).stats
+    outcome = outcome_of(board)
+    stats = outcome.stats
     out = {
         "game": NAME,
         "version": board.version,
@@ -43,5 +49,5 @@ def info(board: Board) -> dict[str, Any]:
         "events": len(board.events),
     }
     out.update(stats.to_json())
-    out["problems"] = [p.to_json() for p in problems(board)]
+    out["problems"] = [p.to_json() for p in _problems(board, outcome if board.events else None)]
     return out

@@ -154,6 +154,117 @@ class Events(Sequence[Event]):
         return Events.of_columns, (self.t, self.kinds, self.x, self.y)
 
 
+class Mines(Sequence[tuple[int, int]]):
+    """A field's mines, in slug order, as a sequence of (x, y) pairs: kept in two columns,
+    8 bytes a mine. A tuple of pairs costs some 64 bytes a mine, and the largest field can
+    have a million (benchmarks/long_paste_memory.py). A pair is made when one is asked for.
+
+    Equal to any tuple of the same pairs, with the same hash. Immutable: adding to it
+    (`mines + ((x, y),)`) makes another."""
+
+    __slots__ = ("x", "y")
+    x: array[int]
+    y: array[int]
+
+    def __init__(self, pairs: Iterable[tuple[int, int]] = ()) -> None:
+        x, y = array(_NUMBER), array(_NUMBER)
+        for a, b in pairs:
+            x.append(a)
+            y.append(b)
+        object.__setattr__(self, "x", x)
+        object.__setattr__(self, "y", y)
+
+    @classmethod
+    def of_columns(cls, x: array[int], y: array[int]) -> Mines:
+        """The mines in these columns, taken over (not copied): a reader that has checked
+        every value makes them."""
+        if len(x) != len(y):
+            raise ValueError("the columns of a field's mines differ in length")
+        mines = object.__new__(cls)
+        object.__setattr__(mines, "x", x)
+        object.__setattr__(mines, "y", y)
+        return mines
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a field's mines cannot change")
+
+    def __len__(self) -> int:
+        return len(self.x)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Mines: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | Mines:
+        if isinstance(index, slice):
+            return Mines.of_columns(self.x[index], self.y[index])
+        return self.x[index], self.y[index]
+
+    def __iter__(self) -> Iterator[tuple[int, int]]:
+        return zip(self.x, self.y)
+
+    def __reversed__(self) -> Iterator[tuple[int, int]]:
+        return zip(reversed(self.x), reversed(self.y))
+
+    def __contains__(self, value: object) -> bool:
+        try:
+            self.index(value)
+        except ValueError:
+            return False
+        return True
+
+    def index(self, value: Any, start: int = 0, stop: int | None = None) -> int:
+        """The place of the pair `value` (the first from `start`, before `stop`): the x
+        column searched at C speed, each place found there checked against y."""
+        n = len(self)
+        start, stop, _ = slice(start, stop).indices(n)
+        if type(value) is tuple and len(value) == 2 and type(value[0]) is int and type(value[1]) is int:
+            x, y = value
+            at = start
+            try:
+                while at < stop:
+                    at = self.x.index(x, at, stop)
+                    if self.y[at] == y:
+                        return at
+                    at += 1
+            except ValueError:
+                pass
+        else:  # anything that compares equal to a pair, as a tuple's index finds it
+            for at in range(start, stop):
+                if self[at] == value:
+                    return at
+        raise ValueError(f"{value!r} is not among the mines")
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Mines):
+            return self.x == other.x and self.y == other.y
+        if isinstance(other, tuple):
+            return len(self) == len(other) and all(map(eq, self, other))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        # As the tuple of the same pairs hashes, which compares equal.
+        return hash(tuple(self))
+
+    def __add__(self, other: Iterable[tuple[int, int]]) -> Mines:
+        more = other if isinstance(other, Mines) else Mines(other)
+        return Mines.of_columns(self.x + more.x, self.y + more.y)
+
+    def __radd__(self, other: Iterable[tuple[int, int]]) -> Mines:
+        return Mines(other) + self
+
+    def __repr__(self) -> str:
+        return f"Mines({list(self)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Mines.of_columns, (self.x, self.y)
+
+
+def as_mines(mines: Iterable[tuple[int, int]]) -> Mines:
+    """`mines` as `Mines` (the same object if it is already)."""
+    return mines if type(mines) is Mines else Mines(mines)
+
+
 def as_events(events: Iterable[Event]) -> Events:
     """`events` as `Events` (the same object if it is already)."""
     return events if type(events) is Events else Events(events)
@@ -219,7 +330,7 @@ class Board(Record):
     FIELDS = ("width", "height", "mines", "events", "version", "time_unit_ms", "unit_in_meta", "undealt")
     width: int
     height: int
-    mines: tuple[tuple[int, int], ...]
+    mines: Mines
     events: Events
     version: int
     time_unit_ms: int
@@ -230,7 +341,7 @@ class Board(Record):
         self,
         width: int = 9,
         height: int = 9,
-        mines: tuple[tuple[int, int], ...] = (),
+        mines: Sequence[tuple[int, int]] = (),
         events: Iterable[Event] = (),
         version: int = 1,
         time_unit_ms: int = V1_TIME_UNIT_MS,
@@ -254,6 +365,7 @@ class Board(Record):
             raise ValueError(message)
         # Checked as given, then kept in columns (which hold only values that pass).
         self.__dict__["events"] = as_events(events)
+        self.__dict__["mines"] = as_mines(mines)
 
     @property
     def cells(self) -> int:
@@ -316,7 +428,7 @@ class Board(Record):
         self,
         width: int,
         height: int,
-        mines: tuple[tuple[int, int], ...],
+        mines: Sequence[tuple[int, int]],
         events: Iterable[Event] = (),
         *,
         undealt: bool = False,
@@ -478,7 +590,7 @@ _TIME = attrgetter("t")
 def _trusted_board(
     width: int,
     height: int,
-    mines: tuple[tuple[int, int], ...],
+    mines: Sequence[tuple[int, int]],
     events: Iterable[Event],
     version: int,
     unit: int,
@@ -487,13 +599,13 @@ def _trusted_board(
 ) -> Board:
     """A board from values the reader has already checked (validating a long game again
     would double the decoding time)."""
-    return _unchecked_board(width, height, mines, as_events(events), version, unit, unit_in_meta, undealt)
+    return _unchecked_board(width, height, as_mines(mines), as_events(events), version, unit, unit_in_meta, undealt)
 
 
 def _unchecked_board(
     width: int,
     height: int,
-    mines: tuple[tuple[int, int], ...],
+    mines: Sequence[tuple[int, int]],
     events: Sequence[Event],
     version: int,
     unit: int,
@@ -555,7 +667,9 @@ def random_board(
     columns = map(mod, chosen, repeat(width))
     rows = map(floordiv, chosen, repeat(width))
     order = sorted(map(add, map(mul, columns, repeat(height)), rows))
-    placed = tuple(map(divmod, order, repeat(height)))
+    placed = Mines.of_columns(
+        array(_NUMBER, map(floordiv, order, repeat(height))), array(_NUMBER, map(mod, order, repeat(height)))
+    )
     if version not in VERSIONS:
         raise ValueError(f"unknown version {version}")
     return _trusted_board(width, height, placed, (), version, V1_TIME_UNIT_MS)

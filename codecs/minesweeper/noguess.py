@@ -101,4 +101,4 @@ def no_guess_mines(
     width: int, height: int, mines: int, first: tuple[int, int], seed: int | None = None, cancel: Cancel = NEVER
 ) -> tuple[tuple[int, int], ...]:
     """The mines of `no_guess_board` (for a helper process: a plain value to send back)."""
-    return no_guess_board(width, height, mines, first, seed=seed, cancel=cancel).mines
+    return tuple(no_guess_board(width, height, mines, first, seed=seed, cancel=cancel).mines)

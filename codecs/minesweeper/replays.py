@@ -113,7 +113,10 @@ class Replay:
         fld = self.field
         w = self.width
         cells, numbers, mine = self._cells, fld.numbers, fld.mine
-        label, isolated, neighbours = fld.opening_of, fld.isolated, fld.neighbours
+        # A field's openings are labelled for a game that opens cells (not for `info` of a
+        # field alone).
+        label = fld.opening_of if events else array("i")
+        isolated, neighbours = fld.isolated, fld.neighbours
         opening_left = self._opening_left
         last_x, inner_end = w - 1, len(cells) - w
         solved, safe_opened, effective = self._totals
@@ -128,7 +131,8 @@ class Replay:
         checkpoints, checkpoint_index = self._checkpoints, self._checkpoint_index
         since_changes, since_events = self._since_changes, self._since_events
         every_changes, every_events = self._every_changes, self._every_events
-        self.times_ms.extend(map(mul, events.t, repeat(self.unit)))
+        if self.seekable:
+            self.times_ms.extend(map(mul, events.t, repeat(self.unit)))
         opened_code, flag_code, mark_code = KIND_CODE[OPEN], KIND_CODE[FLAG], KIND_CODE[MARK]
         i = self._count
         ended = self.lost_at is not None or self.won_at is not None
@@ -217,7 +221,7 @@ class Replay:
 
     def _finish(self) -> None:
         count = self._count
-        self.duration_ms = self.times_ms[count - 1] if count else 0
+        self.duration_ms = self._time_ms(count - 1) if count else 0
         self._final_cells = bytes(self._cells) if self.seekable else b""
         self.end_index = self.lost_at or self.won_at
         self.outcome = LOST if self.lost_at else WON if self.won_at else UNFINISHED
@@ -230,6 +234,11 @@ class Replay:
                 array("i", [safe_opened]),
             )
             self._cells = None  # type: ignore[assignment]
+
+    def _time_ms(self, index: int) -> int:
+        """The time of action `index` in ms. Played without seeking, a game keeps no column
+        of its times (8 bytes an action, for the two that are read)."""
+        return self.times_ms[index] if self.seekable else self.board.events.t[index] * self.unit
 
     def extended(self, board: Board) -> Replay:
         """The Replay of `board`, which is this game with events added at its end; only
@@ -337,7 +346,7 @@ class Replay:
         them after its last action."""
         count, end = len(self.board.events), self.end_index
         if end is not None:
-            outcome, clock_end = self.outcome, self.times_ms[end - 1]
+            outcome, clock_end = self.outcome, self._time_ms(end - 1)
         else:
             outcome, clock_end = UNFINISHED, self.duration_ms
         elapsed = max(0, clock_end - self.start_ms) if count > 0 else 0

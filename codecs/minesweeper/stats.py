@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..caches import Recent
-from .model import REMEMBERED, WON, Board
+from .model import REMEMBERED, WON, Board, Mines
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,13 @@ class Field:
     # (figures.zini_of).
     islands_counted: int | None = None
     zini: tuple[int, int] | None = None
+    # The opening of every cell (`opening_of`), four bytes a cell, is labelled from the runs
+    # of zero cells (each run's first cell, length and opening) when it is first asked
+    # for: a field read for its figures alone (`info`) never needs it.
+    _label: array[int] | None = None
+    _runs: tuple[array[int], array[int], array[int]] | None = None
 
-    def __init__(self, width: int, height: int, mines: tuple[tuple[int, int], ...]):
+    def __init__(self, width: int, height: int, mines: Sequence[tuple[int, int]]):
         self.width, self.height = width, height
         n = width * height
         self.mine = mine = bytearray(n)
@@ -200,7 +205,7 @@ class Field:
             for member in self._region(label.index(last), lambda cell, last=last: label[cell] == last):
                 label[member] = index
             sizes[index] = sizes.pop()
-        new.opening_of, new.opening_sizes = label, sizes
+        new._label, new.opening_sizes = label, sizes
         new.bbbv = len(sizes) + lone
         return new
 
@@ -251,24 +256,43 @@ class Field:
                         yield row + nx
 
     def _label_openings(self) -> None:
-        """Openings (8-connected regions of zero cells)."""
+        """Openings (8-connected regions of zero cells): their sizes, and the runs of zero
+        cells that `opening_of` labels the cells from."""
         w, h = self.width, self.height
         starts, lengths, roots = _along_longer_side(self.numbers, _ZERO_RUN, w, h)
-        label = array("i", [-1]) * (w * h)
         sizes: list[int] = []
         number_of: dict[int, int] = {}
-        for s, n, top in zip(starts, lengths, roots):
+        openings = array("i")
+        for n, top in zip(lengths, roots):
             index = number_of.get(top)
             if index is None:
                 index = number_of[top] = len(sizes)
                 sizes.append(0)
             sizes[index] += n
+            openings.append(index)
+        self._runs = (array("i", starts), array("i", lengths), openings)
+        self.opening_sizes = sizes
+
+    @property
+    def opening_of(self) -> array[int]:
+        """The opening of each cell (its index in `opening_sizes`), -1 for a cell in none."""
+        label = self._label
+        if label is not None:
+            return label
+        runs = self._runs
+        if runs is None:  # labelled meanwhile on another thread, which let go of the runs
+            return self._label  # type: ignore[return-value]
+        w, h = self.width, self.height
+        label = array("i", [-1]) * (w * h)
+        for s, n, index in zip(*runs):
             if h <= w:
                 label[s : s + n] = array("i", [index]) * n
             else:  # a run down column x of the field, from row y
                 x, y = divmod(s, h)
                 label[y * w + x : (y + n) * w + x : w] = array("i", [index]) * n
-        self.opening_of, self.opening_sizes = label, sizes
+        self._label = label
+        self._runs = None
+        return label
 
     def islands(self) -> int:
         """Groups of 3BV numbers (numbers with no zero next to them), 8-connected; worked
@@ -341,10 +365,10 @@ def _regions(cells: bytes, run: re.Pattern[bytes], w: int, h: int) -> tuple[list
 # The fields of the last few boards asked about, each beside the size and mines it was
 # made from. Found by identity, then by length and contents: hashing the mines of the
 # largest fields as a dictionary key costs more than comparing them.
-FIELDS: Recent[tuple[int, int, tuple[tuple[int, int], ...], Field]] = Recent("minesweeper fields", 8)
+FIELDS: Recent[tuple[int, int, Mines, Field]] = Recent("minesweeper fields", 8)
 
 
-def _kept_field(width: int, height: int, mines: tuple[tuple[int, int], ...]) -> Field | None:
+def _kept_field(width: int, height: int, mines: Mines) -> Field | None:
     kept = FIELDS.items()
     for w, h, known, fld in kept:
         if known is mines and w == width and h == height:
