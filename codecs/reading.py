@@ -144,7 +144,12 @@ def read(text: str) -> tuple[str, Any, str, Source]:
     in_message = len(links_in_message(text))
     link = link_bounds(text) if in_message else None
     if link is not None and (error.position is None or not link[0] <= error.position <= link[1]):
-        error = errors[in_message]  # reading the whole message failed outside its link: the link's own error
+        # Reading the whole message failed outside its link: the link's own error, unless
+        # what comes before the link already carries the marks of the game that refused
+        # it (a FEN followed by words, one of which looks like a link, is a FEN's to refuse).
+        game = all_games().get(error.game)
+        if game is None or not game.looks_like(text[: link[0]]):
+            error = errors[in_message]
     raise error
 
 

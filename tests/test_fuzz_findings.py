@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from slugboard.codecs import SlugError, ValueRangeError, decode_any
@@ -276,6 +276,8 @@ _NOT_A_MOVE = st.text(st.characters(codec="ascii", categories=("L", "N", "P", "S
     rest=st.text(st.characters(codec="utf-8", exclude_characters="%\x00"), max_size=20),
     space=st.sampled_from([" ", "\n", "\t", "  "]),
 )
+# A word after the junk that looks like a link ("WWW.") once made the error the link's.
+@example(moves=[], junk="0!", rest="WWW.", space=" ")
 def test_a_fen_and_junk_never_reads_as_the_bare_fen(moves, junk, rest, space):
     """Whatever follows a FEN and its moves, a word that is not a move is refused, at that
     word: never read as the FEN alone."""
