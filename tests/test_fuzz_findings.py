@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
@@ -265,8 +267,16 @@ def test_a_fen_with_its_fields_and_moves_still_reads(text):
     assert code == 0 and err == ""
 
 
-_NOT_A_MOVE = st.text(st.characters(codec="ascii", categories=("L", "N", "P", "S")), min_size=1, max_size=8).map(
-    lambda word: word + "!"  # no move, move number or FEN field has a '!'
+def test_junk_after_a_move_number_is_refused_where_the_number_ends():
+    with pytest.raises(SlugError) as refused:
+        decode_any(FEN + " 1. d1d5 0.!")
+    assert refused.value.game == "xiangqi" and refused.value.position == len(FEN + " 1. d1d5 0.")
+
+
+_NOT_A_MOVE = (
+    st.text(st.characters(codec="ascii", categories=("L", "N", "P", "S")), min_size=1, max_size=8)
+    .filter(lambda word: not re.match(r"\d+\.|\.\.\.", word))  # "12." before it is a move number, read as one
+    .map(lambda word: word + "!")  # no move, move number or FEN field has a '!'
 )
 
 
