@@ -26,6 +26,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from slugboard.codecs.newfile import write_atomically
+
 APP_ID = "slugboard"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
@@ -159,32 +161,12 @@ def install(home: Path | None = None, command: list[str] | None = None) -> list[
                 data = resources.read_bytes(resource)
             else:
                 data = made[path.relative_to(home).parts[0]].encode("utf-8")
-            _write_in_place(path, data)
+            write_atomically(str(path), data, mode=0o644)  # as any file the desktop reads
         except OSError as exc:
             raise DesktopError(f"could not write {path} ({exc.strerror or exc})") from None
         written.append(path)
     refresh(home)
     return written
-
-
-def _write_in_place(path: Path, data: bytes) -> None:
-    """Write `path` whole or not at all: through a new file beside it, made by mkstemp with
-    a name no one can know beforehand (a symlink planted at a fixed `.part` name would have
-    had another file written), then put in place in one step."""
-    import tempfile
-
-    fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.chmod(temporary, 0o644)  # as any file the desktop reads
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.remove(temporary)
-        except OSError:
-            pass
-        raise
 
 
 def uninstall(home: Path | None = None) -> list[Path]:

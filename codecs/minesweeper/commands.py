@@ -12,11 +12,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
-import threading
 from typing import IO, TYPE_CHECKING
 
 from ..errors import FormatError, SlugError
+from ..newfile import write_atomically
 from .model import NAME, Board
 
 EXIT_BAD_INPUT = 2
@@ -41,36 +40,6 @@ def game_of(text: str) -> tuple[Board, ReplayFile | None]:
     if name != NAME or not isinstance(board, Board):
         raise FormatError(NAME, f"this is a {name} board, not a minesweeper game")
     return board, None
-
-
-def write_atomically(path: str, data: bytes) -> None:
-    """Write `data` to `path` whole or not at all: into a new file beside it (made by
-    `mkstemp`: a name no one can know beforehand, never a file or symlink already there),
-    then renamed. The file gets the permissions a new file would (mkstemp makes it private)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-    try:
-        if hasattr(os, "fchmod"):
-            os.fchmod(fd, 0o666 & ~_umask())
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
-
-
-_umask_lock = threading.Lock()
-
-
-def _umask() -> int:
-    with _umask_lock:  # reading the mask sets it: no other thread may read it meanwhile
-        mask = os.umask(0o022)
-        os.umask(mask)
-    return mask
 
 
 def _say(err: IO[str], exc: SlugError) -> int:

@@ -1734,8 +1734,8 @@ class MinesweeperPage(GamePage):
         import os
 
         from slugboard.codecs.errors import SlugError
-        from slugboard.codecs.minesweeper.commands import write_atomically
         from slugboard.codecs.minesweeper.evf import recording_of, write_evf
+        from slugboard.codecs.newfile import write_atomically
 
         name = os.path.basename(path)
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)

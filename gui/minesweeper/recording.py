@@ -20,7 +20,6 @@ import io
 import math
 import os
 import struct
-import tempfile
 import threading
 import zlib
 from collections.abc import Callable
@@ -31,6 +30,7 @@ from PySide6.QtCore import QRect, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.newfile import temporary_beside
 from slugboard.codecs.work import NEVER, Cancel, Cancelled
 
 from .paint import REPLAY, Layout, clock_text, paint, preferred_size
@@ -342,28 +342,6 @@ class Finish:
             self._written = True
 
 
-def _temporary_file(path: str) -> tuple[int, str]:
-    """A new file beside `path` where its recording is written until it is complete, so a
-    stopped export leaves no half-written file under the name asked for: made by `mkstemp`
-    with a name no one can know beforehand, never a file or symlink already there. It takes
-    the permissions a new file would (mkstemp makes it private)."""
-    folder, name = os.path.split(os.path.abspath(path))
-    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-    if hasattr(os, "fchmod"):
-        os.fchmod(fd, 0o666 & ~_umask())
-    return fd, temporary
-
-
-def _umask() -> int:
-    with _umask_lock:
-        mask = os.umask(0o022)
-        os.umask(mask)
-    return mask
-
-
-_umask_lock = threading.Lock()
-
-
 def _remove(path: str) -> None:
     try:
         os.remove(path)
@@ -441,7 +419,7 @@ def record(
     clock_box = (header.left(), header.top(), header.right() + 1, header.bottom() + 1)
     canvas = QImage(size, QImage.Format.Format_RGB32)
     finish = finish or Finish()
-    fd, temporary = _temporary_file(path)  # an OSError says why the folder cannot take it
+    fd, temporary = temporary_beside(path)  # an OSError says why the folder cannot take it
     finish.temporary = temporary
     previous: Image.Image | None = None
     previous_index = -1

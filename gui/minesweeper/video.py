@@ -23,6 +23,7 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPalette
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.newfile import temporary_beside
 from slugboard.codecs.work import NEVER, Cancel
 
 from .paint import preferred_size
@@ -33,7 +34,6 @@ from .recording import (
     MAX_SPEED,
     MIN_SPEED,
     RecordingError,
-    _temporary_file,
     paint_frame,
     plan,
 )
@@ -97,7 +97,7 @@ def write_video(
     palette = palette or QGuiApplication.palette()
     image = QImage(size, QImage.Format.Format_RGB32)
     rect = QRectF(0, 0, size.width(), size.height())
-    fd, temporary = _temporary_file(path)  # private to no one, named by no one beforehand
+    fd, temporary = temporary_beside(path)  # private to no one, named by no one beforehand
     os.close(fd)
     starts: list[int] = []
     try:

@@ -1,0 +1,45 @@
+"""Files written whole or not at all: the text goes into a new file beside the target, made
+by `mkstemp` (a name no one can know beforehand, never a file or symlink already there), and
+takes the target's name in one step once complete. The file gets the permissions a new file
+would have (mkstemp makes it private) or the mode asked for."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+
+
+def temporary_beside(path: str, mode: int | None = None) -> tuple[int, str]:
+    """A new file in `path`'s folder, open as the returned descriptor, for what will become
+    `path`: the caller writes it, then `os.replace`s it onto `path` (or removes it)."""
+    folder, name = os.path.split(os.path.abspath(path))
+    fd, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    if hasattr(os, "fchmod"):
+        os.fchmod(fd, mode if mode is not None else 0o666 & ~_umask())
+    return fd, temporary
+
+
+def write_atomically(path: str, data: bytes, mode: int | None = None) -> None:
+    """Write `data` to `path` whole or not at all."""
+    fd, temporary = temporary_beside(path, mode)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+_umask_lock = threading.Lock()
+
+
+def _umask() -> int:
+    with _umask_lock:  # reading the mask sets it: no other thread may read it meanwhile
+        mask = os.umask(0o022)
+        os.umask(mask)
+    return mask
