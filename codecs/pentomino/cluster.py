@@ -26,12 +26,12 @@ def count_on_cluster(
     chunks: list[list[tuple[int, int]]],
     cap: int,
     engine: str,
-    heard: Callable[[list[int]], bool],
+    heard: Callable[[int, list[int]], bool],
     cancel: Cancel,
 ) -> None:
     """Send every chunk of subproblems to the cluster, to be counted there by
-    `work(t, chunk, cap, engine)` (`solver.count_chunk`), and hand each chunk's counts to
-    `heard` as it finishes (in any order); stop early when `heard` says so or on Cancel."""
+    `work(t, chunk, cap, engine)` (`solver.count_chunk`), and hand each chunk's number and
+    counts to `heard` as it finishes (in any order); stop early when `heard` says so or on Cancel."""
     try:
         import distributed  # type: ignore[import-untyped, unused-ignore]
     except ImportError as error:
@@ -44,10 +44,11 @@ def count_on_cluster(
     try:
         # pure=False: two chunks with the same states are still two pieces of work.
         futures = [client.submit(work, t, chunk, cap, engine, pure=False) for chunk in chunks]
+        number = {future.key: k for k, future in enumerate(futures)}
         for future in cluster.as_completed(futures):
             if cancel.is_set():
                 break
-            if heard(future.result()):
+            if heard(number[future.key], future.result()):
                 break
         client.cancel(futures)
     finally:

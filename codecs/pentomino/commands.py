@@ -81,6 +81,12 @@ def count_options(parser: argparse.ArgumentParser) -> None:
         help="count on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786); needs dask[distributed]",
     )
     parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="search every completion, without counting one place of a piece for each of the board's symmetries"
+        " (slower; the same count)",
+    )
+    parser.add_argument(
         "--engine",
         choices=("auto", "compiled", "python"),
         default="auto",
@@ -107,6 +113,7 @@ def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
         jobs=jobs,
         engine=args.engine,
         dask=args.dask,
+        symmetric=not args.no_symmetry,
     )
     return {"count": found, "complete": complete}
 

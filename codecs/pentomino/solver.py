@@ -211,6 +211,7 @@ def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
 MEMO_LIMIT = 4_000_000  # remembered sub-counts (a few hundred MB); past it the memory starts afresh
 SPLIT_STATES = 96  # the count splits into at least this many subproblems (when the board has them)
 SPLIT_DEPTH = 4  # ... placing at most this many pieces to get there
+CLUSTER_CHUNK = 8  # subproblems sent to a cluster's worker at a time
 CANCEL_POLL = 0.05  # seconds between looks at the count's Cancel while its threads work
 
 
@@ -228,36 +229,78 @@ class Tables:
     free: int
 
 
-def tables(problem: Problem) -> Tables:
+def _renumbering(problem: Problem) -> dict[int, int]:
+    """The board's bit number of each empty cell -> its number among the empty cells."""
     index: dict[int, int] = {}
     bits = problem.empty
     while bits:
         low = bits & -bits
         index[low.bit_length() - 1] = len(index)
         bits ^= low
+    return index
+
+
+def _renumbered(mask: int, index: dict[int, int]) -> int:
+    new = 0
+    while mask:
+        low = mask & -mask
+        new |= 1 << index[low.bit_length() - 1]
+        mask ^= low
+    return new
+
+
+def tables(problem: Problem) -> Tables:
+    index = _renumbering(problem)
     masks: list[int] = []
     pieces: list[int] = []
     start = [0]
     for old in sorted(index):
         for mask, piece, _placement in problem.by_first[old]:
-            new = 0
-            while mask:
-                low = mask & -mask
-                new |= 1 << index[low.bit_length() - 1]
-                mask ^= low
-            masks.append(new)
+            masks.append(_renumbered(mask, index))
             pieces.append(piece)
         start.append(len(masks))
     start.append(len(masks))  # the cell past the last: no placement starts there
     return Tables(tuple(masks), tuple(pieces), tuple(start), (1 << len(index)) - 1, (1 << len(problem.pieces)) - 1)
 
 
-def split(t: Tables, least: int = SPLIT_STATES, deepest: int = SPLIT_DEPTH) -> list[tuple[int, int]]:
+def by_symmetry(problem: Problem) -> list[tuple[tuple[int, int], int]]:
+    """The count's starting states with their weights, found from the board's symmetries
+    (`symmetry`): for the free piece whose placements fall into the fewest orbits, one
+    state per orbit (that piece put at one place of it) weighing the orbit's size, and
+    where fewer cells are empty than the free pieces cover, the completions without that
+    piece, weighing 1. A board with no symmetry but the identity starts from the one empty
+    state, weighing 1."""
+    from .symmetry import orbits, symmetries
+
+    t_empty, t_free = (1 << problem.empty.bit_count()) - 1, (1 << len(problem.pieces)) - 1
+    placements: list[list[int]] = [[] for _ in problem.pieces]
+    for entries in problem.by_first:
+        for mask, piece, _placement in entries:
+            placements[piece.bit_length() - 1].append(mask)
+    board = problem.board
+    group = symmetries(board.height, board.width, problem.order, problem.empty, [set(p) for p in placements])
+    if len(group) < 2 or not problem.pieces:
+        return [((t_empty, t_free), 1)]
+    j, split = min(
+        ((j, orbits(masks, group)) for j, masks in enumerate(placements)),
+        key=lambda pair: (len(pair[1]), len(placements[pair[0]])),
+    )
+    index = _renumbering(problem)
+    roots = [((t_empty ^ _renumbered(mask, index), t_free ^ 1 << j), size) for mask, size in split]
+    if problem.empty.bit_count() < CELLS_PER_PIECE * len(problem.pieces):
+        roots.append(((t_empty, t_free ^ 1 << j), 1))  # more pieces than room: the completions without it
+    return roots
+
+
+def split(
+    t: Tables, least: int = SPLIT_STATES, deepest: int = SPLIT_DEPTH, start: tuple[int, int] | None = None
+) -> list[tuple[int, int]]:
     """Independent subproblems whose counts add up to the whole: the states (empty cells,
     free pieces) after every way of covering the first cells, one piece at a time, until
-    there are at least `least` of them (or `deepest` pieces are placed). A completion
-    reached early is the state (0, free), which counts 1."""
-    states = [(t.empty, t.free)]
+    there are at least `least` of them (or `deepest` pieces are placed), from `start` (the
+    empty board's state when None). A completion reached early is the state (0, free),
+    which counts 1."""
+    states = [start if start is not None else (t.empty, t.free)]
     for _ in range(deepest):
         if len(states) >= least:
             break
@@ -408,32 +451,42 @@ def count(
     jobs: int = 1,
     engine: str | None = None,
     dask: str | None = None,
+    symmetric: bool = True,
 ) -> tuple[int, bool]:
     """(how many completions, whether that is all of them): the count stops at `limit`.
 
     Many ways of filling a corner leave the same cells and pieces for the rest, so the
     count of what is left is remembered by (empty cells, free pieces): the 6x10 rectangle
     takes seconds rather than a minute. With a limit, every sub-count is capped at it,
-    which keeps "at least `limit`" exact. The search splits into independent subproblems
-    (the ways to cover the first cells); `jobs` threads count them side by side (the
-    compiled search, which lets go of Python's lock; the Python one counts on one), or a
-    Dask cluster at the address `dask` does. `progress` hears (completions counted so
-    far, share of the subproblems done) as they finish. `engine`: "compiled" (numba),
-    "python", or None for compiled where numba is installed."""
+    which keeps "at least `limit`" exact. Without one, and unless `symmetric` is False,
+    the board's symmetries count one place of a piece for each of its orbits, weighed by
+    the orbit's size (`by_symmetry`): the 4x15 torus takes seconds, not hours. The search
+    splits into independent subproblems (the ways to cover the first cells); `jobs`
+    threads count them side by side (the compiled search, which lets go of Python's lock;
+    the Python one counts on one), or a Dask cluster at the address `dask` does.
+    `progress` hears (completions counted so far, share of the subproblems done) as they
+    finish. `engine`: "compiled" (numba), "python", or None for compiled where numba is
+    installed."""
     problem = prepare(board)
     if problem.reason is not None:
         return 0, True
     how = choose_engine(engine)
     t = tables(problem)
-    states = split(t)
+    roots = by_symmetry(problem) if symmetric and limit is None else [((t.empty, t.free), 1)]
+    states: list[tuple[int, int]] = []
+    weights: list[int] = []
+    for root, weight in roots:
+        below = split(t, max(1, SPLIT_STATES // len(roots)), start=root)
+        states += below
+        weights += [weight] * len(below)
     cap = limit if limit is not None else -1
     found = 0
     done = 0
 
-    def heard(counts: list[int]) -> bool:
-        """Add a chunk's counts; True once the limit is reached."""
+    def heard(first: int, counts: list[int]) -> bool:
+        """Add the counts of the states from `first` on; True once the limit is reached."""
         nonlocal found, done
-        found += sum(counts)
+        found += sum(w * n for w, n in zip(weights[first : first + len(counts)], counts))
         done += len(counts)
         if progress is not None:
             progress(min(found, cap) if cap > 0 else found, done / len(states))
@@ -442,7 +495,17 @@ def count(
     if dask is not None:
         from .cluster import count_on_cluster
 
-        count_on_cluster(dask, count_chunk, t, _chunks(states, 8), cap, how, heard, cancel)
+        size = CLUSTER_CHUNK
+        count_on_cluster(
+            dask,
+            count_chunk,
+            t,
+            _chunks(states, size),
+            cap,
+            how,
+            lambda k, counts: heard(k * size, counts),
+            cancel,
+        )
     else:
         # The Python search holds Python's lock: more threads would only take turns.
         _count_on_threads(t, states, cap, how, jobs if how == "compiled" else 1, heard, cancel)
@@ -527,11 +590,12 @@ def _count_on_threads(
     cap: int,
     engine: str,
     jobs: int,
-    heard: Callable[[list[int]], bool],
+    heard: Callable[[int, list[int]], bool],
     cancel: Cancel,
 ) -> None:
     """Count `states` on `jobs` threads, which share one memory of sub-counts, handing
-    every chunk's counts to `heard` on this thread as it comes (in any order). Stops every
+    every chunk's counts to `heard` on this thread as it comes (in any order, with the
+    index of the chunk's first state). Stops every
     thread, within a millisecond, once `heard` says so, on Cancel, or when one fails."""
     import queue
 
@@ -545,7 +609,7 @@ def _count_on_threads(
     # A few dozen chunks per worker: progress moves often, and each call costs little.
     shelf = _Shelf(len(states), jobs, max(1, len(states) // (jobs * 32)))
     stop = _Stop(engine == "compiled")
-    results: queue.SimpleQueue[list[int] | BaseException | None] = queue.SimpleQueue()
+    results: queue.SimpleQueue[tuple[int, list[int]] | BaseException | None] = queue.SimpleQueue()
 
     def work(worker: int) -> None:
         try:
@@ -554,7 +618,7 @@ def _count_on_threads(
                 taken = shelf.take(worker)
                 if taken is None:
                     break
-                results.put(counter(states[taken[0] : taken[1]], cap))
+                results.put((taken[0], counter(states[taken[0] : taken[1]], cap)))
         except Cancelled:
             pass
         except BaseException as error:  # noqa: BLE001 - told to the counting thread, which raises it
@@ -579,7 +643,7 @@ def _count_on_threads(
                     "there was not enough memory" if isinstance(item, MemoryError) else type(item).__name__
                 )
                 raise WorkerFailedError(f"part of the count failed: {reason}") from item
-            elif heard(item):
+            elif heard(*item):
                 break
     finally:
         stop.set()
