@@ -211,6 +211,7 @@ def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
 MEMO_LIMIT = 4_000_000  # remembered sub-counts (a few hundred MB); past it the memory starts afresh
 SPLIT_STATES = 96  # the count splits into at least this many subproblems (when the board has them)
 SPLIT_DEPTH = 4  # ... placing at most this many pieces to get there
+SYMMETRY_DEPTH = 2  # pieces put down one place per orbit of the board's symmetries
 CLUSTER_CHUNK = 8  # subproblems sent to a cluster's worker at a time
 CANCEL_POLL = 0.05  # seconds between looks at the count's Cancel while its threads work
 
@@ -263,33 +264,43 @@ def tables(problem: Problem) -> Tables:
     return Tables(tuple(masks), tuple(pieces), tuple(start), (1 << len(index)) - 1, (1 << len(problem.pieces)) - 1)
 
 
-def by_symmetry(problem: Problem) -> list[tuple[tuple[int, int], int]]:
+def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int]]:
     """The count's starting states with their weights, found from the board's symmetries
-    (`symmetry`): for the free piece whose placements fall into the fewest orbits, one
-    state per orbit (that piece put at one place of it) weighing the orbit's size, and
-    where fewer cells are empty than the free pieces cover, the completions without that
-    piece, weighing 1. A board with no symmetry but the identity starts from the one empty
+    (`symmetry`). For the free piece whose placements fall into the fewest orbits, one
+    state per orbit (that piece put at one place of it) weighs the orbit's size, and where
+    fewer cells are empty than the free pieces cover, the completions without that piece
+    weigh 1. Each state is split again by the symmetries that keep its piece in place, up
+    to `depth` pieces. A board with no symmetry but the identity starts from the one empty
     state, weighing 1."""
-    from .symmetry import orbits, symmetries
+    from .symmetry import image, orbits, symmetries
 
-    t_empty, t_free = (1 << problem.empty.bit_count()) - 1, (1 << len(problem.pieces)) - 1
     placements: list[list[int]] = [[] for _ in problem.pieces]
     for entries in problem.by_first:
         for mask, piece, _placement in entries:
             placements[piece.bit_length() - 1].append(mask)
     board = problem.board
     group = symmetries(board.height, board.width, problem.order, problem.empty, [set(p) for p in placements])
-    if len(group) < 2 or not problem.pieces:
-        return [((t_empty, t_free), 1)]
-    j, split = min(
-        ((j, orbits(masks, group)) for j, masks in enumerate(placements)),
-        key=lambda pair: (len(pair[1]), len(placements[pair[0]])),
-    )
+    # (empty cells, free pieces, weight, the symmetries of that state), in the board's bits
+    roots = [(problem.empty, (1 << len(problem.pieces)) - 1, 1, group)]
+    for _ in range(depth):
+        deeper = []
+        for empty, free, weight, kept in roots:
+            pieces = [j for j in range(len(problem.pieces)) if free >> j & 1]
+            if len(kept) < 2 or not pieces:
+                deeper.append((empty, free, weight, kept))
+                continue
+            fitting = {j: [m for m in placements[j] if m & empty == m] for j in pieces}
+            j, split = min(
+                ((j, orbits(fitting[j], kept)) for j in pieces), key=lambda pair: (len(pair[1]), len(fitting[pair[0]]))
+            )
+            for mask, size in split:
+                stays = [g for g in kept if image(mask, g) == mask]
+                deeper.append((empty ^ mask, free ^ 1 << j, weight * size, stays))
+            if empty.bit_count() < CELLS_PER_PIECE * len(pieces):
+                deeper.append((empty, free ^ 1 << j, weight, kept))  # more pieces than room: those without it
+        roots = deeper
     index = _renumbering(problem)
-    roots = [((t_empty ^ _renumbered(mask, index), t_free ^ 1 << j), size) for mask, size in split]
-    if problem.empty.bit_count() < CELLS_PER_PIECE * len(problem.pieces):
-        roots.append(((t_empty, t_free ^ 1 << j), 1))  # more pieces than room: the completions without it
-    return roots
+    return [((_renumbered(empty, index), free), weight) for empty, free, weight, _kept in roots]
 
 
 def split(
@@ -472,7 +483,7 @@ def count(
         return 0, True
     how = choose_engine(engine)
     t = tables(problem)
-    roots = by_symmetry(problem) if symmetric and limit is None else [((t.empty, t.free), 1)]
+    roots = by_symmetry(problem, SYMMETRY_DEPTH) if symmetric and limit is None else [((t.empty, t.free), 1)]
     states: list[tuple[int, int]] = []
     weights: list[int] = []
     for root, weight in roots:
