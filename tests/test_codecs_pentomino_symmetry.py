@@ -77,7 +77,7 @@ def test_the_orbits_split_every_placement_of_the_piece_once():
         assert sum(size for _mask, size in orbits(masks, group)) == len(masks), surface
         # The roots: one per orbit of one piece's places, weighing the orbit's size, and on a
         # board with room for fewer than all the pieces, the completions without that piece.
-        roots = solver.by_symmetry(problem)
+        roots = solver.by_symmetry(problem, 1)
         all_used = height * width == 60
         placed = [(state, w) for state, w in roots if state[0] != (1 << height * width) - 1]
         assert len(placed) == len(roots) - (0 if all_used else 1)
@@ -139,3 +139,11 @@ def test_the_counts_of_larger_boards_agree_with_and_without_the_symmetries(text)
     plain = solver.count(board, engine="compiled", symmetric=False)
     assert plain[0] > 0
     assert solver.count(board, engine="compiled") == plain
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_a_count_is_the_same_however_many_pieces_are_put_down_by_symmetry(monkeypatch, depth):
+    monkeypatch.setattr(solver, "SYMMETRY_DEPTH", depth)
+    for text in ("T35", "K35", "M45", "R45"):
+        board = pm.decode(text)
+        assert solver.count(board, engine="python") == solver.count(board, engine="python", symmetric=False), text
