@@ -1,8 +1,11 @@
-"""The compiled pentomino count against a plain C bitboard count, and the count on two
-threads against one (`--jobs 2` against `--jobs 1`), on the empty 6x10 rectangle and a
-longer count, the 4x15 cylinder.
+"""The compiled pentomino count against a plain C bitboard count, the count by the board's
+symmetries against the plain search (the 3x20 torus and the 4x15 cylinder), and the count
+on two threads against one (`--jobs 2` against `--jobs 1`), on the empty 6x10 rectangle
+and a longer count, the 4x15 cylinder. The C comparison and the threads time the plain
+search (no symmetries), which is what the C program does.
 
-    .venv/bin/python benchmarks/pentomino_count.py [--jobs-boards SLUG ...] [--repeat N]
+    .venv/bin/python benchmarks/pentomino_count.py [--jobs-boards SLUG ...] [--symmetry-boards SLUG ...]
+        [--repeat N] [--no-c]
 
 Builds benchmarks/pentomino_count.c with the system compiler (cc) when there is one. The
 machine may be shared: each line gives CPU time (what the work itself took) beside wall
@@ -35,7 +38,7 @@ RUN = (
     "from slugboard.codecs.pentomino import solver\n"
     "board = pm.decode({slug!r})\n"
     "t = time.perf_counter()\n"
-    "found = solver.count(board, jobs={jobs}, engine={engine!r})\n"
+    "found = solver.count(board, jobs={jobs}, engine={engine!r}, symmetric={symmetric})\n"
     "wall = time.perf_counter() - t\n"
     "me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
     "print(found[0], wall, me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime)\n"
@@ -43,11 +46,12 @@ RUN = (
 
 
 def count(
-    slug: str, jobs: int = 1, engine: str = "compiled", env: dict[str, str] | None = None
+    slug: str, jobs: int = 1, engine: str = "compiled", env: dict[str, str] | None = None, symmetric: bool = False
 ) -> tuple[int, float, float]:
-    """(count, wall seconds of the count, CPU seconds of the whole process and its workers)."""
+    """(count, wall seconds of the count, CPU seconds of the whole process and its workers);
+    the plain search unless `symmetric`."""
     out = subprocess.run(
-        [sys.executable, "-c", RUN.format(slug=slug, jobs=jobs, engine=engine)],
+        [sys.executable, "-c", RUN.format(slug=slug, jobs=jobs, engine=engine, symmetric=symmetric)],
         capture_output=True,
         text=True,
         check=True,
@@ -64,7 +68,7 @@ JOBS_RUN = (
     "board = pm.decode({slug!r})\n"
     "me0 = resource.getrusage(resource.RUSAGE_SELF)\n"
     "t = time.perf_counter()\n"
-    "found = solver.count(board, jobs={jobs})\n"
+    "found = solver.count(board, jobs={jobs}, symmetric=False)\n"
     "wall = time.perf_counter() - t\n"
     "me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
     "own = me.ru_utime + me.ru_stime - me0.ru_utime - me0.ru_stime\n"
@@ -86,7 +90,7 @@ def in_jobs(slug: str, jobs: int) -> tuple[int, float, float, float, float]:
         [sys.executable, "-c", JOBS_RUN.format(slug=slug, jobs=jobs)], capture_output=True, text=True, check=True
     ).stdout.split()
     t = time.perf_counter()
-    command = [sys.executable, "-m", "slugboard.codecs.cli", "count", slug, "--jobs", str(jobs)]
+    command = [sys.executable, "-m", "slugboard.codecs.cli", "count", slug, "--jobs", str(jobs), "--no-symmetry"]
     subprocess.run(command, capture_output=True, check=True)
     return int(out[0]), float(out[1]), float(out[2]), float(out[3]), time.perf_counter() - t
 
@@ -96,9 +100,19 @@ def main() -> None:
     parser.add_argument("--jobs-boards", nargs="*", default=["R6a", "C4f"], help="boards timed on 1 and 2 threads")
     parser.add_argument("--repeat", type=int, default=1, help="time each board this often, keep the fastest")
     parser.add_argument("--no-c", action="store_true", help="only the jobs part")
+    parser.add_argument(
+        "--symmetry-boards", nargs="*", default=["T3k", "C4f"], help="boards counted with and without symmetries"
+    )
     args = parser.parse_args()
     if not args.no_c:
         compare_with_c()
+    for slug in args.symmetry_boards:
+        plain, by_orbits = count(slug), count(slug, symmetric=True)
+        assert plain[0] == by_orbits[0], (slug, plain, by_orbits)
+        print(
+            f"{slug}: {plain[0]} tilings; plain search {plain[2]:.2f} s CPU, by the board's symmetries "
+            f"{by_orbits[2]:.2f} s CPU: {by_orbits[2] / plain[2]:.2f}x (the process's whole life; load {load()})"
+        )
     for slug in args.jobs_boards:
         print(f"{slug}, load average before: {load()}")
         runs = {jobs: min((in_jobs(slug, jobs) for _ in range(args.repeat)), key=lambda r: r[1]) for jobs in (1, 2)}
