@@ -101,22 +101,31 @@ def _apply_text_colour(widget: QWidget, wanted: QColor) -> None:
     widget.setPalette(palette)
 
 
+_MARKUP = frozenset("&<>\"'")  # the characters html.escape replaces
+
+
+def escaped(text: str) -> str:
+    """`html.escape(text)`. The html module is loaded by the first text that has something
+    to escape, not by a window that shows none (tests/test_gui_start.py)."""
+    if _MARKUP.isdisjoint(text):
+        return text
+    from html import escape
+
+    return escape(text)
+
+
 def plain_tip(text: str) -> str:
     """`text` as a tooltip that shows it as it is. Qt takes a tooltip for rich text when it
     looks like markup, and would then load an `<img src=...>` in it from disk: a tooltip
     that can hold text from a pasted link or a file is escaped and marked as rich text, so
     Qt shows its characters and reads no markup in it."""
-    from html import escape  # loaded with the first such tooltip, not while the window starts
-
-    return f"<p style='white-space:pre-wrap'>{escape(text)}</p>" if text else ""
+    return f"<p style='white-space:pre-wrap'>{escaped(text)}</p>" if text else ""
 
 
 def html_lines(lines: Iterable[str]) -> str:
     """Lines of plain text as one rich text, a line each: for a label that also holds markup
     of its own, so text from input in those lines is shown as it is."""
-    from html import escape
-
-    return "<br>".join(escape(line) for line in lines)
+    return "<br>".join(escaped(line) for line in lines)
 
 
 def plain_label(text: str = "") -> QLabel:

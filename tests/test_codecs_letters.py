@@ -102,13 +102,37 @@ def test_daily_draw_of_2025_10_05_exactly():
     assert "".join(letters.daily_draw(dt.date(2025, 10, 5), "RUNNELS")) == "OPURREIUNTAWBVALOAESEOLCSEARVTEIZBO"
 
 
-@pytest.mark.parametrize("date", [dt.date(2020, 1, 1), dt.date(2025, 10, 5), dt.date(2064, 11, 9)])
-def test_date_digest_is_the_md5_of_the_date(date):
+def test_unseen_tiles_are_the_bag_less_the_word_the_board_and_the_rack():
+    board = letters.decode("https://letters.wiki/?_=IcWhQEZ5GxaLpcnc0A")  # QUARTZ with both blanks played
+    assert sum(t.blank for t in board.tiles) == 2
+    unseen = letters.unseen_tiles(board, ("E", "E", "S"))
+    bag = dict(letters.TILE_COUNTS_WITH_BLANKS)
+    for tile in ["Q", "U", "A", "R", "T", "Z", "E", "E", "S"] + ["_" if t.blank else t.letter for t in board.tiles]:
+        bag[tile] -= 1
+    assert unseen == {k: n for k, n in bag.items() if n}
+    assert "_" not in unseen and "Z" not in unseen and "Q" not in unseen  # both blanks, the one Z and Q seen
+    assert sum(unseen.values()) == 100 - 6 - len(board.tiles) - 3
+    assert letters.unseen_tiles(letters.decode("https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA")) is None
+
+
+def test_date_digest_is_the_md5_of_the_date_on_every_day_a_link_can_name():
     import hashlib
 
     from slugboard.codecs.letters.model import date_digest
 
-    assert date_digest(date) == int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
+    for day in range(letters.MAX_DAYS + 1):
+        date = letters.EPOCH + dt.timedelta(days=day)
+        assert date_digest(date) == int(hashlib.md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16), date
+    assert date_digest(dt.date(2025, 10, 5)) == 0xDA609A7969C476D2981BF17E8B381395  # md5sum of "20251005"
+
+
+@given(st.binary(max_size=300))
+def test_the_md5_worked_out_here_is_hashlibs(message):
+    import hashlib
+
+    from slugboard.codecs.letters.model import md5_number
+
+    assert md5_number(message) == int(hashlib.md5(message).hexdigest(), 16)
 
 
 def test_cli_info_with_start_word(capsys):

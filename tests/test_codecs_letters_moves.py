@@ -229,19 +229,6 @@ def test_best_command_says_what_it_needs(capsys):
     assert cli.run(["best", INMATE, "--turn", "9"]) == 2
 
 
-def test_unseen_tiles_are_the_bag_less_the_word_the_board_and_the_rack():
-    board = letters.decode("https://letters.wiki/?_=IcWhQEZ5GxaLpcnc0A")  # QUARTZ with both blanks played
-    assert sum(t.blank for t in board.tiles) == 2
-    unseen = letters.unseen_tiles(board, ("E", "E", "S"))
-    bag = dict(letters.TILE_COUNTS_WITH_BLANKS)
-    for tile in ["Q", "U", "A", "R", "T", "Z", "E", "E", "S"] + ["_" if t.blank else t.letter for t in board.tiles]:
-        bag[tile] -= 1
-    assert unseen == {k: n for k, n in bag.items() if n}
-    assert "_" not in unseen and "Z" not in unseen and "Q" not in unseen  # both blanks, the one Z and Q seen
-    assert sum(unseen.values()) == 100 - 6 - len(board.tiles) - 3
-    assert letters.unseen_tiles(letters.decode("https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA")) is None
-
-
 @settings(max_examples=200, deadline=None)
 @given(st.binary(max_size=400), st.integers(0, 3))
 def test_a_cache_of_any_bytes_is_read_whole_or_refused(data, how):

@@ -5,6 +5,8 @@ person rarely opens when they are first opened."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from processes import fresh_process
 from PySide6.QtCore import Qt
@@ -44,6 +46,65 @@ from slugboard.gui.{game} import canvas, page, paint
 print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
 """
     assert fresh_process(script, *later) == []
+
+
+# What a window opening on a letters game (a V4 link with a blank, the last example) does not
+# load by its first frame: OpenSSL's hashlib (the day's shuffle seed is worked out by
+# `letters.model.md5_number`), the move finder (the best plays are looked for when asked),
+# and html (the tooltips it writes have nothing to escape).
+LETTERS_FIRST_FRAME_LATER = ("hashlib", "_hashlib", "heapq", "html", "slugboard.codecs.letters.moves")
+
+# The window shown until its first frame is on screen (every widget in it painted and the
+# frame handed over, as benchmarks/startup.py watches it); the modules loaded then.
+FIRST_FRAME = r"""
+import json, sys
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from slugboard.gui.main_window import MainWindow
+
+class FirstFrame(QObject):
+    painted = False
+    modules = None
+
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint:
+            self.painted = True
+        elif self.modules is None and event.type() in (QEvent.Type.Expose, QEvent.Type.UpdateRequest):
+            handled = obj.event(event)
+            if self.painted:
+                self.modules = sorted(sys.modules)
+            return handled
+        return False
+
+watch = FirstFrame()
+window = MainWindow(QSettings(sys.argv[1], QSettings.Format.IniFormat))
+window.installEventFilter(watch)
+window.show()
+window.windowHandle().installEventFilter(watch)
+while watch.modules is None:
+    app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
+print(json.dumps([window.current_page().GAME, watch.modules]))
+"""
+
+
+def test_a_window_opening_on_a_letters_game_loads_what_it_needs_later_after_its_first_frame(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from slugboard import resources
+
+    link = [example["text"] for example in resources.examples() if example["game"] == letters.NAME][-1]
+    board = letters.decode(link)
+    assert any(tile.blank for tile in board.tiles)  # its tooltips say a ?g= link cannot hold it
+    path = str(tmp_path / "settings.ini")
+    settings = QSettings(path, QSettings.Format.IniFormat)
+    settings.setValue("boards/letters", json.dumps(letters.to_json(board)))
+    settings.setValue("window/tab", letters.NAME)
+    settings.sync()
+    game, loaded = fresh_process(FIRST_FRAME, path, home=str(tmp_path))
+    assert game == letters.NAME
+    assert "slugboard.codecs.letters.game" in loaded  # the rack on screen is the day's
+    assert [name for name in LETTERS_FIRST_FRAME_LATER if name in loaded] == []
 
 
 def _focus_chain_after(widget):

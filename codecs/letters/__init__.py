@@ -56,9 +56,9 @@ if TYPE_CHECKING:
     # fmt: off
     from .anatomy import explain
     from .moves import (
-        Play, TurnReview, best_plays, find_plays, plays_before_next_turn, position_before, review, unseen_tiles
+        Play, TurnReview, best_plays, find_plays, plays_before_next_turn, position_before, review
     )
-    from .game import Game, TurnResult, _resolve, daily_draw, rack_for_turn, racks, resolve
+    from .game import Game, TurnResult, _resolve, daily_draw, rack_for_turn, racks, resolve, unseen_tiles
     from .model import (
         BINGO_BONUS, BLANK, DL, DRAW_SIZE, DW, EPOCH, LAST_DATE, MAX_DAYS, MAX_START_WORD, MAX_TILES, MIN_START_WORD,
         PARAMS, PREMIUMS, RACK_SIZE, SITE_URL, SIZE, START_WORD_PARAM, TILE_COUNTS, TILE_COUNTS_WITH_BLANKS, TL,
@@ -79,10 +79,10 @@ else:
         __name__,
         {
             "anatomy": ("explain",),
-            "moves": ("Play", "TurnReview", "best_plays", "find_plays", "plays_before_next_turn", "position_before", "review", "unseen_tiles",),
+            "moves": ("Play", "TurnReview", "best_plays", "find_plays", "plays_before_next_turn", "position_before", "review",),
             "model": ("BINGO_BONUS", "BLANK", "DL", "DRAW_SIZE", "DW", "EPOCH", "LAST_DATE", "MAX_DAYS", "MAX_START_WORD", "MAX_TILES", "MIN_START_WORD", "PARAMS", "PREMIUMS", "RACK_SIZE", "SITE_URL", "SIZE", "START_WORD_PARAM", "TILE_COUNTS", "TILE_COUNTS_WITH_BLANKS", "TL", "TURNS", "TW", "V4", "VALUES", "Board", "Tile", "new_board", "normalize_start_word", "start_word_error", "start_word_squares", "MAX_LINK_START_WORD", "link_start_word_error", "on_board",),
             "slug": ("converted", "decode", "decode_slug", "decode_v4", "encode", "from_json", "looks_like", "share_url", "slug_body", "to_json", "to_v4", "v4_body",),
-            "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve",),
+            "game": ("Game", "TurnResult", "_resolve", "daily_draw", "rack_for_turn", "racks", "resolve", "unseen_tiles",),
             "rules": ("apply_cli_options", "check_turn", "info", "next_turn", "other_param_fits", "play_turn", "problems",),
             "scoring": ("Word", "placement_problems", "score_turn", "words_formed",),
             "turn": ("move_tile", "occupied", "place_tile", "placed_letters", "start_word_doubt", "take_back_tile",),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from ..caches import Memo
@@ -198,6 +199,23 @@ def bag_of(board: Board) -> dict[str, int]:
         return TILE_COUNTS
     deal = v4_deal(board)
     return deal.bag if deal is not None else TILE_COUNTS_WITH_BLANKS
+
+
+def unseen_tiles(board: Board, rack: Iterable[str] = ()) -> dict[str, int] | None:
+    """The tiles a player has not seen yet, by letter (`_` for blanks): the bag the game
+    was dealt from, less the starting word, the tiles on the board and the rack shown.
+    None while the letters are unknown."""
+    game = resolve(board)
+    if game is None:
+        return None
+    left = dict(bag_of(board))
+    seen = list(board.start_word or "")
+    seen += [BLANK if face.islower() else face for _, _, face in (p for t in game.turns for p in t.placed)]
+    seen += list(rack)
+    for tile in seen:
+        if left.get(tile, 0) > 0:
+            left[tile] -= 1
+    return {tile: n for tile, n in left.items() if n > 0}
 
 
 def _resolve_v4(board: Board) -> Game:

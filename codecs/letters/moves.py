@@ -709,22 +709,3 @@ def plays_before_next_turn(board: Board, top: int = 10, cancel: Cancel = NEVER) 
     if position is None or position[1] is None:
         return []
     return best_plays(position[0], position[1], top=top, cancel=cancel)
-
-
-def unseen_tiles(board: Board, rack: Iterable[str] = ()) -> dict[str, int] | None:
-    """The tiles a player has not seen yet, by letter (`_` for blanks): the bag the game
-    was dealt from, less the starting word, the tiles on the board and the rack shown.
-    None while the letters are unknown."""
-    from .game import bag_of
-
-    game = resolve(board)
-    if game is None:
-        return None
-    left = dict(bag_of(board))
-    seen = list(board.start_word or "")
-    seen += [BLANK if face.islower() else face for _, _, face in (p for t in game.turns for p in t.placed)]
-    seen += list(rack)
-    for tile in seen:
-        if left.get(tile, 0) > 0:
-            left[tile] -= 1
-    return {tile: n for tile, n in left.items() if n > 0}
