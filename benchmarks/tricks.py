@@ -14,10 +14,7 @@ same run: a trick that no longer pays shows "over" and can go.
 * a version-1 slug's time deltas looked up in a dict of the texts met (`minesweeper.slug._DecimalNumbers`),
   against `int` of each;
 * a command's start with the board values' base (`slugboard.codecs.record`), against
-  the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters;
-* a day's shuffle seed, the MD5 of its date, worked out in Python (`letters.model.md5_number`),
-  against hashlib's, which loads OpenSSL, each the first digest of a fresh interpreter (a
-  window opening on a letters game needs one for its rack).
+  the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
 
 Run: .venv/bin/python benchmarks/tricks.py [--repeat N]
 """
@@ -145,32 +142,6 @@ def imports(repeat: int) -> tuple[float, float]:
     return statistics.median(trick), statistics.median(plain)
 
 
-_FIRST_DIGEST = r"""
-import sys, time
-from slugboard.codecs.letters.model import md5_number
-start = time.perf_counter()
-if sys.argv[1] == "trick":
-    md5_number(b"20260117")
-else:
-    import hashlib
-    int(hashlib.md5(b"20260117").hexdigest(), 16)
-print(time.perf_counter() - start)
-"""
-
-
-def first_digest(repeat: int) -> tuple[float, float]:
-    def digest(way: str) -> float:
-        run = subprocess.run([sys.executable, "-c", _FIRST_DIGEST, way], check=True, capture_output=True, text=True)
-        return float(run.stdout)
-
-    trick: list[float] = []
-    plain: list[float] = []
-    for _ in range(repeat * 4):  # in turns, so that a spell of load weighs on both
-        trick.append(digest("trick"))
-        plain.append(digest("plain"))
-    return statistics.median(trick), statistics.median(plain)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -183,7 +154,6 @@ def main() -> None:
         ("a 30,000-action game's JSON, a % a piece", json_entries),
         ("300,000 version-1 time deltas read", decimal_deltas),
         ("a command's start, boards' base imported", imports),
-        ("a day's seed, the first MD5 of a process", first_digest),
     )
     print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")
     for label, measure in rows:

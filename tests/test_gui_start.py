@@ -49,10 +49,9 @@ print(json.dumps([name for name in sys.argv[1:] if name in sys.modules]))
 
 
 # What a window opening on a letters game (a V4 link with a blank, the last example) does not
-# load by its first frame: OpenSSL's hashlib (the day's shuffle seed is worked out by
-# `letters.model.md5_number`), the move finder (the best plays are looked for when asked),
-# and html (the tooltips it writes have nothing to escape).
-LETTERS_FIRST_FRAME_LATER = ("hashlib", "_hashlib", "heapq", "html", "slugboard.codecs.letters.moves")
+# load by its first frame: the move finder (the best plays are looked for when asked) and
+# html (the tooltips it writes have nothing to escape).
+LETTERS_FIRST_FRAME_LATER = ("heapq", "html", "slugboard.codecs.letters.moves")
 
 # The window shown until its first frame is on screen (every widget in it painted and the
 # frame handed over, as benchmarks/startup.py watches it); the modules loaded then.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime as _dt
-import math
 
 from ..errors import shown
 from ..record import Record
@@ -236,44 +235,9 @@ def new_board() -> Board:
 def date_digest(date: _dt.date) -> int:
     """The md5 of the date written YYYYMMDD, as a number: the game seeds the day's shuffle
     with it, and Slugboard picks its own starting word of the day by it."""
-    return md5_number(date.strftime("%Y%m%d").encode())
+    from hashlib import md5
 
-
-# MD5 (RFC 1321): each step's left rotation, and its constant, the integer part of
-# 2**32 * |sin(step + 1)|.
-_MD5_SHIFTS = (7, 12, 17, 22) * 4 + (5, 9, 14, 20) * 4 + (4, 11, 16, 23) * 4 + (6, 10, 15, 21) * 4
-_MD5_CONSTANTS = tuple(int(abs(math.sin(step + 1)) * 2**32) for step in range(64))
-_MD5_WORDS = tuple(
-    step if step < 16 else (5 * step + 1) % 16 if step < 32 else (3 * step + 5) % 16 if step < 48 else 7 * step % 16
-    for step in range(64)
-)
-
-
-def md5_number(message: bytes) -> int:
-    """The MD5 digest of `message` as a number, `int(hashlib.md5(message).hexdigest(), 16)`,
-    worked out here: a day's first board needs one digest of 8 bytes, and hashlib would load
-    OpenSSL for it (benchmarks/tricks.py; the tests check it against hashlib)."""
-    mask = 0xFFFFFFFF
-    size = len(message)
-    message += b"\x80" + bytes((55 - size) % 64) + (8 * size & (1 << 64) - 1).to_bytes(8, "little")
-    state = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476]
-    for start in range(0, len(message), 64):
-        block = [int.from_bytes(message[i : i + 4], "little") for i in range(start, start + 64, 4)]
-        a, b, c, d = state
-        for step in range(64):
-            if step < 16:
-                f = (b & c) | (~b & d)
-            elif step < 32:
-                f = (d & b) | (~d & c)
-            elif step < 48:
-                f = b ^ c ^ d
-            else:
-                f = c ^ (b | ~d)
-            f = (f + a + _MD5_CONSTANTS[step] + block[_MD5_WORDS[step]]) & mask
-            shift = _MD5_SHIFTS[step]
-            a, d, c, b = d, c, b, (b + ((f << shift) | (f >> (32 - shift)))) & mask
-        state = [(x + y) & mask for x, y in zip(state, (a, b, c, d))]
-    return int.from_bytes(b"".join(x.to_bytes(4, "little") for x in state), "big")
+    return int(md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
 
 
 def normalize_start_word(word: str) -> str:
