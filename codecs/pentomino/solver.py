@@ -26,6 +26,7 @@ from typing import Any
 from ..work import NEVER, Cancel, Cancelled
 from .geometry import map_cell, paint, placed_cells
 from .model import PIECES, Board, Piece
+from .symmetry import image, orbits, symmetries
 
 CELLS_PER_PIECE = 5
 CHECK_EVERY = 4096  # search steps between looks at the cancel flag
@@ -241,15 +242,6 @@ def _renumbering(problem: Problem) -> dict[int, int]:
     return index
 
 
-def _renumbered(mask: int, index: dict[int, int]) -> int:
-    new = 0
-    while mask:
-        low = mask & -mask
-        new |= 1 << index[low.bit_length() - 1]
-        mask ^= low
-    return new
-
-
 def tables(problem: Problem) -> Tables:
     index = _renumbering(problem)
     masks: list[int] = []
@@ -257,7 +249,7 @@ def tables(problem: Problem) -> Tables:
     start = [0]
     for old in sorted(index):
         for mask, piece, _placement in problem.by_first[old]:
-            masks.append(_renumbered(mask, index))
+            masks.append(image(mask, index))
             pieces.append(piece)
         start.append(len(masks))
     start.append(len(masks))  # the cell past the last: no placement starts there
@@ -272,7 +264,6 @@ def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int
     weigh 1. Each state is split again by the symmetries that keep its piece in place, up
     to `depth` pieces. A board with no symmetry but the identity starts from the one empty
     state, weighing 1."""
-    from .symmetry import image, orbits, symmetries
 
     placements: list[list[int]] = [[] for _ in problem.pieces]
     for entries in problem.by_first:
@@ -300,7 +291,7 @@ def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int
                 deeper.append((empty, free ^ 1 << j, weight, kept))  # more pieces than room: those without it
         roots = deeper
     index = _renumbering(problem)
-    return [((_renumbered(empty, index), free), weight) for empty, free, weight, _kept in roots]
+    return [((image(empty, index), free), weight) for empty, free, weight, _kept in roots]
 
 
 def split(

@@ -22,7 +22,7 @@ a rectangle.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 Perm = tuple[int, ...]  # cell i goes to cell perm[i]; cells are the search's bit numbers
 
@@ -51,8 +51,8 @@ def _grid_maps(height: int, width: int) -> Iterator[dict[tuple[int, int], tuple[
                             yield moved
 
 
-def image(mask: int, perm: Perm) -> int:
-    """The cells of `mask` moved by `perm`."""
+def image(mask: int, perm: Perm | Mapping[int, int]) -> int:
+    """The cells of `mask` moved by `perm` (cell i to perm[i]; also a renumbering)."""
     moved = 0
     while mask:
         low = mask & -mask
