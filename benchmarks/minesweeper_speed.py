@@ -21,8 +21,8 @@ from minesweeper_seek import played_game  # noqa: E402
 from PySide6.QtCore import QRectF  # noqa: E402
 from PySide6.QtGui import QGuiApplication, QImage, QPainter  # noqa: E402
 
+import slugboard.gui.minesweeper.paint as view  # noqa: E402
 from slugboard.codecs import minesweeper as ms  # noqa: E402
-from slugboard.gui import minesweeper as view  # noqa: E402
 
 ARTICLE = (
     "1=15x15+90E2E3A445556575D506C65797D71848D89A0B1BAB5CAD4E7EBEEE+000;5840;594;5A7;5B5;5C7;"

@@ -634,7 +634,7 @@ def test_paint_draws_the_state_at_a_moment(qtbot):
     from PySide6.QtCore import QRectF
     from PySide6.QtGui import QGuiApplication, QPainter
 
-    from slugboard.gui.minesweeper import Layout, paint, preferred_size
+    from slugboard.gui.minesweeper.paint import Layout, paint, preferred_size
 
     board = ms.decode(ARTICLE)
     size = preferred_size(board)
@@ -666,7 +666,7 @@ def test_paint_draws_the_state_at_a_moment(qtbot):
 
 
 def test_small_tiles_compose_to_the_same_pixels_as_the_tile_rows(qtbot):
-    from slugboard.gui import minesweeper as view
+    import slugboard.gui.minesweeper.paint as view
 
     fld = ms.field_of(ms.random_board(13, 7, 20, seed=3))
     every_tile = bytes((7 * i) % view.TILE_COUNT for i in range(13 * 7))
@@ -681,7 +681,7 @@ def test_small_tiles_compose_to_the_same_pixels_as_the_tile_rows(qtbot):
 
 
 def test_a_replay_frame_patched_from_the_last_is_the_picture_composed_anew(qtbot, monkeypatch):
-    from slugboard.gui import minesweeper as view
+    import slugboard.gui.minesweeper.paint as view
 
     paint = importlib.import_module("slugboard.gui.minesweeper.paint")  # the package names a function `paint`
 
@@ -725,7 +725,7 @@ def test_the_canvas_erases_only_around_the_field_and_looks_the_same(qtbot, main_
 
 
 def test_tile_ids_of_a_game_state():
-    from slugboard.gui import minesweeper as view
+    import slugboard.gui.minesweeper.paint as view
 
     board = ms.Board(3, 1, ((2, 0),), (ms.Event(0, "flag", 1, 0), ms.Event(1, "open", 0, 0), ms.Event(2, "open", 2, 0)))
     replay = ms.Replay(board)

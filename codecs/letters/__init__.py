@@ -16,16 +16,11 @@ Without it, tiles are rack positions and turns; with it, letters, words and scor
 resolve here, as the server did.
 
 The site's later links, `?_=` (V4, formats/letters.md), carry every letter directly, the
-starting word and blank tiles: 14 bits date, 4 bits starting-word length, 5 bits per
-starting-word letter, 5 bits tile count, then 16 bits per tile (7 position, 6 letter:
-0-25 a letter, 26-51 a blank standing for that letter, 3 turn). A V4 board needs no draw
-and no prompt. Blanks came with the site's 100-tile bag (two blanks); a new game played
-here deals from that bag, while `?g=`/`?w=` links keep the 98-tile bag of their days. A V4
-link names no bag, and the site writes old days' games as V4 too: its bag is the one whose
-draw of the day its tiles fit, the 100-tile bag first (`Board.bag`, `game.v4_deal`).
-Slugboard reads every V4 link the site's reader reads (a starting word of 1-15 letters,
-any letters in any number): what no real game holds (a word longer than the row, more of
-a letter than the bag has, more tiles in a turn than a rack) is among the board's problems.
+starting word and blank tiles, so a V4 board needs no draw and no prompt. A new game played
+here deals from the site's 100-tile bag (two blanks); `?g=`/`?w=` links keep the 98-tile
+bag of their days, and a V4 link's bag is the one whose draw of the day its tiles fit
+(`Board.bag`, `game.v4_deal`). Slugboard reads every V4 link the site's reader reads; what
+no real game holds is among the board's problems.
 
 Word checks use the ENABLE word list (public domain), shipped gzipped in
 slugboard.resources and read on first need.

@@ -6,9 +6,7 @@ slug     reading and writing slugs, board JSON and pair lists
 stats    the field's facts (numbers, openings, 3BV) and the standard figures
 replays  the board at any moment of a recorded game
 play     what a click does to a game being recorded, and a new game's field
-
-Everything here works in (x, y) = (column, row); cell indexes are `y * width + x`.
-"""
+Everything here works in (x, y) = (column, row); cell indexes are `y * width + x`."""
 
 from __future__ import annotations
 

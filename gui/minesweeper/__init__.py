@@ -10,52 +10,17 @@ time, so a 100x100 field redraws in a few milliseconds while a replay runs."""
 from __future__ import annotations
 
 from ..games import CommandLine, GameAction, GameView
+from . import paint as drawing
 from .canvas import MinesCanvas
 from .page import MinesweeperPage
-from .paint import (
-    DARK_EDGE,
-    EDIT,
-    FACE,
-    FLAG,
-    FLAG_RING,
-    HIT,
-    LED_BACK,
-    LED_TEXT,
-    LIGHT_EDGE,
-    LOST_COLOUR,
-    MAX_COMPOSED_PIXELS,
-    MINE,
-    MODES,
-    NUMBER_COLOURS,
-    OPEN_RING,
-    PLAY,
-    REPLAY,
-    SPEEDS,
-    T_CLOSED,
-    T_FLAG,
-    T_HIT,
-    T_MARK,
-    T_MINE,
-    T_OPEN,
-    T_WRONG_FLAG,
-    TILE_COUNT,
-    WON_COLOUR,
-    Layout,
-    compose,
-    paint,
-    preferred_size,
-    replay_for,
-    tile_ids,
-    tile_rows,
-)
 from .replay import ReplayPlayer
 
-__all__ = ["EDIT", "PLAY", "REPLAY", "MODES", "SPEEDS", "FACE", "LIGHT_EDGE", "DARK_EDGE", "NUMBER_COLOURS", "MINE", "HIT", "FLAG", "LED_BACK", "LED_TEXT", "OPEN_RING", "FLAG_RING", "WON_COLOUR", "LOST_COLOUR", "T_CLOSED", "T_FLAG", "T_MARK", "T_OPEN", "T_MINE", "T_HIT", "T_WRONG_FLAG", "TILE_COUNT", "MAX_COMPOSED_PIXELS", "tile_ids", "compose", "Layout", "replay_for", "tile_rows", "paint", "preferred_size", "MinesCanvas", "ReplayPlayer", "MinesweeperPage", "VIEW"]  # fmt: skip
+__all__ = ["MinesCanvas", "MinesweeperPage", "ReplayPlayer", "VIEW"]
 
 VIEW = GameView(
     page=MinesweeperPage,
-    paint=paint,
-    preferred_size=preferred_size,
+    paint=drawing.paint,
+    preferred_size=drawing.preferred_size,
     actions=(
         GameAction(
             "Save replay &as .evf…",
