@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
@@ -218,8 +219,11 @@ class StoredBoards(WindowPart):
     def save_boards(self) -> bool:
         """Write the edited boards to disk now; False (and the user told) when they could not be."""
         self._save_timer.stop()
+        # Each board's JSON written in pieces (`json_pieces`, which write it without spaces):
+        # a long game's would otherwise be a dict an action first (benchmarks/long_paste_memory.py --window).
+        dump = partial(json.dumps, separators=(",", ":"))
         values = {
-            f"boards/{name}": json.dumps(self.pages[name].game.to_json(self.pages[name].board))
+            f"boards/{name}": "".join(self.pages[name].game.json_pieces(self.pages[name].board, dump))
             for name in sorted(self._unsaved - self._kept)  # a kept board stays as it is stored
         }
         self._unsaved.clear()
