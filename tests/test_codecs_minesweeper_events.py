@@ -4,6 +4,7 @@ tuple of them does, and the merge of a slug's two sections against a plain sort.
 from __future__ import annotations
 
 import io
+import json
 import pickle
 from operator import attrgetter
 
@@ -117,6 +118,8 @@ def test_the_board_json_in_pieces_is_the_board_json(board, undealt, unit_left_ou
     if undealt and not any(e.kind == ms.OPEN for e in board.events):
         board = board.replace(undealt=True)
     assert "".join(ms.json_pieces(board, _dump)) == _dump(ms.to_json(board))
+    # With json.dumps's own separators, as the window saves a board.
+    assert "".join(ms.json_pieces(board, json.dumps)) == json.dumps(ms.to_json(board))
 
 
 def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):

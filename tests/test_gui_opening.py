@@ -133,7 +133,6 @@ def test_the_game_is_prepared_off_the_window_thread(qtbot, main_window, monkeypa
     assert page.stat_labels["clicks"].text().endswith("effective)")
 
 
-
 def test_a_long_games_figures_are_counted_once_its_board_is_on_screen(qtbot, main_window, monkeypatch):
     """Beyond `figures.PREPARED_FIGURES_ACTIONS`, the board is shown once its replay is
     ready, and the clicks are counted in the background after it, off the window's thread."""

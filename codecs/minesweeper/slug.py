@@ -796,54 +796,61 @@ def to_json(board: Board) -> dict[str, Any]:
 
 
 # One event and one mine of the board JSON, written as `json.dumps` with the command
-# line's separators writes them (a kind is a plain word that needs no escape).
+# line's separators writes them (a kind is a plain word that needs no escape), and with
+# its own (`, ` and `: `), as the window's settings keep a board.
 # (`%` formatting of a tuple: a fifth quicker than `str.format` over a million actions.)
 _EVENT_JSON = '{"t":%d,"kind":"%s","x":%d,"y":%d}'
 _MINE_JSON = "[%d,%d]"
+_SPACED_EVENT_JSON = '{"t": %d, "kind": "%s", "x": %d, "y": %d}'
+_SPACED_MINE_JSON = "[%d, %d]"
 _JSON_PIECE = 8192  # entries written at once
 
 
 def json_pieces(board: Board, dump: Callable[[Any], str]) -> Iterator[str]:
     """The text of the board JSON that `dump(to_json(board))` gives, in pieces of a few
-    thousand entries: a game of a million actions printed by `slugboard-codec decode` never
-    holds a dict for each, and its text is never whole in memory."""
+    thousand entries: a game of a million actions printed by `slugboard-codec decode` or
+    saved by the window never holds a dict for each, and its text is never whole in
+    memory here. `dump` is `json.dumps` with its own separators or with `,` and `:`."""
     bare = _trusted_board(
         board.width, board.height, (), (), board.version, board.time_unit_ms, board.unit_in_meta, board.undealt
     )
     text = dump(to_json(bare))
-    mines_at = text.index('"mines":[]') + len('"mines":[')
-    events_at = text.index('"events":[]', mines_at) + len('"events":[')
+    spaced = '"mines": []' in text
+    gap, comma = (" ", ", ") if spaced else ("", ",")
+    mine_json, event_json = (_SPACED_MINE_JSON, _SPACED_EVENT_JSON) if spaced else (_MINE_JSON, _EVENT_JSON)
+    mines_at = text.index(f'"mines":{gap}[]') + len(f'"mines":{gap}[')
+    events_at = text.index(f'"events":{gap}[]', mines_at) + len(f'"events":{gap}[')
     yield text[:mines_at]
     mines = board.mines
     for start in range(0, len(mines), _JSON_PIECE):
         end = start + _JSON_PIECE
-        yield ("," if start else "") + _entries(_MINE_JSON, (mines.x[start:end], mines.y[start:end]))
+        yield (comma if start else "") + _entries(mine_json, (mines.x[start:end], mines.y[start:end]), comma)
     yield text[mines_at:events_at]
     events = board.events
     for start in range(0, len(events), _JSON_PIECE):
         end = start + _JSON_PIECE
         kinds = map(_KIND_OF, events.kinds[start:end])
         columns = (events.t[start:end], kinds, events.x[start:end], events.y[start:end])
-        yield ("," if start else "") + _entries(_EVENT_JSON, columns)
+        yield (comma if start else "") + _entries(event_json, columns, comma)
     yield text[events_at:]
 
 
-def _entries(entry: str, columns: tuple[Any, ...]) -> str:
+def _entries(entry: str, columns: tuple[Any, ...], comma: str = ",") -> str:
     """The entries of `columns` (the first sized), each written as the format `entry`
-    writes one, between commas: by one `%` of a format of them all, which is a tenth
+    writes one, between `comma`s: by one `%` of a format of them all, which is a tenth
     quicker than one `%` an entry (benchmarks/tricks.py). The values go into their places
     by a slice assignment a column, where a tuple an entry would be made and taken apart."""
     count, fields = len(columns[0]), len(columns)
     values: list[object] = [None] * (count * fields)
     for i, column in enumerate(columns):
         values[i::fields] = column
-    return _entries_format(entry, count) % tuple(values)
+    return _entries_format(entry, count, comma) % tuple(values)
 
 
 @lru_cache(maxsize=8)
-def _entries_format(entry: str, count: int) -> str:
-    """`count` times `entry`, between commas (kept for the pieces' one common length)."""
-    return ",".join([entry] * count)
+def _entries_format(entry: str, count: int, comma: str) -> str:
+    """`count` times `entry`, between `comma`s (kept for the pieces' one common length)."""
+    return comma.join([entry] * count)
 
 
 def _json_parts(board: Board) -> JsonParts:
