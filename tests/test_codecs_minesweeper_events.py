@@ -133,6 +133,28 @@ def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):
     assert out.getvalue() == _dump(ms.to_json(board)) + "\n"
 
 
+def test_a_long_game_s_json_text_is_made_without_holding_its_pieces_and_the_whole():
+    """The window saves a board's JSON text made from its pieces (`Game.json_text`): what
+    `json.dumps` writes, and at its peak not much more than the text itself."""
+    import tracemalloc
+
+    from slugboard.codecs import GAMES, game
+
+    for entry in GAMES.values():
+        board = entry.new_board()
+        assert entry.json_text(board, json.dumps) == json.dumps(entry.to_json(board))
+    events = tuple(ms.Event(t, (ms.OPEN, ms.OPEN, ms.FLAG)[t % 3], t * 7 % 30, t * 5 % 16) for t in range(150_000))
+    board = ms.Board(30, 16, ms.random_board(30, 16, 99, seed=3).mines, events, 1, 50)
+    tracemalloc.start()
+    try:
+        text = game("minesweeper").json_text(board, json.dumps)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert text == json.dumps(ms.to_json(board))
+    assert peak < 1.3 * len(text)  # joined, the pieces and the whole: twice the text
+
+
 def _plain_link_pointers(board, start=0):
     """The plain reference: a press and a release in the middle of each action's cell."""
     out = []
