@@ -196,7 +196,11 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]
     window = MainWindow(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat))
     window.resize(1200, 900)
     window.show()
-    app.processEvents()
+    # The other games' modules loaded, as a moment after the window is on screen: a paste
+    # measured meanwhile would count them.
+    while not window._warmer.done:
+        app.processEvents()
+        time.sleep(0.001)
     shown: list[bool] = []
     real_show = window._show_opened
 

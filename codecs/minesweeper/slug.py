@@ -477,8 +477,10 @@ _DECIMAL_NUMBER = _DecimalNumbers()
 # thread, which needs the interpreter for each of its own steps, would wait for the
 # whole of one. The largest sections are read in parts of about this many characters
 # instead, and between two parts the window's thread may take its turn
-# (benchmarks/minesweeper_paste.py measures the window's waits).
-_PART = 1 << 16
+# (benchmarks/minesweeper_paste.py measures the window's waits). A part's fields are
+# lists while it is read (about 15 times its size): at 65,536 characters, that was most
+# of the peak of reading a text of 100,000 (benchmarks/long_paste_memory.py).
+_PART = 1 << 14
 
 
 def _short_fields(part: str, flags: bool) -> tuple[Iterable[str], ...]:
@@ -803,7 +805,9 @@ _EVENT_JSON = '{"t":%d,"kind":"%s","x":%d,"y":%d}'
 _MINE_JSON = "[%d,%d]"
 _SPACED_EVENT_JSON = '{"t": %d, "kind": "%s", "x": %d, "y": %d}'
 _SPACED_MINE_JSON = "[%d, %d]"
-_JSON_PIECE = 8192  # entries written at once
+# Entries written at once: the format of a piece's entries (kept for the next piece) is
+# 90 kB at this many, where a piece of 8192 took 360 kB a format.
+_JSON_PIECE = 2048
 
 
 def json_pieces(board: Board, dump: Callable[[Any], str]) -> Iterator[str]:
@@ -844,10 +848,11 @@ def _entries(entry: str, columns: tuple[Any, ...], comma: str = ",") -> str:
     values: list[object] = [None] * (count * fields)
     for i, column in enumerate(columns):
         values[i::fields] = column
-    return _entries_format(entry, count, comma) % tuple(values)
+    entries = _entries_format(entry, count, comma) if count == _JSON_PIECE else comma.join([entry] * count)
+    return entries % tuple(values)
 
 
-@lru_cache(maxsize=8)
+@lru_cache(maxsize=4)
 def _entries_format(entry: str, count: int, comma: str) -> str:
     """`count` times `entry`, between `comma`s (kept for the pieces' one common length)."""
     return comma.join([entry] * count)
