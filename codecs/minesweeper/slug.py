@@ -631,7 +631,12 @@ def _slug_parts(board: Board) -> SlugParts:
     n = len(board.events)
     if written is None:
         toggled = _toggled_parts(board)
-        written = (toggled, 0) if toggled is not None else (_whole_parts(board, facts.records), n)
+        if toggled is not None:
+            written = (toggled, 0)
+        elif facts.records is not None:
+            written = (_parts_as_read(board, facts.records), n)
+        else:
+            written = (_whole_parts(board), n)
     parts, count = written
     if count < n:
         parts = _parts_with(parts, board.version == 1, board.events[count:])
@@ -646,19 +651,25 @@ def _written_before(board: Board, grown_from: weakref.ref[Board] | None) -> tupl
     return known.slug if known is not None else None
 
 
-def _whole_parts(board: Board, read: tuple[str, str, int, int] | None = None) -> SlugParts:
-    """The slug parts of `board` (see `_slug_parts`), with the clicks' and flags' sections
-    `read` from its slug when they are written as these would be (`Remembered.records`)."""
+def _head(board: Board) -> str:
+    """`version=meta+mines` of the slug."""
     v1 = board.version == 1
     meta = f"{board.width}x{board.height}" + ("" if v1 or not board.unit_in_meta else f",{board.time_unit_ms}")
     mines = board.mines
     # Version 1 writes a mine as (row, column).
     mines_text = encode_pairs(zip(map(_SECOND, mines), map(_FIRST, mines)) if v1 else mines)
-    head = f"{board.version}={meta}+{mines_text}"
-    if read is not None:
-        return head, *read
-    clicks, flags, last_click, last_flag = _records(v1, board.events, 0, 0)
-    return head, ";".join(clicks), ";".join(flags), last_click, last_flag
+    return f"{board.version}={meta}+{mines_text}"
+
+
+def _whole_parts(board: Board) -> SlugParts:
+    clicks, flags, last_click, last_flag = _records(board.version == 1, board.events, 0, 0)
+    return _head(board), ";".join(clicks), ";".join(flags), last_click, last_flag
+
+
+def _parts_as_read(board: Board, read: tuple[str, str, int, int]) -> SlugParts:
+    """The slug parts of `board` (see `_slug_parts`) with the clicks' and flags' sections
+    `read` from its slug, which are written as these would be (`Remembered.records`)."""
+    return _head(board), *read
 
 
 def _records(
