@@ -213,14 +213,18 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]
     window.opener.opened.connect(show)
     window.opener.failed.connect(lambda *_: shown.append(False))
 
-    def paste(text: str) -> tuple[float, float | None, int]:
+    def paste(text: str, traced: bool = False) -> tuple[float, float | None, int, int]:
         """(seconds until the board is on screen, seconds until its click figures are
-        too or None for a board without them, tracemalloc's peak when the board was shown)."""
+        too or None for a board without them, and with `traced` tracemalloc's peak when
+        the board was shown and at the end, from the paste on)."""
         window.paste_text("1=9x9+00")  # another board first, so that each paste opens anew
-        while window.opening():
+        while window.opening() or window._save_timer.isActive():  # that board shown and saved
             app.processEvents()
+            time.sleep(0.001)
         shown.clear()
         forget()
+        if traced:
+            tracemalloc.start()
         start = time.perf_counter()
         window.paste_text(text)
         # A text up to LONG_TEXT is opened at once, a longer one in the background.
@@ -241,17 +245,16 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]
         while window._save_timer.isActive():  # the board saved
             app.processEvents()
             time.sleep(0.001)
-        return seconds, counted, peak_shown
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        return seconds, counted, peak_shown, peak
 
     def read(text: str) -> tuple[float, float, float, float | None]:
         """(peak over the text's size until the board is on screen, seconds until then,
         peak over the text's size until its figures are counted and it is saved, seconds
         until its figures are on screen or None)."""
-        seconds, counted, _ = paste(text)
-        tracemalloc.start()
-        _, _, peak_shown = paste(text)
-        _, peak = tracemalloc.get_traced_memory()
-        tracemalloc.stop()
+        seconds, counted, _, _ = paste(text)
+        _, _, peak_shown, peak = paste(text, traced=True)
         return peak_shown / len(text), seconds, peak / len(text), counted
 
     return read
