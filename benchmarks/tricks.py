@@ -13,6 +13,8 @@ same run: a trick that no longer pays shows "over" and can go.
   entries (`minesweeper.slug._entries`), against one `%` an entry;
 * a version-1 slug's time deltas looked up in a dict of the texts met (`minesweeper.slug._DecimalNumbers`),
   against `int` of each;
+* the slug of a game read from a slug in its writer's form, written back from the sections read
+  (`minesweeper.slug._as_written` checked, then `Remembered.records`), against written from its actions;
 * a command's start with the board values' base (`slugboard.codecs.record`), against
   the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
 
@@ -130,6 +132,23 @@ def decimal_deltas(repeat: int) -> tuple[float, float]:
     return best(trick, repeat), best(lambda: list(map(int, deltas)), repeat)
 
 
+def slug_written_back(repeat: int) -> tuple[float, float]:
+    field = ms.random_board(30, 16, 99, seed=3)
+    kinds = (ms.OPEN, ms.OPEN, ms.FLAG)
+    events = tuple(ms.Event(t, kinds[t % 3], t * 7 % 30, t * 5 % 16) for t in range(300_000))
+    text = ms.encode(ms.Board(30, 16, field.mines, events, 1, 50))
+    _, _, clicks, flags = text.split("+")
+    board = ms.decode(text)
+    read = ms_slug.remembered(board).records
+    assert read is not None and "+".join(ms_slug._parts_as_read(board, read)[:3]) == text
+
+    def trick() -> None:
+        assert ms_slug._as_written(clicks, False) and ms_slug._as_written(flags, True)
+        "+".join(ms_slug._parts_as_read(board, read)[:3])
+
+    return best(trick, repeat), best(lambda: "+".join(ms_slug._whole_parts(board)[:3]), repeat)
+
+
 def imports(repeat: int) -> tuple[float, float]:
     def started(modules: str) -> float:
         return best(lambda: subprocess.run([sys.executable, "-c", f"import {modules}"], check=True), 1)
@@ -153,6 +172,7 @@ def main() -> None:
         ("1000x1000 field, one mine edited: board", edited_board),
         ("a 30,000-action game's JSON, a % a piece", json_entries),
         ("300,000 version-1 time deltas read", decimal_deltas),
+        ("a 300,000-action slug written back as read", slug_written_back),
         ("a command's start, boards' base imported", imports),
     )
     print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")

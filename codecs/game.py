@@ -314,6 +314,15 @@ class Game(Generic[B]):
         pieces = getattr(self.codec, "json_pieces", None)
         return (dump(self.to_json(board)),) if pieces is None else pieces(board, dump)
 
+    def json_text(self, board: B, dump: Callable[[Any], str]) -> str:
+        """`dump(to_json(board))`, made from `json_pieces`: the text grows a piece at a time
+        (Python extends a string no other name holds in place), where joining the pieces
+        would hold them all and the whole at once: twice the text of a long game's JSON."""
+        text = ""
+        for piece in self.json_pieces(board, dump):
+            text += piece
+        return text
+
     def shown_board(self, text: str, board: B) -> B:
         """The board `text` shows, `board` being what `decode(text)` read: the same board,
         but for a game whose texts can hold more (see the contract above)."""

@@ -218,8 +218,10 @@ class StoredBoards(WindowPart):
     def save_boards(self) -> bool:
         """Write the edited boards to disk now; False (and the user told) when they could not be."""
         self._save_timer.stop()
+        # Each board's JSON written from pieces (`json_text`): a long game's would otherwise
+        # be a dict an action first (benchmarks/long_paste_memory.py --window).
         values = {
-            f"boards/{name}": json.dumps(self.pages[name].game.to_json(self.pages[name].board))
+            f"boards/{name}": self.pages[name].game.json_text(self.pages[name].board, json.dumps)
             for name in sorted(self._unsaved - self._kept)  # a kept board stays as it is stored
         }
         self._unsaved.clear()

@@ -4,6 +4,7 @@ tuple of them does, and the merge of a slug's two sections against a plain sort.
 from __future__ import annotations
 
 import io
+import json
 import pickle
 from operator import attrgetter
 
@@ -117,6 +118,8 @@ def test_the_board_json_in_pieces_is_the_board_json(board, undealt, unit_left_ou
     if undealt and not any(e.kind == ms.OPEN for e in board.events):
         board = board.replace(undealt=True)
     assert "".join(ms.json_pieces(board, _dump)) == _dump(ms.to_json(board))
+    # With json.dumps's own separators, as the window saves a board.
+    assert "".join(ms.json_pieces(board, json.dumps)) == json.dumps(ms.to_json(board))
 
 
 def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):
@@ -128,6 +131,28 @@ def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):
     out = io.StringIO()
     assert run(["decode", ms.encode(board)], out=out) == 0
     assert out.getvalue() == _dump(ms.to_json(board)) + "\n"
+
+
+def test_a_long_game_s_json_text_is_made_without_holding_its_pieces_and_the_whole():
+    """The window saves a board's JSON text made from its pieces (`Game.json_text`): what
+    `json.dumps` writes, and at its peak not much more than the text itself."""
+    import tracemalloc
+
+    from slugboard.codecs import GAMES, game
+
+    for entry in GAMES.values():
+        board = entry.new_board()
+        assert entry.json_text(board, json.dumps) == json.dumps(entry.to_json(board))
+    events = tuple(ms.Event(t, (ms.OPEN, ms.OPEN, ms.FLAG)[t % 3], t * 7 % 30, t * 5 % 16) for t in range(150_000))
+    board = ms.Board(30, 16, ms.random_board(30, 16, 99, seed=3).mines, events, 1, 50)
+    tracemalloc.start()
+    try:
+        text = game("minesweeper").json_text(board, json.dumps)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert text == json.dumps(ms.to_json(board))
+    assert peak < 1.3 * len(text)  # joined, the pieces and the whole: twice the text
 
 
 def _plain_link_pointers(board, start=0):
@@ -149,3 +174,38 @@ def test_a_links_pointer_events_are_the_plain_ones(board, start):
     assert [made[i] for i in range(-len(plain), len(plain))] == plain + plain
     assert made[1:3] == plain[1:3]
     assert [type(p.t_ms) for p in made] == [type(p[0]) for p in plain]
+
+
+def _padded(slug: str, section: int, record: int) -> str | None:
+    """`slug` with a 0 before the time of one record of its clicks' (2) or flags' (3)
+    section, as no writer writes it; None when that record has a long coordinate."""
+    sections = slug.split("+")
+    records = sections[section].split(";")
+    if not records[record % len(records)] or "|" in records[record % len(records)]:
+        return None
+    at = record % len(records)
+    records[at] = records[at][:2] + "0" + records[at][2:]
+    sections[section] = ";".join(records)
+    return "+".join(sections)
+
+
+@given(boards(), st.sampled_from([2, 3]), st.integers(0, 40))
+def test_a_slug_read_keeps_its_records_only_when_its_writer_would_write_them_so(board, section, record):
+    """A board read from a slug keeps the slug's sections of records to write its own slug
+    with, when they are the ones its writer writes; a time written with a 0 before it is
+    written again, and the slug is the same either way."""
+    slug = ms.encode(board)
+    written = "+".join(ms_slug._whole_parts(board)[:3])  # from the actions, nothing kept
+    assert slug == written
+    read = ms.decode(slug)
+    kept = ms_slug.remembered(read).records
+    if board.events and "|" not in slug.split("+", 2)[2]:
+        assert kept is not None and "+".join(ms_slug._parts_as_read(read, kept)[:3]) == slug
+    else:
+        assert kept is None
+    assert ms.encode(read) == slug
+    padded = _padded(slug, section, record)
+    if padded is not None:
+        again = ms.decode(padded)
+        assert again == read and ms_slug.remembered(again).records is None
+        assert ms.encode(again) == slug

@@ -310,6 +310,74 @@ def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeyp
     }
 
 
+def test_a_timeline_keeps_no_object_for_each_mouse_event():
+    """A game of a million actions from a link has two million mouse events: the timeline
+    keeps about 9 bytes for each (where a tuple of floats each took about 72), and 25 for
+    each click, in arrays, with no object of its own for either."""
+    import sys
+    import tracemalloc
+
+    from slugboard.codecs.minesweeper.figures import link_pointers
+
+    board = _long_link_game()
+    tracemalloc.start()
+    try:
+        timeline = ClickTimeline(board, link_pointers(board))
+        blocks = sum(
+            stat.count
+            for stat in tracemalloc.take_snapshot().statistics("filename")
+            if stat.traceback[0].filename.endswith("clicks.py")
+        )
+    finally:
+        tracemalloc.stop()
+    events, clicks = len(timeline), len(timeline.clicks)
+    assert events == 4000 and clicks > 1000
+    assert blocks < 50  # arrays that grow, not an object an event
+    per_event = (timeline.times, timeline._codes, timeline._paths, timeline._bases, timeline._path_bases)
+    assert (timeline.times.itemsize, timeline._paths.itemsize) == (4, 4)
+    assert sum(map(sys.getsizeof, per_event)) / events < 11
+    kept = timeline._clicks
+    assert sum(map(sys.getsizeof, (kept.t, kept.x, kept.y, kept.kinds))) / clicks < 30
+
+
+def test_a_timeline_takes_any_time_a_damaged_file_gives():
+    """Times beyond 24 days, or no number at all, stand at the end of the column of whole
+    milliseconds; the figures are counted as for any other events."""
+
+    class P:
+        def __init__(self, t_ms, kind):
+            self.t_ms, self.kind, self.x, self.y = t_ms, kind, 0.5, 0.5
+
+    board = ms.Board(3, 3, ((2, 2),), ())
+    times = [-0.5, 2.9, 2**40, float("inf"), float("-inf"), float("nan"), 1e300, 7.0]
+    events = [P(t, kind) for t, kind in zip(times, ["lc", "lr", "rc", "rr", "lc", "lr", "rc", "rr"])]
+    timeline = ClickTimeline(board, events)
+    limit = 2**31 - 1
+    assert list(timeline.times) == [-1, 2, limit, limit, -limit, limit, limit, 7]
+    assert timeline.after(2).left == 1 and timeline.after(8).left == 1
+    assert timeline.at(2) == timeline.after(2)
+
+
+def test_prepare_leaves_a_long_games_figures_to_be_counted_when_asked(monkeypatch):
+    """Beyond PREPARED_FIGURES_ACTIONS, `prepare` works out the field and the replay, and
+    the window counts the figures once the board is on screen."""
+    from slugboard.codecs.minesweeper import figures, replays
+    from slugboard.codecs.work import Cancel
+
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(replays, "REPLAYS", Recent("replays", replays.REPLAYS.size))
+    monkeypatch.setattr(figures, "PREPARED_FIGURES_ACTIONS", 1999)
+    board = _long_link_game()
+    reports: list[float] = []
+    ms.prepare(board, Cancel(reports.append))
+    assert reports == sorted(reports) and reports[-1] == 1.0
+    assert figures.figures_known(board) is None
+    assert replays.REPLAYS.items() and ms.replay(board).board is board
+    monkeypatch.setattr(figures, "PREPARED_FIGURES_ACTIONS", 2000)
+    ms.prepare(board)
+    assert figures.figures_known(board) is not None
+
+
 def test_counting_clicks_stops_soon_after_it_is_cancelled(monkeypatch):
     from slugboard.codecs.work import Cancel, Cancelled
 

@@ -305,6 +305,18 @@ def test_dhtmlxq_record():
     assert game.tags["Title"] == "中炮对屏风马"
 
 
+def test_the_dhtmlxq_fuzz_seeds_are_records_that_read():
+    """tests/data/xiangqi_records.json seeds the xiangqi-dhtmlxq fuzz target (tests/fuzz/run.py
+    seeds every string of tests/data): each of its records reads, moves and all."""
+    import json
+    from pathlib import Path
+
+    stored = Path(__file__).parent / "data" / "xiangqi_records.json"
+    seeds = json.loads(stored.read_text(encoding="utf-8"))["dhtmlxq"]
+    assert seeds[0] == DHTML
+    assert [len(rec.read_dhtmlxq(text).main_line) for text in seeds] == [3, 3]
+
+
 def test_dhtmlxq_main_line_as_branch_zero_with_nested_variations():
     # Main line H2+3 H8+7 R1=2; branch 1 leaves it at move 2 (1... H2+3 2. R1=2), and
     # branch 2 leaves branch 1 at its move 3 (2. C8=6).

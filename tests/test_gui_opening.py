@@ -133,6 +133,36 @@ def test_the_game_is_prepared_off_the_window_thread(qtbot, main_window, monkeypa
     assert page.stat_labels["clicks"].text().endswith("effective)")
 
 
+def test_a_long_games_figures_are_counted_once_its_board_is_on_screen(qtbot, main_window, monkeypatch):
+    """Beyond `figures.PREPARED_FIGURES_ACTIONS`, the board is shown once its replay is
+    ready, and the clicks are counted in the background after it, off the window's thread."""
+    from slugboard.codecs.minesweeper import figures
+    from slugboard.gui.minesweeper import page as minesweeper_page
+
+    # Any game `prepare` leaves uncounted is counted in the background, never on the window's thread.
+    assert minesweeper_page.FIGURES_IN_BACKGROUND_ACTIONS < figures.PREPARED_FIGURES_ACTIONS
+    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
+    monkeypatch.setattr(figures, "PREPARED_FIGURES_ACTIONS", 299)
+    monkeypatch.setattr(minesweeper_page, "FIGURES_IN_BACKGROUND_ACTIONS", 299)
+    counted: list[tuple[str, bool]] = []  # (thread, whether the text was still being read)
+    real = figures.GameFigures.__init__
+
+    def init(self, board, *args, **kwargs):
+        if board.width == 400:
+            counted.append((threading.current_thread().name, main_window.opening()))
+        real(self, board, *args, **kwargs)
+
+    monkeypatch.setattr(figures.GameFigures, "__init__", init)
+    main_window.paste_text(long_game_slug())
+    qtbot.waitUntil(lambda: not main_window.opening(), timeout=20_000)
+    page = main_window.current_page()
+    assert page.board.width == 400 and len(page.board.events) == 300
+    qtbot.waitUntil(lambda: page.stat_labels["clicks"].text().endswith("effective)"), timeout=20_000)
+    page.player.pause()
+    assert len(counted) == 1 and counted[0][0] != threading.main_thread().name and not counted[0][1]
+    assert figures.figures_known(page.board) is not None
+
+
 def test_progress_and_cancel_show_when_it_takes_a_while(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
     interval = sys.getswitchinterval()

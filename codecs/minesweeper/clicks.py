@@ -23,6 +23,7 @@ import math
 import threading
 from array import array
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
@@ -155,77 +156,163 @@ class _Game:
         return 0
 
 
-def _take_back_right(clicks: list[tuple[float, float, float, str]]) -> None:
-    for i in range(len(clicks) - 1, -1, -1):
-        if clicks[i][3] == RIGHT_CLICK:
-            del clicks[i]
-            return
-
-
-# The seven counts of ClickCounts, as places in the list a count keeps them in.
+# The seven counts of ClickCounts, as places in the tuples that count them.
 _LEFT, _RIGHT, _DOUBLE, _LEFT_EFFECTIVE, _RIGHT_EFFECTIVE, _DOUBLE_EFFECTIVE, _FLAGS = range(7)
+
+
+def _change(*counts: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    return counts
+
+
+# What one mouse event can do to the seven counts, each given a code of one byte: a count
+# keeps the code of every event (see ClickTimeline). A right press that becomes a chord
+# counted a right click, which the chord's release takes back.
+(
+    _NO_CHANGE,
+    _LEFT_CLICK,
+    _LEFT_OPENED,
+    _RIGHT_CLICK,
+    _FLAG_PLACED,
+    _FIRST_FLAG_ON_MINE,
+    _FLAG_TAKEN,
+    _CHORD,
+    _CHORD_OPENED,
+    _CHORD_NOT_RIGHT,
+    _CHORD_NOT_RIGHT_OPENED,
+) = range(11)
+_CHANGES = (
+    _change(),
+    _change((_LEFT, 1)),
+    _change((_LEFT, 1), (_LEFT_EFFECTIVE, 1)),
+    _change((_RIGHT, 1)),
+    _change((_RIGHT, 1), (_FLAGS, 1)),
+    _change((_RIGHT, 1), (_FLAGS, 1), (_RIGHT_EFFECTIVE, 1)),
+    _change((_RIGHT, 1), (_FLAGS, -1)),
+    _change((_DOUBLE, 1)),
+    _change((_DOUBLE, 1), (_DOUBLE_EFFECTIVE, 1)),
+    _change((_RIGHT, -1), (_DOUBLE, 1)),
+    _change((_RIGHT, -1), (_DOUBLE, 1), (_DOUBLE_EFFECTIVE, 1)),
+)
 # The buttons' state after a left press.
 _LEFT_PRESSED = {_UP_UP: _DOWN_UP, _UP_DOWN: _CHORDING, _UP_DOWN_NOT_FLAG: _CHORDING_NOT_FLAG}
+# The clicks' kinds, as a byte each in the column of the clicks' kinds.
+_CLICK_KINDS = (LEFT_CLICK, RIGHT_CLICK, CHORD_CLICK)
+_LEFT_KIND, _RIGHT_KIND, _CHORD_KIND = range(3)
+# A time in a column of whole milliseconds (4 bytes each) is within these: 24 days.
+_MS_LIMIT = 2**31 - 1
 
 
-def _right_press(
-    game: _Game, state: int, ev: Pointer, tally: list[int], clicks: list[tuple[float, float, float, str]]
-) -> int:
+class _Clicks:
+    """The clicks counted, (t, x, y, kind), in columns: 25 bytes a click, where a tuple
+    each would cost about 150 (a long game has hundreds of thousands)."""
+
+    __slots__ = ("t", "x", "y", "kinds")
+
+    def __init__(self) -> None:
+        self.t, self.x, self.y = array("d"), array("d"), array("d")
+        self.kinds = bytearray()
+
+    def add(self, ev: Pointer, kind: int) -> None:
+        self.t.append(ev.t_ms)
+        self.x.append(ev.x)
+        self.y.append(ev.y)
+        self.kinds.append(kind)
+
+    def take_back_right(self) -> None:
+        """Forget the last right click (one whose press began a chord)."""
+        i = self.kinds.rfind(_RIGHT_KIND)
+        if i >= 0:
+            for column in (self.t, self.x, self.y, self.kinds):
+                del column[i]
+
+    def __len__(self) -> int:
+        return len(self.kinds)
+
+    def first(self, count: int) -> _Clicks:
+        """A copy of the first `count` clicks."""
+        other = _Clicks()
+        other.t, other.x, other.y = self.t[:count], self.x[:count], self.y[:count]
+        other.kinds = self.kinds[:count]
+        return other
+
+    def listed(self, count: int) -> list[tuple[float, float, float, str]]:
+        """The first `count` clicks as (t, x, y, kind)."""
+        kinds = map(_CLICK_KINDS.__getitem__, self.kinds[:count])
+        return list(zip(self.t[:count], self.x[:count], self.y[:count], kinds))
+
+
+def _right_press(game: _Game, state: int, ev: Pointer, clicks: _Clicks) -> tuple[int, int]:
     """A right press: a right click when no button was down (a flag toggled on a cell not
-    open), the start of a chord when the left one was; the buttons' state after it."""
+    open), the start of a chord when the left one was; the buttons' state after it, and
+    what it did to the counts (`_CHANGES`)."""
     if state == _UP_UP:
-        live = game.state != _OVER
+        if game.state == _OVER:
+            return _UP_DOWN_NOT_FLAG, _NO_CHANGE
         c = game.cell(ev.x, ev.y)
-        if live and c is not None and game.cells[c] != _OPENED:
-            tally[_RIGHT] += 1
-            clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
+        clicks.add(ev, _RIGHT_KIND)
+        if c is not None and game.cells[c] != _OPENED:
             change = game.toggle_flag(c)
-            tally[_FLAGS] += change
+            if change < 0:
+                return _UP_DOWN, _FLAG_TAKEN
+            if change == 0:
+                return _UP_DOWN, _RIGHT_CLICK
             # Only a mine's first flag is effective: a flag on a safe cell, or one
             # taken off and put back, is nothing the game needed.
-            if change > 0 and game.field.mine[c] and not game.flagged_once[c]:
+            if game.field.mine[c] and not game.flagged_once[c]:
                 game.flagged_once[c] = 1
-                tally[_RIGHT_EFFECTIVE] += 1
-            return _UP_DOWN
-        tally[_RIGHT] += live
-        if live:
-            clicks.append((ev.t_ms, ev.x, ev.y, RIGHT_CLICK))
-        return _UP_DOWN_NOT_FLAG
+                return _UP_DOWN, _FIRST_FLAG_ON_MINE
+            return _UP_DOWN, _FLAG_PLACED
+        return _UP_DOWN_NOT_FLAG, _RIGHT_CLICK
     if state in (_DOWN_UP, _AFTER_CHORD):
-        return _CHORDING
-    return _UNDEFINED
+        return _CHORDING, _NO_CHANGE
+    return _UNDEFINED, _NO_CHANGE
 
 
-def _release(
-    game: _Game, state: int, kind: str, ev: Pointer, tally: list[int], clicks: list[tuple[float, float, float, str]]
-) -> int:
+def _release(game: _Game, state: int, kind: str, ev: Pointer, clicks: _Clicks) -> tuple[int, int]:
     """A button's release (`lr`, `rr`, `mr`): a left click when only the left was down, a
-    double click at the first release of a chord; the buttons' state after it."""
+    double click at the first release of a chord; the buttons' state after it, and what
+    it did to the counts (`_CHANGES`)."""
     live = game.state != _OVER
     if state == _DOWN_UP and kind == "lr":
-        if live:
-            tally[_LEFT] += 1
-            clicks.append((ev.t_ms, ev.x, ev.y, LEFT_CLICK))
-            c = game.cell(ev.x, ev.y)
-            if c is not None and game.open(c):
-                tally[_LEFT_EFFECTIVE] += 1
-        return _UP_UP
+        if not live:
+            return _UP_UP, _NO_CHANGE
+        clicks.add(ev, _LEFT_KIND)
+        c = game.cell(ev.x, ev.y)
+        return _UP_UP, _LEFT_OPENED if c is not None and game.open(c) else _LEFT_CLICK
     if state in (_CHORDING, _CHORDING_NOT_FLAG):
-        if state == _CHORDING_NOT_FLAG:
-            # The right press on an open cell was the start of this chord, not a click of its own.
-            tally[_RIGHT] -= live
-            if live:
-                _take_back_right(clicks)
-        if live:
-            tally[_DOUBLE] += 1
-            clicks.append((ev.t_ms, ev.x, ev.y, CHORD_CLICK))
-            c = game.cell(ev.x, ev.y)
-            if c is not None and game.chord(c):
-                tally[_DOUBLE_EFFECTIVE] += 1
-        return _UP_DOWN if kind == "lr" else _AFTER_CHORD
+        after = _UP_DOWN if kind == "lr" else _AFTER_CHORD
+        if not live:
+            return after, _NO_CHANGE
+        # A right press on an open cell that began this chord was not a click of its own.
+        not_right = state == _CHORDING_NOT_FLAG
+        if not_right:
+            clicks.take_back_right()
+        clicks.add(ev, _CHORD_KIND)
+        c = game.cell(ev.x, ev.y)
+        if c is not None and game.chord(c):
+            return after, _CHORD_NOT_RIGHT_OPENED if not_right else _CHORD_OPENED
+        return after, _CHORD_NOT_RIGHT if not_right else _CHORD
     if state == _AFTER_CHORD and kind == "lr" or state in (_UP_DOWN, _UP_DOWN_NOT_FLAG) and kind == "rr":
-        return _UP_UP
-    return _UNDEFINED
+        return _UP_UP, _NO_CHANGE
+    return _UNDEFINED, _NO_CHANGE
+
+
+def _counted(counts: Sequence[int], codes: bytearray) -> list[int]:
+    """`counts` after the events whose codes (`_CHANGES`) are `codes`."""
+    counted = list(counts)
+    for code, times in Counter(codes).items():
+        for place, by in _CHANGES[code]:
+            counted[place] += by * times
+    return counted
+
+
+def _whole_ms(t: float) -> int:
+    """The millisecond `t` fell in, for the column of times (a damaged file's time beyond
+    24 days, or no number at all, stands at the column's end)."""
+    try:
+        return max(-_MS_LIMIT, min(_MS_LIMIT, math.floor(t)))
+    except (OverflowError, ValueError):
+        return -_MS_LIMIT if t < 0 else _MS_LIMIT
 
 
 class _End(NamedTuple):
@@ -250,6 +337,14 @@ class ClickTimeline:
     `at(time_ms)` gives the figures at a moment of the replay (every event at or before
     it counted).
 
+    Kept in about 9 bytes a mouse event, with no object for each: a game of a million
+    actions from a link has two million. For each event: the millisecond it fell in (4
+    bytes: what `at` looks for), a byte that says what it did to the seven counts (one
+    of `_CHANGES`), and the path since the start of its block of BLOCK events (4 bytes);
+    at the start of each block, the counts and the path whole. `after` adds up the
+    changes of at most a block's events to its start's counts. The clicks, which only a
+    game's click figures and drawing ask for, are kept in columns (25 bytes a click).
+
     A game being played grows by a few actions at a time: `continued(more)` counts only
     the mouse events `more` added at the end, from the state where this count stopped
     (kept in `_end`, two bytes a cell). The new timeline takes over the arrays of this one
@@ -259,15 +354,20 @@ class ClickTimeline:
 
     # Mouse events between two looks at the cancel flag (a look costs a flag read).
     CHECK_EVERY = 4096
+    # Mouse events in a block, whose start keeps the counts and the path whole.
+    BLOCK = 256
+
+    times: array[int]
 
     def __init__(self, board: Board, mouse: Sequence[Pointer], cancel: Cancel = NEVER):
-        self.times = array("d")
-        # ClickCounts' fields after every mouse event, in two flat arrays (the seven counts,
-        # then the path): a long game has hundreds of thousands of events, and an array
-        # holds them with no object each for the garbage collector to walk.
-        self._counts = array("q")
-        self._paths = array("d")
-        self._clicks: list[tuple[float, float, float, str]] = []
+        self.times = array("i")
+        self._codes = bytearray()
+        # The path since the start of the event's block, to a float's 7 digits.
+        self._paths = array("f")
+        # At the start of each block: its seven counts, then its path.
+        self._bases = array("q")
+        self._path_bases = array("d")
+        self._clicks = _Clicks()
         self._length = self._click_count = 0
         # The timeline that may append to these arrays, as [its token]: the newest of the line.
         self._token = object()
@@ -279,9 +379,7 @@ class ClickTimeline:
     def clicks(self) -> list[tuple[float, float, float, str]]:
         """The clicks counted, (t, x, y, kind), where they were counted: what a drawing of
         the mouse path marks, so the marks and the figures agree."""
-        if len(self._clicks) == self._click_count:
-            return self._clicks
-        return self._clicks[: self._click_count]  # a timeline continued from this one added more
+        return self._clicks.listed(self._click_count)  # a timeline continued from this one may have added more
 
     def continued(self, more: Sequence[Pointer], cancel: Cancel = NEVER) -> ClickTimeline | None:
         """The timeline of this game's mouse events followed by `more`, counting only
@@ -298,11 +396,14 @@ class ClickTimeline:
             if mine:
                 self._line[0] = new._token
         if mine:
-            new.times, new._counts, new._paths, new._clicks = self.times, self._counts, self._paths, self._clicks
+            new.times, new._codes, new._paths = self.times, self._codes, self._paths
+            new._bases, new._path_bases, new._clicks = self._bases, self._path_bases, self._clicks
             new._line = self._line
         else:
-            new.times, new._counts, new._paths = self.times[:n], self._counts[: 7 * n], self._paths[:n]
-            new._clicks = self._clicks[:clicks]
+            blocks = -(-n // self.BLOCK)
+            new.times, new._codes, new._paths = self.times[:n], self._codes[:n], self._paths[:n]
+            new._bases, new._path_bases = self._bases[: 7 * blocks], self._path_bases[:blocks]
+            new._clicks = self._clicks.first(clicks)
             new._line = [new._token]
         new._length, new._click_count = n, clicks
         new._end = end._replace(game=end.game.copy())
@@ -315,39 +416,63 @@ class ClickTimeline:
         return self.times is other.times
 
     def _count(self, mouse: Sequence[Pointer], cancel: Cancel) -> None:
-        """Count `mouse` on from `_end`, appending the figures after each event."""
+        """Count `mouse` on from `_end`, appending what each event did."""
         end = self._end
-        game, state, path, last = end.game, end.buttons, end.path, end.last
-        tally = list(end.counts)
+        game, state, path = end.game, end.buttons, end.path
+        moved, (last_x, last_y) = end.last is not None, end.last or (0.0, 0.0)
         clicks = self._clicks
-        times, counts, paths = self.times, self._counts, self._paths
+        times, codes, paths, bases, path_bases = self.times, self._codes, self._paths, self._bases, self._path_bases
+        block, floor = self.BLOCK, math.floor
+        first = self._length
+        # Where the block under way starts, its counts and its path there, and the events
+        # left before the next block starts (none: the first event starts one).
+        offset = first % block
+        start = first - offset
+        counts, path_base = list(end.counts), path
+        if offset:
+            at = start // block
+            counts, path_base = list(bases[7 * at : 7 * at + 7]), path_bases[at]
+        to_block = (block - offset) % block
         total = len(mouse)
         for i, ev in enumerate(mouse):
             if not i % self.CHECK_EVERY and i:
                 cancel.check()
                 cancel.report(i / total)
+            if not to_block:
+                counts = _counted(counts, codes[start:])
+                start = len(codes)
+                bases.extend(counts)
+                path_bases.append(path)
+                path_base = path
+                to_block = block
+            to_block -= 1
             kind = ev.kind
-            if last is not None and game.state == _PLAYING:
-                path += math.hypot(ev.x - last[0], ev.y - last[1])
+            if moved and game.state == _PLAYING:
+                path += math.hypot(ev.x - last_x, ev.y - last_y)
+            code = _NO_CHANGE
             if kind == "cc":
                 # Metasweeper writes "cc" for the press that makes a chord, whichever button it was.
                 kind = "rc" if state in (_DOWN_UP, _AFTER_CHORD) else "lc"
             if kind == "lc":
                 state = _LEFT_PRESSED.get(state, _UNDEFINED)
             elif kind == "rc":
-                state = _right_press(game, state, ev, tally, clicks)
+                state, code = _right_press(game, state, ev, clicks)
             elif kind in ("lr", "rr", "mr"):
-                state = _release(game, state, kind, ev, tally, clicks)
+                state, code = _release(game, state, kind, ev, clicks)
             elif kind == "mc":
                 state = _CHORDING if state == _UP_UP else _UNDEFINED
             if game.state != _READY:
-                last = (ev.x, ev.y)
-            times.append(ev.t_ms)
-            counts.extend(tally)
-            paths.append(path)
-        self._length += total
+                moved, last_x, last_y = True, ev.x, ev.y
+            try:
+                times.append(floor(ev.t_ms))
+            except (OverflowError, ValueError):  # beyond 24 days, or no number: a damaged file's
+                times.append(_whole_ms(ev.t_ms))
+            codes.append(code)
+            paths.append(path - path_base)
+        self._length = first + total
         self._click_count = len(clicks)
-        left, right, double, lce, rce, dce, flags = tally
+        left, right, double, lce, rce, dce, flags = _counted(counts, codes[start : self._length])
+        last = (last_x, last_y) if moved else None
         self._end = _End(game, state, (left, right, double, lce, rce, dce, flags), path, last)
 
     def __len__(self) -> int:
@@ -358,8 +483,11 @@ class ClickTimeline:
         count = min(count, self._length)
         if count <= 0:
             return ClickCounts()
-        c, i = self._counts, 7 * count - 7
-        return ClickCounts(c[i], c[i + 1], c[i + 2], c[i + 3], c[i + 4], c[i + 5], c[i + 6], self._paths[count - 1])
+        block = (count - 1) // self.BLOCK
+        start = block * self.BLOCK
+        c = _counted(self._bases[7 * block : 7 * block + 7], self._codes[start:count])
+        path = self._path_bases[block] + self._paths[count - 1]
+        return ClickCounts(c[0], c[1], c[2], c[3], c[4], c[5], c[6], path)
 
     def at(self, time_ms: float) -> ClickCounts:
         # A game keeps whole milliseconds: a mouse event belongs to the millisecond it fell in.

@@ -286,14 +286,18 @@ class Remembered:
     `slug` and `json` hold what was written of the board's game, and how many of its
     events that covers: a board one event longer shares them, and its writer adds the
     new event's record. `grown_from` is the board this one is one event longer than,
-    `toggled_from` the board this one has one mine more or less than, and where."""
+    `toggled_from` the board this one has one mine more or less than, and where.
+    `records` holds the clicks' and the flags' sections of the slug the board was read
+    from, when they are written as its slug writes them, with the last time in each: its
+    slug is written with them, not written again."""
 
-    __slots__ = ("mine_set", "mine_cells", "slug", "json", "grown_from", "toggled_from")
+    __slots__ = ("mine_set", "mine_cells", "slug", "json", "grown_from", "toggled_from", "records")
 
     def __init__(self) -> None:
         self.mine_set: frozenset[tuple[int, int]] | None = None
         self.mine_cells: bytes | None = None
         self.slug: tuple[SlugParts, int] | None = None
+        self.records: tuple[str, str, int, int] | None = None
         self.json: tuple[JsonParts, int] | None = None
         self.grown_from: weakref.ref[Board] | None = None
         self.toggled_from: tuple[weakref.ref[Board], int, int] | None = None

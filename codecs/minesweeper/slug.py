@@ -111,6 +111,7 @@ class Reader:
 
     def __init__(self, slug: str):
         self.s = slug
+        self.read_carefully = False  # whether a section of records went to the careful reader
 
     def fail(self, message: str, position: int, cls: type[SlugError] = FormatError) -> NoReturn:
         raise cls(NAME, message, position)
@@ -142,9 +143,10 @@ class Reader:
             sections.append(("", len(s)))
         self.meta(*sections[0])
         mines = self.mines(*sections[1])
+        self.read_carefully = False
         opens = self.records(*sections[2], flags=False)
         flags = self.records(*sections[3], flags=True)
-        return _trusted_board(
+        board = _trusted_board(
             self.width,  # type: ignore[arg-type]
             self.height,  # type: ignore[arg-type]
             mines,
@@ -153,6 +155,15 @@ class Reader:
             self.unit,
             self.unit_in_meta,
         )
+        if (
+            (opens or flags)
+            and not self.read_carefully
+            and _as_written(sections[2][0], False)
+            and _as_written(sections[3][0], True)
+        ):
+            last_click, last_flag = opens.t[-1] if opens else 0, flags.t[-1] if flags else 0
+            remembered(board).records = (sections[2][0], sections[3][0], last_click, last_flag)
+        return board
 
     # meta: WxH (version 2: WxH,unit)
     def meta(self, text: str, pos: int) -> None:
@@ -268,6 +279,7 @@ class Reader:
         fast = self.fast_records(text, flags)
         if fast is not None:
             return fast
+        self.read_carefully = True
         ts, kinds, xs, ys = array(_NUMBER), array(_CODE), array(_NUMBER), array(_NUMBER)
         what = "flag" if flags else "click"
         t = 0
@@ -369,6 +381,21 @@ class Reader:
         return base62_decode(text, NAME, char_offset=pos, max_digits=8)
 
 
+# A record whose time has a 0 before its other digits (a slug's writer writes none): in a
+# section of records with one-character coordinates, the `0` after the two of them,
+# followed by a digit of the time (clicks) or by a digit and the letter (flags).
+_PADDED_TIME = {False: re.compile("(?:^|;)[^;]{2}0[^;]"), True: re.compile("(?:^|;)[^;]{2}0[^;]{2}")}
+
+
+def _as_written(section: str, flags: bool) -> bool:
+    """Whether a section that the fast reader read is written as the slug's writer writes
+    it (`_records`), so that a board read from it can keep it as its slug's section: every
+    coordinate of one character, and no time with a 0 before its other digits. (The slug
+    of the largest game, read and written back, costs a tenth of the time this way:
+    benchmarks/tricks.py.)"""
+    return "|" not in section and not _PADDED_TIME[flags].search(section)
+
+
 def _merged(flags: Events, opens: Events) -> Events:
     """The game's actions from its two sections, each in time order: by time, and at equal
     times the flag actions first (the order the format defines), each section's own order
@@ -450,8 +477,10 @@ _DECIMAL_NUMBER = _DecimalNumbers()
 # thread, which needs the interpreter for each of its own steps, would wait for the
 # whole of one. The largest sections are read in parts of about this many characters
 # instead, and between two parts the window's thread may take its turn
-# (benchmarks/minesweeper_paste.py measures the window's waits).
-_PART = 1 << 16
+# (benchmarks/minesweeper_paste.py measures the window's waits). A part's fields are
+# lists while it is read (about 15 times its size): at 65,536 characters, that was most
+# of the peak of reading a text of 100,000 (benchmarks/long_paste_memory.py).
+_PART = 1 << 14
 
 
 def _short_fields(part: str, flags: bool) -> tuple[Iterable[str], ...]:
@@ -602,7 +631,12 @@ def _slug_parts(board: Board) -> SlugParts:
     n = len(board.events)
     if written is None:
         toggled = _toggled_parts(board)
-        written = (toggled, 0) if toggled is not None else (_whole_parts(board), n)
+        if toggled is not None:
+            written = (toggled, 0)
+        elif facts.records is not None:
+            written = (_parts_as_read(board, facts.records), n)
+        else:
+            written = (_whole_parts(board), n)
     parts, count = written
     if count < n:
         parts = _parts_with(parts, board.version == 1, board.events[count:])
@@ -617,14 +651,25 @@ def _written_before(board: Board, grown_from: weakref.ref[Board] | None) -> tupl
     return known.slug if known is not None else None
 
 
-def _whole_parts(board: Board) -> SlugParts:
+def _head(board: Board) -> str:
+    """`version=meta+mines` of the slug."""
     v1 = board.version == 1
     meta = f"{board.width}x{board.height}" + ("" if v1 or not board.unit_in_meta else f",{board.time_unit_ms}")
     mines = board.mines
     # Version 1 writes a mine as (row, column).
     mines_text = encode_pairs(zip(map(_SECOND, mines), map(_FIRST, mines)) if v1 else mines)
-    clicks, flags, last_click, last_flag = _records(v1, board.events, 0, 0)
-    return f"{board.version}={meta}+{mines_text}", ";".join(clicks), ";".join(flags), last_click, last_flag
+    return f"{board.version}={meta}+{mines_text}"
+
+
+def _whole_parts(board: Board) -> SlugParts:
+    clicks, flags, last_click, last_flag = _records(board.version == 1, board.events, 0, 0)
+    return _head(board), ";".join(clicks), ";".join(flags), last_click, last_flag
+
+
+def _parts_as_read(board: Board, read: tuple[str, str, int, int]) -> SlugParts:
+    """The slug parts of `board` (see `_slug_parts`) with the clicks' and flags' sections
+    `read` from its slug, which are written as these would be (`Remembered.records`)."""
+    return _head(board), *read
 
 
 def _records(
@@ -764,54 +809,64 @@ def to_json(board: Board) -> dict[str, Any]:
 
 
 # One event and one mine of the board JSON, written as `json.dumps` with the command
-# line's separators writes them (a kind is a plain word that needs no escape).
+# line's separators writes them (a kind is a plain word that needs no escape), and with
+# its own (`, ` and `: `), as the window's settings keep a board.
 # (`%` formatting of a tuple: a fifth quicker than `str.format` over a million actions.)
 _EVENT_JSON = '{"t":%d,"kind":"%s","x":%d,"y":%d}'
 _MINE_JSON = "[%d,%d]"
-_JSON_PIECE = 8192  # entries written at once
+_SPACED_EVENT_JSON = '{"t": %d, "kind": "%s", "x": %d, "y": %d}'
+_SPACED_MINE_JSON = "[%d, %d]"
+# Entries written at once: the format of a piece's entries (kept for the next piece) is
+# 90 kB at this many, where a piece of 8192 took 360 kB a format.
+_JSON_PIECE = 2048
 
 
 def json_pieces(board: Board, dump: Callable[[Any], str]) -> Iterator[str]:
     """The text of the board JSON that `dump(to_json(board))` gives, in pieces of a few
-    thousand entries: a game of a million actions printed by `slugboard-codec decode` never
-    holds a dict for each, and its text is never whole in memory."""
+    thousand entries: a game of a million actions printed by `slugboard-codec decode` or
+    saved by the window never holds a dict for each, and its text is never whole in
+    memory here. `dump` is `json.dumps` with its own separators or with `,` and `:`."""
     bare = _trusted_board(
         board.width, board.height, (), (), board.version, board.time_unit_ms, board.unit_in_meta, board.undealt
     )
     text = dump(to_json(bare))
-    mines_at = text.index('"mines":[]') + len('"mines":[')
-    events_at = text.index('"events":[]', mines_at) + len('"events":[')
+    spaced = '"mines": []' in text
+    gap, comma = (" ", ", ") if spaced else ("", ",")
+    mine_json, event_json = (_SPACED_MINE_JSON, _SPACED_EVENT_JSON) if spaced else (_MINE_JSON, _EVENT_JSON)
+    mines_at = text.index(f'"mines":{gap}[]') + len(f'"mines":{gap}[')
+    events_at = text.index(f'"events":{gap}[]', mines_at) + len(f'"events":{gap}[')
     yield text[:mines_at]
     mines = board.mines
     for start in range(0, len(mines), _JSON_PIECE):
         end = start + _JSON_PIECE
-        yield ("," if start else "") + _entries(_MINE_JSON, (mines.x[start:end], mines.y[start:end]))
+        yield (comma if start else "") + _entries(mine_json, (mines.x[start:end], mines.y[start:end]), comma)
     yield text[mines_at:events_at]
     events = board.events
     for start in range(0, len(events), _JSON_PIECE):
         end = start + _JSON_PIECE
         kinds = map(_KIND_OF, events.kinds[start:end])
         columns = (events.t[start:end], kinds, events.x[start:end], events.y[start:end])
-        yield ("," if start else "") + _entries(_EVENT_JSON, columns)
+        yield (comma if start else "") + _entries(event_json, columns, comma)
     yield text[events_at:]
 
 
-def _entries(entry: str, columns: tuple[Any, ...]) -> str:
+def _entries(entry: str, columns: tuple[Any, ...], comma: str = ",") -> str:
     """The entries of `columns` (the first sized), each written as the format `entry`
-    writes one, between commas: by one `%` of a format of them all, which is a tenth
+    writes one, between `comma`s: by one `%` of a format of them all, which is a tenth
     quicker than one `%` an entry (benchmarks/tricks.py). The values go into their places
     by a slice assignment a column, where a tuple an entry would be made and taken apart."""
     count, fields = len(columns[0]), len(columns)
     values: list[object] = [None] * (count * fields)
     for i, column in enumerate(columns):
         values[i::fields] = column
-    return _entries_format(entry, count) % tuple(values)
+    entries = _entries_format(entry, count, comma) if count == _JSON_PIECE else comma.join([entry] * count)
+    return entries % tuple(values)
 
 
-@lru_cache(maxsize=8)
-def _entries_format(entry: str, count: int) -> str:
-    """`count` times `entry`, between commas (kept for the pieces' one common length)."""
-    return ",".join([entry] * count)
+@lru_cache(maxsize=4)
+def _entries_format(entry: str, count: int, comma: str) -> str:
+    """`count` times `entry`, between `comma`s (kept for the pieces' one common length)."""
+    return comma.join([entry] * count)
 
 
 def _json_parts(board: Board) -> JsonParts:
