@@ -261,14 +261,16 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
         image = image.convertToFormat(QImage.Format.Format_RGB32)
         return image if tile == 1 else image.scaled(w * tile, h * tile)
     rows = tile_rows(tile)
-    lines = []
+    image = QImage(w * tile, h * tile, QImage.Format.Format_RGB32)
+    # Each line of pixels written into the picture's own memory as it is joined: no copy
+    # of the whole picture is held on the way.
+    pixels, stride = image.bits(), image.bytesPerLine()
     for r in range(h):
         row_ids = ids[r * w : (r + 1) * w]
         for k in range(tile):
-            lines.append(b"".join(map(rows[k].__getitem__, row_ids)))
-    data = b"".join(lines)
-    image = QImage(data, w * tile, h * tile, 4 * w * tile, QImage.Format.Format_RGB32)
-    return image.copy()  # own the pixels: `data` is freed on return
+            start = (r * tile + k) * stride
+            pixels[start : start + 4 * w * tile] = b"".join(map(rows[k].__getitem__, row_ids))
+    return image
 
 
 LAST_COMPOSED: Recent[tuple[tuple[int, int, bytes, int], QImage]] = Recent("minesweeper pictures", 3)
