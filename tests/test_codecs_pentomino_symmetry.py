@@ -89,6 +89,29 @@ def test_the_orbits_split_every_placement_of_the_piece_once():
         ), surface
 
 
+@settings(max_examples=80, deadline=None)
+@given(
+    st.sampled_from(list(pm.SURFACES)),
+    st.integers(2, 4),
+    st.integers(2, 5),
+    st.sets(st.tuples(st.integers(0, 3), st.integers(0, 4)), max_size=10),
+)
+def test_the_symmetries_found_are_a_group_of_permutations(surface, height, width, walls):
+    """Closed under composition, each a permutation of the cells, the identity first: so an
+    orbit is the images of one place under all of them. Boards too small for most pieces
+    (where little constrains a map) included."""
+    if surface == "S":
+        width = height
+    walls = tuple(sorted((r, c) for r, c in walls if r < height and c < width))
+    problem, group = group_of(pm.Board(surface, height, width, (), walls))
+    cells = len(problem.order)
+    assert group[0] == tuple(range(cells))
+    assert len(group) <= 32 * cells
+    assert all(sorted(g) == list(range(cells)) for g in group)
+    members = set(group)
+    assert all(tuple(h[i] for i in g) in members for g in group for h in group)
+
+
 @st.composite
 def boards(draw):
     """Small boards of every surface, often empty or with terrain turned onto itself (so

@@ -70,7 +70,8 @@ def symmetries(
 ) -> list[Perm]:
     """The symmetries of a board's search: `order[i]` is the cell of bit i, `empty` the mask
     of the empty cells, `placements[j]` the masks where free piece j may lie. The identity
-    is first. A map made of symmetries already found is one (a symmetry followed by a
+    is first; only the identity when the maps make more than were tried (which happens
+    only where nothing constrains them). A map made of symmetries already found is one (a symmetry followed by a
     symmetry is one), so only the others are checked against every placement."""
     bit = {cell: i for i, cell in enumerate(order)}
     # The fewest placements first: a map that is no symmetry is usually caught at once.
@@ -78,10 +79,11 @@ def symmetries(
     generators: list[Perm] = []
     group: list[Perm] = []
     found: set[Perm] = set()
+    most = 32 * height * width  # as many as the maps tried
     for moved in _grid_maps(height, width):
         perm = tuple(bit[moved[cell]] for cell in order)
-        if perm in found or image(empty, perm) != empty:
-            continue
+        if perm in found or len(set(perm)) != len(perm) or image(empty, perm) != empty:
+            continue  # known, not one to one (a twist that folds cells together), or moves the walls
         if any(image(mask, perm) not in masks for masks in checks for mask in masks):
             continue
         generators.append(perm)
@@ -93,6 +95,10 @@ def symmetries(
                 if product not in found:
                     found.add(product)
                     group.append(product)
+            if len(group) > most:
+                # Maps that hold only because no placement fits can make ever more of
+                # each other: no symmetry is used then.
+                return group[:1]
     return group
 
 
