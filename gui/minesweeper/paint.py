@@ -264,7 +264,7 @@ def compose(field: ms.Field, ids: bytes, tile: int) -> QImage:
     image = QImage(w * tile, h * tile, QImage.Format.Format_RGB32)
     # Each line of pixels written into the picture's own memory as it is joined: no copy
     # of the whole picture is held on the way.
-    pixels, stride = image.bits(), image.bytesPerLine()
+    pixels, stride = memoryview(image.bits()), image.bytesPerLine()
     for r in range(h):
         row_ids = ids[r * w : (r + 1) * w]
         for k in range(tile):
