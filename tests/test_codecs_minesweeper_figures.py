@@ -278,13 +278,20 @@ def _long_link_game():
     return ms.from_json({**ms.to_json(field), "events": events})
 
 
-def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeypatch):
+@pytest.fixture
+def fresh_memories(monkeypatch):
+    """The kept figures, replays and fields empty: what `prepare` keeps is seen."""
     from slugboard.codecs.minesweeper import figures, replays, stats
-    from slugboard.codecs.work import Cancel
 
     monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     monkeypatch.setattr(replays, "REPLAYS", Recent("replays", replays.REPLAYS.size))
     monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
+
+
+def test_prepare_works_out_what_a_window_asks_for_and_says_how_far_it_is(monkeypatch, fresh_memories):
+    from slugboard.codecs.minesweeper import figures, replays, stats
+    from slugboard.codecs.work import Cancel
+
     monkeypatch.setattr(ClickTimeline, "CHECK_EVERY", 500)
     board = _long_link_game()
     reports: list[float] = []
@@ -358,14 +365,12 @@ def test_a_timeline_takes_any_time_a_damaged_file_gives():
     assert timeline.at(2) == timeline.after(2)
 
 
-def test_prepare_leaves_a_long_games_figures_to_be_counted_when_asked(monkeypatch):
+def test_prepare_leaves_a_long_games_figures_to_be_counted_when_asked(monkeypatch, fresh_memories):
     """Beyond PREPARED_FIGURES_ACTIONS, `prepare` works out the field and the replay, and
     the window counts the figures once the board is on screen."""
     from slugboard.codecs.minesweeper import figures, replays
     from slugboard.codecs.work import Cancel
 
-    monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
-    monkeypatch.setattr(replays, "REPLAYS", Recent("replays", replays.REPLAYS.size))
     monkeypatch.setattr(figures, "PREPARED_FIGURES_ACTIONS", 1999)
     board = _long_link_game()
     reports: list[float] = []
