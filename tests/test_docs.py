@@ -42,3 +42,16 @@ def test_the_readme_gives_no_speed_figures():
     """Figures go stale: docs/PERFORMANCE.md keeps them, with the run they came from."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     assert re.findall(r"\b\d+(?:\.\d+)?(?:-\d+(?:\.\d+)?)? ?(?:ms|s)\b", readme) == []
+
+
+def test_the_shell_and_each_package_entry_stay_short_as_the_architecture_says():
+    """The window's shell names no game and stays well under 600 lines; a package's
+    `__init__` says what the package is and what it offers, in at most 80."""
+    assert len((ROOT / "gui" / "main_window.py").read_text(encoding="utf-8").splitlines()) < 600
+    long = {
+        str(path.relative_to(ROOT)): n
+        for folder in ("codecs", "gui")
+        for path in (ROOT / folder).rglob("__init__.py")
+        if (n := len(path.read_text(encoding="utf-8").splitlines())) > 80
+    }
+    assert long == {}

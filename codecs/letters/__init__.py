@@ -2,18 +2,13 @@
 tile draw, the racks of every turn, the words formed and their scores.
 
 A game is five turns on a 9x9 board around a starting word; each turn places tiles from a
-rack of seven. The share slug (formats/letters.md) holds only the date and, per tile, its
-square, its index in that turn's rack and its turn: URL-safe base64, unpadded, of
-14 bits date (days since 2020-01-01), 5 bits tile count, then 13 bits per tile
-(7 position, 3 rack index, 3 turn), most significant bit first, last byte zero-padded.
-`?g=` counts rack indices in draw order, `?w=` in the rack sorted alphabetically.
+rack of seven. The share slug (`slug`) holds the date and, per tile, its square, its index
+in that turn's rack (`?g=` in draw order, `?w=` sorted) and its turn.
 
-The letters come from the day's draw, which the game's server computed: the tile bag
-without the starting word's letters, shuffled by Python's `random` seeded with the md5 of
-the date. The starting word is not in the slug, so a board knows it only when a person
-gives it (or a link Slugboard wrote carries it as `&s=WORD`, which letters.wiki ignores).
-Without it, tiles are rack positions and turns; with it, letters, words and scores
-resolve here, as the server did.
+The letters come from the day's draw: the tile bag without the starting word's letters,
+shuffled by Python's `random` seeded with the md5 of the date. The starting word is not in
+the slug: a person gives it (or a link Slugboard wrote carries it as `&s=WORD`), and then
+letters, words and scores resolve here, as the game's server did.
 
 The site's later links, `?_=` (V4, formats/letters.md), carry every letter directly, the
 starting word and blank tiles, so a V4 board needs no draw and no prompt. A new game played
@@ -22,8 +17,7 @@ bag of their days, and a V4 link's bag is the one whose draw of the day its tile
 (`Board.bag`, `game.v4_deal`). Slugboard reads every V4 link the site's reader reads; what
 no real game holds is among the board's problems.
 
-Word checks use the ENABLE word list (public domain), shipped gzipped in
-slugboard.resources and read on first need.
+Word checks use the ENABLE word list (public domain), read from slugboard.resources.
 """
 
 from __future__ import annotations

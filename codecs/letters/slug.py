@@ -5,6 +5,12 @@ its `w=` marker, because the same bits name other letters under the other parame
 a V4 board's slug its `_=` marker, for the same reason (a bare body reads as `?g=` first).
 A starting word a person gave a `?g=`/`?w=` board travels in its slug as `&s=WORD`. A
 share link is written in the board's own format: the one the person chose.
+
+The bits (formats/letters.md), URL-safe base64 unpadded, most significant bit first, the
+last byte zero-padded: `?g=`/`?w=` 14 bits date (days since 2020-01-01), 5 bits tile count,
+then 13 bits per tile (7 position, 3 rack index, 3 turn); V4 14 bits date, 4 bits starting
+word length, 5 bits per letter of it, 5 bits tile count, then 16 bits per tile (7
+position, 6 letter: 0-25 a letter, 26-51 a blank standing for that letter, 3 turn).
 """
 
 from __future__ import annotations
