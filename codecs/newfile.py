@@ -8,6 +8,8 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def temporary_beside(path: str, mode: int | None = None) -> tuple[int, str]:
@@ -23,16 +25,29 @@ def temporary_beside(path: str, mode: int | None = None) -> tuple[int, str]:
 def write_atomically(path: str, data: bytes, mode: int | None = None) -> None:
     """Write `data` to `path` whole or not at all."""
     fd, temporary = temporary_beside(path, mode)
-    try:
+    with removed_on_failure(temporary):
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(temporary, path)
+
+
+@contextmanager
+def removed_on_failure(temporary: str) -> Iterator[None]:
+    """Remove the unfinished file `temporary` when the block fails or is stopped, and let
+    the error go on."""
+    try:
+        yield
     except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
+        remove_quietly(temporary)
         raise
+
+
+def remove_quietly(path: str) -> None:
+    """Remove `path` if it is there."""
+    try:
+        os.remove(path)
+    except OSError:
+        pass
 
 
 _umask_lock = threading.Lock()

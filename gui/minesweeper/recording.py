@@ -30,7 +30,7 @@ from PySide6.QtCore import QRect, QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPainter, QPalette
 
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.newfile import temporary_beside
+from slugboard.codecs.newfile import remove_quietly, removed_on_failure, temporary_beside
 from slugboard.codecs.work import NEVER, Cancel, Cancelled
 
 from .paint import REPLAY, Layout, clock_text, paint, preferred_size
@@ -324,7 +324,7 @@ class Finish:
             if not self._written:
                 self._stopped = True
                 if self.temporary is not None:
-                    _remove(self.temporary)
+                    remove_quietly(self.temporary)
             return not self._written
 
     @property
@@ -340,13 +340,6 @@ class Finish:
             cancel.check()
             os.replace(temporary, path)
             self._written = True
-
-
-def _remove(path: str) -> None:
-    try:
-        os.remove(path)
-    except OSError:
-        pass
 
 
 def _pixels(canvas: QImage, top: int, bottom: int) -> Image.Image:
@@ -425,7 +418,7 @@ def record(
     previous_index = -1
     pending: tuple[Image.Image, tuple[int, int], int] | None = None
     written = 0
-    try:
+    with removed_on_failure(temporary):
         with os.fdopen(fd, "wb") as fh:
             writer = writer_type(fh, (width, height))
             for done, frame in enumerate(frames, 1):
@@ -466,7 +459,4 @@ def record(
             writer.close()
             written += 1
         finish.put_in_place(temporary, path, cancel)
-    except BaseException:
-        _remove(temporary)
-        raise
     return written

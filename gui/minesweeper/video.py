@@ -23,7 +23,7 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QGuiApplication, QImage, QPalette
 
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.newfile import temporary_beside
+from slugboard.codecs.newfile import removed_on_failure, temporary_beside
 from slugboard.codecs.work import NEVER, Cancel
 
 from .paint import preferred_size
@@ -100,7 +100,7 @@ def write_video(
     fd, temporary = temporary_beside(path)  # private to no one, named by no one beforehand
     os.close(fd)
     starts: list[int] = []
-    try:
+    with removed_on_failure(temporary):
         with av.open(temporary, "w", format=container_format) as container:
             stream: Any = container.add_stream(codec, rate=fps)
             stream.width, stream.height = size.width(), size.height()
@@ -132,12 +132,6 @@ def write_video(
             for packet in stream.encode():
                 container.mux(packet)
         os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
     return starts
 
 
