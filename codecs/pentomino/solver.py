@@ -264,7 +264,6 @@ def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int
     weigh 1. Each state is split again by the symmetries that keep its piece in place, up
     to `depth` pieces. A board with no symmetry but the identity starts from the one empty
     state, weighing 1."""
-
     placements: list[list[int]] = [[] for _ in problem.pieces]
     for entries in problem.by_first:
         for mask, piece, _placement in entries:
@@ -597,8 +596,8 @@ def _count_on_threads(
 ) -> None:
     """Count `states` on `jobs` threads, which share one memory of sub-counts, handing
     every chunk's counts to `heard` on this thread as it comes (in any order, with the
-    index of the chunk's first state). Stops every
-    thread, within a millisecond, once `heard` says so, on Cancel, or when one fails."""
+    index of the chunk's first state). Stops every thread, within a millisecond, once
+    `heard` says so, on Cancel, or when one fails."""
     import queue
 
     jobs = max(1, min(jobs, len(states)))
