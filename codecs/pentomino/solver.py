@@ -55,10 +55,24 @@ class Problem:
 
 
 def _scan_order(board: Board) -> list[tuple[int, int]]:
-    """Cells along the shorter side first (column by column on a wide board)."""
-    if board.width > board.height:
-        return [(r, c) for c in range(board.width) for r in range(board.height)]
-    return [(r, c) for r in range(board.height) for c in range(board.width)]
+    """Cells along the shorter side first (column by column on a wide board), in an order
+    that follows the surface's seams so the filled cells stay in one piece."""
+    h, w = board.height, board.width
+    if board.surface == "S":
+        # top meets right, left meets bottom: L-shaped rings out from the top-right corner
+        return sorted(
+            ((r, c) for r in range(h) for c in range(w)),
+            key=lambda rc: (max(rc[0], w - 1 - rc[1]), rc[0] - (w - 1 - rc[1])),
+        )
+    transposed = w <= h
+    if transposed:
+        h, w = w, h
+    columns = list(range(w))
+    if board.surface == "P":
+        # a column's top meets the bottom of its mirror: both ends inward, together
+        columns = [c for k in range((w + 1) // 2) for c in dict.fromkeys((k, w - 1 - k))]
+    cells = [(r, c) for c in columns for r in range(h)]
+    return [(c, r) for r, c in cells] if transposed else cells
 
 
 def _cells(n: int) -> str:
