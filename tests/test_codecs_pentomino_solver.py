@@ -113,3 +113,40 @@ def test_command_line_solve_and_count(capsys):
     assert cli.run(["count", "R4f", "--limit", "10"]) == 0
     assert json.loads(capsys.readouterr().out) == {"count": 10, "complete": False}
     assert cli.run(["count", "S!v1"]) == 2
+
+
+def _widest_front(board: pm.Board, order: list[tuple[int, int]]) -> int:
+    """The most cells still to fill that touch a filled one (across the seams), over every
+    point of the scan."""
+    filled: set[tuple[int, int]] = set()
+    widest = 0
+    for cell in order:
+        filled.add(cell)
+        front = {
+            other
+            for r, c in filled
+            for step in ((0, 1), (1, 0), (0, -1), (-1, 0))
+            if (other := solver._pair_cells(board, r, c, step)) is not None and other not in filled
+        }
+        widest = max(widest, len(front))
+    return widest
+
+
+@pytest.mark.parametrize(
+    ("surface", "height", "width", "widest"),
+    [
+        ("R", 6, 10, 6),
+        ("R", 10, 6, 6),
+        ("T", 6, 10, 12),  # the next column and the first one, which the last column touches
+        ("P", 3, 20, 6),  # a column and its mirror: twice the short side (a plain column scan: 23)
+        ("P", 6, 10, 12),  # (a plain column scan: 19)
+        ("P", 8, 8, 16),  # (a plain column scan: 21)
+        ("S", 8, 8, 8),  # one diagonal (a plain column scan: 15)
+        ("S", 5, 5, 5),
+    ],
+)
+def test_the_scan_order_keeps_the_cells_it_touches_few(surface, height, width, widest):
+    board = pm.Board(surface, height, width)
+    order = solver._scan_order(board)
+    assert sorted(order) == [(r, c) for r in range(height) for c in range(width)]
+    assert _widest_front(board, order) == widest

@@ -10,8 +10,9 @@ The search is an exact cover over bitboards: cells are the bits of a Python int,
 candidate placement is the mask of the cells it covers, and the search always fills the
 first empty cell in its scan order, trying only the placements whose first cell that is.
 Scanning along the board's shorter side keeps the filled part compact, which prunes
-early. Two placements of one piece that cover the same cells (a symmetric piece turned)
-are one placement: every distinct set of cells counts once, so the empty 6x10 rectangle
+early; on a projective plane and a sphere the scan follows the twisted seams
+(`_scan_order`). Two placements of one piece that cover the same cells (a symmetric piece
+turned) are one placement: every distinct set of cells counts once, so the empty 6x10 rectangle
 has 9,356 tilings (2,339 up to the rectangle's own symmetry).
 """
 
@@ -55,21 +56,22 @@ class Problem:
 
 
 def _scan_order(board: Board) -> list[tuple[int, int]]:
-    """Cells along the shorter side first (column by column on a wide board), in an order
-    that follows the surface's seams so the filled cells stay in one piece."""
+    """The cells in the order the search fills them: along the shorter side first (column
+    by column on a wide board), following the seams where they are twisted so that the
+    cells still to fill that touch a filled one stay few (the search's memory of sub-counts
+    meets the same state again only when they do)."""
     h, w = board.height, board.width
     if board.surface == "S":
-        # top meets right, left meets bottom: L-shaped rings out from the top-right corner
-        return sorted(
-            ((r, c) for r in range(h) for c in range(w)),
-            key=lambda rc: (max(rc[0], w - 1 - rc[1]), rc[0] - (w - 1 - rc[1])),
-        )
+        # The top edge meets the right, the left the bottom, each cell (0, c) meeting
+        # (h - 1 - c, w - 1): diagonals out from the top-right corner keep both in one.
+        return sorted(((r, c) for r in range(h) for c in range(w)), key=lambda rc: (rc[0] + w - 1 - rc[1], rc[0]))
     transposed = w <= h
     if transposed:
         h, w = w, h
     columns = list(range(w))
     if board.surface == "P":
-        # a column's top meets the bottom of its mirror: both ends inward, together
+        # A column's top meets the bottom of the column mirrored across the board: fill
+        # from both ends inward, a column and its mirror together.
         columns = [c for k in range((w + 1) // 2) for c in dict.fromkeys((k, w - 1 - k))]
     cells = [(r, c) for c in columns for r in range(h)]
     return [(c, r) for r, c in cells] if transposed else cells
