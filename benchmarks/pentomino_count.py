@@ -1,11 +1,12 @@
 """The compiled pentomino count against a plain C bitboard count, the count by the board's
-symmetries against the plain search (the 3x20 torus and the 4x15 cylinder), and the count
+symmetries against the plain search (the 3x20 torus and the 4x15 cylinder), the count
 on two threads against one (`--jobs 2` against `--jobs 1`), on the empty 6x10 rectangle
-and a longer count, the 4x15 cylinder. The C comparison and the threads time the plain
+and a longer count, the 4x15 cylinder, and the memory of sub-counts at its default size
+against 256 MB (`--memory`), on the 5x12 torus and the 6x10 rectangle. The C comparison and the threads time the plain
 search (no symmetries), which is what the C program does.
 
     .venv/bin/python benchmarks/pentomino_count.py [--jobs-boards SLUG ...] [--symmetry-boards SLUG ...]
-        [--repeat N] [--no-c]
+        [--memory-boards SLUG ...] [--repeat N] [--no-c]
 
 Builds benchmarks/pentomino_count.c with the system compiler (cc) when there is one. The
 machine may be shared: each line gives CPU time (what the work itself took) beside wall
@@ -38,7 +39,7 @@ RUN = (
     "from slugboard.codecs.pentomino import solver\n"
     "board = pm.decode({slug!r})\n"
     "t = time.perf_counter()\n"
-    "found = solver.count(board, jobs={jobs}, engine={engine!r}, symmetric={symmetric})\n"
+    "found = solver.count(board, jobs={jobs}, engine={engine!r}, symmetric={symmetric}, memory={memory})\n"
     "wall = time.perf_counter() - t\n"
     "me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)\n"
     "print(found[0], wall, me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime)\n"
@@ -46,12 +47,20 @@ RUN = (
 
 
 def count(
-    slug: str, jobs: int = 1, engine: str = "compiled", env: dict[str, str] | None = None, symmetric: bool = False
+    slug: str,
+    jobs: int = 1,
+    engine: str = "compiled",
+    env: dict[str, str] | None = None,
+    symmetric: bool = False,
+    memory: int | None = None,
 ) -> tuple[int, float, float]:
     """(count, wall seconds of the count, CPU seconds of the whole process and its workers);
-    the plain search unless `symmetric`."""
+    the plain search unless `symmetric`; `memory` megabytes of sub-counts (None: the default)."""
+    from slugboard.codecs.pentomino import solver
+
+    memory = memory if memory is not None else solver.MEMORY_MB
     out = subprocess.run(
-        [sys.executable, "-c", RUN.format(slug=slug, jobs=jobs, engine=engine, symmetric=symmetric)],
+        [sys.executable, "-c", RUN.format(slug=slug, jobs=jobs, engine=engine, symmetric=symmetric, memory=memory)],
         capture_output=True,
         text=True,
         check=True,
@@ -103,7 +112,18 @@ def main() -> None:
     parser.add_argument(
         "--symmetry-boards", nargs="*", default=["T3k", "C4f"], help="boards counted with and without symmetries"
     )
+    parser.add_argument(
+        "--memory-boards", nargs="*", default=["T5c", "R6a"], help="boards counted with the default memory and 256 MB"
+    )
     args = parser.parse_args()
+    for slug in args.memory_boards:
+        small, large = count(slug, jobs=2, symmetric=True), count(slug, jobs=2, symmetric=True, memory=256)
+        assert small[0] == large[0], (slug, small, large)
+        print(
+            f"{slug}: {small[0]} tilings on 2 threads; memory of the default size {small[2]:.2f} s CPU "
+            f"({small[1]:.2f} s wall), 256 MB {large[2]:.2f} s CPU ({large[1]:.2f} s wall): "
+            f"{large[2] / small[2]:.2f}x CPU (load {load()})"
+        )
     if not args.no_c:
         compare_with_c()
     for slug in args.symmetry_boards:

@@ -273,6 +273,26 @@ def test_command_line_count_in_jobs_and_engines(capsys):
     assert cli.run(["count", "R4f", "--jobs", "0"]) == 2
 
 
+def test_the_memory_of_sub_counts_changes_the_time_not_the_count(capsys):
+    """The smallest memory (65,536 slots), where states take over each other's slots all
+    the time, the default and a larger one count the 4x15 cylinder alike."""
+    pytest.importorskip("numba")
+    from slugboard.codecs.pentomino import kernel
+
+    assert kernel.memo_slots(1) == 1 << 16
+    assert kernel.memo_slots(solver.MEMORY_MB) == 1 << 21
+    assert kernel.memo_slots(100) == 1 << 22  # the largest power of two that fits
+    for memory in ("1", "32", "64"):
+        assert cli.run(["count", "C4f", "--jobs", "2", "--memory", memory]) == 0
+        assert json.loads(capsys.readouterr().out) == {"count": 54060, "complete": True}
+    for memory in ("0", str(1 << 17)):
+        assert cli.run(["count", "C4f", "--memory", memory]) == 2
+        assert "--memory wants megabytes from 1 to 65536" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.run(["count", "--help"])
+    assert f"(default: {solver.MEMORY_MB};" in " ".join(capsys.readouterr().out.split())
+
+
 @pytest.mark.slow
 def test_a_dask_cluster_counts_what_one_machine_counts(capsys, monkeypatch):
     distributed = pytest.importorskip("distributed")

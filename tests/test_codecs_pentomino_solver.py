@@ -147,6 +147,6 @@ def _widest_front(board: pm.Board, order: list[tuple[int, int]]) -> int:
 )
 def test_the_scan_order_keeps_the_cells_it_touches_few(surface, height, width, widest):
     board = pm.Board(surface, height, width)
-    order = solver._scan_order(board)
+    order = solver.scan_order(board)
     assert sorted(order) == [(r, c) for r in range(height) for c in range(width)]
     assert _widest_front(board, order) == widest

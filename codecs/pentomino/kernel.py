@@ -24,7 +24,6 @@ from typing import Any
 
 import numpy as np  # numba's own dependency: this module is imported only where numba is
 
-TABLE_BITS = 21  # memo slots: 2**21 (32 MB)
 PIECE_BITS = 12  # the free pieces: one bit for each of the twelve
 STOP_MASK = (1 << 16) - 1  # steps between looks at the stop flag: well under a millisecond
 _lock = threading.Lock()
@@ -56,15 +55,23 @@ def compiled() -> Callable[..., Any]:
         return numba.njit(cache=True, nogil=True)(_count_states)  # type: ignore[no-any-return, unused-ignore]
 
 
-def new_memo() -> Any:
+def memo_slots(megabytes: int) -> int:
+    """How many slots a memory of `megabytes` holds: a power of two (the slot is the top
+    bits of a hash), 16 bytes each, at least 2**16."""
+    return 1 << max(16, (max(1, megabytes) * (1 << 20) // 16).bit_length() - 1)
+
+
+def new_memo(megabytes: int) -> Any:
     """Empty memo slots, two words each: the state's empty cells XOR the second word, then
     its count shifted past its free pieces (count << PIECE_BITS | free: counts up to
     2**52, far past any board of twelve pieces), so one look reads one cache line rather
     than three. Threads counting one board share it: a slot read while another thread
     writes it (one word old, one new) fails the XOR check and is counted afresh, as in
     a chess engine's shared transposition table. Zeroed pages, which the system hands
-    out as they are first written."""
-    return np.zeros((1 << TABLE_BITS, 2), np.uint64)
+    out as they are first written. A long count gains from more (`--memory`, like a chess
+    engine's hash size: benchmarks/pentomino_count.py --memory-boards); a short one loses
+    the time the system takes to hand out the pages."""
+    return np.zeros((memo_slots(megabytes), 2), np.uint64)
 
 
 def _count_states(  # pragma: no cover - run compiled; `solver` runs the same search in Python
@@ -87,7 +94,10 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
     one = np.uint64(1)
     mult_a = np.uint64(0x9E3779B97F4A7C15)
     mult_b = np.uint64(0xC2B2AE3D27D4EB4F)
-    shift = np.uint64(64 - TABLE_BITS)
+    bits = 0
+    while (1 << bits) < memo.shape[0]:
+        bits += 1
+    shift = np.uint64(64 - bits)
     piece_bits = np.uint64(PIECE_BITS)
     free_mask = np.uint64((1 << PIECE_BITS) - 1)
     depth_max = 16

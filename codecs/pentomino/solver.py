@@ -11,7 +11,7 @@ candidate placement is the mask of the cells it covers, and the search always fi
 first empty cell in its scan order, trying only the placements whose first cell that is.
 Scanning along the board's shorter side keeps the filled part compact, which prunes
 early; on a projective plane and a sphere the scan follows the twisted seams
-(`_scan_order`). Two placements of one piece that cover the same cells (a symmetric piece
+(`scan_order`). Two placements of one piece that cover the same cells (a symmetric piece
 turned) are one placement: every distinct set of cells counts once, so the empty 6x10 rectangle
 has 9,356 tilings (2,339 up to the rectangle's own symmetry).
 """
@@ -55,7 +55,7 @@ class Problem:
     reason: str | None  # why it cannot be completed, when that is plain before any search
 
 
-def _scan_order(board: Board) -> list[tuple[int, int]]:
+def scan_order(board: Board) -> list[tuple[int, int]]:
     """The cells in the order the search fills them: along the shorter side first (column
     by column on a wide board), following the seams where they are twisted so that the
     cells still to fill that touch a filled one stay few (the search's memory of sub-counts
@@ -121,7 +121,7 @@ def prepare(board: Board) -> Problem:
     """Set `board` up for the search: its empty cells, unused pieces and every placement
     that fits, or the plain reason it cannot be completed."""
     painting = paint(board)
-    order = _scan_order(board)
+    order = scan_order(board)
     bit = {cell: i for i, cell in enumerate(order)}
     w = board.width
     covered = {divmod(i, w) for i, n in enumerate(painting.count) if n}
@@ -225,6 +225,7 @@ def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
     return None
 
 
+MEMORY_MB = 32  # the compiled search's memory of sub-counts unless asked otherwise (`count`)
 MEMO_LIMIT = 4_000_000  # remembered sub-counts (a few hundred MB); past it the memory starts afresh
 SPLIT_STATES = 96  # the count splits into at least this many subproblems (when the board has them)
 SPLIT_DEPTH = 4  # ... placing at most this many pieces to get there
@@ -402,8 +403,11 @@ class _Counter:
     from one batch of states to the next (in `slots`, the compiled search's memory, which
     counters on other threads may share); raises Cancelled once `stop` is set."""
 
-    def __init__(self, t: Tables, engine: str, stop: _Stop | None = None, slots: Any = None) -> None:
+    def __init__(
+        self, t: Tables, engine: str, stop: _Stop | None = None, slots: Any = None, memory: int = MEMORY_MB
+    ) -> None:
         self.t = t
+        self.memory = memory
         self.engine = engine
         self.stop = stop if stop is not None else _Stop(engine == "compiled")
         self.memo: dict[int, int] = {}
@@ -424,7 +428,7 @@ class _Counter:
                 np.array(self.t.start, np.int64),
             )
         if self.slots is None:
-            self.slots = kernel.new_memo()
+            self.slots = kernel.new_memo(self.memory)
         empties = np.array([e for e, _f in states], np.uint64)
         frees = np.array([f for _e, f in states], np.uint64)
         counts = np.zeros(len(states), np.int64)
@@ -469,6 +473,7 @@ def count(
     engine: str | None = None,
     dask: str | None = None,
     symmetric: bool = True,
+    memory: int = MEMORY_MB,
 ) -> tuple[int, bool]:
     """(how many completions, whether that is all of them): the count stops at `limit`.
 
@@ -482,7 +487,8 @@ def count(
     threads count them side by side (the compiled search, which lets go of Python's lock;
     the Python one counts on one), or a Dask cluster at the address `dask` does.
     `progress` hears (completions counted so far, share of the subproblems done) as they
-    finish. `engine`: "compiled" (numba), "python", or None for compiled where numba is
+    finish. `memory`: megabytes for the compiled search's memory of sub-counts on this
+    machine (more makes a long count shorter: `kernel.new_memo`). `engine`: "compiled" (numba), "python", or None for compiled where numba is
     installed."""
     problem = prepare(board)
     if problem.reason is not None:
@@ -525,7 +531,7 @@ def count(
         )
     else:
         # The Python search holds Python's lock: more threads would only take turns.
-        _count_on_threads(t, states, cap, how, jobs if how == "compiled" else 1, heard, cancel)
+        _count_on_threads(t, states, cap, how, jobs if how == "compiled" else 1, heard, cancel, memory)
     if limit is not None and found >= limit:
         return limit, False
     return found, True
@@ -609,6 +615,7 @@ def _count_on_threads(
     jobs: int,
     heard: Callable[[int, list[int]], bool],
     cancel: Cancel,
+    memory: int = MEMORY_MB,
 ) -> None:
     """Count `states` on `jobs` threads, which share one memory of sub-counts, handing
     every chunk's counts to `heard` on this thread as it comes (in any order, with the
@@ -622,7 +629,7 @@ def _count_on_threads(
         from . import kernel
 
         kernel.compiled()  # loaded once, here, before the threads ask for it
-        slots = kernel.new_memo()
+        slots = kernel.new_memo(memory)
     # A few dozen chunks per worker: progress moves often, and each call costs little.
     shelf = _Shelf(len(states), jobs, max(1, len(states) // (jobs * 32)))
     stop = _Stop(engine == "compiled")
