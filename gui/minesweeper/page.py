@@ -327,6 +327,8 @@ class MinesweeperPage(GamePage):
         self._play_when_ready = False  # and whether it plays (a pasted game)
         self._replay_job = LatestOnly(self)
         self._replay_job.finished.connect(self._replay_built)
+        self._controls_ready: bool | None = None  # whether the replay controls say they work
+        self._field_shown: ms.Field | None = None
         self._play_origin: float | None = None
         elapsed = QElapsedTimer()
         elapsed.start()
@@ -1284,7 +1286,7 @@ class MinesweeperPage(GamePage):
 
     def board_shown(self, board: ms.Board) -> None:
         fld = ms.field_of(board)
-        if getattr(self, "_field_shown", None) is not fld:
+        if self._field_shown is not fld:
             self._field_shown = fld
             self._odds_cache.clear()
             # Odds still being worked out are the last field's: given up, so that this
@@ -1502,9 +1504,13 @@ class MinesweeperPage(GamePage):
         if self.slider._times is not times:
             self.slider.set_events(times)
         self.slider.setValue(int(round(now)))
-        self.slider.setEnabled(ready)
-        self.slider.setToolTip(SEEK_TIP if ready else REPLAY_ON_ITS_WAY)
         self.slider.blockSignals(False)
+        if self._controls_ready is not ready:  # not at every frame: each tip set is an event
+            self._controls_ready = ready
+            self.slider.setEnabled(ready)
+            self.slider.setToolTip(SEEK_TIP if ready else REPLAY_ON_ITS_WAY)
+            for button in self.transport:
+                button.setToolTip(self._transport_tips[button] if ready else REPLAY_ON_ITS_WAY)
         total = len(self.board.events)
         if not total:
             self.event_label.setText("No recorded game: play one (Ctrl+2) or paste a game slug.")
@@ -1530,7 +1536,6 @@ class MinesweeperPage(GamePage):
             self.outcome_label.setText("")
         for button in self.transport:
             button.setEnabled(bool(total) and ready)
-            button.setToolTip(self._transport_tips[button] if ready else REPLAY_ON_ITS_WAY)
         self.action_list.follow(state.index - 1 if state.index else None)
 
     def _show_odds(self, state: ms.ReplayState) -> None:
