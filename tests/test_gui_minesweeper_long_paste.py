@@ -196,3 +196,34 @@ def test_play_mode_before_the_replay_is_ready_shows_the_game_as_it_ended(qtbot, 
     qtbot.mouseClick(page.mode_buttons["play"], Qt.MouseButton.LeftButton)
     assert page.replay_ready() and page.play_status.text() == "You won!"
     assert page.canvas.state.cells == plain_cells(board, len(board.events))
+
+
+def test_the_page_holds_the_field_it_shows_while_the_replay_is_made_ready(qtbot, main_window, monkeypatch):
+    """The fields kept for speed may let the long game's go (other boards asked about
+    meanwhile): the page still shows it, and never works it out again on the window's
+    thread (a second or more for the largest)."""
+    import threading
+
+    from slugboard.codecs.minesweeper import stats
+
+    text, board = long_game()
+    seen = _paste_by_keys(qtbot, main_window, text)
+    page = main_window.page("minesweeper")
+    assert seen["ready"] is False
+    bbbv = str(ms.field_of(board).bbbv)
+    monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))  # all let go
+    made: list[str] = []
+    real = stats.Field.__init__
+
+    def init(self, *args, **kwargs):
+        made.append(threading.current_thread().name)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(stats.Field, "__init__", init)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Plus)  # faster: the replay panel shown again
+    assert page.speed_box.currentText() == "2x" and not page.replay_ready()
+    assert page.stat_labels["3bv"].text() == bbbv
+    qtbot.waitUntil(page.replay_ready, timeout=30_000)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
+    assert page.canvas.state.cells == plain_cells(board, len(board.events))
+    assert threading.main_thread().name not in made

@@ -28,7 +28,7 @@ from .model import (
     Event,
     Events,
 )
-from .stats import Stats, field_of
+from .stats import Field, Stats, field_of
 
 
 @dataclass(frozen=True)
@@ -438,11 +438,12 @@ def replay(board: Board) -> Replay:
     return r
 
 
-def start_state(board: Board) -> ReplayState:
+def start_state(board: Board, fld: Field | None = None) -> ReplayState:
     """The board of a recorded game before its first action, as its Replay gives it
     (`state(0, 0)`), without playing the game: what a long game's replay shows while it is
-    built."""
-    fld = field_of(board)
+    built. `fld` is the board's field, where the caller holds it (`field_of` keeps only
+    the last few)."""
+    fld = fld if fld is not None else field_of(board)
     stats = Stats(fld.bbbv, 0, 0, 0, 0, fld.safe_total, 0.0, UNFINISHED)
     return ReplayState(0, 0, bytes(board.width * board.height), UNFINISHED, None, None, stats, None)
 

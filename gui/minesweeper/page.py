@@ -328,7 +328,7 @@ class MinesweeperPage(GamePage):
         self._replay_job = LatestOnly(self)
         self._replay_job.finished.connect(self._replay_built)
         self._controls_ready: bool | None = None  # whether the replay controls say they work
-        self._field_shown: ms.Field | None = None
+        self._field_shown: ms.Field = ms.field_of(self.board)  # the field of the board shown
         self._play_origin: float | None = None
         elapsed = QElapsedTimer()
         elapsed.start()
@@ -1212,7 +1212,7 @@ class MinesweeperPage(GamePage):
 
     def replay_state(self) -> ms.ReplayState | None:
         if self._replay is None:
-            return ms.start_state(self.board)  # shown until the replay is ready
+            return ms.start_state(self.board, self._field_shown)  # shown until the replay is ready
         return self.player.state()
 
     # --- clicks ---------------------------------------------------------------------------
@@ -1285,17 +1285,19 @@ class MinesweeperPage(GamePage):
         super().hideEvent(event)
 
     def board_shown(self, board: ms.Board) -> None:
-        fld = ms.field_of(board)
+        self._replay = self._replay_at_hand(board)
+        # Held here while it is shown (the fields kept for speed may let it go): a replay's,
+        # which a move in a game being played shares; a long game's before its replay.
+        fld = self._replay.field if self._replay is not None else ms.field_of(board)
         if self._field_shown is not fld:
-            self._field_shown = fld
             self._odds_cache.clear()
             # Odds still being worked out are the last field's: given up, so that this
             # field's are asked at once.
             self._odds_wanted = None
             self._odds_worker.cancel()
+        self._field_shown = fld
         if self._dealing is not None and self._dealing[1] is not board:
             self.cancel_dealing()  # the field asked for belongs to a board no longer shown
-        self._replay = self._replay_at_hand(board)
         if self._replay is None and self._replay_wanted is not board:
             # A long game: shown at its start, its Replay built once it is on screen.
             self._replay_wanted = board
@@ -1329,6 +1331,7 @@ class MinesweeperPage(GamePage):
             self._forget_analysis()
         self.canvas.board = board
         self.canvas.replay = self._replay
+        self.canvas.field = fld
         self._sync_spins(board)
         index = self.version_box.findData(board.version)
         self.version_box.setCurrentIndex(index)
@@ -1477,7 +1480,7 @@ class MinesweeperPage(GamePage):
             self._show_odds(state)
             self._show_play_stats(state)
         else:
-            state = self.replay_state() or ms.start_state(self.board)
+            state = self.replay_state() or ms.start_state(self.board, self._field_shown)
             canvas.state = state
             canvas.clock_ms = self.player.time_ms if self._replay is not None else 0.0
             self._show_replay_controls(state)
@@ -1571,7 +1574,7 @@ class MinesweeperPage(GamePage):
         """What the odds of `state` on this board follow from: the field's numbers (those
         opened are seen), the state of every cell, the width and the mine count."""
         board = self.board
-        return (ms.field_of(board).numbers, state.cells, board.width, len(board.mines))
+        return (self._field_shown.numbers, state.cells, board.width, len(board.mines))
 
     def _odds_on_show(self) -> tuple | None:
         """The question whose answer the board would show now, or None when it shows no odds."""
@@ -1685,7 +1688,7 @@ class MinesweeperPage(GamePage):
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
         labels = self.stat_labels
-        fld = ms.field_of(self.board)
+        fld = self._field_shown
         big = fld.width * fld.height > ZINI_IN_BACKGROUND_CELLS
         islands_now = self._islands_now(fld)
         figures = self._figures_now()
@@ -1892,7 +1895,7 @@ class MinesweeperPage(GamePage):
         labels = self.stat_labels
         for label in labels.values():
             label.setText("–")
-        fld = ms.field_of(self.board)
+        fld = self._field_shown
         labels["3bv"].setText(str(fld.bbbv))
         labels["openings"].setText(str(len(fld.opening_sizes)))
         islands = ms_figures.islands_of(fld, work_out=self._islands_now(fld))
@@ -1906,6 +1909,7 @@ class MinesweeperPage(GamePage):
                 "at": self.player.time_ms / 1000 if self._replay is not None else 0.0,
                 "state": self.replay_state(),
                 "replay": self._replay,
+                "field": self._field_shown,
                 **({"mouse": path} if path is not None else {}),
             }
         if self.mode == PLAY:
