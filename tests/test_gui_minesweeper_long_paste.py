@@ -227,3 +227,47 @@ def test_the_page_holds_the_field_it_shows_while_the_replay_is_made_ready(qtbot,
     qtbot.keyClick(page.canvas, Qt.Key.Key_End)
     assert page.canvas.state.cells == plain_cells(board, len(board.events))
     assert threading.main_thread().name not in made
+
+
+def test_nothing_on_the_panel_moves_when_the_replay_arrives(qtbot, main_window, monkeypatch):
+    """The replay's controls keep their places and sizes from the board's first frame to the
+    replay playing: nothing moves under the pointer."""
+    import threading
+
+    from slugboard.gui.minesweeper import page as minesweeper_page
+
+    started, release = threading.Event(), threading.Event()
+    real = minesweeper_page._build_replay
+
+    def held(board, cancel):
+        started.set()
+        assert release.wait(30)
+        return real(board, cancel)
+
+    monkeypatch.setattr(minesweeper_page, "_build_replay", held)
+    text, _ = long_game()
+    _paste_by_keys(qtbot, main_window, text)
+    page = main_window.page("minesweeper")
+    # Built once the board is painted: the window is laid out by then.
+    qtbot.waitUntil(started.is_set, timeout=10_000)
+    widgets = (
+        *page.transport,
+        page.slider,
+        page.replay_clock,
+        page.event_label,
+        page.outcome_label,
+        page.speed_box,
+        page.action_list,
+        page.canvas,
+    )
+
+    def places() -> list:
+        return [(w.mapTo(main_window, w.rect().topLeft()), w.size()) for w in widgets]
+
+    before = places()
+    assert not page.replay_ready() and not any(b.isEnabled() for b in page.transport)
+    release.set()
+    qtbot.waitUntil(lambda: page.player.playing, timeout=30_000)
+    qtbot.waitUntil(lambda: page.replay_state().index > 0, timeout=30_000)  # it has moved on
+    assert all(b.isEnabled() for b in page.transport)
+    assert places() == before
