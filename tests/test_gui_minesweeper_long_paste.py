@@ -271,3 +271,30 @@ def test_nothing_on_the_panel_moves_when_the_replay_arrives(qtbot, main_window, 
     qtbot.waitUntil(lambda: page.replay_state().index > 0, timeout=30_000)  # it has moved on
     assert all(b.isEnabled() for b in page.transport)
     assert places() == before
+
+
+def test_a_long_game_kept_from_the_last_run_comes_back_at_its_start_and_its_replay_follows(
+    qtbot, settings, open_window
+):
+    import json
+
+    _, board = long_game()
+    settings.setValue("boards/minesweeper", json.dumps(ms.to_json(board)))
+    settings.setValue("window/tab", "minesweeper")
+    settings.setValue("minesweeper/mode", "replay")
+    settings.sync()
+    window = open_window()
+    seen: dict = {}
+    # Connected after the window's own: called once the board is shown.
+    window.restorer.restored.connect(lambda *_: seen.update(_shown(window.page("minesweeper"))))
+    page = window.page("minesweeper")
+    qtbot.waitUntil(lambda: bool(seen), timeout=30_000)
+    assert page.board == board and page.mode == "replay"
+    assert seen["ready"] is False and seen["cells"] == bytes(30 * 16)
+    assert seen["usable"] == [False] * 6 and seen["tips"] == {REPLAY_ON_ITS_WAY}
+    qtbot.waitUntil(page.replay_ready, timeout=30_000)
+    assert all(b.isEnabled() for b in page.transport)
+    assert not page.player.playing  # a board brought back waits for the person
+    qtbot.keyClick(page.canvas, Qt.Key.Key_End)
+    assert page.canvas.state.cells == plain_cells(board, len(board.events))
+    assert page.outcome_label.text().startswith("Won in")
