@@ -11,10 +11,11 @@ Three ways to read it, each printed with its figures and "ok" or "OVER":
   above that of the same command on a one-line text, as a multiple of the text's size.
 * `--window`: the text pasted into the real main window (read in the background, as a
   long paste is), until its board is on screen: the time, and the peak tracemalloc sees,
-  in a run of its own. A long minesweeper game's click figures are counted in the
-  background once its board is on screen, and the board is saved to the settings a moment
-  after it is shown: the `counted` row under it gives the peak from the paste until both
-  are done, and the time at which the figures are on screen.
+  in a run of its own. A long minesweeper game's replay is built in the background once its
+  board is on screen (the time it is ready is beside the row), then its click figures are
+  counted, and the board is saved to the settings a moment after it is shown: the `counted`
+  row under it gives the peak from the paste until all are done, and the time at which the
+  figures are on screen.
 
 Run: python benchmarks/long_paste_memory.py [--sizes 100000,1000000,3900000] [--only NAME] [--cli] [--window]
 The machine's load (/proc/loadavg) is printed first: on a shared machine, measure when it is low.
@@ -132,6 +133,7 @@ def forget() -> None:
 
     stats.FIELDS.clear()
     replays.REPLAYS.clear()
+    replays.OUTCOMES.clear()
     figures.FIGURES.clear()
     gc.collect()
 
@@ -179,7 +181,7 @@ def cli(command: str, text: str) -> tuple[float, float, int]:
     return wall, float(cpu), int(peak_kb) * 1024
 
 
-def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]:
+def window_reader() -> Callable[[str], tuple[float, float, float, float | None, float | None]]:
     """A function that pastes a text into the real main window and gives what `read`
     gives (see there)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -207,16 +209,18 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]
     def show(*args: object) -> None:
         real_show(*args, prepared=True)
         window.slug_pane.repaint()
+        window.current_page().canvas.repaint()  # the board painted, as the next frame shows it
         shown.append(True)
 
     window.opener.opened.disconnect()
     window.opener.opened.connect(show)
     window.opener.failed.connect(lambda *_: shown.append(False))
 
-    def paste(text: str, traced: bool = False) -> tuple[float, float | None, int, int]:
-        """(seconds until the board is on screen, seconds until its click figures are
-        too or None for a board without them, and with `traced` tracemalloc's peak when
-        the board was shown and at the end, from the paste on)."""
+    def paste(text: str, traced: bool = False) -> tuple[float, float | None, float | None, int, int]:
+        """(seconds until the board is on screen, seconds until its replay is ready and
+        until its click figures are on screen too, each None for a board without them, and
+        with `traced` tracemalloc's peak when the board was shown and at the end, from the
+        paste on)."""
         window.paste_text("1=9x9+00")  # another board first, so that each paste opens anew
         while window.opening() or window._save_timer.isActive():  # that board shown and saved
             app.processEvents()
@@ -235,8 +239,12 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]
         peak_shown = tracemalloc.get_traced_memory()[1]
         page = window.current_page()
         board = page.shown_board()
-        counted = None
+        counted = replayed = None
         if page.GAME == ms.NAME and board.events:
+            while not page.replay_ready():
+                app.processEvents()
+                time.sleep(0.001)
+            replayed = time.perf_counter() - start
             while figures.figures_known(board) is None:
                 app.processEvents()
                 time.sleep(0.001)
@@ -247,15 +255,15 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None]]
             time.sleep(0.001)
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-        return seconds, counted, peak_shown, peak
+        return seconds, replayed, counted, peak_shown, peak
 
-    def read(text: str) -> tuple[float, float, float, float | None]:
+    def read(text: str) -> tuple[float, float, float, float | None, float | None]:
         """(peak over the text's size until the board is on screen, seconds until then,
         peak over the text's size until its figures are counted and it is saved, seconds
-        until its figures are on screen or None)."""
-        seconds, counted, _, _ = paste(text)
-        _, _, peak_shown, peak = paste(text, traced=True)
-        return peak_shown / len(text), seconds, peak / len(text), counted
+        until its replay is ready and until its figures are on screen, or None)."""
+        seconds, replayed, counted, _, _ = paste(text)
+        _, _, _, peak_shown, peak = paste(text, traced=True)
+        return peak_shown / len(text), seconds, peak / len(text), replayed, counted
 
     return read
 
@@ -284,8 +292,9 @@ def main() -> None:
             seen.add(len(text))
             rows: list[tuple[str, float, float, float | None, str]] = [("codec", *measure(text), None, "")]
             if window is not None:
-                times, seconds, times_after, counted = window(text)
-                rows.append(("window", times, seconds, None, ""))
+                times, seconds, times_after, replayed, counted = window(text)
+                ready = f"(its replay ready at {replayed:.2f} s)" if replayed is not None else ""
+                rows.append(("window", times, seconds, None, ready))
                 if counted is not None:
                     rows.append(("counted", times_after, counted, None, "(memory alone: the figures follow the board)"))
             for command, peak in base.items():

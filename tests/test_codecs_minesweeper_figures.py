@@ -20,6 +20,8 @@ from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
 from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.minesweeper.stats import Field
+from slugboard.codecs.minesweeper.times import end_ms
+from strategies.minesweeper import boards
 
 GAME_VECTORS = load_vectors("minesweeper")["games"]
 
@@ -381,6 +383,102 @@ def test_prepare_leaves_a_long_games_figures_to_be_counted_when_asked(monkeypatc
     monkeypatch.setattr(figures, "PREPARED_FIGURES_ACTIONS", 2000)
     ms.prepare(board)
     assert figures.figures_known(board) is not None
+
+
+def test_prepare_leaves_a_long_games_replay_to_the_window_but_says_how_it_ended(monkeypatch, fresh_memories):
+    """Beyond PREPARED_REPLAY_ACTIONS, `prepare` plays the game only to find how it ended
+    (its problems are shown with its board), and builds no Replay: the window shows the
+    board at its start, and builds the replay once it is on screen."""
+    from slugboard.codecs.minesweeper import figures, replays
+    from slugboard.codecs.work import Cancel
+
+    monkeypatch.setattr(replays, "OUTCOMES", type(replays.OUTCOMES)("outcomes", replays.OUTCOMES.size))
+    built: list[bool] = []  # whether each Replay made is one to seek in
+    real = replays.Replay.__init__
+
+    def init(self, board, seekable=True):
+        built.append(seekable)
+        real(self, board, seekable)
+
+    monkeypatch.setattr(replays.Replay, "__init__", init)
+    # The game lost at its first click, and played on: 2,000 actions after its end.
+    game = _long_link_game()
+    x, y = min(game.mine_set)
+    events = [{"t": 0, "kind": "open", "x": x, "y": y}]
+    events += [{"t": e.t + 1, "kind": e.kind, "x": e.x, "y": e.y} for e in game.events]
+    board = ms.from_json({**ms.to_json(game), "events": events})
+    monkeypatch.setattr(figures, "PREPARED_REPLAY_ACTIONS", len(events) - 1)
+    reports: list[float] = []
+    ms.prepare(board, Cancel(reports.append))
+    assert reports == sorted(reports) and reports[-1] == 1.0
+    assert built == [False] and ms.kept_replay(board) is None
+    # What the window shows at once needs nothing more.
+    shown = ms.problems(board)
+    assert built == [False]
+    start = ms.start_state(board)
+    assert built == [False]
+    # And it is what the Replay, once built, says.
+    r = ms.replay(board)
+    assert built == [False, True] and ms.kept_replay(board) is r
+    assert [p.message for p in shown] == ["2000 action(s) recorded after the game was lost"]
+    assert start == r.state(0, 0) and end_ms(board) == r.duration_ms
+    monkeypatch.setattr(figures, "PREPARED_REPLAY_ACTIONS", len(events))
+    other = ms.decode(ms.encode(board))  # the same game read again: its Replay is kept
+    ms.prepare(other)
+    assert built == [False, True] and ms.kept_replay(other) is r
+
+
+@settings(max_examples=60, deadline=None)
+@given(boards())
+def test_the_start_and_end_of_a_replay_are_known_without_playing_it(board):
+    r = ms.Replay(board)
+    assert ms.start_state(board) == r.state(0, 0)  # as the replay shows its very start
+    assert end_ms(board) == r.duration_ms
+
+
+def test_a_replay_asked_for_on_two_threads_at_once_is_built_once(monkeypatch, fresh_memories):
+    """The window asks for a long game's Replay while its worker builds it: it waits for
+    that one rather than building its own."""
+    import threading
+
+    from slugboard.codecs.minesweeper import replays
+
+    board = _long_link_game()
+    started, release = threading.Event(), threading.Event()
+    asked = threading.Event()  # the second thread has looked for a kept Replay
+    made: list[str] = []
+    real_init, real_kept = replays.Replay.__init__, replays._kept
+
+    def init(self, board, seekable=True):
+        made.append(threading.current_thread().name)
+        started.set()
+        assert release.wait(10)
+        real_init(self, board, seekable)
+
+    def kept(board):
+        found = real_kept(board)
+        if threading.current_thread().name == "second":
+            asked.set()
+        return found
+
+    monkeypatch.setattr(replays.Replay, "__init__", init)
+    monkeypatch.setattr(replays, "_kept", kept)
+    got: dict[str, object] = {}
+
+    def ask() -> None:
+        got[threading.current_thread().name] = ms.replay(board)
+
+    first = threading.Thread(target=ask, name="first")
+    second = threading.Thread(target=ask, name="second")
+    first.start()
+    assert started.wait(10)
+    second.start()
+    assert asked.wait(10)  # it found none kept, and the first one's build under way
+    release.set()
+    first.join(10)
+    second.join(10)
+    assert made == ["first"]
+    assert got["first"] is got["second"] is ms.replay(board)
 
 
 def test_counting_clicks_stops_soon_after_it_is_cancelled(monkeypatch):

@@ -57,7 +57,7 @@ if TYPE_CHECKING:
         OPENED, UNFINISHED, UNFLAG, V1_TIME_UNIT_MS, VERSIONS, WON, Board, Event, Events, new_board, random_board
     )
     from .play import FLAG_BUTTON, OPEN_BUTTON, Click, click, flag_action, is_over, new_game, record
-    from .replays import Replay, ReplayState, replay, state_at
+    from .replays import Replay, ReplayState, kept_replay, replay, start_state, state_at
     from .slug import (
         decode, decode_pairs, encode, encode_pairs, from_json, json_pieces, looks_like, share_url, to_json
     )
@@ -73,7 +73,7 @@ else:
             "model": ("CLOSED", "FLAG", "FLAGGED", "KINDS", "LEVELS", "LOST", "MARK", "MARKED", "MAX_CELLS", "MAX_TIME_MS", "MAX_TIME_UNIT_MS", "OPEN", "OPENED", "UNFINISHED", "UNFLAG", "V1_TIME_UNIT_MS", "VERSIONS", "WON", "Board", "Event", "Events", "new_board", "random_board",),
             "slug": ("decode", "decode_pairs", "encode", "encode_pairs", "from_json", "json_pieces", "looks_like", "share_url", "to_json",),
             "play": ("FLAG_BUTTON", "OPEN_BUTTON", "Click", "click", "flag_action", "is_over", "new_game", "record",),
-            "replays": ("Replay", "ReplayState", "replay", "state_at",),
+            "replays": ("Replay", "ReplayState", "kept_replay", "replay", "start_state", "state_at",),
             "stats": ("Field", "Stats", "field_of",),
         },
     )  # fmt: skip

@@ -388,31 +388,46 @@ def figures_of(board: Board, mouse: Sequence[Pointer] | None = None, cancel: Can
 # evenly, not for any decision.
 _FIELD_US_PER_CELL = 0.3
 _REPLAY_US_PER_ACTION = 4.0
+_OUTCOME_US_PER_ACTION = 1.0
 _FIGURES_US_PER_ACTION = 17.0
 # The most actions of a game whose figures `prepare` counts (about a tenth of a second):
 # a longer game's board is shown without them, and the window counts them in the
 # background once it is on screen (benchmarks/long_paste_memory.py --window).
 PREPARED_FIGURES_ACTIONS = 50_000
+# The most actions of a game whose Replay `prepare` builds (a fiftieth of a second on an
+# expert field, up to a fifth on the largest): a longer game's board is shown at its start
+# without one, and the window builds it in the background once the board is on screen.
+# `prepare` finds how such a game ends (`outcome_of`), for the problems shown with it.
+PREPARED_REPLAY_ACTIONS = 50_000
 
 
 def prepare(board: Board, cancel: Cancel = NEVER) -> None:
     """Work out what showing `board` asks for, ahead of the window that will show it and
-    off its thread: the field (numbers, openings, islands), the replay of its game and,
-    for a game of up to PREPARED_FIGURES_ACTIONS actions, its figures, each kept where
-    `field_of`, `replay` and `figures_of` keep them. Reports how far it has come through
+    off its thread: the field (numbers, openings, islands), the replay of a game of up to
+    PREPARED_REPLAY_ACTIONS actions (of a longer one, how it ends) and, for a game of up
+    to PREPARED_FIGURES_ACTIONS actions, its figures, each kept where `field_of`,
+    `replay`, `outcome_of` and `figures_of` keep them. Reports how far it has come through
     `cancel`, and stops between steps (and every few thousand actions while counting
     clicks) when cancelled."""
-    from .replays import replay
+    from .replays import outcome_of, replay
 
     cells, actions = board.width * board.height, len(board.events)
+    replayed = actions <= PREPARED_REPLAY_ACTIONS
     counted = actions if actions <= PREPARED_FIGURES_ACTIONS else 0
-    costs = (cells * _FIELD_US_PER_CELL, actions * _REPLAY_US_PER_ACTION, counted * _FIGURES_US_PER_ACTION)
+    costs = (
+        cells * _FIELD_US_PER_CELL,
+        actions * (_REPLAY_US_PER_ACTION if replayed else _OUTCOME_US_PER_ACTION),
+        counted * _FIGURES_US_PER_ACTION,
+    )
     total = sum(costs) or 1.0
     field_done, replay_done = costs[0] / total, (costs[0] + costs[1]) / total
     field_of(board).islands()
     cancel.check()
     cancel.report(field_done)
-    replay(board)
+    if replayed:
+        replay(board)
+    else:
+        outcome_of(board)
     cancel.check()
     cancel.report(replay_done)
     if counted:

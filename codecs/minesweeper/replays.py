@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from array import array
 from bisect import bisect_right
 from collections import deque
@@ -10,7 +11,7 @@ from dataclasses import dataclass, field
 from itertools import repeat
 from operator import mul
 
-from ..caches import Recent
+from ..caches import Memo, Recent
 from .model import (
     CLOSED,
     FLAG,
@@ -27,7 +28,7 @@ from .model import (
     Event,
     Events,
 )
-from .stats import Stats, field_of
+from .stats import Field, Stats, field_of
 
 
 @dataclass(frozen=True)
@@ -367,16 +368,29 @@ class Replay:
 # same game's facts many times (drawing, statistics, problems).
 REPLAYS: Recent[Replay] = Recent("minesweeper replays", 4)
 
+# The boards whose Replays are being built, each with what is set once its Replay is kept:
+# a Replay asked for on two threads at once (the window's, and the worker that builds a
+# long game's after its board is shown) is built once, and the second caller waits for it.
+_building: list[tuple[Board, threading.Event]] = []
+_building_lock = threading.Lock()
 
-def replay(board: Board) -> Replay:
-    """The Replay of `board`, kept for the last few boards asked about (`REPLAYS`)."""
-    kept = REPLAYS.items()
-    for r in kept:
+
+def kept_replay(board: Board) -> Replay | None:
+    """The Replay of `board` if it is at hand: kept (`REPLAYS`), or the Replay of a kept
+    game that `board` continues by a few actions, grown by them (a move in a game being
+    played). None when `replay` would play the whole game through to build it."""
+    for r in REPLAYS.items():
         if r.board is board:
             return r
+    with _building_lock:
+        return _kept(board)
+
+
+def _kept(board: Board) -> Replay | None:
+    kept = REPLAYS.items()
     for r in kept:
         # Lengths first: tuples compare item by item before they compare lengths.
-        if r.event_count == len(board.events) and r.board == board:
+        if r.board is board or r.event_count == len(board.events) and r.board == board:
             return r
     # A move in a game being played: the newest Replay of that game grows by one event.
     # The same game read again (a board restored, say) has equal mines, not the same ones.
@@ -391,12 +405,47 @@ def replay(board: Board) -> Replay:
                 and old.mines == board.mines
             )
         ):
-            r = r.extended(board)
-            break
-    else:
+            grown = r.extended(board)
+            REPLAYS.add(grown)
+            return grown
+    return None
+
+
+def replay(board: Board) -> Replay:
+    """The Replay of `board`, kept for the last few boards asked about (`REPLAYS`). While
+    another thread builds it, this one waits for that Replay rather than building its own."""
+    for r in REPLAYS.items():
+        if r.board is board:
+            return r
+    while True:
+        with _building_lock:
+            kept = _kept(board)
+            if kept is not None:
+                return kept
+            under_way = next((done for building, done in _building if building is board), None)
+            if under_way is None:
+                entry = (board, threading.Event())
+                _building.append(entry)
+                break
+        under_way.wait()  # then kept, unless that build failed or was dropped since: built here
+    try:
         r = Replay(board)
-    REPLAYS.add(r)
+        REPLAYS.add(r)
+    finally:
+        with _building_lock:
+            _building[:] = [other for other in _building if other is not entry]
+        entry[1].set()
     return r
+
+
+def start_state(board: Board, fld: Field | None = None) -> ReplayState:
+    """The board of a recorded game before its first action, as its Replay gives it
+    (`state(0, 0)`), without playing the game: what a long game's replay shows while it is
+    built. `fld` is the board's field, where the caller holds it (`field_of` keeps only
+    the last few)."""
+    fld = fld if fld is not None else field_of(board)
+    stats = Stats(fld.bbbv, 0, 0, 0, 0, fld.safe_total, 0.0, UNFINISHED)
+    return ReplayState(0, 0, bytes(board.width * board.height), UNFINISHED, None, None, stats, None)
 
 
 @dataclass(frozen=True)
@@ -410,13 +459,22 @@ class Outcome:
     event_count: int
 
 
+# How the last games asked about ended (`outcome_of`), for a board whose Replay is not kept:
+# a long game's board is shown before its Replay is built, with its problems.
+OUTCOMES: Memo[Board, Outcome] = Memo("minesweeper outcomes", 16)
+
+
 def outcome_of(board: Board) -> Outcome:
     """How `board`'s game ended: from its Replay if one is kept, else by playing the game
     to its end without recording each action (a million actions would cost a Replay tens
-    of megabytes that `info` never reads)."""
+    of megabytes that `info` never reads), remembered for the board (`OUTCOMES`)."""
     kept = next((r for r in REPLAYS.items() if r.board is board), None)
+    if kept is None:
+        known = OUTCOMES.get(board)
+        if known is not None:
+            return known
     r = kept if kept is not None else Replay(board, seekable=False)
-    return Outcome(r.stats(), r.outcome, r.end_index, len(board.events))
+    return OUTCOMES.put(board, Outcome(r.stats(), r.outcome, r.end_index, len(board.events)))
 
 
 def state_at(board: Board, seconds: float) -> ReplayState:

@@ -24,6 +24,12 @@ def start_ms(board: Board) -> int:
     return board.events[0].t * board.time_unit_ms if board.events else 0
 
 
+def end_ms(board: Board) -> int:
+    """When the replay ends, in ms on its own clock (its last action): a Replay's
+    `duration_ms`, known without playing the game."""
+    return board.events.t[-1] * board.time_unit_ms if board.events else 0
+
+
 def decimals(board: Board) -> int:
     """Digits after the point a time of this game is shown with: milliseconds for a game
     kept to the millisecond (a replay file's), else hundredths."""

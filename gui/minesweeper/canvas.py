@@ -37,6 +37,7 @@ class MinesCanvas(BoardCanvas):
         self.view = EDIT
         self.state: ms.ReplayState | None = None
         self.replay: ms.Replay | None = None
+        self.field: ms.Field | None = None  # the board's, held while it is shown
         self.clock_ms: float | None = None
         self.odds: MineOdds | None = None
         self.mouse: MousePath | None = None
@@ -80,6 +81,7 @@ class MinesCanvas(BoardCanvas):
             view=self.view,
             state=self.state,
             replay=self.replay,
+            field=self.field,
             clock_ms=self.clock_ms,
             hover=self.hover if self.view != REPLAY else None,
             cursor=self.cursor if self.view != REPLAY and self.hasFocus() else None,

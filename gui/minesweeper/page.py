@@ -42,7 +42,7 @@ from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper import noguess
 from slugboard.codecs.minesweeper.clicks import chord_moments
 from slugboard.codecs.minesweeper.odds import MAX_ODDS_CELLS, MineOdds, mine_odds
-from slugboard.codecs.minesweeper.times import CONVENTION, seconds_text, start_ms
+from slugboard.codecs.minesweeper.times import CONVENTION, end_ms, seconds_text, start_ms
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, ModeButton, heading, html_lines, plain_label, set_text_colour
@@ -195,6 +195,10 @@ ISLANDS_IN_BACKGROUND_CELLS = 250_000
 # (benchmarks/minesweeper_play.py and minesweeper_restore.py measure both).
 FIGURES_IN_BACKGROUND_ACTIONS = 3_000
 FIGURES_IN_BACKGROUND_MOUSE_EVENTS = 25_000
+# The replay bar's tip, and the replay controls' while a long game's replay is being built.
+SEEK_TIP = "Click or drag to any moment of the game; a tick marks every action"
+REPLAY_ON_ITS_WAY = "The replay of this long game is being made ready: a moment"
+NO_TIMES: Sequence[int] = ()
 # How long work to start once the board is painted waits for a canvas that is not painted
 # (a page out of sight).
 AFTER_PAINT_AT_MOST_MS = 500
@@ -223,6 +227,10 @@ def _count_islands(fld, cancel):
 
 def _count_figures(board, mouse, cancel):
     return ms_figures.figures_of(board, mouse, cancel)
+
+
+def _build_replay(board, cancel):
+    return ms.replay(board)
 
 
 def _work_out_odds(question, cancel):
@@ -311,7 +319,16 @@ class MinesweeperPage(GamePage):
         super().__init__(settings, parent, board)
         self._recorder = None  # File > Export recording, made with the first recording
         self.mode = EDIT
-        self.replay: ms.Replay = replay_for(self.board)
+        # The Replay of the board shown; None while a long game's is built in the
+        # background (`replay` builds it at once when something needs it sooner).
+        self._replay: ms.Replay | None = None
+        self._replay_wanted: ms.Board | None = None  # the board whose Replay is being built
+        self._resume_at = 0.0  # where the replay starts once it is ready
+        self._play_when_ready = False  # and whether it plays (a pasted game)
+        self._replay_job = LatestOnly(self)
+        self._replay_job.finished.connect(self._replay_built)
+        self._controls_ready: bool | None = None  # whether the replay controls say they work
+        self._field_shown: ms.Field = ms.field_of(self.board)  # the field of the board shown
         self._play_origin: float | None = None
         elapsed = QElapsedTimer()
         elapsed.start()
@@ -533,20 +550,22 @@ class MinesweeperPage(GamePage):
         layout.addWidget(self.replay_clock)
         self.slider = _SeekBar()
         self.slider.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.slider.setToolTip("Click or drag to any moment of the game; a tick marks every action")
+        self.slider.setToolTip(SEEK_TIP)
         self.slider.valueChanged.connect(self._slider_moved)
         self.slider.sliderPressed.connect(self._slider_pressed)
         self.slider.sliderReleased.connect(self._slider_released)
         self._resume_after_drag = False
         layout.addWidget(self.slider)
         controls = QHBoxLayout()
-        self.start_button = _transport("|◀", "To the start (Home)", lambda: self.player.seek(0))
-        self.prev_button = _transport("◀", "Previous event (Left)", lambda: self.player.step(-1))
-        self.play_button = _transport("Play", "Play or pause (Space)", self.player.toggle)
+        self.start_button = _transport("|◀", "To the start (Home)", self._to_start)
+        self.prev_button = _transport("◀", "Previous event (Left)", lambda: self._step(-1))
+        self.play_button = _transport("Play", "Play or pause (Space)", self._toggle)
         self.play_button.setObjectName("playPause")
-        self.next_button = _transport("▶", "Next event (Right)", lambda: self.player.step(1))
-        self.end_button = _transport("▶|", "To the end (End)", lambda: self.player.seek(self.player.duration_ms))
-        for b in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
+        self.next_button = _transport("▶", "Next event (Right)", lambda: self._step(1))
+        self.end_button = _transport("▶|", "To the end (End)", self._to_end)
+        self.transport = (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button)
+        self._transport_tips = {b: b.toolTip() for b in self.transport}
+        for b in self.transport:
             controls.addWidget(b)
         controls.setStretch(2, 2)
         layout.addLayout(controls)
@@ -595,7 +614,7 @@ class MinesweeperPage(GamePage):
         self.action_list.setToolTip(
             "Every action of the game: click one, or use Up and Down, to see the board just after it"
         )
-        self.action_list.action_chosen.connect(lambda action: self.player.go_to(action + 1))
+        self.action_list.action_chosen.connect(lambda action: self._with_replay(lambda: self.player.go_to(action + 1)))
         analysis_row = QHBoxLayout()
         self.analyse_box = QCheckBox("Judge every click")
         self.analyse_box.setObjectName("analyseBox")
@@ -864,11 +883,11 @@ class MinesweeperPage(GamePage):
         QShortcut(QKeySequence("Ctrl+R"), self, lambda: self.random_field())
         self.replay_shortcuts = []
         for key, slot in (
-            (Qt.Key.Key_Space, self.player.toggle),
-            (Qt.Key.Key_Left, lambda: self.player.step(-1)),
-            (Qt.Key.Key_Right, lambda: self.player.step(1)),
-            (Qt.Key.Key_Home, lambda: self.player.seek(0)),
-            (Qt.Key.Key_End, lambda: self.player.seek(self.player.duration_ms)),
+            (Qt.Key.Key_Space, self._toggle),
+            (Qt.Key.Key_Left, lambda: self._step(-1)),
+            (Qt.Key.Key_Right, lambda: self._step(1)),
+            (Qt.Key.Key_Home, self._to_start),
+            (Qt.Key.Key_End, self._to_end),
             (Qt.Key.Key_Plus, lambda: self._speed_step(1)),
             (Qt.Key.Key_Equal, lambda: self._speed_step(1)),
             (Qt.Key.Key_Minus, lambda: self._speed_step(-1)),
@@ -904,8 +923,10 @@ class MinesweeperPage(GamePage):
             self._path_up_to_now()
         if mode == REPLAY:
             self._want_analysis()
-        if mode == REPLAY and self.player.replay is not self.replay:
-            self.player.load(self.replay, 0.0)  # another game: from its start; the same one: where it was left
+        if mode == REPLAY and self._replay is None:
+            self._resume_at = 0.0  # another game, still on its way: from its start once ready
+        elif mode == REPLAY and self.player.replay is not self._replay:
+            self.player.load(self._replay, 0.0)  # another game: from its start; the same one: where it was left
         if mode == PLAY and previous == EDIT and getattr(self, "_seen_level_field", None) is self.board:
             self._seen_level_field = None
             self.new_game()
@@ -1097,6 +1118,74 @@ class MinesweeperPage(GamePage):
                 self.replay_file = played_file(self.board, log)
 
     # --- replay ---------------------------------------------------------------------------
+    @property
+    def replay(self) -> ms.Replay:
+        """The Replay of the board shown. A long game's is built in the background once its
+        board is on screen; asked for before it is ready, it is built now (or waited for)."""
+        if self._replay is None:
+            self._play_when_ready = False  # something else moves the replay first
+            self._take_replay(replay_for(self.board))
+        return self._replay  # type: ignore[return-value]
+
+    def replay_ready(self) -> bool:
+        """Whether the board shown has its Replay (a long game's is built after it is shown)."""
+        return self._replay is not None
+
+    def _replay_at_hand(self, board: ms.Board) -> ms.Replay | None:
+        """The Replay of `board` if it is kept or quick to build (built now), else None: a
+        long game's is built in the background, so that its board is on screen first."""
+        found = ms.kept_replay(board)
+        if found is None and len(board.events) <= ms_figures.PREPARED_REPLAY_ACTIONS:
+            found = replay_for(board)
+        return found
+
+    def _start_building_replay(self) -> None:
+        wanted = self._replay_wanted
+        if wanted is not None and wanted is self.board and self._replay is None:
+            # First of the work after the board's paint: the counts wait for it (`_in_turn`).
+            self._replay_job.submit(_build_replay, wanted)
+
+    def _replay_built(self, result) -> None:
+        self._start_waiting_counts()
+        if isinstance(result, Exception):
+            if self._replay is None:
+                self.show_status(f"The replay could not be made ready: {why(result)}")
+            return
+        if self._replay is None and result.board is self.board:
+            self._take_replay(result)
+            self._refresh()
+
+    def _take_replay(self, replay: ms.Replay) -> None:
+        """`replay`, of the board shown, is ready: its controls work, and the replay starts
+        where it was to start (and plays, for a game just pasted)."""
+        self._replay = replay
+        self._replay_wanted = None
+        self.canvas.replay = replay
+        if self.mode == REPLAY and self.player.replay is not replay:
+            self.player.load(replay, self._resume_at)
+            if self._play_when_ready:
+                self.player.play()
+        self._play_when_ready = False
+
+    def _with_replay(self, act: Callable[[], None]) -> None:
+        """`act` on the player, once the replay is ready: a key pressed or an action chosen
+        before the background has built it builds it now."""
+        if self._replay is None:
+            self.replay  # noqa: B018 - built (or waited for) and loaded into the player
+        act()
+
+    def _toggle(self) -> None:
+        self._with_replay(self.player.toggle)
+
+    def _step(self, delta: int) -> None:
+        self._with_replay(lambda: self.player.step(delta))
+
+    def _to_start(self) -> None:
+        self._with_replay(lambda: self.player.seek(0))
+
+    def _to_end(self) -> None:
+        self._with_replay(lambda: self.player.seek(self.player.duration_ms))
+
     def _replay_moved(self) -> None:
         if self.mode != REPLAY:
             return
@@ -1122,6 +1211,8 @@ class MinesweeperPage(GamePage):
         self.speed_box.setCurrentIndex(max(0, min(len(SPEEDS) - 1, self.speed_box.currentIndex() + delta)))
 
     def replay_state(self) -> ms.ReplayState | None:
+        if self._replay is None:
+            return ms.start_state(self.board, self._field_shown)  # shown until the replay is ready
         return self.player.state()
 
     # --- clicks ---------------------------------------------------------------------------
@@ -1149,11 +1240,18 @@ class MinesweeperPage(GamePage):
             self.show_status(f"Opening a {board.width}x{board.height} board…")
             QApplication.processEvents(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
         try:
+            if board.events:
+                # A game opens in Replay, which shows it at its start: shown in Play first, a
+                # long game would be played through at once for its final board.
+                self.set_mode(REPLAY)
             self.set_board(board, "Paste")
             if board.events:
                 self.set_mode(REPLAY)
-                self.player.load(self.replay, 0.0)
-                self.player.play()
+                if self._replay is None:  # a long game: it plays once its replay is ready
+                    self._resume_at, self._play_when_ready = 0.0, True
+                else:
+                    self.player.load(self._replay, 0.0)
+                    self.player.play()
             else:
                 # A bare field is shared to be played: show it closed.
                 self.set_mode(PLAY)
@@ -1183,18 +1281,32 @@ class MinesweeperPage(GamePage):
     def hideEvent(self, event) -> None:
         # A replay nobody watches would reach its end unseen: it waits for the person.
         self.player.pause()
+        self._play_when_ready = False
         super().hideEvent(event)
 
     def board_shown(self, board: ms.Board) -> None:
-        if getattr(self, "replay", None) is None or self.replay.field is not replay_for(board).field:
+        self._replay = self._replay_at_hand(board)
+        # Held here while it is shown (the fields kept for speed may let it go): a replay's,
+        # which a move in a game being played shares; a long game's before its replay.
+        fld = self._replay.field if self._replay is not None else ms.field_of(board)
+        if self._field_shown is not fld:
             self._odds_cache.clear()
             # Odds still being worked out are the last field's: given up, so that this
             # field's are asked at once.
             self._odds_wanted = None
             self._odds_worker.cancel()
+        self._field_shown = fld
         if self._dealing is not None and self._dealing[1] is not board:
             self.cancel_dealing()  # the field asked for belongs to a board no longer shown
-        self.replay = replay_for(board)
+        if self._replay is None and self._replay_wanted is not board:
+            # A long game: shown at its start, its Replay built once it is on screen.
+            self._replay_wanted = board
+            self._play_when_ready = False
+            self._resume_at = min(self.player.time_ms, end_ms(board)) if self.mode == REPLAY else 0.0
+            self.player.unload()
+            self._after_paint(self._start_building_replay)
+        elif self._replay is not None:
+            self._replay_wanted = None
         if not board.events:
             self._pointer_log = None  # a new game, or one taken back: its path starts again
         # The file's extras belong to its field: another field shows none, and an undo back
@@ -1218,7 +1330,8 @@ class MinesweeperPage(GamePage):
         elif self._analysis_of is not None and self._analysis_of[0] is not board:
             self._forget_analysis()
         self.canvas.board = board
-        self.canvas.replay = self.replay
+        self.canvas.replay = self._replay
+        self.canvas.field = fld
         self._sync_spins(board)
         index = self.version_box.findData(board.version)
         self.version_box.setCurrentIndex(index)
@@ -1229,13 +1342,13 @@ class MinesweeperPage(GamePage):
         cells = board.width * board.height
         self.field_label.setText(
             f"{board.width}x{board.height}, {mines} mines "
-            f"({100 * mines / cells:.1f}%), 3BV {self.replay.bbbv}"
+            f"({100 * mines / cells:.1f}%), 3BV {fld.bbbv}"
             + (f"<br>Recorded game: {len(board.events)} actions" if board.events else "")
         )
         self.problems_label.setText(html_lines(p.message for p in ms.problems(board)))
-        if self.mode == REPLAY and self.player.replay is not self.replay:
-            keep = min(self.player.time_ms, self.replay.duration_ms)
-            self.player.load(self.replay, keep)
+        if self.mode == REPLAY and self._replay is not None and self.player.replay is not self._replay:
+            keep = min(self.player.time_ms, self._replay.duration_ms)
+            self.player.load(self._replay, keep)
         if self.mode == PLAY and not board.events:
             self._play_origin = None
         elif self.mode == PLAY and self._play_origin is None:
@@ -1367,9 +1480,9 @@ class MinesweeperPage(GamePage):
             self._show_odds(state)
             self._show_play_stats(state)
         else:
-            state = self.player.state()
+            state = self.replay_state() or ms.start_state(self.board, self._field_shown)
             canvas.state = state
-            canvas.clock_ms = self.player.time_ms
+            canvas.clock_ms = self.player.time_ms if self._replay is not None else 0.0
             self._show_replay_controls(state)
             self._show_odds(state)
             path = self.mouse_path()
@@ -1379,18 +1492,28 @@ class MinesweeperPage(GamePage):
 
     def _show_replay_controls(self, state: ms.ReplayState) -> None:
         player = self.player
-        duration = player.duration_ms
+        ready = self._replay is not None
+        # Until a long game's replay is ready, its board is shown at the start.
+        duration = player.duration_ms if ready else end_ms(self.board)
+        now = player.time_ms if ready else 0.0
         board, start = self.board, start_ms(self.board)
         # The game's clock, from its first action: the time the statistics and "Won in" say.
         self.replay_clock.setText(
-            f"{seconds_text(min(player.time_ms, duration) - start, board)} s / {seconds_text(duration - start, board)} s"
+            f"{seconds_text(min(now, duration) - start, board)} s / {seconds_text(duration - start, board)} s"
         )
         self.slider.blockSignals(True)
         self.slider.setRange(0, int(duration))
-        if self.slider._times is not self.replay.times_ms:
-            self.slider.set_events(self.replay.times_ms)
-        self.slider.setValue(int(round(player.time_ms)))
+        times = self._replay.times_ms if self._replay is not None else NO_TIMES
+        if self.slider._times is not times:
+            self.slider.set_events(times)
+        self.slider.setValue(int(round(now)))
         self.slider.blockSignals(False)
+        if self._controls_ready is not ready:  # not at every frame: each tip set is an event
+            self._controls_ready = ready
+            self.slider.setEnabled(ready)
+            self.slider.setToolTip(SEEK_TIP if ready else REPLAY_ON_ITS_WAY)
+            for button in self.transport:
+                button.setToolTip(self._transport_tips[button] if ready else REPLAY_ON_ITS_WAY)
         total = len(self.board.events)
         if not total:
             self.event_label.setText("No recorded game: play one (Ctrl+2) or paste a game slug.")
@@ -1414,8 +1537,8 @@ class MinesweeperPage(GamePage):
             set_text_colour(self.outcome_label, None)
         else:
             self.outcome_label.setText("")
-        for button in (self.start_button, self.prev_button, self.play_button, self.next_button, self.end_button):
-            button.setEnabled(bool(total))
+        for button in self.transport:
+            button.setEnabled(bool(total) and ready)
         self.action_list.follow(state.index - 1 if state.index else None)
 
     def _show_odds(self, state: ms.ReplayState) -> None:
@@ -1451,7 +1574,7 @@ class MinesweeperPage(GamePage):
         """What the odds of `state` on this board follow from: the field's numbers (those
         opened are seen), the state of every cell, the width and the mine count."""
         board = self.board
-        return (self.replay.numbers, state.cells, board.width, len(board.mines))
+        return (self._field_shown.numbers, state.cells, board.width, len(board.mines))
 
     def _odds_on_show(self) -> tuple | None:
         """The question whose answer the board would show now, or None when it shows no odds."""
@@ -1557,6 +1680,7 @@ class MinesweeperPage(GamePage):
         self._zini_job.shutdown()
         self._islands_job.shutdown()
         self._figures_job.shutdown()
+        self._replay_job.shutdown()
         from slugboard.codecs.minesweeper import toollib
 
         toollib.shared().close()  # a calculation under way in the child ends with the window
@@ -1564,7 +1688,7 @@ class MinesweeperPage(GamePage):
     def _show_stats(self, state: ms.ReplayState) -> None:
         s = state.stats
         labels = self.stat_labels
-        fld = self.replay.field
+        fld = self._field_shown
         big = fld.width * fld.height > ZINI_IN_BACKGROUND_CELLS
         islands_now = self._islands_now(fld)
         figures = self._figures_now()
@@ -1654,12 +1778,13 @@ class MinesweeperPage(GamePage):
             self._figures_job.submit(_count_figures, *wanted)
 
     def _in_turn(self, job: LatestOnly, start: Callable[[], None]) -> bool:
-        """Whether `job` may start counting now. The counts run one at a time: two threads
-        counting at once would each take the interpreter from the window's thread in turn,
-        and it would wait for both. While the other count runs, `start` waits, and is
-        called again when that one ends (`job` itself may be given a newer count at once)."""
-        other = self._figures_job if job is self._islands_job else self._islands_job
-        if not other.busy:
+        """Whether `job` may start counting now. The counts run one at a time, after a long
+        game's replay being built: two threads at once would each take the interpreter from
+        the window's thread in turn, and it would wait for both. While another runs, `start`
+        waits, and is called again when that one ends (`job` itself may be given a newer
+        count at once)."""
+        others = (self._replay_job, self._figures_job, self._islands_job)
+        if not any(other.busy for other in others if other is not job):
             return True
         self._counts_waiting.append(start)
         return False
@@ -1770,20 +1895,21 @@ class MinesweeperPage(GamePage):
         labels = self.stat_labels
         for label in labels.values():
             label.setText("–")
-        fld = self.replay.field
-        labels["3bv"].setText(str(self.replay.bbbv))
+        fld = self._field_shown
+        labels["3bv"].setText(str(fld.bbbv))
         labels["openings"].setText(str(len(fld.opening_sizes)))
         islands = ms_figures.islands_of(fld, work_out=self._islands_now(fld))
         labels["islands"].setText("…" if islands is None else str(islands))
-        labels["opened"].setText(f"0 / {self.replay.safe_total}")
+        labels["opened"].setText(f"0 / {fld.safe_total}")
 
     def export_state(self) -> dict:
         if self.mode == REPLAY:
             path = self.mouse_path() if self.mouse_box.isChecked() else None
             return {
-                "at": self.player.time_ms / 1000,
-                "state": self.player.state(),
-                "replay": self.replay,
+                "at": self.player.time_ms / 1000 if self._replay is not None else 0.0,
+                "state": self.replay_state(),
+                "replay": self._replay,
+                "field": self._field_shown,
                 **({"mouse": path} if path is not None else {}),
             }
         if self.mode == PLAY:

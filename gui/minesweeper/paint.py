@@ -680,6 +680,7 @@ def paint(
     view: str | None = None,
     state: ms.ReplayState | None = None,
     replay: ms.Replay | None = None,
+    field: ms.Field | None = None,
     clock_ms: float | None = None,
     hover: tuple[int, int] | None = None,
     cursor: tuple[int, int] | None = None,
@@ -691,7 +692,9 @@ def paint(
     editor shows it (every mine and number; `view="edit"` shows a game's field so too). `at` (seconds) draws the recorded game at that moment; `view="play"` its
     final state; `state` a replay state already computed by the caller. `odds` lays each
     covered cell's chance of a mine over the board, when they are the odds of this state;
-    `mouse` draws a replay file's pointer and its last second of movement at the clock."""
+    `mouse` draws a replay file's pointer and its last second of movement at the clock.
+    `field` is the board's field, where the caller holds it (a long game's page, before its
+    replay is ready: `field_of` keeps only the last few)."""
     replay = replay if replay is not None and replay.board is board else None
     if at is not None and state is None:
         replay = replay or replay_for(board)
@@ -709,7 +712,7 @@ def paint(
     if view != EDIT and state is None:
         replay = replay or replay_for(board)
         state = replay.final()
-    fld = replay.field if replay is not None else ms.field_of(board)
+    fld = replay.field if replay is not None else field if field is not None else ms.field_of(board)
     lay = Layout(rect, board.width, board.height)
 
     painter.save()

@@ -43,6 +43,13 @@ class ReplayPlayer(QObject):
         self.pause()
         self.seek(time_ms)
 
+    def unload(self) -> None:
+        """Hold no replay (another board's is no longer shown) until the next `load`."""
+        self.pause()
+        self.replay = None
+        self.time_ms = 0.0
+        self.index = 0
+
     def state(self) -> ms.ReplayState | None:
         if self.replay is None:
             return None
