@@ -135,14 +135,18 @@ def _widest_front(board: pm.Board, order: list[tuple[int, int]]) -> int:
 @pytest.mark.parametrize(
     ("surface", "height", "width", "widest"),
     [
-        ("R", 6, 10, 6),
+        ("R", 6, 10, 6),  # along the short side
         ("R", 10, 6, 6),
+        ("C", 6, 10, 10),  # rows, each a loop (columns: 12, the last touching the first)
         ("T", 6, 10, 12),  # the next column and the first one, which the last column touches
-        ("P", 3, 20, 6),  # a column and its mirror: twice the short side (a plain column scan: 23)
-        ("P", 6, 10, 12),  # (a plain column scan: 19)
-        ("P", 8, 8, 16),  # (a plain column scan: 21)
-        ("S", 8, 8, 8),  # one diagonal (a plain column scan: 15)
+        ("P", 3, 20, 6),  # a column and its mirror: twice the short side (plain columns: 23)
+        ("P", 6, 10, 12),  # (plain columns: 19)
+        ("P", 8, 8, 16),  # (plain rows or columns: 21)
+        ("S", 8, 8, 8),  # one diagonal (plain rows or columns: 15)
         ("S", 5, 5, 5),
+        ("K", 8, 8, 16),  # columns, across the plain seam (rows: 21)
+        ("M", 20, 3, 6),  # a tall strip: rows from both ends inward (plain rows: 22)
+        ("M", 3, 20, 6),
     ],
 )
 def test_the_scan_order_keeps_the_cells_it_touches_few(surface, height, width, widest):
@@ -150,3 +154,6 @@ def test_the_scan_order_keeps_the_cells_it_touches_few(surface, height, width, w
     order = solver.scan_order(board)
     assert sorted(order) == [(r, c) for r in range(height) for c in range(width)]
     assert _widest_front(board, order) == widest
+    rows = [(r, c) for r in range(height) for c in range(width)]
+    columns = [(r, c) for c in range(width) for r in range(height)]
+    assert widest <= min(_widest_front(board, rows), _widest_front(board, columns))

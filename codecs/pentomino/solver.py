@@ -10,8 +10,8 @@ The search is an exact cover over bitboards: cells are the bits of a Python int,
 candidate placement is the mask of the cells it covers, and the search always fills the
 first empty cell in its scan order, trying only the placements whose first cell that is.
 Scanning along the board's shorter side keeps the filled part compact, which prunes
-early; on a projective plane and a sphere the scan follows the twisted seams
-(`scan_order`). Two placements of one piece that cover the same cells (a symmetric piece
+early; on a projective plane, a sphere and a square Klein bottle the scan follows the
+twisted seams (`scan_order`). Two placements of one piece that cover the same cells (a symmetric piece
 turned) are one placement: every distinct set of cells counts once, so the empty 6x10 rectangle
 has 9,356 tilings (2,339 up to the rectangle's own symmetry).
 """
@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..work import NEVER, Cancel, Cancelled
@@ -56,25 +57,55 @@ class Problem:
 
 
 def scan_order(board: Board) -> list[tuple[int, int]]:
-    """The cells in the order the search fills them: along the shorter side first (column
-    by column on a wide board), following the seams where they are twisted so that the
-    cells still to fill that touch a filled one stay few (the search's memory of sub-counts
-    meets the same state again only when they do)."""
-    h, w = board.height, board.width
-    if board.surface == "S":
-        # The top edge meets the right, the left the bottom, each cell (0, c) meeting
-        # (h - 1 - c, w - 1): diagonals out from the top-right corner keep both in one.
-        return sorted(((r, c) for r in range(h) for c in range(w)), key=lambda rc: (rc[0] + w - 1 - rc[1], rc[0]))
-    transposed = w <= h
-    if transposed:
-        h, w = w, h
-    columns = list(range(w))
-    if board.surface == "P":
-        # A column's top meets the bottom of the column mirrored across the board: fill
-        # from both ends inward, a column and its mirror together.
-        columns = [c for k in range((w + 1) // 2) for c in dict.fromkeys((k, w - 1 - k))]
-    cells = [(r, c) for c in columns for r in range(h)]
-    return [(c, r) for r, c in cells] if transposed else cells
+    """The cells in the order the search fills them (`_sweep`)."""
+    return list(_sweep(board.surface, board.height, board.width))
+
+
+@cache
+def _sweep(surface: str, height: int, width: int) -> tuple[tuple[int, int], ...]:
+    """Of a few ways to sweep the board (along the columns or the rows, from both ends
+    inward, along the diagonals), the one whose filled cells touch the fewest cells still
+    to fill at its widest point: the search's memory of sub-counts meets the same state
+    again only when those are few. On a rectangle that is along the short side; a
+    projective plane, whose seams join each column's top to the bottom of the column
+    mirrored across the board, fills from both ends inward, as does a tall Möbius strip;
+    a sphere, whose top edge meets its right edge, by diagonals out from that corner. Ties
+    go to the first: the short side."""
+    board = Board(surface, height, width)
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    columns = [(r, c) for c in range(width) for r in range(height)]
+    inward_columns = [(r, c) for c in _inward(width) for r in range(height)]
+    inward_rows = [(r, c) for r in _inward(height) for c in range(width)]
+    sweeps: list[list[tuple[int, int]]] = (
+        [columns, cells, inward_columns, inward_rows]
+        if width > height
+        else [cells, columns, inward_rows, inward_columns]
+    )
+    sweeps.append(sorted(cells, key=lambda rc: (rc[0] + width - 1 - rc[1], rc[0])))  # from the top-right corner
+    sweeps.append(sorted(cells, key=lambda rc: (rc[0] + rc[1], rc[0])))  # from the top-left corner
+    neighbours = {
+        cell: [n for step in ((0, 1), (1, 0), (0, -1), (-1, 0)) if (n := _pair_cells(board, *cell, step)) is not None]
+        for cell in cells
+    }
+
+    def touched(order: list[tuple[int, int]]) -> int:
+        filled: set[tuple[int, int]] = set()
+        front: set[tuple[int, int]] = set()
+        widest = 0
+        for cell in order:
+            filled.add(cell)
+            front.discard(cell)
+            front.update(n for n in neighbours[cell] if n not in filled)
+            widest = max(widest, len(front))
+        return widest
+
+    best = min(sweeps, key=touched)
+    return tuple(best)
+
+
+def _inward(n: int) -> list[int]:
+    """0, n - 1, 1, n - 2, ...: from both ends toward the middle."""
+    return [i for k in range((n + 1) // 2) for i in dict.fromkeys((k, n - 1 - k))]
 
 
 def _cells(n: int) -> str:
