@@ -5,6 +5,9 @@ that a spell of load weighs on both:
 * an empty command line (a start from the desktop's menu) taken as `EMPTY_COMMAND_LINE`
   (`slugboard.gui.app._parse`), against the parser reading it, both before Qt loads as in
   the start (argparse and shutil loaded first in both: PySide6 loads them in every start);
+* a letters board's first square filled by `kept.fill_rect`, against QPainter.fillRect,
+  on an antialiased painter after a window's Qt classes are loaded (PySide6 builds
+  QGradient's enums for the first fillRect of a process);
 
 A trick that no longer pays shows "over" and can go. The whole start is timed by
 benchmarks/startup.py; the day's digest of a letters board by benchmarks/tricks.py.
@@ -44,11 +47,29 @@ def command_line(repeat: int) -> tuple[float, float]:
     return in_turns(repeat, setup, "app._parse([])", "app._parser().parse_known_args([])")
 
 
+def first_fill(repeat: int) -> tuple[float, float]:
+    setup = (
+        "from PySide6.QtCore import QRectF\n"
+        "from PySide6.QtGui import QColor, QImage, QPainter\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication(sys.argv[:1])\n"
+        "from slugboard.gui.kept import fill_rect\n"
+        "picture = QImage(200, 200, QImage.Format.Format_RGB32)\n"
+        "painter = QPainter(picture)\n"
+        "painter.setRenderHint(QPainter.RenderHint.Antialiasing)\n"
+        "square, colour = QRectF(10.5, 10.5, 40, 40), QColor('#d9534f')"
+    )
+    return in_turns(repeat, setup, "fill_rect(painter, square, colour)", "painter.fillRect(square, colour)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
-    rows = (("an empty command line read, before Qt", command_line),)
+    rows = (
+        ("an empty command line read, before Qt", command_line),
+        ("a board's first square filled", first_fill),
+    )
     print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")
     for label, measure in rows:
         trick, plain = measure(args.repeat)
