@@ -60,7 +60,7 @@ def opaque_picture(widget: QWidget) -> QImage:
 
 def fill_rect(painter: QPainter, rect: QRectF, colour: QColor) -> None:
     """What `painter.fillRect(rect, colour)` paints on an antialiased painter, pixel for
-    pixel (tests/test_gui_kept.py holds the two equal), drawn as a rectangle with no
+    pixel (tests/test_gui_start.py holds the two equal), drawn as a rectangle with no
     outline, for a board painted in the window's first frame. The first fillRect of a
     process has PySide6 build QGradient's Python type and its five enums, about 1.2 ms (it
     weighs the overload that takes a gradient preset); benchmarks/first_frame.py times the
