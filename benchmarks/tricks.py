@@ -17,6 +17,9 @@ same run: a trick that no longer pays shows "over" and can go.
   (`minesweeper.slug._as_written` checked, then `Remembered.records`), against written from its actions;
 * a command's start with the board values' base (`slugboard.codecs.record`), against
   the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
+* the day's digest of a letters game by the codec's own MD5 (`letters/md5.py`), against
+  `hashlib.md5`, each the first in a fresh interpreter (hashlib loads OpenSSL): the window
+  deals a letters rack for its first frame.
 
 Run: .venv/bin/python benchmarks/tricks.py [--repeat N]
 """
@@ -161,6 +164,24 @@ def imports(repeat: int) -> tuple[float, float]:
     return statistics.median(trick), statistics.median(plain)
 
 
+def day_digest(repeat: int) -> tuple[float, float]:
+    def first(work: str) -> float:
+        script = (
+            "import sys, time\n"
+            "from slugboard.codecs.letters import model\n"
+            f"start = time.perf_counter()\n{work}\nprint(time.perf_counter() - start)\n"
+        )
+        run = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)
+        return float(run.stdout)
+
+    trick: list[float] = []
+    plain: list[float] = []
+    for _ in range(repeat * 4):  # in turns, so that a spell of load weighs on both
+        trick.append(first("model.date_digest(model.EPOCH)"))
+        plain.append(first("import hashlib\nint(hashlib.md5(b'20200101').hexdigest(), 16)"))
+    return statistics.median(trick), statistics.median(plain)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -174,6 +195,7 @@ def main() -> None:
         ("300,000 version-1 time deltas read", decimal_deltas),
         ("a 300,000-action slug written back as read", slug_written_back),
         ("a command's start, boards' base imported", imports),
+        ("a letters day's digest, first in a process", day_digest),
     )
     print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")
     for label, measure in rows:

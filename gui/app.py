@@ -3,11 +3,15 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import importlib
 import os
 import sys
+from types import SimpleNamespace
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import argparse
 
 APP_NAME = "Slugboard"
 
@@ -19,7 +23,6 @@ APP_NAME = "Slugboard"
 # load then run before it, and it reads none of what they import. tests/test_gui_app.py
 # checks that every one is loaded by the first frame and that none of them loads Qt.
 BEFORE_QT = (
-    "argparse",
     "collections.abc",
     "importlib",
     "json",
@@ -44,6 +47,8 @@ def load_before_qt() -> None:
 
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
     """The options of `slugboard`, and those of the views of `games` (their CommandLine)."""
+    import argparse
+
     from slugboard.codecs import all_games
 
     parser = argparse.ArgumentParser(
@@ -92,9 +97,35 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
     return parser
 
 
+# What `_parser` reads from an empty command line: each of its options at its default (the
+# codecs' board options add theirs, all None). A start from the desktop's menu has nothing
+# on its command line; it takes these and builds no parser, whose help formatters and the
+# look-up of its messages' translations (gettext, locale) cost more than the rest of what
+# the program does before Qt loads. tests/test_gui_app.py holds these equal to what the
+# parser reads; benchmarks/first_frame.py times the two.
+EMPTY_COMMAND_LINE = {
+    "text": None,
+    "version": False,
+    "install_desktop": False,
+    "uninstall_desktop": False,
+    "export": None,
+    "paper": None,
+    "size": None,
+    "book": None,
+    "per_page": 4,
+    "solutions": False,
+    "dark": False,
+}
+
+
 def _parse(argv: list[str]) -> argparse.Namespace:
     """The command line read; the games' own options are looked up (their views loaded)
     only when it holds an option the window does not know, or asks for help."""
+    if not argv:
+        from slugboard.codecs import all_games
+
+        board_options = {option.dest: None for game in all_games().values() for option in game.board_options}
+        return SimpleNamespace(**EMPTY_COMMAND_LINE, **board_options)  # type: ignore[return-value]
     args, rest = _parser().parse_known_args(argv)
     if rest or "-h" in argv or "--help" in argv:
         from .games import available

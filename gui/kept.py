@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QRect, QRectF, Qt, QTimer
-from PySide6.QtGui import QImage, QPainter
+from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
@@ -56,6 +56,20 @@ def opaque_picture(widget: QWidget) -> QImage:
     picture.setDevicePixelRatio(ratio)
     picture.fill(widget.palette().window().color())
     return picture
+
+
+def fill_rect(painter: QPainter, rect: QRectF, colour: QColor) -> None:
+    """What `painter.fillRect(rect, colour)` paints on an antialiased painter, pixel for
+    pixel (tests/test_gui_start.py holds the two equal), drawn as a rectangle with no
+    outline, for a board painted in the window's first frame. The first fillRect of a
+    process has PySide6 build QGradient's Python type and its five enums, about 1.2 ms (it
+    weighs the overload that takes a gradient preset); benchmarks/first_frame.py times the
+    two. Widgets erase themselves for the same reason (`_erase`, `fill_under`)."""
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(colour)
+    painter.drawRect(rect)
+    painter.restore()
 
 
 def _erase(widget: QWidget, painter: QPainter, covered: QRectF | None) -> None:

@@ -10,7 +10,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from conftest import load_vectors
@@ -119,6 +119,54 @@ def test_date_digest_is_the_md5_of_the_date():
     from slugboard.codecs.letters.model import date_digest
 
     assert date_digest(dt.date(2025, 10, 5)) == 0xDA609A7969C476D2981BF17E8B381395  # md5sum of "20251005"
+
+
+def test_the_day_digest_of_every_date_a_slug_holds_is_hashlibs_md5():
+    """The codec's own MD5 (letters/md5.py) against the standard library's, for each of the
+    16,384 days a letters slug can name."""
+    import hashlib
+
+    from slugboard.codecs.letters.model import EPOCH, MAX_DAYS, date_digest
+
+    for days in range(MAX_DAYS + 1):
+        text = (EPOCH + dt.timedelta(days=days)).strftime("%Y%m%d").encode()
+        assert date_digest(EPOCH + dt.timedelta(days=days)) == int(hashlib.md5(text).hexdigest(), 16), text
+
+
+def test_dealing_a_days_rack_loads_no_hashlib():
+    """The window shows a letters game's rack in its first frame: the day's shuffle is seeded
+    by the codec's own MD5, so dealing it loads neither hashlib nor OpenSSL behind it."""
+    import subprocess
+    import sys
+
+    script = (
+        "import json, sys\n"
+        "from slugboard.codecs import letters\n"
+        "board = letters.decode(sys.argv[1])\n"
+        "rack = letters.rack_for_turn(board, letters.next_turn(board))\n"
+        "print(json.dumps([rack, sorted(sys.modules)]))\n"
+    )
+    link = "https://letters.wiki/?_=IoHjRrSLkE9QQA"  # a V4 game of 17 Jan 2026, from resources/examples.json
+    run = subprocess.run([sys.executable, "-c", script, link], capture_output=True, text=True, check=True)
+    rack, modules = json.loads(run.stdout)
+    assert len(rack) == 7
+    assert "hashlib" not in modules and "_hashlib" not in modules
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+@example(b"")
+@example(b"x" * 55)  # the last length whose padding fits one block
+@example(b"x" * 56)
+@example(b"x" * 64)
+@example(b"\xff" * 119)
+def test_the_codecs_md5_is_hashlibs_for_any_bytes(data: bytes):
+    """Every length pads right: empty, the 55/56/64-byte edges, several blocks."""
+    import hashlib
+
+    from slugboard.codecs.letters.md5 import digest
+
+    assert digest(data) == hashlib.md5(data).digest()
 
 
 def test_cli_info_with_start_word(capsys):

@@ -390,6 +390,31 @@ print(json.dumps([status, at_import, [name for name in app.BEFORE_QT if name not
     assert fresh_process(script, home=str(tmp_path)) == [0, [[], []], [], [], True]
 
 
+def test_an_empty_command_line_reads_as_the_parser_reads_it():
+    """A start with nothing on its command line takes EMPTY_COMMAND_LINE instead of building
+    the parser: the same options, each at the value the parser gives it (the codecs' board
+    options, letters' --start-word, among them)."""
+    from slugboard.gui import app
+
+    read = vars(app._parse([]))
+    assert read == vars(app._parser().parse_args([]))
+    assert "start_word" in read
+
+
+def test_an_empty_command_line_is_read_without_a_parser(tmp_path):
+    """Reading the command line of a start from the desktop's menu (no arguments), which
+    happens before Qt loads, loads neither argparse nor what its help formatters and the
+    look-up of its messages' translations bring (shutil, bz2, lzma, gettext, locale)."""
+    script = r"""
+import json, sys
+from slugboard.gui import app
+app.load_before_qt()
+args = app._parse([])
+print(json.dumps([args.text, args.dark, sorted(n for n in ("argparse", "shutil", "bz2", "lzma", "gettext", "locale") if n in sys.modules)]))
+"""
+    assert fresh_process(script, home=str(tmp_path)) == [None, False, []]
+
+
 def test_a_start_that_ends_early_gives_collection_back(tmp_path):
     import gc
 

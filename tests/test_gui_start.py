@@ -106,6 +106,71 @@ def test_a_window_opening_on_a_letters_game_loads_what_it_needs_later_after_its_
     assert [name for name in LETTERS_FIRST_FRAME_LATER if name in loaded] == []
 
 
+def test_a_letters_board_fills_its_squares_without_pysides_gradient_types(tmp_path):
+    """The letters board in the window's first frame fills its squares with kept.fill_rect:
+    PySide6 has not built QGradient's Python enums by then (about 1.2 ms, which any
+    QPainter.fillRect would cost)."""
+    from PySide6.QtCore import QSettings
+
+    from slugboard import resources
+
+    link = [example["text"] for example in resources.examples() if example["game"] == letters.NAME][-1]
+    path = str(tmp_path / "settings.ini")
+    settings = QSettings(path, QSettings.Format.IniFormat)
+    settings.setValue("boards/letters", json.dumps(letters.to_json(letters.decode(link))))
+    settings.setValue("window/tab", letters.NAME)
+    settings.sync()
+    enums = (
+        "import enum\n"
+        "def made_enums():\n"
+        "    found, todo = set(), [enum.Enum]\n"
+        "    while todo:\n"
+        "        for kind in todo.pop().__subclasses__():\n"
+        "            if kind not in found:\n"
+        "                found.add(kind)\n"
+        "                todo.append(kind)\n"
+        "    return sorted(kind.__qualname__ for kind in found if kind.__module__.startswith('PySide6'))\n"
+    )
+    script = FIRST_FRAME.replace("self.modules = sorted(sys.modules)", "self.modules = made_enums()")
+    game, made = fresh_process(enums + script, path, home=str(tmp_path))
+    assert game == letters.NAME
+    assert "QPainter.RenderHint" in made  # the board was painted
+    assert [name for name in made if name.startswith("QGradient.")] == []
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_fill_rect_paints_what_fillrect_paints_on_an_antialiased_painter(qapp, scale):
+    """kept.fill_rect against QPainter.fillRect, the plain way: the same pixels for whole and
+    fractional rectangles, opaque and translucent colours, at device pixel ratios."""
+    import random
+
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from slugboard.gui.kept import fill_rect
+
+    rng = random.Random(7)
+    for _ in range(150):
+        rect = QRectF(rng.uniform(-5, 60), rng.uniform(-5, 60), rng.uniform(0, 40), rng.uniform(0, 40))
+        if rng.random() < 0.3:
+            rect = QRectF(rect.toRect())
+        colour = QColor.fromRgb(rng.randrange(256), rng.randrange(256), rng.randrange(256), rng.choice([255, 128]))
+        pictures = []
+        for plain in (True, False):
+            picture = QImage(120, 120, QImage.Format.Format_ARGB32_Premultiplied)
+            picture.fill(0xFF336699)
+            painter = QPainter(picture)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.scale(scale, scale)
+            if plain:
+                painter.fillRect(rect, colour)
+            else:
+                fill_rect(painter, rect, colour)
+            painter.end()
+            pictures.append(picture)
+        assert pictures[0] == pictures[1], (rect, colour.name())
+
+
 def _focus_chain_after(widget):
     """The widgets after `widget` in the order Tab goes, once round."""
     chain = []

@@ -235,9 +235,9 @@ def new_board() -> Board:
 def date_digest(date: _dt.date) -> int:
     """The md5 of the date written YYYYMMDD, as a number: the game seeds the day's shuffle
     with it, and Slugboard picks its own starting word of the day by it."""
-    from hashlib import md5
+    from .md5 import digest  # hashlib's would load OpenSSL (see md5.py)
 
-    return int(md5(date.strftime("%Y%m%d").encode()).hexdigest(), 16)
+    return int.from_bytes(digest(date.strftime("%Y%m%d").encode()), "big")
 
 
 def normalize_start_word(word: str) -> str:
