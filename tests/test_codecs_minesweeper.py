@@ -718,6 +718,7 @@ def test_a_move_in_a_game_read_again_grows_its_replay(monkeypatch):
 
 def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
     monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)  # room for 6 field copies
+    monkeypatch.setattr(ms.Replay, "EVENTS_PER_CHECKPOINT", 64)  # a copy every 64 actions, for more than 6
     full = _played(40, 40, 300, seed=3)
     board = ms.Board(40, 40, full.mines)
     replay = ms.Replay(board)

@@ -60,8 +60,12 @@ class Replay:
     """
 
     # Applying this many cell changes after a checkpoint costs well under a millisecond.
+    # A checkpoint is a copy of the field: one every 64 actions of a game of expert size
+    # that changes a cell or two an action took more than its changes and figures together
+    # (7.5 bytes an action; benchmarks/long_paste_memory.py --window), for seeking no
+    # quicker to the eye.
     CHANGES_PER_CHECKPOINT = 2048
-    EVENTS_PER_CHECKPOINT = 64
+    EVENTS_PER_CHECKPOINT = 256
     CHECKPOINT_BYTES = 64 * 1024 * 1024
 
     def __init__(self, board: Board, seekable: bool = True):
