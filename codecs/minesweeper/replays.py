@@ -82,8 +82,8 @@ class Replay:
         self.safe_total = fld.safe_total
         self.unit = unit = board.time_unit_ms
         events = board.events
-        # When each action happened, in ms.
-        self.times_ms = array("q")
+        # When each action happened, in ms: within a board's MAX_TIME_MS (a day), 4 bytes each.
+        self.times_ms = array("i")
         self._count = 0
         self.start_ms = events[0].t * unit if events else 0
         # The state the next event is applied to; only the newest Replay of a line owns it.
@@ -242,7 +242,7 @@ class Replay:
 
     def _time_ms(self, index: int) -> int:
         """The time of action `index` in ms. Played without seeking, a game keeps no column
-        of its times (8 bytes an action, for the two that are read)."""
+        of its times (4 bytes an action, for the two that are read)."""
         return self.times_ms[index] if self.seekable else self.board.events.t[index] * self.unit
 
     def extended(self, board: Board) -> Replay:
