@@ -718,6 +718,7 @@ def test_a_move_in_a_game_read_again_grows_its_replay(monkeypatch):
 
 def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
     monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)  # room for 6 field copies
+    monkeypatch.setattr(ms.Replay, "EVENTS_PER_CHECKPOINT", 64)  # a copy every 64 actions, for more than 6
     full = _played(40, 40, 300, seed=3)
     board = ms.Board(40, 40, full.mines)
     replay = ms.Replay(board)
@@ -995,3 +996,25 @@ def test_encode_writes_long_coordinates_and_times_as_the_plain_writer_does():
         board = ms.Board(4000, 250, ((3999, 249), (0, 61), (62, 0), (3844, 7)), events, version, unit)
         assert ms.encode(board) == _plain_slug(board)
         assert ms.decode(ms.encode(board)) == board
+
+
+def test_a_replay_keeps_about_28_bytes_an_action():
+    """A replay of a long game on an expert field (one cell changed an action) keeps its
+    times in 4 bytes an action and a copy of the field every 256 actions: about 28 bytes
+    an action in all, where 8-byte times and a copy every 64 actions took 37. It still
+    seeks to any action as a game played from the start does."""
+    import sys
+
+    board = ms.random_board(30, 16, 99, seed=5)
+    safe = next((x, y) for y in range(16) for x in range(30) if (x, y) not in board.mine_set)
+    flips = [ms.Event(i // 2, ms.FLAG if i % 2 == 0 else ms.UNFLAG, *safe) for i in range(20000)]
+    long_game = board.replace(events=tuple(flips))
+    replay = ms.Replay(long_game)
+    columns = (replay.times_ms, replay._changed, replay._changes_end, replay._effective, replay._solved, replay._opened)
+    kept = sum(map(sys.getsizeof, columns)) + sum(map(len, replay._checkpoints))
+    assert kept / len(flips) < 30
+    unit = long_game.time_unit_ms
+    assert replay.time_of(len(flips)) == flips[-1].t * unit and replay.index_at(100 * unit + 0.5) == 202
+    for index in (0, 1, 255, 256, 257, 9999, 10000, 19999, 20000):
+        flagged = index % 2 == 1
+        assert replay.state_after(index).cells[safe[1] * 30 + safe[0]] == (ms.FLAGGED if flagged else ms.CLOSED)

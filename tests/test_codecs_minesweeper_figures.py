@@ -17,7 +17,7 @@ from replay_files import toollib as _toollib
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
-from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, zini_of
+from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, link_pointers, zini_of
 from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.minesweeper.stats import Field
 from slugboard.codecs.minesweeper.times import end_ms
@@ -326,8 +326,6 @@ def test_a_timeline_keeps_no_object_for_each_mouse_event():
     import sys
     import tracemalloc
 
-    from slugboard.codecs.minesweeper.figures import link_pointers
-
     board = _long_link_game()
     tracemalloc.start()
     try:
@@ -347,6 +345,30 @@ def test_a_timeline_keeps_no_object_for_each_mouse_event():
     assert sum(map(sys.getsizeof, per_event)) / events < 11
     kept = timeline._clicks
     assert sum(map(sys.getsizeof, (kept.t, kept.x, kept.y, kept.kinds))) / clicks < 30
+
+
+def test_a_games_figures_count_the_clicks_without_their_places(replay_games):
+    """A game's figures count its clicks and keep a byte for each, where a timeline that
+    a drawing of the mouse path asks for keeps 25 (its time and place): the same figures
+    after every mouse event, for games from links and from replay files (whose chords
+    take back a right click)."""
+    import sys
+
+    games = [(board, None) for board in (_long_link_game(), *(ms.decode(v["slug"]) for v in GAME_VECTORS))]
+    games += [(game.board, game.mouse) for game in replay_games.values()]
+    for board, mouse in games:
+        figures = GameFigures(board, mouse)
+        placed = ClickTimeline(board, mouse or link_pointers(board))
+        n = len(placed)
+        assert len(figures.clicks) == n
+        assert [figures.clicks.after(i) for i in range(n + 1)] == [placed.after(i) for i in range(n + 1)]
+        kept = figures.clicks._clicks
+        assert (len(kept.t), len(kept.x), len(kept.y)) == (0, 0, 0)
+        assert bytes(kept.kinds) == bytes(placed._clicks.kinds) and len(kept.kinds) == len(placed.clicks)
+        with pytest.raises(ValueError):
+            figures.clicks.clicks  # noqa: B018
+    kept = GameFigures(_long_link_game()).clicks._clicks
+    assert sum(map(sys.getsizeof, (kept.t, kept.x, kept.y, kept.kinds))) / len(kept.kinds) < 2
 
 
 def test_a_timeline_takes_any_time_a_damaged_file_gives():
@@ -562,7 +584,9 @@ def _assert_counted_as_from_the_start(got: GameFigures, board: ms.Board) -> None
     assert len(got.clicks) == n == 2 * len(board.events)
     assert [got.clicks.after(i) for i in range(n + 1)] == [fresh.clicks.after(i) for i in range(n + 1)]
     assert got.clicks.after(n + 5) == fresh.clicks.after(n)  # no further than its own game
-    assert got.clicks.clicks == fresh.clicks.clicks
+    placed = ClickTimeline(board, link_pointers(board))  # the clicks with their places, counted anew
+    assert got.clicks._click_count == fresh.clicks._click_count == len(placed.clicks)
+    assert got.clicks._clicks.kinds[: got.clicks._click_count] == bytes(placed._clicks.kinds)
     times = sorted({0.0, *fresh.clicks.times, fresh.clicks.times[-1] + 1 if n else 1.0})
     assert [got.clicks.at(t) for t in times] == [fresh.clicks.at(t) for t in times]
     r = ms.replay(board)

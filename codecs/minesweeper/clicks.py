@@ -204,25 +204,29 @@ _MS_LIMIT = 2**31 - 1
 
 class _Clicks:
     """The clicks counted, (t, x, y, kind), in columns: 25 bytes a click, where a tuple
-    each would cost about 150 (a long game has hundreds of thousands)."""
+    each would cost about 150 (a long game has hundreds of thousands). Without `placed`,
+    only their kinds (a byte a click): what counting them needs, where only a drawing of
+    the mouse path asks where and when each was."""
 
-    __slots__ = ("t", "x", "y", "kinds")
+    __slots__ = ("t", "x", "y", "kinds", "placed")
 
-    def __init__(self) -> None:
+    def __init__(self, placed: bool = True) -> None:
         self.t, self.x, self.y = array("d"), array("d"), array("d")
         self.kinds = bytearray()
+        self.placed = placed
 
     def add(self, ev: Pointer, kind: int) -> None:
-        self.t.append(ev.t_ms)
-        self.x.append(ev.x)
-        self.y.append(ev.y)
+        if self.placed:
+            self.t.append(ev.t_ms)
+            self.x.append(ev.x)
+            self.y.append(ev.y)
         self.kinds.append(kind)
 
     def take_back_right(self) -> None:
         """Forget the last right click (one whose press began a chord)."""
         i = self.kinds.rfind(_RIGHT_KIND)
         if i >= 0:
-            for column in (self.t, self.x, self.y, self.kinds):
+            for column in (self.t, self.x, self.y, self.kinds) if self.placed else (self.kinds,):
                 del column[i]
 
     def __len__(self) -> int:
@@ -230,13 +234,15 @@ class _Clicks:
 
     def first(self, count: int) -> _Clicks:
         """A copy of the first `count` clicks."""
-        other = _Clicks()
+        other = _Clicks(self.placed)
         other.t, other.x, other.y = self.t[:count], self.x[:count], self.y[:count]
         other.kinds = self.kinds[:count]
         return other
 
     def listed(self, count: int) -> list[tuple[float, float, float, str]]:
-        """The first `count` clicks as (t, x, y, kind)."""
+        """The first `count` clicks as (t, x, y, kind) (placed clicks only)."""
+        if not self.placed:
+            raise ValueError("these clicks were counted without their places")
         kinds = map(_CLICK_KINDS.__getitem__, self.kinds[:count])
         return list(zip(self.t[:count], self.x[:count], self.y[:count], kinds))
 
@@ -343,7 +349,9 @@ class ClickTimeline:
     of `_CHANGES`), and the path since the start of its block of BLOCK events (4 bytes);
     at the start of each block, the counts and the path whole. `after` adds up the
     changes of at most a block's events to its start's counts. The clicks, which only a
-    game's click figures and drawing ask for, are kept in columns (25 bytes a click).
+    drawing of the mouse path asks for (`clicks`), are kept in columns (25 bytes a click);
+    a timeline made with `placed=False` (a game's figures, which count them and no more)
+    keeps only their kinds, a byte a click.
 
     A game being played grows by a few actions at a time: `continued(more)` counts only
     the mouse events `more` added at the end, from the state where this count stopped
@@ -359,7 +367,7 @@ class ClickTimeline:
 
     times: array[int]
 
-    def __init__(self, board: Board, mouse: Sequence[Pointer], cancel: Cancel = NEVER):
+    def __init__(self, board: Board, mouse: Sequence[Pointer], cancel: Cancel = NEVER, *, placed: bool = True):
         self.times = array("i")
         self._codes = bytearray()
         # The path since the start of the event's block, to a float's 7 digits.
@@ -367,7 +375,7 @@ class ClickTimeline:
         # At the start of each block: its seven counts, then its path.
         self._bases = array("q")
         self._path_bases = array("d")
-        self._clicks = _Clicks()
+        self._clicks = _Clicks(placed)
         self._length = self._click_count = 0
         # The timeline that may append to these arrays, as [its token]: the newest of the line.
         self._token = object()
@@ -378,7 +386,8 @@ class ClickTimeline:
     @property
     def clicks(self) -> list[tuple[float, float, float, str]]:
         """The clicks counted, (t, x, y, kind), where they were counted: what a drawing of
-        the mouse path marks, so the marks and the figures agree."""
+        the mouse path marks, so the marks and the figures agree (ValueError for a
+        timeline counted without `placed`)."""
         return self._clicks.listed(self._click_count)  # a timeline continued from this one may have added more
 
     def continued(self, more: Sequence[Pointer], cancel: Cancel = NEVER) -> ClickTimeline | None:

@@ -183,7 +183,9 @@ class GameFigures:
         self.mouse = mouse or None
         self.field = field_of(board)
         self.from_file = bool(mouse)
-        self.clicks = ClickTimeline(board, mouse if mouse else link_pointers(board), cancel)
+        # Counted without the clicks' places: only a drawing of the mouse path asks for them
+        # (`MousePath`, from a timeline of its own), 24 bytes a click.
+        self.clicks = ClickTimeline(board, mouse if mouse else link_pointers(board), cancel, placed=False)
 
     def new_actions(self, board: Board) -> int | None:
         """How many actions `continued(board)` would count: those `board`'s game adds at

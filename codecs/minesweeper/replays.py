@@ -60,8 +60,12 @@ class Replay:
     """
 
     # Applying this many cell changes after a checkpoint costs well under a millisecond.
+    # A checkpoint is a copy of the field: one every 64 actions of a game of expert size
+    # that changes a cell or two an action took more than its changes and figures together
+    # (7.5 bytes an action; benchmarks/long_paste_memory.py --window), for seeking no
+    # quicker to the eye.
     CHANGES_PER_CHECKPOINT = 2048
-    EVENTS_PER_CHECKPOINT = 64
+    EVENTS_PER_CHECKPOINT = 256
     CHECKPOINT_BYTES = 64 * 1024 * 1024
 
     def __init__(self, board: Board, seekable: bool = True):
@@ -78,8 +82,8 @@ class Replay:
         self.safe_total = fld.safe_total
         self.unit = unit = board.time_unit_ms
         events = board.events
-        # When each action happened, in ms.
-        self.times_ms = array("q")
+        # When each action happened, in ms: within a board's MAX_TIME_MS (a day), 4 bytes each.
+        self.times_ms = array("i")
         self._count = 0
         self.start_ms = events[0].t * unit if events else 0
         # The state the next event is applied to; only the newest Replay of a line owns it.
@@ -238,7 +242,7 @@ class Replay:
 
     def _time_ms(self, index: int) -> int:
         """The time of action `index` in ms. Played without seeking, a game keeps no column
-        of its times (8 bytes an action, for the two that are read)."""
+        of its times (4 bytes an action, for the two that are read)."""
         return self.times_ms[index] if self.seekable else self.board.events.t[index] * self.unit
 
     def extended(self, board: Board) -> Replay:

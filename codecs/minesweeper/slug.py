@@ -817,8 +817,11 @@ _MINE_JSON = "[%d,%d]"
 _SPACED_EVENT_JSON = '{"t": %d, "kind": "%s", "x": %d, "y": %d}'
 _SPACED_MINE_JSON = "[%d, %d]"
 # Entries written at once: the format of a piece's entries (kept for the next piece) is
-# 90 kB at this many, where a piece of 8192 took 360 kB a format.
-_JSON_PIECE = 2048
+# 22 kB at this many, and a piece's format, values and text about 80 kB while it is
+# written; 2048 took 90 kB a format and 310 kB a piece (three times the text of a game
+# of 100,000 characters, on top of its JSON: benchmarks/long_paste_memory.py --window),
+# in the same time (0.24 s for the largest game's).
+_JSON_PIECE = 512
 
 
 def json_pieces(board: Board, dump: Callable[[Any], str]) -> Iterator[str]:
