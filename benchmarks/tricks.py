@@ -17,9 +17,8 @@ same run: a trick that no longer pays shows "over" and can go.
   (`minesweeper.slug._as_written` checked, then `Remembered.records`), against written from its actions;
 * a command's start with the board values' base (`slugboard.codecs.record`), against
   the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
-* the day's digest of a letters game by the codec's own MD5 (`letters/md5.py`), against
-  `hashlib.md5`, each the first in a fresh interpreter (hashlib loads OpenSSL): the window
-  deals a letters rack for its first frame.
+
+The window's start keeps its own, timed by benchmarks/first_frame.py.
 
 Run: .venv/bin/python benchmarks/tricks.py [--repeat N]
 """
@@ -34,11 +33,16 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
-from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.minesweeper import model as ms_model
-from slugboard.codecs.minesweeper import slug as ms_slug
-from slugboard.codecs.minesweeper.stats import Field
+sys.path.insert(0, str(Path(__file__).parent))
+
+from first_frame import report  # noqa: E402
+
+from slugboard.codecs import minesweeper as ms  # noqa: E402
+from slugboard.codecs.minesweeper import model as ms_model  # noqa: E402
+from slugboard.codecs.minesweeper import slug as ms_slug  # noqa: E402
+from slugboard.codecs.minesweeper.stats import Field  # noqa: E402
 
 
 def best(work: Callable[[], object], repeat: int) -> float:
@@ -164,24 +168,6 @@ def imports(repeat: int) -> tuple[float, float]:
     return statistics.median(trick), statistics.median(plain)
 
 
-def day_digest(repeat: int) -> tuple[float, float]:
-    def first(work: str) -> float:
-        script = (
-            "import sys, time\n"
-            "from slugboard.codecs.letters import model\n"
-            f"start = time.perf_counter()\n{work}\nprint(time.perf_counter() - start)\n"
-        )
-        run = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True)
-        return float(run.stdout)
-
-    trick: list[float] = []
-    plain: list[float] = []
-    for _ in range(repeat * 4):  # in turns, so that a spell of load weighs on both
-        trick.append(first("model.date_digest(model.EPOCH)"))
-        plain.append(first("import hashlib\nint(hashlib.md5(b'20200101').hexdigest(), 16)"))
-    return statistics.median(trick), statistics.median(plain)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
@@ -195,14 +181,8 @@ def main() -> None:
         ("300,000 version-1 time deltas read", decimal_deltas),
         ("a 300,000-action slug written back as read", slug_written_back),
         ("a command's start, boards' base imported", imports),
-        ("a letters day's digest, first in a process", day_digest),
     )
-    print(f"{'trick':46} {'ms':>8} {'plain ms':>9} {'ratio':>6}")
-    for label, measure in rows:
-        trick, plain = measure(args.repeat)
-        ratio = trick / plain
-        mark = "ok" if ratio < 0.9 else "over"
-        print(f"{label:46} {trick * 1000:8.2f} {plain * 1000:9.2f} {ratio:6.2f}  {mark}")
+    report(rows, args.repeat)
 
 
 if __name__ == "__main__":

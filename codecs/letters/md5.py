@@ -3,8 +3,8 @@
 The standard library's `hashlib.md5` comes from OpenSSL: importing hashlib loads libcrypto, about 3.5 ms, which the
 window's start paid for its first frame whenever a letters board was shown (the day's shuffle deals its rack). The
 digest of the eight characters of a date is one 64-byte block, about 0.05 ms here. `tests/test_codecs_letters.py`
-checks it against hashlib for every date a letters slug can hold and for any bytes; `benchmarks/tricks.py` times it
-against hashlib in a fresh interpreter."""
+checks it against hashlib for every date a letters slug can hold and for any bytes; `benchmarks/first_frame.py`
+times it against hashlib in a fresh interpreter."""
 
 from __future__ import annotations
 
