@@ -200,13 +200,13 @@ def prepare(board: Board) -> Problem:
     return Problem(board, tuple(order), empty, pieces, tuple(tuple(p) for p in by_first), reason)
 
 
-class _BudgetSpentError(Exception):
+class BudgetSpentError(Exception):
     pass
 
 
 def _search(problem: Problem, cancel: Cancel, deadline: float | None = None) -> Iterator[list[Placement]]:
     """Every completion, as the placements added, in a fixed order; past `deadline` (a
-    time.perf_counter() reading) it gives up with _BudgetSpentError."""
+    time.perf_counter() reading) it gives up with BudgetSpentError."""
     if problem.reason is not None:
         return
     by_first = problem.by_first
@@ -222,7 +222,7 @@ def _search(problem: Problem, cancel: Cancel, deadline: float | None = None) -> 
         if steps % CHECK_EVERY == 0:
             cancel.check()
         if deadline is not None and steps % 256 == 0 and time.perf_counter() > deadline:
-            raise _BudgetSpentError
+            raise BudgetSpentError
         first = (empty & -empty).bit_length() - 1
         for mask, piece_bit, placement in by_first[first]:
             if mask & empty == mask and piece_bit & free:
@@ -239,7 +239,7 @@ def completable(board: Board, seconds: float = 0.25, *, cancel: Cancel = NEVER) 
     try:
         for _added in _search(prepare(board), cancel, time.perf_counter() + seconds):
             return True
-    except _BudgetSpentError:
+    except BudgetSpentError:
         return None
     return False
 
@@ -579,7 +579,7 @@ class _Deadline(Cancel):
     def check(self) -> None:
         super().check()
         if time.perf_counter() > self.deadline:
-            raise _BudgetSpentError
+            raise BudgetSpentError
 
 
 def count_within(board: Board, seconds: float, *, cancel: Cancel = NEVER) -> int | None:
@@ -591,7 +591,7 @@ def count_within(board: Board, seconds: float, *, cancel: Cancel = NEVER) -> int
     t = tables(problem)
     try:
         return _count_python(t, [(t.empty, t.free)], -1, _Deadline(cancel, time.perf_counter() + seconds), {})[0]
-    except _BudgetSpentError:
+    except BudgetSpentError:
         return None
 
 
