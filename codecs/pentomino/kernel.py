@@ -4,8 +4,10 @@ The search is the one of `solver.count`: fill the first empty cell in scan order
 placement whose first cell it is, and remember the count below every (empty cells, free
 pieces) state. Here the empty cells are renumbered 0..n-1 in scan order (n is at most 60:
 twelve pieces of five cells), so a state fits one 64-bit word and a 16-bit word, and the
-memory is a fixed table of slots that a newer state may take over (a cache, so it never
-grows past its size). numba compiles it once per machine and keeps the machine code in the
+memory is a fixed table of buckets (a cache, so it never grows past its size). A bucket
+holds two states, as a chess engine's hash table does: one slot keeps the state whose count
+took the most work, the other the newest, so the counts of large subtrees, the ones worth
+remembering, are not pushed out by the many small ones counted after them. numba compiles it once per machine and keeps the machine code in the
 user's cache folder; where numba is missing the pure-Python search of `solver` runs.
 
 The search holds no lock of Python's (`nogil`), so one count runs it on several threads
@@ -25,6 +27,7 @@ from typing import Any
 import numpy as np  # numba's own dependency: this module is imported only where numba is
 
 PIECE_BITS = 12  # the free pieces: one bit for each of the twelve
+WORK_BITS = 6  # how much work a state's count took: the bit length of its search's steps
 STOP_MASK = (1 << 16) - 1  # steps between looks at the stop flag: well under a millisecond
 _lock = threading.Lock()
 
@@ -56,22 +59,23 @@ def compiled() -> Callable[..., Any]:
 
 
 def memo_slots(megabytes: int) -> int:
-    """How many slots a memory of `megabytes` holds: a power of two (the slot is the top
-    bits of a hash), 16 bytes each, at least 2**16."""
+    """How many slots a memory of `megabytes` holds: a power of two, 16 bytes each, at
+    least 2**16 (two to a bucket; the bucket is the top bits of a hash)."""
     return 1 << max(16, (max(1, megabytes) * (1 << 20) // 16).bit_length() - 1)
 
 
 def new_memo(megabytes: int) -> Any:
-    """Empty memo slots, two words each: the state's empty cells XOR the second word, then
-    its count shifted past its free pieces (count << PIECE_BITS | free: counts up to
-    2**52, far past any board of twelve pieces), so one look reads one cache line rather
-    than three. Threads counting one board share it: a slot read while another thread
-    writes it (one word old, one new) fails the XOR check and is counted afresh, as in
-    a chess engine's shared transposition table. Zeroed pages, which the system hands
-    out as they are first written. A long count gains from more (`--memory`, like a chess
-    engine's hash size: benchmarks/pentomino_count.py --memory-boards); a short one loses
-    the time the system takes to hand out the pages."""
-    return np.zeros((memo_slots(megabytes), 2), np.uint64)
+    """Empty memo buckets of two slots, each slot two words: the state's empty cells XOR
+    the second word, then its count, the work it took and its free pieces
+    (count << (WORK_BITS + PIECE_BITS) | work << PIECE_BITS | free: counts up to 2**46,
+    far past any board of twelve pieces), so one look reads 32 bytes of one cache line.
+    Threads counting one board share it: a slot read while another thread writes it (one
+    word old, one new) fails the XOR check and is counted afresh, as in a chess engine's
+    shared transposition table. Zeroed pages, which the system hands out as they are first
+    written. A long count gains from more (`--memory`, like a chess engine's hash size:
+    benchmarks/pentomino_count.py --memory-boards); a short one loses the time the system
+    takes to hand out the pages."""
+    return np.zeros((memo_slots(megabytes) // 2, 4), np.uint64)
 
 
 def _count_states(  # pragma: no cover - run compiled; `solver` runs the same search in Python
@@ -99,13 +103,16 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
         bits += 1
     shift = np.uint64(64 - bits)
     piece_bits = np.uint64(PIECE_BITS)
+    count_shift = np.uint64(WORK_BITS + PIECE_BITS)
     free_mask = np.uint64((1 << PIECE_BITS) - 1)
+    work_mask = np.uint64((1 << WORK_BITS) - 1)
     depth_max = 16
     st_empty = np.zeros(depth_max, np.uint64)
     st_free = np.zeros(depth_max, np.uint64)
     st_index = np.zeros(depth_max, np.int64)
     st_end = np.zeros(depth_max, np.int64)
     st_total = np.zeros(depth_max, np.int64)
+    st_steps = np.zeros(depth_max, np.int64)
     steps = 0
     n: int = empties.shape[0]
     for k in range(n):
@@ -122,6 +129,7 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
         st_index[0] = start[first]
         st_end[0] = start[first + 1]
         st_total[0] = 0
+        st_steps[0] = steps
         while True:
             steps += 1
             if steps & STOP_MASK == 0 and stop[0] != 0:
@@ -141,7 +149,11 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                 slot = ((ne * mult_a) ^ (nf * mult_b)) >> shift
                 word = memo[slot, 1]
                 if memo[slot, 0] ^ word == ne and word & free_mask == nf:
-                    st_total[d] += np.int64(word >> piece_bits)
+                    st_total[d] += np.int64(word >> count_shift)
+                    continue
+                word = memo[slot, 3]
+                if memo[slot, 2] ^ word == ne and word & free_mask == nf:
+                    st_total[d] += np.int64(word >> count_shift)
                     continue
                 d += 1
                 st_empty[d] = ne
@@ -152,14 +164,29 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                 st_index[d] = start[first]
                 st_end[d] = start[first + 1]
                 st_total[d] = 0
+                st_steps[d] = steps
             else:
                 total = st_total[d]
                 if cap > 0 and total > cap:
                     total = cap
+                work = np.uint64(0)
+                spent = steps - st_steps[d]
+                while spent > 0 and work < work_mask:
+                    spent >>= 1
+                    work += one
                 slot = ((st_empty[d] * mult_a) ^ (st_free[d] * mult_b)) >> shift
-                word = (np.uint64(total) << piece_bits) | st_free[d]
-                memo[slot, 0] = st_empty[d] ^ word
-                memo[slot, 1] = word
+                word = (np.uint64(total) << count_shift) | (work << piece_bits) | st_free[d]
+                kept = memo[slot, 1]
+                if work >= (kept >> piece_bits) & work_mask:
+                    # The most work so far: the slot of the most work, its state before
+                    # to the slot of the newest.
+                    memo[slot, 2] = memo[slot, 0]
+                    memo[slot, 3] = kept
+                    memo[slot, 0] = st_empty[d] ^ word
+                    memo[slot, 1] = word
+                else:
+                    memo[slot, 2] = st_empty[d] ^ word
+                    memo[slot, 3] = word
                 if d == 0:
                     counts[k] = total
                     break
