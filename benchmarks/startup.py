@@ -130,11 +130,12 @@ app = QApplication(sys.argv[:1])
 if KIND == "classes":
     # The bare window, plus PySide6 making the Qt classes and enums Slugboard's window uses
     # (it builds each one's Python type, enums included, when first imported): the floor of
-    # any window made of these widgets.
-    from PySide6.QtCore import Qt, QSettings, QSize, QRectF, QPointF, QThread, Signal
-    from PySide6.QtGui import QAction, QBrush, QColor, QFont, QImage, QKeySequence, QPainter, QPalette, QPen, QUndoStack
-    from PySide6.QtWidgets import (QCheckBox, QComboBox, QFrame, QGridLayout, QHBoxLayout, QLabel, QLineEdit, QMenuBar,
-        QProgressBar, QPushButton, QScrollArea, QSizePolicy, QSpinBox, QStatusBar, QTabWidget, QToolButton, QVBoxLayout)
+    # any window made of these widgets. The classes come on the command line, as
+    # "QtWidgets.QLabel", the list `window_classes` reads from the window's own start.
+    import importlib
+    for qualified in sys.argv[2:]:
+        module, name = qualified.split(".")
+        getattr(importlib.import_module("PySide6." + module), name)
 window = QMainWindow()
 window.resize(1120, 840)
 window.show()
@@ -168,6 +169,31 @@ def start_counts(folder: str, env: dict[str, str]) -> tuple[int, int]:
     )
     _, reads, collections = run.stdout.split()[:3]
     return int(reads), int(collections)
+
+
+# Lists, at Slugboard's first frame, the Qt classes its loaded modules name (a module-level
+# name bound to a PySide6 class): the classes the floor window imports.
+_CLASSES = r"""
+def list_classes():
+    names = set()
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith("slugboard"):
+            for value in vars(module).values():
+                if isinstance(value, type) and getattr(value, "__module__", "").startswith("PySide6."):
+                    names.add(value.__module__.removeprefix("PySide6.") + "." + value.__name__)
+    return " ".join(sorted(names))
+"""
+
+
+def window_classes(folder: str, env: dict[str, str]) -> list[str]:
+    """The Qt classes ("QtWidgets.QLabel") the modules of Slugboard's start name at its first
+    frame (`folder` holds the seeded settings): what the floor window imports. Not timed."""
+    painted = 'print("painted", list_classes(), flush=True)'
+    script = _CLASSES + _SHOW.replace('print("painted", flush=True)', painted)
+    run = subprocess.run(
+        [sys.executable, "-c", script, "slugboard", folder], env=env, capture_output=True, text=True, check=True
+    )
+    return run.stdout.split()[1:]
 
 
 def _wall(cmd: list[str], env: dict[str, str]) -> float:
@@ -260,7 +286,7 @@ def measure(runs: int = 15, env: dict[str, str] | None = None) -> list[tuple[str
         windows = {
             "bare": [python, "-c", _SHOW, "bare"],
             "slugboard": [python, "-c", _SHOW, "slugboard", folder],
-            "classes": [python, "-c", _SHOW, "classes"],
+            "classes": [python, "-c", _SHOW, "classes", *window_classes(folder, env)],
         }
         times = _medians(windows, env, runs, _to_paint)
     floor = times["classes"]

@@ -383,9 +383,6 @@ def kept_replay(board: Board) -> Replay | None:
     """The Replay of `board` if it is at hand: kept (`REPLAYS`), or the Replay of a kept
     game that `board` continues by a few actions, grown by them (a move in a game being
     played). None when `replay` would play the whole game through to build it."""
-    for r in REPLAYS.items():
-        if r.board is board:
-            return r
     with _building_lock:
         return _kept(board)
 
@@ -418,9 +415,6 @@ def _kept(board: Board) -> Replay | None:
 def replay(board: Board) -> Replay:
     """The Replay of `board`, kept for the last few boards asked about (`REPLAYS`). While
     another thread builds it, this one waits for that Replay rather than building its own."""
-    for r in REPLAYS.items():
-        if r.board is board:
-            return r
     while True:
         with _building_lock:
             kept = _kept(board)
