@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from ..errors import SlugError
 from ..game import CommandFailed
-from ..work import NEVER
+from ..work import NEVER, Cancelled
 from .model import Board
 
 ALL_MOST = 1_000_000  # slugs `solve --all` prints at most
@@ -95,6 +96,12 @@ def count_options(parser: argparse.ArgumentParser) -> None:
         " less time with 256)",
     )
     parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="keep each part of the count in FILE as it is counted; the same command with the same FILE, after"
+        " Ctrl+C or --timeout, counts only the parts not yet counted",
+    )
+    parser.add_argument(
         "--engine",
         choices=("auto", "compiled", "python"),
         default="auto",
@@ -117,16 +124,36 @@ def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
         raise SlugError("count", f"--memory wants megabytes from 1 to {MEMORY_MB_MOST}")
     if args.engine == "compiled" and not solver.compiled_available():
         raise CommandFailed("the compiled search needs numba: pip install numba")
-    found, complete = solver.count(
-        board,
-        args.limit,
-        cancel=getattr(args, "cancel", NEVER),
-        jobs=jobs,
-        engine=args.engine,
-        dask=args.dask,
-        symmetric=not args.no_symmetry,
-        memory=memory,
-    )
+    parts = None
+    if args.resume is not None:
+        if args.limit is not None:
+            raise SlugError("count", "--resume counts every completion: leave out --limit")
+        from .parts import PartsFile
+        from .slug import encode
+
+        parts = PartsFile(args.resume, encode(board))
+    cancel = getattr(args, "cancel", NEVER)
+    try:
+        found, complete = solver.count(
+            board,
+            args.limit,
+            cancel=cancel,
+            progress=lambda _found, share: cancel.report(share),
+            jobs=jobs,
+            engine=args.engine,
+            dask=args.dask,
+            symmetric=not args.no_symmetry,
+            memory=memory,
+            parts=parts,
+        )
+    except (Cancelled, KeyboardInterrupt):
+        if parts is not None:
+            print(
+                ("\n" if sys.stderr.isatty() else "")  # below the line of progress
+                + f"The parts counted so far are kept in {args.resume}: the same command goes on from there.",
+                file=sys.stderr,
+            )
+        raise
     return {"count": found, "complete": complete}
 
 

@@ -23,12 +23,15 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..work import NEVER, Cancel, Cancelled
 from .geometry import map_cell, paint, placed_cells
 from .model import PIECES, Board, Piece
 from .symmetry import image, orbits, symmetries
+
+if TYPE_CHECKING:
+    from .parts import PartsFile
 
 CELLS_PER_PIECE = 5
 CHECK_EVERY = 4096  # search steps between looks at the cancel flag
@@ -505,6 +508,7 @@ def count(
     dask: str | None = None,
     symmetric: bool = True,
     memory: int = MEMORY_MB,
+    parts: PartsFile | None = None,
 ) -> tuple[int, bool]:
     """(how many completions, whether that is all of them): the count stops at `limit`.
 
@@ -520,7 +524,8 @@ def count(
     `progress` hears (completions counted so far, share of the subproblems done) as they
     finish. `memory`: megabytes for the compiled search's memory of sub-counts on this
     machine (more makes a long count shorter: `kernel.new_memo`). `engine`: "compiled" (numba), "python", or None for compiled where numba is
-    installed."""
+    installed. `parts`: a file that keeps each subproblem's count as it finishes, and
+    whose counts are not counted again (`parts.PartsFile`: a count stopped goes on)."""
     problem = prepare(board)
     if problem.reason is not None:
         return 0, True
@@ -534,19 +539,37 @@ def count(
         states += below
         weights += [weight] * len(below)
     cap = limit if limit is not None else -1
+    total = len(states)
+    todo = list(range(total))
     found = 0
-    done = 0
+    if parts is not None:
+        if limit is not None:
+            raise ValueError("a count kept in parts counts every completion: no limit")
+        from .parts import split_digest
+
+        known = parts.known(split_digest(states, weights), total)
+        found = sum(weights[i] * n for i, n in known.items())
+        todo = [i for i in todo if i not in known]
+        states = [states[i] for i in todo]
+    done = total - len(todo)
+    if progress is not None and done:
+        progress(found, done / total)
 
     def heard(first: int, counts: list[int]) -> bool:
         """Add the counts of the states from `first` on; True once the limit is reached."""
         nonlocal found, done
-        found += sum(w * n for w, n in zip(weights[first : first + len(counts)], counts))
+        at = todo[first : first + len(counts)]
+        if parts is not None:
+            parts.add(at, counts)
+        found += sum(weights[i] * n for i, n in zip(at, counts))
         done += len(counts)
         if progress is not None:
-            progress(min(found, cap) if cap > 0 else found, done / len(states))
+            progress(min(found, cap) if cap > 0 else found, done / total)
         return found >= cap > 0
 
-    if dask is not None:
+    if not states:
+        pass  # every part counted before (`parts`)
+    elif dask is not None:
         from .cluster import count_on_cluster
 
         size = CLUSTER_CHUNK

@@ -218,6 +218,22 @@ def _xiangqi_fen_tail(data: bytes) -> None:
         assert "is not a move" not in exc.message, exc.message
 
 
+def _pentomino_count_parts(data: bytes) -> None:
+    """A long count's parts file (`count --resume`): counts by part, or a SlugError; with
+    the right first line, every count read is one of the count's parts."""
+    import json
+
+    from slugboard.codecs.pentomino.parts import KIND, read_parts
+
+    header = {"file": KIND, "board": "T88R33344344", "parts": 40, "split": "0" * 64}
+    for text in (data, json.dumps(header).encode() + b"\n" + data):
+        try:
+            known = read_parts(text, header)
+        except SlugError:
+            continue
+        assert all(0 <= part < 40 and n >= 0 for part, n in known.items())
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
@@ -235,6 +251,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "letters-lexicon-cache": _letters_lexicon_cache,
     "minesweeper-game": _minesweeper_game,
     "xiangqi-fen-tail": _xiangqi_fen_tail,
+    "pentomino-count-parts": _pentomino_count_parts,
 }
 
 
