@@ -455,3 +455,31 @@ def test_any_parts_file_reads_as_counts_of_its_parts_or_is_refused(data):
         except SlugError:
             continue
         assert all(0 <= part < 40 and n >= 0 for part, n in known.items())
+
+
+@pytest.mark.parametrize("surface", list("RCMTKPS"))
+def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_looking(surface):
+    """The compiled search stops where an empty cell next to the last piece lies in a
+    group of fewer than five: that needs each placement's cells to touch across the
+    surface's seams as the neighbours say, on every surface. Counted with the check and
+    without it (no cells around any placement), the counts agree."""
+    np = pytest.importorskip("numpy")
+    pytest.importorskip("numba")
+    from slugboard.codecs.pentomino import kernel
+
+    assert sorted(kernel.DEBRUIJN_INDEX) == list(range(64))
+    board = pm.Board(surface, 5, 5) if surface == "S" else pm.Board(surface, 4, 5)
+    t = solver.tables(solver.prepare(board))
+    assert len(t.neighbours) == t.empty.bit_count()
+    ring, near = kernel.cut_off_tables(t.masks, t.neighbours)
+    assert (ring >= 0).any()
+    states = solver.split(t)
+    empties = np.array([e for e, _f in states], np.uint64)
+    frees = np.array([f for _e, f in states], np.uint64)
+    found = []
+    for rings in (ring, np.full_like(ring, -1)):
+        counts = np.zeros(len(states), np.int64)
+        arrays = (np.array(t.masks, np.uint64), np.array(t.pieces, np.uint64), np.array(t.start, np.int64))
+        kernel.compiled()(*arrays, rings, near, empties, frees, -1, kernel.new_memo(1), counts, np.zeros(1, np.uint8))
+        found.append(list(counts))
+    assert found[0] == found[1] == solver._count_python(t, states, -1, solver.NEVER, {})

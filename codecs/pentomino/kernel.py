@@ -7,8 +7,13 @@ twelve pieces of five cells), so a state fits one 64-bit word and a 16-bit word,
 memory is a fixed table of buckets (a cache, so it never grows past its size). A bucket
 holds two states, as a chess engine's hash table does: one slot keeps the state whose count
 took the most work, the other the newest, so the counts of large subtrees, the ones worth
-remembering, are not pushed out by the many small ones counted after them. numba compiles it once per machine and keeps the machine code in the
-user's cache folder; where numba is missing the pure-Python search of `solver` runs.
+remembering, are not pushed out by the many small ones counted after them. One thing it
+does that the Python search does not: after each piece put down, the empty cells next to
+it are looked at, and when one of them lies in a group of fewer than five empty cells cut
+off from the rest, nothing below is searched (no piece could cover it); the Python search
+finds the same zero by searching on, so the two still count alike. numba compiles it once
+per machine and keeps the machine code in the user's cache folder; where numba is missing
+the pure-Python search of `solver` runs.
 
 The search holds no lock of Python's (`nogil`), so one count runs it on several threads
 at once, all sharing one memory; another thread stops it through a flag it looks at.
@@ -78,10 +83,42 @@ def new_memo(megabytes: int) -> Any:
     return np.zeros((memo_slots(megabytes) // 2, 4), np.uint64)
 
 
+# The number of a set's lowest cell, from the cell alone: a de Bruijn sequence times the
+# cell's bit has a different top six bits for each of the 64 cells.
+DEBRUIJN = 0x03F79D71B4CB0A89
+DEBRUIJN_INDEX = np.zeros(64, np.int64)
+for _bit in range(64):
+    DEBRUIJN_INDEX[((DEBRUIJN << _bit) & (1 << 64) - 1) >> 58] = _bit
+RING = 20  # the most cells next to a pentomino and not in it: four for each of its five
+
+
+def cut_off_tables(masks: tuple[int, ...], neighbours: tuple[int, ...]) -> tuple[Any, Any]:
+    """(ring, near) for `_count_states`: ring[i] the cells next to placement i and not in
+    it (-1 after the last), near[c] the cells next to cell c (`solver.Tables.neighbours`).
+    Without neighbours, no ring: no state is ever found cut off."""
+    ring = np.full((max(1, len(masks)), RING), -1, np.int8)
+    near = np.array(neighbours or (0,), np.uint64)
+    for i, mask in enumerate(masks if neighbours else ()):
+        around = 0
+        cells = mask
+        while cells:
+            low = cells & -cells
+            around |= neighbours[low.bit_length() - 1]
+            cells ^= low
+        around &= ~mask
+        for k in range(around.bit_count()):
+            low = around & -around
+            ring[i, k] = low.bit_length() - 1
+            around ^= low
+    return ring, near
+
+
 def _count_states(  # pragma: no cover - run compiled; `solver` runs the same search in Python
     masks: Any,
     pieces: Any,
     start: Any,
+    ring: Any,
+    near: Any,
     empties: Any,
     frees: Any,
     cap: int,
@@ -92,7 +129,8 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
     """counts[k] = the completions of state (empties[k], frees[k]), each capped at `cap`
     when cap > 0; returns how many states it counted, all of them unless another thread
     set stop[0] (looked at every STOP_MASK + 1 steps), when it returns at once. masks/pieces:
-    the placements, grouped by first cell: those of cell i are start[i]..start[i+1]-1.
+    the placements, grouped by first cell: those of cell i are start[i]..start[i+1]-1;
+    ring/near: the cells around each placement and next to each cell (`cut_off_tables`).
     Written for numba: plain loops over arrays, every integer kept unsigned 64-bit where
     it holds cells."""
     one = np.uint64(1)
@@ -145,6 +183,33 @@ def _count_states(  # pragma: no cover - run compiled; `solver` runs the same se
                 nf = st_free[d] ^ p
                 if ne == 0:
                     st_total[d] += 1
+                    continue
+                # An empty cell next to the piece in a group of fewer than five empty
+                # cells cannot be covered: nothing below counts.
+                cut_off = False
+                for side in range(RING):
+                    c = ring[j, side]
+                    if c < 0:
+                        break
+                    if (ne >> np.uint64(c)) & one == 0:
+                        continue
+                    region = one << np.uint64(c)
+                    todo = region
+                    size = 1
+                    while todo != 0 and size < 5:
+                        low = todo & (~todo + one)
+                        todo ^= low
+                        x = DEBRUIJN_INDEX[(low * np.uint64(DEBRUIJN)) >> np.uint64(58)]
+                        new = near[x] & ne & ~region
+                        region |= new
+                        todo |= new
+                        while new != 0:
+                            new &= new - one
+                            size += 1
+                    if size < 5:
+                        cut_off = True
+                        break
+                if cut_off:
                     continue
                 slot = ((ne * mult_a) ^ (nf * mult_b)) >> shift
                 word = memo[slot, 1]

@@ -280,6 +280,10 @@ class Tables:
     start: tuple[int, ...]
     empty: int
     free: int
+    # The cells next to each cell across the surface's seams (a set of cells), where each
+    # placement's every cell has one of them in the placement: an empty cell with none of
+    # them empty can then not be covered. Empty (no cell is ever found cut off) otherwise.
+    neighbours: tuple[int, ...] = ()
 
 
 def _renumbering(problem: Problem) -> dict[int, int]:
@@ -304,7 +308,37 @@ def tables(problem: Problem) -> Tables:
             pieces.append(piece)
         start.append(len(masks))
     start.append(len(masks))  # the cell past the last: no placement starts there
-    return Tables(tuple(masks), tuple(pieces), tuple(start), (1 << len(index)) - 1, (1 << len(problem.pieces)) - 1)
+    return Tables(
+        tuple(masks),
+        tuple(pieces),
+        tuple(start),
+        (1 << len(index)) - 1,
+        (1 << len(problem.pieces)) - 1,
+        _neighbours(problem, index, masks),
+    )
+
+
+def _neighbours(problem: Problem, index: dict[int, int], masks: list[int]) -> tuple[int, ...]:
+    """`Tables.neighbours`: each empty cell's empty neighbours, renumbered as `index`; ()
+    unless every placement's cells each touch another of the placement."""
+    bit = {cell: i for i, cell in enumerate(problem.order)}
+    near: list[int] = []
+    for old in sorted(index):
+        r, c = problem.order[old]
+        found = 0
+        for step in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            other = _pair_cells(problem.board, r, c, step)
+            if other is not None and bit.get(other) in index:
+                found |= 1 << index[bit[other]]
+        near.append(found)
+    for mask in masks:
+        cells = mask
+        while cells:
+            low = cells & -cells
+            if not near[low.bit_length() - 1] & mask:
+                return ()
+            cells ^= low
+    return tuple(near)
 
 
 def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int]]:
@@ -460,6 +494,7 @@ class _Counter:
                 np.array(self.t.masks, np.uint64),
                 np.array(self.t.pieces, np.uint64),
                 np.array(self.t.start, np.int64),
+                *kernel.cut_off_tables(self.t.masks, self.t.neighbours),
             )
         if self.slots is None:
             self.slots = kernel.new_memo(self.memory)
