@@ -92,8 +92,8 @@ def count_options(parser: argparse.ArgumentParser) -> None:
         "--memory",
         type=int,
         metavar="MB",
-        help="megabytes for the memory of sub-counts (default: 32; a long count, a torus say, takes about a third"
-        " less time with 256)",
+        help="megabytes for the memory of sub-counts (default: 32; a long count, a torus say, takes less time with"
+        " more: 256 or a few thousand)",
     )
     parser.add_argument(
         "--resume",
