@@ -444,17 +444,29 @@ def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, 
     assert KIND == header["file"] and PartsFile(str(path), "C4f").known(header["split"], header["parts"])
 
 
-@given(st.binary(max_size=300))
-def test_any_parts_file_reads_as_counts_of_its_parts_or_is_refused(data):
+@given(
+    st.lists(st.lists(st.tuples(st.integers(0, 39), st.integers(0, 10**12)), min_size=1, max_size=5), max_size=8),
+    st.binary(max_size=40),
+    st.booleans(),
+)
+def test_a_parts_file_reads_back_its_runs_and_refuses_a_bad_line_anywhere_but_the_last(runs, tail, in_the_middle):
+    """Runs written as `PartsFile.add` writes them read back as the counts by part (a later
+    run's count of a part is the one kept); bytes that end the file without a newline are
+    left to be counted again, and the same bytes as a line among others are refused."""
     from slugboard.codecs.pentomino.parts import KIND, read_parts
 
     header = {"file": KIND, "board": "T88R33344344", "parts": 40, "split": "0" * 64}
-    for text in (data, json.dumps(header).encode() + b"\n" + data):
+    lines = [json.dumps(header).encode()]
+    lines += [json.dumps({"at": [i for i, _ in run], "counts": [n for _, n in run]}).encode() for run in runs]
+    expected = {i: n for run in runs for i, n in run}
+    tail = tail.replace(b"\n", b" ")
+    assert read_parts(b"\n".join(lines) + b"\n" + tail, header) == expected
+    if in_the_middle and tail.strip():
         try:
-            known = read_parts(text, header)
-        except SlugError:
-            continue
-        assert all(0 <= part < 40 and n >= 0 for part, n in known.items())
+            json.loads(tail)
+        except ValueError:
+            with pytest.raises(SlugError, match="line 2 is not"):
+                read_parts(b"\n".join([lines[0], tail, *lines[1:]]) + b"\n", header)
 
 
 @pytest.mark.parametrize("surface", list("RCMTKPS"))
