@@ -5,6 +5,7 @@ size), and a torus HxW agrees with WxH."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import os
@@ -483,7 +484,7 @@ def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_loo
     board = pm.Board(surface, 5, 5) if surface == "S" else pm.Board(surface, 4, 5)
     t = solver.tables(solver.prepare(board))
     assert len(t.neighbours) == t.empty.bit_count()
-    ring, near = kernel.cut_off_tables(t.masks, t.neighbours)
+    ring, near = kernel.cut_off_tables(t.around, t.neighbours)
     assert (ring >= 0).any()
     states = solver.split(t)
     empties = np.array([e for e, _f in states], np.uint64)
@@ -494,4 +495,6 @@ def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_loo
         arrays = (np.array(t.masks, np.uint64), np.array(t.pieces, np.uint64), np.array(t.start, np.int64))
         kernel.compiled()(*arrays, rings, near, empties, frees, -1, kernel.new_memo(1), counts, np.zeros(1, np.uint8))
         found.append(list(counts))
-    assert found[0] == found[1] == solver._count_python(t, states, -1, solver.NEVER, {})
+    looked = solver._count_python(t, states, -1, solver.NEVER, {})
+    not_looked = solver._count_python(dataclasses.replace(t, around=()), states, -1, solver.NEVER, {})
+    assert found[0] == found[1] == looked == not_looked

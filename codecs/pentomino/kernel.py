@@ -7,11 +7,11 @@ twelve pieces of five cells), so a state fits one 64-bit word and a 16-bit word,
 memory is a fixed table of buckets (a cache, so it never grows past its size). A bucket
 holds two states, as a chess engine's hash table does: one slot keeps the state whose count
 took the most work, the other the newest, so the counts of large subtrees, the ones worth
-remembering, are not pushed out by the many small ones counted after them. One thing it
-does that the Python search does not: after each piece put down, the empty cells next to
-it are looked at, and when one of them lies in a group of fewer than five empty cells cut
-off from the rest, nothing below is searched (no piece could cover it); the Python search
-finds the same zero by searching on, so the two still count alike. numba compiles it once
+remembering, are not pushed out by the many small ones counted after them. After each
+piece put down, the empty cells next to it are looked at, and when one of them lies in a
+group of fewer than five empty cells cut off from the rest, nothing below is searched (no
+piece could cover it); the Python search looks only for a cell alone, and finds the other
+zeros by searching on, so the two still count alike. numba compiles it once
 per machine and keeps the machine code in the user's cache folder; where numba is missing
 the pure-Python search of `solver` runs.
 
@@ -92,24 +92,17 @@ for _bit in range(64):
 RING = 20  # the most cells next to a pentomino and not in it: four for each of its five
 
 
-def cut_off_tables(masks: tuple[int, ...], neighbours: tuple[int, ...]) -> tuple[Any, Any]:
+def cut_off_tables(around: tuple[int, ...], neighbours: tuple[int, ...]) -> tuple[Any, Any]:
     """(ring, near) for `_count_states`: ring[i] the cells next to placement i and not in
-    it (-1 after the last), near[c] the cells next to cell c (`solver.Tables.neighbours`).
-    Without neighbours, no ring: no state is ever found cut off."""
-    ring = np.full((max(1, len(masks)), RING), -1, np.int8)
+    it, by number (-1 after the last: `solver.Tables.around`), near[c] the cells next to
+    cell c (`solver.Tables.neighbours`). Without them, no ring: no state is found cut off."""
+    ring = np.full((max(1, len(around)), RING), -1, np.int8)
     near = np.array(neighbours or (0,), np.uint64)
-    for i, mask in enumerate(masks if neighbours else ()):
-        around = 0
-        cells = mask
-        while cells:
+    for i, cells in enumerate(around):
+        for k in range(cells.bit_count()):
             low = cells & -cells
-            around |= neighbours[low.bit_length() - 1]
-            cells ^= low
-        around &= ~mask
-        for k in range(around.bit_count()):
-            low = around & -around
             ring[i, k] = low.bit_length() - 1
-            around ^= low
+            cells ^= low
     return ring, near
 
 

@@ -284,6 +284,9 @@ class Tables:
     # placement's every cell has one of them in the placement: an empty cell with none of
     # them empty can then not be covered. Empty (no cell is ever found cut off) otherwise.
     neighbours: tuple[int, ...] = ()
+    # The cells next to each placement and not in it (the search looks there for a cell it
+    # cut off), () with no neighbours.
+    around: tuple[int, ...] = ()
 
 
 def _renumbering(problem: Problem) -> dict[int, int]:
@@ -308,14 +311,27 @@ def tables(problem: Problem) -> Tables:
             pieces.append(piece)
         start.append(len(masks))
     start.append(len(masks))  # the cell past the last: no placement starts there
+    near = _neighbours(problem, index, masks)
     return Tables(
         tuple(masks),
         tuple(pieces),
         tuple(start),
         (1 << len(index)) - 1,
         (1 << len(problem.pieces)) - 1,
-        _neighbours(problem, index, masks),
+        near,
+        tuple(_around(mask, near) for mask in masks) if near else (),
     )
+
+
+def _around(mask: int, near: tuple[int, ...]) -> int:
+    """The cells next to the cells of `mask` and not in it."""
+    found = 0
+    cells = mask
+    while cells:
+        low = cells & -cells
+        found |= near[low.bit_length() - 1]
+        cells ^= low
+    return found & ~mask
 
 
 def _neighbours(problem: Problem, index: dict[int, int], masks: list[int]) -> tuple[int, ...]:
@@ -407,8 +423,20 @@ def split(
 def _count_python(
     t: Tables, states: list[tuple[int, int]], cap: int, cancel: Cancel, memo: dict[int, int]
 ) -> list[int]:
-    """The count of each state, in Python: the oracle of the compiled search."""
+    """The count of each state, in Python, as the compiled search counts (which stops also
+    below a group of two to four cells cut off; here only one cell alone is looked for)."""
     steps = 0
+    near, around = t.neighbours, t.around
+
+    def cut_off(empty: int, i: int) -> bool:
+        """Whether the placement `i` leaves a cell next to it with no empty neighbour."""
+        cells = around[i] & empty
+        while cells:
+            low = cells & -cells
+            if not near[low.bit_length() - 1] & empty:
+                return True
+            cells ^= low
+        return False
 
     def below(empty: int, free: int) -> int:
         nonlocal steps
@@ -427,7 +455,7 @@ def _count_python(
         first = (empty & -empty).bit_length() - 1
         for i in range(t.start[first], t.start[first + 1]):
             mask, piece = t.masks[i], t.pieces[i]
-            if mask & empty == mask and piece & free:
+            if mask & empty == mask and piece & free and not (around and cut_off(empty ^ mask, i)):
                 total += below(empty ^ mask, free ^ piece)
                 if total >= cap > 0:
                     total = cap
@@ -494,7 +522,7 @@ class _Counter:
                 np.array(self.t.masks, np.uint64),
                 np.array(self.t.pieces, np.uint64),
                 np.array(self.t.start, np.int64),
-                *kernel.cut_off_tables(self.t.masks, self.t.neighbours),
+                *kernel.cut_off_tables(self.t.around, self.t.neighbours),
             )
         if self.slots is None:
             self.slots = kernel.new_memo(self.memory)
