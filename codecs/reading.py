@@ -153,9 +153,29 @@ def read(text: str) -> tuple[str, Any, str, Source]:
     raise error
 
 
+# What a mistyped character of a slug most likely stood for.
+_TYPED_FOR = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_MISTYPED_MOST = 1_000  # characters: a longer text was not typed by hand
+
+
+def _mistyped(text: str, tied: list[tuple[Game[Any], SlugError]]) -> SlugError | None:
+    """Of the games whose reading failed at the same character, the error of the first
+    whose marks the text would carry with that one character changed: a slug with one
+    character mistyped is that game's, whichever other games read as far (any text of
+    base64 letters reads as far as its first other character in three games)."""
+    position = tied[0][1].position
+    if position is None or not 0 <= position < len(text) or len(text) > _MISTYPED_MOST:
+        return None
+    for game, error in tied:
+        if any(game.looks_like(text[:position] + c + text[position + 1 :]) for c in _TYPED_FOR):
+            return error
+    return None
+
+
 def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
     best: SlugError | None = None
     best_rank: tuple[bool, int] | None = None
+    tied: list[tuple[Game[Any], SlugError]] = []  # the games that read as far as the best
     for game, result, marked in _attempts(text, source):
         if not isinstance(result, SlugError):
             return game.name, result
@@ -163,11 +183,15 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
         position = result.position if result.position is not None else -1
         rank = (marked, -1 if isinstance(result, TooLongError) else position)
         if best_rank is None or rank > best_rank:
-            best, best_rank = result, rank
+            best, best_rank, tied = result, rank, [(game, result)]
+        elif rank == best_rank:
+            tied.append((game, result))
     if best is None or best_rank is None:
         raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
     if best_rank[0]:
         raise best
+    if len(tied) > 1 and source is WHOLE:
+        best = _mistyped(text, tied) or best
     stripped = text.strip()
     if "://" in stripped:
         host = _host_of(stripped)

@@ -486,6 +486,10 @@ def test_the_command_loads_a_game_only_when_it_reads_a_board():
     [
         ("hello world", "This isn't a link or slug Slugboard knows."),
         ("hellothere", "looks closest to a Xiangqi position, which cannot be read past character 9"),
+        # A pentomino slug with one character mistyped: three games read its base64 letters as far, but it is
+        # a pentomino slug with that character changed.
+        ("P5cF000I10!L006", "looks closest to a Pentominoes board, which cannot be read past character 11"),
+        ("R6aX03!N445U058", "looks closest to a Pentominoes board, which cannot be read past character 7"),
         ("https://example.com/board", "This is a link to example.com, which Slugboard does not open"),
         ("?play=S!v2Ab", "This Sudoku puzzle cannot be read (character 8): character '!' is not base64."),
         ("   ", "There is nothing to open: the text is empty."),
