@@ -249,11 +249,10 @@ def plain_message(error: SlugError) -> str:
         if closest is not None and closest.game in games:
             game = games[closest.game]
             noun = game.noun
+            # Said in one line where it can be, so that the text with its character marked
+            # shows below it; which sites Slugboard reads is no help to a slug mistyped.
             stop = f" past character {closest.position + 1}" if closest.position is not None else ""
-            return (
-                f"This isn't a link or slug Slugboard knows. {known} The text looks closest to a {game.title} "
-                f"{noun}, which cannot be read{stop}."
-            )
+            return f"No game reads this: it looks closest to a {game.title} {noun}, which cannot be read{stop}."
         return f"This isn't a link or slug Slugboard knows. {known}"
     if error.game in games:
         game = games[error.game]
