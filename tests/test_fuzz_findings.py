@@ -8,7 +8,7 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from slugboard.codecs import SlugError, ValueRangeError, decode_any
+from slugboard.codecs import GAMES, SlugError, ValueRangeError, decode_any
 from slugboard.codecs import xiangqi as xq
 
 
@@ -296,3 +296,21 @@ def test_a_fen_and_junk_never_reads_as_the_bare_fen(moves, junk, rest, space):
     with pytest.raises(SlugError) as refused:
         decode_any(text)
     assert refused.value.game == "xiangqi" and refused.value.position == len(head)
+
+
+def test_the_short_fuzz_run_runs_every_target():
+    """tests/fuzz/run.py lists the targets without importing atheris; the list must hold
+    every target fuzz_targets.py defines, or a new reader would go unfuzzed in CI."""
+    import importlib.util
+    from pathlib import Path
+
+    folder = Path(__file__).parent / "fuzz"
+    spec = importlib.util.spec_from_file_location("fuzz_run", folder / "run.py")
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(run)
+    source = (folder / "fuzz_targets.py").read_text(encoding="utf-8")
+    table = source[source.index("TARGETS: dict") :]
+    defined = set(re.findall(r'^    "([a-z0-9-]+)":', table, re.M))
+    defined |= {f"decode-{name}" for name in GAMES}
+    assert defined == set(run.targets())

@@ -66,6 +66,7 @@ def targets() -> list[str]:
         "letters-lexicon-cache",
         "minesweeper-game",
         "xiangqi-fen-tail",
+        "pentomino-count-parts",
     ]
 
 
