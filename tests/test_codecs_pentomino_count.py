@@ -498,3 +498,14 @@ def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_loo
     looked = solver._count_python(t, states, -1, solver.NEVER, {})
     not_looked = solver._count_python(dataclasses.replace(t, around=()), states, -1, solver.NEVER, {})
     assert found[0] == found[1] == looked == not_looked
+
+
+def test_no_cell_is_found_cut_off_where_a_placement_is_not_joined_through_the_neighbours():
+    problem = solver.prepare(pm.Board("R", 6, 10))
+    index = solver._renumbering(problem)
+    t = solver.tables(problem)
+    assert solver._neighbours(problem, index, list(t.masks)) == t.neighbours != ()
+    # Five cells in two groups that do not touch: a group of two could then be covered
+    # from the other, so the look for groups cut off must be off.
+    apart = 0b11 | 0b111 << 30
+    assert solver._neighbours(problem, index, [*t.masks, apart]) == ()

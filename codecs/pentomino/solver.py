@@ -280,9 +280,9 @@ class Tables:
     start: tuple[int, ...]
     empty: int
     free: int
-    # The cells next to each cell across the surface's seams (a set of cells), where each
-    # placement's every cell has one of them in the placement: an empty cell with none of
-    # them empty can then not be covered. Empty (no cell is ever found cut off) otherwise.
+    # The cells next to each cell across the surface's seams (a set of cells), where every
+    # placement's cells are joined through them: an empty cell in a group of fewer than
+    # five that touch can then not be covered. Empty (no cell is ever found cut off) otherwise.
     neighbours: tuple[int, ...] = ()
     # The cells next to each placement and not in it (the search looks there for a cell it
     # cut off), () with no neighbours.
@@ -336,7 +336,8 @@ def _around(mask: int, near: tuple[int, ...]) -> int:
 
 def _neighbours(problem: Problem, index: dict[int, int], masks: list[int]) -> tuple[int, ...]:
     """`Tables.neighbours`: each empty cell's empty neighbours, renumbered as `index`; ()
-    unless every placement's cells each touch another of the placement."""
+    unless every placement's cells are joined through them (each is then within one group
+    of empty cells that touch, which the search's look for a group cut off needs)."""
     bit = {cell: i for i, cell in enumerate(problem.order)}
     near: list[int] = []
     for old in sorted(index):
@@ -348,12 +349,14 @@ def _neighbours(problem: Problem, index: dict[int, int], masks: list[int]) -> tu
                 found |= 1 << index[bit[other]]
         near.append(found)
     for mask in masks:
-        cells = mask
-        while cells:
-            low = cells & -cells
-            if not near[low.bit_length() - 1] & mask:
-                return ()
-            cells ^= low
+        reached = mask & -mask  # its first cell, then every cell of it that touches one reached
+        while True:
+            grown = reached | _around(reached, near) & mask
+            if grown == reached:
+                break
+            reached = grown
+        if reached != mask:
+            return ()
     return tuple(near)
 
 
