@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -323,7 +323,7 @@ def tables(problem: Problem) -> Tables:
     )
 
 
-def _around(mask: int, near: tuple[int, ...]) -> int:
+def _around(mask: int, near: Sequence[int]) -> int:
     """The cells next to the cells of `mask` and not in it."""
     found = 0
     cells = mask
