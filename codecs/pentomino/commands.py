@@ -102,6 +102,12 @@ def count_options(parser: argparse.ArgumentParser) -> None:
         " Ctrl+C or --timeout, counts only the parts not yet counted",
     )
     parser.add_argument(
+        "--reverse-sweep",
+        action="store_true",
+        help="fill the board's cells in the reverse of the usual order: a different search through the same"
+        " tilings, to check a count (it may take longer)",
+    )
+    parser.add_argument(
         "--engine",
         choices=("auto", "compiled", "python"),
         default="auto",
@@ -145,6 +151,7 @@ def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
             symmetric=not args.no_symmetry,
             memory=memory,
             parts=parts,
+            reverse=args.reverse_sweep,
         )
     except (Cancelled, KeyboardInterrupt):
         if parts is not None:

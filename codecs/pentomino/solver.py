@@ -59,9 +59,13 @@ class Problem:
     reason: str | None  # why it cannot be completed, when that is plain before any search
 
 
-def scan_order(board: Board) -> list[tuple[int, int]]:
-    """The cells in the order the search fills them (`_sweep`)."""
-    return list(_sweep(board.surface, board.height, board.width))
+def scan_order(board: Board, reverse: bool = False) -> list[tuple[int, int]]:
+    """The cells in the order the search fills them (`_sweep`), or that order reversed: a
+    different search through the same completions, which checks a count made the usual
+    way (no symmetry of the board carries one order onto the other on the boards of
+    docs/PENTOMINO_COUNTS.md, so the two split and remember different sub-counts)."""
+    order = list(_sweep(board.surface, board.height, board.width))
+    return order[::-1] if reverse else order
 
 
 @cache
@@ -151,11 +155,12 @@ def _pair_cells(board: Board, r: int, c: int, step: tuple[int, int]) -> tuple[in
     return (x, y) if 0 <= x < board.height and 0 <= y < board.width else None
 
 
-def prepare(board: Board) -> Problem:
+def prepare(board: Board, reverse: bool = False) -> Problem:
     """Set `board` up for the search: its empty cells, unused pieces and every placement
-    that fits, or the plain reason it cannot be completed."""
+    that fits, or the plain reason it cannot be completed. `reverse`: the cells are filled
+    in the reverse of the usual order (`scan_order`)."""
     painting = paint(board)
-    order = scan_order(board)
+    order = scan_order(board, reverse)
     bit = {cell: i for i, cell in enumerate(order)}
     w = board.width
     covered = {divmod(i, w) for i, n in enumerate(painting.count) if n}
@@ -575,6 +580,7 @@ def count(
     symmetric: bool = True,
     memory: int = MEMORY_MB,
     parts: PartsFile | None = None,
+    reverse: bool = False,
 ) -> tuple[int, bool]:
     """(how many completions, whether that is all of them): the count stops at `limit`.
 
@@ -591,8 +597,10 @@ def count(
     finish. `memory`: megabytes for the compiled search's memory of sub-counts on this
     machine (more makes a long count shorter: `kernel.new_memo`). `engine`: "compiled" (numba), "python", or None for compiled where numba is
     installed. `parts`: a file that keeps each subproblem's count as it finishes, and
-    whose counts are not counted again (`parts.PartsFile`: a count stopped goes on)."""
-    problem = prepare(board)
+    whose counts are not counted again (`parts.PartsFile`: a count stopped goes on).
+    `reverse`: the search fills the cells in the reverse of the usual order, a second
+    search through the same completions that checks a count (`scan_order`)."""
+    problem = prepare(board, reverse)
     if problem.reason is not None:
         return 0, True
     how = choose_engine(engine)
