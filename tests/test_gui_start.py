@@ -34,11 +34,17 @@ MINESWEEPER_LATER = (
     "ms_toollib",
 )
 
+# The xiangqi modules its page loads when an engine is first asked: the engine's own, and
+# the subprocess and queue it speaks to the engine's process with.
+XIANGQI_LATER = ("slugboard.codecs.xiangqi.engine", "subprocess", "queue")
 
-@pytest.mark.parametrize(("game", "later"), [("sudoku", SUDOKU_LATER), ("minesweeper", MINESWEEPER_LATER)])
+
+@pytest.mark.parametrize(
+    ("game", "later"), [("sudoku", SUDOKU_LATER), ("minesweeper", MINESWEEPER_LATER), ("xiangqi", XIANGQI_LATER)]
+)
 def test_a_view_loads_what_it_needs_later_with_its_first_use(game, later):
     """The sudoku view: its hints, puzzle maker and variants; minesweeper's: its analysis
-    and replay files."""
+    and replay files; xiangqi's: the engine."""
     script = rf"""
 import json, sys
 from slugboard.gui import {game}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
@@ -22,7 +23,9 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import xiangqi
-from slugboard.codecs.xiangqi import engine as engines
+
+if TYPE_CHECKING:  # the engine's module (and subprocess) loads with the first search
+    from slugboard.codecs.xiangqi import engine as engines
 
 MAX_LINES = 3
 # How deep a position is searched: deep enough to be worth reading, and the engine then
@@ -98,6 +101,8 @@ class EngineRunner(QObject):
         return self._closing or self._asked != asked
 
     def _run(self) -> None:
+        from slugboard.codecs.xiangqi import engine as engines
+
         while True:
             with self._lock:
                 while self._wanted is None and not self._closing:
