@@ -158,15 +158,18 @@ _TYPED_FOR = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _MISTYPED_MOST = 1_000  # characters: a longer text was not typed by hand
 
 
-def _mistyped(text: str, tied: list[tuple[Game[Any], SlugError]]) -> SlugError | None:
-    """Of the games whose reading failed at the same character, the error of the first
-    whose marks the text would carry with that one character changed: a slug with one
-    character mistyped is that game's, whichever other games read as far (any text of
-    base64 letters reads as far as its first other character in three games)."""
-    position = tied[0][1].position
-    if position is None or not 0 <= position < len(text) or len(text) > _MISTYPED_MOST:
+def _mistyped(text: str, failed: list[tuple[Game[Any], SlugError]]) -> SlugError | None:
+    """Of the games whose reading failed (those that read furthest first), the error of the
+    first whose marks the text would carry with the character it failed at changed: a slug
+    or a FEN with one character mistyped is that game's, whichever other games read as far
+    or further (any text of base64 letters reads as far as its first other character in
+    three games, and past a FEN's mistyped letter to the space before its side to move)."""
+    if len(text) > _MISTYPED_MOST:
         return None
-    for game, error in tied:
+    for game, error in failed:
+        position = error.position
+        if position is None or not 0 <= position < len(text):
+            continue
         if any(game.looks_like(text[:position] + c + text[position + 1 :]) for c in _TYPED_FOR):
             return error
     return None
@@ -175,23 +178,25 @@ def _mistyped(text: str, tied: list[tuple[Game[Any], SlugError]]) -> SlugError |
 def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
     best: SlugError | None = None
     best_rank: tuple[bool, int] | None = None
-    tied: list[tuple[Game[Any], SlugError]] = []  # the games that read as far as the best
+    failed: list[tuple[tuple[bool, int], Game[Any], SlugError]] = []  # (how far, game, error)
     for game, result, marked in _attempts(text, source):
         if not isinstance(result, SlugError):
             return game.name, result
         # A game's length limit tells nothing of which game a text is.
         position = result.position if result.position is not None else -1
         rank = (marked, -1 if isinstance(result, TooLongError) else position)
+        failed.append((rank, game, result))
         if best_rank is None or rank > best_rank:
-            best, best_rank, tied = result, rank, [(game, result)]
-        elif rank == best_rank:
-            tied.append((game, result))
+            best, best_rank = result, rank
     if best is None or best_rank is None:
         raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
     if best_rank[0]:
         raise best
-    if len(tied) > 1 and source is WHOLE:
-        best = _mistyped(text, tied) or best
+    # A text that one changed character would give a game's marks is that game's, mistyped
+    # (a slug, or a FEN with its fields after a space).
+    furthest_first = [(game, error) for _rank, game, error in sorted(failed, key=lambda f: f[0], reverse=True)]
+    mistyped = _mistyped(text, furthest_first) if source is WHOLE else None
+    best = mistyped or best
     stripped = text.strip()
     if "://" in stripped:
         host = _host_of(stripped)
@@ -202,7 +207,7 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
             source.position_in_text(0),
         )
     gap = _first_space(stripped)
-    if gap is not None:
+    if gap is not None and mistyped is None:
         # Words with spaces between them are no slug: naming the game that read furthest
         # into them ("hello world" as xiangqi) would send a person after the wrong thing.
         where = len(text) - len(text.lstrip()) + gap

@@ -490,6 +490,13 @@ def test_the_command_loads_a_game_only_when_it_reads_a_board():
         # a pentomino slug with that character changed.
         ("P5cF000I10!L006", "looks closest to a Pentominoes board, which cannot be read past character 11"),
         ("R6aX03!N445U058", "looks closest to a Pentominoes board, which cannot be read past character 7"),
+        # A FEN with one letter mistyped, its side to move after a space: the game that reads furthest stops at
+        # that space, but with the letter changed the text is a FEN.
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABXR w",
+            "looks closest to a Xiangqi position, which cannot be read past character 58",
+        ),
+        ("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABXR", "Xiangqi position"),
         ("https://example.com/board", "This is a link to example.com, which Slugboard does not open"),
         ("?play=S!v2Ab", "This Sudoku puzzle cannot be read (character 8): character '!' is not base64."),
         ("   ", "There is nothing to open: the text is empty."),

@@ -737,6 +737,19 @@ def test_text_after_the_position_is_read_quickly_and_checked():
         assert (caught.value.message, caught.value.position) == (message, position)
 
 
+@pytest.mark.parametrize("tail", ["", " w", " b - - 0 1"])
+@pytest.mark.parametrize(("letter", "at"), [("X", 57), ("0", 57), ("x", 0), ("*", 18)])
+def test_a_fen_with_a_letter_mistyped_says_which_and_where(letter, at, tail):
+    """Ten ranks with a letter no piece has are read as the FEN they were meant to be, and
+    refused at that letter (a base64 error at the end would not help), with or without
+    the fields after the placement."""
+    fen = xq.OPENING_FEN.split()[0]
+    text = fen[:at] + letter + fen[at + 1 :] + tail
+    with pytest.raises(FormatError) as caught:
+        xq.decode(text)
+    assert (caught.value.message, caught.value.position) == (f"FEN: {letter!r} is not a xiangqi piece letter", at)
+
+
 def test_fen_with_a_wall_of_ranks():
     with pytest.raises(FormatError) as caught:
         xq.decode("9/" * 100_000 + "9 w")

@@ -114,17 +114,31 @@ def test_a_text_no_game_reads_is_explained_in_words_and_nothing_moves(qtbot, mai
     assert "a slug or link is one word, with no spaces" in pane.error_text()
 
 
-def test_a_mistyped_slug_is_named_as_its_game_and_its_marked_text_shows_in_the_room_kept(qtbot, main_window):
-    """A pentomino slug with one character mistyped: the message names pentominoes, and it
-    is short enough that the pasted text with the character marked shows below it, within
-    the two lines the message keeps, in a window of the size it opens at."""
+@pytest.mark.parametrize(
+    ("text", "said", "marked"),
+    [
+        ("P5cF000I10!L006", "looks closest to a Pentominoes board, which cannot be read past character 11", "!"),
+        (
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABXR w",
+            "looks closest to a Xiangqi position, which cannot be read past character 58",
+            "X",
+        ),
+    ],
+)
+def test_a_mistyped_slug_is_named_as_its_game_and_its_marked_text_shows_in_the_room_kept(
+    qtbot, main_window, text, said, marked
+):
+    """A pentomino slug, or a FEN with its side to move, with one character mistyped: the
+    message names the game, and it is short enough that the pasted text with the character
+    marked shows below it, within the two lines the message keeps, in a window of the size
+    it opens at."""
     pane = main_window.slug_pane
     main_window.resize(1100, 800)
     main_window.show()
     qtbot.waitExposed(main_window)
-    assert not main_window.paste_text("P5cF000I10!L006")
+    assert not main_window.paste_text(text)
     shown = pane.error_text()
-    assert "looks closest to a Pentominoes board, which cannot be read past character 11" in shown
-    assert _marked(shown) == "!"
+    assert said in shown
+    assert _marked(shown) == marked
     label = pane.error_label
     assert label.heightForWidth(label.width()) <= label.height()

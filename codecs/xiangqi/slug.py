@@ -35,6 +35,9 @@ _FEN_SHAPE = re.compile(r"[1-9KABNRCPHEkabnrcphe]+(?:/[1-9KABNRCPHEkabnrcphe]+){
 # Text that was meant as FEN but has the wrong number of ranks: its FEN error says more
 # than a base64 error would.
 _FEN_LIKE = re.compile(r"[1-9KABNRCPHEkabnrcphe]*(?:/[1-9KABNRCPHEkabnrcphe]*){2,}(?:\s.*)?$", re.S)
+# FEN's ten ranks of at most nine characters, one of them mistyped (a letter no piece has):
+# its FEN error says which character and where, where a base64 error would not.
+_TEN_RANKS = re.compile(r"[^\s/]{1,9}(?:/[^\s/]{1,9}){9}(?:\s|$)")
 
 
 def _unwrap(text: str) -> str:
@@ -106,7 +109,7 @@ def _decode_unwrapped(text: str, t: str) -> Board:
             # More than the placement: its fields and moves, or text that is neither.
             refuse_what_is_not_moves(t)
         return board
-    if _FEN_LIKE.match(t):
+    if _FEN_LIKE.match(t) or _TEN_RANKS.match(t):
         try:
             return decode_slug(t.replace(" ", "+"))
         except SlugError:
