@@ -9,8 +9,8 @@ import os
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QDialog, QMenu
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QMenu, QWidget
 
 from slugboard import resources
 from slugboard.codecs import GAMES
@@ -40,12 +40,28 @@ def _examples(game: str) -> list[str]:
     return [e["text"] for e in resources.examples() if e["game"] == game]
 
 
+def _is_popup(widget: QWidget) -> bool:
+    return isinstance(widget, QMenu | QDialog) or widget.windowType() == Qt.WindowType.Popup
+
+
 def _close_popups() -> None:
     """A click may open a menu or a dialog, as it would for a person; close it again so
     the next action reaches the board."""
     for widget in QApplication.topLevelWidgets():
-        if isinstance(widget, QMenu | QDialog) and widget.isVisible():
+        if _is_popup(widget) and widget.isVisible():
             widget.close()
+
+
+class Dismisser(QObject):
+    """Closes each menu, dialog or popup as soon as it shows, as a person would with
+    Escape: from the event loop it runs in, so that one which waits for an answer (the
+    letters' blank chooser, a context menu) gives the action that opened it back."""
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Show and isinstance(watched, QWidget) and watched.isWindow():
+            if _is_popup(watched):
+                QTimer.singleShot(0, watched, watched.close)
+        return False
 
 
 def _check_slug(window, page, game) -> None:
@@ -100,11 +116,16 @@ def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_wi
     main_window.paste_text(rng.choice(_examples(name)))
     assert main_window.current_page() is page
     seen = set()
-    for _ in range(ACTIONS):
-        _act(rng, qtbot, main_window, page)
-        assert main_window.current_page() is page
-        _check_slug(main_window, page, game)
-        seen.add(game.encode(page.board))
+    dismisser = Dismisser()
+    QApplication.instance().installEventFilter(dismisser)
+    try:
+        for _ in range(ACTIONS):
+            _act(rng, qtbot, main_window, page)
+            assert main_window.current_page() is page
+            _check_slug(main_window, page, game)
+            seen.add(game.encode(page.board))
+    finally:
+        QApplication.instance().removeEventFilter(dismisser)
     # The actions did edit the board (a letters board changes only when a word is played,
     # which random letters seldom make; the tiles laid meanwhile are not yet the board).
     assert len(seen) >= {"letters": 2, "xiangqi": 3}.get(name, 8), len(seen)
@@ -118,3 +139,21 @@ def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_wi
         stack.redo()
     assert game.encode(page.board) == end
     _check_slug(main_window, page, game)
+
+
+def test_a_popup_that_waits_for_an_answer_is_dismissed_as_it_shows(qtbot):
+    """The letters' blank chooser waits in an event loop of its own for a letter: the
+    monkey's dismisser closes it there, as Escape would, and the question returns no letter
+    (a click on the board that opened it returns, and the next action goes on)."""
+    from PySide6.QtCore import QRect
+
+    from slugboard.gui.letters.canvas import BlankChooser
+
+    chooser = BlankChooser()
+    dismisser = Dismisser()
+    QApplication.instance().installEventFilter(dismisser)
+    try:
+        assert chooser.ask(QRect(10, 10, 30, 30), QRect(0, 0, 800, 600)) is None
+    finally:
+        QApplication.instance().removeEventFilter(dismisser)
+    assert not chooser.isVisible()
