@@ -141,16 +141,39 @@ def test_the_sweep_reversed_counts_what_the_usual_sweep_counts(board):
 
 def test_the_sweep_reversed_on_the_command_line(capsys):
     # Three pieces of a completion of the 8x8 projective plane less centre put back, nine
-    # to place (as many ways as a plain Algorithm X finds); and a cell of
-    # docs/PENTOMINO_COUNTS.md's table.
+    # to place: as many ways both ways as a plain Algorithm X finds.
     placed = "P88F200I002L003R33344344"
-    for slug, expected in ((placed, algorithm_x_count(pm.decode(placed))), ("C4f", 54060)):
-        counts = []
-        for extra in ([], ["--reverse-sweep"]):
-            assert cli.run(["count", slug, "--jobs", "2", *extra]) == 0
-            counts.append(json.loads(capsys.readouterr().out))
-        assert counts[0] == counts[1]
-        assert counts[0] == {"count": expected, "complete": True}
+    counts = []
+    for extra in ([], ["--reverse-sweep"]):
+        assert cli.run(["count", placed, "--jobs", "2", *extra]) == 0
+        counts.append(json.loads(capsys.readouterr().out))
+    assert counts[0] == counts[1] == {"count": algorithm_x_count(pm.decode(placed)), "complete": True}
+    # A cylinder's half turn carries its sweep onto the reverse: the same search, refused.
+    assert cli.run(["count", "C4f", "--reverse-sweep"]) == 2
+    assert "a symmetry carries the sweep onto its reverse" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("slug", "repeats"),
+    [
+        ("R6a", True),  # a half turn
+        ("C4f", True),
+        ("M6a", True),
+        ("T5c", True),
+        ("S88R33344344", True),
+        ("P6a", False),  # a projective plane's twisted seams: no symmetry reverses its sweep
+        ("P88R33344344", False),
+        ("R6aF000", False),  # a piece placed in a corner breaks the half turn
+    ],
+)
+def test_the_sweep_reversed_repeats_the_search_where_a_symmetry_reverses_it(slug, repeats):
+    board = pm.decode(slug)
+    assert solver.reverse_repeats(board) is repeats
+    if repeats:  # the half turn, or whichever map it is, takes each placement onto one
+        problem = solver.prepare(board)
+        backwards = {i: len(problem.order) - 1 - i for i in range(len(problem.order))}
+        masks = {mask for entries in problem.by_first for mask, _piece, _placement in entries}
+        assert {solver.image(mask, backwards) for mask in masks} == masks
 
 
 def test_the_subproblems_add_up_to_the_whole():

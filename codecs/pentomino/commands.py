@@ -105,7 +105,8 @@ def count_options(parser: argparse.ArgumentParser) -> None:
         "--reverse-sweep",
         action="store_true",
         help="fill the board's cells in the reverse of the usual order: a different search through the same"
-        " tilings, to check a count (it may take longer)",
+        " tilings, to check a count (it may take longer; refused where a symmetry of the board makes it the same"
+        " search)",
     )
     parser.add_argument(
         "--engine",
@@ -128,6 +129,13 @@ def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
     memory = args.memory if args.memory is not None else solver.MEMORY_MB
     if not 1 <= memory <= MEMORY_MB_MOST:
         raise SlugError("count", f"--memory wants megabytes from 1 to {MEMORY_MB_MOST}")
+    if args.reverse_sweep and solver.reverse_repeats(board):
+        raise SlugError(
+            "count",
+            "on this board a symmetry carries the sweep onto its reverse, so --reverse-sweep would repeat the"
+            " same search on the board turned or mirrored and check nothing; --no-symmetry counts it by another"
+            " search (slower)",
+        )
     if args.engine == "compiled" and not solver.compiled_available():
         raise CommandFailed("the compiled search needs numba: pip install numba")
     parts = None

@@ -62,8 +62,8 @@ class Problem:
 def scan_order(board: Board, reverse: bool = False) -> list[tuple[int, int]]:
     """The cells in the order the search fills them (`_sweep`), or that order reversed: a
     different search through the same completions, which checks a count made the usual
-    way (no symmetry of the board carries one order onto the other on the boards of
-    docs/PENTOMINO_COUNTS.md, so the two split and remember different sub-counts)."""
+    way, where no symmetry of the board carries one order onto the other
+    (`reverse_repeats`): the two then split and remember different sub-counts."""
     order = list(_sweep(board.surface, board.height, board.width))
     return order[::-1] if reverse else order
 
@@ -365,6 +365,31 @@ def _neighbours(problem: Problem, index: dict[int, int], masks: list[int]) -> tu
     return tuple(near)
 
 
+def _placements_by_piece(problem: Problem) -> list[list[int]]:
+    """The masks where each free piece may lie, in the problem's bits."""
+    placements: list[list[int]] = [[] for _ in problem.pieces]
+    for entries in problem.by_first:
+        for mask, piece, _placement in entries:
+            placements[piece.bit_length() - 1].append(mask)
+    return placements
+
+
+def _symmetries(problem: Problem, placements: list[list[int]]) -> list[tuple[int, ...]]:
+    board = problem.board
+    return symmetries(board.height, board.width, problem.order, problem.empty, [set(p) for p in placements])
+
+
+def reverse_repeats(board: Board) -> bool:
+    """Whether a symmetry of `board` carries its sweep onto the sweep reversed (a
+    rectangle's half turn, say): the count with `reverse` would then search the board's
+    images in the same way, and check nothing the usual count does not."""
+    problem = prepare(board)
+    if problem.reason is not None:
+        return False
+    backwards = tuple(range(len(problem.order) - 1, -1, -1))
+    return backwards in _symmetries(problem, _placements_by_piece(problem))
+
+
 def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int]]:
     """The count's starting states with their weights, found from the board's symmetries
     (`symmetry`). For the free piece whose placements fall into the fewest orbits, one
@@ -373,12 +398,8 @@ def by_symmetry(problem: Problem, depth: int) -> list[tuple[tuple[int, int], int
     weigh 1. Each state is split again by the symmetries that keep its piece in place, up
     to `depth` pieces. A board with no symmetry but the identity starts from the one empty
     state, weighing 1."""
-    placements: list[list[int]] = [[] for _ in problem.pieces]
-    for entries in problem.by_first:
-        for mask, piece, _placement in entries:
-            placements[piece.bit_length() - 1].append(mask)
-    board = problem.board
-    group = symmetries(board.height, board.width, problem.order, problem.empty, [set(p) for p in placements])
+    placements = _placements_by_piece(problem)
+    group = _symmetries(problem, placements)
     # (empty cells, free pieces, weight, the symmetries of that state), in the board's bits
     roots = [(problem.empty, (1 << len(problem.pieces)) - 1, 1, group)]
     for _ in range(depth):
