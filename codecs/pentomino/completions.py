@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 
 from ..work import NEVER, Cancel
 from .model import Board, Piece
-from .solver import CHECK_EVERY, PIECE_BITS, Problem, Tables, prepare, tables
+from .solver import CHECK_EVERY, PIECE_BITS, Problem, Tables, cell_bits, prepare, tables
 
 LIMIT = 10_000  # completions kept for browsing: placement indices, a dozen small numbers each
 DEAD_LIMIT = 2_000_000  # remembered dead ends; past it the memory starts afresh
@@ -126,14 +126,7 @@ def nth(board: Board, k: int, *, cancel: Cancel = NEVER) -> Board | None:
 
 def _placements(problem: Problem) -> tuple[Piece, ...]:
     """Every placement of the problem, in the order of the solver's tables (by first cell)."""
-    return tuple(placement.piece for old in sorted(_bits(problem.empty)) for _m, _p, placement in problem.by_first[old])
-
-
-def _bits(mask: int) -> Iterator[int]:
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return tuple(placement.piece for old in cell_bits(problem.empty) for _m, _p, placement in problem.by_first[old])
 
 
 def _listed(t: Tables, cancel: Cancel) -> Iterator[list[int]]:

@@ -294,15 +294,17 @@ class Tables:
     around: tuple[int, ...] = ()
 
 
+def cell_bits(mask: int) -> Iterator[int]:
+    """The numbers of the cells (bits) of `mask`, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
 def _renumbering(problem: Problem) -> dict[int, int]:
     """The board's bit number of each empty cell -> its number among the empty cells."""
-    index: dict[int, int] = {}
-    bits = problem.empty
-    while bits:
-        low = bits & -bits
-        index[low.bit_length() - 1] = len(index)
-        bits ^= low
-    return index
+    return {cell: i for i, cell in enumerate(cell_bits(problem.empty))}
 
 
 def tables(problem: Problem) -> Tables:
@@ -331,11 +333,8 @@ def tables(problem: Problem) -> Tables:
 def _around(mask: int, near: Sequence[int]) -> int:
     """The cells next to the cells of `mask` and not in it."""
     found = 0
-    cells = mask
-    while cells:
-        low = cells & -cells
-        found |= near[low.bit_length() - 1]
-        cells ^= low
+    for cell in cell_bits(mask):
+        found |= near[cell]
     return found & ~mask
 
 
