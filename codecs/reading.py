@@ -176,26 +176,22 @@ def _mistyped(text: str, failed: list[tuple[Game[Any], SlugError]]) -> SlugError
 
 
 def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
-    best: SlugError | None = None
-    best_rank: tuple[bool, int] | None = None
     failed: list[tuple[tuple[bool, int], Game[Any], SlugError]] = []  # (how far, game, error)
     for game, result, marked in _attempts(text, source):
         if not isinstance(result, SlugError):
             return game.name, result
         # A game's length limit tells nothing of which game a text is.
         position = result.position if result.position is not None else -1
-        rank = (marked, -1 if isinstance(result, TooLongError) else position)
-        failed.append((rank, game, result))
-        if best_rank is None or rank > best_rank:
-            best, best_rank = result, rank
-    if best is None or best_rank is None:
+        failed.append(((marked, -1 if isinstance(result, TooLongError) else position), game, result))
+    if not failed:
         raise SlugError("slugboard", "no game reads this text", source.position_in_text(0))
+    failed.sort(key=lambda f: f[0], reverse=True)  # the furthest first; a stable sort keeps the games' order
+    best_rank, _game, best = failed[0]
     if best_rank[0]:
         raise best
     # A text that one changed character would give a game's marks is that game's, mistyped
     # (a slug, or a FEN with its fields after a space).
-    furthest_first = [(game, error) for _rank, game, error in sorted(failed, key=lambda f: f[0], reverse=True)]
-    mistyped = _mistyped(text, furthest_first) if source is WHOLE else None
+    mistyped = _mistyped(text, [(game, error) for _rank, game, error in failed]) if source is WHOLE else None
     best = mistyped or best
     stripped = text.strip()
     if "://" in stripped:
