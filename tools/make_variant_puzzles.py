@@ -114,171 +114,226 @@ def finish(obj: dict, sol: list[int], rng: random.Random) -> dict:
     return with_givens(givens)
 
 
-def make(kind: str, rng: random.Random) -> dict:
-    n = {"jigsaw-6": 6, "xsum-4": 4, "classic-16": 16, "killer-4": 4}.get(kind, 9)
-    obj = empty(n)
-    if kind == "jigsaw-6":
-        regions = list(default_regions(6))
-        # Swap cells between neighbouring regions until the shape is no longer boxes.
-        for _ in range(40):
-            i = rng.randrange(36)
-            j = rng.choice(neighbours(i, 6))
-            if regions[i] != regions[j]:
-                # j joins i's region, and one cell of i's region next to j's goes the other way.
-                trial = regions[:]
-                trial[j] = regions[i]
-                back = [
-                    x
-                    for x in range(36)
-                    if trial[x] == regions[i] and x != j and any(trial[y] == regions[j] for y in neighbours(x, 6))
-                ]
-                if not back:
-                    continue
-                trial[rng.choice(back)] = regions[j]
-                if not all(connected(trial, r) for r in set(trial)):
-                    continue
-                test = empty(6)
-                for x in range(36):
-                    test["grid"][x // 6][x % 6]["region"] = trial[x]
-                if solutions(board_of(test), 1):
-                    regions = trial
-        for x in range(36):
-            obj["grid"][x // 6][x % 6]["region"] = regions[x]
-        sol = solved_grid(6, rng, obj)
-        obj["even"] = [{"cell": name(i, 6)} for i in rng.sample(range(36), 6) if sol[i] % 2 == 0]
-        obj["odd"] = [{"cell": name(i, 6)} for i in rng.sample(range(36), 6) if sol[i] % 2 == 1]
-        return finish(obj, sol, rng)
-    sol = solved_grid(n, rng)
+def _jigsaw(rng: random.Random) -> dict:
+    """A 6x6 jigsaw with odd and even cells: regions grown from the boxes by swapping cells
+    between neighbouring regions, each swap kept while the regions stay joined and solvable."""
+    obj = empty(6)
+    regions = list(default_regions(6))
+    for _ in range(40):
+        i = rng.randrange(36)
+        j = rng.choice(neighbours(i, 6))
+        if regions[i] != regions[j]:
+            # j joins i's region, and one cell of i's region next to j's goes the other way.
+            trial = regions[:]
+            trial[j] = regions[i]
+            back = [
+                x
+                for x in range(36)
+                if trial[x] == regions[i] and x != j and any(trial[y] == regions[j] for y in neighbours(x, 6))
+            ]
+            if not back:
+                continue
+            trial[rng.choice(back)] = regions[j]
+            if not all(connected(trial, r) for r in set(trial)):
+                continue
+            test = empty(6)
+            for x in range(36):
+                test["grid"][x // 6][x % 6]["region"] = trial[x]
+            if solutions(board_of(test), 1):
+                regions = trial
+    for x in range(36):
+        obj["grid"][x // 6][x % 6]["region"] = regions[x]
+    sol = solved_grid(6, rng, obj)
+    obj["even"] = [{"cell": name(i, 6)} for i in rng.sample(range(36), 6) if sol[i] % 2 == 0]
+    obj["odd"] = [{"cell": name(i, 6)} for i in rng.sample(range(36), 6) if sol[i] % 2 == 1]
+    return finish(obj, sol, rng)
+
+
+# Each kind's constraints, drawn on `obj` from the solved grid `sol` of size `n`; each
+# returns the grid the puzzle keeps (a kind with rules of its own solves a grid that keeps them).
+def _cages(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    cages = []
+    left = set(range(n * n))
+    while left:
+        start = min(left)
+        cage = [start]
+        want = rng.randint(1, 4 if n == 9 else 3)
+        while len(cage) < want:
+            steps = [
+                j
+                for i in cage
+                for j in neighbours(i, n)
+                if j in left and j not in cage and sol[j] not in {sol[x] for x in cage}
+            ]
+            if not steps:
+                break
+            cage.append(rng.choice(steps))
+        left -= set(cage)
+        cages.append({"cells": [name(i, n) for i in cage], "value": str(sum(sol[i] for i in cage))})
+    obj["killercage"] = cages
+    return sol
+
+
+def _thermometers(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
     used: set[int] = set()
-    if kind in ("killer", "killer-4"):
-        cages = []
-        left = set(range(n * n))
-        while left:
-            start = min(left)
-            cage = [start]
-            want = rng.randint(1, 4 if n == 9 else 3)
-            while len(cage) < want:
-                steps = [
-                    j
-                    for i in cage
-                    for j in neighbours(i, n)
-                    if j in left and j not in cage and sol[j] not in {sol[x] for x in cage}
-                ]
-                if not steps:
-                    break
-                cage.append(rng.choice(steps))
-            left -= set(cage)
-            cages.append({"cells": [name(i, n) for i in cage], "value": str(sum(sol[i] for i in cage))})
-        obj["killercage"] = cages
-    elif kind == "thermo":
-        obj["thermometer"] = []
-        for _ in range(8):
-            line = path(sol, n, rng, rng.randint(3, 6), lambda p, j: sol[j] > sol[p[-1]], used)
-            if line:
-                used |= set(line)
-                obj["thermometer"].append({"lines": [[name(i, n) for i in line]]})
-    elif kind == "arrow":
-        obj["arrow"] = []
-        for _ in range(3000):
-            line = path(
-                sol, n, rng, rng.randint(3, 4), lambda p, j: sum(sol[x] for x in p[1:]) + sol[j] <= sol[p[0]], used
+    obj["thermometer"] = []
+    for _ in range(8):
+        line = path(sol, n, rng, rng.randint(3, 6), lambda p, j: sol[j] > sol[p[-1]], used)
+        if line:
+            used |= set(line)
+            obj["thermometer"].append({"lines": [[name(i, n) for i in line]]})
+    return sol
+
+
+def _arrows(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    used: set[int] = set()
+    obj["arrow"] = []
+    for _ in range(3000):
+        line = path(sol, n, rng, rng.randint(3, 4), lambda p, j: sum(sol[x] for x in p[1:]) + sol[j] <= sol[p[0]], used)
+        if line and sum(sol[i] for i in line[1:]) == sol[line[0]]:
+            used |= set(line)
+            obj["arrow"].append({"cells": [name(line[0], n)], "lines": [[name(i, n) for i in line]]})
+        if len(obj["arrow"]) >= 8:
+            break
+    return sol
+
+
+def _kropki(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    obj["difference"], obj["ratio"] = [], []
+    for i in range(n * n):
+        for j in neighbours(i, n):
+            if j > i:
+                a, b = sol[i], sol[j]
+                if abs(a - b) == 1:
+                    obj["difference"].append({"cells": [name(i, n), name(j, n)]})
+                elif a == 2 * b or b == 2 * a:
+                    obj["ratio"].append({"cells": [name(i, n), name(j, n)]})
+    obj["negative"] = ["ratio", "difference"]
+    return sol
+
+
+def _xv(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    obj["xv"] = []
+    for i in range(n * n):
+        for j in neighbours(i, n):
+            if j > i and sol[i] + sol[j] in (5, 10):
+                obj["xv"].append({"cells": [name(i, n), name(j, n)], "value": "X" if sol[i] + sol[j] == 10 else "V"})
+    obj["negative"] = ["xv"]
+    return sol
+
+
+def _little_killers(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    obj["littlekillersum"] = []
+    for _ in range(10):
+        r, c = rng.choice([(-1, rng.randrange(n)), (rng.randrange(n), -1)])
+        direction = "DR" if r < 0 or c < 0 else "UL"
+        cells = []
+        rr, cc = r + 1, c + 1
+        while 0 <= rr < n and 0 <= cc < n:
+            cells.append(rr * n + cc)
+            rr, cc = rr + 1, cc + 1
+        if cells:
+            obj["littlekillersum"].append(
+                {
+                    "cell": f"R{r + 1}C{c + 1}",
+                    "cells": [name(i, n) for i in cells],
+                    "direction": direction,
+                    "value": str(sum(sol[i] for i in cells)),
+                }
             )
-            if line and sum(sol[i] for i in line[1:]) == sol[line[0]]:
-                used |= set(line)
-                obj["arrow"].append({"cells": [name(line[0], n)], "lines": [[name(i, n) for i in line]]})
-            if len(obj["arrow"]) >= 8:
+    return sol
+
+
+def _sandwiches(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    obj["sandwichsum"] = []
+    for k in range(n):
+        for ray, cell in (
+            ([k * n + x for x in range(n)], f"R{k + 1}C0"),
+            ([x * n + k for x in range(n)], f"R0C{k + 1}"),
+        ):
+            digits = [sol[i] for i in ray]
+            a, b = sorted((digits.index(1), digits.index(n)))
+            obj["sandwichsum"].append({"cell": cell, "value": str(sum(digits[a + 1 : b]))})
+    return sol
+
+
+def _x_sums(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    obj["xsum"] = []
+    for k in range(n):
+        digits = [sol[k * n + x] for x in range(n)]
+        obj["xsum"].append({"cell": f"R{k + 1}C0", "value": str(sum(digits[: digits[0]]))})
+    return sol
+
+
+def _rules(*rules: str):
+    """A kind of global rules only (anti-knight, diagonals): a grid solved with them."""
+
+    def draw(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+        obj.update(dict.fromkeys(rules, True))
+        return solved_grid(n, rng, {**empty(n), **dict.fromkeys(rules, True)})
+
+    return draw
+
+
+def _lines(obj: dict, sol: list[int], n: int, rng: random.Random) -> list[int]:
+    used: set[int] = set()
+    obj["whispers"], obj["renban"], obj["palindrome"], obj["betweenline"] = [], [], [], []
+    for _ in range(3):
+        line = path(sol, n, rng, rng.randint(3, 5), lambda p, j: abs(sol[j] - sol[p[-1]]) >= 5, used)
+        if line:
+            used |= set(line)
+            obj["whispers"].append({"lines": [[name(i, n) for i in line]]})
+    for _ in range(200):
+        line = path(sol, n, rng, rng.randint(3, 4), lambda p, j: sol[j] not in [sol[x] for x in p], used)
+        if line and max(sol[i] for i in line) - min(sol[i] for i in line) == len(line) - 1:
+            used |= set(line)
+            obj["renban"].append({"lines": [[name(i, n) for i in line]]})
+            if len(obj["renban"]) == 2:
                 break
-    elif kind == "kropki":
-        obj["difference"], obj["ratio"] = [], []
-        for i in range(n * n):
-            for j in neighbours(i, n):
-                if j > i:
-                    a, b = sol[i], sol[j]
-                    if abs(a - b) == 1:
-                        obj["difference"].append({"cells": [name(i, n), name(j, n)]})
-                    elif a == 2 * b or b == 2 * a:
-                        obj["ratio"].append({"cells": [name(i, n), name(j, n)]})
-        obj["negative"] = ["ratio", "difference"]
-    elif kind == "xv":
-        obj["xv"] = []
-        for i in range(n * n):
-            for j in neighbours(i, n):
-                if j > i and sol[i] + sol[j] in (5, 10):
-                    obj["xv"].append(
-                        {"cells": [name(i, n), name(j, n)], "value": "X" if sol[i] + sol[j] == 10 else "V"}
-                    )
-        obj["negative"] = ["xv"]
-    elif kind == "littlekiller":
-        obj["littlekillersum"] = []
-        for _ in range(10):
-            r, c = rng.choice([(-1, rng.randrange(n)), (rng.randrange(n), -1)])
-            direction = "DR" if r < 0 or c < 0 else "UL"
-            cells = []
-            rr, cc = r + 1, c + 1
-            while 0 <= rr < n and 0 <= cc < n:
-                cells.append(rr * n + cc)
-                rr, cc = rr + 1, cc + 1
-            if cells:
-                obj["littlekillersum"].append(
-                    {
-                        "cell": f"R{r + 1}C{c + 1}",
-                        "cells": [name(i, n) for i in cells],
-                        "direction": direction,
-                        "value": str(sum(sol[i] for i in cells)),
-                    }
-                )
-    elif kind == "sandwich":
-        obj["sandwichsum"] = []
-        for k in range(n):
-            for ray, cell in (
-                ([k * n + x for x in range(n)], f"R{k + 1}C0"),
-                ([x * n + k for x in range(n)], f"R0C{k + 1}"),
-            ):
-                digits = [sol[i] for i in ray]
-                a, b = sorted((digits.index(1), digits.index(n)))
-                obj["sandwichsum"].append({"cell": cell, "value": str(sum(digits[a + 1 : b]))})
-    elif kind == "xsum-4":
-        obj["xsum"] = []
-        for k in range(n):
-            digits = [sol[k * n + x] for x in range(n)]
-            obj["xsum"].append({"cell": f"R{k + 1}C0", "value": str(sum(digits[: digits[0]]))})
-    elif kind == "chess":
-        obj.update({"antiknight": True, "antiking": True})
-        sol = solved_grid(n, rng, {**empty(n), "antiknight": True, "antiking": True})
-    elif kind == "diagonals":
-        obj.update({"diagonal+": True, "diagonal-": True})
-        sol = solved_grid(n, rng, {**empty(n), "diagonal+": True, "diagonal-": True})
-    elif kind == "lines":
-        obj["whispers"], obj["renban"], obj["palindrome"], obj["betweenline"] = [], [], [], []
-        for _ in range(3):
-            line = path(sol, n, rng, rng.randint(3, 5), lambda p, j: abs(sol[j] - sol[p[-1]]) >= 5, used)
-            if line:
+    for _ in range(400):
+        line = path(sol, n, rng, 3, lambda p, j: True, used)
+        if line and sol[line[0]] == sol[line[-1]]:
+            used |= set(line)
+            obj["palindrome"].append({"lines": [[name(i, n) for i in line]]})
+            break
+    for _ in range(400):
+        line = path(sol, n, rng, rng.randint(3, 4), lambda p, j: True, used)
+        if line:
+            lo, hi = sorted((sol[line[0]], sol[line[-1]]))
+            if all(lo < sol[i] < hi for i in line[1:-1]):
                 used |= set(line)
-                obj["whispers"].append({"lines": [[name(i, n) for i in line]]})
-        for _ in range(200):
-            line = path(sol, n, rng, rng.randint(3, 4), lambda p, j: sol[j] not in [sol[x] for x in p], used)
-            if line and max(sol[i] for i in line) - min(sol[i] for i in line) == len(line) - 1:
-                used |= set(line)
-                obj["renban"].append({"lines": [[name(i, n) for i in line]]})
-                if len(obj["renban"]) == 2:
+                obj["betweenline"].append({"lines": [[name(i, n) for i in line]]})
+                if len(obj["betweenline"]) == 2:
                     break
-        for _ in range(400):
-            line = path(sol, n, rng, 3, lambda p, j: True, used)
-            if line and sol[line[0]] == sol[line[-1]]:
-                used |= set(line)
-                obj["palindrome"].append({"lines": [[name(i, n) for i in line]]})
-                break
-        for _ in range(400):
-            line = path(sol, n, rng, rng.randint(3, 4), lambda p, j: True, used)
-            if line:
-                lo, hi = sorted((sol[line[0]], sol[line[-1]]))
-                if all(lo < sol[i] < hi for i in line[1:-1]):
-                    used |= set(line)
-                    obj["betweenline"].append({"lines": [[name(i, n) for i in line]]})
-                    if len(obj["betweenline"]) == 2:
-                        break
-    elif kind == "classic-16":
-        pass
+    return sol
+
+
+DRAW = {
+    "killer": _cages,
+    "killer-4": _cages,
+    "thermo": _thermometers,
+    "arrow": _arrows,
+    "kropki": _kropki,
+    "xv": _xv,
+    "littlekiller": _little_killers,
+    "sandwich": _sandwiches,
+    "xsum-4": _x_sums,
+    "chess": _rules("antiknight", "antiking"),
+    "diagonals": _rules("diagonal+", "diagonal-"),
+    "lines": _lines,
+}
+
+
+def make(kind: str, rng: random.Random) -> dict:
+    """A puzzle of `kind` (one of KINDS) with one solution."""
+    if kind == "jigsaw-6":
+        return _jigsaw(rng)
+    n = {"xsum-4": 4, "classic-16": 16, "killer-4": 4}.get(kind, 9)
+    obj = empty(n)
+    sol = solved_grid(n, rng)
+    draw = DRAW.get(kind)  # none for a classic puzzle
+    if draw is not None:
+        sol = draw(obj, sol, n, rng)
     return finish(obj, sol, rng)
 
 
