@@ -173,6 +173,7 @@ def test_ctrl_c_stops_a_command_with_one_line_and_status_130(monkeypatch, capsys
     assert err.count("\n") == 1 and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_a_long_command_gives_up_at_its_timeout():
     import io
 

@@ -121,6 +121,7 @@ def test_date_digest_is_the_md5_of_the_date():
     assert date_digest(dt.date(2025, 10, 5)) == 0xDA609A7969C476D2981BF17E8B381395  # md5sum of "20251005"
 
 
+@pytest.mark.slow
 def test_the_day_digest_of_every_date_a_slug_holds_is_hashlibs_md5():
     """The codec's own MD5 (letters/md5.py) against the standard library's, for each of the
     16,384 days a letters slug can name."""

@@ -90,6 +90,7 @@ def _check_positions(seed, count):
         assert got == expected, (grid, rack, set(got) ^ set(expected))
 
 
+@pytest.mark.slow
 def test_the_finder_gives_every_play_the_brute_force_gives_with_its_score():
     _check_positions(seed=1, count=6)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import codecs
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ PIECES = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=2000)
 @given(st.lists(PIECES, max_size=24).map("".join), st.integers(0, 4), st.integers(0, 4))
 def test_carving_is_what_carving_one_character_at_a_time_gives(text, cut_start, cut_end):

@@ -49,6 +49,7 @@ def toollib_findings(path):
     return comments, chances
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHORT, ids=lambda p: p.suffix)
 def test_the_findings_are_ms_toollibs_on_the_original_file(path, replay_games):
     game = replay_games[path.name]

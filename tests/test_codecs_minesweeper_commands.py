@@ -49,6 +49,7 @@ def test_export_replay_writes_a_games_slug_as_an_evf(tmp_path):
     assert video.software.startswith("Slugboard ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_export_replay_keeps_a_replay_files_mouse_path(tmp_path, path):
     out = tmp_path / "again.evf"

@@ -8,6 +8,7 @@ import json
 import pickle
 from operator import attrgetter
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -133,6 +134,7 @@ def test_a_long_game_s_json_is_written_in_pieces(monkeypatch):
     assert out.getvalue() == _dump(ms.to_json(board)) + "\n"
 
 
+@pytest.mark.slow
 def test_a_long_game_s_json_text_is_made_without_holding_its_pieces_and_the_whole():
     """The window saves a board's JSON text made from its pieces (`Game.json_text`): what
     `json.dumps` writes, and at its peak not much more than the text itself."""

@@ -52,6 +52,7 @@ def assert_same_field(video, board: ms.Board) -> None:
     assert mines == set(board.mines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_a_replay_file_written_again_gives_ms_toollib_the_figures_of_the_original(path, replay_games):
     original = _toollib(path, at_end=True)

@@ -347,6 +347,7 @@ def test_a_timeline_keeps_no_object_for_each_mouse_event():
     assert sum(map(sys.getsizeof, (kept.t, kept.x, kept.y, kept.kinds))) / clicks < 30
 
 
+@pytest.mark.slow
 def test_a_games_figures_count_the_clicks_without_their_places(replay_games):
     """A game's figures count its clicks and keep a byte for each, where a timeline that
     a drawing of the mouse path asks for keeps 25 (its time and place): the same figures

@@ -151,6 +151,7 @@ def test_the_game_declares_the_files_the_reader_reads():
     assert [kind.extensions for kind in minesweeper.FILE_TYPES] == [EXTENSIONS]
 
 
+@pytest.mark.slow
 def test_the_reader_hands_ms_toollib_the_bytes_without_a_copy_as_a_list(monkeypatch):
     """A list of a file's bytes is 8 bytes a byte: the reader's child took 618 MB for a
     60 MB file (benchmarks/replay_reader_memory.py measures it)."""

@@ -49,6 +49,7 @@ def test_zini_in_the_child_is_zini_here(toollib):
     assert tuple(toollib.call("zini", rows)) == here
 
 
+@pytest.mark.slow
 def test_odds_in_the_child_are_the_odds_here(toollib):
     import ms_toollib
 

@@ -736,6 +736,7 @@ def test_editing_helpers():
 # --- properties ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(boards())
 def test_random_boards_round_trip(board):

@@ -22,6 +22,7 @@ def _all_boards(found: completions.Completions) -> list[pm.Board]:
     return [found.board_of(k) for k in range(len(found))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "board",
     [

@@ -120,6 +120,7 @@ def boards(draw):
     return pm.Board(surface, height, width, (), tuple(sorted(cells)))
 
 
+@pytest.mark.slow
 @compiled
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.sampled_from([None, 1, 3]))
@@ -127,6 +128,7 @@ def test_the_compiled_search_agrees_with_the_python_one(board, limit):
     assert solver.count(board, limit, engine="compiled") == solver.count(board, limit, engine="python")
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_the_sweep_reversed_counts_what_the_usual_sweep_counts(board):
@@ -139,6 +141,7 @@ def test_the_sweep_reversed_counts_what_the_usual_sweep_counts(board):
         assert solver.count(board, engine=engine, reverse=True) == solver.count(board, engine=engine)
 
 
+@pytest.mark.slow
 def test_the_sweep_reversed_on_the_command_line(capsys):
     # Three pieces of a completion of the 8x8 projective plane less centre put back, nine
     # to place: as many ways both ways as a plain Algorithm X finds.
@@ -176,6 +179,7 @@ def test_the_sweep_reversed_repeats_the_search_where_a_symmetry_reverses_it(slug
         assert {solver.image(mask, backwards) for mask in masks} == masks
 
 
+@pytest.mark.slow
 def test_the_subproblems_add_up_to_the_whole():
     problem = solver.prepare(pm.Board("R", 4, 15))
     t = solver.tables(problem)
@@ -195,6 +199,7 @@ def test_progress_says_the_share_of_subproblems_done():
     assert shares == sorted(shares) and 0 < shares[0] < 0.2
 
 
+@pytest.mark.slow
 @compiled
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.sampled_from([None, 1, 3]))
@@ -365,6 +370,7 @@ def test_a_dask_cluster_counts_what_one_machine_counts(capsys, monkeypatch):
     assert "no Dask scheduler answers" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("surface", "size", "seed"), [("R", "6x10", 1), ("T", "6x10", 2), ("K", "5x12", 3)])
 def test_a_generated_puzzle_has_exactly_one_completion(capsys, surface, size, seed):
     args = ["generate-pentomino", "--surface", surface, "--size", size, "--seed", str(seed)]
@@ -421,6 +427,7 @@ def _parts_lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["python", pytest.param("compiled", marks=compiled)])
 def test_a_count_stopped_goes_on_from_its_parts_file_and_counts_each_part_once(tmp_path, engine):
     from slugboard.codecs.pentomino.parts import PartsFile
@@ -520,6 +527,7 @@ def test_a_parts_file_reads_back_its_runs_and_refuses_a_bad_line_anywhere_but_th
                 read_parts(b"\n".join([lines[0], tail, *lines[1:]]) + b"\n", header)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("surface", list("RCMTKPS"))
 def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_looking(surface):
     """The compiled search stops where an empty cell next to the last piece lies in a

@@ -130,6 +130,7 @@ def boards(draw):
     return pm.Board(surface, height, width, pieces, tuple(sorted(cells)))
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_counting_by_orbits_counts_what_the_plain_search_counts(board):
@@ -146,6 +147,7 @@ def test_a_wrapped_board_with_a_hole_agrees_with_cells_taken_modulo_the_size(sur
     assert solver.count(board) == (modular_count(surface, 4, 5, hole), True)
 
 
+@pytest.mark.slow
 def test_the_command_line_counts_with_and_without_the_symmetries(capsys):
     for extra in ([], ["--no-symmetry"]):
         assert cli.run(["count", "T35", "--jobs", "1", *extra]) == 0

@@ -95,6 +95,7 @@ def test_a_minimal_puzzle_needs_every_given():
     assert sudoku.is_minimal(board)
 
 
+@pytest.mark.slow
 def test_a_search_that_finds_nothing_says_which_choice_to_relax():
     """Few givens and a high rating together are rare: the message says what the puzzles
     rated in range needed, and a search that allows it finds one."""

@@ -155,6 +155,7 @@ def test_an_engine_that_dies_during_a_search_gives_a_clear_message(tmp_path):
     assert str(caught.value).startswith("xiangqi: the engine Fake")
 
 
+@pytest.mark.slow
 def test_an_engine_that_hangs_in_a_search_is_ended(tmp_path):
     path = fake_engine(tmp_path, GREETING + '    elif word in ("go", "stop"):\n        time.sleep(60)\n')
     with eng.Engine(path) as engine:
@@ -164,6 +165,7 @@ def test_an_engine_that_hangs_in_a_search_is_ended(tmp_path):
         assert not engine.alive
 
 
+@pytest.mark.slow
 def test_an_engine_that_never_greets_is_ended(tmp_path):
     path = fake_engine(tmp_path, "time.sleep(60)\n")
     with pytest.raises(eng.EngineError, match=r"no reply within 0.3 s when asked to start"):

@@ -361,6 +361,7 @@ def test_xqf_reader_raises_only_slug_errors(data):
 VALID_XQF = write_xqf(random_record(1, plies=20), 18, 1)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(VALID_XQF) - 1), st.integers(0, 255)), max_size=6))
 def test_mutated_xqf_raises_only_slug_errors(changes):
@@ -376,6 +377,7 @@ def test_mutated_xqf_raises_only_slug_errors(changes):
 VALID_PGN = rec.write_pgn(random_record(2, plies=20))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=400), st.integers(0, len(VALID_PGN)))
 def test_pgn_and_dhtmlxq_readers_raise_only_slug_errors(noise, at):

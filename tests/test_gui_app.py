@@ -161,6 +161,7 @@ def _export_error(tmp_path, *args: str) -> str:
     return done.stderr
 
 
+@pytest.mark.slow
 def test_export_moment_out_of_range_is_an_error(tmp_path):
     for at in ("inf", "1e308", "nan", "-1", "soon"):
         err = _export_error(tmp_path, "--export", str(tmp_path / "m.png"), MINESWEEPER, "--at", at)

@@ -3,6 +3,7 @@ shows a busy bar with Cancel, and Cancel (or a newer paste) leaves the board as 
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from conftest import DATA, open_file
@@ -12,6 +13,7 @@ REPLAY = next((DATA / "minesweeper").glob("*.evf"))
 SUDOKU = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
 
 
+@pytest.mark.slow
 def test_a_replay_file_opens_in_the_background(qtbot, main_window):
     assert main_window.open_file(str(REPLAY))
     assert main_window.reading_file() and main_window.file_cancel.isVisible()
@@ -24,6 +26,7 @@ def test_a_replay_file_opens_in_the_background(qtbot, main_window):
     assert not main_window.file_cancel.isVisible()
 
 
+@pytest.mark.slow
 def test_cancel_leaves_the_board_as_it_was(qtbot, main_window, monkeypatch):
     queries = Queries(monkeypatch)
     page = main_window.page("minesweeper")

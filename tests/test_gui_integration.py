@@ -165,6 +165,7 @@ def _window_keys(window) -> set[str]:
     return keys - {sequence.toString() for sequence in dialogs}
 
 
+@pytest.mark.slow
 def test_no_shortcut_is_ambiguous_on_any_tab(qtbot, qtlog, main_window):
     from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
 

@@ -977,6 +977,7 @@ def private_cache(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
 
 
+@pytest.mark.slow
 def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, main_window, private_cache):
     full = letters.decode(INMATE)
     three_turns = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
@@ -1008,6 +1009,7 @@ def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, 
     qtbot.waitUntil(lambda: page.best_list.count() > 0, timeout=30000)  # the next turn's plays
 
 
+@pytest.mark.slow
 def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window, private_cache):
     main_window.paste_text(INMATE)
     page = _page(main_window)
@@ -1028,6 +1030,7 @@ def test_a_finished_game_shows_each_turn_beside_its_best_play(qtbot, main_window
     assert f"Your total {game.total}" in page.best_status.text()
 
 
+@pytest.mark.slow
 def test_a_turn_clicked_in_the_review_shows_the_board_before_it_with_its_best_play_and_the_games(
     qtbot, main_window, private_cache
 ):

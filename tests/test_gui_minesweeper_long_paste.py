@@ -124,6 +124,7 @@ def _paste_by_keys(qtbot, window, text: str) -> dict:
     return seen
 
 
+@pytest.mark.slow
 def test_a_long_game_shows_its_board_at_once_and_plays_and_seeks_once_its_replay_is_ready(qtbot, main_window):
     text, board = long_game()
     actions = len(board.events)
@@ -273,6 +274,7 @@ def test_nothing_on_the_panel_moves_when_the_replay_arrives(qtbot, main_window, 
     assert places() == before
 
 
+@pytest.mark.slow
 def test_a_long_game_kept_from_the_last_run_comes_back_at_its_start_and_its_replay_follows(
     qtbot, settings, open_window
 ):

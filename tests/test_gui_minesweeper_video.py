@@ -25,6 +25,7 @@ def decoded(path):
         return [round(f.pts * f.time_base * 1000) for f in frames], (frames[0].width, frames[0].height)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".mp4", ".webm"])
 def test_every_frame_comes_at_the_millisecond_the_plan_says(qapp, tmp_path, suffix):
     board = ms.decode(ARTICLE)
@@ -43,6 +44,7 @@ def test_every_frame_comes_at_the_millisecond_the_plan_says(qapp, tmp_path, suff
     assert starts[-1] == ms.replay(board).duration_ms + HOLD_MS
 
 
+@pytest.mark.slow
 def test_a_faster_video_is_shorter_by_its_speed(qapp, tmp_path):
     board = ms.decode(ARTICLE)
     starts = write_video(str(tmp_path / "fast.mp4"), board, fps=60, speed=2.0, size=QSize(320, 240))
@@ -85,6 +87,7 @@ def test_a_field_with_no_game_has_no_video(qapp, tmp_path):
         write_video(str(tmp_path / "field.mp4"), ms.decode("1=5x5+0141++"))
 
 
+@pytest.mark.slow
 def test_the_page_writes_a_video_in_the_background_and_says_so(qtbot, main_window, tmp_path):
     assert main_window.paste_text(ARTICLE)
     page = main_window.page("minesweeper")
@@ -123,6 +126,7 @@ def _slugboard(*argv):
     )
 
 
+@pytest.mark.slow
 def test_slugboard_export_writes_a_replay_files_video_with_its_path(tmp_path):
     from replay_files import FILES
 
@@ -142,6 +146,7 @@ def test_slugboard_export_writes_a_replay_files_video_with_its_path(tmp_path):
     assert not (tmp_path / "at.webm").exists()
 
 
+@pytest.mark.slow
 def test_slugboard_export_of_a_replay_with_no_moment_draws_its_end(tmp_path):
     from PySide6.QtGui import QImage
 

@@ -886,6 +886,7 @@ def test_no_check_runs_while_another_search_does(qtbot, monkeypatch, main_window
     assert checks == []
 
 
+@pytest.mark.slow
 def test_an_edit_during_a_count_is_checked_once(qtbot, main_window, page, checks):
     main_window.paste_text("R6a")
     page.count_button.click()
@@ -977,6 +978,7 @@ def test_the_caption_stays_plain_once_a_piece_is_placed(qapp):
     painter.end()
 
 
+@pytest.mark.slow
 def test_make_puzzle_places_pieces_with_one_completion(qtbot, main_window, page):
     main_window.paste_text("R6a")
     empty = page.board

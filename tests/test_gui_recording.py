@@ -237,6 +237,7 @@ def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp
     assert _durations(out)[-1] == HOLD_MS
 
 
+@pytest.mark.slow
 def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
     from slugboard.gui.minesweeper.recording import MAX_FRAMES, RecordingError, record
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import threading
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QApplication
@@ -138,6 +139,7 @@ def test_a_large_stored_board_follows_the_window(qtbot, settings, open_window, m
     assert settings.value("boards/minesweeper") == text
 
 
+@pytest.mark.slow
 def test_cancel_keeps_the_stored_board_for_the_next_start(qtbot, settings, open_window, monkeypatch):
     gate, game, text, window = _restoring(settings, open_window, monkeypatch)
     page = window.current_page()

@@ -467,6 +467,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_slugboards_setting_aside_at_once_keep_every_entry(tmp_path):
     ini = str(tmp_path / "slugboard.ini")
     count = 80

@@ -86,6 +86,7 @@ def test_dark_colours_keep_their_contrast(qtbot, themes):
     assert Qt.CheckState.Checked == box.checkState()
 
 
+@pytest.mark.slow
 def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_afresh(qtbot, settings, themes):
     """Widgets that cover all of themselves are left as they are when the window repaints
     under them: after pastes, typing, the pointer over buttons and a change of theme, no
@@ -168,6 +169,7 @@ print(json.dumps([at_start, "QStyle" in QtWidgets.__dict__, app.style().name().l
     assert fresh_process(script, str(tmp_path / "s.ini")) == [False, True, "fusion"]
 
 
+@pytest.mark.slow
 def test_dark_then_system_gives_back_every_widget_as_it_was(qtbot, settings, themes):
     """Every tab, the window's furniture and each game's panel (its mode buttons, which have
     a style sheet of their own, among them), looks after Dark then System as it did before."""
@@ -267,6 +269,7 @@ def _texts(window):
         yield widget, rect
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", ["dark", "light"])
 def test_every_text_reaches_a_contrast_of_4_5_in_both_themes(qtbot, settings, themes, first):
     """Each text the window shows, as drawn, against its ground: after a start in one theme

@@ -108,6 +108,7 @@ def test_pdf_holds_no_picture(qapp, tmp_path, key):
     assert re.search(rb"/Subtype\s*/Image", data) is None
 
 
+@pytest.mark.slow
 @needs_rsvg
 @pytest.mark.parametrize("key", sorted(BOARDS))
 @pytest.mark.parametrize("zoom", [1, 3])

@@ -189,6 +189,7 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 @linux_only
 def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends(main_window, qtbot):
     """The count of the empty 6x10 rectangle (seconds of work) runs in a process of its own,

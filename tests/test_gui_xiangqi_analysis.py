@@ -179,6 +179,7 @@ def test_the_engine_chosen_and_the_lines_are_kept_for_next_time(qtbot, main_wind
     assert again.analysis_panel.line_buttons[3].isChecked()
 
 
+@pytest.mark.slow
 def test_an_engine_that_hangs_is_reported_and_the_window_keeps_working(qtbot, main_window, tmp_path, monkeypatch):
     monkeypatch.setattr(engines, "DEPTH_TIMEOUT", 0.5)
     monkeypatch.setattr(engines, "GRACE", 0.3)
