@@ -12,6 +12,9 @@
   before it, the plain way: the trick pays while the ratio is under 1;
 * with --each-game, the same first frame with each game's page current, against its own
   floor (the Qt classes of that start): the goal row is the letters start's;
+* with --source-reads, the goal row's start against the same start with PySide6's import
+  hook reading no module's source (patched in this harness only, to measure what the reads
+  cost; the program never does it);
 * how many source files PySide6's import hook reads in that start before the first frame, and
   how many garbage collections Python runs.
 
@@ -78,7 +81,7 @@ def watch_windows():
     return watch  # kept alive by the closure above
 
 KIND = sys.argv[1]
-if KIND in ("slugboard", "plain"):
+if KIND in ("slugboard", "plain", "unread"):
     # The program's own start, `slugboard` with no arguments, as its script runs it: import
     # slugboard.gui.app and call main(), which reads the arguments, makes the application,
     # reads the settings and shows the window with the last boards. Nothing of Qt is loaded
@@ -91,6 +94,10 @@ if KIND in ("slugboard", "plain"):
         from PySide6.QtCore import QSettings
         QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[2])
         QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+        if KIND == "unread":
+            # "unread": a measurement, never the program's way: PySide6's import hook answers
+            # "uses PySide6" for every module without reading its source (what the reads cost).
+            sys.modules["shibokensupport.feature"]._mod_uses_pyside = lambda module: True
 
     # "plain": the program with what its start leaves until just after the first frame
     # done before it, the plain way: the queries of the page shown started at once
@@ -320,6 +327,21 @@ def after_first_frame(runs: int, env: dict[str, str]) -> tuple[str, float, str, 
     )
 
 
+def source_reads(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
+    """The start as the goal row times it, against the same start with PySide6's import hook
+    reading no source ("unread" above): what the hook's reads cost the start, a cost of
+    PySide6's that the floor window (which imports no module of its own) never pays."""
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as folder:
+        _seed_settings(folder, env)
+        windows = {
+            "start": [python, "-c", _SHOW, "slugboard", folder],
+            "unread": [python, "-c", _SHOW, "unread", folder],
+        }
+        times = _medians(windows, env, runs, _to_paint)
+    return ("window shown, boards restored", times["start"], "the same, no source read", times["unread"], -1.0)
+
+
 def each_game(runs: int, env: dict[str, str]) -> list[tuple[str, float, str, float, float]]:
     """The window's first frame with each game's page shown (the settings as a person leaves
     them, that game's tab current), each against its own floor: a bare window importing the
@@ -347,12 +369,17 @@ def main() -> None:
     parser.add_argument(
         "--each-game", action="store_true", help="also the first frame with each game's page current, against its floor"
     )
+    parser.add_argument(
+        "--source-reads", action="store_true", help="also the start against the same with PySide6 reading no source"
+    )
     args = parser.parse_args()
     env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     rows = measure(args.runs)
     if args.each_game:
         rows += each_game(args.runs, env)
+    if args.source_reads:
+        rows.append(source_reads(args.runs, env))
     print(f"{'measurement':44} {'ms':>7}  {'baseline':28} {'ms':>7}  {'ratio':>6}  goal")
     for label, value, base_label, base_value, goal in rows:
         ratio = value / base_value
