@@ -1,4 +1,5 @@
-"""Every file reader's way in: a regular file, read to at most its limit plus one byte.
+"""Every file reader's way in: a regular file, read to at most its limit plus one byte; and
+the folder where Slugboard keeps what it can always make again (`cache_folder`).
 
 A path can name what is not a file: `/dev/zero` (endless: reading it whole grows memory
 until the process dies), a FIFO (opening it waits for a writer for ever), a folder, or a
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 
 from .errors import FormatError
 
@@ -54,6 +56,20 @@ def read_text_limited(path: str, limit: int, game: str = "slugboard") -> str:
     all of it, or its first `limit + 1` characters when it holds more."""
     data = read_bytes_limited(path, 4 * (limit + 1), game)  # a character is at most 4 bytes
     return data.decode("utf-8", errors="replace")[: limit + 1]
+
+
+def cache_folder() -> str:
+    """Slugboard's folder in the user's cache folder (the platform's: XDG_CACHE_HOME or
+    ~/.cache, ~/Library/Caches, %LOCALAPPDATA%), for what can be made again when it is gone:
+    the compiled pentomino search, the letters move finder's trie, the start's module list.
+    Not made here: a writer makes it when it first writes."""
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")
+    elif sys.platform == "darwin":
+        base = os.path.join(os.path.expanduser("~"), "Library", "Caches")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "slugboard")
 
 
 def _kind(mode: int) -> str:

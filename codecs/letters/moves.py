@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from operator import mul
 from typing import Any
 
+from ..files import cache_folder
 from ..record import Record
 from ..work import NEVER, Cancel
 from .game import rack_for_turn, resolve
@@ -142,8 +143,7 @@ class Lexicon:
 
 
 def lexicon_cache_path() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "slugboard", "letters-lexicon.txt")
+    return os.path.join(cache_folder(), "letters-lexicon.txt")
 
 
 def _read_cache(path: str, digest: str) -> Lexicon | None:

@@ -22,7 +22,6 @@ at once, all sharing one memory; another thread stops it through a flag it looks
 from __future__ import annotations
 
 import os
-import sys
 import threading
 from collections.abc import Callable
 from functools import cache
@@ -31,28 +30,19 @@ from typing import Any
 
 import numpy as np  # numba's own dependency: this module is imported only where numba is
 
+from ..files import cache_folder
+
 PIECE_BITS = 12  # the free pieces: one bit for each of the twelve
 WORK_BITS = 6  # how much work a state's count took: the bit length of its search's steps
 STOP_MASK = (1 << 16) - 1  # steps between looks at the stop flag: well under a millisecond
 _lock = threading.Lock()
 
 
-def cache_folder() -> Path:
-    """Where numba keeps the compiled search: the user's cache folder, not the package."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Caches"
-    else:
-        base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "slugboard" / "numba"
-
-
 @cache
 def compiled() -> Callable[..., Any]:
     """The compiled search: numba is imported here, on first use, and not before."""
     with _lock:
-        folder = cache_folder()
+        folder = Path(cache_folder(), "numba")  # the user's cache folder, not the package
         try:
             folder.mkdir(parents=True, exist_ok=True)
             os.environ.setdefault("NUMBA_CACHE_DIR", str(folder))
