@@ -10,6 +10,8 @@
 * the start with a sudoku shown against the same start with what it leaves until just after
   the first frame (the threads of the page's queries, guarding its boxes from the wheel) done
   before it, the plain way: the trick pays while the ratio is under 1;
+* the start against the same start without the list of codec modules the last start wrote
+  (loaded before Qt, gui/app.py): that trick pays while the ratio is under 1;
 * with --each-game, the same first frame with each game's page current, against its own
   floor (the Qt classes of that start): the goal row is the letters start's;
 * with --source-reads, the goal row's start against the same start with PySide6's import
@@ -81,7 +83,7 @@ def watch_windows():
     return watch  # kept alive by the closure above
 
 KIND = sys.argv[1]
-if KIND in ("slugboard", "plain", "unread"):
+if KIND in ("slugboard", "plain", "unread", "unlisted"):
     # The program's own start, `slugboard` with no arguments, as its script runs it: import
     # slugboard.gui.app and call main(), which reads the arguments, makes the application,
     # reads the settings and shows the window with the last boards. Nothing of Qt is loaded
@@ -109,8 +111,19 @@ if KIND in ("slugboard", "plain", "unread"):
         wheel = sys.modules["slugboard.gui.wheel"]
         wheel.guard_boxes_on_screen = wheel.guard_boxes
 
+    # The list of codec modules a start loads before Qt (gui/app.py) is the last start's.
+    # "plain" reads it and leaves it as it is, so that it times the same list as the start it
+    # is measured beside; "unlisted" neither reads nor writes one.
+    def keep_list():
+        app = sys.modules["slugboard.gui.app"]
+        app.remember_start_modules = lambda shown: None
+        if KIND == "unlisted":
+            app.load_listed_codecs = lambda: None
+
     class OnceLoaded:
         actions = {"PySide6.QtCore": use_seeded_settings, "PySide6.QtWidgets": watch_windows}
+        if KIND in ("plain", "unlisted"):
+            actions["slugboard.gui.app"] = keep_list
         if KIND == "plain":
             actions.update({"slugboard.gui.worker": queries_at_once, "slugboard.gui.wheel": boxes_at_once})
 
@@ -303,6 +316,7 @@ def measure(runs: int = 15, env: dict[str, str] | None = None) -> list[tuple[str
     rows.append(("window shown, boards restored", times["slugboard"], "bare window + its Qt classes", floor, 1.35))
     rows.append(("bare window + the Qt classes the window uses", floor, "bare QMainWindow shown", times["bare"], 0.0))
     rows.append(after_first_frame(runs, env))
+    rows.append(start_list(runs, env))
     return rows
 
 
@@ -340,6 +354,21 @@ def source_reads(runs: int, env: dict[str, str]) -> tuple[str, float, str, float
         }
         times = _medians(windows, env, runs, _to_paint)
     return ("window shown, boards restored", times["start"], "the same, no source read", times["unread"], -1.0)
+
+
+def start_list(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
+    """The start as the goal row times it (with the list of codec modules its last start
+    wrote, loaded before Qt), against the same start with no list ("unlisted" above): the
+    trick pays while the ratio stays under 1."""
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as folder:
+        _seed_settings(folder, env)
+        windows = {
+            "listed": [python, "-c", _SHOW, "slugboard", folder],
+            "unlisted": [python, "-c", _SHOW, "unlisted", folder],
+        }
+        times = _medians(windows, env, runs, _to_paint)
+    return ("window shown, its codecs loaded before Qt", times["listed"], "the same, no list", times["unlisted"], 1.0)
 
 
 def each_game(runs: int, env: dict[str, str]) -> list[tuple[str, float, str, float, float]]:

@@ -58,6 +58,11 @@ def names() -> list[str]:
     return [_declaration(package).NAME for package in _registered]
 
 
+def packages() -> list[str]:
+    """The registered games' packages (module names), in tab order."""
+    return list(_registered)
+
+
 def titles() -> dict[str, str]:
     """The registered games' titles in tab order (no game's modules are loaded to tell)."""
     return {codec.NAME: codec.TITLE for codec in map(_declaration, _registered)}

@@ -102,6 +102,7 @@ class Pages(Mapping[str, GamePage]):
 
 class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
     warmed = Signal()  # every game's modules loaded, once the window is on screen (see games.Warmer)
+    on_screen = Signal()  # the first frame is painted (or, for a window never shown, its time has passed)
     file_done = Signal(bool)  # a game's file read in the background: opened, or not
     # Made with the menus (gui/menus.py).
     undo_action: QAction
@@ -153,6 +154,7 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         # finding a page's spin boxes makes a Python object of every widget on it (6 ms).
         self._keys_unwatched: list[GamePage] = []
         self._on_screen = False  # True from the first paint on (or once the timer below has run)
+        self._announced = False  # on_screen emitted
         self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
         self._to_restore: set[str] = set()  # games whose stored board has not been read yet
         # Large stored boards are read and prepared in the background (made with the first).
@@ -225,7 +227,12 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
             start_held(self._held_queries)
 
     def _after_first_paint(self) -> None:
+        # Run just after the first paint, and again by the timer of __init__: each step here
+        # does its work once.
         self._on_screen = True
+        if not self._announced:
+            self._announced = True
+            self.on_screen.emit()  # before the other games' modules load
         start_held(self._held_queries)
         if QApplication.windowIcon().isNull():  # the window's and its dialogs' icon, once on screen
             from .desktop import app_icon

@@ -39,11 +39,11 @@ def wait_ended(pid: int, seconds: float = 5.0) -> bool:
 
 def fresh_process(script: str, *args: str, home: str | None = None) -> Any:
     """Run `script` with `args` in a fresh interpreter, on Qt's offscreen platform (and
-    with `home` as its home and configuration folder, if given); what it printed last,
+    with `home` as its home, configuration and cache folder, if given); what it printed last,
     read as JSON. The script must succeed."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     if home is not None:
-        env.update(HOME=home, XDG_CONFIG_HOME=home)
+        env.update(HOME=home, XDG_CONFIG_HOME=home, XDG_CACHE_HOME=os.path.join(home, "cache"))
     run = subprocess.run([sys.executable, "-c", script, *args], capture_output=True, text=True, env=env, timeout=120)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout.splitlines()[-1])

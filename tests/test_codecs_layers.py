@@ -140,3 +140,15 @@ def test_no_codec_touches_the_garbage_collector():
                 assert "gc" not in {alias.name for alias in node.names}, name
             elif isinstance(node, ast.ImportFrom):
                 assert node.module != "gc", name
+
+
+def test_no_codec_imports_qt():
+    """The codecs are pure Python: none imports Qt, anywhere in it, so any of them may be
+    loaded before Qt is (the window's start loads the last start's list of them first,
+    gui/app.py) and the command line never loads Qt."""
+    for name, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            assert not [n for n in names if n.split(".")[0] in ("PySide6", "shiboken6")], name

@@ -71,7 +71,13 @@ def _run_app(tmp_path, on_shown: str, argv: list[str]) -> subprocess.CompletedPr
         "    qapp = QApplication.instance()\n" + body + "MainWindow.show = show\n"
         f"sys.exit(app.main({argv!r}))\n"
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path), HOME=str(tmp_path))
+    env = dict(
+        os.environ,
+        QT_QPA_PLATFORM="offscreen",
+        XDG_CONFIG_HOME=str(tmp_path),
+        XDG_CACHE_HOME=str(tmp_path / "cache"),
+        HOME=str(tmp_path),
+    )
     return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
 
 
@@ -473,6 +479,74 @@ print(json.dumps([sorted(sys.modules), ours]))
             imported |= _imported_at_load(path, name)
     assert [name for name in BEFORE_QT if name not in loaded] == []
     assert [name for name in BEFORE_QT if name not in imported and name not in ours] == []
+
+
+LETTERS_LINK = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS"
+
+
+def _listed(tmp_path) -> list[str]:
+    return (tmp_path / "cache" / "slugboard" / "start-modules.txt").read_text(encoding="utf-8").split()
+
+
+@pytest.mark.slow
+def test_a_window_start_lists_the_codecs_its_first_frame_loaded(tmp_path):
+    """Once the window has painted, the program writes down the codec modules loaded by
+    then, for the next start to load before Qt: the shown game's and the shared ones, not
+    another game's, even when the list it read before named them."""
+    quit_when_on_screen = "self.on_screen.connect(lambda: QTimer.singleShot(0, qapp.quit))\n"
+    done = _run_app(tmp_path, quit_when_on_screen, [LETTERS_LINK])
+    assert done.returncode == 0, done.stderr
+    listed = _listed(tmp_path)
+    assert {"slugboard.codecs.letters.slug", "slugboard.codecs.letters.rules", "slugboard.codecs.links"} <= set(listed)
+    assert all(name.startswith("slugboard.codecs.") for name in listed)
+    assert not [name for name in listed if name.startswith("slugboard.codecs.sudoku.")]
+
+    done = _run_app(tmp_path, quit_when_on_screen, [SEED_SLUG])  # a sudoku: letters' list was read first
+    assert done.returncode == 0, done.stderr
+    listed = _listed(tmp_path)
+    assert "slugboard.codecs.sudoku.slug" in listed
+    assert not [name for name in listed if name.startswith("slugboard.codecs.letters.")]
+
+
+def test_a_start_loads_the_listed_codecs_before_qt_and_nothing_else_a_list_names(tmp_path):
+    """The list is read as a cache: its codec modules are loaded (before anything of Qt);
+    what is not a codec module's name, or names none that exists, is passed over."""
+    folder = tmp_path / "cache" / "slugboard"
+    folder.mkdir(parents=True)
+    (folder / "start-modules.txt").write_text(
+        "slugboard.codecs.letters.rules\nslugboard.codecs.no_such_module\nPySide6.QtCore\n"
+        "slugboard.codecs.bad-name\nurllib.request\n",
+        encoding="utf-8",
+    )
+    script = r"""
+import json, sys
+from slugboard.gui import app
+app.load_before_qt()
+app.load_listed_codecs()
+print(json.dumps(sorted(name for name in ("slugboard.codecs.letters.rules", "urllib.request", "PySide6", "shiboken6")
+                        if name in sys.modules)))
+"""
+    assert fresh_process(script, home=str(tmp_path)) == ["slugboard.codecs.letters.rules"]
+
+
+@pytest.mark.parametrize("kind", ["folder", "too long", "not text"])
+def test_a_damaged_list_of_codecs_loads_nothing(tmp_path, kind):
+    folder = tmp_path / "cache" / "slugboard"
+    folder.mkdir(parents=True)
+    path = folder / "start-modules.txt"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "too long":
+        path.write_text("slugboard.codecs.letters.rules\n" * 1000, encoding="utf-8")
+    else:
+        path.write_bytes(b"\xff\xfe\x00slugboard.codecs.letters.rules\x00")
+    script = r"""
+import json, sys
+from slugboard.gui import app
+app.load_listed_codecs()
+print(json.dumps("slugboard.codecs.letters.rules" in sys.modules))
+"""
+    assert fresh_process(script, home=str(tmp_path)) is False
 
 
 @pytest.mark.slow

@@ -255,3 +255,18 @@ def test_a_window_never_shown_counts_its_sudoku(qtbot, settings):
     page = window.page("sudoku")
     qtbot.waitUntil(lambda: page.solution_count == 2, timeout=10_000)
     assert not window.isVisible()
+
+
+def test_the_window_says_once_that_its_first_frame_is_painted(qtbot, settings):
+    """`on_screen` (the program writes its list of codec modules then) comes once, after the
+    first paint, though the step it starts runs again from the window's own timer."""
+    from slugboard.gui.main_window import MainWindow
+
+    window = MainWindow(settings)
+    qtbot.addWidget(window)
+    heard: list[bool] = []
+    window.on_screen.connect(lambda: heard.append(window.isVisible()))
+    with qtbot.waitSignal(window.on_screen):
+        window.show()
+    window._after_first_paint()  # as the timer of the window's start does, later
+    assert heard == [True]
