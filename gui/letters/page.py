@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, QEvent, QRegularExpression, Qt
@@ -31,6 +30,8 @@ from .canvas import LettersCanvas
 from .paint import DATE_EDIT_MERGE
 
 if TYPE_CHECKING:
+    import datetime as dt
+
     from PySide6.QtWidgets import QListWidget, QListWidgetItem, QTableWidget
 
 FORMATS = (
