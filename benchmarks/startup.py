@@ -320,55 +320,42 @@ def measure(runs: int = 15, env: dict[str, str] | None = None) -> list[tuple[str
     return rows
 
 
+def _start_beside(kind: str, runs: int, env: dict[str, str], shown: str = "") -> tuple[float, float]:
+    """The program's start (with `shown`'s page current, else the last example's) and the
+    same start run as `kind` of `_SHOW` above, measured in turns: their medians."""
+    python = sys.executable
+    with tempfile.TemporaryDirectory() as folder:
+        _seed_settings(folder, env, shown)
+        windows = {
+            "start": [python, "-c", _SHOW, "slugboard", folder],
+            kind: [python, "-c", _SHOW, kind, folder],
+        }
+        times = _medians(windows, env, runs, _to_paint)
+    return times["start"], times[kind]
+
+
 def after_first_frame(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
     """The start with a sudoku shown (its page asks for a count as it is made), against the
     same start with what waits for the first frame done before it ("plain" above): the
     trick pays while the ratio stays under 1."""
-    python = sys.executable
-    with tempfile.TemporaryDirectory() as folder:
-        _seed_settings(folder, env, "sudoku")
-        windows = {
-            "after": [python, "-c", _SHOW, "slugboard", folder],
-            "plain": [python, "-c", _SHOW, "plain", folder],
-        }
-        times = _medians(windows, env, runs, _to_paint)
-    return (
-        "sudoku shown: its count, wheel guard after",
-        times["after"],
-        "the same, before the frame",
-        times["plain"],
-        1.0,
-    )
+    after, plain = _start_beside("plain", runs, env, "sudoku")
+    return ("sudoku shown: its count, wheel guard after", after, "the same, before the frame", plain, 1.0)
 
 
 def source_reads(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
     """The start as the goal row times it, against the same start with PySide6's import hook
     reading no source ("unread" above): what the hook's reads cost the start, a cost of
     PySide6's that the floor window (which imports no module of its own) never pays."""
-    python = sys.executable
-    with tempfile.TemporaryDirectory() as folder:
-        _seed_settings(folder, env)
-        windows = {
-            "start": [python, "-c", _SHOW, "slugboard", folder],
-            "unread": [python, "-c", _SHOW, "unread", folder],
-        }
-        times = _medians(windows, env, runs, _to_paint)
-    return ("window shown, boards restored", times["start"], "the same, no source read", times["unread"], -1.0)
+    start, unread = _start_beside("unread", runs, env)
+    return ("window shown, boards restored", start, "the same, no source read", unread, -1.0)
 
 
 def start_list(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
     """The start as the goal row times it (with the list of codec modules its last start
     wrote, loaded before Qt), against the same start with no list ("unlisted" above): the
     trick pays while the ratio stays under 1."""
-    python = sys.executable
-    with tempfile.TemporaryDirectory() as folder:
-        _seed_settings(folder, env)
-        windows = {
-            "listed": [python, "-c", _SHOW, "slugboard", folder],
-            "unlisted": [python, "-c", _SHOW, "unlisted", folder],
-        }
-        times = _medians(windows, env, runs, _to_paint)
-    return ("window shown, its codecs loaded before Qt", times["listed"], "the same, no list", times["unlisted"], 1.0)
+    listed, unlisted = _start_beside("unlisted", runs, env)
+    return ("window shown, its codecs loaded before Qt", listed, "the same, no list", unlisted, 1.0)
 
 
 def each_game(runs: int, env: dict[str, str]) -> list[tuple[str, float, str, float, float]]:
