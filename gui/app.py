@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import os
@@ -16,8 +17,8 @@ if TYPE_CHECKING:
 APP_NAME = "Slugboard"
 
 # The modules the window's start loads that use no Qt, loaded by main() before PySide6 is:
-# the standard library's the window's modules import, and the codecs' (the game of the
-# board shown brings its own). Once PySide6 is imported, its import hook reads the source
+# the standard library's the window's modules import, and the codecs' (those of the game
+# shown are listed by the last start, below). Once PySide6 is imported, its import hook reads the source
 # of every module an `import` statement names for the first time, to learn whether the
 # module uses PySide6's `__feature__` switches; the statements these modules run while they
 # load then run before it, and it reads none of what they import. tests/test_gui_app.py
@@ -103,13 +104,15 @@ def remember_start_modules(shown: str) -> None:
     if names == _start_modules:
         return
     path = start_modules_path()
+    part = f"{path}.{os.getpid()}.part"  # written whole, then put in place: never half a list
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        part = f"{path}.{os.getpid()}.part"  # written whole, then put in place: never half a list
         with open(part, "w", encoding="utf-8") as handle:
             handle.write("\n".join(names) + "\n")
         os.replace(part, path)
     except OSError:
+        with contextlib.suppress(OSError):
+            os.remove(part)
         return
     _start_modules[:] = names
 
