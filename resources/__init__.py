@@ -9,11 +9,16 @@ from functools import lru_cache
 _FOLDER = os.path.dirname(os.path.abspath(__file__))
 
 
+def path_of(name: str) -> str:
+    """The path of the data file `name` of this package, in the package's folder: Slugboard
+    is installed as files (never run from a zip archive), and importlib.resources took about
+    15 ms of the window's start to import and first use."""
+    return os.path.join(_FOLDER, name)
+
+
 def read_bytes(name: str) -> bytes:
-    """The bytes of the data file `name` of this package. Read from the package's folder:
-    Slugboard is installed as files (never run from a zip archive), and importlib.resources
-    took about 15 ms of the window's start to import and first use."""
-    with open(os.path.join(_FOLDER, name), "rb") as f:
+    """The bytes of the data file `name` of this package."""
+    with open(path_of(name), "rb") as f:
         return f.read()
 
 

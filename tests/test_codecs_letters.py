@@ -857,16 +857,25 @@ def _shipped_words() -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("searches", [0, 64, 10**9], ids=["sets", "some-searches", "searches"])
-def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
-    """The word list looks words up in the text, then in a set of the initial's words once
-    it has been asked often; asked for every word, and for words near every initial's edges,
-    it answers as a set of the whole list would, whichever way it looks."""
-    from slugboard.codecs.letters.words import WordList
+@pytest.mark.parametrize("backing", ["text", "mapped file"])
+def test_the_word_list_holds_exactly_the_shipped_words(searches: int, backing: str):
+    """The word list looks words up in the text (the file mapped into memory, as the program
+    loads it, or bytes), then in a set of the initial's words once it has been asked often;
+    asked for every word, and for words near every initial's edges, it answers as a set of
+    the whole list would, whichever way it looks."""
+    import mmap
+
+    from slugboard.codecs.letters.words import WordList, _word_file
 
     shipped = _shipped_words()
     assert len(shipped) == 172_918 and all(word.isascii() and word.isalpha() and word.isupper() for word in shipped)
     assert shipped == sorted(shipped)  # the lookup halves the lines, so they must be in order
-    words = WordList(("\n".join(shipped) + "\n").encode())
+    if backing == "text":
+        words = WordList(("\n".join(shipped) + "\n").encode())
+    else:
+        data = _word_file()
+        assert isinstance(data, mmap.mmap)
+        words = WordList(data)
     words.SEARCHES_BEFORE_SET = searches
     assert len(words) == len(shipped)
     assert list(words) == shipped
@@ -878,6 +887,19 @@ def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
     assert all(word in words for word in shipped)
     assert 7 not in words and "aa" not in words and "AA" in words
     assert "AÉ" not in words and "A\udc80" not in words and "ÉTÉ" not in words
+
+
+@pytest.mark.parametrize("content", [b"", b"AA\nAB"], ids=["empty", "no last newline"])
+def test_a_word_file_that_cannot_be_mapped_as_it_is_is_read_whole(tmp_path, monkeypatch, content):
+    from slugboard import resources
+    from slugboard.codecs.letters.words import WordList, _word_file
+
+    path = tmp_path / "enable.txt"
+    path.write_bytes(content)
+    monkeypatch.setattr(resources, "path_of", lambda name: str(path))
+    data = _word_file()
+    assert isinstance(data, bytes) and data == content + b"\n"
+    assert ("AB" in WordList(data)) == bool(content)
 
 
 def test_a_word_list_with_initials_missing_finds_each_word():
