@@ -13,14 +13,15 @@ from .model import date_digest, start_word_error
 
 
 class WordList:
-    """The ENABLE words, upper case, one per line in `data` (ASCII bytes), in sorted order
+    """The ENABLE words, upper case, one per line in `data` (ASCII bytes, or the file
+    mapped), in sorted order
     (the shipped list is; tests/test_codecs_letters.py checks it).
 
     `word in words` looks the word up by halving the lines of its initial, with nothing
     made first; once an initial has been asked for often (a game being played, a search of
     the rack), a set of its words answers instead. A set of every word, made at once, would
-    be most of the letters tab's start. The list is searched as the bytes read from the
-    file, and its words are counted only when something asks how many there are or where
+    be most of the letters tab's start. The list is searched as the file's bytes (mapped
+    into memory, `_word_file`), and its words are counted only when something asks how many there are or where
     the n-th one is (benchmarks/letters_speed.py measures the lookups and the loading)."""
 
     SEARCHES_BEFORE_SET = 64
@@ -138,8 +139,10 @@ def _word_file() -> bytes | mmap.mmap:
             mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):  # no file to map (an empty one cannot be mapped)
         mapped = None
-    if mapped is not None and mapped[-1:] == b"\n":
-        return mapped
+    if mapped is not None:
+        if mapped[-1:] == b"\n":
+            return mapped
+        mapped.close()
     data = read_bytes("enable.txt")
     return data if data.endswith(b"\n") else data + b"\n"
 
