@@ -40,6 +40,11 @@ class Cancel:
     def is_set(self) -> bool:
         return self._event.is_set()
 
+    def wait(self, seconds: float | None = None) -> bool:
+        """Block until the caller asks the work to stop, or `seconds` pass (for work that
+        waits on something outside it); whether it has asked."""
+        return self._event.wait(seconds)
+
     def check(self) -> None:
         """Raise Cancelled when the caller has asked the work to stop."""
         if self._event.is_set():

@@ -24,9 +24,9 @@ def until_cancelled(*, cancel: Cancel, progress=None) -> None:
     """Runs until cancelled, saying once that it has started."""
     if progress is not None:
         progress("started")
-    while True:
-        cancel.check()
-        time.sleep(0.001)
+    while not cancel.wait(60):
+        pass
+    cancel.check()
 
 
 def deaf(seconds: float, *, cancel: Cancel, progress=None) -> str:

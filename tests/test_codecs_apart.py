@@ -218,3 +218,23 @@ def test_a_helper_started_with_no_standard_error_still_answers():
     finally:
         process.kill()
         process.wait()
+
+
+def test_a_cancel_wakes_work_that_waits_on_it():
+    """`Cancel.wait` returns once another thread sets the flag (work that waits on something
+    outside it stops at once), and says False when its time passes first."""
+    cancel = Cancel()
+    assert cancel.wait(0) is False
+    waiting = threading.Event()
+    woke: list[bool] = []
+
+    def work() -> None:
+        waiting.set()
+        woke.append(cancel.wait(60))
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    assert waiting.wait(10)
+    cancel.set()
+    thread.join(10)
+    assert woke == [True] and cancel.with_progress(lambda _: None).wait(0) is True
