@@ -61,7 +61,8 @@ def read_text_limited(path: str, limit: int, game: str = "slugboard") -> str:
 def cache_folder() -> str:
     """Slugboard's folder in the user's cache folder (the platform's: XDG_CACHE_HOME or
     ~/.cache, ~/Library/Caches, %LOCALAPPDATA%), for what can be made again when it is gone:
-    the compiled pentomino search, the letters move finder's trie, the start's module list.
+    the compiled pentomino search, the letters move finder's trie, the start's module list,
+    the note that the window's system libraries were found.
     Not made here: a writer makes it when it first writes."""
     if sys.platform == "win32":
         base = os.environ.get("LOCALAPPDATA") or os.path.join(os.path.expanduser("~"), "AppData", "Local")

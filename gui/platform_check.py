@@ -66,8 +66,9 @@ def missing_xcb_libraries() -> list[str]:
 
 
 def _stamp_path() -> str:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "slugboard", "xcb-libraries-found")
+    from slugboard.codecs.files import cache_folder
+
+    return os.path.join(cache_folder(), "xcb-libraries-found")
 
 
 def _plugin_key() -> str:
