@@ -38,8 +38,17 @@ def window_keys(window: QWidget) -> list[tuple[str, str]]:
             continue  # a game's own action ("sudoku:new_puzzle"): listed with its game
         keys = [s.toString(QKeySequence.SequenceFormat.NativeText) for s in action.shortcuts() if not s.isEmpty()]
         if keys:
-            rows.append((", ".join(keys), action.text().replace("&", "").rstrip("…")))
+            rows.append((", ".join(keys), _what(window, action)))
     return rows
+
+
+def _what(window: QWidget, action: QAction) -> str:
+    """What `action` does, as a key list names it. Undo and Redo name the step they would take
+    in the menu ("Undo Paste"); the list names what the key always does."""
+    for what in ("Undo", "Redo"):
+        if action is getattr(window, f"{what.lower()}_action", None):
+            return what
+    return action.text().replace("&", "").rstrip("…")
 
 
 def game_keys(name: str) -> list[tuple[str, str]]:

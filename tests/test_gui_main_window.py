@@ -75,6 +75,9 @@ def test_help_lists_every_key_the_window_and_each_page_binds(qtbot, main_window)
     # The game on screen first, then the window's keys, then the other games'.
     assert shown.index("Rotate the piece") < shown.index("Everywhere") < shown.index("Give the digit")
     assert shown.index("Ctrl+Z") < shown.index("Give the digit")
+    # The paste is a step to undo, which the Edit menu names; the key list names the key's work.
+    assert main_window.undo_action.text().replace("&", "") != "Undo"
+    assert dict(window_keys(main_window))["Ctrl+Z"] == "Undo" and "Undo Paste" not in shown
 
 
 def test_about_names_the_version(main_window):
