@@ -344,6 +344,11 @@ class GamePage(QWidget):
     def paste_board(self, board, *, prepared: bool = False) -> None:
         """Open a pasted board (one undoable step). `prepared`: what showing it takes was
         worked out ahead, in the background (the game's `prepare`)."""
+        if board == self._board and self.game.share_url(board) != self.game.share_url(self._board):
+            # The same board written another way (a sudoku opened from f-puzzles, then
+            # pasted from SudokuPad): it is copied as the latest paste wrote it.
+            self.undo_stack.push(SetBoardCommand(self, self._board, board, "Paste", -1))
+            return
         self.set_board(board, "Paste")
 
     def open_record(self, record) -> None:

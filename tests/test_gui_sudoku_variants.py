@@ -173,6 +173,19 @@ def test_a_classic_puzzle_shows_its_rating_and_techniques(qtbot, main_window):
     assert all(name in page.givens_label.text() for name in expected["techniques"])
 
 
+def test_a_puzzle_pasted_again_from_another_site_copies_as_the_latest_paste(qtbot, main_window):
+    page = _page(main_window)
+    main_window.paste_text(PUZZLES["thermo"]["link"])
+    first = page.board
+    assert main_window.slug_pane.link_text().startswith("https://www.f-puzzles.com/")
+    pad_link = sudoku.share_url(first.replace(variant=first.variant.replace(form="sudokupad")))
+    assert pad_link.startswith("https://sudokupad.app/") and sudoku.decode(pad_link) == first
+    main_window.paste_text(pad_link)
+    assert main_window.slug_pane.link_text() == pad_link
+    main_window.undo_action.trigger()  # the paste was a step of its own
+    assert main_window.slug_pane.link_text() == PUZZLES["thermo"]["link"]
+
+
 def test_copy_as_offers_every_form_and_says_why_the_player_link_is_greyed(qtbot, main_window):
     from PySide6.QtGui import QGuiApplication
 
