@@ -37,7 +37,8 @@ class GameCodec(Protocol[B]):
 
     And, optionally, what the game adds to the shell (declared as plain data, above):
     NOUN ("puzzle"), COMMANDS, FILE_TYPES, BOARD_OPTIONS with apply_cli_options(board, args),
-    SLUG_HEADS (the fixed starts of its slugs, so that a damaged one is told as the game's).
+    SLUG_HEADS (the fixed starts of its slugs, so that a damaged one is told as the game's),
+    OTHER_HOSTS (sites besides WEB_HOST whose links it reads, named where Slugboard lists them).
     """
 
     @property
@@ -265,6 +266,13 @@ class Game(Generic[B]):
     @property
     def web_host(self) -> str | None:
         return self.codec.WEB_HOST
+
+    @property
+    def web_hosts(self) -> tuple[str, ...]:
+        """Every site whose links the game reads: its web app's first, then those it declares
+        in the optional OTHER_HOSTS (sudoku's f-puzzles and SudokuPad)."""
+        first = (self.web_host,) if self.web_host else ()
+        return first + tuple(getattr(self.codec, "OTHER_HOSTS", ()))
 
     @property
     def slug_heads(self) -> tuple[str, ...]:

@@ -275,4 +275,4 @@ MAX_HOST = 253  # characters in the longest name a site can have (RFC 1035)
 
 def web_hosts() -> list[str]:
     """The sites whose links Slugboard reads, in tab order."""
-    return [game.web_host for game in all_games().values() if game.web_host]
+    return [host for game in all_games().values() for host in game.web_hosts]

@@ -512,7 +512,7 @@ def test_plain_message_says_what_a_person_can_act_on(text, said):
     if text == "hello world":
         assert "closest" not in message  # words name no game
     if raised.value.game == "slugboard" and "nothing" not in message and raised.value.closest is None:
-        assert "nickgirardo.com, pentominoes.river.me, letters.wiki" in message
+        assert "nickgirardo.com, f-puzzles.com, sudokupad.app, pentominoes.river.me, letters.wiki" in message
     assert str(raised.value) not in message  # the technical line stays for Details and the command line
 
 

@@ -18,6 +18,8 @@ NAME = "sudoku"
 TITLE = "Sudoku"
 HAS_LINK = True
 WEB_HOST: str | None = "nickgirardo.com"
+# The other sites whose links it reads (variant puzzles), named where Slugboard lists what it opens.
+OTHER_HOSTS = ("f-puzzles.com", "sudokupad.app")
 DETECTION_RANK = 0
 NOUN = "puzzle"
 # Every slug starts so (base64 of b"S!v"): a text one edit from it is a damaged sudoku link.
