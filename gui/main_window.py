@@ -341,10 +341,12 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
     def _page_status(self, page: GamePage, text: str) -> None:
         if page is self.current_page():  # a game out of sight (restored at start, say) keeps quiet
             self.statusBar().showMessage(text, 6000)
+            self.slug_pane.clear_error()  # a failed paste's error leaves with the next action
 
     def _board_changed(self, page: GamePage, board) -> None:
         if page is self.current_page():
             self._update_slug(page)
+            self.slug_pane.clear_error()  # a failed paste's error leaves with the next edit
         self.game_actions.update(page.GAME)
         self._unsaved.add(page.GAME)
         if not self._save_timer.isActive():  # a steady stream of edits must not put the save off

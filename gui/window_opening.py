@@ -99,6 +99,8 @@ class Opening(WindowPart):
         if not isinstance(exc, SlugError):  # a fault of ours in the background, not of the text
             self.statusBar().showMessage(f"Could not open it: {exc}", 8000)
             return
+        if self.slug_pane.paste_field.text() != text:
+            self.slug_pane.paste_field.clear()  # an earlier link there is not the one refused
         self.slug_pane.show_error(text, exc)  # said there once, with the text marked
         self.statusBar().clearMessage()
 
