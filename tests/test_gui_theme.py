@@ -351,3 +351,21 @@ def test_the_pentomino_palette_s_letters_read_on_their_buttons(qtbot, settings, 
         # Left of and above the piece's cells, which start at 28% and 22% of the icon.
         corner = QRect(icon.left(), icon.top(), int(size.width() * 0.27), int(size.height() * 0.21))
         assert _rendered_contrast(button.grab(corner).toImage()) >= 4.5, letter
+
+
+def test_the_chosen_number_of_engine_lines_stands_out_in_the_dark(qtbot, settings, themes):
+    """Xiangqi's Analysis > Lines 1/2/3: the chosen button is told from the others at a glance."""
+    window = MainWindow(settings, themes=themes)
+    qtbot.addWidget(window)
+    window.theme_actions["dark"].trigger()
+    page = window.page("xiangqi")
+    window.tabs.setCurrentWidget(page)
+    buttons = page.analysis_panel.line_buttons
+    buttons[2].setChecked(True)
+
+    def middle(button) -> QColor:
+        image = button.grab().toImage()
+        return image.pixelColor(image.width() // 2, image.height() - 4)  # below the digit
+
+    assert _contrast(middle(buttons[2]), middle(buttons[1])) > 1.5
+    assert _contrast(middle(buttons[1]), middle(buttons[3])) < 1.1

@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import xiangqi
 
+from ..page import ModeButton
+
 if TYPE_CHECKING:  # the engine's module (and subprocess) loads with the first search
     from slugboard.codecs.xiangqi import engine as engines
 
@@ -209,8 +211,7 @@ class AnalysisPanel(QWidget):
         self.line_group = QButtonGroup(self)
         self.line_buttons: dict[int, QPushButton] = {}
         for n in range(1, MAX_LINES + 1):
-            button = QPushButton(str(n))
-            button.setCheckable(True)
+            button = ModeButton(str(n))  # the chosen number filled, as the modes are, in every theme
             button.setFixedWidth(button.fontMetrics().horizontalAdvance("00") + 16)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setToolTip(f"Show the engine's {n} best line{'s' if n > 1 else ''}")
