@@ -271,6 +271,7 @@ class GamePage(QWidget):
         panel = QWidget()
         self.tool_layout = QVBoxLayout(panel)
         self.tool_layout.setContentsMargins(8, 4, 4, 4)
+        self.tool_layout.setSpacing(4)  # the panels of every game fit the window's default size
         self.tool_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         # The panel is never squeezed below what its controls need: a longer message makes
         # it scroll, where squeezing would shift every control and overlap the palette.

@@ -38,7 +38,7 @@ from .paint import STATUS_COLOURS
 if TYPE_CHECKING:
     from slugboard.codecs.sudoku.logic import Step
 
-HINT_LINES = 5  # the room a hint keeps: 97% of hints fit it, a long chain scrolls
+HINT_LINES = 4  # the room a hint keeps: most hints fit it, a long chain scrolls
 
 
 class _Progress(QObject):
@@ -317,7 +317,8 @@ class SudokuPage(GamePage):
         self._made_progress.moved.connect(lambda f: self.new_progress.setValue(round(f * 1000)))
         self.new_status = QLabel()
         self.new_status.setWordWrap(True)
-        self.new_status.setMinimumHeight(self.new_status.fontMetrics().lineSpacing() * 2)
+        # A line of room: a longer message moves only the Problems text below, nothing to click.
+        self.new_status.setMinimumHeight(self.new_status.fontMetrics().lineSpacing())
         self.tool_layout.addWidget(self.new_status)
         # Made in a helper process: a search of seconds on a thread of this one would slow
         # the window meanwhile.
