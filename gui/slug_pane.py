@@ -46,7 +46,9 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
     left = max(0, start - EXCERPT_CONTEXT)
     right = min(len(text), end + EXCERPT_CONTEXT)
     before = ("…" if left > 0 else "") + text[left:start]
-    at = text[start:end] or " "  # an error at the end marks the place after the last character
+    # An error at the end is marked after the last character in words: a bare red space
+    # there read as a stray caret.
+    at = text[start:end] or " ends here "
     after = text[end:right] + ("…" if right < len(text) else "")
     from html import escape  # loaded with the first error shown, not while the window starts
 
