@@ -29,6 +29,7 @@ NOUN = "position"
 COMMANDS = (
     Command("moves", "xiangqi: print the legal moves, check and the result of each position as JSON", ".commands:moves", many=True),
     Command("analyse", "xiangqi: an engine's best lines, scores and depth as JSON", ".commands:analyse", ".commands:analyse_options"),
+    Command("engine-move", "xiangqi: the move an engine would play here, at a chosen strength (--elo), as JSON", ".commands:engine_move", ".commands:engine_move_options"),
     Command("export-game", "xiangqi: a game record or move list written as PGN or moves", ".commands:export_game", ".commands:export_game_options", takes_board=False),
 )  # fmt: skip
 FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)

@@ -45,6 +45,52 @@ def analyse(board: Board, args: argparse.Namespace) -> dict[str, Any]:
     )
 
 
+def engine_move_options(parser: argparse.ArgumentParser) -> None:
+    limit = parser.add_mutually_exclusive_group()
+    limit.add_argument("--depth", type=int, metavar="N", help="think this many plies deep")
+    limit.add_argument("--movetime", type=int, metavar="MS", help="think for this many milliseconds (default 1000)")
+    parser.add_argument(
+        "--elo",
+        type=int,
+        metavar="N",
+        help="play as a player of this Elo (the engine's nearest; default: its full strength)",
+    )
+    parser.add_argument(
+        "--engine", metavar="PATH", help="the engine program (default: pikafish or fairy-stockfish on PATH)"
+    )
+
+
+def engine_move(board: Board, args: argparse.Namespace) -> dict[str, Any]:
+    """`{"move": "h2e2", "score": {...}, "elo": N, "engine": NAME}`: the move the engine would
+    play here at that strength (ICCS, ranks 0-9; "elo" null at full strength); "move" is
+    null, with the game's "result", where the game is over."""
+    from .engine import Engine
+    from .moves import result
+    from .strength import HIGHEST_ELO, LOWEST_ELO, limit_strength
+
+    if args.elo is not None and not LOWEST_ELO <= args.elo <= HIGHEST_ELO:
+        raise SlugError("xiangqi", f"--elo is {LOWEST_ELO} to {HIGHEST_ELO}, not {args.elo}")
+    over = result(board)
+    if over is not None:
+        from .engine import check_position
+
+        check_position(board)
+        return {"move": None, "result": over}
+    movetime = args.movetime if args.depth is None and args.movetime is not None else None
+    if args.depth is None and movetime is None:
+        movetime = 1000
+    with Engine(args.engine) as engine:
+        elo = limit_strength(engine, args.elo) if args.elo is not None else None
+        final = engine.analyse(board, depth=args.depth, movetime=movetime)
+        best = final.to_json()["lines"][:1]
+        return {
+            "move": best[0]["move"] if best else None,
+            "score": best[0]["score"] if best else None,
+            "elo": elo,
+            "engine": engine.name,
+        }
+
+
 def export_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("source", metavar="TEXT_OR_FILE", help="a game record file, or a FEN and moves, or PGN text")
     parser.add_argument("--format", choices=("pgn", "moves"), default="pgn", help="what to write (default pgn)")

@@ -135,6 +135,7 @@ class Engine:
         self.name = os.path.basename(self.path)
         self.ranks_from_one = False
         self.protocol = "uci"  # or "ucci"
+        self.options: tuple[str, ...] = ()  # the `option ...` lines it sent when it started
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._write_lock = threading.Lock()
         self._searching = False
@@ -193,6 +194,7 @@ class Engine:
                 options.append(line)
             elif line.startswith("id name "):
                 self.name = line[len("id name ") :].strip()[:80] or self.name
+        self.options = tuple(options)  # what it can be set to (its strength: see strength.py)
         if any(o.startswith("option name UCI_Variant ") for o in options):
             if not any("var xiangqi" in o for o in options):
                 raise EngineError(f"the engine {self.name} does not play xiangqi")
