@@ -262,3 +262,26 @@ def test_an_old_file_of_a_size_clone_never_saved_is_refused():
     data[0] = 9
     with pytest.raises(FormatError, match="9x16"):
         read_clone(bytes(data))
+
+
+def test_reading_stops_when_cancelled():
+    from slugboard.codecs.work import Cancel, Cancelled
+
+    cancel = Cancel()
+    cancel.set()
+    with pytest.raises(Cancelled):
+        read_clone((REAL / "2006_release_1.mvf").read_bytes(), cancel)
+    with pytest.raises(Cancelled):
+        mvf.read_mvf((REAL / "0.96_beta_or_earlier.mvf").read_bytes(), cancel)
+
+
+def test_more_events_than_any_game_are_refused():
+    data = bytearray((REAL / "0.97_beta.mvf").read_bytes())
+    clone = mvf.read_mvf(bytes(data))
+    count_at = data.index(len(clone.samples).to_bytes(3, "big"), 74 + len(clone.player))
+    many = mvf.MAX_SAMPLES + 1
+    data[count_at : count_at + 3] = many.to_bytes(3, "big")
+    data += bytes(5 * many)  # the file does hold them
+    with pytest.raises(FormatError, match="200,001 mouse events") as info:
+        mvf.read_mvf(bytes(data))
+    assert info.value.position == count_at

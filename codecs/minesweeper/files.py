@@ -260,7 +260,9 @@ def read_clone(data: bytes, cancel: Cancel = NEVER) -> ReplayFile:
     start = events[0][0]
     mouse: list[MouseEvent] = []
     t_ms = 0.0
-    for t, kind, x, y in events:
+    for i, (t, kind, x, y) in enumerate(events):
+        if not i % 65536:
+            cancel.check()
         # A damaged file's clock may go back: the path keeps time in order, as replays need.
         t_ms = max(t_ms, float(t - start))
         mouse.append(MouseEvent(t_ms, kind, x / CELL_PIXELS, y / CELL_PIXELS))

@@ -41,15 +41,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
+from typing import NamedTuple
 
 from ..errors import FormatError
 from ..work import NEVER, Cancel
 from .model import NAME
 
 CELL_PIXELS = 16
-# More samples than any game of Clone holds (its own players stop at 100,000); the work
-# of a hostile file is bounded by this and by its size.
-MAX_SAMPLES = 1_000_000
+# More samples than a game of Clone holds: it samples the mouse about 80 times a second
+# (the real files), so 200,000 are 40 minutes of play; the web players refuse a file of
+# 100,000. The work of a hostile file is bounded by this: a few seconds.
+MAX_SAMPLES = 200_000
 _CHECK_EVERY = 4096
 _HEADER = b"\x11Minesweeper Clone"
 _OLD_PLAYER_BYTES = 100
@@ -58,10 +60,10 @@ _OLD_SAMPLE_BYTES = 8
 _OLD_SIZES = ((8, 8), (16, 16), (30, 16))
 
 
-@dataclass(frozen=True)
-class Sample:
+class Sample(NamedTuple):
     """The mouse as Clone sampled it: `t_ms` on Clone's clock, the pointer in pixels
-    from the field's top left, and the buttons down."""
+    from the field's top left, and the buttons down. (A named tuple: a file holds up to
+    MAX_SAMPLES of them.)"""
 
     t_ms: int
     x: int
@@ -244,15 +246,15 @@ def _unshuffled(
     raw: bytes, size: int, table: tuple[tuple[int, int], ...], old_097: bool, cancel: Cancel
 ) -> tuple[Sample, ...]:
     tables = _byte_tables(table, size)
-    out: list[Sample] = []
-    for i in range(0, len(raw), size):
-        if not i % (_CHECK_EVERY * size):
-            cancel.check()
-        word = 0
-        for b in range(size):
-            word |= tables[b][raw[i + b]]
-        out.append(sample_of_word(word, old_097))
-    return tuple(out)
+    columns = [raw[b::size] for b in range(size)]
+    # The event's bits as one word, an OR of a look-up per byte (the byte columns zipped).
+    words = [0] * (len(raw) // size)
+    for b, column in enumerate(columns):
+        cancel.check()
+        look = tables[b].__getitem__
+        words = [w | v for w, v in zip(words, map(look, column))]
+    cancel.check()
+    return tuple(sample_of_word(w, old_097) for w in words)
 
 
 def sample_of_word(word: int, old_097: bool) -> Sample:
@@ -325,15 +327,17 @@ def mouse_events(clone: CloneFile) -> list[tuple[int, str, int, int]]:
         return (s.x, s.y) if 0 <= s.x < w_px and 0 <= s.y < h_px else (w_px, h_px)
 
     out: list[tuple[int, str, int, int]] = []
-    prev: Sample | None = None
-    for s in clone.samples:
-        x, y = place(s)
-        if prev is None:
-            kind = "mc" if s.middle else "rc" if s.right else "lc" if s.left else "mv"
-            out.append((s.t_ms, kind, x, y))
-        else:
-            if (s.x, s.y) != (prev.x, prev.y):
-                out.append((s.t_ms, "mv", x, y))
+    append = out.append
+    first = clone.samples[0]
+    x, y = place(first)
+    append((first.t_ms, "mc" if first.middle else "rc" if first.right else "lc" if first.left else "mv", x, y))
+    prev = first
+    for s in clone.samples[1:]:
+        moved = s.x != prev.x or s.y != prev.y
+        if moved or s.left != prev.left or s.right != prev.right or s.middle != prev.middle:
+            x, y = place(s)
+            if moved:
+                append((s.t_ms, "mv", x, y))
             buttons = (
                 (s.left, prev.left, "lc", "lr"),
                 (s.right, prev.right, "rc", "rr"),
