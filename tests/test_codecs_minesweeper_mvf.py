@@ -8,7 +8,6 @@ file's own facts (Clone's saved time, a game that ends won at its last event).""
 from __future__ import annotations
 
 import random
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -99,12 +98,13 @@ def test_a_file_only_this_reader_reads_replays_to_its_own_end(path):
 
 
 def test_the_files_ms_toollib_fails_on_are_read_without_it(monkeypatch):
-    """ms-toollib runs in a child process; a Clone file it cannot read starts none."""
+    """ms-toollib runs in a helper process; a Clone file it cannot read starts none."""
+    from slugboard.codecs import apart
 
-    def no_child(*args, **kwargs):
-        raise AssertionError("no child process for a file read here")
+    def no_helper(*args, **kwargs):
+        raise AssertionError("no helper process for a file read here")
 
-    monkeypatch.setattr(subprocess, "run", no_child)
+    monkeypatch.setattr(apart.Helper, "call", no_helper)
     for path in ONLY_HERE:
         [record] = read_records(str(path))
         assert record.board == read_clone(path.read_bytes()).board

@@ -20,21 +20,17 @@ figures) comes back beside the board in `ReplayFile`.
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import child
+from ..apart import Helper, HelperLostError, HelperTimeoutError, NoHelperError
 from ..caches import Memo
 from ..errors import FormatError, SlugError
 from ..files import read_bytes_limited
 from ..game import FileRecord
-from ..work import NEVER, Cancel
+from ..work import NEVER, Cancel, Cancelled
 from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
 from .mvf import is_clone_097
@@ -179,10 +175,10 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0, *, cancel: Can
     """The game in the replay file `name` (its extension says the format) with bytes `data`.
 
     ms-toollib ends the whole process on some damaged files rather than raising, so the
-    file is read in a child Python process; what comes back is checked like any board
-    JSON. A Minesweeper Clone file of a version ms-toollib cannot read is read here
+    file is read in a helper process (`apart.Helper`); what comes back is checked like any
+    board JSON. A Minesweeper Clone file of a version ms-toollib cannot read is read here
     (`read_clone`). Raises FormatError for an unknown extension, a damaged file or one
-    whose field or events do not make a game; Cancelled when cancelled (a Clone file)."""
+    whose field or events do not make a game; Cancelled when cancelled."""
     suffix = os.path.splitext(name)[1].lower()
     if suffix not in EXTENSIONS:
         raise _fail(f"not a replay file: Slugboard reads {', '.join(EXTENSIONS)}")
@@ -193,28 +189,24 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0, *, cancel: Can
     if suffix == ".mvf" and not is_clone_097(data):
         return read_clone(data, cancel)
     damaged = f"this {PROGRAMS[suffix]} replay is damaged or is not a replay"
+    # A helper of its own, ended after the file: what ms-toollib leaves behind (memory, a
+    # crash.log in the helper's own folder) goes with it.
+    helper = Helper()
     try:
-        # In a folder of its own: a failing ms-toollib writes a crash.log where it runs.
-        with tempfile.TemporaryDirectory(prefix="slugboard-replay-") as folder:
-            done = subprocess.run(
-                child.python_command(__name__, suffix),
-                env=child.environment(),
-                input=data,
-                capture_output=True,
-                timeout=timeout_s,
-                check=False,
-                cwd=folder,
-            )
-    except subprocess.TimeoutExpired:
+        obj = helper.call(_read_apart, (data, suffix), cancel=cancel, on_cancel="kill", timeout_s=timeout_s)
+    except Cancelled:
+        raise
+    except HelperTimeoutError:
         raise _fail(f"{damaged} (reading it took over {timeout_s:.0f} s)") from None
-    except OSError as exc:
+    except NoHelperError as exc:
         raise _fail(f"cannot start the replay reader: {exc}") from None
-    if done.returncode != 0:
-        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        reason = f" ({detail[-1]})" if detail and done.returncode == 3 else ""
-        raise _fail(damaged + reason)
+    except HelperLostError:
+        raise _fail(damaged) from None
+    except SlugError as exc:
+        raise _fail(f"{damaged} ({exc.message})") from None
+    finally:
+        helper.stop()
     try:
-        obj = json.loads(done.stdout)
         board = from_json(obj["board"])
         mouse = tuple(MouseEvent(float(t), str(k), float(x), float(y)) for t, k, x, y in obj["mouse"])
         return ReplayFile(
@@ -237,8 +229,14 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0, *, cancel: Can
         raise _fail(f"{damaged} ({exc})") from None
 
 
+def _read_apart(data: bytes, suffix: str, *, cancel: Cancel) -> dict[str, Any]:
+    """`read_in_process` as the helper runs it (ms-toollib never looks at `cancel`: a
+    cancel ends the helper)."""
+    return read_in_process(data, suffix)
+
+
 def read_in_process(data: bytes, suffix: str) -> dict[str, Any]:
-    """What the child process prints: the game and the file's extras as JSON values.
+    """What the helper process answers: the game and the file's extras as JSON values.
     Calls ms-toollib directly, so a damaged file may end the calling process."""
     video = _video(data, suffix)
     try:
@@ -419,23 +417,6 @@ def _figures(video: Any) -> dict[str, Any]:
             value = None  # JSON has no infinity (RQP of a game with nothing solved)
         out[ours] = value
     return out
-
-
-def _child() -> int:
-    """Read a replay from standard input (the extension in argv[1]) and print its JSON:
-    exit 0 with the JSON, 3 with a reason on stderr."""
-    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-    try:
-        obj = read_in_process(data, sys.argv[1])
-    except SlugError as exc:
-        print(exc.message, file=sys.stderr)
-        return 3
-    sys.stdout.write(json.dumps(obj, separators=(",", ":")))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_child())
 
 
 def read_records(path: str, cancel: Cancel = NEVER) -> list[FileRecord]:
