@@ -3,7 +3,8 @@
 
 The independent readings: for Clone 0.97 files, ms-toollib's (it reads that version) and
 the figures Clone itself saved in the file; for the versions only this reader reads, the
-file's own facts (Clone's saved time, a game that ends won at its last event)."""
+file's own facts (Clone's saved time, a game that ends won at its last event) and
+ms-toollib playing the mouse path read here by its own rules."""
 
 from __future__ import annotations
 
@@ -95,6 +96,30 @@ def test_a_file_only_this_reader_reads_replays_to_its_own_end(path):
     assert game.board.events[0].t >= first_release or game.board.events[0].kind != ms.OPEN
     assert game.program == "Minesweeper Clone" and clone.version in game.software
     assert game.player and game.player in game.lost_in_slug()
+
+
+@pytest.mark.parametrize("path", ONLY_HERE, ids=lambda p: p.name)
+def test_ms_toollib_playing_the_path_read_here_wins_the_same_game(path):
+    """Reading: ms-toollib's own rules, playing the mouse events this reader decoded
+    (written as an .evf, which ms-toollib reads): it uncovers every safe cell, solves the
+    same 3BV and counts the clicks Slugboard counts."""
+    import ms_toollib
+
+    from slugboard.codecs.minesweeper.evf import recording_of, write_evf
+
+    game = read_clone(path.read_bytes())
+    video = ms_toollib.EvfVideo("", write_evf(recording_of(game.board, replay_file=game)))
+    video.parse()
+    video.analyse()
+    video.current_time = video.rtime + 1
+    replay = ms.replay(game.board)
+    assert video.bbbv_solved == video.bbbv == replay.bbbv
+    mines = set(game.board.mines)
+    shown = video.game_board
+    w, h = game.board.width, game.board.height
+    assert all(shown[y][x] < 10 for y in range(h) for x in range(w) if (x, y) not in mines)  # all opened
+    got = GameFigures(game.board, game.mouse).at(replay.final())
+    assert (got["left"], got["right"], got["double"]) == (video.left, video.right, video.double)
 
 
 def test_the_files_ms_toollib_fails_on_are_read_without_it(monkeypatch):

@@ -6,7 +6,8 @@ that is not Slugboard's:
   .evf, and .mvf of Minesweeper Clone 0.97. Its 3BV, 3BV solved, outcome, time and
   clicks;
 * for the Clone versions only Slugboard reads (0.96 and earlier, 2006, 2007), the file's
-  own facts: the time Clone saved with the game, and a game won by its very last event.
+  own facts (the time Clone saved with the game, and a game won by its very last event),
+  and ms-toollib's rules playing the mouse path Slugboard read (written as an .evf).
   (test_codecs_minesweeper_mvf.py also reads the 0.97 files both ways and checks the
   figures Clone saved in them.)"""
 
@@ -14,11 +15,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import ms_toollib
 import pytest
 
 from replay_files import toollib
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import mvf
+from slugboard.codecs.minesweeper.evf import recording_of, write_evf
 from slugboard.codecs.minesweeper.figures import GameFigures
 from slugboard.codecs.minesweeper.files import EXTENSIONS, read_records
 
@@ -88,8 +91,9 @@ def test_a_files_clicks_are_ms_toollibs(path, games):
 
 @pytest.mark.parametrize("path", ONLY_SLUGBOARD, ids=lambda p: p.name)
 def test_a_clone_file_only_slugboard_reads_ends_as_clone_saved_it(path, games):
-    """Reading: the file's own facts. Clone stops recording when the game ends and saves
-    its clock's time (which starts at the first release)."""
+    """Readings: the file's own facts (Clone stops recording when the game ends, and saves
+    its clock's time, which starts at the first release), and ms-toollib playing the mouse
+    path read here by its own rules."""
     game = games[path.name]
     replay = ms.replay(game.board)
     assert game.won and replay.final().outcome == ms.WON
@@ -98,3 +102,8 @@ def test_a_clone_file_only_slugboard_reads_ends_as_clone_saved_it(path, games):
     assert game.board.events[-1].t == game.mouse[-1].t_ms  # won by the last event
     assert game.figures["clone_time_s"] * 1000 == pytest.approx(game.mouse[-1].t_ms - first_release)
     assert ms.decode(ms.encode(game.board)) == game.board
+    video = ms_toollib.EvfVideo("", write_evf(recording_of(game.board, replay_file=game)))
+    video.parse()
+    video.analyse()
+    video.current_time = video.rtime + 1
+    assert video.bbbv_solved == video.bbbv == replay.bbbv

@@ -54,7 +54,6 @@ CELL_PIXELS = 16
 MAX_SAMPLES = 200_000
 _CHECK_EVERY = 4096
 _HEADER = b"\x11Minesweeper Clone"
-_OLD_PLAYER_BYTES = 100
 _OLD_SAMPLE_BYTES = 8
 # The fields of the three sizes early Clone played (only these were saved).
 _OLD_SIZES = ((8, 8), (16, 16), (30, 16))
@@ -272,7 +271,7 @@ def sample_of_word(word: int, old_097: bool) -> Sample:
 def _read_old(src: _Bytes, cancel: Cancel) -> CloneFile:
     width, height = src.data[0], src.data[1]
     if (width, height) not in _OLD_SIZES:
-        raise src.fail(f"not a replay: a {width}x{height} field, which early Clone versions could not save", 0)
+        raise src.fail(f"a {width}x{height} field, which Clone before 0.97 could not save", 0)
     width, height, mines = _field(src, 0)
     question_marks = src.number(1) != 0
     src.take(1)
