@@ -50,7 +50,8 @@ from .model import NAME
 CELL_PIXELS = 16
 # More samples than a game of Clone holds: it samples the mouse about 80 times a second
 # (the real files), so 200,000 are 40 minutes of play; the web players refuse a file of
-# 100,000. The work of a hostile file is bounded by this: a few seconds.
+# 100,000. The work of a hostile file is bounded by this: seconds, and cancellable
+# (benchmarks/minesweeper_clone_reader.py).
 MAX_SAMPLES = 200_000
 _CHECK_EVERY = 4096
 _HEADER = b"\x11Minesweeper Clone"
