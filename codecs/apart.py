@@ -15,6 +15,14 @@ call stops as it would on a thread and the helper stays for the next one; a help
 does not stop within `STOP_WAIT` seconds is killed. `stop` kills it at once (a window that
 quits), and a helper whose caller has gone (its standard input closed) ends by itself.
 
+A call can also watch its `Cancel` itself (`on_cancel`): ask the helper to stop as above,
+or kill it at once, for work that never looks at its Cancel (a library call such as
+ms-toollib's, which holds the interpreter); and it can be given a time (`timeout_s`),
+after which its helper is killed. Work that fails in any way, even with a BaseException
+(a Rust panic in ms-toollib), comes back as a failure and the helper stays; work that
+ends the whole process (ms-toollib does on some files) comes back as HelperLostError, and
+the next call starts another helper.
+
 Messages are pickles both ways, on the helper's standard input and output; the helper's
 own `print`s go to its standard error.
 """
@@ -28,6 +36,7 @@ import pickle
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
@@ -35,10 +44,15 @@ from . import child
 from .work import Cancel, Cancelled
 
 STOP_WAIT = 2.0  # seconds a cancelled call may take to stop before its helper is killed
+_WATCH_S = 0.02  # how often a call that watches its Cancel looks at the clock
 
 
 class HelperLostError(RuntimeError):
     """The helper process ended before it answered (it ran out of memory, say)."""
+
+
+class HelperTimeoutError(HelperLostError):
+    """The call took longer than it was given: its helper was killed."""
 
 
 class NoHelperError(HelperLostError):
@@ -71,10 +85,18 @@ class Helper:
         *,
         cancel: Cancel,
         progress: Callable[..., None] | None = None,
+        on_cancel: str | None = None,
+        stop_wait: float | None = None,
+        timeout_s: float | None = None,
     ) -> Any:
         """`fn(*args, cancel=..., progress=...)` run in the helper: its result, or its
         exception raised here. Raises Cancelled once `cancel` is set and the helper has
-        stopped, and HelperLostError when the helper ended without an answer."""
+        stopped, and HelperLostError when the helper ended without an answer.
+
+        With `on_cancel` None the caller tells the helper of a cancel (`cancel(cancel)`);
+        "stop" has the call ask it itself (a helper still at work `stop_wait` seconds later
+        is killed, STOP_WAIT unless said), "kill" has it kill the helper at once. After `timeout_s` seconds
+        without an answer the helper is killed and HelperTimeoutError raised."""
         number = next(self._numbers)
         with self._lock:
             if self._stopped or cancel.is_set():
@@ -91,15 +113,22 @@ class Helper:
                 self._calling = None
                 self._discard(process)
                 raise HelperLostError("its process could not be reached") from None
+        done = threading.Event()
+        timed_out = threading.Event()
+        if on_cancel is not None or timeout_s is not None:
+            deadline = None if timeout_s is None else time.monotonic() + timeout_s
+            watch = (number, process, cancel, on_cancel, stop_wait, deadline, done, timed_out)
+            threading.Thread(target=self._watch, args=watch, daemon=True, name="slugboard-helper-watch").start()
         try:
-            return self._answer(process, number, cancel, progress)
+            return self._answer(process, number, cancel, progress, timed_out)
         finally:
+            done.set()
             with self._lock:
                 self._calling = None
 
-    def cancel(self, cancel: Cancel) -> None:
+    def cancel(self, cancel: Cancel, stop_wait: float | None = None) -> None:
         """Ask the helper to stop the call `cancel` belongs to (set it first); a helper that
-        has not stopped within STOP_WAIT seconds is killed."""
+        has not stopped within `stop_wait` seconds (STOP_WAIT unless said) is killed."""
         with self._lock:
             if self._calling is None or self._calling[1] is not cancel or self._process is None:
                 return
@@ -109,7 +138,8 @@ class Helper:
             except OSError:
                 self._discard(process)
                 return
-        timer = threading.Timer(STOP_WAIT, self._kill_if_calling, args=(number, process))
+        wait = STOP_WAIT if stop_wait is None else stop_wait
+        timer = threading.Timer(wait, self._kill_if_calling, args=(number, process))
         timer.daemon = True
         timer.start()
 
@@ -134,12 +164,40 @@ class Helper:
             )
         return self._process
 
+    def _watch(
+        self,
+        number: int,
+        process: subprocess.Popen[bytes],
+        cancel: Cancel,
+        on_cancel: str | None,
+        stop_wait: float | None,
+        deadline: float | None,
+        done: threading.Event,
+        timed_out: threading.Event,
+    ) -> None:
+        """Beside a call: act on its cancel (`on_cancel`) and its time limit until it ends."""
+        while not done.is_set():
+            wait = _WATCH_S if deadline is None else max(0.0, min(_WATCH_S, deadline - time.monotonic()))
+            if on_cancel is not None and cancel.wait(wait):
+                if on_cancel == "kill":
+                    self._kill_if_calling(number, process)
+                else:
+                    self.cancel(cancel, stop_wait)
+                return
+            if on_cancel is None:
+                done.wait(wait)
+            if deadline is not None and time.monotonic() >= deadline and not done.is_set():
+                timed_out.set()
+                self._kill_if_calling(number, process)
+                return
+
     def _answer(
         self,
         process: subprocess.Popen[bytes],
         number: int,
         cancel: Cancel,
         progress: Callable[..., None] | None,
+        timed_out: threading.Event,
     ) -> Any:
         assert process.stdout is not None
         while True:
@@ -150,6 +208,8 @@ class Helper:
                     self._discard(process)
                 if cancel.is_set():
                     raise Cancelled from None
+                if timed_out.is_set():
+                    raise HelperTimeoutError("it took longer than it was given") from None
                 if not getattr(process, "ready", False):  # it ended as it started: it ran nothing
                     raise NoHelperError("its process could not start") from None
                 raise HelperLostError("its process ended before it answered") from None
@@ -255,8 +315,12 @@ def _serve(modules: Sequence[str]) -> None:
             result = fn(*args, **kwargs)
         except Cancelled:
             answer("cancelled", number, None)
-        except Exception as exc:  # noqa: BLE001 - sent to the caller, who shows it
-            answer("failed", number, exc)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - sent to the caller, who shows it (a Rust panic is a BaseException)
+            answer(
+                "failed", number, exc if isinstance(exc, Exception) else RuntimeError(f"{type(exc).__name__}: {exc}")
+            )
         else:
             answer("done", number, result)
         finally:

@@ -52,3 +52,11 @@ def chatty(*, cancel: Cancel) -> str:
 
 def unsendable(*, cancel: Cancel):
     return lambda: None
+
+
+class Panic(BaseException):
+    """What a Rust library's panic arrives as: not an Exception."""
+
+
+def panics(*, cancel: Cancel) -> None:
+    raise Panic("a library gave up")

@@ -17,7 +17,7 @@ from processes import linux_only, wait_ended
 
 from slugboard.codecs import apart
 from slugboard.codecs import pentomino as pm
-from slugboard.codecs.apart import Helper, HelperLostError, NoHelperError
+from slugboard.codecs.apart import Helper, HelperLostError, HelperTimeoutError, NoHelperError
 from slugboard.codecs.pentomino import solver
 from slugboard.codecs.work import Cancel, Cancelled
 
@@ -238,3 +238,42 @@ def test_a_cancel_wakes_work_that_waits_on_it():
     cancel.set()
     thread.join(10)
     assert woke == [True] and cancel.with_progress(lambda _: None).wait(0) is True
+
+
+def test_a_call_that_watches_its_cancel_kills_work_that_never_looks(helper):
+    """For a library call that holds the interpreter (ms-toollib's): the call itself sees
+    the cancel and ends the helper at once, with nobody calling `cancel`."""
+    pid = helper.call(apart_work.pid, (), cancel=Cancel())
+    cancel = Cancel()
+    started = threading.Event()
+    outcome: list[object] = []
+
+    def run():
+        try:
+            helper.call(apart_work.deaf, (60,), cancel=cancel, progress=lambda _: started.set(), on_cancel="kill")
+        except BaseException as exc:  # noqa: BLE001 - the test looks at it
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert started.wait(10)
+    cancel.set()
+    thread.join(5)
+    assert not thread.is_alive() and isinstance(outcome[0], Cancelled)
+    assert wait_ended(pid)
+    assert helper.call(apart_work.pid, (), cancel=Cancel()) not in (pid, None)
+
+
+def test_a_call_past_its_time_ends_its_helper(helper):
+    pid = helper.call(apart_work.pid, (), cancel=Cancel())
+    with pytest.raises(HelperTimeoutError):
+        helper.call(apart_work.deaf, (60,), cancel=Cancel(), timeout_s=0.5)
+    assert wait_ended(pid)
+    assert helper.call(apart_work.pid, (), cancel=Cancel()) not in (pid, None)
+
+
+def test_a_failure_that_is_no_exception_comes_back_and_the_helper_stays(helper):
+    pid = helper.call(apart_work.pid, (), cancel=Cancel())
+    with pytest.raises(RuntimeError, match="Panic: a library gave up"):
+        helper.call(apart_work.panics, (), cancel=Cancel())
+    assert helper.call(apart_work.pid, (), cancel=Cancel()) == pid

@@ -4,10 +4,12 @@ at once."""
 
 from __future__ import annotations
 
+import pickle
 import threading
 
 import pytest
 
+from slugboard.codecs import apart
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures, odds, stats
 from slugboard.codecs.minesweeper.toollib import Toollib
@@ -21,23 +23,17 @@ def toollib():
     child.close()
 
 
-def asked(toollib: Toollib) -> threading.Event:
-    """Set once a call has sent its question to the child: the child is at work on it."""
+def asked(monkeypatch) -> threading.Event:
+    """Set once a call has sent its question to the helper: the helper is at work on it."""
     sent = threading.Event()
-    start = toollib._start
+    real = apart._send
 
-    class Pipe:
-        def __init__(self, conn):
-            self._conn = conn
-
-        def send(self, message):
-            self._conn.send(message)
+    def send(pipe, data):
+        real(pipe, data)
+        if pickle.loads(data)[0] == "call":
             sent.set()
 
-        def __getattr__(self, name):
-            return getattr(self._conn, name)
-
-    toollib._start = lambda: Pipe(start())  # type: ignore[method-assign]
+    monkeypatch.setattr(apart, "_send", send)
     return sent
 
 
@@ -68,7 +64,7 @@ def test_odds_in_the_child_are_the_odds_here(toollib):
     assert found.values == tuple(float(p) for row in here for p in row)
 
 
-def test_a_long_calculation_stops_when_asked(toollib):
+def test_a_long_calculation_stops_when_asked(toollib, monkeypatch):
     """(That this process is never held up meanwhile, and how soon the calculation stops,
     benchmarks/responsiveness.py measures.)"""
     board = ms.random_board(260, 260, int(260 * 260 * 0.2), seed=1)
@@ -82,17 +78,19 @@ def test_a_long_calculation_stops_when_asked(toollib):
         except Cancelled:
             outcome.append("cancelled")
 
-    sent = asked(toollib)
+    sent = asked(monkeypatch)
     worker = threading.Thread(target=work)
     worker.start()
     assert sent.wait(30)
-    assert worker.is_alive()  # the child is at it (it takes over a second)
+    child = toollib.pid
+    assert worker.is_alive()  # the helper is at it (it takes over a second)
     cancel.set()
     worker.join(5)
     assert not worker.is_alive() and outcome == ["cancelled"]
-    # The next call starts a new child.
+    # Ended with its helper; the next call starts a new one.
     small = figures._toollib_board(stats.field_of(ms.random_board(9, 9, 10, seed=3)))
     assert len(toollib.call("zini", small)) == 2
+    assert toollib.pid != child
 
 
 def test_a_failing_call_says_so_and_the_child_goes_on(toollib):
@@ -115,8 +113,8 @@ def test_quick_work_given_up_keeps_the_child(toollib):
         if numbers[c] < 9:
             cells[c] = ms.OPENED
     view = odds.player_view(numbers, bytes(cells), 60)
-    toollib.call("odds", view, 300.0)  # the child started
-    child = toollib._process.pid
+    toollib.call("odds", view, 300.0)  # the helper started
+    child = toollib.pid
     given_up = 0
     for _ in range(6):
         cancel = Cancel()
@@ -128,12 +126,12 @@ def test_quick_work_given_up_keeps_the_child(toollib):
     assert given_up
     here, _ = ms_toollib.cal_probability_onboard(view, 300.0)
     assert toollib.call("odds", view, 300.0) == [[float(p) for p in row] for row in here]
-    assert toollib._process.pid == child and toollib._stale == 0
+    assert toollib.pid == child
 
 
-def test_closing_from_another_thread_leaves_the_pipe_to_the_call(toollib):
-    """The window closes while a worker waits on the child: the child is ended, the call
-    under way says so, and its pipe is closed by that call, not under it."""
+def test_closing_from_another_thread_ends_the_call_under_way(toollib, monkeypatch):
+    """The window closes while a worker waits on the helper: the helper is ended, the call
+    under way says so, and a later call starts another."""
     board = ms.random_board(260, 260, int(260 * 260 * 0.2), seed=1)
     rows = figures._toollib_board(stats.field_of(board))
     outcome: list[object] = []
@@ -144,28 +142,29 @@ def test_closing_from_another_thread_leaves_the_pipe_to_the_call(toollib):
         except ValueError as exc:
             outcome.append(str(exc))
 
-    sent = asked(toollib)
+    sent = asked(monkeypatch)
     worker = threading.Thread(target=work)
     worker.start()
-    assert sent.wait(30)  # the child is at work
-    conn = toollib._conn
+    assert sent.wait(30)  # the helper is at work
     toollib.close()
-    assert conn is not None and not conn.closed  # not closed under the call
     worker.join(5)
-    assert outcome and "stopped" in str(outcome[0])
-    assert toollib._conn is None and conn.closed
+    assert not worker.is_alive() and outcome and "stopped" in str(outcome[0])
+    assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2
 
 
-def test_the_child_ends_quietly_when_the_window_process_is_gone(monkeypatch):
-    """A child whose parent ended without closing it finishes its call, finds nobody to
-    answer and returns: no traceback on the terminal the app was started from."""
-    import multiprocessing
+def test_a_panic_of_ms_toollib_ends_only_its_helper(toollib):
+    """ms-toollib ends the process it runs in when it panics (rows of unequal lengths)."""
+    toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])
+    child = toollib.pid
+    with pytest.raises(ValueError, match="stopped"):
+        toollib.call("zini", [[0, 1], [0]])
+    assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2
+    assert toollib.pid != child
 
-    from slugboard.codecs.minesweeper import toollib
 
-    monkeypatch.setitem(toollib._CALLS, "echo", lambda value: value)
-    parent, child = multiprocessing.Pipe()
-    parent.send(("echo", ("x" * 100_000,)))  # larger than a pipe's buffer, so sending needs a reader
-    parent.close()
-    toollib._serve(child)  # returns: neither the call nor the answer it cannot send raises
-    child.close()
+def test_a_calculation_past_its_time_ends_its_helper(toollib):
+    board = ms.random_board(260, 260, int(260 * 260 * 0.2), seed=1)
+    rows = figures._toollib_board(stats.field_of(board))
+    with pytest.raises(ValueError, match="too long"):
+        toollib.call("zini", rows, timeout_s=0.2)
+    assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2

@@ -4,25 +4,20 @@ judgements"), winding or straight mouse paths, vision transfers, textbook flag-a
 runs; and for every guess, its chance of being safe, from the mine probabilities of the
 board the player saw (the chance the whole game survived is their product).
 
-The game is written as an `.evf` replay (`evf.py`) and analysed in a child Python
-process: ms-toollib ends the process it runs in on some inputs rather than raising, and a
+The game is written as an `.evf` replay (`evf.py`) and analysed in a helper process
+(`apart.Helper`): ms-toollib ends the process it runs in on some inputs rather than raising, and a
 long game takes seconds of work that holds the interpreter. What comes back is tied to
 the game's actions (the list of actions the replay shows) by its time and cell.
 """
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import tempfile
-import time
 from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FormatError
-from ..work import NEVER, Cancel
+from ..work import NEVER, Cancel, Cancelled
 from .model import NAME, Board
 
 if TYPE_CHECKING:
@@ -48,7 +43,6 @@ KINDS: dict[str, tuple[str, str]] = {
     "guess": ("Guess", "guess"),
 }
 TIMEOUT_S = 600.0
-_POLL_S = 0.05
 
 
 @dataclass(frozen=True)
@@ -123,7 +117,7 @@ def _finding(comment: str) -> Finding | None:
 
 
 def analyse_in_process(data: bytes, features: tuple[str, ...]) -> dict[str, Any]:
-    """What the child process prints: the findings and the guesses of the `.evf` replay
+    """What the helper process answers: the findings and the guesses of the `.evf` replay
     `data`, each at its time (ms from the file's first event) and cell. Calls ms-toollib
     directly: a game it cannot take may end the calling process."""
     import ms_toollib
@@ -156,41 +150,30 @@ def analyse_in_process(data: bytes, features: tuple[str, ...]) -> dict[str, Any]
     return {"found": found, "guesses": guesses}
 
 
-def _run_child(data: bytes, features: tuple[str, ...], cancel: Cancel, timeout_s: float) -> dict[str, Any]:
-    from ..child import environment, python_command
+def _analyse_apart(data: bytes, features: tuple[str, ...], *, cancel: Cancel) -> dict[str, Any]:
+    """`analyse_in_process` as the helper runs it (ms-toollib never looks at `cancel`: a
+    cancel ends the helper)."""
+    return analyse_in_process(data, features)
 
-    with tempfile.TemporaryDirectory(prefix="slugboard-analysis-") as folder:
-        child = subprocess.Popen(
-            python_command(__name__, ",".join(features)),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=folder,  # a failing ms-toollib writes a crash.log where it runs
-            env=environment(),
-        )
-        deadline = time.monotonic() + timeout_s
-        given: bytes | None = data  # given once; a call after a timeout goes on with it
-        try:
-            while True:
-                try:
-                    out, _ = child.communicate(given, timeout=_POLL_S)
-                    break
-                except subprocess.TimeoutExpired:
-                    given = None
-                    cancel.check()
-                    if time.monotonic() > deadline:
-                        raise FormatError(NAME, f"analysing the game took over {timeout_s:.0f} s") from None
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
-    if child.returncode != 0:
-        raise FormatError(NAME, "ms-toollib could not analyse this game")
+
+def _run_apart(data: bytes, features: tuple[str, ...], cancel: Cancel, timeout_s: float) -> dict[str, Any]:
+    from ..apart import Helper, HelperTimeoutError
+
+    # A helper of its own, ended after the game: a game ms-toollib cannot take ends it.
+    helper = Helper()
     try:
-        obj: dict[str, Any] = json.loads(out)
-    except ValueError:
+        answer: dict[str, Any] = helper.call(
+            _analyse_apart, (data, features), cancel=cancel, on_cancel="kill", timeout_s=timeout_s
+        )
+    except Cancelled:
+        raise
+    except HelperTimeoutError:
+        raise FormatError(NAME, f"analysing the game took over {timeout_s:.0f} s") from None
+    except Exception:  # noqa: BLE001 - its failure or its helper's end: the player is told the same
         raise FormatError(NAME, "ms-toollib could not analyse this game") from None
-    return obj
+    finally:
+        helper.stop()
+    return answer
 
 
 def analyse(
@@ -208,7 +191,7 @@ def analyse(
     rec = recording_of(board, replay_file=replay_file)
     with_path = replay_file is not None and bool(replay_file.mouse)
     features = FEATURES if with_path else tuple(f for f in FEATURES if f not in PATH_FEATURES)
-    answer = _run_child(write_evf(rec), features, cancel, timeout_s)
+    answer = _run_apart(write_evf(rec), features, cancel, timeout_s)
     # The file's clock starts at its first event: the game's own at its first action, or
     # at the first mouse event of its path.
     unit = board.time_unit_ms
@@ -245,21 +228,3 @@ def analyse(
         label, colour = KINDS["guess"]
         findings[i].append(Finding("guess", colour, f"{label}: {100 * float(chance):.1f}% chance it was safe"))
     return Analysis(tuple(tuple(f) for f in findings), tuple(chances), survival)
-
-
-def _child() -> int:
-    data = sys.stdin.buffer.read()
-    features = tuple(f for f in sys.argv[1].split(",") if f in FEATURES)
-    try:
-        obj = analyse_in_process(data, features)
-    except BaseException as exc:  # a Rust panic arrives as a BaseException
-        if isinstance(exc, (KeyboardInterrupt, SystemExit)):
-            raise
-        print(exc, file=sys.stderr)
-        return 3
-    sys.stdout.write(json.dumps(obj, separators=(",", ":")))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_child())

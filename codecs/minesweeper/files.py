@@ -10,29 +10,30 @@ pointer is one open; the cells a chord opened become one open per neighbour, ski
 ones an earlier open of the same chord already uncovered. The opens replay to the same
 board because Slugboard's replay uncovers the same openings.
 
+ms-toollib reads Minesweeper Clone's files of version 0.97 only (it fails on the others):
+those of 0.96 and earlier, 2006 and 2007 are read by `mvf.py`, and their game worked out
+from the buttons by `mouse_game.py`, in this process (pure Python, bounded by the file).
+
 What a slug cannot hold (the mouse path, the player, the software, the file's own
 figures) comes back beside the board in `ReplayFile`.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import os
-import subprocess
-import sys
-import tempfile
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import child
+from ..apart import Helper, HelperLostError, HelperTimeoutError, NoHelperError
 from ..caches import Memo
 from ..errors import FormatError, SlugError
 from ..files import read_bytes_limited
 from ..game import FileRecord
-from ..work import NEVER, Cancel
+from ..work import NEVER, Cancel, Cancelled
 from .clicks import ClickTimeline, MousePath
 from .model import NAME, Board, _trusted_board
+from .mvf import is_clone_097
 from .play import record
 from .slug import from_json, to_json
 
@@ -170,13 +171,14 @@ def _video(data: bytes, suffix: str) -> Any:
     return video
 
 
-def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
+def read_replay(data: bytes, name: str, timeout_s: float = 120.0, *, cancel: Cancel = NEVER) -> ReplayFile:
     """The game in the replay file `name` (its extension says the format) with bytes `data`.
 
     ms-toollib ends the whole process on some damaged files rather than raising, so the
-    file is read in a child Python process; what comes back is checked like any board
-    JSON. Raises FormatError for an unknown extension, a damaged file or one whose field
-    or events do not make a game."""
+    file is read in a helper process (`apart.Helper`); what comes back is checked like any
+    board JSON. A Minesweeper Clone file of a version ms-toollib cannot read is read here
+    (`read_clone`). Raises FormatError for an unknown extension, a damaged file or one
+    whose field or events do not make a game; Cancelled when cancelled."""
     suffix = os.path.splitext(name)[1].lower()
     if suffix not in EXTENSIONS:
         raise _fail(f"not a replay file: Slugboard reads {', '.join(EXTENSIONS)}")
@@ -184,29 +186,27 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
         raise _fail(f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB")
     if not data:
         raise _fail("the file is empty")
+    if suffix == ".mvf" and not is_clone_097(data):
+        return read_clone(data, cancel)
     damaged = f"this {PROGRAMS[suffix]} replay is damaged or is not a replay"
+    # A helper of its own, ended after the file: what ms-toollib leaves behind (memory, a
+    # crash.log in the helper's own folder) goes with it.
+    helper = Helper()
     try:
-        # In a folder of its own: a failing ms-toollib writes a crash.log where it runs.
-        with tempfile.TemporaryDirectory(prefix="slugboard-replay-") as folder:
-            done = subprocess.run(
-                child.python_command(__name__, suffix),
-                env=child.environment(),
-                input=data,
-                capture_output=True,
-                timeout=timeout_s,
-                check=False,
-                cwd=folder,
-            )
-    except subprocess.TimeoutExpired:
+        obj = helper.call(_read_apart, (data, suffix), cancel=cancel, on_cancel="kill", timeout_s=timeout_s)
+    except Cancelled:
+        raise
+    except HelperTimeoutError:
         raise _fail(f"{damaged} (reading it took over {timeout_s:.0f} s)") from None
-    except OSError as exc:
+    except NoHelperError as exc:
         raise _fail(f"cannot start the replay reader: {exc}") from None
-    if done.returncode != 0:
-        detail = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        reason = f" ({detail[-1]})" if detail and done.returncode == 3 else ""
-        raise _fail(damaged + reason)
+    except HelperLostError:
+        raise _fail(damaged) from None
+    except SlugError as exc:
+        raise _fail(f"{damaged} ({exc.message})") from None
+    finally:
+        helper.stop()
     try:
-        obj = json.loads(done.stdout)
         board = from_json(obj["board"])
         mouse = tuple(MouseEvent(float(t), str(k), float(x), float(y)) for t, k, x, y in obj["mouse"])
         return ReplayFile(
@@ -229,8 +229,14 @@ def read_replay(data: bytes, name: str, timeout_s: float = 120.0) -> ReplayFile:
         raise _fail(f"{damaged} ({exc})") from None
 
 
+def _read_apart(data: bytes, suffix: str, *, cancel: Cancel) -> dict[str, Any]:
+    """`read_in_process` as the helper runs it (ms-toollib never looks at `cancel`: a
+    cancel ends the helper)."""
+    return read_in_process(data, suffix)
+
+
 def read_in_process(data: bytes, suffix: str) -> dict[str, Any]:
-    """What the child process prints: the game and the file's extras as JSON values.
+    """What the helper process answers: the game and the file's extras as JSON values.
     Calls ms-toollib directly, so a damaged file may end the calling process."""
     video = _video(data, suffix)
     try:
@@ -239,11 +245,60 @@ def read_in_process(data: bytes, suffix: str) -> dict[str, Any]:
         raise _fail(f"the field or the events do not make a game ({exc})") from None
 
 
-def read_replay_file(path: str) -> ReplayFile:
+def read_clone(data: bytes, cancel: Cancel = NEVER) -> ReplayFile:
+    """A Minesweeper Clone replay of any version, read without ms-toollib (`mvf.py`), its
+    game played from the buttons (`mouse_game.py`). The time is Slugboard's (first action
+    to last); the figures keep Clone's own where the file has them (`clone_time_s`, and
+    for 0.97 the 3BV and clicks Clone counted)."""
+    from .mouse_game import game_of_mouse
+    from .mvf import CELL_PIXELS, mouse_events, read_mvf
+
+    clone = read_mvf(data, cancel)
+    events = mouse_events(clone)
+    start = events[0][0]
+    mouse: list[MouseEvent] = []
+    t_ms = 0.0
+    for i, (t, kind, x, y) in enumerate(events):
+        if not i % 65536:
+            cancel.check()
+        # A damaged file's clock may go back: the path keeps time in order, as replays need.
+        t_ms = max(t_ms, float(t - start))
+        mouse.append(MouseEvent(t_ms, kind, x / CELL_PIXELS, y / CELL_PIXELS))
+    try:
+        board, won = game_of_mouse(
+            clone.width,
+            clone.height,
+            clone.mines,
+            ((m.t_ms, m.kind, m.x, m.y) for m in mouse),
+            question_marks=clone.question_marks,
+            cancel=cancel,
+        )
+    except ValueError as exc:
+        raise _fail(f"this Minesweeper Clone replay does not make a game ({exc})") from None
+    time_s = (board.events.t[-1] - board.events.t[0]) / 1000 if board.events else 0.0
+    figures: dict[str, Any] = {"time_s": time_s, **clone.declared}
+    if clone.clone_time_ms is not None:
+        figures["clone_time_s"] = clone.clone_time_ms / 1000
+    return ReplayFile(
+        board=board,
+        program=PROGRAMS[".mvf"],
+        software=f"Minesweeper Clone {clone.version}",
+        player=clone.player,
+        mouse=tuple(mouse),
+        figures=figures,
+        time_s=time_s,
+        won=won,
+        pix_size=CELL_PIXELS,
+        start_us=clone.start_us,
+        end_us=clone.start_us + round(time_s * 1_000_000) if clone.start_us else 0,
+    )
+
+
+def read_replay_file(path: str, cancel: Cancel = NEVER) -> ReplayFile:
     """`read_replay` on a file on disk: a regular file (not a pipe or a device, whatever its
     name says), read no further than the size limit."""
     data = read_bytes_limited(path, MAX_FILE_BYTES, NAME)
-    return read_replay(data, path)
+    return read_replay(data, path, cancel=cancel)
 
 
 def _game(video: Any) -> dict[str, Any]:
@@ -273,7 +328,9 @@ def _game(video: Any) -> dict[str, Any]:
         now = ev.next_game_board.game_board
         if now == prev:
             continue
-        t_ms = (t_s - start_s) * 1000
+        # To the microsecond first: 8.12 s less 0 is 8119.999... ms in floats, which the
+        # game would keep as 8119.
+        t_ms = round((t_s - start_s) * 1000, 3)
         cx, cy = int(m.x // pix), int(m.y // pix)
         opened: set[tuple[int, int]] = set()
         for y in range(height):
@@ -362,26 +419,9 @@ def _figures(video: Any) -> dict[str, Any]:
     return out
 
 
-def _child() -> int:
-    """Read a replay from standard input (the extension in argv[1]) and print its JSON:
-    exit 0 with the JSON, 3 with a reason on stderr."""
-    data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-    try:
-        obj = read_in_process(data, sys.argv[1])
-    except SlugError as exc:
-        print(exc.message, file=sys.stderr)
-        return 3
-    sys.stdout.write(json.dumps(obj, separators=(",", ":")))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_child())
-
-
 def read_records(path: str, cancel: Cancel = NEVER) -> list[FileRecord]:
     """The game a replay file holds, as the game's declared file reader (FILE_TYPES): the
     board, and the replay file itself for the page (its mouse path and player)."""
     cancel.check()
-    replay_file = read_replay_file(path)
+    replay_file = read_replay_file(path, cancel)
     return [FileRecord(replay_file.board, payload=replay_file)]

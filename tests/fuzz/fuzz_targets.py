@@ -19,6 +19,7 @@ import atheris
 with atheris.instrument_imports():
     from slugboard.codecs import GAMES, SlugError, anatomy, decode_any, detect
     from slugboard.codecs.cli import board_from_json_line, run
+    from slugboard.codecs.minesweeper.files import read_clone
     from slugboard.codecs.sudoku import fpuzzles, lzstring, sudokupad
     from slugboard.codecs.xiangqi import records as xiangqi_records
 
@@ -234,6 +235,19 @@ def _pentomino_count_parts(data: bytes) -> None:
         assert all(0 <= part < 40 and n >= 0 for part, n in known.items())
 
 
+def _minesweeper_mvf(data: bytes) -> None:
+    """Minesweeper Clone's replay files, read without ms-toollib: a game whose slug reads
+    back as itself, or a SlugError that names a byte of the file."""
+    from slugboard.codecs import minesweeper as ms
+
+    try:
+        found = read_clone(data)
+    except SlugError as exc:
+        assert exc.position is not None and 0 <= exc.position <= len(data)
+        return
+    assert ms.decode(ms.encode(found.board)) == found.board
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     **{f"decode-{name}": _decoder(name) for name in GAMES},
     "decode-any": _decode_any,
@@ -250,6 +264,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "sudokupad": _sudokupad,
     "letters-lexicon-cache": _letters_lexicon_cache,
     "minesweeper-game": _minesweeper_game,
+    "minesweeper-mvf": _minesweeper_mvf,
     "xiangqi-fen-tail": _xiangqi_fen_tail,
     "pentomino-count-parts": _pentomino_count_parts,
 }

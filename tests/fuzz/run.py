@@ -43,7 +43,11 @@ def seeds(into: Path) -> int:
     into.mkdir(parents=True, exist_ok=True)
     for i, text in enumerate(sorted(found)):
         (into / f"seed-{i:05d}").write_text(text, encoding="utf-8")
-    return len(found)
+    # The real Minesweeper Clone replays, as they are (binary).
+    clone = sorted(DATA.glob("minesweeper/*.mvf")) + sorted(DATA.glob("real/minesweeper/*.mvf"))
+    for i, path in enumerate(clone):
+        (into / f"seed-mvf-{i:02d}").write_bytes(path.read_bytes())
+    return len(found) + len(clone)
 
 
 def targets() -> list[str]:
@@ -65,6 +69,7 @@ def targets() -> list[str]:
         "sudokupad",
         "letters-lexicon-cache",
         "minesweeper-game",
+        "minesweeper-mvf",
         "xiangqi-fen-tail",
         "pentomino-count-parts",
     ]
