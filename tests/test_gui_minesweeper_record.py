@@ -168,7 +168,7 @@ def test_a_new_game_starts_a_new_path(qtbot, main_window):
     page = _playing(qtbot, main_window)
     _play_to_the_win(qtbot, page)
     page.restart()
-    assert page._pointer_log is None
+    assert page.session.pointer_log is None
     _click(qtbot, page, 4, 2)
     assert [m.kind for m in page.replay_file.mouse] == ["lc", "lr"]
 
@@ -230,7 +230,7 @@ def test_a_no_guess_game_deals_at_the_first_click_a_field_logic_solves(qtbot, ma
     page.height_spin.setValue(16)
     page.mines_spin.setValue(99)
     page.new_game()
-    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+    with qtbot.waitSignal(page.dealer.worker.finished, timeout=20_000):
         _click(qtbot, page, 3, 4)
         assert page.dealing_label.text() and page.dealing_cancel.isVisible()
     assert not page.dealing_label.text()
@@ -251,11 +251,11 @@ def test_dealing_can_be_cancelled_and_the_next_click_deals_again(qtbot, main_win
     page.new_game()
     _click(qtbot, page, 3, 4)
     qtbot.mouseClick(page.dealing_cancel, Qt.MouseButton.LeftButton)
-    assert page._dealing is None and not page.dealing_cancel.isVisible()
+    assert page.dealer.dealing is None and not page.dealing_cancel.isVisible()
     assert not page.board.events and page.board.undealt
     page.mines_spin.setValue(99)
     page.new_game()
-    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+    with qtbot.waitSignal(page.dealer.worker.finished, timeout=20_000):
         _click(qtbot, page, 10, 10)
     assert page.board.events and _toollib_solvable(page.board, (10, 10))
 
@@ -276,7 +276,7 @@ def test_an_edit_level_with_no_guessing_needed(qtbot, main_window):
     page = _playing(qtbot, main_window)
     page.set_mode("edit")
     page.edit_no_guess_box.setChecked(True)
-    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+    with qtbot.waitSignal(page.dealer.worker.finished, timeout=20_000):
         page.new_level("intermediate")
     board = page.board
     assert (board.width, board.height, len(board.mines)) == (16, 16, 40)
@@ -302,7 +302,7 @@ def test_judge_every_click_colours_the_rows_and_filters_them(qtbot, main_window)
     from slugboard.gui.minesweeper.actions import SEVERITY_COLOURS
 
     page = _open_avf(main_window)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         qtbot.mouseClick(page.analyse_box, Qt.MouseButton.LeftButton)
     analysis = page.analysis
     assert analysis is not None
@@ -339,16 +339,16 @@ def test_a_game_played_here_is_judged_with_its_path(qtbot, main_window):
     page = _playing(qtbot, main_window)
     _play_to_the_win(qtbot, page)
     page.analyse_box.setChecked(True)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         page.set_mode("replay")
     assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
 
 
 def test_another_game_drops_the_analysis(qtbot, main_window):
     page = _open_avf(main_window)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         page.analyse_box.setChecked(True)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         assert main_window.paste_text(ARTICLE)
     assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
 
@@ -435,7 +435,7 @@ def test_a_game_paused_and_resumed_keeps_its_path_on_the_games_clock(qtbot, main
 def test_clearing_the_box_stops_the_judging(qtbot, main_window):
     page = _open_avf(main_window)
     page.analyse_box.setChecked(True)
-    assert page._analyser.busy and "Judging" in page.analysis_label.text()
+    assert page.judge.worker.busy and "Judging" in page.analysis_label.text()
     page.analyse_box.setChecked(False)
-    assert not page._analyser.busy and page.analysis is None
+    assert not page.judge.worker.busy and page.analysis is None
     assert page.analysis_label.text() == "" and not page.finding_filter.isEnabled()
