@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import ms_toollib
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -439,3 +440,71 @@ def test_clearing_the_box_stops_the_judging(qtbot, main_window):
     page.analyse_box.setChecked(False)
     assert not page.judge.worker.busy and page.analysis is None
     assert page.analysis_label.text() == "" and not page.finding_filter.isEnabled()
+
+
+# --- a lost game judged -------------------------------------------------------------------
+
+
+def _neighbours(x, y, w, h):
+    return [
+        (x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
+    ]
+
+
+def _brute_force_odds(board, state):
+    """Each closed cell's chance of a mine, from every placement of the board's mines that
+    fits the numbers open in `state` (a test's own oracle, independent of ms-toollib)."""
+    import itertools
+
+    w, h = board.width, board.height
+    numbers = ms.field_of(board).numbers
+    closed = [(i % w, i // w) for i, c in enumerate(state.cells) if c != ms.OPENED]
+    opened = [(i % w, i // w) for i, c in enumerate(state.cells) if c == ms.OPENED]
+    hits, fits = dict.fromkeys(closed, 0), 0
+    for mines in itertools.combinations(closed, len(board.mines)):
+        placed = set(mines)
+        if all(numbers[y * w + x] == sum(p in placed for p in _neighbours(x, y, w, h)) for x, y in opened):
+            fits += 1
+            for cell in mines:
+                hits[cell] += 1
+    return {cell: count / fits for cell, count in hits.items()}
+
+
+# Two lost 5x5 games: a first click, then a guess that hits a mine. In the first no closed
+# cell was sure to be safe; in the second one was.
+LOST_ON_A_GUESS = [
+    ([(3, 3), (4, 4), (2, 0), (3, 1)], (4, 0), (3, 3)),
+    ([(4, 4), (4, 2), (0, 3), (0, 4), (2, 2), (1, 1)], (3, 0), (4, 4)),
+]
+
+
+def test_a_lost_game_is_judged_lost_on_its_fatal_click(qtbot, main_window):
+    """The analysis of a lost game says the game was lost, on which click and at what chance,
+    and judges that click as the loss rather than as a guess the game survived."""
+    for mines, first, fatal in LOST_ON_A_GUESS:
+        board = ms.Board(5, 5).with_field(
+            5, 5, tuple(mines), (ms.Event(0, ms.OPEN, *first), ms.Event(100, ms.OPEN, *fatal))
+        )
+        assert ms.replay(board).outcome == ms.LOST
+        odds = _brute_force_odds(board, ms.replay(board).state_after(1))
+        safe = 1 - odds[fatal]
+        needless = any(p == 0 for p in odds.values())
+        page = main_window.page("minesweeper")
+        main_window.tabs.setCurrentWidget(page)
+        page.analyse_box.setChecked(True)
+        with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
+            assert main_window.paste_text(ms.encode(board))
+        page.player.pause()
+        summary = page.analysis_label.text()
+        assert "survived" not in summary
+        assert summary == f"Lost on a guess with a {100 * safe:.1f}% chance of being safe."
+        analysis = page.analysis
+        assert analysis is not None and analysis.lost_at == 1
+        assert analysis.safe_chance[1] == pytest.approx(safe)
+        assert [f.kind for f in analysis.findings[1]] == ["loss"]
+        model = page.action_list.game_actions
+        assert model.data(model.index(1, 3)) == "the loss"
+        tip = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+        assert "Loss: this click hit a mine" in tip and "Needless guess" not in tip
+        assert ("logic could have found a safe cell" in tip) == needless
+        assert "needless" not in page.stat_labels["analysis"].text()

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLabel
 
+from slugboard.codecs.wording import plural
+
 from ..worker import LatestOnly, why
 
 if TYPE_CHECKING:
@@ -21,13 +23,18 @@ def _analyse_clicks(board, replay_file, cancel):
 
 
 def analysis_summary(analysis) -> str:
-    guesses = sum(1 for c in analysis.safe_chance if c is not None)
+    lost = analysis.lost_at
+    guesses = sum(1 for i, c in enumerate(analysis.safe_chance) if c is not None and i != lost)
+    survived = f"with a chance of {100 * analysis.survival:.1f}%"
+    if lost is not None:
+        # A lost game survived nothing: the click that lost it is said, and the guesses before it.
+        chance = analysis.safe_chance[lost]
+        how = "a click on a mine" if chance is None else f"a guess with a {100 * chance:.1f}% chance of being safe"
+        before = f"; it had survived {plural(guesses, 'guess', 'guesses')} before {survived}" if guesses else ""
+        return f"Lost on {how}{before}."
     if not guesses:
         return "No guess: every open after the first could be worked out."
-    return (
-        f"{guesses} guess{'es' if guesses != 1 else ''}: the game survived them "
-        f"with a chance of {100 * analysis.survival:.1f}%."
-    )
+    return f"{plural(guesses, 'guess', 'guesses')}: the game survived them {survived}."
 
 
 def analysis_counts(analysis) -> str:
@@ -38,6 +45,7 @@ def analysis_counts(analysis) -> str:
         "hard_judgment": "jump",
         "vision_transfer": "vision",
         "fl_local": "FL",
+        "loss": "loss",
     }
     parts = [f"{counts[k]} {name}" for k, name in names.items() if counts.get(k)]
     winding = counts.get("mouse_trace_curved", 0) + counts.get("mouse_trace_too_curved", 0)
