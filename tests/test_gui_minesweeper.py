@@ -1596,3 +1596,40 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     queries.settle(qtbot)  # the long game's count, given up, changes nothing
     assert page.stat_labels["clicks"].text() == "17 (16 effective)"
     assert len(calls) == 1
+
+
+def test_no_odds_are_drawn_over_a_game_that_has_ended(qtbot, main_window):
+    """Once the game is lost its mines are on show: no chance is laid over them (nor over a
+    won game's), in Play as in Replay, and none is worked out."""
+    from slugboard.gui.minesweeper.paint import odds_marks
+
+    main_window.paste_text(FIELD)
+    page = _shown_page(main_window)
+    page.clock = FakeClock()
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.play_odds_box.isChecked()
+    _click(qtbot, page, 4, 2)
+    state = page.canvas.state
+    qtbot.waitUntil(lambda: page.canvas.odds is not None and page.canvas.odds.cells == state.cells, timeout=10000)
+    assert odds_marks(state, page.canvas.odds)  # while the game runs, its covered cells have their chances
+    page.clock.now += 500
+    _click(qtbot, page, 1, 4)
+    lost = page.canvas.state
+    assert lost.outcome == ms.LOST
+    qtbot.waitUntil(lambda: not page.odds.worker.busy, timeout=10000)
+    assert page.canvas.odds is None
+    page.set_mode("replay")
+    page.player.pause()
+    page.player.seek(page.player.duration_ms)
+    assert page.replay_state().outcome == ms.LOST
+    qtbot.waitUntil(lambda: not page.odds.worker.busy, timeout=10000)
+    assert page.canvas.odds is None
+    # The moment before the loss still shows its chances.
+    page.player.step(-1)
+    _odds_on(qtbot, page)
+    # Nor does a picture of the lost game, given the odds of its last moment, draw any.
+    mines = page.board.mine_set
+    odds = page.canvas.odds
+    assert any(cell in mines for cell in odds_marks(page.replay_state(), odds))
+    assert odds_marks(lost, odds.__class__(lost.cells, odds.values, odds.width)) == {}

@@ -64,10 +64,9 @@ class OddsView(QObject):
         newest moment asked for is asked next."""
         canvas = self._page.canvas
         board = self._page.board
-        if not self.box.isChecked():
-            canvas.odds = None
-            self._wanted = None
-            self.worker.cancel()
+        if not self.box.isChecked() or state.outcome != ms.UNFINISHED:
+            # A game that has ended shows its mines (lost) or flags them (won): no chances.
+            self.hide()
             return
         if board.width * board.height > MAX_ODDS_CELLS:
             canvas.odds = None
@@ -87,7 +86,7 @@ class OddsView(QObject):
             self._ask()
 
     def hide(self) -> None:
-        """No odds on the board (a game that has ended: its mines are on show)."""
+        """No odds on the board, and none worked out."""
         self._page.canvas.odds = None
         self._wanted = None
         self.worker.cancel()

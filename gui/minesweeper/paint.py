@@ -490,8 +490,9 @@ def odds_text(p: float) -> str:
 
 def odds_marks(state: ms.ReplayState, odds: MineOdds | None) -> dict[tuple[int, int], float]:
     """The cells the overlay marks and their chance: the covered cells without a flag, when
-    the odds are those of this very board (never a moment's odds on another moment)."""
-    if odds is None or odds.cells != state.cells:
+    the odds are those of this very board (never a moment's odds on another moment), while
+    the game goes on: once it has ended its mines are on show, lost or won."""
+    if odds is None or odds.cells != state.cells or state.outcome != ms.UNFINISHED:
         return {}
     w = odds.width
     values = odds.values
