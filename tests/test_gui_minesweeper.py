@@ -1633,3 +1633,31 @@ def test_no_odds_are_drawn_over_a_game_that_has_ended(qtbot, main_window):
     odds = page.canvas.odds
     assert any(cell in mines for cell in odds_marks(page.replay_state(), odds))
     assert odds_marks(lost, odds.__class__(lost.cells, odds.values, odds.width)) == {}
+
+
+def test_play_mode_offers_the_levels(qtbot, main_window):
+    """Beginner, Intermediate and Expert are in the Game panel too: each deals a new game of
+    its level, to play at once (its mines unseen, the first click never one)."""
+    from PySide6.QtWidgets import QPushButton
+
+    main_window.paste_text(FIELD)
+    page = _shown_page(main_window)
+    assert page.mode == "play"
+    panel = page.panels.currentWidget()
+    buttons = {b.text(): b for b in panel.findChildren(QPushButton) if b.isVisible()}
+    for name, (width, height, mines) in (
+        ("Beginner", (9, 9, 10)),
+        ("Intermediate", (16, 16, 40)),
+        ("Expert", (30, 16, 99)),
+    ):
+        assert name in buttons, sorted(buttons)
+        qtbot.mouseClick(buttons[name], Qt.MouseButton.LeftButton)
+        board = page.board
+        assert page.mode == "play" and page.panels.currentWidget() is panel
+        assert (board.width, board.height, len(board.mines)) == (width, height, mines)
+        assert not board.events and board.undealt  # a new game: its mines move from the first click
+        assert page.play_status.text() == "Click any cell to start"
+        assert page.undo_stack.undoText() == "New game"
+    # The first click of the game opens, whatever the field dealt.
+    _click(qtbot, page, 15, 8)
+    assert page.board.events and page.replay.final().outcome != ms.LOST

@@ -19,11 +19,11 @@ if TYPE_CHECKING:
     from .page import MinesweeperPage
 
 
-def level_buttons(new_level) -> QGridLayout:
+def level_buttons(new_level, tip: str = "A random {w}x{h} field with {m} mines") -> QGridLayout:
     """The level presets, two to a row: `new_level(name)` deals one."""
     levels = QGridLayout()
     for i, (name, (w, h, m)) in enumerate(ms.LEVELS.items()):
-        made = button(name.capitalize(), f"A random {w}x{h} field with {m} mines", lambda _=False, n=name: new_level(n))
+        made = button(name.capitalize(), tip.format(w=w, h=h, m=m), lambda _=False, n=name: new_level(n))
         made.setObjectName(f"level_{name}")
         levels.addWidget(made, i // 2, i % 2)
     return levels

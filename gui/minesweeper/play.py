@@ -13,6 +13,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.times import seconds_text, start_ms
 
 from ..page import heading, plain_label, set_text_colour
+from .edit_panel import level_buttons
 from .paint import LOST_COLOUR, PLAY, REPLAY, WON_COLOUR
 from .widgets import button
 
@@ -68,6 +69,8 @@ class PlaySession(QObject):
         )
         buttons.addWidget(button("Restart", "Play this same field again from the start (F3)", self.restart))
         layout.addLayout(buttons)
+        # A new game of a level, as New game deals it: unseen, its first click never a mine.
+        layout.addLayout(level_buttons(page.new_level, "A new game on a random {w}x{h} field with {m} mines"))
         layout.addWidget(button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: page.set_mode(REPLAY)))
         self.no_guess_box = page.no_guess_box(
             "playNoGuessBox",
