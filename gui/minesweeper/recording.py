@@ -45,9 +45,11 @@ MAX_FPS = 60
 GIF_MAX_FPS = 50
 MIN_SPEED, MAX_SPEED = 0.1, 100.0
 HOLD_MS = 2000  # the end of the game stays on screen this long before the loop restarts
-# At most this many frames (55 minutes at 30 frames a second) and bytes: a game whose last
-# click came a day after its first would otherwise take hours and gigabytes to record.
-MAX_FRAMES = 100_000
+# At most this many frames (10 minutes at 30 frames a second; each costs a paint, about a
+# hundredth of a second) and bytes: a game whose last click came a day after its first,
+# 29 characters of slug, would otherwise take hours and gigabytes to record. docs/USAGE.md
+# says so.
+MAX_FRAMES = 18_000
 MAX_BYTES = 256 * 1024 * 1024
 
 
@@ -117,14 +119,9 @@ def plan(
     at `speed` plus the hold, each rounded once to the unit: a frame ends where the rounded
     running total says, so rounding never drifts however many frames there are. Raises
     RecordingError when the recording would hold more than MAX_FRAMES frames."""
+    check_length(recorded_ms(replay), fps=fps, speed=speed)
     length = recorded_ms(replay) / speed  # the recording's length before the hold, in real ms
     slot = 1000.0 / fps
-    if length / slot > MAX_FRAMES:
-        raise RecordingError(
-            f"this game lasts {_duration(recorded_ms(replay))}: at {fps} frames a second and {speed:g} times real "
-            f"speed its recording would take {math.ceil(length / slot):,} frames, and a recording holds at most "
-            f"{MAX_FRAMES:,}; choose a higher speed (--speed) or fewer frames a second (--fps)"
-        )
     frames: list[Frame] = []
     keys: list[tuple[int, str]] = []
     start = 0  # units since the start at which the next frame begins
@@ -154,6 +151,33 @@ def plan(
     else:
         frames.append(Frame(replay.event_count, float(end_ms), hold))
     return frames
+
+
+def frame_count(game_ms: float, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> int:
+    """The frames (slots of 1/fps seconds, before the hold) a recording of a game lasting
+    `game_ms` takes at `speed`: what MAX_FRAMES bounds."""
+    return math.ceil(game_ms / speed * fps / 1000)
+
+
+def check_length(game_ms: float, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> None:
+    """Raise RecordingError, saying the frames it would take and the options that would fit,
+    when a recording of a game lasting `game_ms` would hold more than MAX_FRAMES frames."""
+    frames = frame_count(game_ms, fps=fps, speed=speed)
+    if frames <= MAX_FRAMES:
+        return
+    fits = []
+    fewer = math.floor(MAX_FRAMES * 1000 * speed / game_ms)
+    if fewer >= 1:
+        fits.append(f"--fps {fewer} makes {frame_count(game_ms, fps=fewer, speed=speed):,}")
+    faster = math.ceil(game_ms * fps / (1000 * MAX_FRAMES) * 10) / 10
+    if faster <= MAX_SPEED:
+        fits.append(f"--speed {faster:g} makes {frame_count(game_ms, fps=fps, speed=faster):,}")
+    raise RecordingError(
+        f"this game lasts {_duration(game_ms)}: at {fps} frames a second and {speed:g} times real "
+        f"speed its recording would take {frames:,} frames, and a recording holds at most {MAX_FRAMES:,}"
+        + (f" ({' and '.join(fits)})" if fits else "")
+        + "; choose a higher speed (--speed) or fewer frames a second (--fps)"
+    )
 
 
 def _duration(ms_: float) -> str:
