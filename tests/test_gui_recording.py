@@ -241,18 +241,20 @@ def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp
 
 @pytest.mark.slow
 def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
-    from slugboard.gui.minesweeper.recording import MAX_FRAMES, RecordingError, record
+    from slugboard.gui.minesweeper.recording import BASE_FRAMES, FRAMES_PER_ACTION, RecordingError, record
 
     # Left unfinished: its second click, a day after the first, is its last action.
     board = ms.decode("1=8x8+114477+000;011727980+")
     assert ms.Replay(board).end_index is None
     with pytest.raises(RecordingError) as refused:
         record(str(tmp_path / "day.gif"), board, fps=10)
-    # What fits: 86,399 s at 10 frames a second over MAX_FRAMES frames, rounded up to a tenth.
-    faster = math.ceil(86_399 * 10 / MAX_FRAMES * 10) / 10
+    # What a game of two actions may take, as docs/USAGE.md says, and the speed that fits it:
+    # 86,399 s at 10 frames a second over that many frames, rounded up to a tenth.
+    most = BASE_FRAMES + FRAMES_PER_ACTION * len(board.events)
+    faster = math.ceil(86_399 * 10 / most * 10) / 10
     assert str(refused.value) == (
         f"this game lasts 23 h 59 min: at 10 frames a second and 1 times real speed its recording would take "
-        f"863,990 frames, and a recording holds at most {MAX_FRAMES:,} (--speed {faster:g} makes "
+        f"863,990 frames, and a recording of 2 actions holds at most {most:,} (--speed {faster:g} makes "
         f"{math.ceil(86_399 * 10 / faster):,}); choose a higher speed (--speed) or fewer frames a second (--fps)"
     )
     assert os.listdir(tmp_path) == []
@@ -409,15 +411,16 @@ def test_a_day_long_game_is_refused_before_any_frame_with_what_would_fit(qapp, t
 
     board = ms.decode(DAY_LONG)
     game_ms = recording.recorded_ms(ms.Replay(board))
-    assert game_ms == 24 * 3600 * 1000
+    assert game_ms == 24 * 3600 * 1000 and len(board.events) == 2
     frames = math.ceil(game_ms / 100 * 30 / 1000)  # 30 frames a second of a game played 100 times faster
-    assert frames == 25_920 > recording.MAX_FRAMES
+    most = recording.BASE_FRAMES + 2 * recording.FRAMES_PER_ACTION  # what docs/USAGE.md allows two actions
+    assert frames == 25_920 > most
     with pytest.raises(recording.RecordingError) as refused:
         recording.plan(ms.Replay(board), fps=30, speed=100)
-    fewer = math.floor(recording.MAX_FRAMES * 1000 * 100 / game_ms)
+    fewer = math.floor(most * 1000 * 100 / game_ms)
     assert f"would take {frames:,} frames" in str(refused.value)
     assert f"--fps {fewer} makes {math.ceil(game_ms / 100 * fewer / 1000):,}" in str(refused.value)
-    assert len(recording.plan(ms.Replay(board), fps=fewer, speed=100)) <= recording.MAX_FRAMES + 1  # as it says
+    assert len(recording.plan(ms.Replay(board), fps=fewer, speed=100)) <= most + 1  # as it says, with the hold
     for name in ("day.gif", "day.mp4"):
         done = _export(str(tmp_path / name), DAY_LONG, "--speed", "100")
         assert done.returncode == 2, done.stderr
