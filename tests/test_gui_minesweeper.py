@@ -266,7 +266,7 @@ def test_a_move_in_a_long_game_plays_one_event_and_keeps_the_slug(qtbot, main_wi
     page = _shown_page(main_window)
     page.set_mode("play")
     page.clock = FakeClock()
-    page._resume_play_clock()
+    page.session.resume_clock()
     applied = []
     real = ms.Replay._apply_all
     monkeypatch.setattr(ms.Replay, "_apply_all", lambda self, events: (applied.extend(events), real(self, events)))
@@ -332,11 +332,11 @@ def test_the_play_clock_runs_from_the_first_click(qtbot, main_window):
     page = _page(main_window)
     clock = FakeClock()
     page.clock = clock
-    page._play_tick()
+    page.session.tick()
     assert page.play_clock.text() == "Time 0.00 s"
     _click(qtbot, page, 4, 2)
     clock.now += 1234
-    page._play_tick()
+    page.session.tick()
     assert page.play_clock.text() == "Time 1.23 s"
     assert page.canvas.clock_ms == 1234
     page.canvas.grab()
@@ -358,10 +358,10 @@ def test_a_game_undone_to_its_start_and_redone_plays_on_with_its_clock(qtbot, ma
     main_window.redo_action.trigger()
     main_window.redo_action.trigger()
     assert [e.t * unit for e in page.board.events] == [0, 1500]
-    page._play_tick()
+    page.session.tick()
     assert page.play_clock.text() == "Time 1.50 s"  # on from its last action, the minute away not counted
     clock.now += 700
-    page._play_tick()
+    page.session.tick()
     assert page.play_clock.text() == "Time 2.20 s"
     _press_right(qtbot, page, 1, 4)
     assert [e.t * unit for e in page.board.events] == [0, 1500, 2200]
@@ -581,7 +581,7 @@ def test_version_two_slugs(qtbot, main_window):
     page = _page(main_window)
     page.set_mode("edit")
     page.version_box.setCurrentIndex(1)
-    page._version_chosen(1)
+    page.edit.version_chosen(1)
     assert page.board.version == 2 and page.board.time_unit_ms == 10
     assert main_window.slug_pane.slug_text() == "2=5x5,10+1014++"
 
@@ -595,12 +595,12 @@ def test_a_version_2_slug_without_a_unit_stays_as_it_was_pasted(qtbot, main_wind
     page.player.pause()
     page.set_mode("play")
     page.clock = FakeClock()
-    page._resume_play_clock()
+    page.session.resume_clock()
     page.clock.now += 1000
     _click(qtbot, page, 2, 0)
     assert main_window.slug_pane.slug_text() == "2=3x3+11+00A;020;20K+224P"
     page.set_mode("edit")
-    page._version_chosen(0)
+    page.edit.version_chosen(0)
     assert main_window.slug_pane.slug_text() == "1=3x3+11+0010;020;2020+224P"  # decimal deltas
     assert page.version_box.itemText(1) == "2 (10 ms, base62 times)"
 
@@ -889,7 +889,7 @@ def test_statistics_time_is_the_clocks_while_playing(qtbot, main_window):
     page.clock = clock
     _click(qtbot, page, 4, 2)
     clock.now += 680
-    page._play_timer.timeout.emit()
+    page.session.timer.timeout.emit()
     assert page.play_clock.text() == "Time 0.68 s"
     assert page.stat_labels["time"].text() == "0.68 s"
 
@@ -953,7 +953,7 @@ def test_a_click_on_the_replay_bar_jumps_there(qtbot, main_window):
     page.set_mode("replay")
     page.player.seek(0)
     bar = page.slider
-    assert bar._times == page.replay.times_ms[: len(bar._times)] and bar._times
+    assert bar.times == page.replay.times_ms[: len(bar.times)] and bar.times
     groove, handle = bar._groove()
     x = int(groove.x() + handle.width() / 2 + (groove.width() - handle.width()) * 3 / 4)
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=QPoint(x, bar.height() // 2))
@@ -983,17 +983,17 @@ def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window, mo
 
     from slugboard.codecs import minesweeper as ms
     from slugboard.codecs.minesweeper import figures
-    from slugboard.gui.minesweeper import page as page_module
-    from slugboard.gui.minesweeper.page import ZINI_IN_BACKGROUND_CELLS
+    from slugboard.gui.minesweeper import statistics
+    from slugboard.gui.minesweeper.statistics import ZINI_IN_BACKGROUND_CELLS
 
     release = threading.Event()
-    working = page_module._work_out_zini
+    working = statistics._work_out_zini
 
     def slow(fld, cancel):  # held until the test has seen the window without the figure
         release.wait(10)
         return working(fld, cancel)
 
-    monkeypatch.setattr(page_module, "_work_out_zini", slow)
+    monkeypatch.setattr(statistics, "_work_out_zini", slow)
 
     side = 120
     assert side * side > ZINI_IN_BACKGROUND_CELLS
@@ -1023,12 +1023,12 @@ def test_the_islands_of_a_large_field_are_counted_after_it_is_on_screen(qtbot, m
     """Counting the islands of a million-cell field takes a tenth of a second: the field is
     shown and painted first, and the count follows, in every mode, without a second count."""
     from slugboard.codecs import minesweeper as ms
-    from slugboard.gui.minesweeper import page as page_module
+    from slugboard.gui.minesweeper import statistics
 
-    monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
+    monkeypatch.setattr(statistics, "ISLANDS_IN_BACKGROUND_CELLS", 100)
     counted = []
-    count = page_module._count_islands
-    monkeypatch.setattr(page_module, "_count_islands", lambda fld, cancel: (counted.append(fld), count(fld, cancel))[1])
+    count = statistics._count_islands
+    monkeypatch.setattr(statistics, "_count_islands", lambda fld, cancel: (counted.append(fld), count(fld, cancel))[1])
     page = main_window.page("minesweeper")
     page.set_mode("edit")
     board = ms.random_board(30, 16, 99, seed=5)
@@ -1210,7 +1210,7 @@ def test_the_odds_follow_the_replay_as_it_plays_and_seeks(qtbot, main_window):
     # Off, nothing is computed or drawn.
     page.odds_box.setChecked(False)
     page.player.seek(page.player.duration_ms / 2)
-    assert page.canvas.odds is None and not page._odds_worker.busy
+    assert page.canvas.odds is None and not page.odds.worker.busy
 
 
 def test_odds_text_never_rounds_a_chance_to_certain():
@@ -1328,9 +1328,9 @@ def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(
     import threading
 
     queries = Queries(monkeypatch)
-    from slugboard.gui.minesweeper import page as page_module
+    from slugboard.gui.minesweeper import odds_view
 
-    worked_out = page_module.mine_odds
+    worked_out = odds_view.mine_odds
     first_asked = threading.Event()
     release = threading.Event()
 
@@ -1339,7 +1339,7 @@ def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(
         release.wait(10)  # the odds of the first field take their time
         return worked_out(*args, cancel=cancel)
 
-    monkeypatch.setattr(page_module, "mine_odds", slow)
+    monkeypatch.setattr(odds_view, "mine_odds", slow)
     page = _shown_page(main_window)
     _new_game_of(qtbot, page, 30, 30, 90)  # one mine in ten
     qtbot.keyClick(page.canvas, Qt.Key.Key_P)
@@ -1350,7 +1350,7 @@ def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(
 
     def shown():
         odds, state = page.canvas.odds, page.canvas.state
-        return not page._odds_worker.busy and odds is not None and odds.cells == state.cells
+        return not page.odds.worker.busy and odds is not None and odds.cells == state.cells
 
     qtbot.waitUntil(shown, timeout=10000)
     queries.settle(qtbot)  # any answer still on its way comes in
@@ -1400,7 +1400,7 @@ def test_the_seek_bar_ticks_where_qt_places_each_event(times, low, length, span,
     of every event gives, whatever the range, the bar's width and the events."""
     from PySide6.QtWidgets import QStyle
 
-    from slugboard.gui.minesweeper.page import tick_columns
+    from slugboard.gui.minesweeper.widgets import tick_columns
 
     high = low + length
     each = {int(left + QStyle.sliderPositionFromValue(low, high, t, span)) for t in times if low <= t <= high}
@@ -1480,15 +1480,16 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     time, each after the board is painted, and shown when they come."""
     from slugboard.codecs.minesweeper import figures, stats
     from slugboard.gui.minesweeper import page as page_module
+    from slugboard.gui.minesweeper import statistics
 
     game = _long_game()
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
-    monkeypatch.setattr(page_module, "ISLANDS_IN_BACKGROUND_CELLS", 100)
+    monkeypatch.setattr(statistics, "ISLANDS_IN_BACKGROUND_CELLS", 100)
     monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     monkeypatch.setattr(stats, "FIELDS", Recent("fields", stats.FIELDS.size))
     calls: list = []
-    islands_gate = _Gate(monkeypatch, page_module, "_count_islands", calls)
-    figures_gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    islands_gate = _Gate(monkeypatch, statistics, "_count_islands", calls)
+    figures_gate = _Gate(monkeypatch, statistics, "_count_figures", calls)
     _store_game(settings, game)
     window = open_window()
     page = window.current_page()
@@ -1505,7 +1506,7 @@ def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbo
     # The islands are counted first; the clicks wait for them.
     qtbot.waitUntil(lambda: len(calls) == 1, timeout=5000)
     QApplication.processEvents()
-    assert not page._figures_job.busy  # not even asked for
+    assert not page.stats.figures_job.busy  # not even asked for
     assert [c[0] for c in calls] == ["_count_islands"]
     islands_gate.open.set()
     qtbot.waitUntil(lambda: labels["islands"].text() == str(fld.islands()), timeout=5000)
@@ -1530,11 +1531,12 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     on the window's thread, with no count in the background."""
     from slugboard.codecs.minesweeper import figures
     from slugboard.gui.minesweeper import page as page_module
+    from slugboard.gui.minesweeper import statistics
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
     monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
-    gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    gate = _Gate(monkeypatch, statistics, "_count_figures", calls)
     gate.open.set()
     full = _long_game()
     _store_game(settings, full.replace(events=full.events[:400]), mode="play")
@@ -1566,7 +1568,7 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     assert len(page.board.events) == 401 and page.board.events[-1][2:] == safe[-1]
     shown_at_once()
     QApplication.processEvents()
-    assert not page._figures_job.busy  # no count asked for
+    assert not page.stats.figures_job.busy  # no count asked for
     assert [c[0] for c in calls] == ["_count_figures"]  # the first count only
 
 
@@ -1575,11 +1577,12 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
 ):
     from slugboard.codecs.minesweeper import figures
     from slugboard.gui.minesweeper import page as page_module
+    from slugboard.gui.minesweeper import statistics
 
     monkeypatch.setattr(page_module, "FIGURES_IN_BACKGROUND_ACTIONS", 100)
     monkeypatch.setattr(figures, "FIGURES", Recent("figures", figures.FIGURES.size))
     calls: list = []
-    gate = _Gate(monkeypatch, page_module, "_count_figures", calls)
+    gate = _Gate(monkeypatch, statistics, "_count_figures", calls)
     queries = Queries(monkeypatch)
     _store_game(settings, _long_game(), mode="play")
     window = open_window()
@@ -1593,3 +1596,68 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     queries.settle(qtbot)  # the long game's count, given up, changes nothing
     assert page.stat_labels["clicks"].text() == "17 (16 effective)"
     assert len(calls) == 1
+
+
+def test_no_odds_are_drawn_over_a_game_that_has_ended(qtbot, main_window):
+    """Once the game is lost its mines are on show: no chance is laid over them (nor over a
+    won game's), in Play as in Replay, and none is worked out."""
+    from slugboard.gui.minesweeper.paint import odds_marks
+
+    main_window.paste_text(FIELD)
+    page = _shown_page(main_window)
+    page.clock = FakeClock()
+    page.canvas.setFocus()
+    qtbot.keyClick(page.canvas, Qt.Key.Key_P)
+    assert page.play_odds_box.isChecked()
+    _click(qtbot, page, 4, 2)
+    state = page.canvas.state
+    qtbot.waitUntil(lambda: page.canvas.odds is not None and page.canvas.odds.cells == state.cells, timeout=10000)
+    assert odds_marks(state, page.canvas.odds)  # while the game runs, its covered cells have their chances
+    page.clock.now += 500
+    _click(qtbot, page, 1, 4)
+    lost = page.canvas.state
+    assert lost.outcome == ms.LOST
+    qtbot.waitUntil(lambda: not page.odds.worker.busy, timeout=10000)
+    assert page.canvas.odds is None
+    page.set_mode("replay")
+    page.player.pause()
+    page.player.seek(page.player.duration_ms)
+    assert page.replay_state().outcome == ms.LOST
+    qtbot.waitUntil(lambda: not page.odds.worker.busy, timeout=10000)
+    assert page.canvas.odds is None
+    # The moment before the loss still shows its chances.
+    page.player.step(-1)
+    _odds_on(qtbot, page)
+    # Nor does a picture of the lost game, given the odds of its last moment, draw any.
+    mines = page.board.mine_set
+    odds = page.canvas.odds
+    assert any(cell in mines for cell in odds_marks(page.replay_state(), odds))
+    assert odds_marks(lost, odds.__class__(lost.cells, odds.values, odds.width)) == {}
+
+
+def test_play_mode_offers_the_levels(qtbot, main_window):
+    """Beginner, Intermediate and Expert are in the Game panel too: each deals a new game of
+    its level, to play at once (its mines unseen, the first click never one)."""
+    from PySide6.QtWidgets import QPushButton
+
+    main_window.paste_text(FIELD)
+    page = _shown_page(main_window)
+    assert page.mode == "play"
+    panel = page.panels.currentWidget()
+    buttons = {b.text(): b for b in panel.findChildren(QPushButton) if b.isVisible()}
+    for name, (width, height, mines) in (
+        ("Beginner", (9, 9, 10)),
+        ("Intermediate", (16, 16, 40)),
+        ("Expert", (30, 16, 99)),
+    ):
+        assert name in buttons, sorted(buttons)
+        qtbot.mouseClick(buttons[name], Qt.MouseButton.LeftButton)
+        board = page.board
+        assert page.mode == "play" and page.panels.currentWidget() is panel
+        assert (board.width, board.height, len(board.mines)) == (width, height, mines)
+        assert not board.events and board.undealt  # a new game: its mines move from the first click
+        assert page.play_status.text() == "Click any cell to start"
+        assert page.undo_stack.undoText() == "New game"
+    # The first click of the game opens, whatever the field dealt.
+    _click(qtbot, page, 15, 8)
+    assert page.board.events and page.replay.final().outcome != ms.LOST

@@ -15,7 +15,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Memo, Recent
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.minesweeper import replays
-from slugboard.gui.minesweeper.page import REPLAY_ON_ITS_WAY
+from slugboard.gui.minesweeper.replay_controls import REPLAY_ON_ITS_WAY
 from slugboard.gui.window_opening import LONG_TEXT
 
 
@@ -235,17 +235,17 @@ def test_nothing_on_the_panel_moves_when_the_replay_arrives(qtbot, main_window, 
     replay playing: nothing moves under the pointer."""
     import threading
 
-    from slugboard.gui.minesweeper import page as minesweeper_page
+    from slugboard.gui.minesweeper import replay_controls
 
     started, release = threading.Event(), threading.Event()
-    real = minesweeper_page._build_replay
+    real = replay_controls.build_replay
 
     def held(board, cancel):
         started.set()
         assert release.wait(30)
         return real(board, cancel)
 
-    monkeypatch.setattr(minesweeper_page, "_build_replay", held)
+    monkeypatch.setattr(replay_controls, "build_replay", held)
     text, _ = long_game()
     _paste_by_keys(qtbot, main_window, text)
     page = main_window.page("minesweeper")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 import ms_toollib
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -168,7 +169,7 @@ def test_a_new_game_starts_a_new_path(qtbot, main_window):
     page = _playing(qtbot, main_window)
     _play_to_the_win(qtbot, page)
     page.restart()
-    assert page._pointer_log is None
+    assert page.session.pointer_log is None
     _click(qtbot, page, 4, 2)
     assert [m.kind for m in page.replay_file.mouse] == ["lc", "lr"]
 
@@ -230,7 +231,7 @@ def test_a_no_guess_game_deals_at_the_first_click_a_field_logic_solves(qtbot, ma
     page.height_spin.setValue(16)
     page.mines_spin.setValue(99)
     page.new_game()
-    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+    with qtbot.waitSignal(page.dealer.worker.finished, timeout=20_000):
         _click(qtbot, page, 3, 4)
         assert page.dealing_label.text() and page.dealing_cancel.isVisible()
     assert not page.dealing_label.text()
@@ -251,11 +252,11 @@ def test_dealing_can_be_cancelled_and_the_next_click_deals_again(qtbot, main_win
     page.new_game()
     _click(qtbot, page, 3, 4)
     qtbot.mouseClick(page.dealing_cancel, Qt.MouseButton.LeftButton)
-    assert page._dealing is None and not page.dealing_cancel.isVisible()
+    assert page.dealer.dealing is None and not page.dealing_cancel.isVisible()
     assert not page.board.events and page.board.undealt
     page.mines_spin.setValue(99)
     page.new_game()
-    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+    with qtbot.waitSignal(page.dealer.worker.finished, timeout=20_000):
         _click(qtbot, page, 10, 10)
     assert page.board.events and _toollib_solvable(page.board, (10, 10))
 
@@ -276,7 +277,7 @@ def test_an_edit_level_with_no_guessing_needed(qtbot, main_window):
     page = _playing(qtbot, main_window)
     page.set_mode("edit")
     page.edit_no_guess_box.setChecked(True)
-    with qtbot.waitSignal(page._dealer.finished, timeout=20_000):
+    with qtbot.waitSignal(page.dealer.worker.finished, timeout=20_000):
         page.new_level("intermediate")
     board = page.board
     assert (board.width, board.height, len(board.mines)) == (16, 16, 40)
@@ -302,7 +303,7 @@ def test_judge_every_click_colours_the_rows_and_filters_them(qtbot, main_window)
     from slugboard.gui.minesweeper.actions import SEVERITY_COLOURS
 
     page = _open_avf(main_window)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         qtbot.mouseClick(page.analyse_box, Qt.MouseButton.LeftButton)
     analysis = page.analysis
     assert analysis is not None
@@ -339,16 +340,16 @@ def test_a_game_played_here_is_judged_with_its_path(qtbot, main_window):
     page = _playing(qtbot, main_window)
     _play_to_the_win(qtbot, page)
     page.analyse_box.setChecked(True)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         page.set_mode("replay")
     assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
 
 
 def test_another_game_drops_the_analysis(qtbot, main_window):
     page = _open_avf(main_window)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         page.analyse_box.setChecked(True)
-    with qtbot.waitSignal(page._analyser.finished, timeout=60_000):
+    with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
         assert main_window.paste_text(ARTICLE)
     assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
 
@@ -435,7 +436,75 @@ def test_a_game_paused_and_resumed_keeps_its_path_on_the_games_clock(qtbot, main
 def test_clearing_the_box_stops_the_judging(qtbot, main_window):
     page = _open_avf(main_window)
     page.analyse_box.setChecked(True)
-    assert page._analyser.busy and "Judging" in page.analysis_label.text()
+    assert page.judge.worker.busy and "Judging" in page.analysis_label.text()
     page.analyse_box.setChecked(False)
-    assert not page._analyser.busy and page.analysis is None
+    assert not page.judge.worker.busy and page.analysis is None
     assert page.analysis_label.text() == "" and not page.finding_filter.isEnabled()
+
+
+# --- a lost game judged -------------------------------------------------------------------
+
+
+def _neighbours(x, y, w, h):
+    return [
+        (x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if (dx or dy) and 0 <= x + dx < w and 0 <= y + dy < h
+    ]
+
+
+def _brute_force_odds(board, state):
+    """Each closed cell's chance of a mine, from every placement of the board's mines that
+    fits the numbers open in `state` (a test's own oracle, independent of ms-toollib)."""
+    import itertools
+
+    w, h = board.width, board.height
+    numbers = ms.field_of(board).numbers
+    closed = [(i % w, i // w) for i, c in enumerate(state.cells) if c != ms.OPENED]
+    opened = [(i % w, i // w) for i, c in enumerate(state.cells) if c == ms.OPENED]
+    hits, fits = dict.fromkeys(closed, 0), 0
+    for mines in itertools.combinations(closed, len(board.mines)):
+        placed = set(mines)
+        if all(numbers[y * w + x] == sum(p in placed for p in _neighbours(x, y, w, h)) for x, y in opened):
+            fits += 1
+            for cell in mines:
+                hits[cell] += 1
+    return {cell: count / fits for cell, count in hits.items()}
+
+
+# Two lost 5x5 games: a first click, then a guess that hits a mine. In the first no closed
+# cell was sure to be safe; in the second one was.
+LOST_ON_A_GUESS = [
+    ([(3, 3), (4, 4), (2, 0), (3, 1)], (4, 0), (3, 3)),
+    ([(4, 4), (4, 2), (0, 3), (0, 4), (2, 2), (1, 1)], (3, 0), (4, 4)),
+]
+
+
+def test_a_lost_game_is_judged_lost_on_its_fatal_click(qtbot, main_window):
+    """The analysis of a lost game says the game was lost, on which click and at what chance,
+    and judges that click as the loss rather than as a guess the game survived."""
+    for mines, first, fatal in LOST_ON_A_GUESS:
+        board = ms.Board(5, 5).with_field(
+            5, 5, tuple(mines), (ms.Event(0, ms.OPEN, *first), ms.Event(100, ms.OPEN, *fatal))
+        )
+        assert ms.replay(board).outcome == ms.LOST
+        odds = _brute_force_odds(board, ms.replay(board).state_after(1))
+        safe = 1 - odds[fatal]
+        needless = any(p == 0 for p in odds.values())
+        page = main_window.page("minesweeper")
+        main_window.tabs.setCurrentWidget(page)
+        page.analyse_box.setChecked(True)
+        with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
+            assert main_window.paste_text(ms.encode(board))
+        page.player.pause()
+        summary = page.analysis_label.text()
+        assert "survived" not in summary
+        assert summary == f"Lost on a guess with a {100 * safe:.1f}% chance of being safe."
+        analysis = page.analysis
+        assert analysis is not None and analysis.lost_at == 1
+        assert analysis.safe_chance[1] == pytest.approx(safe)
+        assert [f.kind for f in analysis.findings[1]] == ["loss"]
+        model = page.action_list.game_actions
+        assert model.data(model.index(1, 3)) == "the loss"
+        tip = model.data(model.index(1, 0), Qt.ItemDataRole.ToolTipRole)
+        assert "Loss: this click hit a mine" in tip and "Needless guess" not in tip
+        assert ("logic could have found a safe cell" in tip) == needless
+        assert "needless" not in page.stat_labels["analysis"].text()

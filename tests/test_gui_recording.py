@@ -4,6 +4,7 @@ picture of every frame, stopping, and File > Export recording in the window."""
 from __future__ import annotations
 
 import importlib
+import math
 import os
 from pathlib import Path
 
@@ -21,6 +22,7 @@ FILES = sorted((DATA / "minesweeper").iterdir())
 EXPERT = DATA / "minesweeper" / "Zhang Shen Jia_Exp_38.82(3bv122).mvf"
 BEGINNER = DATA / "minesweeper" / "Wang_Jia_Ning_Beg_15.523bv24.avf"
 SHORT = DATA / "minesweeper" / "test_rmv2_24px.rmv"
+ARTICLE = load_vectors("minesweeper")["games"][0]["slug"]  # a 5 s game
 LONG = DATA / "minesweeper" / "c_10_1184.575_1021_0.862_Pu Tian Yi(Hu Bei).evf"
 
 
@@ -239,17 +241,21 @@ def test_a_recording_ends_at_the_games_end_however_late_its_last_click(qapp, tmp
 
 @pytest.mark.slow
 def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_path):
-    from slugboard.gui.minesweeper.recording import MAX_FRAMES, RecordingError, record
+    from slugboard.gui.minesweeper.recording import BASE_FRAMES, FRAMES_PER_ACTION, RecordingError, record
 
     # Left unfinished: its second click, a day after the first, is its last action.
     board = ms.decode("1=8x8+114477+000;011727980+")
     assert ms.Replay(board).end_index is None
     with pytest.raises(RecordingError) as refused:
         record(str(tmp_path / "day.gif"), board, fps=10)
+    # What a game of two actions may take, as docs/USAGE.md says, and the speed that fits it:
+    # 86,399 s at 10 frames a second over that many frames, rounded up to a tenth.
+    most = BASE_FRAMES + FRAMES_PER_ACTION * len(board.events)
+    faster = math.ceil(86_399 * 10 / most * 10) / 10
     assert str(refused.value) == (
         f"this game lasts 23 h 59 min: at 10 frames a second and 1 times real speed its recording would take "
-        f"863,990 frames, and a recording holds at most {MAX_FRAMES:,}; choose a higher speed (--speed) or "
-        "fewer frames a second (--fps)"
+        f"863,990 frames, and a recording of 2 actions holds at most {most:,} (--speed {faster:g} makes "
+        f"{math.ceil(86_399 * 10 / faster):,}); choose a higher speed (--speed) or fewer frames a second (--fps)"
     )
     assert os.listdir(tmp_path) == []
     assert record(str(tmp_path / "day.gif"), board, fps=1, speed=100) > 1  # as the message says
@@ -375,3 +381,80 @@ def test_cancel_after_the_file_is_written_says_it_was_saved(main_window, qtbot, 
     assert _recording_action(main_window).isEnabled()
     with Image.open(out) as image:
         assert image.n_frames > 1
+
+
+# --- a tiny slug, a long game ---------------------------------------------------------------
+
+DAY_LONG = "2=30x16,60000+00++550P;55NER"  # a flag, then its removal 24 hours later: 29 characters
+
+
+def _export(*args, stderr=None):
+    import subprocess
+    import sys
+
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.run(
+        [sys.executable, "-m", "slugboard.gui", "--export", *args],
+        stdout=subprocess.PIPE,
+        stderr=stderr if stderr is not None else subprocess.PIPE,
+        text=stderr is None,
+        timeout=120,
+        env=env,
+    )
+
+
+def test_a_day_long_game_is_refused_before_any_frame_with_what_would_fit(qapp, tmp_path):
+    """A game of a day in a 29-character slug would take minutes to record even at 100 times
+    its speed: the recording (or video) is refused at once, saying how many frames it would
+    take and the --fps or --speed that fits."""
+    from slugboard.gui.minesweeper import recording
+
+    board = ms.decode(DAY_LONG)
+    game_ms = recording.recorded_ms(ms.Replay(board))
+    assert game_ms == 24 * 3600 * 1000 and len(board.events) == 2
+    frames = math.ceil(game_ms / 100 * 30 / 1000)  # 30 frames a second of a game played 100 times faster
+    most = recording.BASE_FRAMES + 2 * recording.FRAMES_PER_ACTION  # what docs/USAGE.md allows two actions
+    assert frames == 25_920 > most
+    with pytest.raises(recording.RecordingError) as refused:
+        recording.plan(ms.Replay(board), fps=30, speed=100)
+    fewer = math.floor(most * 1000 * 100 / game_ms)
+    assert f"would take {frames:,} frames" in str(refused.value)
+    assert f"--fps {fewer} makes {math.ceil(game_ms / 100 * fewer / 1000):,}" in str(refused.value)
+    assert len(recording.plan(ms.Replay(board), fps=fewer, speed=100)) <= most + 1  # as it says, with the hold
+    for name in ("day.gif", "day.mp4"):
+        done = _export(str(tmp_path / name), DAY_LONG, "--speed", "100")
+        assert done.returncode == 2, done.stderr
+        assert f"would take {frames:,} frames" in done.stderr and f"--fps {fewer}" in done.stderr
+        assert os.listdir(tmp_path) == []
+
+
+def _on_a_terminal(*args) -> str:
+    """What an export says on standard error when that is a terminal."""
+    import pty
+
+    master, slave = pty.openpty()
+    try:
+        done = _export(*args, stderr=slave)
+    finally:
+        os.close(slave)
+    said = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        said += chunk
+    os.close(master)
+    assert done.returncode == 0, said
+    return said.decode()
+
+
+def test_an_export_says_how_far_it_has_come_on_a_terminal(qapp, tmp_path):
+    pytest.importorskip("av")
+    said = _on_a_terminal(str(tmp_path / "game.mp4"), ARTICLE, "--fps", "10")
+    assert "\rWriting game.mp4: " in said and said.rstrip().endswith("Writing game.mp4: 100%")
+    said = _on_a_terminal(str(tmp_path / "game.gif"), ARTICLE, "--fps", "10")
+    assert "\rRecording game.gif: frame 1 of " in said and "(100%)" in said
+    assert (tmp_path / "game.mp4").stat().st_size and (tmp_path / "game.gif").stat().st_size

@@ -41,7 +41,11 @@ KINDS: dict[str, tuple[str, str]] = {
     "vision_transfer": ("Vision transfer: the eyes left a safe cell nearby", "warning"),
     "fl_local": ("Textbook flag-and-chord run", "feature"),
     "guess": ("Guess", "guess"),
+    "loss": ("Loss: this click hit a mine", "error"),
 }
+# What ms-toollib says of a click as a guess: the click that lost the game is judged as the
+# loss instead, and its chance is not counted in the chance the game survived.
+GUESS_KINDS = frozenset(("guess", "high_risk_guess", "needless_guess"))
 TIMEOUT_S = 600.0
 
 
@@ -70,6 +74,7 @@ class Analysis:
     findings: tuple[tuple[Finding, ...], ...] = field(repr=False)
     safe_chance: tuple[float | None, ...] = field(repr=False)
     survival: float
+    lost_at: int | None = None  # the action that hit a mine, in a lost game
 
     def counts(self) -> dict[str, int]:
         """How many findings of each kind."""
@@ -218,13 +223,41 @@ def analyse(
             f = _finding(comment)
             if f is not None and findings:
                 findings[action_at(float(t_ms), int(x), int(y))].append(f)
+    lost_at = _lost_at(board)
     survival = 1.0
     for t_ms, x, y, chance in answer.get("guesses", []):
         if not findings:
             break
         i = action_at(float(t_ms), int(x), int(y))
         chances[i] = float(chance)
-        survival *= float(chance)
+        if i != lost_at:
+            survival *= float(chance)
         label, colour = KINDS["guess"]
         findings[i].append(Finding("guess", colour, f"{label}: {100 * float(chance):.1f}% chance it was safe"))
-    return Analysis(tuple(tuple(f) for f in findings), tuple(chances), survival)
+    if lost_at is not None and findings:
+        findings[lost_at] = _judged_loss(findings[lost_at], chances[lost_at])
+    return Analysis(tuple(tuple(f) for f in findings), tuple(chances), survival, lost_at)
+
+
+def _lost_at(board: Board) -> int | None:
+    """The index of the action that hit a mine, when the game was lost."""
+    from .replays import replay
+
+    lost = replay(board).lost_at
+    return lost - 1 if lost else None
+
+
+def _judged_loss(found: list[Finding], chance: float | None) -> list[Finding]:
+    """The findings of the click that lost the game: the loss, with the chance it was safe
+    when it was a guess, in place of ms-toollib's guess findings (a click on a cell the
+    numbers show to be a mine is no guess, and a lost game survived nothing)."""
+    text, colour = KINDS["loss"]
+    kinds = {f.kind: f for f in found}
+    if chance is not None:
+        text += f": a guess with a {100 * chance:.1f}% chance of being safe"
+    elif "high_risk_guess" in kinds and kinds["high_risk_guess"].value in ("0", "0.0"):
+        text += ": the numbers showed it to be one"
+    if "needless_guess" in kinds:
+        text += "; logic could have found a safe cell"
+    return [Finding("loss", colour, text), *(f for f in found if f.kind not in GUESS_KINDS)]
+

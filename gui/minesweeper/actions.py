@@ -38,6 +38,7 @@ _SHORT = {
     "mouse_trace_straight": "straight path",
     "vision_transfer": "vision transfer",
     "fl_local": "FL run",
+    "loss": "the loss",
 }
 
 

@@ -103,7 +103,7 @@ def export(args: argparse.Namespace, board: Any, record: Any = None) -> int | No
     from ..app import dark_palette, image_size
 
     palette = dark_palette() if args.dark else QGuiApplication.palette()
-    progress = _Progress(args.export) if sys.stderr is not None and sys.stderr.isatty() else None
+    progress = _progress_on_terminal(args.export)
     try:
         frames = record(
             args.export, board, fps=fps, speed=speed, size=image_size(args.size), palette=palette, progress=progress
@@ -134,12 +134,30 @@ class _Progress:
         self.shown = False
 
     def __call__(self, done: int, total: int) -> None:
+        if done == total or self._due():
+            self._say(f"Recording {self._name}: frame {done:,} of {total:,} ({100 * done // total}%)")
+
+    def fraction(self, done: float) -> None:
+        """A video's progress, from 0 to 1."""
+        if done >= 1 or self._due():
+            self._say(f"Writing {self._name}: {100 * done:.0f}%")
+
+    def _due(self) -> bool:
         now = self._clock()
-        if done == total or now - self._said >= 0.1:
-            self._said = now
-            sys.stderr.write(f"\rRecording {self._name}: frame {done:,} of {total:,} ({100 * done // total}%)")
-            sys.stderr.flush()
-            self.shown = True
+        if now - self._said < 0.1:
+            return False
+        self._said = now
+        return True
+
+    def _say(self, text: str) -> None:
+        sys.stderr.write(f"\r{text}")
+        sys.stderr.flush()
+        self.shown = True
+
+
+def _progress_on_terminal(path: str) -> _Progress | None:
+    """How far an export has come, said on standard error when it is a terminal."""
+    return _Progress(path) if sys.stderr is not None and sys.stderr.isatty() else None
 
 
 def _refused_target(args: argparse.Namespace, board: Any) -> int | None:
@@ -183,6 +201,7 @@ def _export_video(args: argparse.Namespace, board: Any, record: Any) -> int:
     fps = DEFAULT_FPS if getattr(args, "fps", None) is None else args.fps
     speed = 1.0 if getattr(args, "speed", None) is None else args.speed
     palette = dark_palette() if args.dark else QGuiApplication.palette()
+    progress = _progress_on_terminal(args.export)
     try:
         frames = write_video(
             args.export,
@@ -192,12 +211,16 @@ def _export_video(args: argparse.Namespace, board: Any, record: Any) -> int:
             size=image_size(args.size),
             palette=palette,
             mouse=_mouse_of(record),
+            progress=progress.fraction if progress is not None else None,
         )
     except RecordingError as exc:
+        _end_line(progress)
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
+        _end_line(progress)
         print(f"error: could not write {args.export} ({exc.strerror or exc})", file=sys.stderr)
         return 2
+    _end_line(progress)
     print(f"minesweeper: wrote {args.export} ({len(frames)} frames)")
     return 0

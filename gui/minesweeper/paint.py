@@ -490,8 +490,9 @@ def odds_text(p: float) -> str:
 
 def odds_marks(state: ms.ReplayState, odds: MineOdds | None) -> dict[tuple[int, int], float]:
     """The cells the overlay marks and their chance: the covered cells without a flag, when
-    the odds are those of this very board (never a moment's odds on another moment)."""
-    if odds is None or odds.cells != state.cells:
+    the odds are those of this very board (never a moment's odds on another moment), while
+    the game goes on: once it has ended its mines are on show, lost or won."""
+    if odds is None or odds.cells != state.cells or state.outcome != ms.UNFINISHED:
         return {}
     w = odds.width
     values = odds.values
@@ -717,48 +718,8 @@ def paint(
 
     painter.save()
     # Header: mines left, what is going on, the clock.
-    if view == EDIT:
-        left = f"{len(board.mines):03d}"
-        centre, colour = "EDIT", None
-        right = f"3BV {fld.bbbv}"
-    else:
-        left = mines_left_text(board, state)  # type: ignore[arg-type]
-        # The game's own time: from its first action, as the statistics count it.
-        shown = clock_ms if clock_ms is not None else state.time_ms  # type: ignore[union-attr]
-        right = clock_text(shown - start_ms(board), board)
-        colour = None
-        if state.outcome == ms.WON:  # type: ignore[union-attr]
-            centre, colour = "WON", WON_COLOUR
-        elif state.outcome == ms.LOST:  # type: ignore[union-attr]
-            centre, colour = "LOST", LOST_COLOUR
-        elif view == PLAY:
-            centre = "PLAYING" if state.index else "READY"  # type: ignore[union-attr]
-        else:
-            total = len(board.events)
-            centre = f"REPLAY {state.index}/{total}"  # type: ignore[union-attr]
-    _draw_header(painter, lay, palette, left, centre, right, colour)
-
-    # The board: composed from tiles, one image.
-    ids = tile_ids(fld, None if view == EDIT else state)
-    # Tiles in device pixels, so a high-density screen gets sharp numbers.
-    device = painter.device()
-    ratio = device.devicePixelRatioF() if device is not None else 1.0
-    tile = max(1, int(lay.cell * ratio))
-    pixels = board.width * board.height * tile * tile
-    if pixels > MAX_COMPOSED_PIXELS:
-        tile = max(1, int((MAX_COMPOSED_PIXELS / (board.width * board.height)) ** 0.5))
-    if is_vector(painter):  # a drawing: each cell drawn as itself, sharp at any zoom
-        _draw_cells(painter, lay, ids)
-    else:
-        image = _composed(fld, ids, tile)
-        if tile != lay.cell * ratio:
-            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
-        painter.drawImage(lay.grid, image)
-    frame = QPen(palette.color(QPalette.ColorRole.Mid), 1)
-    painter.setPen(frame)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    painter.drawRect(lay.grid.adjusted(-0.5, -0.5, 0.5, 0.5))
-
+    _draw_header(painter, lay, palette, *_header_texts(board, view, state, fld, clock_ms))
+    _draw_field(painter, lay, palette, fld, None if view == EDIT else state)
     if odds is not None and state is not None and view != EDIT:
         _draw_odds(painter, lay, odds_marks(state, odds))
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -776,6 +737,48 @@ def paint(
     if with_mouse:
         _draw_mouse(painter, lay, mouse, clock_ms)  # type: ignore[arg-type]
     painter.restore()
+
+
+def _header_texts(
+    board: ms.Board, view: str, state: ms.ReplayState | None, fld: ms.Field, clock_ms: float | None
+) -> tuple[str, str, str, QColor | None]:
+    """The header's mines left, what is going on, the clock, and the colour of the middle."""
+    if view == EDIT or state is None:
+        return f"{len(board.mines):03d}", "EDIT", f"3BV {fld.bbbv}", None
+    left = mines_left_text(board, state)
+    # The game's own time: from its first action, as the statistics count it.
+    shown = clock_ms if clock_ms is not None else state.time_ms
+    right = clock_text(shown - start_ms(board), board)
+    if state.outcome == ms.WON:
+        return left, "WON", right, WON_COLOUR
+    if state.outcome == ms.LOST:
+        return left, "LOST", right, LOST_COLOUR
+    if view == PLAY:
+        return left, "PLAYING" if state.index else "READY", right, None
+    return left, f"REPLAY {state.index}/{len(board.events)}", right, None
+
+
+def _draw_field(painter: QPainter, lay: Layout, palette: QPalette, fld: ms.Field, state: ms.ReplayState | None) -> None:
+    """The board: composed from tiles, one image (each cell drawn as itself in a drawing)."""
+    ids = tile_ids(fld, state)
+    # Tiles in device pixels, so a high-density screen gets sharp numbers.
+    device = painter.device()
+    ratio = device.devicePixelRatioF() if device is not None else 1.0
+    tile = max(1, int(lay.cell * ratio))
+    cells = fld.width * fld.height
+    if cells * tile * tile > MAX_COMPOSED_PIXELS:
+        tile = max(1, int((MAX_COMPOSED_PIXELS / cells) ** 0.5))
+    if is_vector(painter):  # a drawing: each cell drawn as itself, sharp at any zoom
+        _draw_cells(painter, lay, ids)
+    else:
+        image = _composed(fld, ids, tile)
+        if tile != lay.cell * ratio:
+            painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        painter.drawImage(lay.grid, image)
+    frame = QPen(palette.color(QPalette.ColorRole.Mid), 1)
+    painter.setPen(frame)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.drawRect(lay.grid.adjusted(-0.5, -0.5, 0.5, 0.5))
 
 
 def preferred_size(board: ms.Board) -> QSize:

@@ -45,9 +45,16 @@ MAX_FPS = 60
 GIF_MAX_FPS = 50
 MIN_SPEED, MAX_SPEED = 0.1, 100.0
 HOLD_MS = 2000  # the end of the game stays on screen this long before the loop restarts
-# At most this many frames (55 minutes at 30 frames a second) and bytes: a game whose last
-# click came a day after its first would otherwise take hours and gigabytes to record.
+# At most this many frames (55 minutes at 30 frames a second; each costs a paint, about a
+# hundredth of a second) and bytes: a game whose last click came a day after its first
+# would otherwise take hours and gigabytes to record. And the frames a game may take grow
+# with what it holds: BASE_FRAMES (10 minutes at 30 a second) and FRAMES_PER_ACTION more for
+# each of its actions, so that a 29-character slug of two actions a day apart cannot cost
+# minutes, while a real game of 20 minutes (1,700 actions) records at 30 frames a second.
+# docs/USAGE.md says so.
 MAX_FRAMES = 100_000
+BASE_FRAMES = 18_000
+FRAMES_PER_ACTION = 60
 MAX_BYTES = 256 * 1024 * 1024
 
 
@@ -117,14 +124,9 @@ def plan(
     at `speed` plus the hold, each rounded once to the unit: a frame ends where the rounded
     running total says, so rounding never drifts however many frames there are. Raises
     RecordingError when the recording would hold more than MAX_FRAMES frames."""
+    check_length(recorded_ms(replay), fps=fps, speed=speed, actions=replay.event_count)
     length = recorded_ms(replay) / speed  # the recording's length before the hold, in real ms
     slot = 1000.0 / fps
-    if length / slot > MAX_FRAMES:
-        raise RecordingError(
-            f"this game lasts {_duration(recorded_ms(replay))}: at {fps} frames a second and {speed:g} times real "
-            f"speed its recording would take {math.ceil(length / slot):,} frames, and a recording holds at most "
-            f"{MAX_FRAMES:,}; choose a higher speed (--speed) or fewer frames a second (--fps)"
-        )
     frames: list[Frame] = []
     keys: list[tuple[int, str]] = []
     start = 0  # units since the start at which the next frame begins
@@ -154,6 +156,40 @@ def plan(
     else:
         frames.append(Frame(replay.event_count, float(end_ms), hold))
     return frames
+
+
+def frame_count(game_ms: float, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> int:
+    """The frames (slots of 1/fps seconds, before the hold) a recording of a game lasting
+    `game_ms` takes at `speed`: what MAX_FRAMES bounds."""
+    return math.ceil(game_ms / speed * fps / 1000)
+
+
+def most_frames(actions: int) -> int:
+    """The frames a recording of a game of `actions` actions may hold."""
+    return min(MAX_FRAMES, BASE_FRAMES + FRAMES_PER_ACTION * actions)
+
+
+def check_length(game_ms: float, *, fps: int = DEFAULT_FPS, speed: float = 1.0, actions: int = 0) -> None:
+    """Raise RecordingError, saying the frames it would take and the options that would fit,
+    when a recording of a game of `actions` actions lasting `game_ms` would hold more frames
+    than `most_frames` allows."""
+    frames, most = frame_count(game_ms, fps=fps, speed=speed), most_frames(actions)
+    if frames <= most:
+        return
+    fits = []
+    fewer = math.floor(most * 1000 * speed / game_ms)
+    if fewer >= 1:
+        fits.append(f"--fps {fewer} makes {frame_count(game_ms, fps=fewer, speed=speed):,}")
+    faster = math.ceil(game_ms * fps / (1000 * most) * 10) / 10
+    if faster <= MAX_SPEED:
+        fits.append(f"--speed {faster:g} makes {frame_count(game_ms, fps=fps, speed=faster):,}")
+    raise RecordingError(
+        f"this game lasts {_duration(game_ms)}: at {fps} frames a second and {speed:g} times real "
+        f"speed its recording would take {frames:,} frames, and a recording of {actions:,} actions holds at most "
+        f"{most:,}"
+        + (f" ({' and '.join(fits)})" if fits else "")
+        + "; choose a higher speed (--speed) or fewer frames a second (--fps)"
+    )
 
 
 def _duration(ms_: float) -> str:
