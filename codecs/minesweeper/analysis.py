@@ -260,4 +260,3 @@ def _judged_loss(found: list[Finding], chance: float | None) -> list[Finding]:
     if "needless_guess" in kinds:
         text += "; logic could have found a safe cell"
     return [Finding("loss", colour, text), *(f for f in found if f.kind not in GUESS_KINDS)]
-
