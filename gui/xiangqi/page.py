@@ -35,6 +35,7 @@ from slugboard.codecs.wording import plural
 from ..page import GamePage, ModeButton, heading, html_lines, plain_label
 from .analysis import MAX_LINES, AnalysisPanel, EngineRunner, EvaluationGraph
 from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
+from .opponent import Opponent
 from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 
 EDIT, PLAY = "edit", "play"
@@ -337,6 +338,9 @@ class XiangqiPage(GamePage):
             grid.addWidget(button, index // 2, index % 2)
             self.play_buttons[text] = button
         layout.addLayout(grid)
+        layout.addWidget(heading("Against the engine"))
+        self.opponent = Opponent(self)
+        layout.addWidget(self.opponent.panel)
 
     # --- analysis ----------------------------------------------------------------
     def _build_analysis(self) -> None:
@@ -499,6 +503,7 @@ class XiangqiPage(GamePage):
 
     def shutdown(self) -> None:
         self.runner.close()
+        self.opponent.close()
         if self._record_reader is not None:
             self._record_reader.shutdown()
         super().shutdown()
@@ -736,7 +741,21 @@ class XiangqiPage(GamePage):
         node = record.root
         for move in self.game_moves:
             node = node.add(move)
+        self.opponent.tag(record.tags)  # the players of a game against the engine
         return record
+
+    def start_game_here(self) -> None:
+        """A new game from the position on screen (a game against the engine starts so),
+        the game shown before kept for a redo."""
+        self._leave_game()
+        self.game_record = None
+        self.game_start, self.game_moves, self.game_ply = self.board, [], 0
+        self.board_shown(self.board)
+
+    def engine_path(self) -> str | None:
+        """The engine program chosen (kept between runs), or None for the one on PATH."""
+        path = self.settings.value(ENGINE_KEY, "")
+        return path if isinstance(path, str) and path else None
 
     def save_game_dialog(self) -> bool:
         from PySide6.QtWidgets import QFileDialog
