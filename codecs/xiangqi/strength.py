@@ -33,12 +33,12 @@ class Spin(NamedTuple):
 
 def spin_options(lines: tuple[str, ...]) -> dict[str, Spin]:
     """The spin options among an engine's `option name ... type spin ...` lines."""
-    found = {}
+    found: dict[str, Spin] = {}
     for line in lines:
         match = _OPTION.fullmatch(line.strip())
         if match is None or match.group(2) != "spin":
             continue
-        fields = dict((key, int(value)) for key, value in _SPIN_FIELD.findall(match.group(3)))
+        fields: dict[str, int] = {key: int(value) for key, value in _SPIN_FIELD.findall(match.group(3))}
         if "min" in fields and "max" in fields and fields["min"] <= fields["max"]:
             found[match.group(1)] = Spin(fields["min"], fields["max"], fields.get("default", fields["max"]))
     return found

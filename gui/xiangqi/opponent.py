@@ -110,7 +110,11 @@ class MoveSearch(QObject):
                         limit_strength(engine, elo)
                     self._elo = elo
                 final = None
-                for snapshot in engine.search(board, movetime=movetime, stopped=lambda a=asked: self._stale(a)):
+
+                def stale(asked: int = asked) -> bool:
+                    return self._stale(asked)
+
+                for snapshot in engine.search(board, movetime=movetime, stopped=stale):
                     final = snapshot
                 move = final.best if final is not None else None
                 if not self._stale(asked) and move is not None:
@@ -118,9 +122,9 @@ class MoveSearch(QObject):
             except engines.EngineError as exc:
                 if self._closing:
                     return
-                engine, self._engine = self._engine, None
-                if engine is not None:
-                    engine.close()
+                running, self._engine = self._engine, None
+                if running is not None:
+                    running.close()
                 self.failed.emit(exc.message, asked)
 
 
