@@ -193,3 +193,37 @@ def test_an_engine_that_hangs_is_reported_and_the_window_keeps_working(qtbot, ma
         "The engine Fake stopped answering during a search. Analysis starts again at the next move or edit."
     )
     assert page.canvas.arrows == ()
+
+
+def test_the_evaluation_graph_has_a_scale_in_pawns_and_rings_a_mate(qtbot):
+    from PySide6.QtGui import QColor
+
+    from slugboard.gui.xiangqi.analysis import AXIS_WIDTH, MATE_MARK, MATE_SCORE, EvaluationGraph
+
+    graph = EvaluationGraph()
+    qtbot.addWidget(graph)
+    graph.resize(240, 56)
+    graph.set_values([0.0, 150.0, -320.0, float(MATE_SCORE)], 0)
+    assert "pawns from Red's side" in graph.toolTip()
+    image = graph.grab().toImage()
+    base = graph.palette().base().color()
+
+    def inked(x0: int, x1: int, y0: int, y1: int, colour=None) -> int:
+        count = 0
+        for x in range(x0, x1):
+            for y in range(max(0, y0), min(image.height(), y1)):
+                pixel = image.pixelColor(x, y)
+                if colour is None:
+                    count += pixel != base
+                else:
+                    count += abs(pixel.red() - colour.red()) + abs(pixel.green() - colour.green()) < 60
+        return count
+
+    assert inked(0, AXIS_WIDTH - 2, 0, graph.height()) > 20  # the scale's labels, left of the plot
+    mate = graph.x_of(3), graph.y_of(MATE_SCORE)
+    ring = QColor(*MATE_MARK)
+    x, y = round(mate[0]), round(mate[1])
+    assert inked(x - 6, min(x + 6, image.width()), y - 6, y + 6, ring) > 4  # the mate ringed
+    none_ringed = graph.x_of(1), graph.y_of(150.0)
+    x, y = round(none_ringed[0]), round(none_ringed[1])
+    assert inked(x - 4, x + 4, y - 4, y + 4, ring) == 0  # a plain score is not

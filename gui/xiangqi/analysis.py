@@ -267,8 +267,15 @@ class AnalysisPanel(QWidget):
         self.say(f"{engine_name}: depth {analysis.depth}{done}. Scores from Red's side.")
 
 
+# The graph's scale: pawns from Red's side, marked at these heights (a mate tops the scale).
+AXIS_PAWNS = (10, 5, 0, -5, -10)
+AXIS_WIDTH = 26  # px: room for the scale's labels at the left
+MATE_MARK = (120, 20, 140)  # a mate's point: a ring of its own colour, apart from the line
+
+
 class EvaluationGraph(QWidget):
-    """A game's scores, one point a position, Red's advantage up; a click goes to that move."""
+    """A game's scores, one point a position, Red's advantage up, on a scale of pawns from
+    Red's side (a mate at the top or bottom, ringed); a click goes to that move."""
 
     ply_clicked = Signal(int)
 
@@ -278,7 +285,10 @@ class EvaluationGraph(QWidget):
         self.current = 0
         self.setObjectName("xiangqiEvaluation")
         self.setFixedHeight(56)
-        self.setToolTip("The engine's score after each move (Red's advantage up): click to go to that move")
+        self.setToolTip(
+            "The engine's score after each move in pawns from Red's side (Red's advantage up; "
+            "a ring marks a mate): click to go to that move"
+        )
 
     def set_values(self, values: list[float | None], current: int) -> None:
         self.values = list(values)
@@ -287,18 +297,23 @@ class EvaluationGraph(QWidget):
 
     def x_of(self, ply: int) -> float:
         n = max(1, len(self.values) - 1)
-        return 4 + (self.width() - 8) * ply / n
+        return AXIS_WIDTH + 4 + (self.width() - AXIS_WIDTH - 8) * ply / n
+
+    def y_of(self, value: float) -> float:
+        middle = self.height() / 2
+        return middle - (value / MATE_SCORE) * (middle - 4)
 
     def ply_at(self, x: float) -> int:
         n = max(1, len(self.values) - 1)
-        return max(0, min(len(self.values) - 1, round((x - 4) / max(1.0, self.width() - 8) * n)))
+        span = max(1.0, self.width() - AXIS_WIDTH - 8)
+        return max(0, min(len(self.values) - 1, round((x - AXIS_WIDTH - 4) / span * n)))
 
     def mousePressEvent(self, event) -> None:
         if self.values and event.button() == Qt.MouseButton.LeftButton:
             self.ply_clicked.emit(self.ply_at(event.position().x()))
 
     def paintEvent(self, event) -> None:
-        from PySide6.QtCore import QPointF
+        from PySide6.QtCore import QPointF, QRectF
         from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 
         painter = QPainter(self)
@@ -306,12 +321,23 @@ class EvaluationGraph(QWidget):
         palette = self.palette()
         painter.fillRect(self.rect(), palette.base())
         middle = self.height() / 2
-        painter.setPen(QPen(palette.mid().color(), 1))
-        painter.drawLine(QPointF(0, middle), QPointF(self.width(), middle))
-        points = [
-            QPointF(self.x_of(i), middle - (v / MATE_SCORE) * (middle - 3))
+        font = painter.font()
+        font.setPixelSize(max(8, round(self.height() / 6)))
+        painter.setFont(font)
+        for pawns in AXIS_PAWNS:  # the scale: pawns from Red's side
+            y = self.y_of(pawns * 100)
+            painter.setPen(QPen(palette.mid().color(), 1 if pawns == 0 else 0.5))
+            painter.drawLine(QPointF(AXIS_WIDTH, y), QPointF(self.width(), y))
+            if pawns in (AXIS_PAWNS[0], 0, AXIS_PAWNS[-1]):
+                painter.setPen(palette.text().color())
+                label = f"{pawns:+d}" if pawns else "0"
+                box = QRectF(0, y - 8, AXIS_WIDTH - 3, 16)
+                painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), label)
+        points = [QPointF(self.x_of(i), self.y_of(v)) for i, v in enumerate(self.values) if v is not None]
+        mates = [
+            QPointF(self.x_of(i), self.y_of(v))
             for i, v in enumerate(self.values)
-            if v is not None
+            if v is not None and abs(v) >= MATE_SCORE
         ]
         if len(points) >= 2:
             area = QPolygonF([QPointF(points[0].x(), middle), *points, QPointF(points[-1].x(), middle)])
@@ -320,6 +346,10 @@ class EvaluationGraph(QWidget):
             painter.drawPolygon(area)
             painter.setPen(QPen(QColor(192, 40, 28), 1.5))
             painter.drawPolyline(QPolygonF(points))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.setPen(QPen(QColor(*MATE_MARK), 2))
+        for point in mates:  # a mate found: ringed where it tops the scale
+            painter.drawEllipse(point, 3.5, 3.5)
         if self.values:
             painter.setPen(QPen(palette.highlight().color(), 2))
             x = self.x_of(self.current)
