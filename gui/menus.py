@@ -130,7 +130,7 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "&Open slug or link…",
-        window.focus_paste_field,
+        window.openings.focus_paste_field,
         QKeySequence.StandardKey.Open,
         "Type or paste a slug or link into the slug pane",
     )
@@ -138,12 +138,13 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "Open &file…",
-        window.open_file_dialog,
+        window.openings.open_file_dialog,
         "Ctrl+Shift+O",
         "Open a file one of the games opens (a minesweeper replay, say) or a text file holding a slug or link",
     )
     window.recent_menu = file_menu.addMenu("Open &recent")
-    window.recent_menu.aboutToShow.connect(window._fill_recent_menu)
+    recent = window.recent_menu
+    recent.aboutToShow.connect(lambda: window.recent_texts.fill_menu(recent, window.open_file, window.paste_text))
     window.examples_menu = examples_menu = file_menu.addMenu("E&xamples")
     for example in resources.examples():
         if example["game"] in pages:
@@ -154,12 +155,17 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "&Export…",
-        window.export_image_dialog,
+        window.sharing.export_image_dialog,
         "Ctrl+E",
         "Save the board as a PNG image, an SVG drawing or a PDF page for print",
     )
     make_action(
-        window, file_menu, "S&hare…", window.share_dialog, "Ctrl+Shift+H", "Show the board's web link as a QR code"
+        window,
+        file_menu,
+        "S&hare…",
+        window.sharing.share_dialog,
+        "Ctrl+Shift+H",
+        "Show the board's web link as a QR code",
     )
     make_action(
         window,
@@ -172,7 +178,7 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "Save board &as…",
-        window.save_board_dialog,
+        window.sharing.save_board_dialog,
         QKeySequence.StandardKey.SaveAs,
         "Save the board's link (or slug) to a text file, to open again with File > Open or a paste",
     )
@@ -194,14 +200,19 @@ def build_menus(window: MainWindow) -> None:
         window,
         edit_menu,
         "&Paste slug or link",
-        window.paste_clipboard,
+        window.openings.paste_clipboard,
         QKeySequence.StandardKey.Paste,
         "Open the slug or link on the clipboard",
     )
     make_action(window, edit_menu, "Copy &slug", window.slug_pane.copy_slug, "Ctrl+Shift+C", "Copy the slug")
     make_action(window, edit_menu, "Copy &link", window.slug_pane.copy_link, "Ctrl+Shift+L", "Copy the web app's link")
     make_action(
-        window, edit_menu, "Copy &image", window.copy_image, "Ctrl+Shift+I", "Copy the board as an image, for chat"
+        window,
+        edit_menu,
+        "Copy &image",
+        window.sharing.copy_image,
+        "Ctrl+Shift+I",
+        "Copy the board as an image, for chat",
     )
     section("edit", edit_menu)
 
