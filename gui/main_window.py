@@ -24,7 +24,6 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, titles
 
 from . import games
-from .kept import KeptTabBar
 from .menus import GameActions, build_menus
 from .page import GamePage
 from .slug_pane import SlugPane
@@ -126,7 +125,6 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
 
         self.tabs = QTabWidget()
-        self.tabs.setTabBar(KeptTabBar())
         self.tabs.setDocumentMode(True)
         # Each tab holds a placeholder until its page is first needed (shown, pasted into,
         # asked for); the page then takes the placeholder's place.

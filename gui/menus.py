@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenuBar
 
 from slugboard import resources
 
 from .games import MENUS, GameAction, view
-from .kept import KeptMenuBar
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
@@ -21,10 +21,8 @@ if TYPE_CHECKING:
 
 
 def make_action(window, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-    """A window action in `menu`. Made bare and named after: QAction(text, parent) would have
-    PySide6 build QIcon's Python type while it weighs the overload that takes an icon."""
-    action = QAction(window)
-    action.setText(text)
+    """A window action in `menu`."""
+    action = QAction(text, window)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     if tip:
@@ -52,8 +50,7 @@ class GameActions:
     def add_page(self, name: str, page: GamePage) -> None:
         made = []
         for spec in view(name).actions:
-            action = QAction(page)
-            action.setText(spec.text)
+            action = QAction(spec.text, page)
             action.setObjectName(f"{name}:{spec.slot}")
             if spec.shortcut:
                 action.setShortcut(QKeySequence(spec.shortcut))
@@ -113,7 +110,7 @@ def _book_dialog(window: MainWindow) -> None:
 
 
 def build_menus(window: MainWindow) -> None:
-    bar = KeptMenuBar()
+    bar = QMenuBar()
     window.setMenuBar(bar)
     game_actions = window.game_actions
     pages = window.pages
@@ -233,8 +230,7 @@ def build_menus(window: MainWindow) -> None:
     window.theme_actions = {}
     group = QActionGroup(window)
     for name, text in (("system", "&System"), ("light", "&Light"), ("dark", "&Dark")):
-        action = QAction(window, checkable=True)
-        action.setText(text)
+        action = QAction(text, window, checkable=True)
         action.setStatusTip("Follow the system's light or dark setting" if name == "system" else f"Always {name}")
         action.triggered.connect(lambda _=False, n=name: window.set_theme(n))
         group.addAction(action)
