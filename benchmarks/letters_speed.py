@@ -23,6 +23,7 @@ COLD_LOAD = (
     "print((time.perf_counter() - t) * 1000)"
 )
 
+
 def timed(fn, repeat: int = 200) -> tuple[float, float]:
     times = []
     for _ in range(repeat):

@@ -47,10 +47,12 @@ def _paint_rows(figures: list[dict[str, object]], area: str) -> list[Row]:
         case = str(row["case"])
         big = case.endswith("200x200")
         ratio = float(row["ratio"])
+        # A whole-window repaint comes with an expose (the window uncovered), not with a frame
+        # of play: shown beside an empty window, with no goal (Qt draws its widgets).
         rows.append(
             (area, f"{case}: window repaint, nothing changed {row['repaint ms']:.2f} ms",
              f"empty QMainWindow: {row['empty ms']:.2f} ms",
-             f"{ratio:.1f}x", "<= 2x", ratio <= 2)
+             f"{ratio:.1f}x", "", None)
         )  # fmt: skip
         canvas, area_ms, copy = (float(row[key]) for key in ("canvas ms", "area ms", "copy ms"))
         rows.append(

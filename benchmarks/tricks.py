@@ -299,10 +299,6 @@ def _start(kind: str, repeat: int) -> tuple[float, float]:
     return _start_beside(kind, repeat * 5, prepared())
 
 
-def start_list(repeat: int) -> tuple[float, float]:
-    return _start("unlisted", repeat)
-
-
 def before_qt(repeat: int) -> tuple[float, float]:
     return _start("late-loaded", repeat)
 
@@ -337,7 +333,6 @@ WINDOW = (
     ("longest wait of the window, 1 ms switches", switch_interval),
     ("the window's start, BEFORE_QT loaded first", before_qt),
     ("the window's start, no collection while loading", no_collection),
-    ("the window's start, codecs listed before Qt", start_list),
 )
 
 
