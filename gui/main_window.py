@@ -145,22 +145,6 @@ class MainWindow(QMainWindow):
         self._on_screen = False  # True from the first paint on (or once the timer below has run)
         self._announced = False  # on_screen emitted
         self._encoded: tuple[Any, str] | None = None  # the last board whose slug was written, and its slug
-        self.sharing = Sharing(self, self.settings, self.statusBar(), self.current_page)
-        self.recent_texts = RecentTexts(self.store)
-        self.boards = StoredBoards(
-            self,
-            self.store,
-            self.pages,
-            self.titles,
-            self.statusBar(),
-            self.tabs.tabBar(),
-            current_page=self.current_page,
-            update_slug=self._update_slug,
-            note_slug=self._note_slug,
-            on_screen=lambda: self._on_screen,
-            save_board_dialog=self.sharing.save_board_dialog,
-        )
-
         self.slug_pane = SlugPane()
         self.slug_pane.paste_requested.connect(self.paste_text)
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
@@ -178,6 +162,22 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.slug_pane)
         self.setCentralWidget(central)
 
+        # The window's parts, made once its middle is in place (the status bar comes after it).
+        self.sharing = Sharing(self, self.settings, self.statusBar(), self.current_page)
+        self.recent_texts = RecentTexts(self.store)
+        self.boards = StoredBoards(
+            self,
+            self.store,
+            self.pages,
+            self.titles,
+            self.statusBar(),
+            self.tabs.tabBar(),
+            current_page=self.current_page,
+            update_slug=self._update_slug,
+            note_slug=self._note_slug,
+            on_screen=lambda: self._on_screen,
+            save_board_dialog=self.sharing.save_board_dialog,
+        )
         self.openings = Openings(
             self,
             self.settings,
