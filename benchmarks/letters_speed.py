@@ -1,5 +1,5 @@
 """How fast letters is where a person would feel it: loading the word list (once, on
-first need; mapped from its file against read whole, for a start's look-ups), decoding the largest slug (31 tiles), resolving racks, words and scores,
+first need), decoding the largest slug (31 tiles), resolving racks, words and scores,
 the problem check, and painting a finished game, with and without the rack. Everything
 after the word list must stay well under a frame (16 ms); the word list must load in
 well under 150 ms so the window never stalls noticeably.
@@ -22,29 +22,6 @@ COLD_LOAD = (
     "import time; from slugboard.codecs import letters; t = time.perf_counter(); letters.word_list(); "
     "print((time.perf_counter() - t) * 1000)"
 )
-
-# A start's look-ups (the words of a finished game checked) on the word list mapped from its
-# file, as `words._word_file` loads it, or read whole: the mapping pays while it is faster.
-START_LOOKUPS = r"""
-import sys, time
-from slugboard.codecs.letters.words import WordList, _word_file
-from slugboard.resources import read_bytes
-t = time.perf_counter()
-words = WordList(_word_file() if sys.argv[1] == "mapped" else read_bytes("enable.txt"))
-found = [w in words for w in ("VIOLIN", "WEDGIE", "WOE", "WE", "LORE", "WEE", "OR", "WO", "KNEEL", "INMATE")]
-print((time.perf_counter() - t) * 1000)
-"""
-
-
-def start_lookups(runs: int = 15) -> tuple[float, float]:
-    """Medians (ms) of a start's look-ups on the mapped word list and on the list read
-    whole, each in fresh processes, in turns."""
-    times: dict[str, list[float]] = {"mapped": [], "read": []}
-    for _ in range(runs):
-        for way, found in times.items():
-            run = subprocess.run([sys.executable, "-c", START_LOOKUPS, way], capture_output=True, text=True, check=True)
-            found.append(float(run.stdout))
-    return statistics.median(times["mapped"]), statistics.median(times["read"])
 
 
 def timed(fn, repeat: int = 200) -> tuple[float, float]:
@@ -80,12 +57,6 @@ def main() -> None:
     print(
         f"word list cold load (fresh process, 172,918 words): median {statistics.median(cold):.1f} ms, "
         f"max {max(cold):.1f} ms"
-    )
-
-    mapped, read = start_lookups()
-    print(
-        f"a start's look-ups (fresh processes): word list mapped {mapped:.2f} ms, read whole {read:.2f} ms "
-        f"({mapped / read:.2f}x; the mapping pays while under 1)"
     )
 
     from slugboard.codecs import letters

@@ -204,7 +204,7 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None, 
         app.processEvents()
         time.sleep(0.001)
     shown: list[bool] = []
-    real_show = window._show_opened
+    real_show = window.openings._show_opened
 
     def show(*args: object) -> None:
         real_show(*args, prepared=True)
@@ -222,7 +222,7 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None, 
         with `traced` tracemalloc's peak when the board was shown and at the end, from the
         paste on)."""
         window.paste_text("1=9x9+00")  # another board first, so that each paste opens anew
-        while window.opening() or window._save_timer.isActive():  # that board shown and saved
+        while window.opening() or window.boards._save_timer.isActive():  # that board shown and saved
             app.processEvents()
             time.sleep(0.001)
         shown.clear()
@@ -250,7 +250,7 @@ def window_reader() -> Callable[[str], tuple[float, float, float, float | None, 
                 time.sleep(0.001)
             app.processEvents()  # the figures shown
             counted = time.perf_counter() - start
-        while window._save_timer.isActive():  # the board saved
+        while window.boards._save_timer.isActive():  # the board saved
             app.processEvents()
             time.sleep(0.001)
         peak = tracemalloc.get_traced_memory()[1]

@@ -121,7 +121,7 @@ def main() -> None:
     timer.timeout.connect(lambda: ticks.append(clock.elapsed()))
     timer.start(5)
     shown: list[float] = []
-    real_show = window._show_opened
+    real_show = window.openings._show_opened
 
     def show(*args) -> None:
         t0 = time.perf_counter()

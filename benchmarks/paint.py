@@ -2,8 +2,8 @@
 
 * repaint, nothing changed (a pasted replay paused, the pointer resting on the board): the
   whole window repainted, against an empty QMainWindow of the same size shown beside it
-  (goal: within 2x; on a display each window is raised before it is measured, so that
-  none of its pixels are clipped away under another); and the canvas alone, against an empty
+  (no goal: it comes with an expose, not a frame; on a display each window is raised before
+  it is measured, so that none of its pixels are clipped away under another); and the canvas alone, against an empty
   window of the canvas's size that paints its background, and beside the same canvas
   painting nothing but a copy of its picture (the floor of a canvas that keeps its
   picture: what Qt's repaint of a widget in a window and one copy cost);

@@ -33,9 +33,10 @@ def _start_rows(figures: list[tuple[str, float, str, float, float]], area: str) 
     rows: list[Row] = []
     for label, value, base_label, base, goal in figures:
         ratio = value / base
+        shown = "" if goal < 0 else f"<= {goal}x" if goal else "(floor)"
         rows.append(
             (area, f"{label}: {value * 1000:.0f} ms", f"{base_label}: {base * 1000:.0f} ms", f"{ratio:.2f}x",
-             f"<= {goal}x" if goal else "(floor)", ratio <= goal if goal else None)
+             shown, ratio <= goal if goal > 0 else None)
         )  # fmt: skip
     return rows
 
@@ -46,10 +47,12 @@ def _paint_rows(figures: list[dict[str, object]], area: str) -> list[Row]:
         case = str(row["case"])
         big = case.endswith("200x200")
         ratio = float(row["ratio"])
+        # A whole-window repaint comes with an expose (the window uncovered), not with a frame
+        # of play: shown beside an empty window, with no goal (Qt draws its widgets).
         rows.append(
             (area, f"{case}: window repaint, nothing changed {row['repaint ms']:.2f} ms",
              f"empty QMainWindow: {row['empty ms']:.2f} ms",
-             f"{ratio:.1f}x", "<= 2x", ratio <= 2)
+             f"{ratio:.1f}x", "", None)
         )  # fmt: skip
         canvas, area_ms, copy = (float(row[key]) for key in ("canvas ms", "area ms", "copy ms"))
         rows.append(
@@ -83,7 +86,7 @@ def _on_display(quick: bool) -> list[Row]:
     with x_display() as env:
         if env is None:
             return [("display", "not measured: no X display and no Xvfb", "", "", "", None)]
-        figures = [row for row in startup.measure(3 if quick else 15, env) if not row[0].startswith("slugboard-codec")]
+        figures = [row for row in startup.measure(3 if quick else 15, env) if row[0].startswith("first frame")]
         out = subprocess.run(
             [sys.executable, str(Path(__file__).with_name("paint.py")), "--json", "--runs", "10" if quick else "40"],
             env=env, check=True, capture_output=True, text=True,

@@ -1,27 +1,30 @@
-"""Start-up time, each measured beside its baseline in the same run.
+"""Start-up guards, each measured beside its baseline in the same run, and each with the
+ratio it must stay under (no goal to chase: a guard says when a change made a start slower
+than it should be).
 
-* `slugboard-codec --help` and `slugboard-codec detect SLUG` against `python -c pass`;
-* the window shown and painted with the last boards restored, against the floor: a bare
-  PySide6 QMainWindow of the same size that imports the Qt classes Slugboard's window uses,
-  shown and painted (itself beside the bare window alone): from launch to the first frame on
-  screen, every widget in it painted. Slugboard's start is the program's own
+* `slugboard-codec --help` within 2x `python -c pass` (and `detect SLUG`, shown beside it);
+* `slugboard --export board.png SLUG` within 1.8x a bare QApplication writing a PNG of the
+  same size;
+* every game's first frame within 1.5x its floor: the window shown and painted with the last
+  boards restored and that game's tab current, against a bare PySide6 QMainWindow of the same
+  size that imports the Qt classes of that start, shown and painted (the floor itself beside
+  the bare window alone, for the letters start): from launch to the first frame on screen,
+  every widget in it painted. Slugboard's start is the program's own
   (`slugboard.gui.app.main`, as `slugboard` runs it: the program loads Qt itself), so what it
   does before it makes the window counts too;
 * the start with a sudoku shown against the same start with what it leaves until just after
   the first frame (the threads of the page's queries, guarding its boxes from the wheel) done
   before it, the plain way: the trick pays while the ratio is under 1;
-* the start against the same start without the list of codec modules the last start wrote
-  (loaded before Qt, gui/app.py): that trick pays while the ratio is under 1;
-* with --each-game, the same first frame with each game's page current, against its own
-  floor (the Qt classes of that start): the goal row is the letters start's;
-* with --source-reads, the goal row's start against the same start with PySide6's import
+* with --source-reads, the letters start against the same start with PySide6's import
   hook reading no module's source (patched in this harness only, to measure what the reads
   cost; the program never does it);
 * how many source files PySide6's import hook reads in that start before the first frame, and
   how many garbage collections Python runs.
 
+benchmarks/tricks.py times the start's tricks one by one with the same harness.
+
 Every sample is a fresh interpreter. Run as
-  QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 15]
+  QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 15] [--clock cpu|wall]
 Bytecode is compiled first (an installed wheel has it; an editable install writes it on
 the first run unless PYTHONDONTWRITEBYTECODE is set), so the figures are those of a
 second launch.
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -45,7 +49,7 @@ BIN = Path(sys.executable).parent
 # A window shown until its first frame is painted (every widget in it) and handed to the
 # screen, then the process ends. The same harness for all: only what is shown differs.
 _SHOW = r"""
-import sys
+import sys, time
 
 # Stops the clock once the window's first frame is painted and handed to the screen: the
 # expose (or update) event of its native window is handled here, which paints the window and
@@ -68,7 +72,9 @@ def watch_windows():
                 handled = obj.event(event)
                 if self.painted:
                     self.done = True
-                    print("painted", flush=True)  # the parent's clock stops here: the frame is on screen
+                    # the parent's clock stops here: the frame is on screen (and this process's own
+                    # processor time so far, the clock a shared machine's load stretches least)
+                    print("painted", time.process_time(), flush=True)
                     QTimer.singleShot(0, QApplication.instance().quit)
                 return handled
             return False
@@ -83,7 +89,7 @@ def watch_windows():
     return watch  # kept alive by the closure above
 
 KIND = sys.argv[1]
-if KIND in ("slugboard", "plain", "unread", "unlisted"):
+if KIND in ("slugboard", "plain", "unread", "late-loaded", "collecting"):
     # The program's own start, `slugboard` with no arguments, as its script runs it: import
     # slugboard.gui.app and call main(), which reads the arguments, makes the application,
     # reads the settings and shows the window with the last boards. Nothing of Qt is loaded
@@ -111,19 +117,21 @@ if KIND in ("slugboard", "plain", "unread", "unlisted"):
         wheel = sys.modules["slugboard.gui.wheel"]
         wheel.guard_boxes_on_screen = wheel.guard_boxes
 
-    # The list of codec modules a start loads before Qt (gui/app.py) is the last start's.
-    # "plain" reads it and leaves it as it is, so that it times the same list as the start it
-    # is measured beside; "unlisted" neither reads nor writes one.
-    def keep_list():
+    # "late-loaded": the modules of BEFORE_QT are not loaded before Qt, but when the window's
+    # modules import them; "collecting": Python's automatic collection stays on while the
+    # start loads (both the plain way of a trick of gui/app.py, for benchmarks/tricks.py).
+    def plain_app():
         app = sys.modules["slugboard.gui.app"]
-        app.remember_start_modules = lambda shown: None
-        if KIND == "unlisted":
-            app.load_listed_codecs = lambda: None
+        if KIND == "late-loaded":
+            app.load_before_qt = lambda: None
+        if KIND == "collecting":
+            import gc, types
+            app.gc = types.SimpleNamespace(isenabled=gc.isenabled, enable=gc.enable, disable=lambda: None)
 
     class OnceLoaded:
         actions = {"PySide6.QtCore": use_seeded_settings, "PySide6.QtWidgets": watch_windows}
-        if KIND in ("plain", "unlisted"):
-            actions["slugboard.gui.app"] = keep_list
+        if KIND in ("late-loaded", "collecting"):
+            actions["slugboard.gui.app"] = plain_app
         if KIND == "plain":
             actions.update({"slugboard.gui.worker": queries_at_once, "slugboard.gui.wheel": boxes_at_once})
 
@@ -185,7 +193,7 @@ def start_counts(folder: str, env: dict[str, str]) -> tuple[int, int]:
     """(source files PySide6 reads, garbage collections) in Slugboard's start before the
     first frame (`folder` holds the seeded settings). Not timed: counts, the same every run."""
     painted = 'print("painted", len(READS), len(COLLECTIONS), flush=True)'
-    script = _COUNT + _SHOW.replace('print("painted", flush=True)', painted)
+    script = _COUNT + _SHOW.replace('print("painted", time.process_time(), flush=True)', painted)
     run = subprocess.run(
         [sys.executable, "-c", script, "slugboard", folder], env=env, capture_output=True, text=True, check=True
     )
@@ -211,22 +219,33 @@ def window_classes(folder: str, env: dict[str, str]) -> list[str]:
     """The Qt classes ("QtWidgets.QLabel") the modules of Slugboard's start name at its first
     frame (`folder` holds the seeded settings): what the floor window imports. Not timed."""
     painted = 'print("painted", list_classes(), flush=True)'
-    script = _CLASSES + _SHOW.replace('print("painted", flush=True)', painted)
+    script = _CLASSES + _SHOW.replace('print("painted", time.process_time(), flush=True)', painted)
     run = subprocess.run(
         [sys.executable, "-c", script, "slugboard", folder], env=env, capture_output=True, text=True, check=True
     )
     return run.stdout.split()[1:]
 
 
+# "cpu": the processor time of the program measured (its own user and system time, which
+# the other work of a shared machine stretches far less than the wall clock); "wall": the
+# time from launch, as a person waits on a quiet machine. Set by --clock.
+CLOCK = "cpu"
+
+
 def _wall(cmd: list[str], env: dict[str, str]) -> float:
+    """The command's time to its end, by CLOCK."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return cpu if CLOCK == "cpu" else wall
 
 
 def _to_paint(cmd: list[str], env: dict[str, str]) -> float:
-    """From launch to the window's first frame (the line it prints then); the process's
-    exit, and whatever it does after that paint, is not counted."""
+    """From launch to the window's first frame (the line it prints then), by CLOCK; the
+    process's exit, and whatever it does after that paint, is not counted."""
     start = time.perf_counter()
     process = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
@@ -235,7 +254,7 @@ def _to_paint(cmd: list[str], env: dict[str, str]) -> float:
     process.wait()
     if not line.startswith("painted"):
         raise RuntimeError(f"{cmd[:3]} did not paint")
-    return elapsed
+    return float(line.split()[1]) if CLOCK == "cpu" else elapsed
 
 
 def _medians(cmds: dict[str, list[str]], env: dict[str, str], runs: int, measure=_wall) -> dict[str, float]:
@@ -279,44 +298,88 @@ window.close()
     )
 
 
-def measure(runs: int = 15, env: dict[str, str] | None = None) -> list[tuple[str, float, str, float, float]]:
-    """(what, seconds, baseline, seconds, goal ratio) for each start-up figure; a goal of 0
-    marks a floor, what PySide6 alone costs, shown beside the goal it bounds (and a goal below
-    0, a figure with none). `env` is the environment the programs run in (an X display's,
-    say); by default this one, offscreen."""
+# A bare QApplication writing a PNG of the size given (the baseline of `--export`).
+_BARE_PNG = r"""
+import sys
+from PySide6.QtGui import QColor, QImage
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+picture = QImage(int(sys.argv[2]), int(sys.argv[3]), QImage.Format.Format_ARGB32)
+picture.fill(QColor("white"))
+sys.exit(0 if picture.save(sys.argv[1]) else 1)
+"""
+
+SUDOKU = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+
+
+def _png_size(path: str) -> tuple[int, int]:
+    """A PNG's width and height, from its header (IHDR follows the 8-byte signature)."""
+    header = Path(path).read_bytes()[16:24]
+    return int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
+
+
+Row = tuple[str, float, str, float, float]
+
+
+def prepared(env: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment the programs run in (offscreen unless told), bytecode compiled."""
     compileall.compile_dir(ROOT / "codecs", quiet=1)
     compileall.compile_dir(ROOT / "gui", quiet=1)
     compileall.compile_dir(ROOT / "resources", quiet=1)
     env = dict(os.environ if env is None else env)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    return env
+
+
+def commands(runs: int, env: dict[str, str]) -> list[Row]:
+    """`slugboard-codec --help` (guarded) and `detect` against `python -c pass`."""
     python = sys.executable
     codec = str(BIN / "slugboard-codec")
-    sudoku = "UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+    times = _medians(
+        {
+            "python -c pass": [python, "-c", "pass"],
+            "slugboard-codec --help": [codec, "--help"],
+            "slugboard-codec detect": [codec, "detect", SUDOKU],
+        },
+        env,
+        runs,
+    )
+    return [
+        ("slugboard-codec --help", times["slugboard-codec --help"], "python -c pass", times["python -c pass"], 2.0),
+        ("slugboard-codec detect", times["slugboard-codec detect"], "python -c pass", times["python -c pass"], -1.0),
+    ]
 
-    rows: list[tuple[str, float, str, float, float]] = []
-    commands = {
-        "python -c pass": [python, "-c", "pass"],
-        "slugboard-codec --help": [codec, "--help"],
-        "slugboard-codec detect": [codec, "detect", sudoku],
-    }
-    times = _medians(commands, env, runs)
-    for label in ("slugboard-codec --help", "slugboard-codec detect"):
-        rows.append((label, times[label], "python -c pass", times["python -c pass"], 2.0))
 
+def export(runs: int, env: dict[str, str]) -> Row:
+    """`slugboard --export board.png SLUG` (a sudoku) against a bare QApplication writing a
+    PNG of the same size."""
     with tempfile.TemporaryDirectory() as folder:
-        _seed_settings(folder, env)
-        windows = {
-            "bare": [python, "-c", _SHOW, "bare"],
-            "slugboard": [python, "-c", _SHOW, "slugboard", folder],
-            "classes": [python, "-c", _SHOW, "classes", *window_classes(folder, env)],
-        }
-        times = _medians(windows, env, runs, _to_paint)
-    floor = times["classes"]
-    rows.append(("window shown, boards restored", times["slugboard"], "bare window + its Qt classes", floor, 1.35))
-    rows.append(("bare window + the Qt classes the window uses", floor, "bare QMainWindow shown", times["bare"], 0.0))
+        target = os.path.join(folder, "board.png")
+        exported = [str(BIN / "slugboard"), "--export", target, SUDOKU]
+        _wall(exported, env)
+        width, height = _png_size(target)
+        bare = [sys.executable, "-c", _BARE_PNG, os.path.join(folder, "bare.png"), str(width), str(height)]
+        times = _medians({"export": exported, "bare": bare}, env, runs)
+    return (
+        f"slugboard --export, {width}x{height} PNG",
+        times["export"],
+        "bare QApplication writing it",
+        times["bare"],
+        1.8,
+    )
+
+
+def measure(runs: int = 15, env: dict[str, str] | None = None) -> list[Row]:
+    """(what, seconds, baseline, seconds, guard ratio) for each start-up figure; a guard of 0
+    marks a floor, what PySide6 alone costs, shown beside the figure it bounds (and a guard
+    below 0, a figure with none). `env` is the environment the programs run in (an X
+    display's, say); by default this one, offscreen."""
+    env = prepared(env)
+    rows = commands(runs, env)
+    rows.append(export(runs, env))
+    rows += each_game(runs, env)
     rows.append(after_first_frame(runs, env))
-    rows.append(start_list(runs, env))
     return rows
 
 
@@ -334,7 +397,7 @@ def _start_beside(kind: str, runs: int, env: dict[str, str], shown: str = "") ->
     return times["start"], times[kind]
 
 
-def after_first_frame(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
+def after_first_frame(runs: int, env: dict[str, str]) -> Row:
     """The start with a sudoku shown (its page asks for a count as it is made), against the
     same start with what waits for the first frame done before it ("plain" above): the
     trick pays while the ratio stays under 1."""
@@ -342,7 +405,7 @@ def after_first_frame(runs: int, env: dict[str, str]) -> tuple[str, float, str, 
     return ("sudoku shown: its count, wheel guard after", after, "the same, before the frame", plain, 1.0)
 
 
-def source_reads(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
+def source_reads(runs: int, env: dict[str, str]) -> Row:
     """The start as the goal row times it, against the same start with PySide6's import hook
     reading no source ("unread" above): what the hook's reads cost the start, a cost of
     PySide6's that the floor window (which imports no module of its own) never pays."""
@@ -350,23 +413,15 @@ def source_reads(runs: int, env: dict[str, str]) -> tuple[str, float, str, float
     return ("window shown, boards restored", start, "the same, no source read", unread, -1.0)
 
 
-def start_list(runs: int, env: dict[str, str]) -> tuple[str, float, str, float, float]:
-    """The start as the goal row times it (with the list of codec modules its last start
-    wrote, loaded before Qt), against the same start with no list ("unlisted" above): the
-    trick pays while the ratio stays under 1."""
-    listed, unlisted = _start_beside("unlisted", runs, env)
-    return ("window shown, its codecs loaded before Qt", listed, "the same, no list", unlisted, 1.0)
-
-
-def each_game(runs: int, env: dict[str, str]) -> list[tuple[str, float, str, float, float]]:
+def each_game(runs: int, env: dict[str, str]) -> list[Row]:
     """The window's first frame with each game's page shown (the settings as a person leaves
     them, that game's tab current), each against its own floor: a bare window importing the
-    Qt classes of that start. The goal row above is the letters start's; these say how far
-    the others are from it."""
+    Qt classes of that start; and that floor beside the bare window alone, for the letters
+    start (the last example's game)."""
     from slugboard.codecs import registry
 
     python = sys.executable
-    rows = []
+    rows: list[Row] = []
     for name in registry.names():
         with tempfile.TemporaryDirectory() as folder:
             _seed_settings(folder, env, name)
@@ -374,8 +429,14 @@ def each_game(runs: int, env: dict[str, str]) -> list[tuple[str, float, str, flo
                 "start": [python, "-c", _SHOW, "slugboard", folder],
                 "floor": [python, "-c", _SHOW, "classes", *window_classes(folder, env)],
             }
+            if name == "letters":
+                windows["bare"] = [python, "-c", _SHOW, "bare"]
             times = _medians(windows, env, runs, _to_paint)
-        rows.append((f"window shown, {name} current", times["start"], "its floor", times["floor"], -1.0))
+        rows.append((f"first frame, {name} current", times["start"], "its floor", times["floor"], 1.5))
+        if name == "letters":
+            rows.append(
+                ("floor: bare window + letters' Qt classes", times["floor"], "bare QMainWindow", times["bare"], 0.0)
+            )
     return rows
 
 
@@ -383,24 +444,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument(
-        "--each-game", action="store_true", help="also the first frame with each game's page current, against its floor"
+        "--clock",
+        choices=("cpu", "wall"),
+        default="cpu",
+        help="the programs' processor time (the default: a shared machine's load stretches it least) or wall time",
     )
     parser.add_argument(
         "--source-reads", action="store_true", help="also the start against the same with PySide6 reading no source"
     )
     args = parser.parse_args()
-    env = dict(os.environ, QT_QPA_PLATFORM=os.environ.get("QT_QPA_PLATFORM", "offscreen"))
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    rows = measure(args.runs)
-    if args.each_game:
-        rows += each_game(args.runs, env)
+    global CLOCK
+    CLOCK = args.clock
+    env = prepared()
+    rows = measure(args.runs, env)
     if args.source_reads:
         rows.append(source_reads(args.runs, env))
-    print(f"{'measurement':44} {'ms':>7}  {'baseline':28} {'ms':>7}  {'ratio':>6}  goal")
-    for label, value, base_label, base_value, goal in rows:
+    print(f"{'measurement':44} {'ms':>7}  {'baseline':30} {'ms':>7}  {'ratio':>6}  guard")
+    for label, value, base_label, base_value, guard in rows:
         ratio = value / base_value
-        mark = "" if goal < 0 else "(floor)" if not goal else "ok" if ratio <= goal else "over"
-        print(f"{label:44} {value * 1000:7.1f}  {base_label:28} {base_value * 1000:7.1f}  {ratio:6.2f}  {mark}")
+        mark = "" if guard < 0 else "(floor)" if not guard else f"<= {guard}: " + ("ok" if ratio <= guard else "OVER")
+        print(f"{label:44} {value * 1000:7.1f}  {base_label:30} {base_value * 1000:7.1f}  {ratio:6.2f}  {mark}")
     with tempfile.TemporaryDirectory() as folder:
         _seed_settings(folder, env)
         reads, collections = start_counts(folder, env)

@@ -1,5 +1,9 @@
-"""The speed tricks the codecs keep, each timed beside the plain way it replaces, in the
-same run: a trick that no longer pays shows "over" and can go.
+"""The speed tricks Slugboard keeps, each timed beside the plain way it replaces, in the
+same run, and what it saves. A trick stays only while it saves 5 ms or more of what a
+person waits for, or 1 ms or more of a 16.7 ms frame; one that saves less goes, and the
+plain way takes its place (docs/PERFORMANCE.md lists what is kept, each with its row here).
+
+The codecs' (`--codecs`), in this process:
 
 * a replay's events made by `tuple.__new__` (minesweeper.model._new_event),
   against the named tuple's own constructor;
@@ -18,9 +22,27 @@ same run: a trick that no longer pays shows "over" and can go.
 * a command's start with the board values' base (`slugboard.codecs.record`), against
   the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
 
-The window's start keeps its own, timed by benchmarks/first_frame.py.
+The window's (`--window`), each in fresh interpreters, in turns so that a spell of load
+weighs on both; processor time, which the machine's other work stretches less than the
+wall clock, except for the waits and the starts:
 
-Run: .venv/bin/python benchmarks/tricks.py [--repeat N]
+* an empty command line taken as `EMPTY_COMMAND_LINE` (`slugboard.gui.app._parse`), against
+  the parser reading it, before Qt loads as in the start;
+* `slugboard --book`'s import of gui/book.py, its dialog's class made on first use
+  (`book._dialog_class`), against made with the module;
+* a 200x200 minesweeper field's canvas repainted with nothing changed, its picture kept
+  (gui/kept.py, `PaintCache`), against the board drawn again;
+* the window's longest wait for the interpreter while a worker reads and prepares a
+  1000x1000 field, with the switch interval made 1 ms (`gui/opening.py`), against the
+  interpreter's own 5 ms;
+* the window's start (wall time to its first frame, benchmarks/startup.py's harness) against
+  the same start with the modules of `BEFORE_QT` loaded when the window's modules import
+  them, and against the same start with Python's automatic collection on while it loads
+  (`gui/app.py`, `main`).
+
+The whole start is guarded by benchmarks/startup.py.
+
+Run: QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/tricks.py [--repeat N] [--codecs | --window] [--only TEXT]
 """
 
 from __future__ import annotations
@@ -28,6 +50,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import operator
+import os
 import statistics
 import subprocess
 import sys
@@ -36,8 +59,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-
-from first_frame import report  # noqa: E402
 
 from slugboard.codecs import minesweeper as ms  # noqa: E402
 from slugboard.codecs.minesweeper import model as ms_model  # noqa: E402
@@ -168,20 +189,171 @@ def imports(repeat: int) -> tuple[float, float]:
     return statistics.median(trick), statistics.median(plain)
 
 
+# --- the window's tricks, each in fresh interpreters ------------------------------------
+
+
+def first(setup: str, work: str) -> float:
+    """Processor seconds `work` takes in a fresh interpreter, after `setup` (or, when `work`
+    is empty, the number the script prints last): the process's own time, which the other
+    work of a shared machine does not stretch as it stretches the wall clock's."""
+    script = f"import sys, time\n{setup}\nstart = time.process_time()\n{work}\nprint(time.process_time() - start)\n"
+    if "painter = QPainter(" in setup:
+        script += "painter.end()\n"  # before the picture it paints on goes
+    if not work:
+        script = f"import sys, time\n{setup}\n"
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    run = subprocess.run([sys.executable, "-c", script], check=True, capture_output=True, text=True, env=env)
+    return float(run.stdout.split()[-1])
+
+
+def in_turns(repeat: int, trick: tuple[str, str], plain: tuple[str, str]) -> tuple[float, float]:
+    """Medians of (setup, work) for the trick and the plain way, in fresh interpreters, in turns."""
+    tricks: list[float] = []
+    plains: list[float] = []
+    for _ in range(repeat * 4):
+        tricks.append(first(*trick))
+        plains.append(first(*plain))
+    return statistics.median(tricks), statistics.median(plains)
+
+
+def command_line(repeat: int) -> tuple[float, float]:
+    setup = "import argparse, shutil\nfrom slugboard.gui import app\napp.load_before_qt()"
+    return in_turns(repeat, (setup, "app._parse([])"), (setup, "app._parser().parse_known_args([])"))
+
+
+def book_class(repeat: int) -> tuple[float, float]:
+    setup = "from PySide6.QtWidgets import QApplication\napp = QApplication(sys.argv[:1])"
+    trick = "from slugboard.gui import book"
+    return in_turns(repeat, (setup, trick), (setup, trick + "\nbook._dialog_class()"))
+
+
+# A 200x200 minesweeper field's canvas repainted with nothing changed, offscreen: its kept
+# picture copied (gui/kept.py, PaintCache: "trick") or the board drawn again ("plain"); the
+# median of 40 repaints, in processor seconds.
+_CANVAS = r"""
+import os, statistics, sys, tempfile, time
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication
+app = QApplication(sys.argv[:1])
+from slugboard.codecs import minesweeper as ms
+from slugboard.gui.main_window import MainWindow
+window = MainWindow(QSettings(os.path.join(tempfile.mkdtemp(), "s.ini"), QSettings.Format.IniFormat))
+window.show()
+window.paste_text(ms.encode(ms.random_board(200, 200, 6000, seed=1)))
+for _ in range(20):
+    app.processEvents()
+canvas = window.current_page().canvas
+times = []
+for _ in range(41):
+    if MODE == "plain":
+        canvas._paint_cache.invalidate()
+    start = time.process_time()
+    canvas.repaint()
+    times.append(time.process_time() - start)
+print(statistics.median(times[1:]))
+"""
+
+
+def canvas_picture(repeat: int) -> tuple[float, float]:
+    return in_turns(repeat, ("MODE = 'trick'\n" + _CANVAS, ""), ("MODE = 'plain'\n" + _CANVAS, ""))
+
+
+# The window's thread (a timer every 5 ms, as the event loop) while a worker reads and
+# prepares a 1000x1000 field as a long paste is read: its longest wait beyond the timer's
+# interval (or the 95th percentile of its waits), in seconds, with the switch interval at
+# 1 ms ("trick") or the interpreter's own.
+_SWITCHES = r"""
+import sys, threading, time
+from PySide6.QtCore import QCoreApplication, QTimer
+from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.work import Cancel
+from slugboard.gui.opening import read_and_prepare
+app = QCoreApplication(sys.argv[:1])
+text = ms.encode(ms.random_board(1000, 1000, 150_000, seed=2))
+if MODE == "trick":
+    sys.setswitchinterval(0.001)
+done = threading.Event()
+threading.Thread(target=lambda: (read_and_prepare(text, Cancel()), done.set()), daemon=True).start()
+ticks = [time.perf_counter()]
+def tick():
+    ticks.append(time.perf_counter())
+    if done.is_set():
+        app.quit()
+timer = QTimer(interval=5)
+timer.timeout.connect(tick)
+timer.start()
+app.exec()
+gaps = sorted(b - a - 0.005 for a, b in zip(ticks, ticks[1:]))
+print(gaps[-1] if STAT == "longest" else gaps[len(gaps) * 95 // 100])
+"""
+
+
+def switch_interval(repeat: int, stat: str = "longest") -> tuple[float, float]:
+    return in_turns(
+        repeat,
+        (f"MODE, STAT = 'trick', {stat!r}\n" + _SWITCHES, ""),
+        (f"MODE, STAT = 'plain', {stat!r}\n" + _SWITCHES, ""),
+    )
+
+
+def _start(kind: str, repeat: int) -> tuple[float, float]:
+    """The window's start (letters shown) and the same start run as `kind` of
+    benchmarks/startup.py's harness, in turns: their medians (wall time)."""
+    from startup import _start_beside, prepared
+
+    return _start_beside(kind, repeat * 5, prepared())
+
+
+def before_qt(repeat: int) -> tuple[float, float]:
+    return _start("late-loaded", repeat)
+
+
+def no_collection(repeat: int) -> tuple[float, float]:
+    return _start("collecting", repeat)
+
+
+def report(rows: tuple[tuple[str, Callable[[int], tuple[float, float]]], ...], repeat: int) -> None:
+    """Each row's trick beside the plain way, and what it saves (ms)."""
+    print(f"{'trick':50} {'ms':>8} {'plain ms':>9} {'saves ms':>9}")
+    for label, measure in rows:
+        trick, plain = measure(repeat)
+        print(f"{label:50} {trick * 1000:8.2f} {plain * 1000:9.2f} {(plain - trick) * 1000:9.2f}", flush=True)
+
+
+CODECS = (
+    ("200,000 events made", events),
+    ("a move in a 30,000-action game: slug + JSON", one_move),
+    ("1000x1000 field, one mine edited: numbers", edited_field),
+    ("1000x1000 field, one mine edited: board", edited_board),
+    ("a 30,000-action game's JSON, a % a piece", json_entries),
+    ("300,000 version-1 time deltas read", decimal_deltas),
+    ("a 300,000-action slug written back as read", slug_written_back),
+    ("a command's start, boards' base imported", imports),
+)
+
+WINDOW = (
+    ("an empty command line read, before Qt", command_line),
+    ("the book dialog's class made on first use", book_class),
+    ("a 200x200 field's canvas repainted, picture kept", canvas_picture),
+    ("longest wait of the window, 1 ms switches", switch_interval),
+    ("p95 wait of the window, 1 ms switches", lambda repeat: switch_interval(repeat, "p95")),
+    ("the window's start, BEFORE_QT loaded first", before_qt),
+    ("the window's start, no collection while loading", no_collection),
+)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument("--codecs", action="store_true", help="only the codecs' tricks")
+    which.add_argument("--window", action="store_true", help="only the window's tricks")
+    parser.add_argument("--only", metavar="TEXT", help="only the rows whose label holds TEXT")
     args = parser.parse_args()
-    rows = (
-        ("200,000 events made", events),
-        ("a move in a 30,000-action game: slug + JSON", one_move),
-        ("1000x1000 field, one mine edited: numbers", edited_field),
-        ("1000x1000 field, one mine edited: board", edited_board),
-        ("a 30,000-action game's JSON, a % a piece", json_entries),
-        ("300,000 version-1 time deltas read", decimal_deltas),
-        ("a 300,000-action slug written back as read", slug_written_back),
-        ("a command's start, boards' base imported", imports),
-    )
+    rows = CODECS if args.codecs else WINDOW if args.window else CODECS + WINDOW
+    if args.only:
+        rows = tuple(row for row in rows if args.only in row[0])
     report(rows, args.repeat)
 
 

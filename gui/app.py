@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import importlib
 import os
@@ -17,8 +16,8 @@ if TYPE_CHECKING:
 APP_NAME = "Slugboard"
 
 # The modules the window's start loads that use no Qt, loaded by main() before PySide6 is:
-# the standard library's the window's modules import, and the codecs' (those of the game
-# shown are listed by the last start, below). Once PySide6 is imported, its import hook reads the source
+# the standard library's the window's modules import, and the codecs' every page uses.
+# Once PySide6 is imported, its import hook reads the source
 # of every module an `import` statement names for the first time, to learn whether the
 # module uses PySide6's `__feature__` switches; the statements these modules run while they
 # load then run before it, and it reads none of what they import. tests/test_gui_app.py
@@ -40,81 +39,10 @@ BEFORE_QT = (
 )
 
 
-# The codec modules the last start's window had loaded by its first frame (those of the game
-# it showed, and of a board pasted on its command line), kept in the cache folder: loaded
-# before Qt as well, for the same reason. Only names of `slugboard.codecs` modules are taken
-# from the list (no codec loads Qt); a list that is missing, damaged or out of date costs the
-# time of what it names or leaves out, nothing more, and the window writes it again once it
-# has painted. benchmarks/startup.py times the start with it.
-START_MODULES_FILE = "start-modules.txt"
-START_MODULES_LIMIT = 8_000  # characters: a list far longer than every codec module's names
-_start_modules: list[str] = []  # the list as this start read it
-
-
-def start_modules_path() -> str:
-    from slugboard.codecs.files import cache_folder
-
-    return os.path.join(cache_folder(), START_MODULES_FILE)
-
-
-def _codec_module_names(text: str) -> list[str]:
-    return [
-        name
-        for name in text.split()
-        if name.startswith("slugboard.codecs.") and all(part.isidentifier() for part in name.split("."))
-    ]
-
-
 def load_before_qt() -> None:
     """Load the modules of BEFORE_QT (already loaded ones cost a dictionary look-up)."""
     for name in BEFORE_QT:
         importlib.import_module(name)
-
-
-def load_listed_codecs() -> None:
-    """Load, before Qt, the codec modules of the last start's list (see START_MODULES_FILE):
-    for a start that opens the window."""
-    from slugboard.codecs import SlugError
-    from slugboard.codecs.files import read_text_limited
-
-    try:
-        text = read_text_limited(start_modules_path(), START_MODULES_LIMIT)
-    except SlugError:  # no list yet, or one that cannot be read
-        return
-    if len(text) > START_MODULES_LIMIT:
-        return
-    _start_modules[:] = _codec_module_names(text)
-    for name in _start_modules:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # a module that is no longer there
-            pass
-
-
-def remember_start_modules(shown: str) -> None:
-    """Write the codec modules loaded now, at the window's first frame, for the next start
-    (unless they are the list this start read). `shown` is the game the window shows: of the
-    games' own modules only its are written, since another game's came with the list this
-    start read, not with its window. A cache: a list that cannot be written is left as it was."""
-    from slugboard.codecs import registry
-
-    packages = registry.packages()
-    others = tuple(package + "." for name, package in zip(registry.names(), packages) if name != shown)
-    names = sorted(name for name in sys.modules if name.startswith("slugboard.codecs.") and not name.startswith(others))
-    if names == _start_modules:
-        return
-    path = start_modules_path()
-    part = f"{path}.{os.getpid()}.part"  # written whole, then put in place: never half a list
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(part, "w", encoding="utf-8") as handle:
-            handle.write("\n".join(names) + "\n")
-        os.replace(part, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.remove(part)
-        return
-    _start_modules[:] = names
 
 
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
@@ -174,7 +102,7 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
 # on its command line; it takes these and builds no parser, whose help formatters and the
 # look-up of its messages' translations (gettext, locale) cost more than the rest of what
 # the program does before Qt loads. tests/test_gui_app.py holds these equal to what the
-# parser reads; benchmarks/first_frame.py times the two.
+# parser reads; benchmarks/tricks.py times the two.
 EMPTY_COMMAND_LINE = {
     "text": None,
     "version": False,
@@ -423,8 +351,6 @@ def _start(argv: list[str], handed_over: list[bool]) -> int:
             file=sys.stderr,
         )
         return 2
-    if not (args.export or args.book):
-        load_listed_codecs()
     from PySide6.QtCore import QCoreApplication
 
     QCoreApplication.setOrganizationName(APP_NAME)
@@ -467,7 +393,6 @@ def _start(argv: list[str], handed_over: list[bool]) -> int:
     window = MainWindow(themes=themes, theme="dark" if args.dark else None)
     # Once the other games are loaded, what the start made is left out of later collections.
     window.warmed.connect(collector.settle)
-    window.on_screen.connect(lambda: remember_start_modules(window.current_page().GAME))
     window.show()
     if args.text and os.path.isfile(args.text):  # a game's file, or a text file holding a slug
         window.open_file(args.text)

@@ -24,23 +24,21 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import SlugError, titles
 
 from . import games
-from .kept import KeptTabBar
 from .menus import GameActions, build_menus
 from .page import GamePage
 from .slug_pane import SlugPane
 from .store import Store, set_setting
 from .theme import SETTINGS_KEY as THEME_KEY
 from .theme import THEMES, Themes
-from .window_boards import StoredBoards
-from .window_opening import Opening, takes_paste
+from .window_boards import RecentTexts, StoredBoards
+from .window_opening import Openings, takes_paste
 from .window_sharing import Sharing
-from .worker import LatestOnly, hold_queries, progress_widgets, start_held, stop_holding
+from .worker import hold_queries, start_held, stop_holding
 
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QMessageBox
-
     from .anatomy_view import AnatomyLink
     from .opening import Opener, Restorer
+    from .share_dialog import ShareDialog
     from .shortcuts_dialog import ShortcutsDialog
 
 
@@ -52,17 +50,6 @@ def version() -> str:
         return metadata.version("slugboard")
     except metadata.PackageNotFoundError:
         return "(not installed)"
-
-
-MAX_RECENT = 10
-MAX_RECENT_LENGTH = 20_000
-LONG_TEXT = 100_000  # characters; longer pastes are read and prepared in the background
-# Characters of a stored board's text above which it is restored in the background, after the
-# window is on screen. Reading and preparing a stored board takes about 0.3 ms per 1,000
-# characters (an expert minesweeper game of 481 actions, 23,000 characters: 6 ms; a 160x160
-# field, 55,000: 19 ms; a 600x600 game of 30,000 actions, 2.4 million: 640 ms), so a board
-# below this holds the first paint for a frame at most, and shows with it.
-RESTORE_IN_BACKGROUND = 50_000
 
 
 class Pages(Mapping[str, GamePage]):
@@ -100,7 +87,12 @@ class Pages(Mapping[str, GamePage]):
         return [self._made[name] for name in self._names if name in self._made]
 
 
-class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
+class MainWindow(QMainWindow):
+    """The window composes its parts, each given only what it uses: `boards` (the stored
+    boards, restored and saved: window_boards.py), `recent_texts` (the recent slugs and
+    files), `openings` (pastes, drops and files: window_opening.py) and `sharing` (export,
+    copy and share: window_sharing.py)."""
+
     warmed = Signal()  # every game's modules loaded, once the window is on screen (see games.Warmer)
     on_screen = Signal()  # the first frame is painted (or, for a window never shown, its time has passed)
     file_done = Signal(bool)  # a game's file read in the background: opened, or not
@@ -127,15 +119,12 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         self.settings = self.store.settings
         self.themes = themes  # None: the palette is left as the application has it (tests, embedding)
         self._theme_override = theme  # --dark: this run only, not stored
-        self._told_cannot_save = False
-        self._cannot_save_box: QMessageBox | None = None  # open while saves fail, closed when they work again
         self.setWindowTitle("Slugboard")
         self.titles = titles()  # the registered games, in tab order
         self.setAcceptDrops(True)
         self.undo_group = QUndoGroup(self)
 
         self.tabs = QTabWidget()
-        self.tabs.setTabBar(KeptTabBar())
         self.tabs.setDocumentMode(True)
         # Each tab holds a placeholder until its page is first needed (shown, pasted into,
         # asked for); the page then takes the placeholder's place.
@@ -155,19 +144,7 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         self._keys_unwatched: list[GamePage] = []
         self._on_screen = False  # True from the first paint on (or once the timer below has run)
         self._announced = False  # on_screen emitted
-        self._restored: dict[str, Any] = {}  # boards read from the settings, for pages not yet made
-        self._to_restore: set[str] = set()  # games whose stored board has not been read yet
-        # Large stored boards are read and prepared in the background (made with the first).
-        self._restorer: Restorer | None = None
-        # Games whose stored board must stay as it is in the settings (being restored, or its
-        # restoring stopped) until a board is opened or edited there.
-        self._kept: set[str] = set()
-        # Boards are written to disk a moment after an edit (and on close), so a burst of
-        # edits on a big board costs one save, and a crash loses at most that moment.
-        self._unsaved: set[str] = set()
-        self._save_timer = QTimer(self, singleShot=True, interval=400)
-        self._save_timer.timeout.connect(self.save_boards)
-
+        self._encoded: tuple[Any, str] | None = None  # the last board whose slug was written, and its slug
         self.slug_pane = SlugPane()
         self.slug_pane.paste_requested.connect(self.paste_text)
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
@@ -185,19 +162,38 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         layout.addWidget(self.slug_pane)
         self.setCentralWidget(central)
 
-        # Files a game opens are read in the background, with Cancel in the status bar.
-        self._file_reader = LatestOnly(self)
-        self._file_reader.finished.connect(self._file_read)
-        self._reading_path = ""
-        self.file_bar, self.file_cancel = progress_widgets(
-            self.statusBar(), "Reading %p%", "Stop reading the file; the board stays as it is"
+        # The window's parts, made once its middle is in place (the status bar comes after it).
+        self.sharing = Sharing(self, self.settings, self.statusBar(), self.current_page)
+        self.recent_texts = RecentTexts(self.store)
+        self.boards = StoredBoards(
+            self,
+            self.store,
+            self.pages,
+            self.titles,
+            self.statusBar(),
+            self.tabs.tabBar(),
+            current_page=self.current_page,
+            update_slug=self._update_slug,
+            note_slug=self._note_slug,
+            on_screen=lambda: self._on_screen,
+            save_board_dialog=self.sharing.save_board_dialog,
         )
-        self.file_bar.setRange(0, 0)  # a reader tells no progress: the bar says it is busy
-        self.file_cancel.clicked.connect(self.cancel_file)
+        self.openings = Openings(
+            self,
+            self.settings,
+            self.statusBar(),
+            self.tabs,
+            self.pages,
+            self.titles,
+            self.slug_pane,
+            self.recent_texts,
+            let_go=self.boards.let_go,
+            update_slug=self._update_slug,
+            note_slug=self._note_slug,
+        )
+        self.openings.file_done.connect(self.file_done)
+        self.file_bar, self.file_cancel = self.openings.file_bar, self.openings.file_cancel
         self.game_actions = GameActions(self)
-        # Long pasted texts are read and prepared in the background (made with the first one).
-        self._opener: Opener | None = None
-        self._encoded: tuple[Any, str] | None = None  # the last board whose slug was written, and its slug
 
         self._build_menus()
         # The queries of the pages made now (the sudoku page's solution count) run once the
@@ -210,7 +206,7 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
             stop_holding(self._held_queries)
         QTimer.singleShot(0, self, self._start_queries_if_unseen)
         self.current_page().focus_canvas()  # the keys work on the board from the start
-        self._say_what_was_restored()
+        self.boards.say_what_was_restored()
         # The boards of the games out of sight are read as soon as the window has painted
         # (a zero timer would run before that first paint): the window shows first, and
         # what cannot be restored is still said at once. The timer is for a window never shown.
@@ -238,20 +234,16 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
             from .desktop import app_icon
 
             QApplication.setWindowIcon(app_icon())
-        if self._restorer is not None:
-            self._restorer.start()
+        self.boards.start_restoring()
         self._warmer.start()  # the other games' modules, while the window waits
-        self._restore_rest()
-        if self.store.left_as_is and not self._told_cannot_save:
-            self._tell_cannot_save()  # nothing is saved this run: said now, not at the first edit
+        self.boards.read_the_rest()
         pages, self._keys_unwatched = self._keys_unwatched, []
         for page in pages:
             self._watch_keys(page)
 
     def _make_page(self, name: str) -> GamePage:
         # The page opens on its stored board, so it is shown once, not a new board first.
-        self._read_stored_board(name)
-        page = games.view(name).page(self.settings, board=self._restored.pop(name, None))
+        page = games.view(name).page(self.settings, board=self.boards.board_for_new_page(name))
         index = list(self.pages).index(name)
         with QSignalBlocker(self.tabs):  # the same tab stays current: no switch to announce
             current = self.tabs.currentIndex()
@@ -265,15 +257,14 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         page.board_changed.connect(lambda board, p=page: self._board_changed(p, board))
         page.shown_changed.connect(lambda p=page: self._shown_changed(p))
         # An edit of the person's (a replay file opened, say) takes the place of a kept board.
-        page.undo_stack.indexChanged.connect(lambda _, name=name: self._let_go(name))
+        page.undo_stack.indexChanged.connect(lambda _, name=name: self.boards.let_go(name))
         page.status_changed.connect(lambda text, p=page: self._page_status(p, text))
         self.game_actions.add_page(name, page)
         if self._on_screen:
             self._watch_keys(page)
         else:  # no key can reach the page before the window is on screen
             self._keys_unwatched.append(page)
-        if self.restoring(name):
-            self.restorer.cover(page, self.titles[name])  # until its stored board comes (see _restore_in_background)
+        self.boards.cover_new_page(name, page)  # until its stored board comes, if it is restored
         return page
 
     def _watch_keys(self, page: GamePage) -> None:
@@ -348,17 +339,19 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
             self._update_slug(page)
             self.slug_pane.clear_error()  # a failed paste's error leaves with the next edit
         self.game_actions.update(page.GAME)
-        self._unsaved.add(page.GAME)
-        if not self._save_timer.isActive():  # a steady stream of edits must not put the save off
-            self._save_timer.start()
+        self.boards.edited(page.GAME)
 
     def _shown_changed(self, page: GamePage) -> None:
         if page is self.current_page():
             self._update_slug(page)
         self.game_actions.update(page.GAME)
 
+    def _note_slug(self, board: Any, slug: str) -> None:
+        """`slug` is the slug of `board`, written in the background with it."""
+        self._encoded = (board, slug)
+
     def _update_slug(self, page: GamePage) -> None:
-        if self.restoring(page.GAME):
+        if self.boards.restoring(page.GAME):
             self.slug_pane.show_unencodable(SlugError(page.GAME, "the last board is still being restored"))
             self._update_anatomy(page)
             return
@@ -402,20 +395,87 @@ class MainWindow(StoredBoards, Opening, Sharing, QMainWindow):
         self.anatomy.show_slug(page.game.codec, self.slug_pane.slug_text(), self.slug_pane.no_slug_reason())
 
     def closeEvent(self, event) -> None:
-        self._to_restore.clear()  # a window closed before its first turn reads nothing more
         self._warmer.stop()
         if self._anatomy is not None:
             self._anatomy.shutdown()
         for page in self.pages.made():
             page.shutdown()  # background work stops now; quitting never waits for it
-        self._file_reader.shutdown()
-        if self._opener is not None:
-            self._opener.shutdown()
-        if self._restorer is not None:
-            self._restorer.shutdown()  # the boards it did not restore stay saved (see _kept)
+        self.openings.shutdown()
+        self.boards.shutdown()  # nothing more is read, and the boards not restored stay saved
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.save_boards()
         super().closeEvent(event)
+
+    # --- settings ----------------------------------------------------------------
+    def _restore(self) -> None:
+        # Each page reads its stored board when it is made (the current one now); the rest
+        # are read just after the window is shown, so what cannot be restored is said at once.
+        geometry = self.store.geometry("window/geometry")
+        if geometry is None or not self.restoreGeometry(geometry):
+            self.resize(1120, 840)
+        self.recent_texts.slugs()  # checked now, so a bad list is reported with the rest
+        self.recent_texts.files()
+        theme = self.store.text(THEME_KEY, lambda name: name in THEMES, "the theme") or "system"
+        self.set_theme(self._theme_override or theme, store=False)
+        tab = self.store.text("window/tab", lambda name: name in self.pages, "the game shown last")
+        if tab is not None:
+            self.tabs.setCurrentIndex(list(self.pages).index(tab))
+        if self.store.value("window/anatomy") in (True, "true"):  # a bool, or its text in the file
+            self.slug_pane.anatomy_button.setChecked(True)
+
+    # --- what the parts do, asked of the window (its menus, the command line, tests) ----
+    def paste_text(self, text: str) -> bool:
+        return self.openings.paste_text(text)
+
+    def open_file(self, path: str) -> bool:
+        return self.openings.open_file(path)
+
+    def open_file_dialog(self) -> None:
+        self.openings.open_file_dialog()
+
+    @property
+    def opener(self) -> Opener:
+        return self.openings.opener
+
+    def opening(self) -> bool:
+        return self.openings.opening()
+
+    def reading_file(self) -> bool:
+        return self.openings.reading_file()
+
+    def cancel_file(self) -> None:
+        self.openings.cancel_file()
+
+    def dragEnterEvent(self, event) -> None:
+        self.openings.drag_enter(event)
+
+    def dropEvent(self, event) -> None:
+        self.openings.drop(event)
+
+    @property
+    def restorer(self) -> Restorer:
+        return self.boards.restorer
+
+    def restoring(self, name: str) -> bool:
+        return self.boards.restoring(name)
+
+    def save_boards(self) -> bool:
+        return self.boards.save()
+
+    def recent(self) -> list[str]:
+        return self.recent_texts.slugs()
+
+    def recent_files(self) -> list[str]:
+        return self.recent_texts.files()
+
+    def export_image(self, path: str) -> bool:
+        return self.sharing.export_image(path)
+
+    def share_dialog(self) -> ShareDialog | None:
+        return self.sharing.share_dialog()
+
+    def save_board_to(self, path: str) -> bool:
+        return self.sharing.save_board_to(path)
 
     def sizeHint(self) -> QSize:
         return QSize(1120, 840)

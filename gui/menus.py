@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenuBar
 
 from slugboard import resources
 
 from .games import MENUS, GameAction, view
-from .kept import KeptMenuBar
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QMenu
@@ -21,10 +21,8 @@ if TYPE_CHECKING:
 
 
 def make_action(window, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
-    """A window action in `menu`. Made bare and named after: QAction(text, parent) would have
-    PySide6 build QIcon's Python type while it weighs the overload that takes an icon."""
-    action = QAction(window)
-    action.setText(text)
+    """A window action in `menu`."""
+    action = QAction(text, window)
     if shortcut is not None:
         action.setShortcut(QKeySequence(shortcut))
     if tip:
@@ -52,8 +50,7 @@ class GameActions:
     def add_page(self, name: str, page: GamePage) -> None:
         made = []
         for spec in view(name).actions:
-            action = QAction(page)
-            action.setText(spec.text)
+            action = QAction(spec.text, page)
             action.setObjectName(f"{name}:{spec.slot}")
             if spec.shortcut:
                 action.setShortcut(QKeySequence(spec.shortcut))
@@ -113,7 +110,7 @@ def _book_dialog(window: MainWindow) -> None:
 
 
 def build_menus(window: MainWindow) -> None:
-    bar = KeptMenuBar()
+    bar = QMenuBar()
     window.setMenuBar(bar)
     game_actions = window.game_actions
     pages = window.pages
@@ -130,7 +127,7 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "&Open slug or link…",
-        window.focus_paste_field,
+        window.openings.focus_paste_field,
         QKeySequence.StandardKey.Open,
         "Type or paste a slug or link into the slug pane",
     )
@@ -138,12 +135,13 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "Open &file…",
-        window.open_file_dialog,
+        window.openings.open_file_dialog,
         "Ctrl+Shift+O",
         "Open a file one of the games opens (a minesweeper replay, say) or a text file holding a slug or link",
     )
     window.recent_menu = file_menu.addMenu("Open &recent")
-    window.recent_menu.aboutToShow.connect(window._fill_recent_menu)
+    recent = window.recent_menu
+    recent.aboutToShow.connect(lambda: window.recent_texts.fill_menu(recent, window.open_file, window.paste_text))
     window.examples_menu = examples_menu = file_menu.addMenu("E&xamples")
     for example in resources.examples():
         if example["game"] in pages:
@@ -154,12 +152,17 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "&Export…",
-        window.export_image_dialog,
+        window.sharing.export_image_dialog,
         "Ctrl+E",
         "Save the board as a PNG image, an SVG drawing or a PDF page for print",
     )
     make_action(
-        window, file_menu, "S&hare…", window.share_dialog, "Ctrl+Shift+H", "Show the board's web link as a QR code"
+        window,
+        file_menu,
+        "S&hare…",
+        window.sharing.share_dialog,
+        "Ctrl+Shift+H",
+        "Show the board's web link as a QR code",
     )
     make_action(
         window,
@@ -172,7 +175,7 @@ def build_menus(window: MainWindow) -> None:
         window,
         file_menu,
         "Save board &as…",
-        window.save_board_dialog,
+        window.sharing.save_board_dialog,
         QKeySequence.StandardKey.SaveAs,
         "Save the board's link (or slug) to a text file, to open again with File > Open or a paste",
     )
@@ -194,14 +197,19 @@ def build_menus(window: MainWindow) -> None:
         window,
         edit_menu,
         "&Paste slug or link",
-        window.paste_clipboard,
+        window.openings.paste_clipboard,
         QKeySequence.StandardKey.Paste,
         "Open the slug or link on the clipboard",
     )
     make_action(window, edit_menu, "Copy &slug", window.slug_pane.copy_slug, "Ctrl+Shift+C", "Copy the slug")
     make_action(window, edit_menu, "Copy &link", window.slug_pane.copy_link, "Ctrl+Shift+L", "Copy the web app's link")
     make_action(
-        window, edit_menu, "Copy &image", window.copy_image, "Ctrl+Shift+I", "Copy the board as an image, for chat"
+        window,
+        edit_menu,
+        "Copy &image",
+        window.sharing.copy_image,
+        "Ctrl+Shift+I",
+        "Copy the board as an image, for chat",
     )
     section("edit", edit_menu)
 
@@ -222,8 +230,7 @@ def build_menus(window: MainWindow) -> None:
     window.theme_actions = {}
     group = QActionGroup(window)
     for name, text in (("system", "&System"), ("light", "&Light"), ("dark", "&Dark")):
-        action = QAction(window, checkable=True)
-        action.setText(text)
+        action = QAction(text, window, checkable=True)
         action.setStatusTip("Follow the system's light or dark setting" if name == "system" else f"Always {name}")
         action.triggered.connect(lambda _=False, n=name: window.set_theme(n))
         group.addAction(action)

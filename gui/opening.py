@@ -71,7 +71,7 @@ class _QuickSwitches:
     """The interpreter's switch interval, made short while any background reading runs:
     the window's thread takes the interpreter back after every Qt call it makes, and while
     a worker runs pure Python a shorter interval makes those waits shorter
-    (benchmarks/minesweeper_paste.py measures them). Counted, so that two readings
+    (benchmarks/tricks.py times the window's waits both ways). Counted, so that two readings
     at once give the interpreter's own interval back only when both are done."""
 
     users = 0

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import game
 
-from .kept import KeptScrollBar, PaintCache
+from .kept import PaintCache
 
 
 class BoardCanvas(QWidget):
@@ -277,7 +277,6 @@ class GamePage(QWidget):
         # it scroll, where squeezing would shift every control and overlap the palette.
         self.tool_layout.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
         scroll = QScrollArea()
-        scroll.setVerticalScrollBar(KeptScrollBar(Qt.Orientation.Vertical))
         scroll.setWidget(panel)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)

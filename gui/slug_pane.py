@@ -11,15 +11,18 @@ from PySide6.QtCore import QEvent, QMimeData, Qt, Signal
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QGridLayout,
+    QLabel,
+    QLineEdit,
     QMenu,
+    QPushButton,
     QSizePolicy,
+    QToolButton,
     QWidget,
 )
 
 from slugboard.codecs import SlugError, plain_message
 from slugboard.codecs.wording import plural
 
-from .kept import FilledButton, FilledLabel, FilledToolButton, KeptLineEdit
 from .page import plain_tip
 
 if TYPE_CHECKING:
@@ -60,7 +63,14 @@ def _marked_excerpt(text: str, position: int, span: tuple[int, int] | None) -> s
 ERROR_RED = "#d32f2f"
 
 
-class SlugField(KeptLineEdit):
+def _label(text: str = "") -> QLabel:
+    """A label of plain text (a slug or a message is never read as markup)."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+class SlugField(QLineEdit):
     """The read-only field of the current slug, which may show only its start. A copy that
     takes the shown text to its end (Ctrl+C, the context menu) copies the slug to its real
     end, so what is pasted elsewhere is never cut."""
@@ -126,17 +136,17 @@ class SlugPane(QWidget):
         self.slug_field.setFont(mono)
         self.slug_field.setObjectName("slugField")
         self.slug_field.setToolTip("The slug of the board shown above; it changes with every edit")
-        self.length_label = FilledLabel()
+        self.length_label = _label()
         self.length_label.setMinimumWidth(90)
         self.length_label.setToolTip("Length of the slug in characters")
-        self.copy_slug_button = FilledButton("Copy slug")
+        self.copy_slug_button = QPushButton("Copy slug")
         self.copy_slug_button.setToolTip("Put the slug on the clipboard (Ctrl+Shift+C)")
         self.copy_slug_button.clicked.connect(self.copy_slug)
-        self.copy_link_button = FilledButton("Copy link")
+        self.copy_link_button = QPushButton("Copy link")
         self.copy_link_button.setToolTip("Put the web app's link for this board on the clipboard (Ctrl+Shift+L)")
         self.copy_link_button.clicked.connect(self.copy_link)
 
-        self.paste_field = KeptLineEdit()
+        self.paste_field = QLineEdit()
         self.paste_field.setFont(mono)
         self.paste_field.setObjectName("pasteField")
         self.paste_field.setPlaceholderText(
@@ -145,11 +155,11 @@ class SlugPane(QWidget):
         self.paste_field.setClearButtonEnabled(True)
         self.paste_field.setMaxLength(PASTE_LENGTH)
         self.paste_field.returnPressed.connect(self._open_field)
-        self.open_button = FilledButton("Open")
+        self.open_button = QPushButton("Open")
         self.open_button.setToolTip("Open the pasted slug or link")
         self.open_button.clicked.connect(self._open_field)
 
-        self.error_label = FilledLabel()
+        self.error_label = _label()
         self.error_label.setObjectName("pasteError")
         self.error_label.setWordWrap(True)
         self.error_label.setTextFormat(Qt.TextFormat.RichText)
@@ -162,7 +172,7 @@ class SlugPane(QWidget):
         self.error_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # The message says what a person can act on; Details shows the reader's own line
         # (the one the command line prints) in its place.
-        self.details_button = FilledToolButton()
+        self.details_button = QToolButton()
         self.details_button.setObjectName("errorDetails")
         self.details_button.setText("Details")
         self.details_button.setCheckable(True)
@@ -175,7 +185,7 @@ class SlugPane(QWidget):
         self._error: tuple[str, SlugError] | None = None
 
         # The anatomy of the slug, under the lines above; shown by the Anatomy button.
-        self.anatomy_button = FilledToolButton()
+        self.anatomy_button = QToolButton()
         self.anatomy_button.setObjectName("anatomyToggle")
         self.anatomy_button.setText("Anatomy")
         self.anatomy_button.setCheckable(True)
@@ -188,13 +198,13 @@ class SlugPane(QWidget):
 
         grid = QGridLayout(self)
         grid.setContentsMargins(8, 4, 8, 6)
-        grid.addWidget(FilledLabel("Slug"), 0, 0)
+        grid.addWidget(_label("Slug"), 0, 0)
         grid.addWidget(self.slug_field, 0, 1)
         grid.addWidget(self.length_label, 0, 2)
         grid.addWidget(self.copy_slug_button, 0, 3)
         grid.addWidget(self.copy_link_button, 0, 4)
         grid.addWidget(self.anatomy_button, 0, 5)
-        grid.addWidget(FilledLabel("Open"), 1, 0)
+        grid.addWidget(_label("Open"), 1, 0)
         grid.addWidget(self.paste_field, 1, 1, 1, 3)
         grid.addWidget(self.open_button, 1, 4)
         grid.addWidget(self.error_label, 2, 1, 1, 3)

@@ -10,7 +10,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import load_vectors
@@ -119,55 +119,6 @@ def test_date_digest_is_the_md5_of_the_date():
     from slugboard.codecs.letters.model import date_digest
 
     assert date_digest(dt.date(2025, 10, 5)) == 0xDA609A7969C476D2981BF17E8B381395  # md5sum of "20251005"
-
-
-@pytest.mark.slow
-def test_the_day_digest_of_every_date_a_slug_holds_is_hashlibs_md5():
-    """The codec's own MD5 (letters/md5.py) against the standard library's, for each of the
-    16,384 days a letters slug can name."""
-    import hashlib
-
-    from slugboard.codecs.letters.model import EPOCH, MAX_DAYS, date_digest
-
-    for days in range(MAX_DAYS + 1):
-        text = (EPOCH + dt.timedelta(days=days)).strftime("%Y%m%d").encode()
-        assert date_digest(EPOCH + dt.timedelta(days=days)) == int(hashlib.md5(text).hexdigest(), 16), text
-
-
-def test_dealing_a_days_rack_loads_no_hashlib():
-    """The window shows a letters game's rack in its first frame: the day's shuffle is seeded
-    by the codec's own MD5, so dealing it loads neither hashlib nor OpenSSL behind it."""
-    import subprocess
-    import sys
-
-    script = (
-        "import json, sys\n"
-        "from slugboard.codecs import letters\n"
-        "board = letters.decode(sys.argv[1])\n"
-        "rack = letters.rack_for_turn(board, letters.next_turn(board))\n"
-        "print(json.dumps([rack, sorted(sys.modules)]))\n"
-    )
-    link = "https://letters.wiki/?_=IoHjRrSLkE9QQA"  # a V4 game of 17 Jan 2026, from resources/examples.json
-    run = subprocess.run([sys.executable, "-c", script, link], capture_output=True, text=True, check=True)
-    rack, modules = json.loads(run.stdout)
-    assert len(rack) == 7
-    assert "hashlib" not in modules and "_hashlib" not in modules
-
-
-@settings(max_examples=300, deadline=None)
-@given(st.binary(max_size=300))
-@example(b"")
-@example(b"x" * 55)  # the last length whose padding fits one block
-@example(b"x" * 56)
-@example(b"x" * 64)
-@example(b"\xff" * 119)
-def test_the_codecs_md5_is_hashlibs_for_any_bytes(data: bytes):
-    """Every length pads right: empty, the 55/56/64-byte edges, several blocks."""
-    import hashlib
-
-    from slugboard.codecs.letters.md5 import digest
-
-    assert digest(data) == hashlib.md5(data).digest()
 
 
 def test_cli_info_with_start_word(capsys):
@@ -857,25 +808,16 @@ def _shipped_words() -> list[str]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("searches", [0, 64, 10**9], ids=["sets", "some-searches", "searches"])
-@pytest.mark.parametrize("backing", ["text", "mapped file"])
-def test_the_word_list_holds_exactly_the_shipped_words(searches: int, backing: str):
-    """The word list looks words up in the text (the file mapped into memory, as the program
-    loads it, or bytes), then in a set of the initial's words once it has been asked often;
-    asked for every word, and for words near every initial's edges, it answers as a set of
-    the whole list would, whichever way it looks."""
-    import mmap
-
-    from slugboard.codecs.letters.words import WordList, _word_file
+def test_the_word_list_holds_exactly_the_shipped_words(searches: int):
+    """The word list looks words up in the text, then in a set of the initial's words once
+    it has been asked often; asked for every word, and for words near every initial's edges,
+    it answers as a set of the whole list would, whichever way it looks."""
+    from slugboard.codecs.letters.words import WordList
 
     shipped = _shipped_words()
     assert len(shipped) == 172_918 and all(word.isascii() and word.isalpha() and word.isupper() for word in shipped)
     assert shipped == sorted(shipped)  # the lookup halves the lines, so they must be in order
-    if backing == "text":
-        words = WordList(("\n".join(shipped) + "\n").encode())
-    else:
-        data = _word_file()
-        assert isinstance(data, mmap.mmap)
-        words = WordList(data)
+    words = WordList(("\n".join(shipped) + "\n").encode())
     words.SEARCHES_BEFORE_SET = searches
     assert len(words) == len(shipped)
     assert list(words) == shipped
@@ -890,13 +832,11 @@ def test_the_word_list_holds_exactly_the_shipped_words(searches: int, backing: s
 
 
 @pytest.mark.parametrize("content", [b"", b"AA\nAB"], ids=["empty", "no last newline"])
-def test_a_word_file_that_cannot_be_mapped_as_it_is_is_read_whole(tmp_path, monkeypatch, content):
+def test_a_word_file_without_its_last_newline_is_given_one(monkeypatch, content):
     from slugboard import resources
     from slugboard.codecs.letters.words import WordList, _word_file
 
-    path = tmp_path / "enable.txt"
-    path.write_bytes(content)
-    monkeypatch.setattr(resources, "path_of", lambda name: str(path))
+    monkeypatch.setattr(resources, "read_bytes", lambda name: content)
     data = _word_file()
     assert isinstance(data, bytes) and data == content + b"\n"
     assert ("AB" in WordList(data)) == bool(content)

@@ -105,7 +105,7 @@ def test_a_small_stored_board_is_restored_before_the_first_paint(qtbot, settings
     window = main_window_module.MainWindow(settings)
     qtbot.addWidget(window)
     assert window.page("minesweeper").board == game  # before it is even shown
-    assert window._restorer is None and not window.restoring("minesweeper")
+    assert window.boards._restorer is None and not window.restoring("minesweeper")
 
 
 def test_a_large_stored_board_follows_the_window(qtbot, settings, open_window, monkeypatch):
@@ -133,7 +133,7 @@ def test_a_large_stored_board_follows_the_window(qtbot, settings, open_window, m
     assert QApplication.focusWidget() is page.canvas  # the keys work on the board
     assert window.statusBar().currentMessage() == "Restored the last Minesweeper board"
     QApplication.processEvents()
-    assert not window._save_timer.isActive()  # no save is on its way
+    assert not window.boards._save_timer.isActive()  # no save is on its way
     assert settings.value("boards/minesweeper") == text
     window.close()
     assert settings.value("boards/minesweeper") == text

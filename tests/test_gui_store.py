@@ -28,7 +28,7 @@ def _window(qtbot, settings):
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    qtbot.waitUntil(lambda: not window._to_restore)  # the games out of sight read just after the window shows
+    qtbot.waitUntil(lambda: not window.boards._to_restore)  # the games out of sight read just after the window shows
     return window
 
 
@@ -175,17 +175,17 @@ def test_a_page_setting_of_the_wrong_kind_does_not_stop_the_app(qtbot, settings,
 def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
     """Boards that come back at start are not edits: nothing is saved until the person
     changes something (a save used to follow every start)."""
-    from slugboard.gui.main_window import MainWindow
+    from slugboard.gui.window_boards import StoredBoards
 
     first = _window(qtbot, settings)
     first.paste_text(SEED)
     first.close()
     saves = []
-    monkeypatch.setattr(MainWindow, "save_boards", lambda self: saves.append(1) or True)
+    monkeypatch.setattr(StoredBoards, "save", lambda self: saves.append(1) or True)
     second = _window(qtbot, settings)
     assert second.page("sudoku").board == sudoku.decode(SEED)
     QApplication.processEvents()
-    assert not second._save_timer.isActive()  # no save is on its way
+    assert not second.boards._save_timer.isActive()  # no save is on its way
     assert saves == []
     board = sudoku.decode(SEED)
     empty = board.cells.index(0)
@@ -331,7 +331,7 @@ def test_an_unreadable_settings_file_that_cannot_be_copied_is_left_as_it_is(qtbo
     page.set_board(page.board.with_digit(0, 0, 5), "Edit")
     window.tabs.setCurrentIndex(list(window.pages).index("xiangqi"))
     window.theme_actions["dark"].trigger()
-    qtbot.waitUntil(lambda: not window._save_timer.isActive())  # the save after those edits came
+    qtbot.waitUntil(lambda: not window.boards._save_timer.isActive())  # the save after those edits came
     assert window.statusBar().currentMessage().startswith("Boards are not being saved")
     assert path.read_bytes() == GARBAGE
     assert not window.save_boards()

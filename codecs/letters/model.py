@@ -235,9 +235,9 @@ def new_board() -> Board:
 def date_digest(date: _dt.date) -> int:
     """The md5 of the date written YYYYMMDD, as a number: the game seeds the day's shuffle
     with it, and Slugboard picks its own starting word of the day by it."""
-    from .md5 import digest  # hashlib's would load OpenSSL (see md5.py)
+    import hashlib  # OpenSSL, loaded by the deal: reading a slug needs none of it
 
-    return int.from_bytes(digest(date.strftime("%Y%m%d").encode()), "big")
+    return int.from_bytes(hashlib.md5(date.strftime("%Y%m%d").encode()).digest(), "big")
 
 
 def normalize_start_word(word: str) -> str:

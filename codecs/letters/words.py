@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import functools
-import mmap
 import threading
 from bisect import bisect_right
 from collections.abc import Iterator
@@ -13,20 +12,19 @@ from .model import date_digest, start_word_error
 
 
 class WordList:
-    """The ENABLE words, upper case, one per line in `data` (ASCII bytes, or the file
-    mapped), in sorted order
+    """The ENABLE words, upper case, one per line in `data` (ASCII bytes), in sorted order
     (the shipped list is; tests/test_codecs_letters.py checks it).
 
     `word in words` looks the word up by halving the lines of its initial, with nothing
     made first; once an initial has been asked for often (a game being played, a search of
     the rack), a set of its words answers instead. A set of every word, made at once, would
-    be most of the letters tab's start. The list is searched as the file's bytes (mapped
-    into memory, `_word_file`), and its words are counted only when something asks how many there are or where
-    the n-th one is (benchmarks/letters_speed.py measures the lookups and the loading)."""
+    be most of the letters tab's start. The list is searched as the file's bytes, and its
+    words are counted only when something asks how many there are or where the n-th one is
+    (benchmarks/letters_speed.py measures the lookups and the loading)."""
 
     SEARCHES_BEFORE_SET = 64
 
-    def __init__(self, data: bytes | mmap.mmap) -> None:
+    def __init__(self, data: bytes) -> None:
         self._data = data
         self._sets: dict[str, frozenset[str]] = {}
         self._searches: dict[str, int] = {}
@@ -126,23 +124,10 @@ def _load_words() -> None:
             _WORDS = WordList(_word_file())
 
 
-def _word_file() -> bytes | mmap.mmap:
-    """The word list's file (upper case, uncompressed, one word a line), mapped into memory
-    rather than read: a window opening on a game looks up a handful of words, and mapping
-    brings in the few pages they are on where reading copies all 1.7 MB first (0.5 ms
-    against 1.4 ms, and 25 page faults against 430: benchmarks/letters_speed.py). Read
-    whole where it cannot be mapped, or lacks its last newline."""
-    from slugboard.resources import path_of, read_bytes
+def _word_file() -> bytes:
+    """The word list's file (upper case, one word a line), read whole, ending in a newline."""
+    from slugboard.resources import read_bytes
 
-    try:
-        with open(path_of("enable.txt"), "rb") as handle:
-            mapped = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-    except (OSError, ValueError):  # no file to map (an empty one cannot be mapped)
-        mapped = None
-    if mapped is not None:
-        if mapped[-1:] == b"\n":
-            return mapped
-        mapped.close()
     data = read_bytes("enable.txt")
     return data if data.endswith(b"\n") else data + b"\n"
 

@@ -16,8 +16,6 @@ from PySide6.QtGui import (
 
 from slugboard.codecs import letters
 
-from ..kept import fill_rect
-
 SIZE = letters.SIZE
 PREMIUM_FILL = {
     letters.TW: QColor("#d9534f"),
@@ -307,10 +305,10 @@ def _paint_own_play(painter: QPainter, layout: Layout, own: tuple, turn: int, hi
 def _paint_squares(painter: QPainter, layout: Layout, base: QColor, palette: QPalette) -> None:
     """The board's squares: the premiums with their names, the centre's star, the grid."""
     cell = layout.cell
-    fill_rect(painter, layout.board, base)
+    painter.fillRect(layout.board, base)
     for (row, col), kind in letters.PREMIUMS.items():
         r = layout.square(row, col)
-        fill_rect(painter, r.adjusted(1, 1, -1, -1), PREMIUM_FILL[kind])
+        painter.fillRect(r.adjusted(1, 1, -1, -1), PREMIUM_FILL[kind])
         painter.setPen(PREMIUM_TEXT[kind])
         if (row, col) == (SIZE // 2, SIZE // 2):
             painter.setFont(_font(painter, cell * 0.5))
@@ -335,7 +333,7 @@ def _paint_selected_square(
     sel = QColor(palette.color(QPalette.ColorRole.Highlight))
     sel.setAlpha(110)
     square = layout.square(*selected)
-    fill_rect(painter, square, sel)
+    painter.fillRect(square, sel)
     if typing:
         painter.setPen(palette.color(QPalette.ColorRole.HighlightedText))
         painter.setFont(_font(painter, cell * 0.3, True))
