@@ -216,7 +216,7 @@ def _lines(part: dict[str, Any], size: int) -> tuple[tuple[int, ...], ...]:
 
 
 def _style(part: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    keys = ("outlineC", "fontC", "baseC", "width", "height", "angle", "size", "value")
+    keys = ("outlineC", "fontC", "baseC", "width", "height", "angle", "size", "value", "fromConstraint")
     return tuple((k, str(part[k])[:200]) for k in keys if k in part and part[k] is not None)
 
 

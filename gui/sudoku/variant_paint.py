@@ -87,6 +87,14 @@ def _kept(c: Constraint, key: str) -> list | None:
     return value if isinstance(value, list) else None
 
 
+def _shadows(c: Constraint, kinds: set[str]) -> bool:
+    """A copy f-puzzles writes of a constraint's look for SudokuPad (a cosmetic line or
+    text with "fromConstraint"): left out where the constraint itself is drawn here, so
+    nothing is drawn twice."""
+    source = c.style_of("fromConstraint").replace(" ", "").lower()
+    return bool(source) and source in kinds
+
+
 def _middle(points: list[QPointF]) -> QPointF:
     return QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
 
@@ -126,8 +134,11 @@ def paint_under(painter: QPainter, board: sudoku.Board, grid: QRectF, size: floa
     shade.setAlpha(150)
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
+    kinds = {c.kind for c in variant.constraints}
     for c in variant.constraints:
         k = c.kind
+        if _shadows(c, kinds):
+            continue
         if k in ("extraregion", "clone"):
             for i in (*c.cells, *c.clones):
                 painter.fillRect(g.rect(i), shade)
@@ -235,6 +246,10 @@ def _shape(painter: QPainter, g: _Geometry, c: Constraint, base: QColor) -> None
     painter.setPen(_pen(colour(c.style_of("outlineC"), QColor("#000")), max(1.0, g.size * 0.03)))
     painter.drawEllipse(rect) if c.kind == "circle" else painter.drawRect(rect)
     if c.value:
+        # Sized by the cell, as on screen, so an SVG or PDF page draws it the same.
+        font = QFont(painter.font())
+        font.setPixelSize(max(5, int(g.size * 0.3 * min(1.0, max(0.3, min(w, h) / g.size * 1.4)))))
+        painter.setFont(font)
         painter.setPen(colour(c.style_of("fontC"), QColor("#000")))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, c.value)
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -320,8 +335,11 @@ def paint_over(painter: QPainter, board: sudoku.Board, grid: QRectF, size: float
     base = palette.color(QPalette.ColorRole.Base)
     font = QFont(painter.font())
     painter.save()
+    kinds = {c.kind for c in variant.constraints}
     for c in variant.constraints:
         k = c.kind
+        if _shadows(c, kinds):
+            continue
         if k in ("diagonal+", "diagonal-"):
             painter.setPen(_pen(DIAGONAL, max(1.0, size * 0.04)))
             if k == "diagonal-":
