@@ -38,7 +38,14 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
         out.update(solutions=None, status=exc.message, problems=[p.to_json() for p in problems(board)])
         out.update(setter_solution_facts(board, None))
         return out
-    out.update(solutions=count, status=solution_label(count), problems=[p.to_json() for p in problems(board)])
+    status = solution_label(count)
+    unread = unread_drawings(board)
+    if unread:
+        out["unread_drawings"] = unread
+        if count != 1:
+            # A setter may draw a rule with f-puzzles' plain tools and give it in words.
+            status += f" by the rules known here; its drawings ({', '.join(unread)}) may hold more, in the rules text"
+    out.update(solutions=count, status=status, problems=[p.to_json() for p in problems(board)])
     if count == 1 and solved is not None:
         out["solution"] = solution_text(solved)
     out.update(setter_solution_facts(board, solved if count == 1 else None, counted=True))
@@ -48,6 +55,19 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     # a minute for a 16x16, which is not asked for then.
     out["minimal"] = is_minimal(board, cancel=cancel) if count == 1 and board.size <= 9 else None
     return out
+
+
+def unread_drawings(board: Board) -> list[str]:
+    """The kinds of plain drawing (line, cage, circle, rectangle, text) the puzzle holds
+    that are not f-puzzles' copies of a constraint's look: what a rule given only in the
+    rules text would be drawn with."""
+    from .variant import COSMETIC_KINDS
+
+    variant = board.variant
+    if variant is None:
+        return []
+    kinds = [c.kind for c in variant.constraints if c.kind in COSMETIC_KINDS and not c.style_of("fromConstraint")]
+    return list(dict.fromkeys(kinds))
 
 
 def setter_solution_facts(board: Board, solved: Board | None, *, counted: bool = False) -> dict[str, Any]:
