@@ -69,9 +69,7 @@ def test_a_real_puzzle_has_one_solution_and_it_is_the_published_one(puzzle):
         assert facts.info(b)["setter_solution"] == "agrees"
 
 
-@pytest.mark.parametrize(
-    "puzzle", [p for p in real_puzzles() if p.get("rules_in_text")], ids=lambda p: p["name"]
-)
+@pytest.mark.parametrize("puzzle", [p for p in real_puzzles() if p.get("rules_in_text")], ids=lambda p: p["name"])
 def test_a_puzzle_with_rules_only_in_its_text_opens_and_says_its_drawings_may_hold_more(puzzle):
     b = sudoku.decode(puzzle["link"])
     out = facts.info(b)

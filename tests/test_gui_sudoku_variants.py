@@ -246,5 +246,7 @@ def test_a_drawing_outside_the_grid_is_drawn_there_and_the_ring_is_left_only_the
     assert grid.width() < paint.board_layout(area).width()
     step = grid.width() / 9
     above = QRectF(grid.left() + 5 * step, grid.top() - step, step, step).adjusted(3, 3, -3, -3)
-    ink = {name: _ink(render_image("sudoku", b, QSize(440, 440)), above) for name, b in (("ring", ringed), ("bare", bare))}
+    ink = {
+        name: _ink(render_image("sudoku", b, QSize(440, 440)), above) for name, b in (("ring", ringed), ("bare", bare))
+    }
     assert ink["ring"] > 0 and ink["bare"] == 0

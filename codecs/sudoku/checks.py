@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..errors import Problem, ProblemKind, Severity
-from .variant import INDEXER_KINDS, Constraint, Variant
+from .variant import GLOBAL_KINDS, INDEXER_KINDS, Constraint, Variant
 
 Digits = Sequence[int]
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
@@ -61,41 +61,8 @@ def _pair_rule(kind: str, value: int | None, letter: str | None) -> Callable[[in
 def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
     n = v.size
     k = c.kind
-    if k in ("diagonal+", "diagonal-"):
-        cells = [(n - 1 - i) * n + i for i in range(n)] if k == "diagonal+" else [i * n + i for i in range(n)]
-        return _repeats(cells, d)
-    if k in ("antiknight", "antiking"):
-        bad: set[int] = set()
-        for i, j in _pairs(KNIGHT if k == "antiknight" else KING, n):
-            if d[i] and d[i] == d[j]:
-                bad |= {i, j}
-        return tuple(sorted(bad))
-    if k == "nonconsecutive":
-        # f-puzzles' non-consecutive is the negative rule of the white dots: a pair joined
-        # by a dot (white or black: both are Kropki dots) may be consecutive.
-        dotted = marked_pairs(v, ("difference", "ratio"))
-        bad = set()
-        for i, j in _orthogonal(n):
-            if d[i] and d[j] and abs(d[i] - d[j]) == 1 and frozenset((i, j)) not in dotted:
-                bad |= {i, j}
-        return tuple(sorted(bad))
-    if k == "disjointgroups":
-        groups: dict[int, list[int]] = {}
-        for region in v.region_cells:
-            for place, cell in enumerate(region):
-                groups.setdefault(place, []).append(cell)
-        return tuple(sorted({i for g in groups.values() for i in _repeats(g, d)}))
-    if k.startswith("negative-"):
-        kind = k[len("negative-") :]
-        # A pair joined by any dot (or, for XV, by an X or a V) is free of the negative rule.
-        joined = ("xv",) if kind == "xv" else ("ratio", "difference")
-        marked = marked_pairs(v, joined)
-        rules = [_pair_rule(kind, value, letter) for value, letter in negative_values(v, kind)]
-        bad = set()
-        for i, j in _orthogonal(n):
-            if d[i] and d[j] and frozenset((i, j)) not in marked and any(rule(d[i], d[j]) for rule in rules):
-                bad |= {i, j}
-        return tuple(sorted(bad))
+    if k in GLOBAL_KINDS or k.startswith("negative-"):
+        return _whole_grid(c, d, v)
     if k in ("even", "odd"):
         i = c.cells[0]
         return (i,) if d[i] and (d[i] % 2 == 0) != (k == "even") else ()
@@ -112,9 +79,7 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
         # Compared with the neighbours that are not cells of the same kind: two maximum
         # cells side by side are each larger than the rest around them (f-puzzles' rule).
         same = {x.cells[0] for x in v.constraints if x.kind == k and x.cells}
-        wrong = [
-            j for j in around if j not in same and d[j] and (d[j] <= d[i] if k == "minimum" else d[j] >= d[i])
-        ]
+        wrong = [j for j in around if j not in same and d[j] and (d[j] <= d[i] if k == "minimum" else d[j] >= d[i])]
         return (i, *wrong) if wrong else ()
     if k in ("killercage", "extraregion"):
         rep = _repeats(c.cells, d)
@@ -170,6 +135,49 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
         return () if visible([d[i] for i in ray]) == c.number else tuple(ray)
     if k in INDEXER_KINDS:
         return _indexer(c, d, v)
+    return ()
+
+
+def _whole_grid(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
+    """The rules of the whole grid: diagonals, anti-knight and anti-king, non-consecutive,
+    disjoint groups and the negative rules of the dots and of XV."""
+    n = v.size
+    k = c.kind
+    if k in ("diagonal+", "diagonal-"):
+        cells = [(n - 1 - i) * n + i for i in range(n)] if k == "diagonal+" else [i * n + i for i in range(n)]
+        return _repeats(cells, d)
+    if k in ("antiknight", "antiking"):
+        bad: set[int] = set()
+        for i, j in _pairs(KNIGHT if k == "antiknight" else KING, n):
+            if d[i] and d[i] == d[j]:
+                bad |= {i, j}
+        return tuple(sorted(bad))
+    if k == "nonconsecutive":
+        # f-puzzles' non-consecutive is the negative rule of the white dots: a pair joined
+        # by a dot (white or black: both are Kropki dots) may be consecutive.
+        dotted = marked_pairs(v, ("difference", "ratio"))
+        bad = set()
+        for i, j in _orthogonal(n):
+            if d[i] and d[j] and abs(d[i] - d[j]) == 1 and frozenset((i, j)) not in dotted:
+                bad |= {i, j}
+        return tuple(sorted(bad))
+    if k == "disjointgroups":
+        groups: dict[int, list[int]] = {}
+        for region in v.region_cells:
+            for place, cell in enumerate(region):
+                groups.setdefault(place, []).append(cell)
+        return tuple(sorted({i for g in groups.values() for i in _repeats(g, d)}))
+    if k.startswith("negative-"):
+        kind = k[len("negative-") :]
+        # A pair joined by any dot (or, for XV, by an X or a V) is free of the negative rule.
+        joined = ("xv",) if kind == "xv" else ("ratio", "difference")
+        marked = marked_pairs(v, joined)
+        rules = [_pair_rule(kind, value, letter) for value, letter in negative_values(v, kind)]
+        bad = set()
+        for i, j in _orthogonal(n):
+            if d[i] and d[j] and frozenset((i, j)) not in marked and any(rule(d[i], d[j]) for rule in rules):
+                bad |= {i, j}
+        return tuple(sorted(bad))
     return ()
 
 

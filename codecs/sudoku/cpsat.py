@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SlugError
 from ..work import NEVER, Cancel, Cancelled
-from .model import NAME
 from .checks import entropy_groups, has_sum, indexed, is_marker, marked_pairs, negative_values
+from .model import NAME
 from .variant import COSMETIC_KINDS, COUNTED, Constraint, Variant
 
 if TYPE_CHECKING:
@@ -203,17 +203,20 @@ class _Model:
     def c_difference(self, c: Constraint) -> None:
         if is_marker(c):
             k = c.number or 1
-            self.allowed(*c.cells, lambda a, b: abs(a - b) == k)
+            i, j = c.cells
+            self.allowed(i, j, lambda a, b: abs(a - b) == k)
 
     def c_ratio(self, c: Constraint) -> None:
         if is_marker(c):
             k = c.number or 2
-            self.allowed(*c.cells, lambda a, b: a == k * b or b == k * a)
+            i, j = c.cells
+            self.allowed(i, j, lambda a, b: a == k * b or b == k * a)
 
     def c_xv(self, c: Constraint) -> None:
         if is_marker(c):
             total = {"X": 10, "V": 5}.get((c.value or "").upper(), c.number or 10)
-            self.allowed(*c.cells, lambda a, b: a + b == total)
+            i, j = c.cells
+            self.allowed(i, j, lambda a, b: a + b == total)
 
     def c_clone(self, c: Constraint) -> None:
         for i, j in zip(c.cells, c.clones):
@@ -402,7 +405,7 @@ class _Model:
         m = self.m
         ray = self._ray(c)
         top = self.v[ray[0]]
-        seen = [1]
+        seen: list[Any] = [1]
         for i in ray[1:]:
             higher = m.new_int_var(1, self.n, "")
             m.add_max_equality(higher, [top, self.v[i]])

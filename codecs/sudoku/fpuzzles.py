@@ -26,11 +26,11 @@ from .variant import (
     CELL_KINDS,
     COSMETIC_KINDS,
     GLOBAL_KINDS,
+    INDEXER_KINDS,
     LINE_KINDS,
     MAX_SIZE,
     MIN_SIZE,
     NEGATIVE_KINDS,
-    INDEXER_KINDS,
     OUTSIDE_KINDS,
     PAIR_KINDS,
     RAY_KINDS,
@@ -55,7 +55,7 @@ def _fail(message: str) -> FormatError:
     return FormatError(NAME, f"f-puzzles puzzle: {message}")
 
 
-class _Unplaced(Exception):
+class _UnplacedError(Exception):
     """A clue the puzzle holds where its rule cannot apply (a sandwich clue in a corner):
     the puzzle opens and is drawn, and counting names the clue rather than guess."""
 
@@ -250,7 +250,7 @@ def _constraints(obj: dict[str, Any], size: int) -> tuple[list[Constraint], list
                 raise _fail(f'a part of "{key}" is not an object')
             try:
                 out.append(_PARTS[key](key, part, size))
-            except _Unplaced as exc:
+            except _UnplacedError as exc:
                 if str(exc) not in unknown:
                     unknown.append(str(exc))
     negative = obj.get("negative")
@@ -280,7 +280,7 @@ def _outside(key: str, part: dict[str, Any], size: int) -> Constraint:
     outside = _cell(part.get("cell"), size, outside=True)
     if key in RAY_KINDS and (outside[0] in (-1, size)) == (outside[1] in (-1, size)):
         # A corner, or a cell of the grid: no row or column to look along.
-        raise _Unplaced(f"{key} clue at R{outside[0] + 1}C{outside[1] + 1} beside no row or column")
+        raise _UnplacedError(f"{key} clue at R{outside[0] + 1}C{outside[1] + 1} beside no row or column")
     direction = part.get("direction")
     return Constraint(
         key,
