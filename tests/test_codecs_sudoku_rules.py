@@ -177,7 +177,7 @@ def test_a_sandwich_of_nothing_and_a_little_killer_of_no_sum():
 
 def test_a_clue_in_a_corner_opens_and_is_named_rather_than_counted():
     b = board(9, S[:40] + "." * 41, sandwichsum=[{"cell": "R0C0", "value": "5"}])
-    assert b.variant.unknown == ("sandwichsum clue at R0C0 beside no row or column",)
+    assert b.variant.unknown == ("sandwich sum clue at R0C0 beside no row or column",)
     with pytest.raises(cpsat.NotCounted, match="beside no row or column"):
         sudoku.count_solutions(b)
 
@@ -248,14 +248,16 @@ def test_info_says_whether_the_setters_solution_agrees():
     st.lists(st.tuples(st.integers(-2, 11), st.integers(-2, 11)), max_size=4),
     st.one_of(st.none(), st.text(max_size=4), st.integers(-5, 99)),
     st.sampled_from(["fpuz", "fpuzzles", "sudoku/fpuz"]),
+    st.one_of(st.none(), st.lists(st.one_of(st.integers(-1, 10), st.none(), st.text(max_size=2)), max_size=82)),
 )
-def test_clues_anywhere_read_as_a_board_or_a_slug_error(kind, places, value, prefix):
+def test_clues_anywhere_read_as_a_board_or_a_slug_error(kind, places, value, prefix, solution):
     names = [f"R{r}C{c}" for r, c in places]
     part = {"cells": names, "cell": names[0] if names else "R0C0", "lines": [names], "value": value}
-    data = compress_to_base64(fp_text(9, S[:20], **{kind: [part]}))
+    data = compress_to_base64(fp_text(9, S[:20], solution=solution, **{kind: [part]}))
     try:
         b = sudoku.decode("https://sudokupad.app/" + prefix + data)
     except SlugError:
         return
     assert b.variant is not None
     sudoku.problems(b)
+    facts.setter_solution_facts(b, None)

@@ -36,6 +36,7 @@ from .variant import (
     RAY_KINDS,
     Constraint,
     Variant,
+    name_of,
     region_shape,
 )
 
@@ -280,7 +281,7 @@ def _outside(key: str, part: dict[str, Any], size: int) -> Constraint:
     outside = _cell(part.get("cell"), size, outside=True)
     if key in RAY_KINDS and (outside[0] in (-1, size)) == (outside[1] in (-1, size)):
         # A corner, or a cell of the grid: no row or column to look along.
-        raise _UnplacedError(f"{key} clue at R{outside[0] + 1}C{outside[1] + 1} beside no row or column")
+        raise _UnplacedError(f"{name_of(key)} clue at R{outside[0] + 1}C{outside[1] + 1} beside no row or column")
     direction = part.get("direction")
     return Constraint(
         key,
