@@ -261,3 +261,19 @@ def test_clues_anywhere_read_as_a_board_or_a_slug_error(kind, places, value, pre
     assert b.variant is not None
     sudoku.problems(b)
     facts.setter_solution_facts(b, None)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        "https://sudokupad.app/fpuzzlesN4Ig!gXgpiBcBOANCA",
+        "https://sudokupad.app/fpuzN4Ig!gXgpiBcBOANCA",
+        "https://beta.sudokupad.app/sudoku/fpuzN4Ig%2F!gXgpiBcBOANCA",
+        "https://sudokupad.app/sclN4Ig!gX",
+        "https://www.f-puzzles.com/?load=N4Ig!gXgpiBcBOANCA",
+    ],
+)
+def test_a_damaged_link_is_refused_at_the_character_that_damages_it(link):
+    with pytest.raises(SlugError) as refused:
+        sudoku.decode(link)
+    assert link[refused.value.position] == "!"

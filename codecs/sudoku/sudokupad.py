@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..errors import FormatError
+from ..links import located_in
 from .lzstring import decompress_from_base64
 from .model import NAME, Board
 from .variant import MAX_SIZE, MIN_SIZE, Constraint, Variant
@@ -112,11 +113,9 @@ def read_puzzle(puzzle: str) -> Board:
         from .fpuzzles import read_json_text
 
         prefix = next(p for p in FPUZZLES_PREFIXES if lower.startswith(p))
-        data = _unescaped(puzzle[len(prefix) :])
-        return read_json_text(decompress_from_base64(data.replace(" ", "+")), form="sudokupad")
+        return read_json_text(_decompressed(puzzle, len(prefix)), form="sudokupad")
     if lower.startswith(("scl", "ctc")):
-        text = decompress_from_base64(_unescaped(puzzle[3:]).replace(" ", "+"))
-        return read_scl(text)
+        return read_scl(_decompressed(puzzle, 3))
     if re.fullmatch(r"[A-Za-z0-9_\-]{1,64}(/[A-Za-z0-9_\-]{1,64})?", puzzle):
         raise NeedsNetworkError(
             NAME,
@@ -126,6 +125,14 @@ def read_puzzle(puzzle: str) -> Board:
             0,
         )
     raise FormatError(NAME, "the SudokuPad link holds no puzzle this program reads (fpuzzles, fpuz, scl or ctc)", 0)
+
+
+def _decompressed(puzzle: str, skip: int) -> str:
+    """The text compressed in the puzzle after its prefix; a character that cannot be
+    part of it is named where it stands in the puzzle, prefix and escapes counted."""
+    data = _unescaped(puzzle[skip:]).replace(" ", "+")
+    with located_in(puzzle, data):
+        return decompress_from_base64(data)
 
 
 def _unescaped(text: str) -> str:
