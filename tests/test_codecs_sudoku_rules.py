@@ -392,3 +392,15 @@ def test_on_a_full_grid_the_checker_finds_a_rule_broken_exactly_when_the_model_r
     grid, keys = case
     b = board(9, grid, **keys)
     assert (broken(b) == []) == (cpsat.count(b) == 1), keys
+
+
+def test_the_setters_given_pencil_marks_are_the_digits_a_cell_may_hold():
+    def with_marks(marks: list[int]) -> sudoku.Board:
+        obj = json.loads(fp_text(9, PUZZLE))
+        obj["grid"][0][0] = {"givenPencilMarks": marks}  # R1C1, empty in PUZZLE, holds 5 in S
+        return sudoku.decode(fpuzzles.URL + compress_to_base64(json.dumps(obj)))
+
+    assert sudoku.count_solutions(with_marks([5, 6])) == 1
+    refused = with_marks([6, 7])
+    assert sudoku.count_solutions(refused) == 0
+    assert broken(refused.with_digit(0, 0, 5)) and not broken(refused.with_digit(0, 0, 6))

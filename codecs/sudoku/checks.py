@@ -63,6 +63,9 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
     k = c.kind
     if k in GLOBAL_KINDS or k.startswith("negative-"):
         return _whole_grid(c, d, v)
+    if k == "givenpencilmarks":
+        i = c.cells[0]
+        return (i,) if d[i] and d[i] not in c.values else ()
     if k in ("even", "odd"):
         i = c.cells[0]
         return (i,) if d[i] and (d[i] % 2 == 0) != (k == "even") else ()

@@ -171,6 +171,11 @@ class _Model:
         for d in range(1, self.n + 1, 2):
             self.m.add(self.b[c.cells[0]][d] == 0)
 
+    def c_givenpencilmarks(self, c: Constraint) -> None:
+        for d in range(1, self.n + 1):
+            if d not in c.values:
+                self.m.add(self.b[c.cells[0]][d] == 0)
+
     def c_odd(self, c: Constraint) -> None:
         for d in range(2, self.n + 1, 2):
             self.m.add(self.b[c.cells[0]][d] == 0)

@@ -106,6 +106,7 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
     centre: list[int] = []
     corner: list[int] = []
     typed: set[int] = set()
+    marks: list[Constraint] = []
     regions: list[int] = []
     height, width = region_shape(size)
     for r, row in enumerate(grid):
@@ -123,6 +124,15 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
                 typed.add(r * size + c)
             centre.append(_mask(cell.get("centerPencilMarks"), size, r, c))
             corner.append(_mask(cell.get("cornerPencilMarks"), size, r, c))
+            allowed = _mask(cell.get("givenPencilMarks"), size, r, c)
+            if allowed:  # the setter's pencil marks: the digits the cell may hold
+                marks.append(
+                    Constraint(
+                        "givenpencilmarks",
+                        (r * size + c,),
+                        values=tuple(d + 1 for d in range(size) if allowed >> d & 1),
+                    )
+                )
             if "region" in cell:
                 region = cell["region"]
                 regions.append(-1 if region is None else _int(region, f"the region of R{r + 1}C{c + 1}"))
@@ -132,7 +142,7 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
     variant = Variant(
         size,
         tuple(regions),
-        tuple(constraints),
+        (*marks, *constraints),
         title=_text(obj.get("title")),
         author=_text(obj.get("author")),
         rules=_text(obj.get("ruleset")),

@@ -18,6 +18,8 @@ MIN_SIZE, MAX_SIZE = 4, 16
 GLOBAL_KINDS = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "disjointgroups")
 NEGATIVE_KINDS = ("ratio", "difference", "xv")  # f-puzzles' "negative" list: every pair not marked is not one
 CELL_KINDS = ("even", "odd", "minimum", "maximum")
+# Read from the grid's cells, not from a key of their own: the setter's pencil marks.
+MARK_KINDS = ("givenpencilmarks",)
 CAGE_KINDS = ("killercage", "extraregion")
 PAIR_KINDS = ("difference", "ratio", "xv")
 LINE_KINDS = (
@@ -39,7 +41,7 @@ RAY_KINDS = ("sandwichsum", "xsum", "skyscraper")
 INDEXER_KINDS = ("rowindexer", "columnindexer", "boxindexer")
 OTHER_KINDS = ("arrow", "clone", "quadruple")
 COUNTED = frozenset(
-    GLOBAL_KINDS + tuple(f"negative-{k}" for k in NEGATIVE_KINDS) + CELL_KINDS + CAGE_KINDS + PAIR_KINDS
+    GLOBAL_KINDS + tuple(f"negative-{k}" for k in NEGATIVE_KINDS) + CELL_KINDS + MARK_KINDS + CAGE_KINDS + PAIR_KINDS
 ) | frozenset(LINE_KINDS + OUTSIDE_KINDS + INDEXER_KINDS + OTHER_KINDS)
 # Drawn as given, with no rule: f-puzzles' cosmetic tools.
 COSMETIC_KINDS = ("cage", "line", "rectangle", "circle", "text")
@@ -58,6 +60,7 @@ NAMES = {
     "odd": "odd cell",
     "minimum": "minimum cell",
     "maximum": "maximum cell",
+    "givenpencilmarks": "given pencil marks",
     "killercage": "killer cage",
     "extraregion": "extra region",
     "difference": "white dot",

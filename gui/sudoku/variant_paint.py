@@ -17,6 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.sudoku.model import DIGITS
 from slugboard.codecs.sudoku.variant import Constraint
 
 GREY = QColor("#c8c8c8")
@@ -388,6 +389,10 @@ def paint_over(painter: QPainter, board: sudoku.Board, grid: QRectF, size: float
             _label(painter, font, QRectF(corner.x() - r, corner.y() - r, 2 * r, 2 * r), words, text, size * 0.17)
         elif k in ("minimum", "maximum"):
             _chevrons(painter, g, c.cells[0], k == "minimum", text)
+        elif k == "givenpencilmarks" and c.cells and not board.cells[c.cells[0]]:
+            # The setter's pencil marks: the digits the cell may hold, small along its foot.
+            foot = g.rect(c.cells[0]).adjusted(size * 0.05, size * 0.68, -size * 0.05, -size * 0.04)
+            _label(painter, font, foot, "".join(DIGITS[d - 1] for d in c.values), GREY.darker(160), size * 0.2)
         elif k in CLUE_KINDS and c.outside is not None:
             r0, c0 = c.outside
             spot = g.at(r0 + 0.5, c0 + 0.5)
