@@ -224,6 +224,8 @@ SATISFIED_AND_BROKEN = {
     "entropicline": ({"lines": [["R1C2", "R1C3", "R1C5"]]}, {"lines": [["R1C3", "R1C4"]]}),
     "modularline": ({"lines": [["R1C4", "R1C5", "R1C6", "R1C7"]]}, {"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}),
     "skyscraper": ({"cell": "R1C0", "value": "5"}, {"cell": "R1C0", "value": "4"}),
+    "doublearrow": ({"lines": [["R1C8", "R1C2", "R1C9"]]}, {"lines": [["R1C1", "R1C2", "R1C3"]]}),
+    "nabner": ({"lines": [["R1C1", "R1C2", "R1C8"]]}, {"lines": [["R1C1", "R1C2", "R1C3"]]}),
     "rowindexer": ({"cells": ["R1C7", "R2C3"]}, {"cells": ["R1C1"]}),
     "columnindexer": ({"cells": ["R4C3", "R4C4"]}, {"cells": ["R1C1"]}),
     "boxindexer": ({"cells": ["R3C2", "R3C3"]}, {"cells": ["R1C1"]}),

@@ -363,6 +363,24 @@ def _zipper(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[i
     return [i for i in line if d[i]] if len(sums) > 1 else []
 
 
+def _double_arrow(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[int]:
+    """The two ends (its circles) add up to the cells between them."""
+    if len(line) < 3 or not _filled(line, d):
+        return []
+    ends, between = d[line[0]] + d[line[-1]], sum(d[i] for i in line[1:-1])
+    return list(line) if ends != between else []
+
+
+def _nabner(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[int]:
+    """No two digits of the line the same or consecutive, wherever they stand on it."""
+    out: list[int] = []
+    for k, a in enumerate(line):
+        for b in line[k + 1 :]:
+            if d[a] and d[b] and abs(d[a] - d[b]) <= 1:
+                out.extend((a, b))
+    return out
+
+
 _LINE_RULES: dict[str, Callable[[Sequence[int], Digits, Constraint, Variant], list[int]]] = {
     "thermometer": _thermo,
     "slowthermometer": _thermo,
@@ -374,6 +392,8 @@ _LINE_RULES: dict[str, Callable[[Sequence[int], Digits, Constraint, Variant], li
     "entropicline": _entropic,
     "modularline": _entropic,
     "zipperline": _zipper,
+    "doublearrow": _double_arrow,
+    "nabner": _nabner,
 }
 
 

@@ -324,6 +324,17 @@ class _Model:
             if len(groups) == 2:
                 self.m.add(groups[0] != groups[1])
 
+    def c_doublearrow(self, c: Constraint) -> None:
+        for line in c.lines:
+            if len(line) >= 3:
+                self.m.add(self.v[line[0]] + self.v[line[-1]] == sum(self.v[i] for i in line[1:-1]))
+
+    def c_nabner(self, c: Constraint) -> None:
+        for line in c.lines:
+            for k, a in enumerate(line):
+                for b in line[k + 1 :]:
+                    self.apart(a, b, [(x, y) for x in range(1, self.n + 1) for y in (x - 1, x, x + 1)])
+
     def c_zipperline(self, c: Constraint) -> None:
         for line in c.lines:
             half = len(line) // 2

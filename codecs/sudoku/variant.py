@@ -33,6 +33,8 @@ LINE_KINDS = (
     "entropicline",
     "zipperline",
     "modularline",
+    "doublearrow",
+    "nabner",
 )
 OUTSIDE_KINDS = ("littlekillersum", "sandwichsum", "xsum", "skyscraper")
 # Clues that look along a row or column from beside it (not from a corner).
@@ -76,6 +78,8 @@ NAMES = {
     "entropicline": "entropic line",
     "zipperline": "zipper line",
     "modularline": "modular line",
+    "doublearrow": "double arrow",
+    "nabner": "nabner line",
     "littlekillersum": "little killer",
     "sandwichsum": "sandwich sum",
     "xsum": "X-sum",

@@ -29,6 +29,7 @@ LINE_COLOURS = {
     "entropicline": QColor("#f0a030"),
     "zipperline": QColor("#b38ae6"),
     "modularline": QColor("#33b3a6"),
+    "nabner": QColor("#e6c830"),
 }
 # Indexer cells shaded as f-puzzles shades them: rows red, columns blue, boxes green.
 INDEXER_SHADES = {"rowindexer": "#ff8080", "columnindexer": "#80b0ff", "boxindexer": "#80d080"}
@@ -182,7 +183,7 @@ def paint_under(painter: QPainter, board: sudoku.Board, grid: QRectF, size: floa
             painter.setPen(_pen(LINE_COLOURS[k], size * 0.22))
             for line in c.lines:
                 _polyline(painter, [g.centre(i) for i in line])
-        elif k == "betweenline":
+        elif k in ("betweenline", "doublearrow"):
             painter.setPen(_pen(GREY.darker(115), max(1.5, size * 0.05)))
             for line in c.lines:
                 if len(line) < 2:
