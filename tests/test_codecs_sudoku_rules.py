@@ -238,7 +238,7 @@ def test_info_says_whether_the_setters_solution_agrees():
     # A solution with gaps, or of the wrong length, says nothing.
     assert "setter_solution" not in facts.info(board(9, givens, solution=[*solution[:80], None]))
     assert "setter_solution" not in facts.info(board(9, givens, solution=solution[:9]))
-    unknown = facts.info(board(9, givens, solution=solution, doublearrow=[{"lines": [["R1C1", "R1C2"]]}]))
+    unknown = facts.info(board(9, givens, solution=solution, lockoutline=[{"lines": [["R1C1", "R1C2"]]}]))
     assert unknown["setter_solution"] == "not counted"
 
 

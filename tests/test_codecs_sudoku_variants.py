@@ -53,7 +53,7 @@ def test_an_unchanged_puzzle_is_written_back_byte_for_byte_with_keys_not_underst
         "1.....",
         title="Tést ✓",
         killercage=[{"cells": ["R1C1", "R1C2"], "value": "7", "outlineC": "#000000"}],
-        doublearrow=[{"lines": [["R1C1", "R1C2"]]}],
+        lockoutline=[{"lines": [["R1C1", "R1C2"]]}],
         futurekey={"nested": [1, 2.5, None]},
     )
     link = fpuzzles.URL + compress_to_base64(text)
@@ -61,7 +61,7 @@ def test_an_unchanged_puzzle_is_written_back_byte_for_byte_with_keys_not_underst
     assert b.size == 6 and b.cells[0] == 1
     assert sudoku.share_url(b) == link
     assert fpuzzles.to_json_text(b) == text
-    assert b.variant is not None and b.variant.unknown == ("doublearrow", "futurekey")
+    assert b.variant is not None and b.variant.unknown == ("lockoutline", "futurekey")
 
 
 def test_an_edited_puzzle_keeps_every_other_key_and_its_order():
@@ -295,8 +295,8 @@ def test_negative_kropki_and_xv_both_ways():
 
 
 def test_an_unknown_constraint_is_named_and_not_counted():
-    b = board(9, S[:30] + "." * 51, doublearrow=[{"lines": [["R1C1", "R1C2"]]}])
-    with pytest.raises(cpsat.NotCounted, match="not counted: unknown constraint doublearrow"):
+    b = board(9, S[:30] + "." * 51, lockoutline=[{"lines": [["R1C1", "R1C2"]]}])
+    with pytest.raises(cpsat.NotCounted, match="not counted: unknown constraint lockoutline"):
         sudoku.count_solutions(b)
 
 
@@ -322,8 +322,8 @@ def test_facts_give_the_solution_as_text_with_letters_for_sixteen():
     out = facts.info(sudoku.decode(puzzle["link"]))
     assert out["solutions"] == 1 and out["solution"] == puzzle["solution"] and out["size"] == 4
     assert out["constraints"] == {"X-sum": 4}
-    unknown = facts.info(board(4, D[:4], doublearrow=[{"lines": [["R1C1", "R1C2"]]}]))
-    assert unknown["solutions"] is None and unknown["status"] == "not counted: unknown constraint doublearrow"
+    unknown = facts.info(board(4, D[:4], lockoutline=[{"lines": [["R1C1", "R1C2"]]}]))
+    assert unknown["solutions"] is None and unknown["status"] == "not counted: unknown constraint lockoutline"
     assert facts.solution_text(board(16, "G" + "A" * 0 + "." * 255)).startswith("G.")
 
 

@@ -90,13 +90,13 @@ def test_an_unknown_constraint_is_named_and_not_counted(qtbot, main_window):
     obj = {
         "size": 4,
         "grid": [[{} for _ in range(4)] for _ in range(4)],
-        "doublearrow": [{"lines": [["R1C1", "R1C2"]]}],
+        "lockoutline": [{"lines": [["R1C1", "R1C2"]]}],
     }
     main_window.paste_text(fpuzzles.URL + compress_to_base64(json.dumps(obj)))
     page = _page(main_window)
-    assert "Not understood: doublearrow" in page.variant_label.text()
+    assert "Not understood: lockoutline" in page.variant_label.text()
     qtbot.waitUntil(lambda: page.status_label.text() == "not counted", timeout=20_000)
-    assert page.problems_label.text() == "Not counted: unknown constraint doublearrow."
+    assert page.problems_label.text() == "Not counted: unknown constraint lockoutline."
 
 
 def test_text_from_the_link_is_shown_as_plain_text(qtbot, main_window):
