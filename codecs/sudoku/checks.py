@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..caches import Memo
 from ..errors import Problem, ProblemKind, Severity
 from .variant import GLOBAL_KINDS, INDEXER_KINDS, Constraint, Variant
 
@@ -81,7 +82,7 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
             return ()
         # Compared with the neighbours that are not cells of the same kind: two maximum
         # cells side by side are each larger than the rest around them (f-puzzles' rule).
-        same = {x.cells[0] for x in v.constraints if x.kind == k and x.cells}
+        same = extreme_cells(v, k)
         wrong = [j for j in around if j not in same and d[j] and (d[j] <= d[i] if k == "minimum" else d[j] >= d[i])]
         return (i, *wrong) if wrong else ()
     if k in ("killercage", "extraregion"):
@@ -182,6 +183,23 @@ def _whole_grid(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
                 bad |= {i, j}
         return tuple(sorted(bad))
     return ()
+
+
+_EXTREMES: Memo[Variant, dict[str, frozenset[int]]] = Memo("sudoku extreme cells", 8)
+
+
+def extreme_cells(v: Variant, kind: str) -> frozenset[int]:
+    """The minimum (or maximum) cells of the puzzle, worked out once for all of them."""
+    found = _EXTREMES.get(v)
+    if found is None:
+        found = _EXTREMES.put(
+            v,
+            {
+                k: frozenset(x.cells[0] for x in v.constraints if x.kind == k and x.cells)
+                for k in ("minimum", "maximum")
+            },
+        )
+    return found[kind]
 
 
 def is_marker(c: Constraint) -> bool:
@@ -344,7 +362,7 @@ def _entropic(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list
     group = line_groups(c.kind, v.size)
     out: list[int] = []
     for k in range(len(line)):
-        for step in range(1, len(line) - k):
+        for step in range(1, min(4, len(line) - k)):  # farther pairs follow from these
             a, b = line[k], line[k + step]
             if d[a] and d[b] and (group[d[a]] == group[d[b]]) != (step % 3 == 0):
                 out.extend((a, b))
@@ -372,12 +390,13 @@ def _double_arrow(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> 
 
 
 def _nabner(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[int]:
-    """No two digits of the line the same or consecutive, wherever they stand on it."""
+    """No two digits of the line the same or consecutive, wherever they stand on it: in
+    digit order, any such pair stands side by side (a long line costs no more than a sort)."""
+    placed = sorted((d[i], i) for i in dict.fromkeys(line) if d[i])
     out: list[int] = []
-    for k, a in enumerate(line):
-        for b in line[k + 1 :]:
-            if d[a] and d[b] and abs(d[a] - d[b]) <= 1:
-                out.extend((a, b))
+    for (x, a), (y, b) in zip(placed, placed[1:]):
+        if y - x <= 1:
+            out.extend((a, b))
     return out
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SlugError
 from ..work import NEVER, Cancel, Cancelled
-from .checks import entropy_groups, has_sum, indexed, is_marker, marked_pairs, negative_values
+from .checks import entropy_groups, extreme_cells, has_sum, indexed, is_marker, marked_pairs, negative_values
 from .model import NAME
 from .variant import COSMETIC_KINDS, COUNTED, Constraint, Variant
 
@@ -72,7 +72,9 @@ class _Model:
             self.distinct([c * n + r for c in range(n)])
         for region in variant.region_cells:
             self.distinct(list(region))
-        for constraint in variant.constraints:
+        # A constraint given twice is stated once: a hostile puzzle's thousand copies of
+        # one clue cost what one costs.
+        for constraint in dict.fromkeys(variant.constraints):
             handler = getattr(self, "c_" + constraint.kind.replace("+", "_plus").replace("-", "_"), None)
             if handler is not None:
                 handler(constraint)
@@ -184,7 +186,7 @@ class _Model:
         i = c.cells[0]
         r, col = divmod(i, self.n)
         # Neighbours of the same kind are not compared: each is an extreme of the rest.
-        same = {x.cells[0] for x in self.variant.constraints if x.kind == c.kind and x.cells}
+        same = extreme_cells(self.variant, c.kind)
         for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
             rr, cc = r + dr, col + dc
             if 0 <= rr < self.n and 0 <= cc < self.n and rr * self.n + cc not in same:
@@ -331,6 +333,9 @@ class _Model:
 
     def c_nabner(self, c: Constraint) -> None:
         for line in c.lines:
+            if len(line) > (self.n + 1) // 2:  # no room for its digits: the pairs need not be listed
+                self.m.add_bool_or([])
+                continue
             for k, a in enumerate(line):
                 for b in line[k + 1 :]:
                     self.apart(a, b, [(x, y) for x in range(1, self.n + 1) for y in (x - 1, x, x + 1)])
@@ -436,7 +441,11 @@ class _Model:
     # --- indexers -------------------------------------------------------------------------
 
     def _indexer(self, c: Constraint) -> None:
+        done: set[tuple[str, int]] = self.__dict__.setdefault("indexed", set())
         for i in c.cells:
+            if (c.kind, i) in done:  # a cell given twice says nothing more
+                continue
+            done.add((c.kind, i))
             for digit in range(1, self.n + 1):
                 target = indexed(c, i, digit, self.variant)
                 if target is not None:  # a cell of no whole region points nowhere
