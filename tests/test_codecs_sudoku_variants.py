@@ -53,7 +53,7 @@ def test_an_unchanged_puzzle_is_written_back_byte_for_byte_with_keys_not_underst
         "1.....",
         title="Tést ✓",
         killercage=[{"cells": ["R1C1", "R1C2"], "value": "7", "outlineC": "#000000"}],
-        skyscraper=[{"cell": "R0C1", "value": "3"}],
+        lockoutline=[{"lines": [["R1C1", "R1C2"]]}],
         futurekey={"nested": [1, 2.5, None]},
     )
     link = fpuzzles.URL + compress_to_base64(text)
@@ -61,7 +61,7 @@ def test_an_unchanged_puzzle_is_written_back_byte_for_byte_with_keys_not_underst
     assert b.size == 6 and b.cells[0] == 1
     assert sudoku.share_url(b) == link
     assert fpuzzles.to_json_text(b) == text
-    assert b.variant is not None and b.variant.unknown == ("skyscraper", "futurekey")
+    assert b.variant is not None and b.variant.unknown == ("lockoutline", "futurekey")
 
 
 def test_an_edited_puzzle_keeps_every_other_key_and_its_order():
@@ -222,6 +222,13 @@ SATISFIED_AND_BROKEN = {
     "betweenline": ({"lines": [["R1C2", "R1C3", "R1C4"]]}, {"lines": [["R1C1", "R1C2", "R1C3"]]}),
     "regionsumline": ({"lines": [["R1C2", "R1C3", "R1C4", "R2C4"]]}, {"lines": [["R1C3", "R1C4"]]}),
     "entropicline": ({"lines": [["R1C2", "R1C3", "R1C5"]]}, {"lines": [["R1C3", "R1C4"]]}),
+    "modularline": ({"lines": [["R1C4", "R1C5", "R1C6", "R1C7"]]}, {"lines": [["R1C1", "R1C2", "R1C3", "R1C4"]]}),
+    "skyscraper": ({"cell": "R1C0", "value": "5"}, {"cell": "R1C0", "value": "4"}),
+    "doublearrow": ({"lines": [["R1C8", "R1C2", "R1C9"]]}, {"lines": [["R1C1", "R1C2", "R1C3"]]}),
+    "nabner": ({"lines": [["R1C1", "R1C2", "R1C8"]]}, {"lines": [["R1C1", "R1C2", "R1C3"]]}),
+    "rowindexer": ({"cells": ["R1C7", "R2C3"]}, {"cells": ["R1C1"]}),
+    "columnindexer": ({"cells": ["R4C3", "R4C4"]}, {"cells": ["R1C1"]}),
+    "boxindexer": ({"cells": ["R3C2", "R3C3"]}, {"cells": ["R1C1"]}),
     "zipperline": ({"lines": [["R1C8", "R1C2", "R1C9"]]}, {"lines": [["R1C1", "R1C2", "R1C3"]]}),
     "clone": ({"cells": ["R1C1"], "cloneCells": ["R2C6"]}, {"cells": ["R1C1"], "cloneCells": ["R1C2"]}),
     "quadruple": (
@@ -288,8 +295,8 @@ def test_negative_kropki_and_xv_both_ways():
 
 
 def test_an_unknown_constraint_is_named_and_not_counted():
-    b = board(9, S[:30] + "." * 51, skyscraper=[{"cell": "R0C1", "value": "3"}])
-    with pytest.raises(cpsat.NotCounted, match="not counted: unknown constraint skyscraper"):
+    b = board(9, S[:30] + "." * 51, lockoutline=[{"lines": [["R1C1", "R1C2"]]}])
+    with pytest.raises(cpsat.NotCounted, match="not counted: unknown constraint lockoutline"):
         sudoku.count_solutions(b)
 
 
@@ -315,8 +322,8 @@ def test_facts_give_the_solution_as_text_with_letters_for_sixteen():
     out = facts.info(sudoku.decode(puzzle["link"]))
     assert out["solutions"] == 1 and out["solution"] == puzzle["solution"] and out["size"] == 4
     assert out["constraints"] == {"X-sum": 4}
-    unknown = facts.info(board(4, D[:4], skyscraper=[{"cell": "R0C1", "value": "3"}]))
-    assert unknown["solutions"] is None and unknown["status"] == "not counted: unknown constraint skyscraper"
+    unknown = facts.info(board(4, D[:4], lockoutline=[{"lines": [["R1C1", "R1C2"]]}]))
+    assert unknown["solutions"] is None and unknown["status"] == "not counted: unknown constraint lockoutline"
     assert facts.solution_text(board(16, "G" + "A" * 0 + "." * 255)).startswith("G.")
 
 

@@ -90,13 +90,13 @@ def test_an_unknown_constraint_is_named_and_not_counted(qtbot, main_window):
     obj = {
         "size": 4,
         "grid": [[{} for _ in range(4)] for _ in range(4)],
-        "skyscraper": [{"cell": "R0C1", "value": "3"}],
+        "lockoutline": [{"lines": [["R1C1", "R1C2"]]}],
     }
     main_window.paste_text(fpuzzles.URL + compress_to_base64(json.dumps(obj)))
     page = _page(main_window)
-    assert "Not understood: skyscraper" in page.variant_label.text()
+    assert "Not understood: lockoutline" in page.variant_label.text()
     qtbot.waitUntil(lambda: page.status_label.text() == "not counted", timeout=20_000)
-    assert page.problems_label.text() == "Not counted: unknown constraint skyscraper."
+    assert page.problems_label.text() == "Not counted: unknown constraint lockoutline."
 
 
 def test_text_from_the_link_is_shown_as_plain_text(qtbot, main_window):
@@ -224,3 +224,42 @@ def test_hint_and_fill_candidates_on_a_sixteen_by_sixteen(qtbot, main_window):
     solution = PUZZLES["classic-16"]["solution"]
     digit = int(solution[empty], 17)
     assert page.board.centre[empty] >> (digit - 1) & 1  # the solution's digit is among the marks
+
+
+def _ink(image: QImage, box: QRectF) -> int:
+    """Pixels in the box that are not the page's white."""
+    count = 0
+    for y in range(int(box.top()), int(box.bottom())):
+        for x in range(int(box.left()), int(box.right())):
+            if image.pixelColor(x, y).lightness() < 200:
+                count += 1
+    return count
+
+
+def test_a_drawing_outside_the_grid_is_drawn_there_and_the_ring_is_left_only_then(qapp):
+    import importlib
+
+    from PySide6.QtCore import QSize
+
+    from slugboard.gui.render import render_image
+
+    paint = importlib.import_module("slugboard.gui.sudoku.paint")  # the module, not its paint()
+
+    def link(**keys) -> sudoku.Board:
+        obj = {"size": 9, "grid": [[{} for _ in range(9)] for _ in range(9)], **keys}
+        return sudoku.decode("https://sudokupad.app/fpuz" + compress_to_base64(json.dumps(obj)))
+
+    text = {"cells": ["R0C6"], "value": "7", "fontC": "#000000", "size": 1}
+    inside = link(text=[{**text, "cells": ["R1C6"]}])
+    ringed = link(xsum=[{"cell": "R5C0", "value": "9"}], text=[text])
+    bare = link(xsum=[{"cell": "R5C0", "value": "9"}])
+    area = QRectF(0, 0, 440, 440)
+    assert paint._grid_rect_for(area, inside) == paint.board_layout(area)  # no ring when nothing is outside
+    grid = paint._grid_rect_for(area, ringed)
+    assert grid.width() < paint.board_layout(area).width()
+    step = grid.width() / 9
+    above = QRectF(grid.left() + 5 * step, grid.top() - step, step, step).adjusted(3, 3, -3, -3)
+    ink = {
+        name: _ink(render_image("sudoku", b, QSize(440, 440)), above) for name, b in (("ring", ringed), ("bare", bare))
+    }
+    assert ink["ring"] > 0 and ink["bare"] == 0

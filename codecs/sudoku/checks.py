@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from ..caches import Memo
 from ..errors import Problem, ProblemKind, Severity
-from .variant import Constraint, Variant
+from .variant import GLOBAL_KINDS, INDEXER_KINDS, Constraint, Variant
 
 Digits = Sequence[int]
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
@@ -61,38 +62,11 @@ def _pair_rule(kind: str, value: int | None, letter: str | None) -> Callable[[in
 def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
     n = v.size
     k = c.kind
-    if k in ("diagonal+", "diagonal-"):
-        cells = [(n - 1 - i) * n + i for i in range(n)] if k == "diagonal+" else [i * n + i for i in range(n)]
-        return _repeats(cells, d)
-    if k in ("antiknight", "antiking"):
-        bad: set[int] = set()
-        for i, j in _pairs(KNIGHT if k == "antiknight" else KING, n):
-            if d[i] and d[i] == d[j]:
-                bad |= {i, j}
-        return tuple(sorted(bad))
-    if k == "nonconsecutive":
-        bad = set()
-        for i, j in _orthogonal(n):
-            if d[i] and d[j] and abs(d[i] - d[j]) == 1:
-                bad |= {i, j}
-        return tuple(sorted(bad))
-    if k == "disjointgroups":
-        groups: dict[int, list[int]] = {}
-        for region in v.region_cells:
-            for place, cell in enumerate(region):
-                groups.setdefault(place, []).append(cell)
-        return tuple(sorted({i for g in groups.values() for i in _repeats(g, d)}))
-    if k.startswith("negative-"):
-        kind = k[len("negative-") :]
-        # A pair joined by any dot (or, for XV, by an X or a V) is free of the negative rule.
-        joined = ("xv",) if kind == "xv" else ("ratio", "difference")
-        marked = {frozenset(x.cells) for x in v.constraints if x.kind in joined and len(x.cells) == 2}
-        rules = [_pair_rule(kind, None, letter) for letter in (("X", "V") if kind == "xv" else (None,))]
-        bad = set()
-        for i, j in _orthogonal(n):
-            if d[i] and d[j] and frozenset((i, j)) not in marked and any(rule(d[i], d[j]) for rule in rules):
-                bad |= {i, j}
-        return tuple(sorted(bad))
+    if k in GLOBAL_KINDS or k.startswith("negative-"):
+        return _whole_grid(c, d, v)
+    if k == "givenpencilmarks":
+        i = c.cells[0]
+        return (i,) if d[i] and d[i] not in c.values else ()
     if k in ("even", "odd"):
         i = c.cells[0]
         return (i,) if d[i] and (d[i] % 2 == 0) != (k == "even") else ()
@@ -106,7 +80,10 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
         ]
         if not d[i]:
             return ()
-        wrong = [j for j in around if d[j] and (d[j] <= d[i] if k == "minimum" else d[j] >= d[i])]
+        # Compared with the neighbours that are not cells of the same kind: two maximum
+        # cells side by side are each larger than the rest around them (f-puzzles' rule).
+        same = extreme_cells(v, k)
+        wrong = [j for j in around if j not in same and d[j] and (d[j] <= d[i] if k == "minimum" else d[j] >= d[i])]
         return (i, *wrong) if wrong else ()
     if k in ("killercage", "extraregion"):
         rep = _repeats(c.cells, d)
@@ -118,7 +95,7 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
                 return c.cells
         return ()
     if k in ("difference", "ratio", "xv"):
-        if len(c.cells) == 2 and _filled(c.cells, d):
+        if is_marker(c) and _filled(c.cells, d):
             a, b = (d[i] for i in c.cells)
             return () if _pair_rule(k, c.number, c.value)(a, b) else c.cells
         return ()
@@ -136,7 +113,7 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
             return ()
         total = int("".join(str(d[i]) for i in bulb)) if len(bulb) > 1 else d[bulb[0]]
         for line in c.lines:
-            shaft = [i for i in line if i not in bulb]
+            shaft = arrow_shaft(line)
             if shaft and _filled(shaft, d) and sum(d[i] for i in shaft) != total:
                 return (*bulb, *shaft)
         return ()
@@ -147,10 +124,153 @@ def broken(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
         return tuple(out)
     if k in ("littlekillersum", "sandwichsum", "xsum"):
         summed = _clue_cells(c, d, n)
-        if summed is None or c.number is None:
+        if summed is None or not has_sum(c):
             return ()
-        return () if sum(d[i] for i in summed) == c.number else tuple(summed)
+        if sum(d[i] for i in summed) == c.number:
+            return ()
+        # A sandwich of nothing has no cells to mark: its row or column is marked.
+        return tuple(summed) or tuple(ray_cells(c.outside, n) if c.outside is not None else c.cells)
+    if k == "skyscraper":
+        if c.outside is None or not c.number:
+            return ()
+        ray = ray_cells(c.outside, n)
+        if not _filled(ray, d):
+            return ()
+        return () if visible([d[i] for i in ray]) == c.number else tuple(ray)
+    if k in INDEXER_KINDS:
+        return _indexer(c, d, v)
     return ()
+
+
+def _whole_grid(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
+    """The rules of the whole grid: diagonals, anti-knight and anti-king, non-consecutive,
+    disjoint groups and the negative rules of the dots and of XV."""
+    n = v.size
+    k = c.kind
+    if k in ("diagonal+", "diagonal-"):
+        cells = [(n - 1 - i) * n + i for i in range(n)] if k == "diagonal+" else [i * n + i for i in range(n)]
+        return _repeats(cells, d)
+    if k in ("antiknight", "antiking"):
+        bad: set[int] = set()
+        for i, j in _pairs(KNIGHT if k == "antiknight" else KING, n):
+            if d[i] and d[i] == d[j]:
+                bad |= {i, j}
+        return tuple(sorted(bad))
+    if k == "nonconsecutive":
+        # f-puzzles' non-consecutive is the negative rule of the white dots: a pair joined
+        # by a dot (white or black: both are Kropki dots) may be consecutive.
+        dotted = marked_pairs(v, ("difference", "ratio"))
+        bad = set()
+        for i, j in _orthogonal(n):
+            if d[i] and d[j] and abs(d[i] - d[j]) == 1 and frozenset((i, j)) not in dotted:
+                bad |= {i, j}
+        return tuple(sorted(bad))
+    if k == "disjointgroups":
+        groups: dict[int, list[int]] = {}
+        for region in v.region_cells:
+            for place, cell in enumerate(region):
+                groups.setdefault(place, []).append(cell)
+        return tuple(sorted({i for g in groups.values() for i in _repeats(g, d)}))
+    if k.startswith("negative-"):
+        kind = k[len("negative-") :]
+        # A pair joined by any dot (or, for XV, by an X or a V) is free of the negative rule.
+        joined = ("xv",) if kind == "xv" else ("ratio", "difference")
+        marked = marked_pairs(v, joined)
+        rules = [_pair_rule(kind, value, letter) for value, letter in negative_values(v, kind)]
+        bad = set()
+        for i, j in _orthogonal(n):
+            if d[i] and d[j] and frozenset((i, j)) not in marked and any(rule(d[i], d[j]) for rule in rules):
+                bad |= {i, j}
+        return tuple(sorted(bad))
+    return ()
+
+
+_EXTREMES: Memo[Variant, dict[str, frozenset[int]]] = Memo("sudoku extreme cells", 8)
+
+
+def extreme_cells(v: Variant, kind: str) -> frozenset[int]:
+    """The minimum (or maximum) cells of the puzzle, worked out once for all of them."""
+    found = _EXTREMES.get(v)
+    if found is None:
+        found = _EXTREMES.put(
+            v,
+            {
+                k: frozenset(x.cells[0] for x in v.constraints if x.kind == k and x.cells)
+                for k in ("minimum", "maximum")
+            },
+        )
+    return found[kind]
+
+
+def is_marker(c: Constraint) -> bool:
+    """A dot or an X/V that holds: two cells, and an XV with its letter (f-puzzles draws
+    an XV with no letter, which says nothing)."""
+    if len(c.cells) != 2:
+        return False
+    return c.kind != "xv" or (c.value or "").strip().upper() in ("X", "V") or c.number is not None
+
+
+def marked_pairs(v: Variant, kinds: tuple[str, ...]) -> set[frozenset[int]]:
+    """The pairs of cells joined by a marker of these kinds."""
+    return {frozenset(c.cells) for c in v.constraints if c.kind in kinds and is_marker(c)}
+
+
+def negative_values(v: Variant, kind: str) -> list[tuple[int | None, str | None]]:
+    """What a negative rule forbids between two unmarked neighbours, as (value, letter) of
+    `_pair_rule`: every ratio the black dots use (2 when there are none), every difference
+    the white dots use (1), and for XV both X and V."""
+    if kind == "xv":
+        return [(None, "X"), (None, "V")]
+    default = 2 if kind == "ratio" else 1
+    values = {x.number or default for x in v.constraints if x.kind == kind and is_marker(x)}
+    return [(value, None) for value in sorted(values or {default})]
+
+
+def has_sum(c: Constraint) -> bool:
+    """A clue that adds up to its number: a little killer of no number or of 0 is a drawing."""
+    return c.number is not None and (c.number > 0 or c.kind != "littlekillersum")
+
+
+def arrow_shaft(line: Sequence[int]) -> list[int]:
+    """The cells an arrow's line adds up: all but its first, the bulb cell it leaves from."""
+    return list(line[1:])
+
+
+def visible(digits: Sequence[int]) -> int:
+    """Skyscrapers seen along a row: the digits higher than every digit before them."""
+    seen, top = 0, 0
+    for x in digits:
+        if x > top:
+            seen, top = seen + 1, x
+    return seen
+
+
+def indexed(c: Constraint, i: int, digit: int, v: Variant) -> tuple[int, int] | None:
+    """The cell an indexer cell's digit points at, and the digit that cell must hold:
+    a row indexer in row r holding x says R(x) of its column holds r; a column indexer,
+    C(x) of its row holds its column; a box indexer, the x-th cell of its region holds its
+    own place there."""
+    n = v.size
+    r, col = divmod(i, n)
+    if not 1 <= digit <= n:
+        return None
+    if c.kind == "rowindexer":
+        return (digit - 1) * n + col, r + 1
+    if c.kind == "columnindexer":
+        return r * n + digit - 1, col + 1
+    region = next((cells for cells in v.region_cells if i in cells), None)
+    if region is None or len(region) != n:
+        return None
+    return region[digit - 1], region.index(i) + 1
+
+
+def _indexer(c: Constraint, d: Digits, v: Variant) -> tuple[int, ...]:
+    out: list[int] = []
+    for i in c.cells:
+        target = indexed(c, i, d[i], v) if d[i] else None
+        if target is not None and d[target[0]] and d[target[0]] != target[1]:
+            out.extend((i, target[0]))
+    return tuple(out)
 
 
 # --- lines ------------------------------------------------------------------------------
@@ -223,19 +343,29 @@ def _region_sum(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> li
     return list(line) if len(sums) > 1 else []
 
 
+def entropy_groups(size: int) -> list[int]:
+    """Each digit's third (0 low, 1 middle, 2 high) as f-puzzles cuts 1-size in three:
+    when the size leaves one over, the middle third is the larger, else the outer two."""
+    small, large = size // 3, (size + 2) // 3
+    sizes = (small, large, small) if size % 3 == 1 else (large, small, large)
+    return [0] + [g for g, count in enumerate(sizes) for _ in range(count)]
+
+
+def line_groups(kind: str, size: int) -> list[int]:
+    """Each digit's group on an entropic line (its third) or a modular line (mod 3)."""
+    return entropy_groups(size) if kind == "entropicline" else [d % 3 for d in range(size + 1)]
+
+
 def _entropic(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[int]:
-    third = max(1, v.size // 3)
-
-    def group(x: int) -> int:
-        return min(2, (x - 1) // third)
-
+    """Entropic and modular lines: along the line, cells 1 or 2 apart are in different
+    groups, cells 3 apart in the same one."""
+    group = line_groups(c.kind, v.size)
     out: list[int] = []
     for k in range(len(line)):
-        for step in (1, 2):
-            if k + step < len(line):
-                a, b = line[k], line[k + step]
-                if d[a] and d[b] and group(d[a]) == group(d[b]):
-                    out.extend((a, b))
+        for step in range(1, min(4, len(line) - k)):  # farther pairs follow from these
+            a, b = line[k], line[k + step]
+            if d[a] and d[b] and (group[d[a]] == group[d[b]]) != (step % 3 == 0):
+                out.extend((a, b))
     return out
 
 
@@ -251,6 +381,25 @@ def _zipper(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[i
     return [i for i in line if d[i]] if len(sums) > 1 else []
 
 
+def _double_arrow(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[int]:
+    """The two ends (its circles) add up to the cells between them."""
+    if len(line) < 3 or not _filled(line, d):
+        return []
+    ends, between = d[line[0]] + d[line[-1]], sum(d[i] for i in line[1:-1])
+    return list(line) if ends != between else []
+
+
+def _nabner(line: Sequence[int], d: Digits, c: Constraint, v: Variant) -> list[int]:
+    """No two digits of the line the same or consecutive, wherever they stand on it: in
+    digit order, any such pair stands side by side (a long line costs no more than a sort)."""
+    placed = sorted((d[i], i) for i in dict.fromkeys(line) if d[i])
+    out: list[int] = []
+    for (x, a), (y, b) in zip(placed, placed[1:]):
+        if y - x <= 1:
+            out.extend((a, b))
+    return out
+
+
 _LINE_RULES: dict[str, Callable[[Sequence[int], Digits, Constraint, Variant], list[int]]] = {
     "thermometer": _thermo,
     "slowthermometer": _thermo,
@@ -260,13 +409,16 @@ _LINE_RULES: dict[str, Callable[[Sequence[int], Digits, Constraint, Variant], li
     "betweenline": _between,
     "regionsumline": _region_sum,
     "entropicline": _entropic,
+    "modularline": _entropic,
     "zipperline": _zipper,
+    "doublearrow": _double_arrow,
+    "nabner": _nabner,
 }
 
 
-def _ray(c: Constraint, n: int) -> list[int]:
-    assert c.outside is not None
-    r, col = c.outside
+def ray_cells(outside: tuple[int, int], n: int) -> list[int]:
+    """The cells of the row or column a clue beside it looks along, nearest first."""
+    r, col = outside
     if r < 0:
         return [k * n + col for k in range(n)]
     if r >= n:
@@ -291,7 +443,7 @@ def _clue_cells(c: Constraint, d: Digits, n: int) -> list[int] | None:
         return cells if cells and _filled(cells, d) else None
     if c.outside is None:
         return None
-    ray = _ray(c, n)
+    ray = ray_cells(c.outside, n)
     if not _filled(ray, d):
         return None
     digits = [d[i] for i in ray]

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import SlugError
 from ..work import NEVER, Cancel, Cancelled
+from .checks import entropy_groups, extreme_cells, has_sum, indexed, is_marker, marked_pairs, negative_values
 from .model import NAME
 from .variant import COSMETIC_KINDS, COUNTED, Constraint, Variant
 
@@ -37,10 +38,6 @@ class NotCounted(SlugError):  # noqa: N818 - a state the caller reports, not a f
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (NotCounted, (self.names,))
-
-
-def marked_pairs(variant: Variant, kinds: tuple[str, ...]) -> set[frozenset[int]]:
-    return {frozenset(c.cells) for c in variant.constraints if c.kind in kinds and len(c.cells) == 2}
 
 
 def uncounted(variant: Variant) -> list[str]:
@@ -75,7 +72,9 @@ class _Model:
             self.distinct([c * n + r for c in range(n)])
         for region in variant.region_cells:
             self.distinct(list(region))
-        for constraint in variant.constraints:
+        # A constraint given twice is stated once: a hostile puzzle's thousand copies of
+        # one clue cost what one costs.
+        for constraint in dict.fromkeys(variant.constraints):
             handler = getattr(self, "c_" + constraint.kind.replace("+", "_plus").replace("-", "_"), None)
             if handler is not None:
                 handler(constraint)
@@ -133,8 +132,11 @@ class _Model:
         self._same_digit_apart(KING)
 
     def c_nonconsecutive(self, _: Constraint) -> None:
+        # The white dots' negative rule: a pair joined by a dot of either colour is free.
+        dotted = marked_pairs(self.variant, ("difference", "ratio"))
         for i, j in self.neighbours(ORTHOGONAL):
-            self.apart(i, j, [(d, d + 1) for d in range(1, self.n)] + [(d + 1, d) for d in range(1, self.n)])
+            if frozenset((i, j)) not in dotted:
+                self.apart(i, j, [(d, d + 1) for d in range(1, self.n)] + [(d + 1, d) for d in range(1, self.n)])
 
     def c_disjointgroups(self, _: Constraint) -> None:
         groups: dict[int, list[int]] = {}
@@ -149,23 +151,32 @@ class _Model:
         neighbours, they are neither consecutive nor in ratio 1:2; where no X or V does,
         they add up to neither 10 nor 5."""
         kinds = {c.kind for c in self.variant.constraints}
-        self.dotted = marked_pairs(self.variant, ("ratio", "difference"))
-        self.lettered = marked_pairs(self.variant, ("xv",))
+        dotted = marked_pairs(self.variant, ("ratio", "difference"))
+        lettered = marked_pairs(self.variant, ("xv",))
         n = self.n
+        ratios = [k for k, _ in negative_values(self.variant, "ratio")]
+        gaps = [k for k, _ in negative_values(self.variant, "difference")]
+        forbidden = {
+            "negative-ratio": [(d, k * d) for k in ratios if k for d in range(1, n + 1)],
+            "negative-difference": [(d, d + k) for k in gaps if k for d in range(1, n + 1)],
+            "negative-xv": [(d, t - d) for t in (5, 10) for d in range(1, n + 1)],
+        }
         for i, j in self.neighbours(ORTHOGONAL):
             pair = frozenset((i, j))
-            if "negative-ratio" in kinds and pair not in self.dotted:
-                self.apart(i, j, [(d, 2 * d) for d in range(1, n + 1)] + [(2 * d, d) for d in range(1, n + 1)])
-            if "negative-difference" in kinds and pair not in self.dotted:
-                self.apart(i, j, [(d, d + 1) for d in range(1, n)] + [(d + 1, d) for d in range(1, n)])
-            if "negative-xv" in kinds and pair not in self.lettered:
-                self.apart(i, j, [(d, t - d) for t in (5, 10) for d in range(1, n + 1)])
+            for kind, pairs in forbidden.items():
+                if kind in kinds and pair not in (lettered if kind == "negative-xv" else dotted):
+                    self.apart(i, j, pairs + [(b, a) for a, b in pairs])
 
     # --- constraints of cells -----------------------------------------------------------
 
     def c_even(self, c: Constraint) -> None:
         for d in range(1, self.n + 1, 2):
             self.m.add(self.b[c.cells[0]][d] == 0)
+
+    def c_givenpencilmarks(self, c: Constraint) -> None:
+        for d in range(1, self.n + 1):
+            if d not in c.values:
+                self.m.add(self.b[c.cells[0]][d] == 0)
 
     def c_odd(self, c: Constraint) -> None:
         for d in range(2, self.n + 1, 2):
@@ -174,9 +185,11 @@ class _Model:
     def _extreme(self, c: Constraint, smaller: bool) -> None:
         i = c.cells[0]
         r, col = divmod(i, self.n)
+        # Neighbours of the same kind are not compared: each is an extreme of the rest.
+        same = extreme_cells(self.variant, c.kind)
         for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)):
             rr, cc = r + dr, col + dc
-            if 0 <= rr < self.n and 0 <= cc < self.n:
+            if 0 <= rr < self.n and 0 <= cc < self.n and rr * self.n + cc not in same:
                 j = rr * self.n + cc
                 self.m.add(self.v[i] < self.v[j]) if smaller else self.m.add(self.v[i] > self.v[j])
 
@@ -195,19 +208,22 @@ class _Model:
         self.distinct(list(c.cells))
 
     def c_difference(self, c: Constraint) -> None:
-        if len(c.cells) == 2:
+        if is_marker(c):
             k = c.number or 1
-            self.allowed(*c.cells, lambda a, b: abs(a - b) == k)
+            i, j = c.cells
+            self.allowed(i, j, lambda a, b: abs(a - b) == k)
 
     def c_ratio(self, c: Constraint) -> None:
-        if len(c.cells) == 2:
+        if is_marker(c):
             k = c.number or 2
-            self.allowed(*c.cells, lambda a, b: a == k * b or b == k * a)
+            i, j = c.cells
+            self.allowed(i, j, lambda a, b: a == k * b or b == k * a)
 
     def c_xv(self, c: Constraint) -> None:
-        if len(c.cells) == 2:
+        if is_marker(c):
             total = {"X": 10, "V": 5}.get((c.value or "").upper(), c.number or 10)
-            self.allowed(*c.cells, lambda a, b: a + b == total)
+            i, j = c.cells
+            self.allowed(i, j, lambda a, b: a + b == total)
 
     def c_clone(self, c: Constraint) -> None:
         for i, j in zip(c.cells, c.clones):
@@ -229,7 +245,7 @@ class _Model:
         else:  # a pill reads as a number, its cells as digits in order
             total = sum(10 ** (len(bulb) - 1 - k) * self.v[i] for k, i in enumerate(bulb))
         for line in c.lines:
-            shaft = [i for i in line if i not in bulb]
+            shaft = list(line[1:])  # the line leaves the bulb from its first cell
             if shaft:
                 self.m.add(sum(self.v[i] for i in shaft) == total)
 
@@ -292,19 +308,37 @@ class _Model:
                 self.m.add(a == b)
 
     def c_entropicline(self, c: Constraint) -> None:
-        third = max(1, self.n // 3)
+        self._three_groups(c, entropy_groups(self.n))
+
+    def c_modularline(self, c: Constraint) -> None:
+        self._three_groups(c, [d % 3 for d in range(self.n + 1)])
+
+    def _three_groups(self, c: Constraint, group_of: list[int]) -> None:
+        """Every three cells in a row along the line hold one digit of each group."""
         for line in c.lines:
             groups = []
             for i in line:
                 g = self.m.new_int_var(0, 2, "")
-                self.m.add_allowed_assignments(
-                    [self.v[i], g], [(d, min(2, (d - 1) // third)) for d in range(1, self.n + 1)]
-                )
+                self.m.add_allowed_assignments([self.v[i], g], [(d, group_of[d]) for d in range(1, self.n + 1)])
                 groups.append(g)
             for k in range(len(groups) - 2):
                 self.m.add_all_different(groups[k : k + 3])
             if len(groups) == 2:
                 self.m.add(groups[0] != groups[1])
+
+    def c_doublearrow(self, c: Constraint) -> None:
+        for line in c.lines:
+            if len(line) >= 3:
+                self.m.add(self.v[line[0]] + self.v[line[-1]] == sum(self.v[i] for i in line[1:-1]))
+
+    def c_nabner(self, c: Constraint) -> None:
+        for line in c.lines:
+            if len(line) > (self.n + 1) // 2:  # no room for its digits: the pairs need not be listed
+                self.m.add_bool_or([])
+                continue
+            for k, a in enumerate(line):
+                for b in line[k + 1 :]:
+                    self.apart(a, b, [(x, y) for x in range(1, self.n + 1) for y in (x - 1, x, x + 1)])
 
     def c_zipperline(self, c: Constraint) -> None:
         for line in c.lines:
@@ -339,7 +373,7 @@ class _Model:
             while 0 <= r < self.n and 0 <= col < self.n:
                 cells.append(r * self.n + col)
                 r, col = r + dr, col + dc
-        if cells and c.number is not None:
+        if cells and has_sum(c):
             self.m.add(sum(self.v[i] for i in cells) == c.number)
 
     def c_sandwichsum(self, c: Constraint) -> None:
@@ -385,6 +419,40 @@ class _Model:
             m.add(term == 0).only_enforce_if(inside.negated())
             terms.append(term)
         m.add(sum(terms) == c.number)
+
+    def c_skyscraper(self, c: Constraint) -> None:
+        if c.outside is None or not c.number:
+            return
+        m = self.m
+        ray = self._ray(c)
+        top = self.v[ray[0]]
+        seen: list[Any] = [1]
+        for i in ray[1:]:
+            higher = m.new_int_var(1, self.n, "")
+            m.add_max_equality(higher, [top, self.v[i]])
+            # Digits of a row differ, so a cell is seen exactly when it is the new highest.
+            taller = m.new_bool_var("")
+            m.add(self.v[i] > top).only_enforce_if(taller)
+            m.add(self.v[i] <= top).only_enforce_if(taller.negated())
+            seen.append(taller)
+            top = higher
+        m.add(sum(seen) == c.number)
+
+    # --- indexers -------------------------------------------------------------------------
+
+    def _indexer(self, c: Constraint) -> None:
+        done: set[tuple[str, int]] = self.__dict__.setdefault("indexed", set())
+        for i in c.cells:
+            if (c.kind, i) in done:  # a cell given twice says nothing more
+                continue
+            done.add((c.kind, i))
+            for digit in range(1, self.n + 1):
+                target = indexed(c, i, digit, self.variant)
+                if target is not None:  # a cell of no whole region points nowhere
+                    j, value = target
+                    self.m.add(self.b[i][digit] == self.b[j][value])
+
+    c_rowindexer = c_columnindexer = c_boxindexer = _indexer
 
     # --- solving --------------------------------------------------------------------------
 

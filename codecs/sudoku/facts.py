@@ -36,15 +36,64 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
         count, solved = analyse(board, cancel=cancel)
     except NotCounted as exc:
         out.update(solutions=None, status=exc.message, problems=[p.to_json() for p in problems(board)])
+        out.update(setter_solution_facts(board, None))
         return out
-    out.update(solutions=count, status=solution_label(count), problems=[p.to_json() for p in problems(board)])
+    status = solution_label(count)
+    unread = unread_drawings(board)
+    if unread:
+        out["unread_drawings"] = unread
+        if count != 1:
+            # A setter may draw a rule with f-puzzles' plain tools and give it in words.
+            status += f" by the rules known here; its drawings ({', '.join(unread)}) may hold more, in the rules text"
+    out.update(solutions=count, status=status, problems=[p.to_json() for p in problems(board)])
     if count == 1 and solved is not None:
         out["solution"] = solution_text(solved)
+    out.update(setter_solution_facts(board, solved if count == 1 else None, counted=True))
     if variant is None:
         out.update(rating_info(board, cancel=cancel))
     # Whether every given is needed costs a count per given: seconds for a 9x9 variant,
     # a minute for a 16x16, which is not asked for then.
     out["minimal"] = is_minimal(board, cancel=cancel) if count == 1 and board.size <= 9 else None
+    return out
+
+
+def unread_drawings(board: Board) -> list[str]:
+    """The kinds of plain drawing (line, cage, circle, rectangle, text) the puzzle holds
+    that are not f-puzzles' copies of a constraint's look: what a rule given only in the
+    rules text would be drawn with."""
+    from .variant import COSMETIC_KINDS
+
+    variant = board.variant
+    if variant is None:
+        return []
+    kinds = [c.kind for c in variant.constraints if c.kind in COSMETIC_KINDS and not c.style_of("fromConstraint")]
+    return list(dict.fromkeys(kinds))
+
+
+def setter_solution_facts(board: Board, solved: Board | None, *, counted: bool = False) -> dict[str, Any]:
+    """Whether the setter's own solution (f-puzzles' `solution`) agrees with the solver's
+    one solution: "agrees", "differs" (the solver found none, several or another), or
+    "not counted". Where it differs, what the checker finds broken in the setter's
+    solution: nothing there, and the solver and the setter read a rule differently."""
+    from .rules import problems
+
+    variant = board.variant
+    if variant is None or not variant.solution:
+        return {}
+    if not counted:
+        verdict = "not counted"
+    else:
+        verdict = "agrees" if solved is not None and solved.cells == variant.solution else "differs"
+    out: dict[str, Any] = {"setter_solution": verdict}
+    if verdict != "agrees":
+        theirs = board.replace(cells=variant.solution, notes=(), typed=frozenset())
+        n = board.size
+        changed = [
+            f"the setter's solution has {variant.solution[i]} where R{i // n + 1}C{i % n + 1} holds {d}"
+            for i, d in enumerate(board.cells)
+            if d and i not in board.typed and d != variant.solution[i]
+        ]
+        out["setter_solution_problems"] = changed + [p.message for p in problems(theirs)]
     return out
 
 

@@ -26,14 +26,17 @@ from .variant import (
     CELL_KINDS,
     COSMETIC_KINDS,
     GLOBAL_KINDS,
+    INDEXER_KINDS,
     LINE_KINDS,
     MAX_SIZE,
     MIN_SIZE,
     NEGATIVE_KINDS,
     OUTSIDE_KINDS,
     PAIR_KINDS,
+    RAY_KINDS,
     Constraint,
     Variant,
+    name_of,
     region_shape,
 )
 
@@ -51,6 +54,11 @@ _CELL_NAME = re.compile(r"R(\d{1,2})C(\d{1,2})", re.IGNORECASE)
 
 def _fail(message: str) -> FormatError:
     return FormatError(NAME, f"f-puzzles puzzle: {message}")
+
+
+class _UnplacedError(Exception):
+    """A clue the puzzle holds where its rule cannot apply (a sandwich clue in a corner):
+    the puzzle opens and is drawn, and counting names the clue rather than guess."""
 
 
 # --- reading --------------------------------------------------------------------------
@@ -98,6 +106,7 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
     centre: list[int] = []
     corner: list[int] = []
     typed: set[int] = set()
+    marks: list[Constraint] = []
     regions: list[int] = []
     height, width = region_shape(size)
     for r, row in enumerate(grid):
@@ -115,6 +124,15 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
                 typed.add(r * size + c)
             centre.append(_mask(cell.get("centerPencilMarks"), size, r, c))
             corner.append(_mask(cell.get("cornerPencilMarks"), size, r, c))
+            allowed = _mask(cell.get("givenPencilMarks"), size, r, c)
+            if allowed:  # the setter's pencil marks: the digits the cell may hold
+                marks.append(
+                    Constraint(
+                        "givenpencilmarks",
+                        (r * size + c,),
+                        values=tuple(d + 1 for d in range(size) if allowed >> d & 1),
+                    )
+                )
             if "region" in cell:
                 region = cell["region"]
                 regions.append(-1 if region is None else _int(region, f"the region of R{r + 1}C{c + 1}"))
@@ -124,13 +142,14 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
     variant = Variant(
         size,
         tuple(regions),
-        tuple(constraints),
+        (*marks, *constraints),
         title=_text(obj.get("title")),
         author=_text(obj.get("author")),
         rules=_text(obj.get("ruleset")),
         unknown=tuple(unknown),
         source=source,
         form=form,
+        solution=_solution(obj.get("solution"), size),
     )
     return Board(
         tuple(cells),
@@ -139,6 +158,21 @@ def read_object(obj: dict[str, Any], *, source: str, form: str) -> Board:
         typed=frozenset(typed),
         variant=variant,
     )
+
+
+def _solution(value: Any, size: int) -> tuple[int, ...]:
+    """The setter's solution (f-puzzles' `solution`: every cell's digit, row by row), or ()
+    when there is none or it is not whole: a solution with gaps says nothing to check."""
+    if not isinstance(value, list) or len(value) != size * size:
+        return ()
+    digits = []
+    for item in value:
+        if isinstance(item, str) and item.strip().isdigit():
+            item = int(item.strip())
+        if isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= size:
+            return ()
+        digits.append(item)
+    return tuple(digits)
 
 
 def _mask(marks: Any, size: int, r: int, c: int) -> int:
@@ -167,29 +201,33 @@ def _cell(name: Any, size: int, *, outside: bool = False) -> tuple[int, int]:
     return r, c
 
 
-def _cells(names: Any, size: int) -> tuple[int, ...]:
+def _places(names: Any, size: int, *, outside: bool = False) -> list[tuple[int, int]]:
     if names is None:
-        return ()
+        return []
     if not isinstance(names, list) or len(names) > MAX_LINE:
         raise _fail("a constraint's cells are not a list of cells")
-    out = []
-    for name in names:
-        r, c = _cell(name, size)
-        out.append(r * size + c)
-    return tuple(out)
+    return [_cell(name, size, outside=outside) for name in names]
+
+
+def _cells(names: Any, size: int) -> tuple[int, ...]:
+    return tuple(r * size + c for r, c in _places(names, size))
+
+
+def _raw_lines(part: dict[str, Any]) -> list[Any]:
+    lines = part.get("lines")
+    if lines is None:
+        return []
+    if not isinstance(lines, list) or len(lines) > MAX_LINE:
+        raise _fail("a constraint's lines are not a list of lines")
+    return lines
 
 
 def _lines(part: dict[str, Any], size: int) -> tuple[tuple[int, ...], ...]:
-    lines = part.get("lines")
-    if lines is None:
-        return ()
-    if not isinstance(lines, list) or len(lines) > MAX_LINE:
-        raise _fail("a constraint's lines are not a list of lines")
-    return tuple(_cells(line, size) for line in lines)
+    return tuple(_cells(line, size) for line in _raw_lines(part))
 
 
 def _style(part: dict[str, Any]) -> tuple[tuple[str, str], ...]:
-    keys = ("outlineC", "fontC", "baseC", "width", "height", "angle", "size", "value")
+    keys = ("outlineC", "fontC", "baseC", "width", "height", "angle", "size", "value", "fromConstraint")
     return tuple((k, str(part[k])[:200]) for k in keys if k in part and part[k] is not None)
 
 
@@ -221,7 +259,11 @@ def _constraints(obj: dict[str, Any], size: int) -> tuple[list[Constraint], list
         for part in item:
             if not isinstance(part, dict):
                 raise _fail(f'a part of "{key}" is not an object')
-            out.append(_PARTS[key](key, part, size))
+            try:
+                out.append(_PARTS[key](key, part, size))
+            except _UnplacedError as exc:
+                if str(exc) not in unknown:
+                    unknown.append(str(exc))
     negative = obj.get("negative")
     if isinstance(negative, list):
         for kind in negative[:10]:
@@ -247,6 +289,9 @@ def _with_lines(key: str, part: dict[str, Any], size: int) -> Constraint:
 
 def _outside(key: str, part: dict[str, Any], size: int) -> Constraint:
     outside = _cell(part.get("cell"), size, outside=True)
+    if key in RAY_KINDS and (outside[0] in (-1, size)) == (outside[1] in (-1, size)):
+        # A corner, or a cell of the grid: no row or column to look along.
+        raise _UnplacedError(f"{name_of(key)} clue at R{outside[0] + 1}C{outside[1] + 1} beside no row or column")
     direction = part.get("direction")
     return Constraint(
         key,
@@ -278,10 +323,31 @@ def _quadruple(key: str, part: dict[str, Any], size: int) -> Constraint:
 
 
 def _cosmetic(key: str, part: dict[str, Any], size: int) -> Constraint:
-    cells = _cells(part.get("cells"), size) if "cells" in part else ()
+    """A drawing with no rule. f-puzzles lets a setter put one on the ring of cells
+    around the grid (text beside a row, a circle on an outside clue): `cells` and `lines`
+    keep the cells of the grid, and where any cell is outside, `style` keeps every cell
+    as (row, col) from 0, -1 and size being the ring, in "places" and "paths"."""
+    places = _places(part.get("cells"), size, outside=True)
     if "cell" in part:
-        cells = (*cells, _cells([part["cell"]], size)[0])
-    return Constraint(key, cells, lines=_lines(part, size), value=_value(part), style=_style(part))
+        places.append(_cell(part["cell"], size, outside=True))
+    paths = [_places(line, size, outside=True) for line in _raw_lines(part)]
+    style = _style(part)
+    if any(not (0 <= r < size and 0 <= c < size) for r, c in (*places, *(p for path in paths for p in path))):
+        style = (
+            *style,
+            ("places", json.dumps([list(p) for p in places])),
+            ("paths", json.dumps([[list(p) for p in path] for path in paths])),
+        )
+
+    def inside(cells: list[tuple[int, int]]) -> tuple[int, ...]:
+        return tuple(r * size + c for r, c in cells if 0 <= r < size and 0 <= c < size)
+
+    lines = tuple(inside(path) for path in paths)
+    return Constraint(key, inside(places), lines=lines, value=_value(part), style=style)
+
+
+def _indexer(key: str, part: dict[str, Any], size: int) -> Constraint:
+    return Constraint(key, _cells(part.get("cells"), size), style=_style(part))
 
 
 _PARTS = {
@@ -289,6 +355,7 @@ _PARTS = {
     **{k: _with_cells for k in CAGE_KINDS + PAIR_KINDS},
     **{k: _with_lines for k in LINE_KINDS},
     **{k: _outside for k in OUTSIDE_KINDS},
+    **{k: _indexer for k in INDEXER_KINDS},
     "arrow": _arrow,
     "clone": _clone,
     "quadruple": _quadruple,

@@ -1,6 +1,7 @@
 """SudokuPad links: `https://sudokupad.app/<puzzle>`, where the puzzle is
 
-* `fpuzzles<data>`: f-puzzles' compressed JSON (see fpuzzles.py), perhaps percent-encoded;
+* `fpuzzles<data>` or `fpuz<data>`: f-puzzles' compressed JSON (see fpuzzles.py), perhaps
+  percent-encoded;
 * `scl<data>` or `ctc<data>`: SudokuPad's own JSON, compressed with lz-string's
   compressToBase64 after "zipping" (keys written without quotes and some long keys and
   values shortened: `cells` is `ce`, `true` is `t`, `"#FFFFFF"` is `#F`, ...);
@@ -21,6 +22,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..errors import FormatError
+from ..links import located_in
 from .lzstring import decompress_from_base64
 from .model import NAME, Board
 from .variant import MAX_SIZE, MIN_SIZE, Constraint, Variant
@@ -28,6 +30,8 @@ from .variant import MAX_SIZE, MIN_SIZE, Constraint, Variant
 HOSTS = ("sudokupad.app", "crackingthecryptic.com", "sudokupad.svencodes.com")
 URL = "https://sudokupad.app/"
 DRAWINGS = ("lines", "arrows", "overlays", "underlays")
+# f-puzzles' data behind SudokuPad's two prefixes for it, the long one first.
+FPUZZLES_PREFIXES = ("fpuzzles", "fpuz")
 MAX_DRAWINGS = 5_000
 MAX_POINTS = 256
 
@@ -94,7 +98,7 @@ def puzzle_part(link: str) -> tuple[str, int]:
         if rest.lower().startswith(prefix):
             rest, start = rest[len(prefix) :], start + len(prefix)
     for cut in ("?", "#"):
-        if cut in rest and not rest.lower().startswith(("fpuzzles", "scl", "ctc")):
+        if cut in rest and not rest.lower().startswith((*FPUZZLES_PREFIXES, "scl", "ctc")):
             rest = rest.split(cut, 1)[0]
     return rest, start
 
@@ -105,14 +109,13 @@ def read_puzzle(puzzle: str) -> Board:
     if not puzzle:
         raise FormatError(NAME, "the SudokuPad link has no puzzle after the site's name", 0)
     lower = puzzle.lower()
-    if lower.startswith("fpuzzles"):
+    if lower.startswith(FPUZZLES_PREFIXES):
         from .fpuzzles import read_json_text
 
-        data = _unescaped(puzzle[8:])
-        return read_json_text(decompress_from_base64(data.replace(" ", "+")), form="sudokupad")
+        prefix = next(p for p in FPUZZLES_PREFIXES if lower.startswith(p))
+        return read_json_text(_decompressed(puzzle, len(prefix)), form="sudokupad")
     if lower.startswith(("scl", "ctc")):
-        text = decompress_from_base64(_unescaped(puzzle[3:]).replace(" ", "+"))
-        return read_scl(text)
+        return read_scl(_decompressed(puzzle, 3))
     if re.fullmatch(r"[A-Za-z0-9_\-]{1,64}(/[A-Za-z0-9_\-]{1,64})?", puzzle):
         raise NeedsNetworkError(
             NAME,
@@ -121,7 +124,15 @@ def read_puzzle(puzzle: str) -> Board:
             "copy its f-puzzles or long link instead",
             0,
         )
-    raise FormatError(NAME, "the SudokuPad link holds no puzzle this program reads (fpuzzles, scl or ctc)", 0)
+    raise FormatError(NAME, "the SudokuPad link holds no puzzle this program reads (fpuzzles, fpuz, scl or ctc)", 0)
+
+
+def _decompressed(puzzle: str, skip: int) -> str:
+    """The text compressed in the puzzle after its prefix; a character that cannot be
+    part of it is named where it stands in the puzzle, prefix and escapes counted."""
+    data = _unescaped(puzzle[skip:]).replace(" ", "+")
+    with located_in(puzzle, data):
+        return decompress_from_base64(data)
 
 
 def _unescaped(text: str) -> str:

@@ -18,6 +18,8 @@ MIN_SIZE, MAX_SIZE = 4, 16
 GLOBAL_KINDS = ("diagonal+", "diagonal-", "antiknight", "antiking", "nonconsecutive", "disjointgroups")
 NEGATIVE_KINDS = ("ratio", "difference", "xv")  # f-puzzles' "negative" list: every pair not marked is not one
 CELL_KINDS = ("even", "odd", "minimum", "maximum")
+# Read from the grid's cells, not from a key of their own: the setter's pencil marks.
+MARK_KINDS = ("givenpencilmarks",)
 CAGE_KINDS = ("killercage", "extraregion")
 PAIR_KINDS = ("difference", "ratio", "xv")
 LINE_KINDS = (
@@ -30,12 +32,19 @@ LINE_KINDS = (
     "regionsumline",
     "entropicline",
     "zipperline",
+    "modularline",
+    "doublearrow",
+    "nabner",
 )
-OUTSIDE_KINDS = ("littlekillersum", "sandwichsum", "xsum")
+OUTSIDE_KINDS = ("littlekillersum", "sandwichsum", "xsum", "skyscraper")
+# Clues that look along a row or column from beside it (not from a corner).
+RAY_KINDS = ("sandwichsum", "xsum", "skyscraper")
+# Cells whose digit points at another cell of their column, row or region.
+INDEXER_KINDS = ("rowindexer", "columnindexer", "boxindexer")
 OTHER_KINDS = ("arrow", "clone", "quadruple")
 COUNTED = frozenset(
-    GLOBAL_KINDS + tuple(f"negative-{k}" for k in NEGATIVE_KINDS) + CELL_KINDS + CAGE_KINDS + PAIR_KINDS
-) | frozenset(LINE_KINDS + OUTSIDE_KINDS + OTHER_KINDS)
+    GLOBAL_KINDS + tuple(f"negative-{k}" for k in NEGATIVE_KINDS) + CELL_KINDS + MARK_KINDS + CAGE_KINDS + PAIR_KINDS
+) | frozenset(LINE_KINDS + OUTSIDE_KINDS + INDEXER_KINDS + OTHER_KINDS)
 # Drawn as given, with no rule: f-puzzles' cosmetic tools.
 COSMETIC_KINDS = ("cage", "line", "rectangle", "circle", "text")
 
@@ -53,6 +62,7 @@ NAMES = {
     "odd": "odd cell",
     "minimum": "minimum cell",
     "maximum": "maximum cell",
+    "givenpencilmarks": "given pencil marks",
     "killercage": "killer cage",
     "extraregion": "extra region",
     "difference": "white dot",
@@ -67,9 +77,16 @@ NAMES = {
     "regionsumline": "region-sum line",
     "entropicline": "entropic line",
     "zipperline": "zipper line",
+    "modularline": "modular line",
+    "doublearrow": "double arrow",
+    "nabner": "nabner line",
     "littlekillersum": "little killer",
     "sandwichsum": "sandwich sum",
     "xsum": "X-sum",
+    "skyscraper": "skyscraper",
+    "rowindexer": "row indexer",
+    "columnindexer": "column indexer",
+    "boxindexer": "box indexer",
     "arrow": "arrow",
     "clone": "clone",
     "quadruple": "quadruple",
@@ -82,7 +99,8 @@ def name_of(kind: str) -> str:
 
 class Constraint(Record):
     """One constraint of a variant puzzle (see the module's text). `cells` are indices
-    row * size + col; `outside` is (row, col) of a clue in the ring around the grid."""
+    row * size + col; `outside` is (row, col) of a clue in the ring around the grid (row
+    or column -1 or size)."""
 
     FIELDS = ("kind", "cells", "lines", "value", "outside", "direction", "clones", "values", "style")
     kind: str
@@ -127,6 +145,12 @@ class Constraint(Record):
         return dict(self.style).get(key, default)
 
     @property
+    def reaches_outside(self) -> bool:
+        """Drawn partly on the ring of cells around the grid: a clue there, or a drawing
+        with a cell there (its every cell kept in `style` as "places" and "paths")."""
+        return self.outside is not None or bool(self.style_of("places"))
+
+    @property
     def number(self) -> int | None:
         """The value as a whole number, when it is one."""
         text = (self.value or "").strip()
@@ -136,11 +160,12 @@ class Constraint(Record):
 class Variant(Record):
     """The puzzle around the digits: size, the region of each cell (-1 for none), the
     constraints, the words of the setter, the kinds it holds that nothing here
-    understands (`unknown`), and the JSON it came in (`source`, f-puzzles' or SudokuPad's,
-    as `form` says)."""
+    understands (`unknown`), the JSON it came in (`source`, f-puzzles' or SudokuPad's,
+    as `form` says) and the setter's own solution when the JSON holds one (every cell's
+    digit, else empty)."""
 
-    FIELDS = ("size", "regions", "constraints", "title", "author", "rules", "unknown", "source", "form")
-    NOT_COMPARED = ("source", "form")
+    FIELDS = ("size", "regions", "constraints", "title", "author", "rules", "unknown", "source", "form", "solution")
+    NOT_COMPARED = ("source", "form", "solution")
     NOT_SHOWN = ("source",)
     size: int
     regions: tuple[int, ...]
@@ -151,6 +176,7 @@ class Variant(Record):
     unknown: tuple[str, ...]
     source: str
     form: str
+    solution: tuple[int, ...]
 
     def __init__(
         self,
@@ -163,6 +189,7 @@ class Variant(Record):
         unknown: tuple[str, ...] = (),
         source: str = "",
         form: str = "fpuzzles",
+        solution: tuple[int, ...] = (),
     ) -> None:
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise ValueError(f"a variant sudoku is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}")
@@ -179,6 +206,7 @@ class Variant(Record):
             unknown=unknown,
             source=source,
             form=form,
+            solution=solution,
         )
 
     def of_kind(self, *kinds: str) -> list[Constraint]:

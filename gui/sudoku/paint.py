@@ -41,7 +41,7 @@ def _grid_rect_for(rect: QRectF, board: sudoku.Board) -> QRectF:
 
 def _has_outside(board: sudoku.Board) -> bool:
     variant = board.variant
-    return variant is not None and any(c.outside is not None for c in variant.constraints)
+    return variant is not None and any(c.reaches_outside for c in variant.constraints)
 
 
 def cell_at(rect: QRectF, point: QPointF, board: sudoku.Board | None = None) -> tuple[int, int] | None:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.sudoku.model import DIGITS
 from slugboard.codecs.sudoku.variant import Constraint
 
 GREY = QColor("#c8c8c8")
@@ -27,7 +28,12 @@ LINE_COLOURS = {
     "regionsumline": QColor("#3399ee"),
     "entropicline": QColor("#f0a030"),
     "zipperline": QColor("#b38ae6"),
+    "modularline": QColor("#33b3a6"),
+    "nabner": QColor("#e6c830"),
 }
+# Indexer cells shaded as f-puzzles shades them: rows red, columns blue, boxes green.
+INDEXER_SHADES = {"rowindexer": "#ff8080", "columnindexer": "#80b0ff", "boxindexer": "#80d080"}
+CLUE_KINDS = ("littlekillersum", "sandwichsum", "xsum", "skyscraper")
 DIAGONAL = QColor("#34bbe6")
 
 
@@ -56,6 +62,43 @@ class _Geometry:
     def rect(self, i: int) -> QRectF:
         r, c = divmod(i, self.n)
         return QRectF(self.at(r, c), self.at(r + 1, c + 1))
+
+    def places(self, c: Constraint) -> list[QPointF]:
+        """The centres of a drawing's cells, those on the ring around the grid included."""
+        kept = _kept(c, "places")
+        if kept is None:
+            return [self.centre(i) for i in c.cells]
+        return [self.at(r + 0.5, col + 0.5) for r, col in kept]
+
+    def paths(self, c: Constraint) -> list[list[QPointF]]:
+        kept = _kept(c, "paths")
+        if kept is None:
+            return [[self.centre(i) for i in line] for line in c.lines]
+        return [[self.at(r + 0.5, col + 0.5) for r, col in path] for path in kept]
+
+
+def _kept(c: Constraint, key: str) -> list | None:
+    """A drawing's cells as the reader kept them in its style, or None when it kept none."""
+    text = c.style_of(key)
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return None
+    return value if isinstance(value, list) else None
+
+
+def _shadows(c: Constraint, kinds: set[str]) -> bool:
+    """A copy f-puzzles writes of a constraint's look for SudokuPad (a cosmetic line or
+    text with "fromConstraint"): left out where the constraint itself is drawn here, so
+    nothing is drawn twice."""
+    source = c.style_of("fromConstraint").replace(" ", "").lower()
+    return bool(source) and source in kinds
+
+
+def _middle(points: list[QPointF]) -> QPointF:
+    return QPointF(sum(p.x() for p in points) / len(points), sum(p.y() for p in points) / len(points))
 
 
 def _pen(c: QColor, width: float, *, dash: bool = False) -> QPen:
@@ -93,13 +136,21 @@ def paint_under(painter: QPainter, board: sudoku.Board, grid: QRectF, size: floa
     shade.setAlpha(150)
     painter.save()
     painter.setPen(Qt.PenStyle.NoPen)
+    kinds = {c.kind for c in variant.constraints}
     for c in variant.constraints:
         k = c.kind
+        if _shadows(c, kinds):
+            continue
         if k in ("extraregion", "clone"):
             for i in (*c.cells, *c.clones):
                 painter.fillRect(g.rect(i), shade)
         elif k in ("minimum", "maximum"):
             painter.fillRect(g.rect(c.cells[0]), shade)
+        elif k in INDEXER_SHADES:
+            tint = QColor(INDEXER_SHADES[k])
+            tint.setAlpha(90)
+            for i in c.cells:
+                painter.fillRect(g.rect(i), tint)
         elif k in ("even", "odd"):
             painter.setBrush(GREY)
             painter.setPen(Qt.PenStyle.NoPen)
@@ -109,8 +160,8 @@ def paint_under(painter: QPainter, board: sudoku.Board, grid: QRectF, size: floa
             _shape(painter, g, c, base)
         elif k == "line":
             painter.setPen(_pen(colour(c.style_of("outlineC"), GREY), size * _float(c.style_of("width", "0.1"), 0.1)))
-            for line in c.lines:
-                _polyline(painter, [g.centre(i) for i in line])
+            for path in g.paths(c):
+                _polyline(painter, path)
         elif k.startswith("sudokupad-"):
             _sudokupad(painter, g, c, under=k in ("sudokupad-lines", "sudokupad-underlays"))
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -132,7 +183,7 @@ def paint_under(painter: QPainter, board: sudoku.Board, grid: QRectF, size: floa
             painter.setPen(_pen(LINE_COLOURS[k], size * 0.22))
             for line in c.lines:
                 _polyline(painter, [g.centre(i) for i in line])
-        elif k == "betweenline":
+        elif k in ("betweenline", "doublearrow"):
             painter.setPen(_pen(GREY.darker(115), max(1.5, size * 0.05)))
             for line in c.lines:
                 if len(line) < 2:
@@ -186,11 +237,10 @@ def _arrow(painter: QPainter, g: _Geometry, c: Constraint, base: QColor) -> None
 
 
 def _shape(painter: QPainter, g: _Geometry, c: Constraint, base: QColor) -> None:
-    if not c.cells:
+    points = g.places(c)
+    if not points:
         return
-    centre = QPointF(
-        sum(g.centre(i).x() for i in c.cells) / len(c.cells), sum(g.centre(i).y() for i in c.cells) / len(c.cells)
-    )
+    centre = _middle(points)
     w = g.size * _float(c.style_of("width", "0.5"), 0.5)
     h = g.size * _float(c.style_of("height", "0.5"), 0.5)
     rect = QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h)
@@ -198,6 +248,10 @@ def _shape(painter: QPainter, g: _Geometry, c: Constraint, base: QColor) -> None
     painter.setPen(_pen(colour(c.style_of("outlineC"), QColor("#000")), max(1.0, g.size * 0.03)))
     painter.drawEllipse(rect) if c.kind == "circle" else painter.drawRect(rect)
     if c.value:
+        # Sized by the cell, as on screen, so an SVG or PDF page draws it the same.
+        font = QFont(painter.font())
+        font.setPixelSize(max(5, int(g.size * 0.3 * min(1.0, max(0.3, min(w, h) / g.size * 1.4)))))
+        painter.setFont(font)
         painter.setPen(colour(c.style_of("fontC"), QColor("#000")))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, c.value)
     painter.setBrush(Qt.BrushStyle.NoBrush)
@@ -283,8 +337,11 @@ def paint_over(painter: QPainter, board: sudoku.Board, grid: QRectF, size: float
     base = palette.color(QPalette.ColorRole.Base)
     font = QFont(painter.font())
     painter.save()
+    kinds = {c.kind for c in variant.constraints}
     for c in variant.constraints:
         k = c.kind
+        if _shadows(c, kinds):
+            continue
         if k in ("diagonal+", "diagonal-"):
             painter.setPen(_pen(DIAGONAL, max(1.0, size * 0.04)))
             if k == "diagonal-":
@@ -333,7 +390,11 @@ def paint_over(painter: QPainter, board: sudoku.Board, grid: QRectF, size: float
             _label(painter, font, QRectF(corner.x() - r, corner.y() - r, 2 * r, 2 * r), words, text, size * 0.17)
         elif k in ("minimum", "maximum"):
             _chevrons(painter, g, c.cells[0], k == "minimum", text)
-        elif k in ("littlekillersum", "sandwichsum", "xsum") and c.outside is not None:
+        elif k == "givenpencilmarks" and c.cells and not board.cells[c.cells[0]]:
+            # The setter's pencil marks: the digits the cell may hold, small along its foot.
+            foot = g.rect(c.cells[0]).adjusted(size * 0.05, size * 0.68, -size * 0.05, -size * 0.04)
+            _label(painter, font, foot, "".join(DIGITS[d - 1] for d in c.values), GREY.darker(160), size * 0.2)
+        elif k in CLUE_KINDS and c.outside is not None:
             r0, c0 = c.outside
             spot = g.at(r0 + 0.5, c0 + 0.5)
             box = QRectF(spot.x() - size / 2, spot.y() - size / 2, size, size)
@@ -347,11 +408,8 @@ def paint_over(painter: QPainter, board: sudoku.Board, grid: QRectF, size: float
                 painter.drawLine(start, end)
                 for turn in ((-dc, 0), (0, -dr)):
                     painter.drawLine(end, QPointF(end.x() + turn[0] * size * 0.1, end.y() + turn[1] * size * 0.1))
-        elif k == "text" and c.cells:
-            centre = QPointF(
-                sum(g.centre(i).x() for i in c.cells) / len(c.cells),
-                sum(g.centre(i).y() for i in c.cells) / len(c.cells),
-            )
+        elif k == "text" and g.places(c):
+            centre = _middle(g.places(c))
             scale = _float(c.style_of("size", "1"), 1.0)
             box = QRectF(centre.x() - size, centre.y() - size / 2, 2 * size, size)
             _label(painter, font, box, c.value or "", colour(c.style_of("fontC"), text), size * 0.5 * scale)

@@ -162,6 +162,23 @@ def _fpuzzles_json(data: bytes) -> None:
     assert fpuzzles.read_data(fpuzzles.write_data(board)) == board
 
 
+def _sudoku_checks(data: bytes) -> None:
+    """f-puzzles' JSON read, then every constraint checked on its digits and on the
+    setter's solution, and `info`'s verdict on that solution worked out without a count:
+    clues anywhere, indexers and lines of any cells only ever give problems."""
+    from slugboard.codecs.sudoku import facts, rules
+
+    try:
+        board = fpuzzles.read_json_text(_text(data), form="fpuzzles")
+    except SlugError:
+        return
+    rules.problems(board)
+    assert board.variant is not None
+    if board.variant.solution:
+        assert len(board.variant.solution) == board.size**2
+    facts.setter_solution_facts(board, None)
+
+
 def _sudokupad(data: bytes) -> None:
     """SudokuPad's puzzle texts: fpuzzles/scl data, and SudokuPad's zipped JSON itself."""
     text = _text(data)
@@ -262,6 +279,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "lzstring": _lzstring,
     "fpuzzles-json": _fpuzzles_json,
     "sudokupad": _sudokupad,
+    "sudoku-checks": _sudoku_checks,
     "letters-lexicon-cache": _letters_lexicon_cache,
     "minesweeper-game": _minesweeper_game,
     "minesweeper-mvf": _minesweeper_mvf,

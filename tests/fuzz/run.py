@@ -38,8 +38,20 @@ def seeds(into: Path) -> int:
             for value in node:
                 walk(value)
 
-    for path in sorted(DATA.glob("*.json")):
+    for path in sorted([*DATA.glob("*.json"), *DATA.glob("real/*/*.json")]):
         walk(json.loads(path.read_text(encoding="utf-8")))
+    # f-puzzles' data also as SudokuPad's puzzle texts (`fpuz` and `fpuzzles` before it),
+    # and as the JSON it holds, which the JSON targets read.
+    from slugboard.codecs.sudoku.lzstring import decompress_from_base64
+
+    for text in list(found):
+        if "?load=" in text:
+            data = text.split("?load=", 1)[1]
+            found.update({"fpuz" + data, "fpuzzles" + data})
+            try:
+                found.add(decompress_from_base64(data))
+            except ValueError:
+                pass
     into.mkdir(parents=True, exist_ok=True)
     for i, text in enumerate(sorted(found)):
         (into / f"seed-{i:05d}").write_text(text, encoding="utf-8")
@@ -67,6 +79,7 @@ def targets() -> list[str]:
         "lzstring",
         "fpuzzles-json",
         "sudokupad",
+        "sudoku-checks",
         "letters-lexicon-cache",
         "minesweeper-game",
         "minesweeper-mvf",
