@@ -87,6 +87,21 @@ class Pages(Mapping[str, GamePage]):
         return [self._made[name] for name in self._names if name in self._made]
 
 
+def _tabs_over_pane(tabs: QTabWidget, pane: SlugPane) -> QWidget:
+    """The window's middle: the games' tabs, a line, and the slug pane under them."""
+    line = QFrame()
+    line.setFrameShape(QFrame.Shape.HLine)
+    line.setFrameShadow(QFrame.Shadow.Sunken)
+    central = QWidget()
+    layout = QVBoxLayout(central)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(0)
+    layout.addWidget(tabs, 1)
+    layout.addWidget(line)
+    layout.addWidget(pane)
+    return central
+
+
 class MainWindow(QMainWindow):
     """The window composes its parts, each given only what it uses: `boards` (the stored
     boards, restored and saved: window_boards.py), `recent_texts` (the recent slugs and
@@ -150,17 +165,7 @@ class MainWindow(QMainWindow):
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self._anatomy: AnatomyLink | None = None  # made with the panel, when the anatomy is first shown
         self.slug_pane.anatomy_button.toggled.connect(self._anatomy_toggled)
-        line = QFrame()
-        line.setFrameShape(QFrame.Shape.HLine)
-        line.setFrameShadow(QFrame.Shadow.Sunken)
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(0)
-        layout.addWidget(self.tabs, 1)
-        layout.addWidget(line)
-        layout.addWidget(self.slug_pane)
-        self.setCentralWidget(central)
+        self.setCentralWidget(_tabs_over_pane(self.tabs, self.slug_pane))
 
         # The window's parts, made once its middle is in place (the status bar comes after it).
         self.sharing = Sharing(self, self.settings, self.statusBar(), self.current_page)

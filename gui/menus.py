@@ -110,18 +110,28 @@ def _book_dialog(window: MainWindow) -> None:
 
 
 def build_menus(window: MainWindow) -> None:
+    """The window's menu bar: File, Edit, Game, View and Help, each with a section where the
+    shown game's own actions go (GameActions)."""
     bar = QMenuBar()
     window.setMenuBar(bar)
+    titles = {name: window.tabs.tabText(i) for i, name in enumerate(window.pages)}
+    _file_menu(window, bar, titles)
+    _edit_menu(window, bar)
+    _game_menu(window, bar, titles)
+    _view_menu(window, bar)
+    _help_menu(window, bar)
+
+
+def _section(window: MainWindow, name: str, menu: QMenu) -> None:
+    """Where the shown game's actions go in `menu`: at its end, after a separator."""
     game_actions = window.game_actions
+    game_actions.menus[name] = menu
+    game_actions.sections[name] = menu.addSeparator()
+    game_actions.sections[name].setVisible(False)
+
+
+def _file_menu(window: MainWindow, bar: QMenuBar, titles: dict[str, str]) -> None:
     pages = window.pages
-    titles = {name: window.tabs.tabText(i) for i, name in enumerate(pages)}
-
-    def section(name: str, menu: QMenu) -> None:
-        """Where the shown game's actions go in `menu`: at its end, after a separator."""
-        game_actions.menus[name] = menu
-        game_actions.sections[name] = menu.addSeparator()
-        game_actions.sections[name].setVisible(False)
-
     file_menu = bar.addMenu("&File")
     make_action(
         window,
@@ -179,11 +189,13 @@ def build_menus(window: MainWindow) -> None:
         QKeySequence.StandardKey.SaveAs,
         "Save the board's link (or slug) to a text file, to open again with File > Open or a paste",
     )
-    section("file", file_menu)
+    _section(window, "file", file_menu)
     # The game's file actions go before the separator above Quit.
-    game_actions.before["file"] = file_menu.addSeparator()
+    window.game_actions.before["file"] = file_menu.addSeparator()
     make_action(window, file_menu, "&Quit", window.close, QKeySequence.StandardKey.Quit)
 
+
+def _edit_menu(window: MainWindow, bar: QMenuBar) -> None:
     edit_menu = bar.addMenu("&Edit")
     undo = window.undo_group.createUndoAction(window, "&Undo")
     undo.setShortcut(QKeySequence.StandardKey.Undo)
@@ -211,10 +223,12 @@ def build_menus(window: MainWindow) -> None:
         "Ctrl+Shift+I",
         "Copy the board as an image, for chat",
     )
-    section("edit", edit_menu)
+    _section(window, "edit", edit_menu)
 
+
+def _game_menu(window: MainWindow, bar: QMenuBar, titles: dict[str, str]) -> None:
     game_menu = bar.addMenu("&Game")
-    for index, name in enumerate(pages):
+    for index, name in enumerate(window.pages):
         make_action(
             window,
             game_menu,
@@ -223,8 +237,10 @@ def build_menus(window: MainWindow) -> None:
             f"Alt+{index + 1}",
             f"Show the {titles[name]} board",
         )
-    section("game", game_menu)
+    _section(window, "game", game_menu)
 
+
+def _view_menu(window: MainWindow, bar: QMenuBar) -> None:
     view_menu = bar.addMenu("&View")
     theme_menu = view_menu.addMenu("&Theme")
     window.theme_actions = {}
@@ -248,8 +264,10 @@ def build_menus(window: MainWindow) -> None:
     )
     window.anatomy_action.setCheckable(True)
     window.slug_pane.anatomy_button.toggled.connect(window.anatomy_action.setChecked)
-    section("view", view_menu)
+    _section(window, "view", view_menu)
 
+
+def _help_menu(window: MainWindow, bar: QMenuBar) -> None:
     help_menu = bar.addMenu("&Help")
     make_action(
         window,
