@@ -525,8 +525,9 @@ def test_the_palette_greys_the_pieces_on_the_board_and_counts_the_rest(qtbot, ma
     assert page.pieces_heading.text().endswith("(11 of 12 left)")
 
     def opacity(name):
-        image = page.piece_buttons[name].icon().pixmap(34, 34).toImage()
-        return max(image.pixelColor(x, y).alpha() for x in range(34) for y in range(34))
+        button = page.piece_buttons[name]
+        image = button.icon().pixmap(button.iconSize()).toImage()
+        return max(image.pixelColor(x, y).alpha() for x in range(image.width()) for y in range(image.height()))
 
     assert opacity("X") < 100 < opacity("L")
     assert "1 on the board" in page.piece_buttons["X"].toolTip()
