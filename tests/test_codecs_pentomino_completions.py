@@ -120,7 +120,7 @@ def test_progress_says_how_many_parts_of_the_search_are_done(monkeypatch):
     done = [d for _n, _c, _p, d, _parts in heard]
     parts = {p for *_rest, p in heard}
     assert len(parts) == 1 and parts.pop() >= solver.SPLIT_STATES // 4  # the count's split
-    assert done == sorted(done) and done[0] == 0 and done[-1] >= 1
+    assert done == sorted(done) and done[0] < 1 <= done[-1]  # parts done, and the share of the next
     assert len(heard) > 50 // completions.PROGRESS_EVERY + 2  # more often than completions alone
     shown = completions.listed(board, heard[0][0], heard[0][1], heard[0][2])
     for n, chunk, _p, _d, _parts in heard[1:]:

@@ -81,7 +81,7 @@ def completed(board: Board, added: tuple[Piece, ...]) -> Board:
     return board.replace(pieces=tuple(pieces), notes=())
 
 
-Progress = Callable[[int, "array[int]", "tuple[Piece, ...] | None", int, int], None]
+Progress = Callable[[int, "array[int]", "tuple[Piece, ...] | None", float, int], None]
 
 
 def completions(
@@ -90,7 +90,8 @@ def completions(
     """The first `limit` completions of `board` (none when it cannot be completed), and
     whether there are more. `progress` hears (how many are listed so far, the placement
     indices of those listed since it last heard, the first time the placements they
-    index, the parts of the search done, the parts in all): at the first completion, every
+    index, the parts of the search done (with the share of the part under way searched, a
+    float), the parts in all): at the first completion, every
     `PROGRESS_EVERY`, and at least every `REPORT_SECONDS` while the search goes on, so the
     first completions can be shown (with `listed`) while the rest are listed, and a long
     search between two completions is seen to move."""
@@ -105,9 +106,9 @@ def completions(
     if problem.reason is None:
         t = tables(problem)
         parts = _parts(t)
-        sent, at, done_parts = 0, -1.0, 0  # indices already sent, when (monotonic; -1: never), parts done
+        sent, at, done_parts = 0, -1.0, 0.0  # indices already sent, when (monotonic; -1: never), parts done
 
-        def report(done: int, now: bool = False) -> None:
+        def report(done: float, now: bool = False) -> None:
             nonlocal sent, at, done_parts
             done_parts = done
             if progress is None or not now and time.monotonic() - at < REPORT_SECONDS:
@@ -171,15 +172,26 @@ def _listed(
     t: Tables,
     cancel: Cancel,
     parts: list[tuple[int, int, tuple[int, ...]]] | None = None,
-    tick: Callable[[int], None] | None = None,
+    tick: Callable[[float], None] | None = None,
 ) -> Iterator[list[int]]:
     """Every completion as the indices of its placements, in the search's order, part by
-    part (`_parts`); `tick` hears the parts done now and then, and after each part."""
+    part (`_parts`); `tick` hears the parts done now and then (with the share of the part
+    under way searched), and after each part."""
     masks, pieces, start = t.masks, t.pieces, t.start
     dead: set[int] = set()
     chosen: list[int] = []
     steps = 0
     done = 0
+    # Where the search is in the part: at each depth, [the placement tried (from 1), how many
+    # there are], so the share of the part searched is known between two completions.
+    path: list[list[int]] = []
+
+    def position() -> float:
+        share, width = 0.0, 1.0
+        for tried, alternatives in path:
+            width /= alternatives
+            share += (tried - 1) * width
+        return share
 
     def fill(empty: int, free: int) -> Iterator[list[int]]:
         nonlocal steps
@@ -193,12 +205,16 @@ def _listed(
         if steps % CHECK_EVERY == 0:
             cancel.check()
             if tick is not None:
-                tick(done)
+                tick(done + position())
             if len(dead) > DEAD_LIMIT:
                 dead.clear()
         first = (empty & -empty).bit_length() - 1
         alive = False
-        for i in range(start[first], start[first + 1]):
+        low, high = start[first], start[first + 1]
+        here = [0, max(1, high - low)]
+        path.append(here)
+        for i in range(low, high):
+            here[0] = i - low + 1
             mask, piece = masks[i], pieces[i]
             if mask & empty == mask and piece & free:
                 chosen.append(i)
@@ -206,6 +222,7 @@ def _listed(
                     alive = True
                     yield done_
                 chosen.pop()
+        path.pop()
         if not alive:
             dead.add(key)
 

@@ -41,7 +41,7 @@ class Browsing:
         self.stopped = False  # the listing was cancelled before it was done
         self.shown: pm.Board | None = None
         self.added: frozenset[tuple[str, int, int]] = frozenset()
-        self.parts = (0, 0)  # parts of the search done, in all (0: not heard yet)
+        self.parts = (0.0, 0)  # parts of the search done, in all (0: not heard yet)
         self.left = ""  # a guess of the time the listing still takes
 
     @property
@@ -127,7 +127,7 @@ class CompletionBrowser(Section):
         # board, and ends browsing (and this listing) when clicked.
         self.searches.start("list", completions.completions, base, BROWSE_LIMIT, progress=self._heard.listed.emit)
 
-    def _list_progress(self, found: int, indices, placements, done: int, parts: int) -> None:
+    def _list_progress(self, found: int, indices, placements, done: float, parts: int) -> None:
         browsing = self.browsing
         if self.searches.kind != "list" or browsing is None:
             return
@@ -138,7 +138,9 @@ class CompletionBrowser(Section):
         else:
             browsing.found.add(found, indices)
         browsing.parts = (done, parts)
-        browsing.left = self.searches.advance(done, parts)
+        # The listing ends when the search does, or when it has listed those kept.
+        kept = min(browsing.total, BROWSE_LIMIT) if browsing.total is not None else BROWSE_LIMIT
+        browsing.left = self.searches.advance(done, parts, found / kept)
         self._show()
         if browsing.shown is None:
             self.show_completion(0)  # the first, as soon as it is found

@@ -76,10 +76,12 @@ class Searches(QWidget):
         self.progress.show()
         self.job.submit(fn, *args, progress=progress)
 
-    def advance(self, done: float, parts: int = 0) -> str:
-        """Show how far the search has gone: `parts` done of `parts` in all, or (no parts)
-        `done` as a share; and return a guess of the time left ("" too early to say)."""
-        share = done / parts if parts else done
+    def advance(self, done: float, parts: int = 0, ended: float = 0.0) -> str:
+        """Show how far the search has gone: `done` of `parts` in all, or (no parts) `done`
+        as a share; and return a guess of the time left ("" too early to say), from that
+        share or from `ended`, the share of another way the search ends (a listing that
+        stops at the completions kept), whichever is further."""
+        share = max(done / parts if parts else done, ended)
         if parts:
             self.progress.setRange(0, parts)
             self.progress.setValue(int(done))
@@ -126,4 +128,4 @@ class Heard(QObject):
     """Carries a search's progress from the worker thread to the panel."""
 
     counted = Signal(int, float)  # completions so far, share of the parts done
-    listed = Signal(int, object, object, int, int)  # listed so far, their indices, the placements, parts done, parts
+    listed = Signal(int, object, object, float, int)  # listed so far, their indices, the placements, parts done, parts
