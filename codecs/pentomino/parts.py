@@ -147,6 +147,7 @@ def read_parts(
             or not len(at) == len(got) == len(counts)
             or not all(type(i) is int and 0 <= i < parts for i in at)
             or not all(type(n) is int and n >= 0 for n in counts)
+            or not all(type(k) is str for k in got)
         ):
             raise SlugError(GAME, f"{name}: line {number} is not a run of counted parts", where)
         assert isinstance(entry, dict)
