@@ -18,8 +18,8 @@ from .paint import PIECE_COLORS, PIECE_NAMES, item_color, piece_icon
 
 PLACED_OPACITY = 0.25  # the palette icon of a piece already on the board
 COLUMNS = 7  # the twelve pieces and terrain in two rows: the panel's Solver and Completions fit below
-BUTTON = 31  # pixels, a side of a piece's button
-ICON = 28  # pixels, a side of its picture (its letter then reads: tests/test_gui_theme.py)
+BUTTON = 30  # pixels, a side of a piece's button
+ICON = 27  # pixels, a side of its picture (its letter then reads: tests/test_gui_theme.py)
 
 
 class PiecePalette(Section):
