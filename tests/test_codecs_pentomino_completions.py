@@ -91,10 +91,11 @@ def test_a_completion_is_kept_as_small_placement_indices():
 
 def test_progress_hands_over_the_completions_as_they_are_listed(monkeypatch):
     monkeypatch.setattr(completions, "PROGRESS_EVERY", 3)
+    monkeypatch.setattr(completions, "REPORT_SECONDS", 1e9)  # none for the time alone
     board = pm.decode("R6aI103V209F311")  # 10 completions
     heard = []
     found = completions.completions(
-        board, progress=lambda n, chunk, placements: heard.append((n, chunk, placements)), limit=9
+        board, progress=lambda n, chunk, placements, _done, _parts: heard.append((n, chunk, placements)), limit=9
     )
     n, chunk, placements = heard[0]
     assert n == 1 and len(chunk) == found.added and placements == found.placements  # the first at once
@@ -105,6 +106,26 @@ def test_progress_hands_over_the_completions_as_they_are_listed(monkeypatch):
         shown.add(n, chunk)
     assert [n for n, _c, _p in heard] == [1, 3, 6, 9]
     assert _all_boards(shown) == _all_boards(found)[: len(shown)]
+
+
+def test_progress_says_how_many_parts_of_the_search_are_done(monkeypatch):
+    """A long search between two completions is seen to move: the listing reports the parts
+    of its search done, now and then, with or without a new completion."""
+    monkeypatch.setattr(completions, "REPORT_SECONDS", 0.0)  # every chance to report taken
+    monkeypatch.setattr(completions, "CHECK_EVERY", 64)
+    board = pm.decode("R5c")
+    heard = []
+    found = completions.completions(board, progress=lambda *args: heard.append(args), limit=50)
+    assert heard[0][2] == found.placements and all(placements is None for _n, _c, placements, _d, _p in heard[1:])
+    done = [d for _n, _c, _p, d, _parts in heard]
+    parts = {p for *_rest, p in heard}
+    assert len(parts) == 1 and parts.pop() >= solver.SPLIT_STATES // 4  # the count's split
+    assert done == sorted(done) and done[0] < 1 <= done[-1]  # parts done, and the share of the next
+    assert len(heard) > 50 // completions.PROGRESS_EVERY + 2  # more often than completions alone
+    shown = completions.listed(board, heard[0][0], heard[0][1], heard[0][2])
+    for n, chunk, _p, _d, _parts in heard[1:]:
+        shown.add(n, chunk)
+    assert len(shown) == 50 and _all_boards(shown) == _all_boards(found)
 
 
 def test_a_board_without_completion_lists_none_and_a_full_one_lists_itself():

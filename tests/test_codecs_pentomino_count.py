@@ -150,7 +150,8 @@ def test_the_sweep_reversed_on_the_command_line(capsys):
     for extra in ([], ["--reverse-sweep"]):
         assert cli.run(["count", placed, "--jobs", "2", *extra]) == 0
         counts.append(json.loads(capsys.readouterr().out))
-    assert counts[0] == counts[1] == {"count": algorithm_x_count(pm.decode(placed)), "complete": True}
+    assert counts[0] == counts[1]
+    assert counts[0]["count"] == algorithm_x_count(pm.decode(placed)) and counts[0]["complete"] is True
     # A cylinder's half turn carries its sweep onto the reverse: the same search, refused.
     assert cli.run(["count", "C4f", "--reverse-sweep"]) == 2
     assert "a symmetry carries the sweep onto its reverse" in capsys.readouterr().err
@@ -326,7 +327,7 @@ def test_a_worker_that_fails_is_told_as_an_error_and_stops_the_others(monkeypatc
 def test_command_line_count_in_jobs_and_engines(capsys):
     for extra in (["--jobs", "2"], ["--jobs", "1", "--engine", "python"]):
         assert cli.run(["count", "R4f", *extra]) == 0
-        assert json.loads(capsys.readouterr().out) == {"count": 1472, "complete": True}
+        assert json.loads(capsys.readouterr().out) == {"count": 1472, "complete": True, "up_to_symmetry": 368}
     assert cli.run(["count", "R4f", "--jobs", "0"]) == 2
 
 
@@ -341,7 +342,7 @@ def test_the_memory_of_sub_counts_changes_the_time_not_the_count(capsys):
     assert kernel.memo_slots(100) == 1 << 22  # the largest power of two that fits
     for memory in ("1", "32", "64"):
         assert cli.run(["count", "C4f", "--jobs", "2", "--memory", memory]) == 0
-        assert json.loads(capsys.readouterr().out) == {"count": 54060, "complete": True}
+        assert json.loads(capsys.readouterr().out) == {"count": 54060, "complete": True, "up_to_symmetry": C4F_CLASSES}
     for memory in ("0", str(1 << 17)):
         assert cli.run(["count", "C4f", "--memory", memory]) == 2
         assert "--memory wants megabytes from 1 to 65536" in capsys.readouterr().err
@@ -362,7 +363,7 @@ def test_a_dask_cluster_counts_what_one_machine_counts(capsys, monkeypatch):
         assert solver.count(pm.Board("R", 4, 15), dask=address) == solver.count(pm.Board("R", 4, 15))
         assert solver.count(pm.Board("T", 3, 5), dask=address, engine="python") == (modular_count("T", 3, 5), True)
         assert cli.run(["count", "R3k", "--dask", address]) == 0
-        assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True}
+        assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True, "up_to_symmetry": 2}
     from slugboard.codecs.pentomino import cluster as dask_count
 
     monkeypatch.setattr(dask_count, "CONNECT_SECONDS", 1.0)  # nothing listens on port 1: no need to wait 10 s
@@ -423,6 +424,12 @@ def test_completions_left_are_counted_within_a_time_or_not_at_all():
         solver.count_within(pm.Board("R", 6, 10), 30, cancel=cancel)
 
 
+# The 4x15 cylinder's tilings up to its symmetries: Burnside's sum, whose method the
+# brute forces of test_codecs_pentomino_distinct check on smaller boards; here, that the
+# command line says it.
+C4F_CLASSES = 901
+
+
 def _parts_lines(path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
@@ -480,7 +487,7 @@ def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, 
 
     path = tmp_path / "count.parts"
     assert cli.run(["count", "C4f", "--resume", str(path)]) == 0
-    assert json.loads(capsys.readouterr().out) == {"count": 54060, "complete": True}
+    assert json.loads(capsys.readouterr().out) == {"count": 54060, "complete": True, "up_to_symmetry": C4F_CLASSES}
     header = json.loads(path.read_text().splitlines()[0])
     assert cli.run(["count", "M4f", "--resume", str(path)]) == 2
     assert "count.parts holds the parts of another board's count (C4f)" in capsys.readouterr().err
@@ -489,7 +496,13 @@ def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, 
         read_parts(json.dumps(other_split).encode() + b"\n", header)
     with pytest.raises(SlugError, match="is not a count's parts file"):
         read_parts(b"9356\n", header)
-    for bad in (b'{"at":[0],"counts":[1,2]}', b'{"at":[999],"counts":[1]}', b'{"at":[0],"counts":[-1]}', b"[1]"):
+    for bad in (
+        b'{"at":[0],"keys":["a"],"counts":[1,2]}',
+        b'{"at":[999],"keys":["a"],"counts":[1]}',
+        b'{"at":[0],"keys":["a"],"counts":[-1]}',
+        b'{"at":[0],"counts":[1]}',
+        b"[1]",
+    ):
         with pytest.raises(SlugError, match="line 2 is not") as caught:
             read_parts(json.dumps(header).encode() + b"\n" + bad + b"\n", header)
         assert caught.value.position == len(json.dumps(header)) + 1
@@ -499,7 +512,10 @@ def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, 
     assert "it is a folder, not a file" in capsys.readouterr().err
     assert cli.run(["count", "C4f", "--resume", str(path), "--limit", "5"]) == 2
     assert "--resume counts every completion: leave out --limit" in capsys.readouterr().err
-    assert KIND == header["file"] and PartsFile(str(path), "C4f").known(header["split"], header["parts"])
+    keys = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    keys_by_part = {i: key for run in keys for i, key in zip(run["at"], run["keys"])}
+    every = [keys_by_part[i] for i in range(header["parts"])]
+    assert KIND == header["file"] and PartsFile(str(path), "C4f").known(header["split"], every)
 
 
 @given(
@@ -508,23 +524,110 @@ def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, 
     st.booleans(),
 )
 def test_a_parts_file_reads_back_its_runs_and_refuses_a_bad_line_anywhere_but_the_last(runs, tail, in_the_middle):
-    """Runs written as `PartsFile.add` writes them read back as the counts by part (a later
-    run's count of a part is the one kept); bytes that end the file without a newline are
-    left to be counted again, and the same bytes as a line among others are refused."""
-    from slugboard.codecs.pentomino.parts import KIND, read_parts
+    """Runs written as `PartsFile.add` writes them read back as the counts by part, unless
+    a part comes again (refused: which count would be right?); bytes that end the file
+    without a newline are left to be counted again, and the same bytes as a line among
+    others are refused."""
+    from slugboard.codecs.pentomino.parts import FORMAT, KIND, read_parts, run_line
 
-    header = {"file": KIND, "board": "T88R33344344", "parts": 40, "split": "0" * 64}
+    split = "0" * 64
+    keys = [f"{i:012x}" for i in range(40)]
+    header = {"file": KIND, "board": "T88R33344344", "parts": 40, "split": split, "format": FORMAT}
     lines = [json.dumps(header).encode()]
-    lines += [json.dumps({"at": [i for i, _ in run], "counts": [n for _, n in run]}).encode() for run in runs]
-    expected = {i: n for run in runs for i, n in run}
+    lines += [
+        run_line(split, [i for i, _ in run], [keys[i] for i, _ in run], [n for _, n in run]).encode() for run in runs
+    ]
+    parts = [i for run in runs for i, _ in run]
     tail = tail.replace(b"\n", b" ")
-    assert read_parts(b"\n".join(lines) + b"\n" + tail, header) == expected
+    if len(set(parts)) < len(parts):
+        with pytest.raises(SlugError, match=r"counts part \d+ again \(line \d+ counted it\)"):
+            read_parts(b"\n".join(lines) + b"\n" + tail, header, keys=keys)
+        return
+    expected = {i: n for run in runs for i, n in run}
+    assert read_parts(b"\n".join(lines) + b"\n" + tail, header, keys=keys) == expected
     if in_the_middle and tail.strip():
         try:
             json.loads(tail)
         except ValueError:
             with pytest.raises(SlugError, match="line 2 is not"):
                 read_parts(b"\n".join([lines[0], tail, *lines[1:]]) + b"\n", header)
+
+
+def _stopped_count(tmp_path, slug: str):
+    """A count of `slug` stopped after its first parts, kept in a parts file: the file's path."""
+    path = tmp_path / f"{slug}.parts"
+    cancel, heard = Cancel(), []
+
+    def stop_after_a_few(_found: int, _share: float) -> None:
+        heard.append(1)
+        if len(heard) == 3:
+            cancel.set()
+
+    from slugboard.codecs.pentomino.parts import PartsFile
+
+    with pytest.raises(Cancelled):
+        solver.count(pm.decode(slug), cancel=cancel, progress=stop_after_a_few, parts=PartsFile(str(path), slug))
+    return path
+
+
+def test_a_parts_file_with_a_line_repeated_changed_or_of_another_part_is_refused(tmp_path, capsys):
+    """A count read back is only as good as its file: a line copied twice, a count edited,
+    a line moved to another part's number, each is refused with its line, and the count
+    is not given."""
+    path = _stopped_count(tmp_path, "R6a")
+    header, first, *rest = path.read_text().splitlines()
+    run = json.loads(first)
+    edited = dict(run, counts=[run["counts"][0] + 8, *run["counts"][1:]])
+    moved = dict(run, at=[i + 1 for i in run["at"]])  # the keys stay those of the parts it counted
+    moved_and_checked = dict(moved, check=_recheck(json.loads(header)["split"], moved))
+    cases = {
+        "counts part": [first, first],
+        "was changed after the count wrote it": [json.dumps(edited)],
+        "that is not this count's": [json.dumps(moved_and_checked)],
+    }
+    for said, lines in cases.items():
+        path.write_text("\n".join([header, *lines, *rest]) + "\n")
+        assert cli.run(["count", "R6a", "--resume", str(path)]) == 2, said
+        out, err = capsys.readouterr()
+        assert out == "" and said in err and ("line 2" in err or "line 3" in err), (said, err)
+
+
+def _recheck(split: str, entry: dict) -> str:
+    from slugboard.codecs.pentomino.parts import run_line
+
+    return json.loads(run_line(split, entry["at"], entry["keys"], entry["counts"]))["check"]
+
+
+def test_a_count_resumed_from_a_file_says_so_and_how_many_parts_it_read(tmp_path, capsys):
+    path = _stopped_count(tmp_path, "R6a")
+    read = sum(len(json.loads(line)["at"]) for line in path.read_text().splitlines()[1:])
+    parts = json.loads(path.read_text().splitlines()[0])["parts"]
+    assert 0 < read < parts
+    assert cli.run(["count", "R6a", "--resume", str(path)]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert said == {
+        "count": 9356,
+        "complete": True,
+        "up_to_symmetry": 2339,
+        "resumed": {"parts": parts, "from_file": read},
+    }
+    # The file now holds every part, each once; a count from it alone still says it was resumed.
+    assert cli.run(["count", "R6a", "--resume", str(path)]) == 0
+    assert json.loads(capsys.readouterr().out)["resumed"] == {"parts": parts, "from_file": parts}
+    # A count that wrote its file from the start says nothing of resuming.
+    assert cli.run(["count", "R6a", "--resume", str(tmp_path / "new.parts")]) == 0
+    assert "resumed" not in json.loads(capsys.readouterr().out)
+
+
+def test_a_parts_file_of_the_format_before_the_checks_is_refused(tmp_path, capsys):
+    path = tmp_path / "old.parts"
+    assert cli.run(["count", "R3k", "--resume", str(path)]) == 0
+    capsys.readouterr()
+    header = json.loads(path.read_text().splitlines()[0])
+    del header["format"]
+    path.write_text(json.dumps(header) + '\n{"at":[0],"counts":[8]}\n')
+    assert cli.run(["count", "R3k", "--resume", str(path)]) == 2
+    assert "split another way (another version or options)" in capsys.readouterr().err
 
 
 @pytest.mark.slow

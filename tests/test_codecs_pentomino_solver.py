@@ -109,7 +109,7 @@ def test_command_line_solve_and_count(capsys):
     assert cli.run(["solve", "R88"]) == 1
     assert "64 cells empty" in capsys.readouterr().err
     assert cli.run(["count", "R3k"]) == 0
-    assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True}
+    assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True, "up_to_symmetry": 2}
     assert cli.run(["count", "R4f", "--limit", "10"]) == 0
     assert json.loads(capsys.readouterr().out) == {"count": 10, "complete": False}
     assert cli.run(["count", "S!v1"]) == 2

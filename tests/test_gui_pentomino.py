@@ -525,8 +525,9 @@ def test_the_palette_greys_the_pieces_on_the_board_and_counts_the_rest(qtbot, ma
     assert page.pieces_heading.text().endswith("(11 of 12 left)")
 
     def opacity(name):
-        image = page.piece_buttons[name].icon().pixmap(34, 34).toImage()
-        return max(image.pixelColor(x, y).alpha() for x in range(34) for y in range(34))
+        button = page.piece_buttons[name]
+        image = button.icon().pixmap(button.iconSize()).toImage()
+        return max(image.pixelColor(x, y).alpha() for x in range(image.width()) for y in range(image.height()))
 
     assert opacity("X") < 100 < opacity("L")
     assert "1 on the board" in page.piece_buttons["X"].toolTip()
@@ -609,8 +610,8 @@ def test_hint_on_a_complete_board_says_there_is_nothing_to_place(qtbot, main_win
 def _on_thread(page):
     """Run the page's searches on a thread of this process rather than in their helper
     process, for a test that replaces a solver function here (the helper has its own)."""
-    page._quick.apart = None
-    page._job.apart = None
+    page.solver.check._quick.apart = None
+    page.searches.job.apart = None
 
 
 def _wait_quick_check(qtbot, page):
@@ -682,11 +683,11 @@ def test_the_quick_check_never_overwrites_an_answer_asked_for(qtbot, monkeypatch
         assert page.solver_label.text() == "Counting…"
         _wait_label(qtbot, page, "1,472 ways to complete the board", timeout=60_000)
         # A moment more: the quick check's timer has had its turn, and its answer comes.
-        qtbot.waitUntil(lambda: not page._quick_timer.isActive(), timeout=10_000)
+        qtbot.waitUntil(lambda: not page.solver.check._quick_timer.isActive(), timeout=10_000)
         held.set()
-        qtbot.waitUntil(lambda: not page._quick.busy, timeout=10_000)  # its answer has come
+        qtbot.waitUntil(lambda: not page.solver.check._quick.busy, timeout=10_000)  # its answer has come
         QApplication.processEvents()
-        assert page.solver_label.text() == "1,472 ways to complete the board"
+        assert page.solver_label.text() == "1,472 ways to complete the board, 368 up to its 4 symmetries"
         assert page.solve_button.isEnabled() and page.hint_button.isEnabled()
     finally:
         held.set()
@@ -723,15 +724,15 @@ def checks(qtbot, monkeypatch, page):
     itself runs as ever, in its helper process). The check of the board the page opened on
     has answered first."""
     _wait_quick_check(qtbot, page)
-    qtbot.waitUntil(lambda: not page._quick.busy, timeout=10_000)
-    submit = page._quick.submit
+    qtbot.waitUntil(lambda: not page.solver.check._quick.busy, timeout=10_000)
+    submit = page.solver.check._quick.submit
     asked: list[pm.Board] = []
 
     def recorded(fn, board, *args, **kwargs):
         asked.append(board)
         submit(fn, board, *args, **kwargs)
 
-    monkeypatch.setattr(page._quick, "submit", recorded)
+    monkeypatch.setattr(page.solver.check._quick, "submit", recorded)
     return asked
 
 
@@ -822,7 +823,9 @@ def test_when_the_quick_check_fails_too_the_panel_says_so(qtbot, monkeypatch, ma
 def _checks_settled(qtbot, page) -> None:
     """Wait until no quick check is put off to a moment after an edit, nor running: every
     check that was to be asked has been asked, and answered."""
-    qtbot.waitUntil(lambda: not page._quick_timer.isActive() and not page._quick.busy, timeout=10_000)
+    qtbot.waitUntil(
+        lambda: not page.solver.check._quick_timer.isActive() and not page.solver.check._quick.busy, timeout=10_000
+    )
 
 
 @pytest.mark.slow
@@ -831,10 +834,10 @@ def test_a_completion_found_answers_the_question(qtbot, main_window, page, check
     """Solve and Hint found a completion through the board they leave: the panel says at
     once that it can be completed, with no quick check, which on a large board could only
     say it does not know."""
-    from slugboard.gui.pentomino import page as page_module
+    from slugboard.gui.pentomino import check as check_module
 
     # The check after the undo answers whatever the machine's load: its time limit is not what is tested here.
-    monkeypatch.setattr(page_module, "QUICK_CHECK_SECONDS", 30)
+    monkeypatch.setattr(check_module, "QUICK_CHECK_SECONDS", 30)
     main_window.paste_text("R3k")
     getattr(page, _BUTTONS[kind]).click()
     qtbot.waitUntil(lambda: len(page.board.pieces) == pieces, timeout=10_000)
@@ -856,7 +859,7 @@ _NOT_FIVES = "Cannot be completed: 64 cells empty, not a multiple of five (each 
 @pytest.mark.parametrize(
     ("slug", "kind", "said"),
     [
-        ("R4f", "count", "1,472 ways to complete the board"),
+        ("R4f", "count", "1,472 ways to complete the board, 368 up to its 4 symmetries"),
         ("R88", "count", "0 ways to complete the board"),
         ("R88", "solve", _NOT_FIVES),
         ("R88", "hint", _NOT_FIVES),
@@ -1000,7 +1003,10 @@ def test_count_shows_the_share_of_the_search_done(qtbot, main_window, page):
     page.count_button.click()
     qtbot.waitUntil(lambda: "% of the search done" in page.solver_label.text(), timeout=60_000)
     qtbot.waitUntil(lambda: page.progress.value() > 0, timeout=60_000)
+    # The field beside Cancel says it too, not only the bar's length.
+    assert page.progress.isTextVisible() and page.progress.text().endswith("% of the parts")
     _wait_label(qtbot, page, "9,356 ways to complete the board", timeout=120_000)
+    assert page.solver_label.text() == "9,356 ways to complete the board, 2,339 up to its 4 symmetries"
 
 
 def test_completions_left_after_each_edit(qtbot, main_window, page):
@@ -1017,3 +1023,21 @@ def test_completions_left_after_each_edit(qtbot, main_window, page):
     main_window.paste_text("R88")  # cannot be completed: nothing is said of completions left
     _wait_label(qtbot, page, "Cannot be completed")
     assert page.left_label.text() == ""
+
+
+@pytest.mark.slow
+def test_count_says_how_many_completions_there_are_up_to_the_boards_symmetries(qtbot, main_window, page):
+    """As the literature quotes them: the 3x20 rectangle has 8 tilings, 2 once its turns and
+    mirror images count as one; the progress bar beside Cancel says how far the count is."""
+    main_window.paste_text("R3k")
+    _wait_quick_check(qtbot, page)
+    page.count_button.click()
+    assert page.progress.isVisibleTo(page) and page.progress.isTextVisible()
+    _wait_label(qtbot, page, "8 ways to complete the board", timeout=120_000)
+    assert page.solver_label.text() == "8 ways to complete the board, 2 up to its 4 symmetries"
+    # A board that keeps no symmetry says its count alone.
+    main_window.paste_text("R6aV209Z115W127X038")
+    _wait_quick_check(qtbot, page)
+    page.count_button.click()
+    _wait_label(qtbot, page, "7 ways", timeout=120_000)
+    assert page.solver_label.text() == "7 ways to complete the board"

@@ -192,9 +192,9 @@ def test_an_edit_or_a_click_on_the_board_ends_browsing(qtbot, main_window, page)
 
 @pytest.mark.slow
 def test_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window, page):
-    from slugboard.gui.pentomino import page as page_module
+    from slugboard.gui.pentomino import browser as browser_module
 
-    monkeypatch.setattr(page_module, "BROWSE_LIMIT", 3)
+    monkeypatch.setattr(browser_module, "BROWSE_LIMIT", 3)
     _count_and_list(qtbot, main_window, page, SEVEN, "of 7")
     assert page.browse_label.text() == "Showing the first 3 of 7: only these are kept"
     assert page.completion_box.maximum() == 3
@@ -204,9 +204,9 @@ def test_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window
 
 
 def test_after_solve_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window, page):
-    from slugboard.gui.pentomino import page as page_module
+    from slugboard.gui.pentomino import browser as browser_module
 
-    monkeypatch.setattr(page_module, "BROWSE_LIMIT", 3)
+    monkeypatch.setattr(browser_module, "BROWSE_LIMIT", 3)
     main_window.paste_text(SEVEN)
     qtbot.mouseClick(page.solve_button, Qt.MouseButton.LeftButton)
     _listed(qtbot, page, "of 3+")
@@ -276,8 +276,65 @@ def test_quitting_stops_the_listing(qtbot, main_window, page):
     qtbot.mouseClick(page.solve_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.completion_box.maximum() >= 1, timeout=30_000)
     assert page.cancel_button.isVisibleTo(page)  # still listing
-    helper = page._job._helper
+    helper = page.searches.job._helper
     assert helper is not None and helper.pid is not None
     pid = helper.pid
     main_window.close()
     assert wait_ended(pid)
+
+
+def test_the_number_box_shows_the_first_completions_number(qtbot, main_window, page):
+    """The box's dash means "nothing to browse"; it never stands for completion 1."""
+    assert page.completion_box.text() == "–"
+    _solve_and_list(qtbot, main_window, page, SEVEN)
+    assert page.completion_box.value() == 1 and page.completion_box.text() == "1"
+    qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.previous_button, Qt.MouseButton.LeftButton)
+    assert page.completion_box.text() == "1"
+    qtbot.mouseClick(page.back_button, Qt.MouseButton.LeftButton)
+    assert page.completion_box.text() == "–"
+
+
+@pytest.mark.slow
+def test_the_listing_shows_the_parts_of_its_search_done_and_a_guess_of_the_time_left(qtbot, main_window, page):
+    """A listing that finds few completions for a long while is seen to move: the bar
+    beside Cancel says how many parts of the search are done, of how many, and once some
+    are, the panel guesses how long the rest takes."""
+    import re
+
+    main_window.paste_text("R6a")  # the empty 6x10 rectangle: its 9,356 take a while
+    qtbot.mouseClick(page.solve_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.completion_box.maximum() >= 1, timeout=30_000)
+    parts = re.compile(r"^(\d+) of (\d+) parts$")
+    qtbot.waitUntil(lambda: parts.match(page.progress.text()) is not None, timeout=30_000)
+    assert page.progress.isTextVisible() and page.cancel_button.isVisibleTo(page)
+    done, total = (int(n) for n in parts.match(page.progress.text()).groups())
+    assert 0 <= done < total and total >= solver.SPLIT_STATES // 4
+    qtbot.waitUntil(lambda: " left): step through them meanwhile" in page.browse_label.text(), timeout=60_000)
+    assert re.search(r"so far \(about \d+ (seconds|minutes|hours|days) left\)", page.browse_label.text())
+    qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
+    assert not page.progress.isVisibleTo(page)
+
+
+def _panel_bottom(page, widget) -> int:
+    """Where `widget` ends, in the tool panel's viewport scrolled to the top."""
+    return widget.mapTo(page.tool_panel, QPoint(0, widget.height())).y()
+
+
+def test_make_puzzle_and_the_completions_fit_the_default_window(qtbot, main_window, page, tmp_path):
+    """At the window's own default size the Solver (Make puzzle, Cancel beside the bar) and
+    the Completions can be used without scrolling the panel."""
+    main_window.resize(1120, 840)
+    qtbot.waitUntil(lambda: main_window.size().height() == 840)
+    page.tool_panel.adjustSize()
+    viewport = page.tool_panel.parentWidget()
+    main_window.grab().save(str(tmp_path / "pentomino-1120x840.png"))  # to look at when it fails
+    for widget in (page.puzzle_button, page.count_button, page.cancel_button, page.next_button, page.browse_label):
+        assert _panel_bottom(page, widget) <= viewport.height(), widget.objectName() or widget.text()
+    # The line under the orientation buttons is one line: each of its texts fits it.
+    label = page.orientation_label
+    for name in (None, pm.TERRAIN, "W"):
+        page.choose(name)
+        for _ in range(4):
+            page.rotate()
+            assert label.fontMetrics().horizontalAdvance(label.text()) <= label.width(), label.text()

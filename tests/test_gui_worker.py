@@ -198,7 +198,7 @@ def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends
     main_window.paste_text("R6a")
     page.count_button.click()
     qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
-    pid = page._job._helper.pid
+    pid = page.searches.job._helper.pid
     assert pid is not None and pid != os.getpid() and not ended(pid)
     # The count's workers are threads of the helper, not processes of their own: closing
     # the window, which ends the helper, ends every one of them.
@@ -206,7 +206,7 @@ def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends
     page.cancel_button.click()
     page.count_button.click()
     qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
-    assert page._job._helper.pid == pid  # stopped by Cancel, not killed: the same helper counts again
+    assert page.searches.job._helper.pid == pid  # stopped by Cancel, not killed: the same helper counts again
     main_window.close()
     assert wait_ended(pid)
 
@@ -240,15 +240,18 @@ def test_a_search_whose_process_is_killed_says_so_and_the_next_one_runs(main_win
     main_window.paste_text("R6a")
     page.count_button.click()
     qtbot.waitUntil(lambda: page.solver_label.text().endswith(" so far"), timeout=60_000)
-    pid = page._job._helper.pid
+    pid = page.searches.job._helper.pid
     os.kill(pid, signal.SIGKILL)
     qtbot.waitUntil(lambda: page.count_button.isEnabled(), timeout=10_000)
     assert main_window.statusBar().currentMessage() == "The search failed: its process ended before it answered"
     assert not page.cancel_button.isVisibleTo(page)
     main_window.paste_text("R4f")
     page.count_button.click()
-    qtbot.waitUntil(lambda: page.solver_label.text() == "1,472 ways to complete the board", timeout=60_000)
-    assert page._job._helper.pid not in (None, pid)
+    qtbot.waitUntil(
+        lambda: page.solver_label.text() == "1,472 ways to complete the board, 368 up to its 4 symmetries",
+        timeout=60_000,
+    )
+    assert page.searches.job._helper.pid not in (None, pid)
 
 
 def test_a_failure_without_words_is_still_explained():
@@ -266,5 +269,8 @@ def test_where_no_helper_process_can_start_the_search_runs_here(main_window, qtb
     page = main_window.page("pentomino")
     main_window.paste_text("R4f")
     page.count_button.click()
-    qtbot.waitUntil(lambda: page.solver_label.text() == "1,472 ways to complete the board", timeout=60_000)
-    assert page._job._helper is not None and page._job._helper.pid is None
+    qtbot.waitUntil(
+        lambda: page.solver_label.text() == "1,472 ways to complete the board, 368 up to its 4 symmetries",
+        timeout=60_000,
+    )
+    assert page.searches.job._helper is not None and page.searches.job._helper.pid is None

@@ -169,7 +169,16 @@ def count(board: Board, args: argparse.Namespace) -> dict[str, Any]:
                 file=sys.stderr,
             )
         raise
-    return {"count": found, "complete": complete}
+    result: dict[str, Any] = {"count": found, "complete": complete}
+    if complete and args.limit is None:
+        from .distinct import up_to_symmetry
+
+        # As the literature quotes counts: a tiling and its turns and mirror images once.
+        result["up_to_symmetry"] = up_to_symmetry(board, found, cancel=cancel)
+    if parts is not None and parts.read:
+        # Counts read back from a file this run did not write: said, with how many.
+        result["resumed"] = {"parts": len(parts.keys), "from_file": parts.read}
+    return result
 
 
 def generate_pentomino_options(parser: argparse.ArgumentParser) -> None:

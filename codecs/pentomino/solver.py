@@ -639,9 +639,9 @@ def count(
     if parts is not None:
         if limit is not None:
             raise ValueError("a count kept in parts counts every completion: no limit")
-        from .parts import split_digest
+        from .parts import part_keys, split_digest
 
-        known = parts.known(split_digest(states, weights), total)
+        known = parts.known(split_digest(states, weights), part_keys(states, weights))
         found = sum(weights[i] * n for i, n in known.items())
         todo = [i for i in todo if i not in known]
         states = [states[i] for i in todo]

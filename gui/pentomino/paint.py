@@ -131,6 +131,52 @@ def paint(
     plain_font = QFont(painter.font())  # the caption's, before the anchors' letters turn the font bold
     painter.fillRect(grid, base)
 
+    _draw_cells(painter, board, p, grid, size, base, added)
+
+    # Grid lines, faint, under the outlines.
+    grid_pen = QPen(palette.color(QPalette.ColorRole.Mid))
+    grid_pen.setWidthF(1.0 if size >= 6 else 0.5)
+    painter.setPen(grid_pen)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    lines = [(left + c * size, top, left + c * size, grid.bottom()) for c in range(1, w)]
+    lines += [(left, top + r * size, grid.right(), top + r * size) for r in range(1, h)]
+    _draw_segments(painter, lines)
+
+    # Piece outlines: every side of a painted cell where the piece's shape ends, seams
+    # included, drawn in the background colour so pieces stand apart.
+    outline = _outline_segments(p.borders, h, w, left, top, size)
+    if outline:
+        pen = QPen(base)
+        pen.setWidthF(max(1.5, size / 9))
+        pen.setCapStyle(Qt.PenCapStyle.SquareCap)
+        painter.setPen(pen)
+        _draw_segments(painter, outline)
+
+    _draw_anchors(painter, board, p, left, top, size)
+    _draw_frame_and_seams(painter, board, grid, size, margin, text)
+    _draw_overflow_marks(painter, board, p, grid, size, margin)
+    if ghost is not None:
+        _draw_ghost(painter, board, p, grid, size, ghost, text)
+    if target is not None:
+        _draw_target(painter, board, p.items[target], grid, size, palette.color(QPalette.ColorRole.Highlight))
+    if cursor is not None:
+        _draw_cursor(painter, cursor, left, top, size, palette.color(QPalette.ColorRole.Highlight))
+    if show_caption and rect.height() >= 200:
+        strip = QRectF(rect.left() + 4, rect.bottom() - 22, rect.width() - 8, 20)
+        font, words = fitted_caption(plain_font, caption(board), strip.width())
+        painter.setFont(font)
+        painter.setPen(text)
+        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, words)
+    painter.restore()
+
+
+def _draw_cells(
+    painter: QPainter, board: pm.Board, p: pm.Painting, grid: QRectF, size: float, base: QColor, added
+) -> None:
+    """The cells' fills in their pieces' colours, terrain hatched, conflicts red with a
+    white cross; a completion's added pieces washed pale."""
+    h, w = board.height, board.width
+    left, top = grid.left(), grid.top()
     # Cell fills. Conflicts are solid red with white stripes.
     owner = p.owner
     keys = [12 if it.is_terrain else board.color_of(it.name) for it in p.items]
@@ -180,47 +226,16 @@ def paint(
         painter.setPen(pen)
         _draw_segments(painter, crosses)
 
-    # Grid lines, faint, under the outlines.
-    grid_pen = QPen(palette.color(QPalette.ColorRole.Mid))
-    grid_pen.setWidthF(1.0 if size >= 6 else 0.5)
-    painter.setPen(grid_pen)
+
+def _draw_cursor(painter: QPainter, cursor: tuple[int, int], left: float, top: float, size: float, colour) -> None:
+    """The keyboard's cell, outlined."""
+    r, c = cursor
+    pen = QPen(colour)
+    pen.setWidthF(max(2.0, size / 10))
+    painter.setPen(pen)
     painter.setBrush(Qt.BrushStyle.NoBrush)
-    lines = [(left + c * size, top, left + c * size, grid.bottom()) for c in range(1, w)]
-    lines += [(left, top + r * size, grid.right(), top + r * size) for r in range(1, h)]
-    _draw_segments(painter, lines)
-
-    # Piece outlines: every side of a painted cell where the piece's shape ends, seams
-    # included, drawn in the background colour so pieces stand apart.
-    outline = _outline_segments(p.borders, h, w, left, top, size)
-    if outline:
-        pen = QPen(base)
-        pen.setWidthF(max(1.5, size / 9))
-        pen.setCapStyle(Qt.PenCapStyle.SquareCap)
-        painter.setPen(pen)
-        _draw_segments(painter, outline)
-
-    _draw_anchors(painter, board, p, left, top, size)
-    _draw_frame_and_seams(painter, board, grid, size, margin, text)
-    _draw_overflow_marks(painter, board, p, grid, size, margin)
-    if ghost is not None:
-        _draw_ghost(painter, board, p, grid, size, ghost, text)
-    if target is not None:
-        _draw_target(painter, board, p.items[target], grid, size, palette.color(QPalette.ColorRole.Highlight))
-    if cursor is not None:
-        r, c = cursor
-        pen = QPen(palette.color(QPalette.ColorRole.Highlight))
-        pen.setWidthF(max(2.0, size / 10))
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        inset = pen.widthF() / 2
-        painter.drawRect(QRectF(left + c * size + inset, top + r * size + inset, size - 2 * inset, size - 2 * inset))
-    if show_caption and rect.height() >= 200:
-        strip = QRectF(rect.left() + 4, rect.bottom() - 22, rect.width() - 8, 20)
-        font, words = fitted_caption(plain_font, caption(board), strip.width())
-        painter.setFont(font)
-        painter.setPen(text)
-        painter.drawText(strip, Qt.AlignmentFlag.AlignCenter, words)
-    painter.restore()
+    inset = pen.widthF() / 2
+    painter.drawRect(QRectF(left + c * size + inset, top + r * size + inset, size - 2 * inset, size - 2 * inset))
 
 
 ADDED_WASH = 150  # alpha of the window's base colour laid over a completion's added pieces
@@ -578,7 +593,11 @@ def _draw_piece_icon(
         font.setBold(True)
         painter.setFont(font)
         painter.setPen(ink)
-        painter.drawText(QRectF(0, 0, size * 0.34, size * 0.34), Qt.AlignmentFlag.AlignCenter, name)
+        # In a box of whole pixels, without smoothing: a small letter's stems then land on
+        # whole pixels in full ink, where smoothed ones were grey (under 4.5:1 at 28 px).
+        painter.setRenderHint(QPainter.RenderHint.TextAntialiasing, size >= 34)
+        corner = round(size * 0.34)
+        painter.drawText(QRectF(0, 0, corner, corner), Qt.AlignmentFlag.AlignCenter, name)
     painter.end()
     return QIcon(pixmap)
 

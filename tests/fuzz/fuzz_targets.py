@@ -241,12 +241,13 @@ def _pentomino_count_parts(data: bytes) -> None:
     the right first line, every count read is one of the count's parts."""
     import json
 
-    from slugboard.codecs.pentomino.parts import KIND, read_parts
+    from slugboard.codecs.pentomino.parts import FORMAT, KIND, read_parts
 
-    header = {"file": KIND, "board": "T88R33344344", "parts": 40, "split": "0" * 64}
+    header = {"file": KIND, "board": "T88R33344344", "parts": 40, "split": "0" * 64, "format": FORMAT}
+    keys = [f"{i:012x}" for i in range(40)]
     for text in (data, json.dumps(header).encode() + b"\n" + data):
         try:
-            known = read_parts(text, header)
+            known = read_parts(text, header, keys=keys)
         except SlugError:
             continue
         assert all(0 <= part < 40 and n >= 0 for part, n in known.items())
