@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 
@@ -29,6 +29,27 @@ def write_atomically(path: str, data: bytes, mode: int | None = None) -> None:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(temporary, path)
+
+
+def written_beside(path: str, write: Callable[[str], bool], mode: int | None = None) -> bool:
+    """Have `write(name)` write what becomes `path` into the new file `name` beside it
+    (for a writer that opens a file by its name: Qt's PDF, SVG and image writers), and put
+    it in place once `write` says it is complete: True then. A `write` that fails, returns
+    False, writes nothing, or is stopped (Ctrl+C, SIGTERM turned into SystemExit) leaves
+    `path` as it was and no file behind. `name` ends in `path`'s own suffix, which such a
+    writer reads the kind of file from."""
+    folder, name = os.path.split(os.path.abspath(path))
+    stem, suffix = os.path.splitext(name)
+    fd, temporary = tempfile.mkstemp(prefix=f".{stem}.", suffix=f".part{suffix}", dir=folder)
+    with removed_on_failure(temporary):
+        if hasattr(os, "fchmod"):
+            os.fchmod(fd, mode if mode is not None else 0o666 & ~_umask())
+        os.close(fd)
+        if not write(temporary) or os.path.getsize(temporary) == 0:
+            remove_quietly(temporary)
+            return False
+        os.replace(temporary, path)
+    return True
 
 
 @contextmanager
