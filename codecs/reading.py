@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .errors import SlugError, TooLongError, shown
+from .errors import SlugError, TooLongError, ValueRangeError, shown
 from .game import Game
 from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
 from .registry import all_games, games_by_detection
@@ -85,7 +85,23 @@ def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], An
         yield game, result, True
         return
     for candidate in unmarked:
-        yield _attempt(candidate, text, False, source)
+        yield _unmarked_attempt(candidate, text, source)
+
+
+def _unmarked_attempt(candidate: Game[Any], text: str, source: Source) -> tuple[Game[Any], Any, bool]:
+    """As `_attempt`, for a text with no game's marks: a board the game says that text
+    most likely reads as only by chance (`read_by_chance`: a bare xiangqi slug that is a
+    position no game reaches, as a damaged letters slug reads) is not taken."""
+    game, result, marked = _attempt(candidate, text, False, source)
+    judge = getattr(candidate.codec, "read_by_chance", None)
+    if judge is not None and not isinstance(result, SlugError):
+        reason = judge(result)
+        if reason is not None:
+            noun = candidate.title.lower()
+            result = ValueRangeError(
+                candidate.name, f"this reads as a {noun} {candidate.noun} only by chance: {reason}"
+            )
+    return game, result, marked
 
 
 def _near_mark(text: str) -> NearMark | None:
