@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Iterator
 
 APP_NAME = "Slugboard"
 
@@ -368,19 +369,65 @@ def export(args) -> int:
     if not os.path.isdir(folder):
         print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
         return 2
+    from slugboard.codecs.newfile import written_beside
+
+    # Drawn into a new file beside the target, which takes the target's name once complete.
     if suffix == "pdf":
         from .render import save_pdf
 
-        written = save_pdf(
-            args.export, name, board, caption, paper=args.paper, palette=palette if args.dark else None, **state
-        )
+        def draw(path: str) -> bool:
+            shown = palette if args.dark else None
+            return save_pdf(path, name, board, caption, paper=args.paper, palette=shown, **state)
     else:
-        written = save_board(args.export, name, board, caption, size, palette, **state)
+
+        def draw(path: str) -> bool:
+            return save_board(path, name, board, caption, size, palette, **state)
+
+    try:
+        written = written_beside(args.export, draw)
+    except OSError:
+        written = False
     if not written:
         print(f"error: could not write {args.export} (the folder or file cannot be written)", file=sys.stderr)
         return 2
     print(f"{name}: wrote {args.export}")
     return 0
+
+
+EXIT_INTERRUPTED = 130  # as slugboard-codec: the shell's status for Ctrl+C (128 + SIGINT)
+
+
+@contextlib.contextmanager
+def _stopped_at_once() -> Iterator[None]:
+    """For a run with no window (--export, --book): Ctrl+C and SIGTERM end it at once,
+    with "stopped (Ctrl+C)" and status 130 as slugboard-codec says it (SIGTERM: 143), after
+    removing the file it was writing (under a new name beside its target: `newfile`), so an
+    earlier file at the target stays as it was. No exception unwinds the drawing: one that
+    stops a QPainter halfway can crash Qt as the program ends."""
+    import signal
+
+    from slugboard.codecs.newfile import remove_unfinished
+
+    def stop(signum: int, _frame: object) -> None:
+        remove_unfinished()
+        if signum == signal.SIGINT:
+            sys.stderr.write("stopped (Ctrl+C)\n")
+            sys.stderr.flush()
+        os._exit(EXIT_INTERRUPTED if signum == signal.SIGINT else 128 + signum)
+
+    earlier = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) is signal.SIG_IGN:
+            continue  # ignored by whoever started it (a background job's Ctrl+C): left so
+        try:
+            earlier[signum] = signal.signal(signum, stop)
+        except ValueError:  # not the main thread: signals stay as they are
+            pass
+    try:
+        yield
+    finally:
+        for signum, handler in earlier.items():
+            signal.signal(signum, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -434,7 +481,11 @@ def _start(argv: list[str], handed_over: list[bool]) -> int:
 
         handed_over.append(True)
         try:
-            return export(args) if args.export else book(args)
+            with _stopped_at_once():
+                return export(args) if args.export else book(args)
+        except KeyboardInterrupt:  # as slugboard-codec says it, with no traceback
+            print("stopped (Ctrl+C)", file=sys.stderr)
+            return EXIT_INTERRUPTED
         finally:
             quiet_teardown()
 
