@@ -103,3 +103,25 @@ def test_write_cache_makes_its_folder_and_says_when_it_cannot(tmp_path):
     blocked.mkdir()
     assert not write_cache(str(blocked), b"data")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "blocked"] and not any(blocked.iterdir())
+
+
+@posix_only
+def test_a_fifo_at_the_library_check_stamp_does_not_hold_the_start(monkeypatch, tmp_path):
+    from slugboard.gui import platform_check
+
+    stamp = tmp_path / "xcb-libraries-found"
+    os.mkfifo(stamp)
+    monkeypatch.setattr(platform_check, "missing_xcb_libraries", lambda: [])
+    done = threading.Event()
+
+    def check() -> None:
+        platform_check.missing_xcb_libraries_once(str(stamp))
+        done.set()
+
+    threading.Thread(target=check, daemon=True).start()
+    try:
+        assert done.wait(30), "the start waits for a writer to the FIFO"
+    finally:
+        if not done.is_set():
+            os.close(os.open(stamp, os.O_WRONLY | os.O_NONBLOCK))
+    assert stamp.read_text(encoding="utf-8") == platform_check._plugin_key()  # made again as a file
