@@ -199,8 +199,9 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
         board_options = {option.dest: None for game in all_games().values() for option in game.board_options}
         return SimpleNamespace(**EMPTY_COMMAND_LINE, **board_options)  # type: ignore[return-value]
-    args, rest = _parser().parse_known_args(argv)
-    if rest or "-h" in argv or "--help" in argv:
+    asks_help = "-h" in argv or "--help" in argv  # the help lists the games' options too (--at, --speed, --fps)
+    args, rest = _parser().parse_known_args(argv) if not asks_help else (None, argv)
+    if rest or asks_help:
         from .games import available
 
         args = _parser(available()).parse_args(argv)
@@ -289,7 +290,9 @@ def _board_of(text: str):
     """The game and board of a slug or link, or of a file (one a game opens, else a text
     file holding a slug or link), with the file's record when it is a game's file."""
     from slugboard.codecs import all_games, game, read, read_text_file
+    from slugboard.codecs.reading import refuse_missing_file
 
+    refuse_missing_file(text)  # a file's name, with no file there: said so, not read as a slug
     if os.path.isfile(text):
         for candidate in all_games().values():
             for kind in candidate.file_types:
