@@ -64,8 +64,10 @@ def _cases() -> list[tuple[str, str]]:
             except SlugError:
                 continue  # a vector of an older form this game reads only through a link
             by_chance = getattr(game.codec, "read_by_chance", None)
-            if by_chance is None or game.looks_like(text) or by_chance(board) is None:  # else, bare, no slug
+            if by_chance is None or game.looks_like(text) or by_chance(board) is None:
                 cases.append((name, text))
+            else:  # bare, a position no game reaches is taken for no slug: its prefixed form is
+                cases.append((name, f"{name}:{text}"))
             url = game.share_url(board)
             if url:
                 cases.append((name, url))
