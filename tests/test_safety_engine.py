@@ -11,6 +11,8 @@ import time
 
 import pytest
 from fake_engine import wrapper
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from processes import linux_only, wait_ended
 
 from slugboard.codecs import xiangqi
@@ -137,3 +139,38 @@ def test_the_command_line_stays_small_while_an_engine_floods(tmp_path):
     # The command's own size (20 MB), with no more than a few lines held: unbounded, the
     # flood grew it to 92 MB in its 4 s (and by gigabytes in longer floods).
     assert most_kb < 60_000, f"{most_kb / 1000:.0f} MB"
+
+
+_INFO = st.builds(
+    lambda depth, number: f"info depth {depth} multipv {number} score cp 1 pv h2e2",
+    st.integers(1, 60),
+    st.integers(0, 7),
+)
+_OTHER = st.sampled_from(["readyok", "bestmove h2e2", "info string hello", "id name X", "uciok"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_INFO, _OTHER), max_size=200))
+def test_the_engine_output_keeps_every_other_line_and_the_latest_info_of_each_line(lines):
+    output = eng._Output(limit=len(lines) + 1)  # room for all: nothing waits
+    for line in lines:
+        output.put(line)
+    output.end()
+    taken = []
+    while (line := output.get(0)) is not None:
+        taken.append(line)
+    # Every line but `info` comes, in order; an `info` a search reads comes as the latest
+    # of its MultiPV line in its run, the others are dropped.
+    assert [t for t in taken if not t.startswith("info ")] == [t for t in lines if not t.startswith("info ")]
+    expected = []
+    run: dict = {}
+    for line in [*lines, "end"]:
+        if line.startswith("info "):
+            key = eng._info_key(line)
+            if key is not None:
+                run[key] = line
+        else:
+            expected.extend(run.values())
+            run = {}
+    assert [t for t in taken if t.startswith("info ")] == expected
+    assert all(1 <= eng._info_key(t) <= eng.MAX_MULTIPV for t in taken if t.startswith("info "))
