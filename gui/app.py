@@ -199,13 +199,16 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
         board_options = {option.dest: None for game in all_games().values() for option in game.board_options}
         return SimpleNamespace(**EMPTY_COMMAND_LINE, **board_options)  # type: ignore[return-value]
-    asks_help = "-h" in argv or "--help" in argv  # the help lists the games' options too (--at, --speed, --fps)
-    args, rest = _parser().parse_known_args(argv) if not asks_help else (None, argv)
-    if rest or asks_help:
-        from .games import available
+    # The help lists the games' options too (--at, --speed, --fps): asked before the
+    # window's own parser answers it alone.
+    asks_help = "-h" in argv or "--help" in argv
+    if not asks_help:
+        args, rest = _parser().parse_known_args(argv)
+        if not rest:
+            return args
+    from .games import available
 
-        args = _parser(available()).parse_args(argv)
-    return args
+    return _parser(available()).parse_args(argv)
 
 
 def _options_of_other_games(args: argparse.Namespace, name: str) -> str | None:
