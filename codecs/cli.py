@@ -217,7 +217,9 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--slug", action="store_true", help="print one slug per line instead")
     for name, offers in _offers().items():
         command = offers[0][1]
-        p = sub.add_parser(name, help=command.summary, conflict_handler="resolve")
+        # A command several games offer (solve: sudoku and pentomino) is described for each.
+        summary = "; ".join(dict.fromkeys(offered.summary for _, offered in offers))
+        p = sub.add_parser(name, help=summary, conflict_handler="resolve")
         if command.takes_board:
             if command.many:
                 p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line")

@@ -129,19 +129,35 @@ class CommandFailed(Exception):  # noqa: N818 - a result, not a fault
 
 
 def guarded(name: str, work: Callable[[], T]) -> T:
-    """Run `work`, turning any failure that is not already a SlugError into one: a board
-    JSON can hold any value in any place, and one bad line must not end the batch."""
+    """Run `work`, turning any failure that is not already a SlugError into one that says
+    what it was: a board JSON can hold any value in any place, and one bad line must not
+    end the batch; but a solver that gave up, memory that ran out or a file that cannot be
+    read is no bad board, and is not called one."""
     try:
         return work()
     except (SlugError, CommandFailed, Cancelled, BrokenPipeError):  # no answer, a stop or a closed output
         raise
     except RecursionError:
         raise SlugError(name, "the board JSON is nested too deeply") from None
-    except Exception as exc:  # noqa: BLE001 - reported to the user as a bad input
-        reason = str(exc) if len(str(exc)) <= SHOWN_CHARS else str(exc)[: SHOWN_CHARS - 1] + "…"
+    except TimeoutError as exc:  # its message says who gave up after how long
+        raise SlugError(name, _reason(exc) or "gave up: it took too long") from None
+    except MemoryError:
+        raise SlugError(name, "not enough memory for this") from None
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        raise SlugError(name, f"{where}{exc.strerror or _reason(exc) or type(exc).__name__}") from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # what reading a value of the wrong kind raises (a list where a number goes)
         raise SlugError(
-            name, f"the board JSON has a value of the wrong kind ({type(exc).__name__}: {reason})"
+            name, f"the board JSON has a value of the wrong kind ({type(exc).__name__}: {_reason(exc)})"
         ) from None
+    except Exception as exc:  # noqa: BLE001 - one line for the person, not a traceback
+        raise SlugError(name, f"failed unexpectedly ({type(exc).__name__}: {_reason(exc)})") from None
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc)
+    return text if len(text) <= SHOWN_CHARS else text[: SHOWN_CHARS - 1] + "…"
 
 
 class FormatError(SlugError):

@@ -58,6 +58,33 @@ def read_text_limited(path: str, limit: int, game: str = "slugboard") -> str:
     return data.decode("utf-8", errors="replace")[: limit + 1]
 
 
+def read_cache(path: str, limit: int) -> bytes | None:
+    """The bytes of the cache file `path`, or None when it cannot serve: missing, not a
+    regular file (a FIFO, folder or device planted at its name: checked once open, and a
+    FIFO opens without waiting), over `limit` bytes, or unreadable. A cache is made again
+    when it cannot be read, so nothing here is an error."""
+    try:
+        data = read_bytes_limited(path, limit)
+    except FormatError:
+        return None
+    return data if len(data) <= limit else None
+
+
+def write_cache(path: str, data: bytes) -> bool:
+    """Write the cache file `path` whole (through a new file beside it, never one already
+    there or a link: `newfile`), making its folder first; False when it cannot be written
+    (a read-only folder, a full disk, a folder planted at its name), which leaves no
+    temporary file behind and the cache to be made again next time."""
+    from .newfile import write_atomically
+
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        write_atomically(path, data)
+    except OSError:
+        return False
+    return True
+
+
 def cache_folder() -> str:
     """Slugboard's folder in the user's cache folder (the platform's: XDG_CACHE_HOME or
     ~/.cache, ~/Library/Caches, %LOCALAPPDATA%), for what can be made again when it is gone:

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
-from .errors import SlugError, TooLongError, shown
+from .errors import SlugError, TooLongError, ValueRangeError, shown
 from .game import Game
 from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link, wrapped_link
 from .registry import all_games, games_by_detection
@@ -24,11 +24,52 @@ MAX_TEXT = 4_000_000
 
 def read_text_file(path: str) -> str:
     """The text of a file that holds a slug or link (a text longer than any slug is read
-    only so far as to be refused as one); raises SlugError when it cannot be read, and for
-    anything that is not a regular file (a FIFO, /dev/zero, a symlink to either)."""
-    from .files import read_text_limited
+    only so far as to be refused as one); raises SlugError when it cannot be read, for
+    anything that is not a regular file (a FIFO, /dev/zero, a symlink to either), and for a
+    file that is not text (a picture, a program: no game reads it)."""
+    import os
 
-    return read_text_limited(path, MAX_TEXT)
+    from .files import read_bytes_limited
+
+    data = read_bytes_limited(path, 4 * (MAX_TEXT + 1))  # a character is at most 4 bytes
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16, as some editors save text
+        return data.decode("utf-16", errors="replace")[: MAX_TEXT + 1]
+    if b"\0" in data:  # no text holds a NUL; a picture, a program or an archive does
+        name = os.path.basename(os.fspath(path).rstrip("/\\")) or os.fspath(path)
+        kinds = sorted({e for game in all_games().values() for kind in game.file_types for e in kind.extensions})
+        raise SlugError(
+            "slugboard",
+            f"{shown(name)} is no file a game reads: not text holding a slug or link, "
+            f"nor a game's file ({' '.join(kinds)})",
+        )
+    text = data.decode("utf-8", errors="replace")  # a stray byte of another encoding reads as U+FFFD
+    return text[: MAX_TEXT + 1]
+
+
+# What a text naming a file ends in: the games' files, and text files holding a slug.
+_TEXT_SUFFIXES = (".txt", ".text", ".url")
+
+
+def refuse_missing_file(text: str) -> None:
+    """Raise SlugError "no such file" when `text`, which names no file there is, looks like
+    the name of one rather than a slug: it ends in the suffix of a file a game opens or of
+    a text file, or starts as a path does (./ ../ ~/, or a folder that is there)."""
+    import os
+
+    stripped = text.strip()
+    if not stripped or "://" in stripped or "\n" in stripped or os.path.lexists(stripped):
+        return
+    suffixes = {e.lower() for game in all_games().values() for kind in game.file_types for e in kind.extensions}
+    suffix = os.path.splitext(stripped)[1].lower()
+    folder = os.path.dirname(stripped)
+    path_like = (
+        suffix in suffixes
+        or suffix in _TEXT_SUFFIXES
+        or stripped.startswith(("./", "../", "~/", ".\\", "..\\"))
+        or (folder not in ("", "/") and os.path.isdir(os.path.expanduser(folder)))
+    )
+    if path_like:
+        raise SlugError("slugboard", f"no such file: {shown(stripped)}")
 
 
 def _check_size(text: object) -> str:
@@ -85,7 +126,23 @@ def _attempts(text: str, source: Source = WHOLE) -> Iterator[tuple[Game[Any], An
         yield game, result, True
         return
     for candidate in unmarked:
-        yield _attempt(candidate, text, False, source)
+        yield _unmarked_attempt(candidate, text, source)
+
+
+def _unmarked_attempt(candidate: Game[Any], text: str, source: Source) -> tuple[Game[Any], Any, bool]:
+    """As `_attempt`, for a text with no game's marks: a board the game says that text
+    most likely reads as only by chance (`read_by_chance`: a bare xiangqi slug that is a
+    position no game reaches, as a damaged letters slug reads) is not taken."""
+    game, result, marked = _attempt(candidate, text, False, source)
+    judge = getattr(candidate.codec, "read_by_chance", None)
+    if judge is not None and not isinstance(result, SlugError):
+        reason = judge(result)
+        if reason is not None:
+            noun = candidate.title.lower()
+            result = ValueRangeError(
+                candidate.name, f"this reads as a {noun} {candidate.noun} only by chance: {reason}"
+            )
+    return game, result, marked
 
 
 def _near_mark(text: str) -> NearMark | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import argparse
+    from collections.abc import Iterator
 
 APP_NAME = "Slugboard"
 
@@ -126,12 +127,16 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
         board_options = {option.dest: None for game in all_games().values() for option in game.board_options}
         return SimpleNamespace(**EMPTY_COMMAND_LINE, **board_options)  # type: ignore[return-value]
-    args, rest = _parser().parse_known_args(argv)
-    if rest or "-h" in argv or "--help" in argv:
-        from .games import available
+    # The help lists the games' options too (--at, --speed, --fps): asked before the
+    # window's own parser answers it alone.
+    asks_help = "-h" in argv or "--help" in argv
+    if not asks_help:
+        args, rest = _parser().parse_known_args(argv)
+        if not rest:
+            return args
+    from .games import available
 
-        args = _parser(available()).parse_args(argv)
-    return args
+    return _parser(available()).parse_args(argv)
 
 
 def _options_of_other_games(args: argparse.Namespace, name: str) -> str | None:
@@ -216,7 +221,9 @@ def _board_of(text: str):
     """The game and board of a slug or link, or of a file (one a game opens, else a text
     file holding a slug or link), with the file's record when it is a game's file."""
     from slugboard.codecs import all_games, game, read, read_text_file
+    from slugboard.codecs.reading import refuse_missing_file
 
+    refuse_missing_file(text)  # a file's name, with no file there: said so, not read as a slug
     if os.path.isfile(text):
         for candidate in all_games().values():
             for kind in candidate.file_types:
@@ -296,19 +303,65 @@ def export(args) -> int:
     if not os.path.isdir(folder):
         print(f"error: could not write {args.export} (no such folder)", file=sys.stderr)
         return 2
+    from slugboard.codecs.newfile import written_beside
+
+    # Drawn into a new file beside the target, which takes the target's name once complete.
     if suffix == "pdf":
         from .render import save_pdf
 
-        written = save_pdf(
-            args.export, name, board, caption, paper=args.paper, palette=palette if args.dark else None, **state
-        )
+        def draw(path: str) -> bool:
+            shown = palette if args.dark else None
+            return save_pdf(path, name, board, caption, paper=args.paper, palette=shown, **state)
     else:
-        written = save_board(args.export, name, board, caption, size, palette, **state)
+
+        def draw(path: str) -> bool:
+            return save_board(path, name, board, caption, size, palette, **state)
+
+    try:
+        written = written_beside(args.export, draw)
+    except OSError:
+        written = False
     if not written:
         print(f"error: could not write {args.export} (the folder or file cannot be written)", file=sys.stderr)
         return 2
     print(f"{name}: wrote {args.export}")
     return 0
+
+
+EXIT_INTERRUPTED = 130  # as slugboard-codec: the shell's status for Ctrl+C (128 + SIGINT)
+
+
+@contextlib.contextmanager
+def _stopped_at_once() -> Iterator[None]:
+    """For a run with no window (--export, --book): Ctrl+C and SIGTERM end it at once,
+    with "stopped (Ctrl+C)" and status 130 as slugboard-codec says it (SIGTERM: 143), after
+    removing the file it was writing (under a new name beside its target: `newfile`), so an
+    earlier file at the target stays as it was. No exception unwinds the drawing: one that
+    stops a QPainter halfway can crash Qt as the program ends."""
+    import signal
+
+    from slugboard.codecs.newfile import remove_unfinished
+
+    def stop(signum: int, _frame: object) -> None:
+        remove_unfinished()
+        if signum == signal.SIGINT:
+            sys.stderr.write("stopped (Ctrl+C)\n")
+            sys.stderr.flush()
+        os._exit(EXIT_INTERRUPTED if signum == signal.SIGINT else 128 + signum)
+
+    earlier = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) is signal.SIG_IGN:
+            continue  # ignored by whoever started it (a background job's Ctrl+C): left so
+        try:
+            earlier[signum] = signal.signal(signum, stop)
+        except ValueError:  # not the main thread: signals stay as they are
+            pass
+    try:
+        yield
+    finally:
+        for signum, handler in earlier.items():
+            signal.signal(signum, handler)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -360,7 +413,11 @@ def _start(argv: list[str], handed_over: list[bool]) -> int:
 
         handed_over.append(True)
         try:
-            return export(args) if args.export else book(args)
+            with _stopped_at_once():
+                return export(args) if args.export else book(args)
+        except KeyboardInterrupt:  # as slugboard-codec says it, with no traceback
+            print("stopped (Ctrl+C)", file=sys.stderr)
+            return EXIT_INTERRUPTED
         finally:
             quiet_teardown()
 

@@ -96,13 +96,23 @@ def write_book(
     paper: str | None = None,
     title: str = "Slugboard puzzles",
 ) -> bool:
-    """The book as a PDF at `path`; True when a file was written."""
-    from PySide6.QtGui import QPdfWriter
+    """The book as a PDF at `path`; True when a file was written. It is written to a new
+    file beside `path` that takes its name once complete: a book stopped halfway (Ctrl+C,
+    a full disk) leaves an earlier book at `path` as it was."""
+    from slugboard.codecs.newfile import written_beside
 
     if per_page not in PER_PAGE:
         raise ValueError(f"--per-page is one of {', '.join(map(str, PER_PAGE))}")
     if not entries:
         raise ValueError("the book has no boards")
+    return written_beside(
+        path, lambda temporary: _draw_book(temporary, entries, per_page, solutions, paper or default_paper(), title)
+    )
+
+
+def _draw_book(path: str, entries: list[Entry], per_page: int, solutions: bool, paper: str, title: str) -> bool:
+    from PySide6.QtGui import QPdfWriter
+
     palette = light_palette()
     writer = QPdfWriter(path)
     writer.setResolution(RESOLUTION)
@@ -110,7 +120,7 @@ def write_book(
     writer.setCreator("Slugboard")
     writer.setPageLayout(
         QPageLayout(
-            QPageSize(PAPERS[paper or default_paper()]),
+            QPageSize(PAPERS[paper]),
             QPageLayout.Orientation.Portrait,
             QMarginsF(MARGIN_MM, MARGIN_MM, MARGIN_MM, MARGIN_MM),
             QPageLayout.Unit.Millimeter,

@@ -87,20 +87,14 @@ def missing_xcb_libraries_once(stamp: str | None = None) -> list[str]:
     large part of every start)."""
     stamp = stamp or _stamp_path()
     key = _plugin_key()
-    try:
-        with open(stamp, encoding="utf-8") as f:
-            if f.read() == key:
-                return []
-    except OSError:
-        pass
+    from slugboard.codecs.files import read_cache, write_cache
+
+    # A FIFO or a folder planted at the stamp is no stamp: never waited on, written past.
+    if read_cache(stamp, len(key.encode("utf-8"))) == key.encode("utf-8"):
+        return []
     missing = missing_xcb_libraries()
     if not missing:
-        try:
-            os.makedirs(os.path.dirname(stamp), exist_ok=True)
-            with open(stamp, "w", encoding="utf-8") as f:
-                f.write(key)
-        except OSError:
-            pass  # no cache to write to: the check runs again next time
+        write_cache(stamp, key.encode("utf-8"))  # when it cannot be, the check runs again next time
     return missing
 
 

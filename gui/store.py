@@ -308,9 +308,9 @@ def _add_entry(path: str, entry: dict[str, Any]) -> str:
     moved to a name of its own first, which is returned ("" when none was moved). The new
     file is written under a name no one else can have and then put in place in one step.
     Raises OSError when the file cannot be read, locked or written."""
-    import tempfile
-
     from PySide6.QtCore import QLockFile
+
+    from slugboard.codecs.newfile import write_atomically
 
     lock = QLockFile(path + ".lock")
     lock.setStaleLockTime(STALE_LOCK_MS)
@@ -336,18 +336,8 @@ def _add_entry(path: str, entry: dict[str, Any]) -> str:
             else:
                 moved = _move_aside(path)
         entries.append(entry)
-        folder, name = os.path.split(os.path.abspath(path))
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(entries, f, ensure_ascii=False, indent=1)
-            os.replace(tmp, path)
-        except BaseException:
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
-            raise
+        text = json.dumps(entries, ensure_ascii=False, indent=1)
+        write_atomically(path, text.encode("utf-8"))
         return moved
     finally:
         lock.unlock()

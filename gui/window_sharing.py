@@ -107,9 +107,10 @@ class Sharing:
         page = self._current_page()
         board = page.shown_board()
         text = page.game.share_url(board) or page.game.encode(board)
+        from slugboard.codecs.newfile import write_atomically
+
         try:
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(text + "\n")
+            write_atomically(path, (text + "\n").encode("utf-8"))
         except OSError as exc:
             self._status.showMessage(f"Could not save {path}: {exc.strerror}", 8000)
             return False

@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from operator import mul
 from typing import Any
 
-from ..files import cache_folder
+from ..files import cache_folder, read_cache, write_cache
 from ..record import Record
 from ..work import NEVER, Cancel
 from .game import rack_for_turn, resolve
@@ -147,37 +147,14 @@ def lexicon_cache_path() -> str:
 
 
 def _read_cache(path: str, digest: str) -> Lexicon | None:
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        return None
-    try:
-        import stat
-
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        with os.fdopen(fd, "rb") as handle:
-            fd = -1
-            data = handle.read(CACHE_LIMIT + 1)
-    except OSError:
-        return None
-    finally:
-        if fd >= 0:
-            os.close(fd)
-    return Lexicon.from_bytes(data, digest)
+    data = read_cache(path, CACHE_LIMIT)
+    return None if data is None else Lexicon.from_bytes(data, digest)
 
 
 def _write_cache(path: str, data: bytes) -> None:
-    """Written whole to a temporary file and moved into place, so a reader never sees half
-    a cache; a folder that cannot be written leaves the lexicon in memory alone."""
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        temporary = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
-        with open(temporary, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        pass
+    """Written whole and moved into place (`files.write_cache`), so a reader never sees
+    half a cache; a folder that cannot be written leaves the lexicon in memory alone."""
+    write_cache(path, data)
 
 
 _LEXICON: Lexicon | None = None

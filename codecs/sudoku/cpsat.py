@@ -481,7 +481,7 @@ class _Model:
             return tuple(int(solver.value(x)) for x in self.v)
         if status == self.cp.INFEASIBLE:
             return None
-        raise TimeoutError("the solver gave up on this puzzle")
+        raise TimeoutError(f"the solver gave up after {limit:g} s")
 
     def exclude(self, solution: tuple[int, ...]) -> None:
         self.m.add_bool_or([self.b[i][d].negated() for i, d in enumerate(solution)])

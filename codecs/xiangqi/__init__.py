@@ -58,8 +58,8 @@ if TYPE_CHECKING:
     )
     from .rules import attackers, play_problems, problems
     from .slug import (
-        bit_length, decode, decode_slug, encode, from_json, from_rows_checked, looks_like, share_url, slug_bits,
-        to_json
+        bit_length, decode, decode_slug, encode, from_json, from_rows_checked, looks_like, read_by_chance,
+        share_url, slug_bits, to_json
     )
     # fmt: on
 else:
@@ -71,7 +71,7 @@ else:
             "model": ("BLACK_LETTERS", "CANDIDATES", "CAPTURED", "FILES", "GROUPS", "INDEX", "KIND_NAMES", "LETTERS", "MAX_COUNT", "OPENING_FEN", "PREFIX", "RED_LETTERS", "ROW_LETTERS", "STANDS", "Board", "empty_board", "from_rows", "is_red", "piece_name", "prefix_code", "read_index", "row_name", "square_name", "to_fen",),
             "fen": ("from_fen", "new_board",),
             "placement": ("canonical_rows", "count_refusal", "is_encodable", "legal_squares", "legal_targets", "move_refusal", "placement_problems", "placement_refusal",),
-            "slug": ("bit_length", "decode", "decode_slug", "encode", "from_json", "from_rows_checked", "looks_like", "share_url", "slug_bits", "to_json",),
+            "slug": ("bit_length", "decode", "decode_slug", "encode", "from_json", "from_rows_checked", "looks_like", "read_by_chance", "share_url", "slug_bits", "to_json",),
             "moves": ("Move", "general_attacked", "iccs", "in_check", "in_palace", "legal_moves", "parse_iccs", "perft", "piece_moves", "play", "result", "legal_move_targets=legal_targets", "play_refusal=move_refusal",),
             "notation": ("chinese", "game_in_text", "looks_like_moves", "parse_game", "parse_move", "parse_moves", "shown_board", "wxf", "wxf_list",),
             "rules": ("attackers", "play_problems", "problems",),

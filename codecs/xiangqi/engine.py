@@ -11,16 +11,26 @@ are turned from the side to move's into Red's.
 An engine that ends or stops answering raises `EngineError` with a message for a person;
 nothing here waits without a time limit. Engines still running when the interpreter ends
 are told to quit, then ended.
+
+An engine is often a script that starts the real program without `exec` (a wrapper keeps
+the pipes open in its child): each engine runs in a process group of its own, and ending
+it ends the whole group. Only the thread that reads the engine's output ever touches that
+pipe, so no one waits on a pipe another process may hold. What the engine says is held in
+a bounded queue (an engine that floods its output costs no more memory than that), and a
+line longer than any UCI line is dropped unread.
 """
 
 from __future__ import annotations
 
 import atexit
+import collections
 import os
 import queue
 import re
 import shutil
+import signal
 import subprocess
+import sys
 import threading
 import time
 import weakref
@@ -50,9 +60,16 @@ GRACE = 5.0
 DEPTH_TIMEOUT = 120.0
 # How long a starting engine may stay silent after `uci` before it is asked in UCCI.
 UCI_WAIT = 3.0
-# How long an engine told to quit may take before it is ended.
+# How long an engine told to quit may take before it is ended, and how long an engine
+# sent SIGTERM may take before it is killed.
 QUIT_WAIT = 0.5
-_LINE_LIMIT = 100_000  # a line longer than this is not UCI
+TERM_WAIT = 0.5
+# A line longer than this is not UCI (Fairy-Stockfish's longest, its list of variants, is
+# about 1,000 bytes); it is dropped.
+LINE_LIMIT = 65_536
+# Lines other than a search's `info` held at most before the reader waits for them to be
+# taken (the engine then waits to write): with LINE_LIMIT, 16 MB at most.
+QUEUE_LIMIT = 256
 
 
 class EngineError(SlugError):
@@ -136,7 +153,7 @@ class Engine:
         self.ranks_from_one = False
         self.protocol = "uci"  # or "ucci"
         self.options: tuple[str, ...] = ()  # the `option ...` lines it sent when it started
-        self._lines: queue.Queue[str | None] = queue.Queue()
+        self._lines = _Output()
         self._write_lock = threading.Lock()
         self._searching = False
         self.grace = GRACE
@@ -146,10 +163,8 @@ class Engine:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
-                text=True,
-                encoding="utf-8",
-                errors="replace",
-                bufsize=1,
+                # A group of its own, so that ending it ends what a wrapper script started.
+                start_new_session=sys.platform != "win32",
             )
         except OSError as exc:
             raise EngineError(f"the engine {self.name} could not be started ({exc.strerror or exc})") from None
@@ -163,17 +178,35 @@ class Engine:
             raise
 
     def _read(self) -> None:
+        """Hand the engine's lines to `_lines` until its output ends. The only code that
+        reads or closes the pipe: a process outside the engine's group that holds it open
+        keeps this thread waiting, and nothing else."""
         stdout = self._process.stdout
         assert stdout is not None
+        fd = stdout.fileno()
+        pending = b""
+        skipping = False  # the rest of a line over LINE_LIMIT is still to come
         try:
             while True:
-                line = stdout.readline(_LINE_LIMIT)
-                if not line:
+                chunk = os.read(fd, 65536)
+                if not chunk:
                     break
-                self._lines.put(line.strip())
-        except (OSError, ValueError):
+                *lines, pending = (pending + chunk).split(b"\n")
+                for raw in lines:
+                    if skipping:
+                        skipping = False
+                    elif len(raw) <= LINE_LIMIT:
+                        self._lines.put(raw.decode("utf-8", errors="replace").strip())
+                if len(pending) > LINE_LIMIT:
+                    pending, skipping = b"", True
+        except OSError:
             pass
-        self._lines.put(None)
+        finally:
+            self._lines.end()
+            try:
+                stdout.close()
+            except OSError:
+                pass
 
     def _start(self, timeout: float) -> None:
         self.send("uci")
@@ -212,9 +245,7 @@ class Engine:
             except queue.Empty:
                 return None
             if line is None:
-                self._lines.put(None)
-                self._process.wait(timeout=2)
-                raise EngineError(self._ended_message())
+                raise self._ended_error()
             if line.split(" ", 1)[0] == word:
                 return lines
             if len(lines) < 1000:
@@ -225,7 +256,7 @@ class Engine:
         with self._write_lock:
             try:
                 assert stdin is not None
-                stdin.write(command + "\n")
+                stdin.write(command.encode("utf-8") + b"\n")
                 stdin.flush()
             except (OSError, ValueError, AssertionError):
                 raise EngineError(self._ended_message()) from None
@@ -234,6 +265,14 @@ class Engine:
         self.send("isready")
         for _line in self._until("readyok", timeout, "get ready"):
             pass
+
+    def _ended_error(self) -> EngineError:
+        """The error for an engine whose output has ended (its exit status, once it has one)."""
+        try:
+            self._process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            pass  # it closed its output and runs on
+        return EngineError(self._ended_message())
 
     def _ended_message(self) -> str:
         status = self._process.poll()
@@ -254,9 +293,7 @@ class Engine:
                     f"the engine {self.name} stopped answering (no reply within {timeout:g} s when asked to {doing})"
                 ) from None
             if line is None:
-                self._lines.put(None)  # stays at the end for the next reader
-                self._process.wait(timeout=2)
-                raise EngineError(self._ended_message())
+                raise self._ended_error()
             if line.split(" ", 1)[0] == word:
                 return
             yield line
@@ -311,9 +348,7 @@ class Engine:
                 line = ""
             if line is None:
                 self._searching = False
-                self._lines.put(None)
-                self._process.wait(timeout=2)
-                raise EngineError(self._ended_message())
+                raise self._ended_error()
             if line.startswith(("bestmove", "nobestmove")):
                 self._searching = False
                 yield Analysis(board, latest, final=True)
@@ -357,27 +392,55 @@ class Engine:
         return final
 
     def close(self) -> None:
-        """Tell the engine to quit; end it when it has not within QUIT_WAIT seconds."""
+        """Tell the engine to quit; end its whole process group when it has not within
+        QUIT_WAIT seconds (SIGTERM, then SIGKILL after TERM_WAIT). Returns within about
+        a second whatever the engine does."""
         _open_engines.discard(self)
         process = self._process
         if process.poll() is None:
-            try:
-                assert process.stdin is not None
-                with self._write_lock:
-                    process.stdin.write("quit\n")
-                    process.stdin.close()  # an engine reading to the end of its input ends too
-            except (OSError, ValueError, AssertionError):
-                pass
+            stdin = process.stdin
+            # A writer stuck on a full pipe (an engine that reads nothing) keeps the lock.
+            if stdin is not None and self._write_lock.acquire(timeout=QUIT_WAIT):
+                try:
+                    stdin.write(b"quit\n")
+                    stdin.close()  # an engine reading to the end of its input ends too
+                except (OSError, ValueError):
+                    pass
+                finally:
+                    self._write_lock.release()
             try:
                 process.wait(timeout=QUIT_WAIT)
             except subprocess.TimeoutExpired:
+                pass
+        self._end_group()
+        self._lines.close()
+
+    def _end_group(self) -> None:
+        """End the engine and whatever it started in its group (a wrapper's engine)."""
+        process = self._process
+        if sys.platform == "win32":
+            if process.poll() is None:
                 process.kill()
-                process.wait(timeout=5)
-        for stream in (process.stdin, process.stdout):
+        else:
+            for sent, wait in ((signal.SIGTERM, TERM_WAIT), (signal.SIGKILL, 1.0)):
+                try:
+                    os.killpg(process.pid, sent)
+                except (ProcessLookupError, PermissionError):
+                    break  # the group is gone
+                try:
+                    process.wait(timeout=wait)
+                except subprocess.TimeoutExpired:
+                    continue
+                if not _group_alive(process.pid):
+                    break
+        try:
+            process.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            pass  # unkillable for now (a process in the kernel): nothing more to do
+        if process.stdin is not None:
             try:
-                if stream is not None:
-                    stream.close()
-            except OSError:
+                process.stdin.close()
+            except (OSError, ValueError):
                 pass
 
     def __enter__(self) -> Engine:
@@ -385,6 +448,94 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _group_alive(group: int) -> bool:
+    """Whether any process of the process group `group` is still there."""
+    try:
+        os.killpg(group, 0)
+    except (ProcessLookupError, PermissionError):
+        return False
+    return True
+
+
+def _info_key(line: str) -> int | None:
+    """The MultiPV line an `info` line with a variation is about, or None for an `info`
+    line a search does not read (no variation or score, or a line number out of range)."""
+    words = line.split()
+    if "pv" not in words or "score" not in words:
+        return None
+    if "multipv" not in words:
+        return 1
+    at = words.index("multipv") + 1
+    if at >= len(words) or not words[at].isdigit() or len(words[at]) > 2:
+        return None
+    number = int(words[at])
+    return number if 1 <= number <= MAX_MULTIPV else None
+
+
+class _Output:
+    """The engine's lines, from the thread that reads them to the one that asks, held in
+    bounded room: an `info` line replaces the one of the same MultiPV line still waiting
+    (when nothing but `info` came after it), an `info` line a search does not read is
+    dropped, and other lines wait for room (QUEUE_LIMIT), so the engine waits to write."""
+
+    def __init__(self, limit: int = QUEUE_LIMIT) -> None:
+        self.limit = limit
+        self._lines: collections.deque[str] = collections.deque()
+        self._changed = threading.Condition()
+        self._ended = False  # the engine's output has ended
+        self._closed = False  # no one will ask again: lines are dropped
+
+    def __len__(self) -> int:
+        return len(self._lines)
+
+    def put(self, line: str) -> None:
+        with self._changed:
+            if line.startswith("info "):
+                key = _info_key(line)
+                if key is None:
+                    return
+                lines = self._lines
+                for at in range(len(lines) - 1, -1, -1):  # the info lines at the end: one per key
+                    if not lines[at].startswith("info "):
+                        break
+                    if _info_key(lines[at]) == key:
+                        lines[at] = line
+                        return
+            while len(self._lines) >= self.limit and not self._closed:
+                self._changed.wait()
+            if not self._closed:
+                self._lines.append(line)
+                self._changed.notify_all()
+
+    def get(self, timeout: float) -> str | None:
+        """The next line, or None once the output has ended and every line is taken;
+        raises queue.Empty when none comes within `timeout` seconds."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not self._lines:
+                left = deadline - time.monotonic()
+                if self._ended:
+                    return None
+                if left <= 0:
+                    raise queue.Empty
+                self._changed.wait(left)
+            line = self._lines.popleft()
+            self._changed.notify_all()
+            return line
+
+    def end(self) -> None:
+        with self._changed:
+            self._ended = True
+            self._changed.notify_all()
+
+    def close(self) -> None:
+        """No one asks any more: what waits is dropped, and an asker hears the end."""
+        with self._changed:
+            self._closed = self._ended = True
+            self._lines.clear()
+            self._changed.notify_all()
 
 
 def check_position(board: Board) -> None:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
+from ..errors import FormatError, ProblemKind, SlugError, TooLongError, ValueRangeError, shown
 from ..links import located_in, percent_decode, strip_text
 from .fen import from_fen, refuse_what_is_not_moves
 from .model import (
@@ -83,6 +83,23 @@ def looks_like(text: str) -> bool:
         return bool(_FEN_SHAPE.match(t))
     except Exception:  # looks_like must never raise, whatever it is given
         return False
+
+
+def read_by_chance(board: Board) -> str | None:
+    """Why a bare slug (no `xiangqi:` prefix, no FEN) that reads as `board` most likely
+    holds no position but text of another kind (another game's slug, damaged): a position
+    no game reaches, with no general at all, the generals facing, or the side not to move
+    in check. Any string of 26 or more base64 letters reads as some position, so detection
+    takes a bare slug only when it could be one. None when it could."""
+    from .rules import problems
+
+    found = problems(board)
+    if sum(p.kind is ProblemKind.NO_KING for p in found) == 2:
+        return "it has no general on either side"
+    for problem in found:
+        if problem.kind in (ProblemKind.FACING_KINGS, ProblemKind.CHECK):
+            return problem.message
+    return None
 
 
 def decode(text: str) -> Board:

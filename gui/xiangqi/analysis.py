@@ -117,6 +117,9 @@ class EngineRunner(QObject):
             try:
                 if self._engine is None or not self._engine.alive:
                     self._engine = engines.Engine(self.path)
+                    if self._closing:  # the window closed while the engine started: its close missed it
+                        self._engine.close()
+                        return
                 if isinstance(board, list):
                     self._evaluate(asked, board, lines)
                     continue

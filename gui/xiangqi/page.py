@@ -769,9 +769,10 @@ class XiangqiPage(GamePage):
         if not path:
             return False
         text = records.write_pgn(self.game_as_record(), "WXF")
+        from slugboard.codecs.newfile import write_atomically
+
         try:
-            with open(path, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            write_atomically(path, text.encode("utf-8"))
         except OSError as exc:
             self._refuse(f"Not saved: {exc.strerror or exc}")
             return False
