@@ -16,7 +16,7 @@ from processes import linux_only
 pytestmark = linux_only
 
 PUZZLE = "UyF2MQAg"  # a sudoku slug (tests/data/sudoku.json)
-LONG_GAME = "2=30x16,60000+00++550P;55NER"  # a game of 24 hours: minutes of frames at --speed 60
+LONG_GAME = "2=30x16,60000+00++550P;55NER"  # a game of 24 hours: 10,368 frames at --speed 100 --fps 12
 
 
 def _start(folder, *args: str) -> subprocess.Popen:
@@ -69,7 +69,7 @@ def test_ctrl_c_on_a_book_keeps_the_earlier_book_and_says_stopped(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".gif", ".mp4"])
 def test_ctrl_c_on_a_recording_says_stopped_and_leaves_nothing(tmp_path, suffix):
-    process = _start(tmp_path, "--export", "game" + suffix, "--speed", "60", LONG_GAME)
+    process = _start(tmp_path, "--export", "game" + suffix, "--speed", "100", "--fps", "12", LONG_GAME)
     _wait_for_part(process, tmp_path)
     code, err = _stop(process, signal.SIGINT)
     assert code == 130
@@ -80,7 +80,7 @@ def test_ctrl_c_on_a_recording_says_stopped_and_leaves_nothing(tmp_path, suffix)
 @pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".gif", ".mp4"])
 def test_a_recording_ended_by_sigterm_leaves_no_part_file(tmp_path, suffix):
-    process = _start(tmp_path, "--export", "game" + suffix, "--speed", "60", LONG_GAME)
+    process = _start(tmp_path, "--export", "game" + suffix, "--speed", "100", "--fps", "12", LONG_GAME)
     _wait_for_part(process, tmp_path)
     code, err = _stop(process, signal.SIGTERM)
     assert code == 128 + signal.SIGTERM and "Traceback" not in err
