@@ -140,7 +140,7 @@ def build_menus(window: MainWindow) -> None:
         "Open &file…",
         window.open_file_dialog,
         "Ctrl+Shift+O",
-        "Open a file one of the games opens (a minesweeper replay, say) or a text file holding a slug or link",
+        "Open a file one of the games opens (a replay, a game record) or a text file holding a slug or link",
     )
     window.recent_menu = file_menu.addMenu("Open &recent")
     window.recent_menu.aboutToShow.connect(window._fill_recent_menu)

@@ -147,7 +147,7 @@ def test_dealing_a_days_rack_loads_no_hashlib():
         "rack = letters.rack_for_turn(board, letters.next_turn(board))\n"
         "print(json.dumps([rack, sorted(sys.modules)]))\n"
     )
-    link = "https://letters.wiki/?_=IoHjRrSLkE9QQA"  # a V4 game of 17 Jan 2026, from resources/examples.json
+    link = "https://letters.wiki/?_=IoHjRrSLkE9QQA"  # a V4 game of 17 Jan 2026, from codecs/letters/examples.json
     run = subprocess.run([sys.executable, "-c", script, link], capture_output=True, text=True, check=True)
     rack, modules = json.loads(run.stdout)
     assert len(rack) == 7

@@ -4,7 +4,6 @@ librsvg and poppler, read them as other programs do)."""
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import subprocess
@@ -19,7 +18,7 @@ from slugboard.gui import render
 from slugboard.gui.games import view
 
 # One board of each game, from File > Examples, and the pentomino board of a person's report.
-EXAMPLES = json.loads(resources.read_bytes("examples.json"))["examples"]
+EXAMPLES = resources.examples()
 BOARDS = {
     "pentomino": "R88I103F022R00077077",
     "pentomino-terrain": next(e["text"] for e in EXAMPLES if "terrain" in e["title"]),

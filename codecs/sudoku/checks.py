@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..errors import Problem, ProblemKind, Severity
+from ..errors import Problem, Severity
+from .model import Kind
 from .variant import Constraint, Variant
 
 Digits = Sequence[int]
@@ -325,7 +326,7 @@ def problems(cells: Digits, variant: Variant) -> list[Problem]:
                         f"{digit} appears {len(where)} times in {name}",
                         tuple(divmod(i, n) for i in where),
                         Severity.ERROR,
-                        ProblemKind.REPEAT,
+                        Kind.REPEAT,
                     )
                 )
     for c in variant.constraints:
@@ -336,7 +337,7 @@ def problems(cells: Digits, variant: Variant) -> list[Problem]:
                     f"{c.name[:1].upper()}{c.name[1:]} broken" + (f" ({c.value})" if c.value else ""),
                     tuple(divmod(i, n) for i in dict.fromkeys(bad)),
                     Severity.ERROR,
-                    ProblemKind.CONSTRAINT,
+                    Kind.CONSTRAINT,
                 )
             )
     return found
