@@ -105,6 +105,12 @@ def test_the_window_gains_its_tab_action_and_file_type(toy_game, qtbot, open_win
     assert page.board.cells == "." * 9 and not clear.isEnabled()
     window.undo_action.trigger()
     assert page.board.cells == "....X...."
+    # Its example board is in File > Examples, and opens on its tab.
+    (example,) = [a for a in window.examples_menu.actions() if a.text().startswith("Noughts and crosses: ")]
+    assert example.text() == "Noughts and crosses: X wins on the diagonal"
+    example.trigger()
+    assert window.current_page() is page and page.board.cells == "XO.OX...X"
+    window.undo_action.trigger()
     # A file of its kind opens on its tab from any tab.
     window.tabs.setCurrentIndex(0)
     assert not any(a.text() == "&Clear the board" for a in game_menu.actions())
