@@ -235,12 +235,12 @@ def _ignore_cancelled(call: Callable[..., object], *args: object, **kwargs: obje
 
 # --- codecs ----------------------------------------------------------------------------
 def anatomy_explain() -> float:
-    """`anatomy.explain` of the 400x400 minesweeper slug (after a first call that imports)."""
-    from slugboard.codecs import anatomy
+    """`codecs.explain` of the 400x400 minesweeper slug (after a first call that imports)."""
+    from slugboard.codecs import explain
 
     slug = long_minesweeper_slug()
-    anatomy.explain(slug)
-    return _timed(lambda: anatomy.explain(slug))
+    explain(slug)
+    return _timed(lambda: explain(slug))
 
 
 def largest_field() -> float:

@@ -3,7 +3,7 @@
 Each game is a package with the same surface (`game.GameCodec`), so the GUI and the
 command line treat games alike. `registry` lists the games: its order is the tab order,
 and each game's detection rank says which game reads a bare slug first. `reading` tries
-the games by that rank (`detect`, `decode_any`). See docs/ARCHITECTURE.md.
+the games by that rank (`detect`, `decode_any`, `explain`). See docs/ARCHITECTURE.md.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import FormatError, Problem, ProblemKind, Severity, SlugError, ValueRangeError
 from .game import Game, GameCodec
-from .reading import MAX_TEXT, decode_any, detect, plain_message, read, read_text_file, web_hosts
+from .reading import MAX_TEXT, decode_any, detect, explain, plain_message, read, read_text_file, web_hosts
 from .registry import (
     REGISTRY,
     all_games,
@@ -28,7 +28,7 @@ from .registry import (
 __all__ = [
     "GAMES", "REGISTRY", "all_games", "game", "titles", "names", "register", "unregister", "Game", "GameCodec",
     "SlugError", "FormatError", "ValueRangeError", "Problem", "ProblemKind", "Severity", "detect", "decode_any",
-    "read", "read_text_file", "plain_message", "game_of", "games_by_detection", "web_hosts", "MAX_TEXT",
+    "read", "explain", "read_text_file", "plain_message", "game_of", "games_by_detection", "web_hosts", "MAX_TEXT",
 ]  # fmt: skip
 
 if TYPE_CHECKING:

@@ -2,10 +2,14 @@
 
 A game's `explain(text)` reads a slug (bare or in any link form) and returns an
 `Anatomy`: the slug's payload cut into `Span`s, in order, that together cover it with no
-gap and no overlap. A span names its field (from `FIELDS`, shared by all games), the bits
-it takes (bit formats: the payload's bits after base64 is undone, counted from 0), the
-characters of the text the user gave that hold those bits, the value read, and the
-board element it belongs to.
+gap and no overlap. A span names its field (one of FIELD_TITLES, which any format may
+have, or one the game declares in its package as ANATOMY_FIELDS), the bits it takes (bit
+formats: the payload's bits after base64 is undone, counted from 0), the characters of
+the text the user gave that hold those bits, the value read, and the board element it
+belongs to.
+
+This is the bottom of the anatomy: the types and the helpers a game's reader builds its
+spans with. Which game's `explain` a text goes to is the registry's (`reading.explain`).
 
 An element is a small JSON object: `kind` ("cell", "piece", "event", "tile", "board"),
 what names it (an index, a piece letter...) and, when it stands somewhere on the board,
@@ -18,54 +22,26 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from .links import Source
 
-# The field vocabulary, in the order a summary lists them.
-FIELDS: tuple[str, ...] = (
-    "magic",
-    "version",
-    "header",
-    "size",
-    "date",
-    "piece",
-    "terrain",
-    "colour",
-    "given",
-    "candidates",
-    "mine",
-    "click",
-    "flag",
-    "tile",
-    "word",
-    "dictionary",
-    "separator",
-    "padding",
-)
-
-# What each field is, for a person (tooltips, the legend of the bar).
-FIELD_TITLES: dict[str, str] = {
+# The fields every format may have, and what each is for a person (tooltips, the legend
+# of the bar): the frame of a slug. A game declares its own fields (a mine, a tile, a
+# given) as ANATOMY_FIELDS in its package, field -> title, and its spans use those and
+# these alone. A summary lists the fields in this order, the game's own between the two.
+FIRST_FIELDS: dict[str, str] = {
     "magic": "the format's mark",
     "version": "the format's version",
     "header": "header",
     "size": "the board's size",
-    "date": "the date",
-    "piece": "a piece",
-    "terrain": "the board's shape",
-    "colour": "whose turn or colour",
-    "given": "a given",
-    "candidates": "a cell's candidates",
-    "mine": "a mine",
-    "click": "a click",
-    "flag": "a flag",
-    "tile": "a tile",
-    "word": "a word",
-    "dictionary": "the key list of a packed text",
+}
+LAST_FIELDS: dict[str, str] = {
     "separator": "a separator",
     "padding": "padding",
 }
+FIELD_TITLES: dict[str, str] = {**FIRST_FIELDS, **LAST_FIELDS}
 
 
 @dataclass(frozen=True)
@@ -85,10 +61,6 @@ class Span:
     bits: tuple[int, int] | None = None
     element: dict[str, Any] | None = None
     label: str = ""
-
-    def __post_init__(self) -> None:
-        if self.field not in FIELD_TITLES:
-            raise ValueError(f"unknown field {self.field!r}")
 
     @property
     def cells(self) -> list[tuple[int, int]]:
@@ -113,7 +85,9 @@ class Span:
 @dataclass(frozen=True)
 class Anatomy:
     """A slug cut into spans. `slug` bounds the payload in `text`; `unit` is "bit" when the
-    spans' sizes count bits (a base64 payload) and "char" when they count characters."""
+    spans' sizes count bits (a base64 payload) and "char" when they count characters.
+    `fields` are the game's own fields (its ANATOMY_FIELDS): a span's field is one of them
+    or one of FIELD_TITLES."""
 
     game: str
     format: str
@@ -122,8 +96,18 @@ class Anatomy:
     unit: str
     spans: tuple[Span, ...]
     bit_total: int = 0  # bit formats: the bits the payload's characters hold
+    fields: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
     _starts: list[int] = field(default_factory=list, compare=False, repr=False)
     _by_cell: dict[tuple[int, int], list[int]] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        unknown = {span.field for span in self.spans} - FIELD_TITLES.keys() - self.fields.keys()
+        if unknown:
+            raise ValueError(f"unknown field {min(unknown)!r}: {self.game} declares no such field")
+
+    def title_of(self, name: str) -> str:
+        """What field `name` is, for a person."""
+        return self.fields.get(name) or FIELD_TITLES.get(name, name)
 
     def indexes_at(self, char: int) -> list[int]:
         """The indexes of the spans that hold character `char` of the text (a base64
@@ -161,9 +145,10 @@ class Anatomy:
         return span.chars[1] - span.chars[0]
 
     def totals(self) -> dict[str, dict[str, int]]:
-        """Per field, in FIELDS order: how many spans, and their bits or characters."""
+        """Per field, in the order of the fields (FIRST_FIELDS, the game's own, LAST_FIELDS):
+        how many spans, and their bits or characters."""
         out: dict[str, dict[str, int]] = {}
-        for name in FIELDS:
+        for name in (*FIRST_FIELDS, *self.fields, *LAST_FIELDS):
             spans = [s for s in self.spans if s.field == name]
             if spans:
                 out[name] = {"spans": len(spans), self.unit + "s": sum(map(self.size_of, spans))}
@@ -278,8 +263,10 @@ class BitSpans:
         for chars in trailing:
             self.spans.append(Span("padding", chars, "=", "=", None, None, "base64 padding"))
 
-    def anatomy(self, game: str, format: str, text: str, slug: tuple[int, int]) -> Anatomy:
-        return Anatomy(game, format, text, slug, "bit", tuple(self.spans), len(self.payload))
+    def anatomy(
+        self, game: str, format: str, text: str, slug: tuple[int, int], fields: dict[str, str] | None = None
+    ) -> Anatomy:
+        return Anatomy(game, format, text, slug, "bit", tuple(self.spans), len(self.payload), dict(fields or {}))
 
 
 def base64_payload(slug: str, source: Source, alphabet: str) -> tuple[str, list[int]]:
@@ -338,28 +325,3 @@ def _hex_pair(pair: str) -> bool:
 
 def cells_json(cells: Sequence[tuple[int, int]]) -> list[list[int]]:
     return [[r, c] for r, c in cells]
-
-
-def explain(text: str) -> Anatomy:
-    """The anatomy of whichever game's slug `text` is (see `decode_any`); raises SlugError
-    for a text no game reads. The spans point into `text`, also when the board was read
-    from a link inside it."""
-    from . import all_games, read
-
-    name, _board, reading, source = read(text)
-    anatomy = all_games()[name].explain(reading)
-    if reading == text:
-        return anatomy
-    where = source.position_in_text
-
-    def moved(chars: tuple[int, int]) -> tuple[int, int]:
-        return where(chars[0]), where(chars[1])
-
-    return replace(
-        anatomy,
-        text=text,
-        slug=moved(anatomy.slug),
-        spans=tuple(replace(span, chars=moved(span.chars)) for span in anatomy.spans),
-        _starts=[],
-        _by_cell={},
-    )

@@ -286,7 +286,7 @@ EXIT_NO_ANSWER = 1  # a command found no answer (`solve`: the board cannot be co
 
 
 def _explain(args: argparse.Namespace, out: IO[str]) -> None:
-    from .anatomy import explain
+    from .reading import explain
 
     anatomy = explain(args.text)
     for span in anatomy.spans:

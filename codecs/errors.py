@@ -182,35 +182,13 @@ class Severity(str, Enum):
 
 
 class ProblemKind(str, Enum):
-    """What a problem is about; the editor picks what to draw or say by kind."""
+    """What a problem is about; the editor picks what to draw or say by kind. These are the
+    kinds any game may meet; a game declares its own as a `str` enum of its own, in its
+    package (sudoku's `model.Kind`), so that no shared module lists a game's problems."""
 
     DECODE = "decode"  # a note from reading the slug (a cell set twice...)
-    # sudoku
-    REPEAT = "repeat"  # a digit twice in a row, column or box
-    CONSTRAINT = "constraint"  # a variant's constraint broken (a cage's sum, a thermometer)
-    # pentomino
     OVERLAP = "overlap"  # two pieces (or two tiles) on one cell
-    OVERFLOW = "overflow"  # a piece runs off an edge that glues to nothing
-    # xiangqi
-    TOO_MANY = "too-many"  # more pieces of a kind than the set has (letters: more tiles than a link holds)
-    UNENCODABLE = "unencodable"  # a piece where the slug code cannot hold it
-    NO_KING = "no-king"
-    FACING_KINGS = "facing-kings"
-    CHECK = "check"  # the side not to move is in check
-    # minesweeper
-    FULL = "full"  # every cell is a mine
-    EMPTY = "empty"  # no mines at all
-    AFTER_END = "after-end"  # actions recorded after the game ended
-    # letters
-    RACK = "rack"  # a turn's tiles do not fit its rack
-    OCCUPIED = "occupied"  # a tile on a filled square
-    LINE = "line"  # a turn's tiles not in one row or column
-    GAP = "gap"  # a turn's tiles leave a gap
-    CONNECT = "connect"  # a turn's tiles touch nothing on the board
-    WORD = "word"  # a word not in the word list
-    START_WORD = "start_word"  # the day's starting word is not known
-    START_ROW = "start-row"  # a link's starting word longer than the middle row
-    BAG = "bag"  # more of a letter than the bag holds
+    TOO_MANY = "too-many"  # more pieces of a kind than the set has
 
 
 class Problem(Record):
@@ -225,21 +203,21 @@ class Problem(Record):
     message: str
     cells: tuple[Any, ...]
     severity: Severity
-    kind: ProblemKind
+    kind: Enum  # a ProblemKind, or a kind the game declares (a str enum)
 
     def __init__(
         self,
         message: str,
         cells: tuple[Any, ...] = (),
         severity: Severity | str = Severity.ERROR,
-        kind: ProblemKind | str = ProblemKind.DECODE,
+        kind: Enum | str = ProblemKind.DECODE,
     ) -> None:
         set_ = object.__setattr__
         set_(self, "message", message)
         set_(self, "cells", cells)
         # Accept the plain strings too, so a problem built from JSON compares equal.
         set_(self, "severity", Severity(severity))
-        set_(self, "kind", ProblemKind(kind))
+        set_(self, "kind", kind if isinstance(kind, Enum) else ProblemKind(kind))
 
     @property
     def is_error(self) -> bool:

@@ -38,7 +38,9 @@ class GameCodec(Protocol[B]):
     And, optionally, what the game adds to the shell (declared as plain data, above):
     NOUN ("puzzle"), COMMANDS, FILE_TYPES, BOARD_OPTIONS with apply_cli_options(board, args),
     SLUG_HEADS (the fixed starts of its slugs, so that a damaged one is told as the game's),
-    OTHER_HOSTS (sites besides WEB_HOST whose links it reads, named where Slugboard lists them).
+    OTHER_HOSTS (sites besides WEB_HOST whose links it reads, named where Slugboard lists them),
+    ANATOMY_FIELDS (its slugs' own fields, codecs/anatomy.py, each with its title), BOOK (a
+    "module:function" giving a board's heading, rules and solution in a printed book).
     """
 
     @property
@@ -246,6 +248,28 @@ class Game(Generic[B]):
     def board_options(self) -> tuple[BoardOption, ...]:
         return tuple(getattr(self.codec, "BOARD_OPTIONS", ()))
 
+    @property
+    def examples(self) -> tuple[dict[str, str], ...]:
+        """The game's example boards (File > Examples), each a title and a text (a link or
+        slug): the `examples.json` beside its package's declaration, a list of
+        {"title", "text"} objects; none when it has no such file."""
+        import json
+        import os
+
+        folder = os.path.dirname(os.path.abspath(self.codec.__file__))  # type: ignore[attr-defined]
+        try:
+            with open(os.path.join(folder, "examples.json"), encoding="utf-8") as f:
+                found = json.load(f)
+        except FileNotFoundError:
+            return ()
+        return tuple({"title": str(e["title"]), "text": str(e["text"])} for e in found)
+
+    @property
+    def anatomy_fields(self) -> dict[str, str]:
+        """The fields of the game's slugs beyond those every format may have, with their
+        titles (codecs/anatomy.py)."""
+        return dict(getattr(self.codec, "ANATOMY_FIELDS", {}))
+
     def target(self, spec: str) -> Any:
         """What a "module:name" spec of the game's declaration names (see `target`)."""
         return target(self.codec.__name__, spec)  # type: ignore[attr-defined]
@@ -336,6 +360,16 @@ class Game(Generic[B]):
         but for a game whose texts can hold more (see the contract above)."""
         shown = getattr(self.codec, "shown_board", None)
         return board if shown is None else shown(text, board)
+
+    def book_entry(self, board: B, solution: bool) -> tuple[str, str, B | None]:
+        """What a printed book shows with `board` (the game's optional BOOK): the words of its
+        heading beyond its number, its rules, and its solution when `solution` is asked for and
+        the game knows one; ("", "", None) for a game that declares none."""
+        spec = getattr(self.codec, "BOOK", None)
+        if spec is None:
+            return "", "", None
+        words, rules, solved = self.target(spec)(board, solution)
+        return str(words), str(rules), solved
 
     def prepare(self, board: B, cancel: Cancel | None = None) -> None:
         """Work out ahead what showing `board` takes, for a caller about to show it; safe

@@ -1,6 +1,6 @@
 """Reading what a person pastes: which game reads a text (`detect`), its board
-(`decode_any`, `read`), a text file holding a slug, and what went wrong said in words
-(`plain_message`). The games are tried by detection rank, the games whose marks the text
+(`decode_any`, `read`), what every character of it holds (`explain`), a text file holding
+a slug, and what went wrong said in words (`plain_message`). The games are tried by detection rank, the games whose marks the text
 carries first; a message that holds a link is read as its link."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from .links import WHOLE, Source, link_bounds, links_in_message, unwrapped_link,
 from .registry import all_games, games_by_detection
 
 if TYPE_CHECKING:
+    from .anatomy import Anatomy
     from .closest import NearMark
 
 # Longer pasted text is refused before any game looks at it: the largest legal slug of
@@ -208,6 +209,31 @@ def read(text: str) -> tuple[str, Any, str, Source]:
         if game is None or not game.looks_like(text[: link[0]]):
             error = errors[in_message]
     raise error
+
+
+def explain(text: str) -> Anatomy:
+    """The anatomy of whichever game's slug `text` is (see `read`); raises SlugError for a
+    text no game reads. The spans point into `text`, also when the board was read from a
+    link inside it."""
+    from dataclasses import replace  # loaded with the first anatomy, not with the codecs
+
+    name, _board, reading, source = read(text)
+    anatomy = all_games()[name].explain(reading)
+    if reading == text:
+        return anatomy
+    where = source.position_in_text
+
+    def moved(chars: tuple[int, int]) -> tuple[int, int]:
+        return where(chars[0]), where(chars[1])
+
+    return replace(
+        anatomy,
+        text=text,
+        slug=moved(anatomy.slug),
+        spans=tuple(replace(span, chars=moved(span.chars)) for span in anatomy.spans),
+        _starts=[],
+        _by_cell={},
+    )
 
 
 # What a mistyped character of a slug most likely stood for.

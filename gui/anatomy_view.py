@@ -38,15 +38,22 @@ FIELD_COLOURS: dict[str, str] = {
     "padding": "#d6d6d6",
 }
 _colours: dict[str, str] = dict(FIELD_COLOURS)  # and the shown game's
+_titles: dict[str, str] = dict(FIELD_TITLES)  # the fields every format has, and the shown game's
 
 
 def use_game_colours(game: str) -> None:
-    """Colour the fields of `game`'s slugs as its view says (the game on screen)."""
+    """Colour and name the fields of `game`'s slugs as its view and its codec say (the
+    game on screen)."""
+    from slugboard.codecs import game as codec
+
     from .games import view
 
     _colours.clear()
     _colours.update(FIELD_COLOURS)
     _colours.update(view(game).anatomy_colours)
+    _titles.clear()
+    _titles.update(FIELD_TITLES)
+    _titles.update(codec(game).anatomy_fields)
 
 
 HIGHLIGHT = QColor("#ff1f8e")
@@ -427,7 +434,7 @@ def describe(span: Span) -> str:
         size = f"{span.bits[1] - span.bits[0]} bits: {span.raw}" if len(span.raw) <= 24 else f"{len(span.raw)} bits"
     else:
         size = f"{len(span.raw)} character{'s' if len(span.raw) != 1 else ''}"
-    what = _OWN_SIZE.sub("", span.label) if span.label else FIELD_TITLES.get(span.field, span.field)
+    what = _OWN_SIZE.sub("", span.label) if span.label else _titles.get(span.field, span.field)
     return f"{what} ({size})"
 
 

@@ -59,11 +59,12 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
     parser.add_argument("text", nargs="?", help="a slug or link (or a file holding one, or a game's file) to open")
     parser.add_argument("--version", action="store_true", help="print the version and exit")
     desktop = parser.add_mutually_exclusive_group()
+    extensions = " ".join(e for game in all_games().values() for kind in game.file_types for e in kind.extensions)
     desktop.add_argument(
         "--install-desktop",
         action="store_true",
-        help="add Slugboard to the desktop's menu, with its icon, and have minesweeper replay files "
-        "(.avf .rmv .evf .mvf) open in it (in $XDG_DATA_HOME, else ~/.local/share), then exit",
+        help=f"add Slugboard to the desktop's menu, with its icon, and have the games' files ({extensions}) "
+        "open in it (in $XDG_DATA_HOME, else ~/.local/share), then exit",
     )
     desktop.add_argument(
         "--uninstall-desktop", action="store_true", help="remove what --install-desktop added, then exit"
@@ -73,7 +74,7 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
         metavar="FILE",
         help="draw the board of TEXT to FILE and exit (no window): .png (or another image type), .svg, "
         "or .pdf (one page for print, the slug under the board); a game may write kinds of its own "
-        "(a minesweeper game to .gif, .webp or .apng records the whole replay as an animation)",
+        "(a recording of a game played: its options below say)",
     )
     parser.add_argument(
         "--paper", choices=("a4", "letter"), help="--export .pdf: the page size (default: the locale's)"
@@ -85,7 +86,9 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
         help="write the boards of TEXT, a text file of links or slugs (one a line, any game), to one PDF and exit",
     )
     parser.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, help="--book: boards on a page")
-    parser.add_argument("--solutions", action="store_true", help="--book: the sudoku solutions at the back")
+    parser.add_argument(
+        "--solutions", action="store_true", help="--book: the solutions at the back, of the boards whose game finds one"
+    )
     parser.add_argument("--dark", action="store_true", help="use a dark palette (the window, or the --export image)")
     for game in all_games().values():  # the codecs' options for their boards (letters' --start-word)
         for option in game.board_options:

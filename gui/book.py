@@ -1,6 +1,6 @@
 """Puzzle books: many boards in one vector PDF, 1, 2, 4 or 6 to a page, each under its
-number, title and setter, with the rules text where the link holds them; the sudoku
-solutions at the back, small, 6 to a page.
+number, title and setter, with the rules text where the link holds them; the solutions
+of the boards whose game knows one at the back, small, 6 to a page.
 
 `read_texts(text)` takes a text file's lines (links or slugs of any game, blank lines and
 `#` comments skipped); `write_book(path, entries, ...)` draws them with each game's own
@@ -64,22 +64,12 @@ def read_texts(text: str, *, solutions: bool = False, cancel: Callable[[], None]
 
 
 def _entry(index: int, game: str, board: Any, solutions: bool) -> Entry:
-    heading, rules, solution = f"{index}.", "", None
-    if game == "sudoku":
-        from slugboard.codecs import sudoku
+    # The game says what its boards add to the book (codecs.Game.book_entry: a variant
+    # sudoku's title, setter, rules and solution); the book names no game.
+    from slugboard.codecs import game as registered
 
-        variant = board.variant
-        if variant is not None:
-            words = " by ".join(t for t in (variant.title, variant.author) if t)
-            heading = f"{index}. {words}" if words else heading
-            rules = variant.rules
-        if solutions:
-            try:
-                count, solved = sudoku.analyse(board)
-            except SlugError:  # a constraint not known: no solution to print
-                count, solved = 0, None
-            solution = solved if count == 1 else None
-    return Entry(game, board, heading, rules, solution)
+    words, rules, solution = registered(game).book_entry(board, solutions)
+    return Entry(game, board, f"{index}. {words}" if words else f"{index}.", rules, solution)
 
 
 def _grid(count: int) -> tuple[int, int]:
@@ -267,7 +257,7 @@ def _dialog_class() -> type:
             self.per_page.addItems([str(n) for n in PER_PAGE])
             self.per_page.setCurrentText("4")
             form.addRow("Boards a page", self.per_page)
-            self.solutions = QCheckBox("Sudoku solutions at the back")
+            self.solutions = QCheckBox("Solutions at the back")
             form.addRow(self.solutions)
             self.message = QLabel()
             self.message.setTextFormat(Qt.TextFormat.PlainText)  # file names and errors from input

@@ -1,12 +1,13 @@
-"""Slugboard as a desktop application: its icon, a menu entry, and the minesweeper replay
-files (.avf .rmv .evf .mvf) opening in it with a double-click.
+"""Slugboard as a desktop application: its icon, a menu entry, and the files the games
+open (each game's FILE_TYPES: minesweeper's replays, xiangqi's game records) opening in it
+with a double-click.
 
 `slugboard --install-desktop` writes, into the person's own XDG data folder
 ($XDG_DATA_HOME, else ~/.local/share), what the freedesktop.org specifications read:
 
 * applications/slugboard.desktop: the menu entry (Desktop Entry Specification 1.4), which
   starts this very installation of Slugboard with the file opened;
-* mime/packages/slugboard.xml: the replay files' types and name patterns
+* mime/packages/slugboard.xml: those files' types and name patterns
   (shared-mime-info), so a file manager knows them and offers Slugboard for them;
 * icons/hicolor/<N>x<N>/apps/slugboard.png and icons/hicolor/scalable/apps/slugboard.svg:
   the icon (Icon Theme Specification).
@@ -31,13 +32,24 @@ from slugboard.codecs.newfile import write_atomically
 APP_ID = "slugboard"
 ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
-# The replay files' types: no registry names them, so they take x- names of their own.
-REPLAY_TYPES = (
-    ("application/x-minesweeper-avf", "Minesweeper Arbiter replay", ".avf"),
-    ("application/x-minesweeper-rmv", "Minesweeper replay (Vienna Minesweeper)", ".rmv"),
-    ("application/x-minesweeper-evf", "Minesweeper replay (Elemental)", ".evf"),
-    ("application/x-minesweeper-mvf", "Minesweeper Clone replay", ".mvf"),
-)
+# The weight of the name patterns: under shared-mime-info's usual 50, so that a type the
+# system already knows for an extension (a chess .pgn) stays that type.
+GLOB_WEIGHT = 40
+
+
+def file_types() -> tuple[tuple[str, str, str], ...]:
+    """The types of the files the registered games open (their FILE_TYPES), one for each
+    name pattern: its name, what it is, the extension. No registry names them, so they take
+    x- names of their own."""
+    from slugboard.codecs import all_games
+
+    return tuple(
+        (f"application/x-{game.name}-{extension.lstrip('.')}", f"{kind.description} ({extension})", extension)
+        for game in all_games().values()
+        for kind in game.file_types
+        for extension in kind.extensions
+    )
+
 
 # Characters the Desktop Entry Specification reserves in an argument of Exec: an argument
 # holding any of them is quoted.
@@ -89,8 +101,11 @@ def exec_argument(argument: str) -> str:
 
 
 def desktop_entry(command: list[str]) -> str:
-    """The menu entry: it opens the file it is given (%f), a replay file or a slug's text file."""
-    mime_types = "".join(f"{name};" for name, _comment, _suffix in REPLAY_TYPES)
+    """The menu entry: it opens the file it is given (%f), a game's file or a slug's text file."""
+    from slugboard.codecs import names
+
+    mime_types = "".join(f"{name};" for name, _comment, _suffix in file_types())
+    keywords = "".join(f"{name};" for name in names())
     exec_line = " ".join(exec_argument(part) for part in command) + " %f"
     return (
         "[Desktop Entry]\n"
@@ -103,7 +118,7 @@ def desktop_entry(command: list[str]) -> str:
         f"Icon={APP_ID}\n"
         "Terminal=false\n"
         "Categories=Game;LogicGame;\n"
-        "Keywords=sudoku;pentomino;xiangqi;minesweeper;replay;slug;\n"
+        f"Keywords={keywords}replay;slug;\n"
         f"MimeType={mime_types}\n"
         "StartupNotify=true\n"
         "StartupWMClass=Slugboard\n"
@@ -111,18 +126,18 @@ def desktop_entry(command: list[str]) -> str:
 
 
 def mime_info() -> str:
-    """The replay files' types for shared-mime-info, each with its name pattern."""
+    """The games' file types for shared-mime-info, each with its name pattern."""
     from xml.sax.saxutils import escape
 
     parts = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
         '<mime-info xmlns="http://www.freedesktop.org/standards/shared-mime-info">\n',
     ]
-    for name, comment, suffix in REPLAY_TYPES:
+    for name, comment, suffix in file_types():
         parts += [
             f'  <mime-type type="{escape(name)}">\n',
             f"    <comment>{escape(comment)}</comment>\n",
-            f'    <glob pattern="*{escape(suffix)}"/>\n',
+            f'    <glob pattern="*{escape(suffix)}" weight="{GLOB_WEIGHT}"/>\n',
             f'    <icon name="{APP_ID}"/>\n',
             "  </mime-type>\n",
         ]
@@ -231,8 +246,9 @@ def run(uninstalling: bool, out=None) -> int:
         else:
             print(f"Slugboard's menu entry was not installed in {home}: nothing to remove", file=out)
     else:
+        extensions = " ".join(suffix for _name, _comment, suffix in file_types())
         print(
-            f"Installed Slugboard's menu entry, its icon and the replay file types (.avf .rmv .evf .mvf) in {home}",
+            f"Installed Slugboard's menu entry, its icon and the file types ({extensions}) in {home}",
             file=out,
         )
     return 0

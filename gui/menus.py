@@ -147,7 +147,7 @@ def _file_menu(window: MainWindow, bar: QMenuBar, titles: dict[str, str]) -> Non
         "Open &file…",
         window.openings.open_file_dialog,
         "Ctrl+Shift+O",
-        "Open a file one of the games opens (a minesweeper replay, say) or a text file holding a slug or link",
+        "Open a file one of the games opens (a replay, a game record) or a text file holding a slug or link",
     )
     window.recent_menu = file_menu.addMenu("Open &recent")
     recent = window.recent_menu

@@ -168,7 +168,7 @@ class SlugPane(QWidget):
         # pushes the board or the buttons away from under the pointer; a message longer
         # than its two lines is whole in the tooltip.
         self.error_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.error_label.setFixedHeight(2 * self.error_label.fontMetrics().lineSpacing() + 2)
+        self._keep_error_room()
         self.error_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         # The message says what a person can act on; Details shows the reader's own line
         # (the one the command line prints) in its place.
@@ -343,10 +343,22 @@ class SlugPane(QWidget):
         red = legible(ERROR_RED, self.palette().color(QPalette.ColorRole.Window)).name()
         self.error_label.setText(f"<span style='color:{red}'>Not opened. {escape(said)}</span>{snippet}")
 
+    def _keep_error_room(self) -> None:
+        """The error line's room: two lines as the label lays them out, the message in its
+        font and the pasted text in the code font of the excerpt, in whatever fonts the
+        platform has (a monospace font may stand taller than the label's)."""
+        label = self.error_label
+        shown = label.text()
+        label.setText("<span>Ag</span><br><code>Ag</code>")
+        label.setFixedHeight(label.heightForWidth(1_000_000))
+        label.setText(shown)
+
     def changeEvent(self, event) -> None:
         super().changeEvent(event)
         if event.type() == QEvent.Type.PaletteChange:
             self._show_error_text()  # in the new theme's colours
+        elif event.type() == QEvent.Type.FontChange:
+            self._keep_error_room()
 
     def clear_error(self) -> None:
         self._error = None

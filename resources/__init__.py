@@ -1,10 +1,10 @@
 """slugboard.resources: data files shipped with Slugboard (the ENABLE word list in upper case,
-the xiangqi piece font subset with its licence, example boards)."""
+the xiangqi piece font subset with its licence, the application's icon); and the example
+boards, which each game keeps in its own package."""
 
 from __future__ import annotations
 
 import os
-from functools import lru_cache
 
 _FOLDER = os.path.dirname(os.path.abspath(__file__))
 
@@ -22,9 +22,9 @@ def read_bytes(name: str) -> bytes:
         return f.read()
 
 
-@lru_cache(maxsize=1)
 def examples() -> tuple[dict, ...]:
-    """Example boards for the Examples menu: dicts with game, title and text (a link or slug)."""
-    import json
+    """Example boards for the Examples menu: dicts with game, title and text (a link or slug),
+    the registered games' in tab order (each game's `examples.json`, `Game.examples`)."""
+    from slugboard.codecs import all_games
 
-    return tuple(json.loads(read_bytes("examples.json").decode("utf-8"))["examples"])
+    return tuple({"game": name, **example} for name, game in all_games().items() for example in game.examples)

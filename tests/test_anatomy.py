@@ -7,16 +7,15 @@ from __future__ import annotations
 import base64
 import importlib
 import json
-from collections.abc import Callable
-from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import strategies
 from conftest import load_vectors, long_minesweeper_slug
-from slugboard.codecs import SlugError, all_games, anatomy
+from slugboard.codecs import SlugError, all_games, anatomy, explain
 from slugboard.codecs.cli import run
 from slugboard.codecs.letters.model import EPOCH, LAST_DATE
 
@@ -101,7 +100,7 @@ def test_every_game_explains_its_vectors():
 
 @pytest.mark.parametrize(("name", "text"), CASES, ids=[f"{n}-{i}" for i, (n, _) in enumerate(CASES)])
 def test_spans_partition_and_reassemble(name, text):
-    assert anatomy.explain(text).game == name
+    assert explain(text).game == name
     _check_text(name, text)
 
 
@@ -135,161 +134,7 @@ def _check_text(name: str, text: str) -> None:
         assert text[span.chars[0] : span.chars[1]], span
         for r, c in span.cells:
             assert isinstance(r, int) and isinstance(c, int)
-    ELEMENT_CHECKS[name](all_games()[name].decode(text), found)
-
-
-def _sudoku_elements(board: Any, found: anatomy.Anatomy) -> None:
-    givens = [s for s in found.spans if s.field == "given"]
-    last: dict[int, int] = {}
-    for span in givens:
-        last[span.element["index"]] = span.value
-    # The board holds the digit of the last span that sets each cell, and no other.
-    expected = [0] * 81
-    for index, digit in last.items():
-        expected[index] = digit
-    assert list(board.cells) == expected
-    for span in givens:
-        (row, col) = span.cells[0]
-        assert row * 9 + col == span.element["index"]
-
-
-def _xiangqi_elements(board: Any, found: anatomy.Anatomy) -> None:
-    from slugboard.codecs import xiangqi
-    from slugboard.codecs.xiangqi.model import code_string
-
-    colour = [s.value for s in found.spans if s.field == "colour"]
-    assert colour in ([], ["red" if board.red_to_move else "black"])
-    assert colour or found.format == "fen"
-    pieces = [s for s in found.spans if s.field == "piece"]
-    placed: dict[int, str] = {}
-    for span in pieces:
-        element = span.element
-        if element.get("captured"):
-            assert span.cells == []
-            continue
-        ((row, col),) = span.cells
-        square = row * 9 + col
-        assert element["square"] == square and square not in placed
-        assert board.cells[square] == element["piece"]
-        placed[square] = element["piece"]
-    # Every piece of the decoded board is a span's, and no other.
-    assert placed == {sq: letter for sq, letter in enumerate(board.cells) if letter}
-    if found.unit == "bit":
-        rows = xiangqi.canonical_rows(board)
-        assert [s.element["piece_row"] for s in pieces] == list(range(32))
-        for span in pieces:
-            row = span.element["piece_row"]
-            assert span.element["piece"] == xiangqi.ROW_LETTERS[row]
-            assert rows[row] == span.element.get("square", xiangqi.CAPTURED)
-            assert span.raw == code_string(row, rows[row])
-    else:
-        empty = [cell for s in found.spans if s.element and s.element["kind"] == "empty" for cell in s.cells]
-        assert len(empty) == len(set(empty)) == 90 - len(placed)
-        assert all(not board.cells[r * 9 + c] for r, c in empty)
-
-
-def _letters_elements(board: Any, found: anatomy.Anatomy) -> None:
-    from slugboard.codecs import letters
-
-    assert [s.value for s in found.spans if s.field == "date"] == [board.date.isoformat()]
-    assert [s.value for s in found.spans if s.field == "header"] == [len(board.tiles)]
-    tiles = [s for s in found.spans if s.field == "tile"]
-    assert len(tiles) == len(board.tiles)
-    for i, (span, tile) in enumerate(zip(tiles, board.tiles)):
-        assert span.cells == [(tile.row, tile.col)]
-        assert span.element["index"] == i and span.element["turn"] == span.value["turn"] == tile.turn
-        if board.is_v4:
-            assert (span.value["letter"], span.value["blank"]) == (tile.letter, tile.blank)
-        else:
-            assert span.value["rack_index"] == tile.rack_index
-    words = [s for s in found.spans if s.field == "word"]
-    if board.is_v4:
-        word = board.start_word or ""
-        assert words[0].value == len(word)
-        assert "".join(s.value for s in words[1:]) == word
-        assert [s.cells for s in words[1:]] == [[sq] for sq in letters.start_word_squares(word)]
-        assert words[0].cells == [sq for s in words[1:] for sq in s.cells]
-    else:
-        assert words == []
-
-
-def _pentomino_elements(board: Any, found: anatomy.Anatomy) -> None:
-    from slugboard.codecs import pentomino as pm
-
-    for span in found.spans:
-        assert all(0 <= r < board.height and 0 <= c < board.width for r, c in span.cells), span
-    painting = pm.paint(board)
-    covered: dict[tuple[int, int], set[tuple[int, int]]] = {}  # anchor -> the cells its item paints
-    for index, item in enumerate(painting.items):
-        covered[(item.row, item.col)] = {
-            divmod(cell, board.width)
-            for cell, owner in enumerate(painting.owner)
-            if owner == index or index in painting.overlaps.get(divmod(cell, board.width), ())
-        }
-    if found.format == "v0":
-        (whole,) = [s for s in found.spans if s.element and s.element["kind"] == "board" and s.cells]
-        assert set(whole.cells) == set().union(*covered.values())
-        return
-    assert [s.value for s in found.spans if s.field == "size"] == [board.height, board.width]
-    surfaces = [s.value for s in found.spans if s.field == "header"]
-    assert surfaces == ([pm.SURFACES[board.surface]] if found.format == "v3" else [])  # legacy: always R
-    items: dict[int, dict[str, Any]] = {}
-    for span in found.spans:
-        if span.element and "item" in span.element:
-            items.setdefault(span.element["item"], span.element)
-    assert sorted(items) == list(range(len(items)))
-    kept: dict[tuple[int, int], dict[str, Any]] = {}
-    for number in sorted(items):  # the later item at an anchor wins, as in the decoder
-        kept[tuple(items[number]["anchor"])] = items[number]
-    assert all(items[n].get("replaced", False) == (kept[tuple(items[n]["anchor"])] is not items[n]) for n in items)
-    pieces = sorted(
-        (tuple(e["anchor"]), e["name"], e["rotation"], e["reflected"]) for e in kept.values() if e["kind"] == "piece"
-    )
-    assert pieces == [((p.row, p.col), p.name, p.rotation, p.reflected) for p in board.pieces]
-    assert sorted(a for a, e in kept.items() if e["kind"] == "terrain") == list(board.terrain)
-    for anchor, element in kept.items():
-        assert {tuple(cell) for cell in element["cells"]} == covered[anchor], element
-    for piece in board.pieces:
-        # A name's colour is that of its last item in the slug, kept on the board or replaced there later
-        # (a legacy slug may name a piece twice: "2.1L01L0LAN0" colours L by its third, replaced, item).
-        named = [items[n]["colour"] for n in sorted(items) if items[n].get("name") == piece.name]
-        assert board.color_of(piece.name) == named[-1]
-    placed = {p.name for p in board.pieces}
-    named = [s for s in found.spans if s.element and s.element["kind"] == "name" and not s.element.get("cleared")]
-    for span in named:
-        name = span.element["name"]
-        if name not in placed and sum(1 for s in named if s.element["name"] == name) == 1:
-            assert board.color_of(name) == span.value, span
-
-
-def _minesweeper_elements(board: Any, found: anatomy.Anatomy) -> None:
-    assert [s.value for s in found.spans if s.field == "size"] == [board.width, board.height]
-    assert found.spans[0].field == "version" and found.spans[0].value == board.version
-    mines = [s for s in found.spans if s.field == "mine"]
-    assert [tuple(s.value) for s in mines] == list(board.mines)
-    assert [s.cells for s in mines] == [[(y, x)] for x, y in board.mines]
-    assert [s.element["index"] for s in mines] == list(range(len(mines)))
-    events = [s for s in found.spans if s.element and s.element["kind"] == "event"]
-    assert all((s.field == "click") == (s.element["action"] == "open") for s in events)
-    in_time = sorted(events, key=lambda s: s.element["index"])
-    assert [s.element["index"] for s in in_time] == list(range(len(board.events)))
-    assert [(s.element["t"], s.element["action"], s.element["x"], s.element["y"]) for s in in_time] == [
-        tuple(e) for e in board.events
-    ]
-    assert all(s.cells == [(s.element["y"], s.element["x"])] for s in events)
-    for section in ("click", "flag"):  # in slug order, a section's times never go back
-        times = [s.element["t"] for s in events if s.field == section]
-        assert times == sorted(times)
-        assert sum(s.value["delta"] for s in events if s.field == section) == (times[-1] if times else 0)
-
-
-ELEMENT_CHECKS: dict[str, Callable[[Any, anatomy.Anatomy], None]] = {
-    "sudoku": _sudoku_elements,
-    "xiangqi": _xiangqi_elements,
-    "letters": _letters_elements,
-    "pentomino": _pentomino_elements,
-    "minesweeper": _minesweeper_elements,
-}
+    strategies.of(name).check_elements(all_games()[name].decode(text), found)
 
 
 def test_sudoku_grid_and_v0():
@@ -297,24 +142,24 @@ def test_sudoku_grid_and_v0():
 
     grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     boxed = "\n".join(" ".join(grid[r * 9 : r * 9 + 9]) for r in range(9))
-    found = anatomy.explain(boxed)
+    found = explain(boxed)
     anatomy.check(found)
     assert found.format == "grid"
     givens = [s for s in found.spans if s.field == "given"]
     assert len(givens) == 81 and sum(1 for s in givens if s.value) == 30
     assert all(boxed[s.chars[0]] in "123456789." for s in givens)
     v0 = sudoku.encode_v0(sudoku.decode_grid(grid))
-    found = anatomy.explain(v0)
+    found = explain(v0)
     anatomy.check(found)
     assert found.format == "v0"
     assert [s.field for s in found.spans[:2]] == ["magic", "version"]
     assert sum(1 for s in found.spans if s.field == "given") == 30
     assert found.totals()["given"] == {"spans": 30, "bits": 30 * 16}
-    _sudoku_elements(sudoku.decode(v0), found)
+    strategies.of("sudoku").check_elements(sudoku.decode(v0), found)
 
 
 def test_character_lookup_names_the_given():
-    found = anatomy.explain("https://nickgirardo.com/projects/sudoku/player.html?play=UyF2MQAkSA==")
+    found = explain("https://nickgirardo.com/projects/sudoku/player.html?play=UyF2MQAkSA==")
     at = found.text.index("UyF2")
     assert [s.field for s in found.spans_at(at)] == ["magic"]
     # base64 character 5 holds the end of the version and the start of the first given
@@ -340,7 +185,7 @@ def test_cli_explain_prints_spans_then_totals():
 @given(st.text(max_size=60))
 def test_explain_refuses_with_slug_error_only(text):
     try:
-        found = anatomy.explain(text)
+        found = explain(text)
     except SlugError:
         return
     anatomy.check(found)
@@ -355,7 +200,7 @@ def _piece_widths(found: anatomy.Anatomy) -> dict[int, int]:
 
 
 def test_xiangqi_opening_codes():
-    found = anatomy.explain("hSQiASVGghCEIUkIgElRoIQhDw")
+    found = explain("hSQiASVGghCEIUkIgElRoIQhDw")
     anatomy.check(found)
     assert found.format == "slug"
     # Kings and elephants 3 bits, advisors 2, soldiers 5, horses, rooks and cannons 6.
@@ -366,22 +211,22 @@ def test_xiangqi_opening_codes():
     assert found.spans_of_cell(4, 4) == []
     fill = [s for s in found.spans if s.field == "padding"]
     assert [s.raw for s in fill] == ["111", "0000"]
-    zero = anatomy.explain("hSQiASVGghCEIUkIgElRoIQhCA")
+    zero = explain("hSQiASVGghCEIUkIgElRoIQhCA")
     assert [s.raw for s in zero.spans if s.field == "padding"] == ["000", "0000"]
     assert [s.bits for s in zero.spans] == [s.bits for s in found.spans]
 
 
 def test_xiangqi_captured_pieces_and_alphabets():
     # Positions no game reaches: bare, detection takes them for no slug; prefixed, they read.
-    empty = anatomy.explain("xiangqi:-AAAAAAAAAAADwAAAAAAAAAAAQ")
+    empty = explain("xiangqi:-AAAAAAAAAAADwAAAAAAAAAAAQ")
     assert empty.format == "slug-urlsafe"
     assert all(s.cells == [] for s in empty.spans)
     assert _piece_widths(empty) == {4: 2, 2: 4, 3: 4, 6: 12, 5: 10}  # a dead king is the long code 1111
     kings = [s for s in empty.spans if s.field == "piece" and s.element["piece"] in "Kk"]
     assert [s.raw for s in kings] == ["1111", "1111"]
     assert kings[0].label == "Red king captured (4 bits)"
-    std = anatomy.explain("xiangqi:f///++/PfrnjfbX////7789+ueN9tf8")
-    url = anatomy.explain("xiangqi:f___--_PfrnjfbX____7789-ueN9tf8")
+    std = explain("xiangqi:f///++/PfrnjfbX////7789+ueN9tf8")
+    url = explain("xiangqi:f___--_PfrnjfbX____7789-ueN9tf8")
     assert (std.format, url.format) == ("slug", "slug-urlsafe")
     assert [s.to_json() for s in std.spans] == [s.to_json() for s in url.spans]
     assert 7 in _piece_widths(std)  # the longest code, a piece far from its list's start
@@ -390,19 +235,19 @@ def test_xiangqi_captured_pieces_and_alphabets():
 def test_xiangqi_link_forms_land_in_the_text():
     slug = "hSQiASVGghCEIUkIgElRoIQhDw"
     for text in (f"  xiangqi:{slug}\n", f"xiangqi%3A{slug}", f"<xiangqi: {slug}>", f"{slug}=="):
-        found = anatomy.explain(text)
+        found = explain(text)
         anatomy.check(found)
         start = text.index(slug)
         assert found.slug == (start, start + len(slug) + text.count("="))
         assert found.spans_at(start)[0].field == "colour"
-    padded = anatomy.explain(f"{slug}==")
+    padded = explain(f"{slug}==")
     assert [(s.raw, s.bits) for s in padded.spans[-2:]] == [("=", None), ("=", None)]
     # The position's bytes are read; the rest (the series' move history) is covered as ignored.
-    longer = anatomy.explain(slug + "A" * 30)
+    longer = explain(slug + "A" * 30)
     anatomy.check(longer)
     assert longer.spans[-1].label == "23 bytes after the position, ignored"
     # A '+' at the start that a query string made a space ("+AAA...": red to move, no red king).
-    edged = anatomy.explain(" AAAAAAAAAAAAAAAAAAAAAAAAw")
+    edged = explain(" AAAAAAAAAAAAAAAAAAAAAAAAw")
     anatomy.check(edged)
     assert edged.slug == (0, 26) and edged.spans[0].value == "red"
 
@@ -412,7 +257,7 @@ def test_xiangqi_fen_explained():
 
     fen = "rnbakab1r/9/1c4nc1/p1p1C1p1p/9/9/P1P1P1P1P/1C7/9/RNBAKABNR b - - 0 2"
     text = "xiangqi:" + fen.replace("/", "%2F").replace(" ", "%20")
-    found = anatomy.explain(text)
+    found = explain(text)
     anatomy.check(found)
     assert found.format == "fen" and found.unit == "char"
     assert found.totals()["piece"] == {"spans": 31, "chars": 31}
@@ -424,14 +269,14 @@ def test_xiangqi_fen_explained():
     assert cannon.label == "Red cannon on e6" and text[cannon.chars[0]] == "C"
     (run,) = found.spans_of_cell(1, 4)
     assert run.value == 9 and run.label == "9 empty points (a8-i8)"
-    _xiangqi_elements(xiangqi.decode(text), found)
+    strategies.of("xiangqi").check_elements(xiangqi.decode(text), found)
 
 
 def test_letters_v4_start_word_and_blanks():
     from slugboard.codecs import letters
 
     text = "https://letters.wiki/?_=InidcR8EscCA"
-    found = anatomy.explain(text)
+    found = explain(text)
     anatomy.check(found)
     assert found.format == "v4"
     assert [s.field for s in found.spans] == ["date", "word", "word", "word", "header", "tile", "tile", "padding"]
@@ -440,13 +285,13 @@ def test_letters_v4_start_word_and_blanks():
     blank = found.spans[6]
     assert blank.value["blank"] and blank.label == "tile 2: a blank as W on r6c5 in turn 1 (7 + 6 + 3 bits)"
     assert [s.field for s in found.spans_of_cell(4, 4)] == ["word", "word"]  # the length names every square
-    _letters_elements(letters.decode(text), found)
+    strategies.of("letters").check_elements(letters.decode(text), found)
 
 
 def test_letters_rack_links_and_escapes():
     slug = "IOFtKUQJlleEyrQRnJDehOUpqVNA"
     text = f"https://letters.wiki/?g=%49{slug[1:]}&s=RUNNELS"
-    found = anatomy.explain(text)
+    found = explain(text)
     anatomy.check(found)
     assert found.format == "g"
     start = text.index("%49")
@@ -454,9 +299,9 @@ def test_letters_rack_links_and_escapes():
     assert found.spans[0].field == "date" and found.spans[0].chars == (start, start + 5)
     first = [s for s in found.spans if s.field == "tile"][0]
     assert first.value["letter"] == "E" and first.label.startswith("tile 1: E (rack slot 6, draw order) on r6c8")
-    bare = anatomy.explain(slug)
+    bare = explain(slug)
     assert bare.format == "g" and "letter" not in [s for s in bare.spans if s.field == "tile"][0].value
-    w = anatomy.explain("https://letters.wiki/?w=IaKnMV1LdmATJhQ5MwniUVqcUQzMxog0YhrQjYIkmSzdZ4tC0A")
+    w = explain("https://letters.wiki/?w=IaKnMV1LdmATJhQ5MwniUVqcUQzMxog0YhrQjYIkmSzdZ4tC0A")
     assert w.format == "w" and w.totals()["tile"] == {"spans": 21, "bits": 21 * 13}
 
 
@@ -500,7 +345,7 @@ def test_xiangqi_explains_whatever_it_decodes(picks, red, fill, history, urlsafe
     text = form.format(slug if len(history) % 2 else slug.rstrip("="))
     found = xiangqi.explain(text)
     anatomy.check(found)
-    _xiangqi_elements(xiangqi.decode(text), found)
+    strategies.of("xiangqi").check_elements(xiangqi.decode(text), found)
     assert xiangqi.decode(text).cells == board.cells
 
 
@@ -537,7 +382,7 @@ def test_letters_explains_every_form(param, tiles, word, date):
     ):
         found = letters.explain(text)
         anatomy.check(found)
-        _letters_elements(letters.decode(text), found)
+        strategies.of("letters").check_elements(letters.decode(text), found)
 
 
 # --- pentomino -------------------------------------------------------------------------
@@ -552,7 +397,7 @@ def _items(found: anatomy.Anatomy) -> dict[int, list[anatomy.Span]]:
 
 
 def test_pentomino_piece_characters_and_cells():
-    found = anatomy.explain("https://pentominoes.river.me/#/T88X000_0p1W")
+    found = explain("https://pentominoes.river.me/#/T88X000_0p1W")
     anatomy.check(found)
     assert found.format == "v3"
     at = found.text.index("T88")
@@ -565,14 +410,14 @@ def test_pentomino_piece_characters_and_cells():
     assert found.spans_of_cell(7, 0) == x_spans
     colours = {s.element["name"]: s.value for s in found.spans if s.element and s.element["kind"] == "name"}
     assert colours == {"P": 6, "W": 1}
-    flat = anatomy.explain("R88X000")
+    flat = explain("R88X000")
     (x_flat,) = _items(flat).values()
     assert sorted(x_flat[0].cells) == [(0, 0), (0, 1), (1, 0)]
     assert x_flat[0].element["overflow"] == [[0, 0]]
 
 
 def test_pentomino_later_item_replaces_the_earlier():
-    found = anatomy.explain("T88P055RZ10011551")
+    found = explain("T88P055RZ10011551")
     items = _items(found)
     p_spans = items[0]
     assert [s.field for s in p_spans] == ["piece"] * 4 and p_spans[0].element["replaced"] is True
@@ -588,19 +433,19 @@ def test_pentomino_later_item_replaces_the_earlier():
 
 def test_pentomino_terrain_forms():
     # Y form: a group of five in column 0, then the singles after '0', written column first.
-    found = anatomy.explain("R88RY4001234026")
+    found = explain("R88RY4001234026")
     tail = found.spans[-2:]
     assert [(s.field, s.raw) for s in tail] == [("separator", "0"), ("terrain", "26")]
     assert tail[1].cells == [(6, 2)]
     group = [s for s in found.spans if s.element and s.element["kind"] == "terrain group"]
     assert [s.raw for s in group] == ["4", "0"] and len(group[0].cells) == 5
     # An odd pair list: its last character is read and ignored.
-    odd = anatomy.explain("R88R333")
+    odd = explain("R88R333")
     assert [(s.field, s.raw) for s in odd.spans[-2:]] == [("terrain", "33"), ("padding", "3")]
 
 
 def test_pentomino_legacy_and_v0():
-    v1 = anatomy.explain("6.10V10.0I10.6W01.4T11.9Z62.1F62.6N33.3X03.8Y34.2P74.5L75.1U05.8")
+    v1 = explain("6.10V10.0I10.6W01.4T11.9Z62.1F62.6N33.3X03.8Y34.2P74.5L75.1U05.8")
     assert v1.format == "v1"
     assert [(s.field, s.raw) for s in v1.spans[:9]] == [
         ("size", "6"),
@@ -615,14 +460,14 @@ def test_pentomino_legacy_and_v0():
     ]
     assert v1.totals()["piece"] == {"spans": 48, "chars": 48}
     assert v1.totals()["separator"] == {"spans": 13, "chars": 13}  # one in the size, one in each piece
-    v2 = anatomy.explain("20_20p0112")
+    v2 = explain("20_20p0112")
     assert v2.format == "v2"
     assert [(s.raw, s.value) for s in v2.spans[-2:]] == [("1", 1), ("12", 12)]  # lowercase: a one-digit row
-    v15 = anatomy.explain("8_8TA0_1R00_3R00_4R01_3R01_4P11_6FK2_2XA2_5II3_0W33_6V14_1ZC4_4Y65_7NL")
+    v15 = explain("8_8TA0_1R00_3R00_4R01_3R01_4P11_6FK2_2XA2_5II3_0W33_6V14_1ZC4_4Y65_7NL")
     assert v15.format == "v1.5"
     assert sum(1 for s in v15.spans if s.field == "terrain" and s.raw == "R") == 4
     (vector,) = [v["slug"] for v in load_vectors("pentomino") if v["slug"].startswith("(")]
-    v0 = anatomy.explain(vector)
+    v0 = explain(vector)
     anatomy.check(v0)
     assert v0.format == "v0"
     assert [s.field for s in v0.spans] == ["piece", "separator", "dictionary", "padding"][: len(v0.spans)]
@@ -638,7 +483,7 @@ def test_minesweeper_replay_totals():
 
     (slug,) = [g["slug"] for g in load_vectors("minesweeper")["games"] if "(R)" in g["name"]]
     board = ms.decode(slug)
-    found = anatomy.explain(slug)
+    found = explain(slug)
     totals = found.totals()
     opens = sum(1 for e in board.events if e.kind == ms.OPEN)
     assert totals["mine"] == {"spans": len(board.mines), "chars": 2 * len(board.mines)}
@@ -652,7 +497,7 @@ def test_minesweeper_replay_totals():
 def test_minesweeper_cells_are_row_then_column():
     # A field wider than tall (v2: every pair is (x, y)), long coordinates, a unit.
     text = "2=70x65,10+2A;12|11+1|2:3;004;z0+221T"
-    found = anatomy.explain(text)
+    found = explain(text)
     anatomy.check(found)
     assert [(s.raw, s.cells) for s in found.spans if s.field == "mine"] == [("2A", [(10, 2)]), ("12|11", [(63, 64)])]
     clicks = [s for s in found.spans if s.field == "click"]
@@ -663,7 +508,7 @@ def test_minesweeper_cells_are_row_then_column():
     assert mark.element["index"] == 0 and mark.element["action"] == "mark"
     assert [s.value for s in found.spans if s.field == "header"] == [10]
     # Version 1 writes a mine as (row, column): "21" is row 2, column 1.
-    v1 = anatomy.explain("1=5x4+21+120+")
+    v1 = explain("1=5x4+21+120+")
     (mine,) = [s for s in v1.spans if s.field == "mine"]
     assert mine.value == [1, 2] and mine.cells == [(2, 1)] and mine.label == "mine 1 at (1, 2)"
     (click,) = [s for s in v1.spans if s.field == "click"]
@@ -672,20 +517,20 @@ def test_minesweeper_cells_are_row_then_column():
 
 def test_minesweeper_link_positions():
     text = "https://example.org/replay?game=1%3D5x5%2B00%2B110%3B220%2B000P&theme=dark"
-    found = anatomy.explain(text)
+    found = explain(text)
     anatomy.check(found)
     assert found.text[slice(*found.slug)] == "1%3D5x5%2B00%2B110%3B220%2B000P"
     assert [s.field for s in found.spans_at(text.index("%3D") + 2)] == ["version"]
     assert found.spans[0].chars == (text.index("1%3D"), text.index("5x5"))
     assert [s.field for s in found.spans_of_cell(0, 0)] == ["mine", "flag"]
-    plain = anatomy.explain("1=5x5 00 110;220 000P")  # a query string's '+' read as spaces
+    plain = explain("1=5x5 00 110;220 000P")  # a query string's '+' read as spaces
     assert [(s.field, s.value) for s in plain.spans] == [(s.field, s.value) for s in found.spans]
 
 
 def test_minesweeper_long_game_is_explained():
     """(How long it takes, benchmarks/responsiveness.py measures.)"""
     slug = long_minesweeper_slug()
-    found = anatomy.explain(slug)
+    found = explain(slug)
     from slugboard.codecs import minesweeper as ms
 
     assert found.totals()["mine"]["spans"] == len(ms.decode(slug).mines)
@@ -732,19 +577,19 @@ def test_sudoku_files_setters_exchange_are_explained():
 
     grid = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
     sdk = "#A a classic\n[Puzzle]\n" + "\n".join(grid[i * 9 : i * 9 + 9] for i in range(9)) + "\n[State]\n12\n"
-    found = anatomy.explain(sdk)
+    found = explain(sdk)
     anatomy.check(found)
     assert found.format == "sdk"
     assert "".join(s.raw for s in found.spans) == sdk.strip()
-    _sudoku_elements(sudoku.decode(sdk), found)
+    strategies.of("sudoku").check_elements(sudoku.decode(sdk), found)
     assert [s.label for s in found.spans if s.field == "header"][:2] == ["a comment", "section [Puzzle]"]
     board = sudoku.decode_grid(grid)
     picture = formats.write_candidate_grid(board)
-    found = anatomy.explain(picture)
+    found = explain(picture)
     anatomy.check(found)
     assert found.format == "candidates"
     read = sudoku.decode(picture)
-    _sudoku_elements(read, found)
+    strategies.of("sudoku").check_elements(read, found)
     marks = {s.element["index"]: s.value for s in found.spans if s.field == "candidates"}
     assert marks and all(
         read.centre[i] == sum(1 << (d - 1) for d in digits) and not read.cells[i] for i, digits in marks.items()

@@ -275,7 +275,8 @@ def test_a_bracket_the_link_opened_stays_with_it():
 
 @pytest.mark.parametrize("link", LINKS)
 def test_the_anatomy_of_a_message_points_into_the_message(link):
-    from slugboard.codecs.anatomy import check, explain
+    from slugboard.codecs import explain
+    from slugboard.codecs.anatomy import check
 
     text = f"Try this one: {link}."
     anatomy, alone = explain(text), explain(link)
@@ -289,7 +290,8 @@ def test_the_anatomy_of_a_message_points_into_the_message(link):
 
 
 def test_a_percent_escaped_sudoku_padding_spans_its_whole_escape():
-    from slugboard.codecs.anatomy import check, explain
+    from slugboard.codecs import explain
+    from slugboard.codecs.anatomy import check
 
     text = "https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG.replace("+", "%2B").replace(
         "=", "%3D"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent / "codecs"
 # The registry (`slugboard.codecs`) imports every game package, and a few helpers ask it
-# which game reads a text (`anatomy.explain`): it is the top of the codecs, and what it
-# imports is not a layer of its own.
+# which game reads a text (`qr`, `cli`): it is the top of the codecs, and what it imports
+# is not a layer of its own.
 REGISTRY = "codecs"
 
 
@@ -152,3 +152,21 @@ def test_no_codec_imports_qt():
             if isinstance(node, ast.ImportFrom):
                 names = [node.module or ""]
             assert not [n for n in names if n.split(".")[0] in ("PySide6", "shiboken6")], name
+
+
+def test_nothing_the_top_stands_on_imports_the_top():
+    """The codecs' top (`slugboard.codecs`) stands on reading, the registry, the contract and
+    what they import; none of those imports the top back (the anatomy's types once held the
+    dispatcher that asked the registry, now `reading.explain`), and no game's module imports
+    it (a game's command reads a text through `reading`)."""
+    below: set[str] = set()
+    todo = [REGISTRY]
+    while todo:
+        for target in imported(todo.pop()):
+            if target not in below:
+                below.add(target)
+                todo.append(target)
+    assert "codecs.anatomy" in below and "codecs.reading" in below
+    assert sorted(name for name in below if REGISTRY in imported(name)) == []
+    games = [name for name in MODULES if name.count(".") == 2]
+    assert sorted(name for name in games if REGISTRY in imported(name)) == []

@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.errors import ProblemKind, SlugError
+from slugboard.codecs.errors import SlugError
 from slugboard.codecs.sudoku import cpsat, fpuzzles, sudokupad
 from slugboard.codecs.sudoku.lzstring import compress_to_base64
+from slugboard.codecs.sudoku.model import Kind
 
 pytest.importorskip("ortools")
 
@@ -41,7 +42,7 @@ def board(size: int = 9, grid: str | None = None, **keys) -> sudoku.Board:
 
 
 def constraint_problems(b: sudoku.Board) -> list:
-    return [p for p in sudoku.problems(b) if p.kind is ProblemKind.CONSTRAINT]
+    return [p for p in sudoku.problems(b) if p.kind is Kind.CONSTRAINT]
 
 
 # --- reading and writing ----------------------------------------------------------------

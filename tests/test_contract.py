@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 import slugboard.codecs
 import slugboard.gui
-from slugboard.codecs import GAMES, REGISTRY, Game, SlugError, decode_any, detect, titles
+import strategies
+from slugboard.codecs import GAMES, REGISTRY, Game, SlugError, all_games, decode_any, detect, titles
 from slugboard.gui import games as gui_games
 from slugboard.gui.page import GamePage
 
@@ -28,7 +29,7 @@ NAMES = list(GAMES)
 
 
 def strategies_of(name: str) -> ModuleType:
-    return importlib.import_module(f"strategies.{name}")
+    return strategies.of(name)
 
 
 def _subpackages(package: ModuleType) -> set[str]:
@@ -98,9 +99,9 @@ def test_trying_a_text_as_every_game_loads_only_the_readers():
     """`slugboard-codec detect` tries every game; that loads each game's slug reader and
     model, not its solver, replay engine or word list (a command starts in a fresh
     interpreter, so what it imports is what it waits for)."""
-    from importlib import resources
+    from slugboard import resources
 
-    examples = json.loads(resources.files("slugboard.resources").joinpath("examples.json").read_text())["examples"]
+    examples = resources.examples()
     script = (
         "import sys, json\n"
         "from slugboard.codecs import detect\n"
@@ -129,7 +130,7 @@ def test_every_game_has_a_view(name: str):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_facts_are_constants_that_match_the_codec(name: str):
-    game: Game[Any] = GAMES[name]
+    game: Game[Any] = all_games()[name]
     url = game.share_url(game.new_board())
     assert (url is not None) == game.has_link
     if game.web_host is not None:
@@ -138,7 +139,7 @@ def test_facts_are_constants_that_match_the_codec(name: str):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_new_board_round_trips(name: str):
-    game = GAMES[name]
+    game = all_games()[name]
     board = game.new_board()
     assert isinstance(board, game.board_type)
     assert game.from_json(game.to_json(board)) == board
@@ -154,7 +155,7 @@ def _with_each_game(check):  # one hypothesis test per game, named for it
 @settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_round_trip(name: str, data: st.DataObject):
-    game = GAMES[name]
+    game = all_games()[name]
     board = data.draw(strategies_of(name).boards())
     slug = game.encode(board)
     assert game.decode(slug) == board
@@ -173,7 +174,7 @@ def test_round_trip(name: str, data: st.DataObject):
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_only_slug_error_escapes_decode(name: str, data: st.DataObject):
-    game = GAMES[name]
+    game = all_games()[name]
     text = data.draw(strategies_of(name).texts())
     try:
         game.decode(text)
@@ -191,7 +192,7 @@ def test_only_slug_error_escapes_decode(name: str, data: st.DataObject):
 @given(data=st.data())
 def test_looks_like_never_raises(name: str, data: st.DataObject):
     text = data.draw(st.one_of(strategies_of(name).texts(), st.text()))
-    assert GAMES[name].looks_like(text) in (True, False)
+    assert all_games()[name].looks_like(text) in (True, False)
 
 
 @pytest.mark.slow
@@ -223,7 +224,7 @@ _JSON_VALUES = st.recursive(
 def test_from_json_raises_only_slug_error(name: str, data: st.DataObject):
     """A board JSON with any value in any place (one key replaced, dropped, or a list
     member replaced) gives a board or a SlugError."""
-    game = GAMES[name]
+    game = all_games()[name]
     obj = game.to_json(data.draw(strategies_of(name).boards()))
     key = data.draw(st.sampled_from(sorted(obj)))
     how = data.draw(st.sampled_from(["replace", "drop", "member"]))
@@ -239,19 +240,13 @@ def test_from_json_raises_only_slug_error(name: str, data: st.DataObject):
         pass
 
 
-# How each game's slugs are wrapped when people paste them: an error found in the slug
-# must point at the same character of the wrapped text.
-WRAPPERS = {
-    "sudoku": ("https://nickgirardo.com/projects/sudoku/player.html?play=", ""),
-    "pentomino": ("https://pentominoes.river.me/#/", ""),
-    "xiangqi": ("xiangqi:", ""),
-    "minesweeper": ("  ", "\n"),
-    "letters": ("https://letters.wiki/?g=", "&s=RUNNELS"),
-}
-
-
-def test_every_game_has_a_wrapper_in_this_test():
-    assert set(WRAPPERS) == set(GAMES)
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_has_its_test_strategies(name: str):
+    """What these tests and tests/test_anatomy.py ask of a game's own strategies module."""
+    module = strategies_of(name)
+    assert callable(module.boards) and callable(module.texts) and callable(module.check_elements)
+    before, after = module.WRAPPER
+    assert isinstance(before, str) and isinstance(after, str)
 
 
 @pytest.mark.slow
@@ -259,7 +254,7 @@ def test_every_game_has_a_wrapper_in_this_test():
 @settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_an_error_position_counts_in_the_text_as_pasted(name: str, data: st.DataObject):
-    game = GAMES[name]
+    game = all_games()[name]
     slug = data.draw(strategies_of(name).texts()).strip()
     if not slug or any(ch in slug for ch in "?&#%/: <>\"'") or slug.startswith(("1=", "2=")) != (name == "minesweeper"):
         return  # keep to bare slugs that the wrapper cannot change the meaning of
@@ -269,7 +264,7 @@ def test_an_error_position_counts_in_the_text_as_pasted(name: str, data: st.Data
     except SlugError as bare:
         if bare.position is None:
             return
-        before, after = WRAPPERS[name]
+        before, after = strategies_of(name).WRAPPER
         try:
             game.decode(before + slug + after)
         except SlugError as wrapped:

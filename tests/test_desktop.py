@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QImage
 
+from slugboard.codecs import all_games
 from slugboard.gui import desktop
 
 MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
@@ -70,20 +71,18 @@ def test_install_writes_the_entry_the_types_and_the_icons(qapp, home):
     entry = _entry(home / "applications" / "slugboard.desktop")
     assert entry["Type"] == "Application" and entry["Name"] == "Slugboard" and entry["Icon"] == "slugboard"
     assert _unquote_exec(entry["Exec"]) == [*command, "%f"]
-    assert set(entry["MimeType"].rstrip(";").split(";")) == {
-        "application/x-minesweeper-avf",
-        "application/x-minesweeper-rmv",
-        "application/x-minesweeper-evf",
-        "application/x-minesweeper-mvf",
+    # Every file type a game declares (minesweeper's replays, xiangqi's game records), and none else.
+    declared = {
+        f"application/x-{game.name}-{extension[1:]}": f"*{extension}"
+        for game in all_games().values()
+        for kind in game.file_types
+        for extension in kind.extensions
     }
+    assert {"application/x-minesweeper-rmv", "application/x-xiangqi-xqf"} <= set(declared)
+    assert set(entry["MimeType"].rstrip(";").split(";")) == set(declared)
     mime = ET.parse(home / "mime" / "packages" / "slugboard.xml").getroot()
     globs = {t.get("type"): t.find(f"{MIME_NS}glob").get("pattern") for t in mime.iter(f"{MIME_NS}mime-type")}
-    assert globs == {
-        "application/x-minesweeper-avf": "*.avf",
-        "application/x-minesweeper-rmv": "*.rmv",
-        "application/x-minesweeper-evf": "*.evf",
-        "application/x-minesweeper-mvf": "*.mvf",
-    }
+    assert globs == declared
     for size in desktop.ICON_SIZES:
         image = QImage(str(home / "icons" / "hicolor" / f"{size}x{size}" / "apps" / "slugboard.png"))
         assert (image.width(), image.height()) == (size, size)
@@ -98,6 +97,7 @@ def test_the_desktop_reads_the_replay_types(qapp, home):
     globs = (home / "mime" / "globs2").read_text(encoding="utf-8")
     for suffix in ("avf", "rmv", "evf", "mvf"):
         assert f":application/x-minesweeper-{suffix}:*.{suffix}" in globs
+    assert ":application/x-xiangqi-xqf:*.xqf" in globs
 
 
 @pytest.mark.skipif(shutil.which("desktop-file-validate") is None, reason="needs desktop-file-validate")

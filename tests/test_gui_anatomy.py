@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF, QSettings
 from PySide6.QtTest import QTest
 
-from slugboard.codecs import anatomy
+from slugboard.codecs import anatomy, explain
 from slugboard.gui.main_window import MainWindow
 from waiting import move_pointer
 
@@ -51,7 +51,7 @@ def test_the_toggle_shows_the_anatomy_of_the_slug_shown(qtbot, window):
 def test_resting_on_a_character_lights_its_cell(qtbot, window):
     window.paste_text(PUZZLE)
     window.slug_pane.anatomy_button.setChecked(True)
-    found = anatomy.explain(PUZZLE)
+    found = explain(PUZZLE)
     given = next(s for s in found.spans if s.field == "given")
     index = given.chars[0] + 1  # a character wholly inside the first given
     _hover_char(qtbot, window, index)
@@ -72,7 +72,7 @@ def test_resting_on_the_board_lights_the_characters(qtbot, window):
     window.paste_text(PUZZLE)
     window.slug_pane.anatomy_button.setChecked(True)
     canvas = window.page("sudoku").canvas
-    found = anatomy.explain(PUZZLE)
+    found = explain(PUZZLE)
     cell = next(s for s in found.spans if s.field == "given").cells[0]
     move_pointer(qtbot, canvas, canvas.anatomy_cell_rect(*cell).center().toPoint())
     chars = window.slug_pane.anatomy_panel.chars

@@ -68,11 +68,7 @@ def _fresh_game(qtbot, window, date=dt.date(2025, 10, 5), word="RUNNELS", param=
 
 def _panel(page):
     """The score panel beside the board, as the canvas draws it: one line per row."""
-    canvas = page.canvas
-    rows = gui_letters.panel_rows(
-        page.board, letters.resolve(page.board), pending=bool(canvas.pending), preview=canvas.preview
-    )
-    return "\n".join(f"{row.text} {row.right}".strip() for row in rows)
+    return "\n".join(f"{row.text} {row.right}".strip() for row in page.canvas.drawn().panel)
 
 
 def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_window):
@@ -198,6 +194,39 @@ def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
     # clicking the placed tile takes it back
     _click_square(qtbot, page, 5, 2)
     assert page.canvas.pending == []
+
+
+def test_the_rules_are_worked_out_once_a_change_and_a_repaint_only_draws(qtbot, main_window, monkeypatch):
+    """The game's letters and scores, the board's problems and the panel are worked out when
+    the board or the turn being placed changes, not while drawing: repaints, the pointer
+    passing and a tile dragged over the board ask no rule again."""
+    page = _fresh_game(qtbot, main_window)
+    canvas = page.canvas
+    asked = []
+    for name in ("resolve", "problems", "occupied"):
+        real = getattr(letters, name)
+        monkeypatch.setattr(
+            letters, name, lambda *a, _real=real, _name=name, **k: asked.append(_name) or _real(*a, **k)
+        )
+    canvas.repaint()
+    first = list(asked)
+    asked.clear()
+    for _ in range(3):
+        canvas.repaint()
+    start, middle, end = canvas.slot_center(1), canvas.square_center(4, 4), canvas.square_center(5, 2)
+    _press(qtbot, page, start)
+    _move(qtbot, page, middle)
+    canvas.repaint()
+    _move(qtbot, page, end)
+    canvas.repaint()
+    assert asked == []  # only drawn
+    _release(qtbot, page, end)
+    assert canvas.placed_letters() == ((5, 2, "P"),)
+    asked.clear()
+    canvas.repaint()
+    canvas.repaint()
+    assert 0 < asked.count("resolve") <= first.count("resolve") + 1  # the new turn's, once
+    assert "Turn 1 (placing) 4" in _panel(page)
 
 
 def _at(point):

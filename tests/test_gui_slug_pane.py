@@ -143,3 +143,24 @@ def test_a_mistyped_slug_is_named_as_its_game_and_its_marked_text_shows_in_the_r
     assert _marked(shown) == marked
     label = pane.error_label
     assert label.heightForWidth(label.width()) <= label.height()
+
+
+def test_the_error_room_follows_the_font(qtbot, main_window):
+    """The error line keeps the room of two lines as the label lays them out in its font,
+    whatever font the platform gives it: a larger font has a larger room, and a message with
+    its marked text fits in it."""
+    from PySide6.QtGui import QFont
+
+    pane = main_window.slug_pane
+    main_window.resize(2000, 800)  # room for the message's line in the larger font
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    label = pane.error_label
+    before = label.height()
+    font = QFont(pane.font())
+    font.setPointSizeF(font.pointSizeF() * 1.6)
+    pane.setFont(font)
+    assert label.height() > 1.3 * before
+    assert not main_window.paste_text("P5cF000I10!L006")
+    assert _marked(pane.error_text()) == "!"
+    assert label.heightForWidth(label.width()) <= label.height()

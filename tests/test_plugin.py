@@ -8,6 +8,8 @@ import io
 import json
 
 import pytest
+import test_anatomy  # imported before the toy game is registered: their tables are of Slugboard's games
+import test_contract
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
@@ -103,6 +105,12 @@ def test_the_window_gains_its_tab_action_and_file_type(toy_game, qtbot, open_win
     assert page.board.cells == "." * 9 and not clear.isEnabled()
     window.undo_action.trigger()
     assert page.board.cells == "....X...."
+    # Its example board is in File > Examples, and opens on its tab.
+    (example,) = [a for a in window.examples_menu.actions() if a.text().startswith("Noughts and crosses: ")]
+    assert example.text() == "Noughts and crosses: X wins on the diagonal"
+    example.trigger()
+    assert window.current_page() is page and page.board.cells == "XO.OX...X"
+    window.undo_action.trigger()
     # A file of its kind opens on its tab from any tab.
     window.tabs.setCurrentIndex(0)
     assert not any(a.text() == "&Clear the board" for a in game_menu.actions())
@@ -111,3 +119,52 @@ def test_the_window_gains_its_tab_action_and_file_type(toy_game, qtbot, open_win
     assert open_file(qtbot, window, path)
     assert window.current_page() is page and page.board.cells == "XOX.O.X.."
     assert window.slug_pane.slug_text() == "ttt:XOX.O.X.."
+
+
+def test_the_contract_and_anatomy_tests_run_over_it(toy_game):
+    """The shared tests of every game take the toy game with its own strategies module
+    (tests/toygame/strategies.py): no table of theirs names it."""
+    for check in (
+        test_contract.test_new_board_round_trips,
+        test_contract.test_every_game_has_its_test_strategies,
+        test_contract.test_round_trip,
+        test_contract.test_only_slug_error_escapes_decode,
+        test_contract.test_looks_like_never_raises,
+        test_contract.test_decode_any_and_detect_agree,
+        test_contract.test_from_json_raises_only_slug_error,
+    ):
+        check(name=toy_game)
+    test_anatomy._check_text(toy_game, "  ttt:XO.X.O...")
+
+
+def test_its_problems_anatomy_and_examples_are_its_own(toy_game):
+    """Its kinds of problem, the fields of its slugs and its example boards are declared in
+    its packages, and the shell reports them as any game's."""
+    from slugboard import resources
+    from slugboard.gui import anatomy_view
+
+    game = codecs.game(toy_game)
+    (problem,) = game.problems(game.decode("ttt:XX......."))
+    assert problem.kind == "turns" and problem.to_json()["kind"] == "turns"
+    status, out, _ = _run("info", "ttt:XX.......")
+    assert json.loads(out)["problems"][0]["kind"] == "turns"
+    found = codecs.explain("  ttt:XO.X.O...\n")
+    assert found.summary()["fields"] == {"magic": {"spans": 1, "chars": 4}, "mark": {"spans": 9, "chars": 9}}
+    assert found.title_of("mark") == "a cell's mark" and found.spans[1].chars == (6, 7)
+    anatomy_view.use_game_colours(toy_game)
+    assert anatomy_view.describe(found.spans[1]) == "cell 1 (1 character)"
+    assert anatomy_view.describe(found.spans[1].__class__("mark", (0, 1), "X")) == "a cell's mark (1 character)"
+    ours = [e for e in resources.examples() if e["game"] == toy_game]
+    assert ours == [{"game": "noughts", "title": "X wins on the diagonal", "text": "ttt:XO.OX...X"}]
+
+
+def test_a_book_and_the_desktop_take_it(toy_game, qapp, tmp_path):
+    """A printed book shows what the game says goes with a board (its BOOK), and the desktop
+    registers its file type (its FILE_TYPES)."""
+    from slugboard.gui import book, desktop
+
+    (entry,) = book.read_texts("ttt:XO.X.O...\n", solutions=True)
+    assert (entry.heading, entry.rules, entry.solution) == ("1.", "Three in a row wins; X plays first.", None)
+    assert book.write_book(str(tmp_path / "book.pdf"), [entry])
+    assert ("application/x-noughts-ttt", "Noughts and crosses boards (.ttt)", ".ttt") in desktop.file_types()
+    assert "application/x-noughts-ttt;" in desktop.desktop_entry(["slugboard"])

@@ -27,9 +27,11 @@ import slugboard.resources as resources
 
 folder = Path(resources.__file__).resolve().parent
 assert Path(sys.argv[1]).resolve() not in folder.parents, f"resources read from the source tree: {folder}"
-for name in ("enable.txt", "xiangqi_font.otf", "xiangqi_font_LICENSE.txt", "examples.json", "slugboard.svg",
+for name in ("enable.txt", "xiangqi_font.otf", "xiangqi_font_LICENSE.txt", "slugboard.svg",
              "slugboard-16.png", "slugboard-256.png"):
     assert resources.read_bytes(name), name
+from slugboard.codecs import all_games
+assert all(game.examples for game in all_games().values()), "a game's examples.json is not in the wheel"
 print(f"shipped files found in {folder}")
 PY
 

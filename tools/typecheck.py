@@ -4,7 +4,10 @@ pyproject.toml maps the folders `codecs/`, `gui/` and `resources/` to `slugboard
 `slugboard.gui` and `slugboard.resources`. An editable install reaches them through an
 import hook that type checkers cannot follow, so this script lays the mapping out as
 links under `build/typecheck/slugboard/` and points mypy there: the codecs strictly (as
-configured in pyproject.toml), the GUI at the default strictness.
+configured in pyproject.toml), the GUI at the default strictness; and, beside them, a
+module it writes from the registry (`slugboard_contract.py`) in which mypy checks every
+registered game package against the contract (`codecs.game.GameCodec`), so that a new game
+is checked from its registry line alone.
 
     python tools/typecheck.py            # both
     python tools/typecheck.py codecs     # one side
@@ -39,6 +42,24 @@ def lay_out() -> Path:
     return base
 
 
+def write_contract(base: Path) -> str:
+    """The module in which mypy checks each registered game package against GameCodec."""
+    from slugboard.codecs.registry import REGISTRY
+
+    lines = [
+        '"""Written by tools/typecheck.py: every registered game package, as a GameCodec."""',
+        "from typing import Any",
+        "",
+        "from slugboard.codecs.game import GameCodec",
+        *(f"import {package}" for package in REGISTRY),
+        "",
+        f"CHECKED: tuple[GameCodec[Any], ...] = ({', '.join(REGISTRY)},)",
+        "",
+    ]
+    (base / "slugboard_contract.py").write_text("\n".join(lines), encoding="utf-8")
+    return "slugboard_contract"
+
+
 def main(argv: list[str]) -> int:
     sides = argv or ["codecs", "gui"]
     base = lay_out()
@@ -46,6 +67,8 @@ def main(argv: list[str]) -> int:
     command = [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")]
     for side in sides:
         command += ["-p", f"slugboard.{side}"]
+    if "codecs" in sides:
+        command += ["-m", write_contract(base)]
     # From inside the laid-out folder: mypy searches its working directory first, and in
     # the project root the folder `codecs/` would hide the standard library's codecs.
     return subprocess.call(command, cwd=base, env=env)

@@ -32,12 +32,9 @@ HAS_LINK = True
 WEB_HOST: str | None = "letters.wiki"
 DETECTION_RANK = 3
 NOUN = "game"
+ANATOMY_FIELDS = {"date": "the date", "tile": "a tile", "word": "a word"}
 
-COMMANDS = (
-    Command(
-        "best", "letters: print the best plays for a turn's rack as JSON", ".commands:best", ".commands:best_options"
-    ),
-)
+COMMANDS = (Command("best", "letters: print the best plays for a turn's rack as JSON", ".commands:best", ".commands:best_options"),)  # fmt: skip
 
 BOARD_OPTIONS = (BoardOption("--start-word", "letters: the day's starting word, to show letters and scores", "WORD"),)
 

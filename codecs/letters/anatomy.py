@@ -21,6 +21,7 @@ from typing import Any
 from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds
 from ..bits import URL_ALPHABET
 from ..links import Source, carve
+from . import ANATOMY_FIELDS
 from .game import resolve
 from .model import EPOCH, NAME, SIZE, Board, on_board, start_word_squares
 from .slug import _split, decode
@@ -57,7 +58,7 @@ def explain(text: str) -> Anatomy:
         for i in range(body, len(slug))
     )
     form = "v4" if board.is_v4 else board.param
-    return out.anatomy(NAME, form, text, (bounds[0], bounds[-1]))
+    return out.anatomy(NAME, form, text, (bounds[0], bounds[-1]), ANATOMY_FIELDS)
 
 
 def _square(row: int, col: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+from enum import Enum
 
 from ..errors import shown
 from ..record import Record
@@ -10,6 +11,22 @@ from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
 from . import TITLE as TITLE
 from . import WEB_HOST as WEB_HOST
+
+
+class Kind(str, Enum):
+    """What a problem of the game is about (`Problem.kind`), beside the kinds every game
+    shares (`errors.ProblemKind`): the game's own, declared here and nowhere else."""
+
+    RACK = "rack"  # a turn's tiles do not fit its rack
+    OCCUPIED = "occupied"  # a tile on a filled square
+    LINE = "line"  # a turn's tiles not in one row or column
+    GAP = "gap"  # a turn's tiles leave a gap
+    CONNECT = "connect"  # a turn's tiles touch nothing on the board
+    WORD = "word"  # a word not in the word list
+    START_WORD = "start_word"  # the day's starting word is not known
+    START_ROW = "start-row"  # a link's starting word longer than the middle row
+    BAG = "bag"  # more of a letter than the bag holds
+
 
 SITE_URL = "https://letters.wiki/"
 

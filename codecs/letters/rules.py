@@ -15,6 +15,7 @@ from .model import (
     TILE_COUNTS_WITH_BLANKS,
     TURNS,
     Board,
+    Kind,
     Tile,
     on_board,
     start_word_error,
@@ -53,7 +54,7 @@ def other_param_fits(board: Board) -> bool:
     `?w=` link (a bare slug reads as `?g=`), or a link whose parameter was retyped."""
     if board.is_v4 or not board.start_word or not board.tiles:
         return False
-    if not any(p.kind in ("word", "line", "gap", "connect") for p in problems(board)):
+    if not any(p.kind in (Kind.WORD, Kind.LINE, Kind.GAP, Kind.CONNECT) for p in problems(board)):
         return False
     other = board.with_param("w" if board.param == "g" else "g")
     return not any(p.severity == "error" for p in problems(other))
@@ -116,21 +117,19 @@ def problems(board: Board) -> list[Problem]:
                     f"turn {turn} places {len(tiles)} tiles; a rack has {RACK_SIZE}",
                     tuple(t.square for t in tiles),
                     Severity.ERROR,
-                    ProblemKind.RACK,
+                    Kind.RACK,
                 )
             )
         indices = [t.rack_index for t in tiles]
         repeated = tuple(t.square for t in tiles if indices.count(t.rack_index) > 1)
         if repeated and len(tiles) <= RACK_SIZE and not board.is_v4:
-            found.append(
-                Problem(f"turn {turn} uses one rack position twice", repeated, Severity.ERROR, ProblemKind.RACK)
-            )
+            found.append(Problem(f"turn {turn} uses one rack position twice", repeated, Severity.ERROR, Kind.RACK))
     if board.start_word or board.is_v4:
         game = _resolve(board)
         start = _start_grid(board.start_word)
         on_start = tuple(t.square for t in board.tiles if t.square in start)  # type: ignore[comparison-overlap]
         if on_start:
-            found.append(Problem("a tile lies on the starting word", on_start, Severity.ERROR, ProblemKind.OCCUPIED))
+            found.append(Problem("a tile lies on the starting word", on_start, Severity.ERROR, Kind.OCCUPIED))
         if not doubles and not on_start:
             grid = dict(start)
             for result in game.turns:
@@ -143,7 +142,7 @@ def problems(board: Board) -> list[Problem]:
                 "the day's starting word is not known: give it to see letters and scores",
                 (),
                 Severity.WARNING,
-                ProblemKind.START_WORD,
+                Kind.START_WORD,
             )
         )
     found.extend(_impossible(board))
@@ -164,7 +163,7 @@ def _impossible(board: Board) -> list[Problem]:
                 f"so {len(word) - SIZE} of them are off the board",
                 squares,
                 Severity.ERROR,
-                ProblemKind.START_ROW,
+                Kind.START_ROW,
             )
         )
     if board.is_v4:
@@ -184,7 +183,7 @@ def _impossible(board: Board) -> list[Problem]:
                         f"the game has {counts[key]} {what} (starting word and tiles); the bag holds {have}",
                         cells,
                         Severity.ERROR,
-                        ProblemKind.BAG,
+                        Kind.BAG,
                     )
                 )
     return found

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Container
 
-from ..errors import Problem, ProblemKind, Severity
+from ..errors import Problem, Severity
 from ..record import Record
-from .model import BINGO_BONUS, DL, DW, PREMIUMS, RACK_SIZE, SIZE, TL, TW, VALUES
+from .model import BINGO_BONUS, DL, DW, PREMIUMS, RACK_SIZE, SIZE, TL, TW, VALUES, Kind
 from .words import word_list
 
 
@@ -108,16 +108,14 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
                 f"{where}a tile is placed on a square that is already filled",
                 taken,
                 Severity.ERROR,
-                ProblemKind.OCCUPIED,
+                Kind.OCCUPIED,
             )
         )
         return found
     rows = {r for r, _ in squares}
     cols = {c for _, c in squares}
     if len(rows) > 1 and len(cols) > 1:
-        found.append(
-            Problem(f"{where}the tiles are not in one row or column", squares, Severity.ERROR, ProblemKind.LINE)
-        )
+        found.append(Problem(f"{where}the tiles are not in one row or column", squares, Severity.ERROR, Kind.LINE))
         return found
     if len(rows) == 1:
         row = next(iter(rows))
@@ -127,18 +125,14 @@ def placement_problems(grid: dict, placed, turn: int | None = None) -> list[Prob
         line = [(r, col) for r in range(min(rows), max(rows) + 1)]
     gaps = tuple(sq for sq in line if sq not in grid and sq not in squares)
     if gaps:
-        found.append(Problem(f"{where}the tiles leave a gap", gaps, Severity.ERROR, ProblemKind.GAP))
+        found.append(Problem(f"{where}the tiles leave a gap", gaps, Severity.ERROR, Kind.GAP))
     touches = any((r + dr, c + dc) in grid for r, c in squares for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
     if not touches:
         found.append(
-            Problem(
-                f"{where}the tiles do not touch any tile on the board", squares, Severity.ERROR, ProblemKind.CONNECT
-            )
+            Problem(f"{where}the tiles do not touch any tile on the board", squares, Severity.ERROR, Kind.CONNECT)
         )
     valid = word_list()
     for text, word_squares in words_formed(grid, placed):
         if text not in valid:
-            found.append(
-                Problem(f"{where}{text} is not in the word list", word_squares, Severity.ERROR, ProblemKind.WORD)
-            )
+            found.append(Problem(f"{where}{text} is not in the word list", word_squares, Severity.ERROR, Kind.WORD))
     return found

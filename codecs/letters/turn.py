@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import ProblemKind
 from .game import resolve
-from .model import BLANK, Board
+from .model import BLANK, Board, Kind
 from .rules import other_param_fits, problems
 from .words import is_word
 
@@ -90,7 +89,7 @@ def start_word_doubt(board: Board) -> str | None:
     parts = []
     if not is_word(word):
         parts.append(f"{word} is not in the word list, and the site's starting words all are")
-    kinds = (ProblemKind.WORD, ProblemKind.OCCUPIED, ProblemKind.GAP, ProblemKind.CONNECT)
+    kinds = (Kind.WORD, Kind.OCCUPIED, Kind.GAP, Kind.CONNECT)
     found = [p for p in problems(board) if p.is_error and p.kind in kinds]
     if found:
         game = resolve(board)

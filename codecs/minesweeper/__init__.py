@@ -20,6 +20,7 @@ HAS_LINK = False
 WEB_HOST: str | None = None
 DETECTION_RANK = 2
 NOUN = "game"
+ANATOMY_FIELDS = {"mine": "a mine", "click": "a click", "flag": "a flag"}
 
 FILE_TYPES = (FileType("Minesweeper replays", (".avf", ".rmv", ".evf", ".mvf"), ".files:read_records"),)
 # Each reads its own TEXT_OR_FILE: a replay file's mouse path goes with its game.

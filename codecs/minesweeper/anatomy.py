@@ -17,6 +17,7 @@ from typing import Any
 
 from ..anatomy import Anatomy, Span, text_span
 from ..links import Source, carve, locate_slug, stripped_bounds
+from . import ANATOMY_FIELDS
 from .model import FLAG, MARK, NAME, OPEN, UNFLAG, V1_TIME_UNIT_MS
 from .slug import _BASE62_NUMBER, _IN_LINK, _LETTER_KIND, _SLUG_START, _safe_percent, _unwrap, decode
 
@@ -32,7 +33,9 @@ def explain(text: str) -> Anatomy:
     slug, source = _carve(text)
     spans = _Reader(slug, source).spans()
     end = source.position_in_text(len(slug))
-    return Anatomy(NAME, f"v{slug[0]}", text, (source.position_in_text(0), end), "char", tuple(spans))
+    return Anatomy(
+        NAME, f"v{slug[0]}", text, (source.position_in_text(0), end), "char", tuple(spans), fields=ANATOMY_FIELDS
+    )
 
 
 def _carve(text: str) -> tuple[str, Source]:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 def game_of(text: str) -> tuple[Board, ReplayFile | None]:
     """The minesweeper game of a slug or link, of a file holding one, or of a replay file
     (.avf .rmv .evf .mvf, with the file's extras)."""
-    from .. import read, read_text_file
+    from ..reading import read, read_text_file  # the floor that asks every game, not the package top
     from .files import EXTENSIONS, read_replay_file
 
     if os.path.isfile(text):

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import Problem, ProblemKind, Severity
-from .model import NAME, Board
+from ..errors import Problem, Severity
+from .model import NAME, Board, Kind
 from .replays import Outcome, outcome_of
 
 
@@ -19,9 +19,9 @@ def _problems(board: Board, r: Outcome | None) -> list[Problem]:
     plays a long game once for its figures and its problems both."""
     found: list[Problem] = []
     if board.mines and len(board.mines) == board.cells:
-        found.append(Problem("every cell is a mine: there is nothing to open", (), Severity.ERROR, ProblemKind.FULL))
+        found.append(Problem("every cell is a mine: there is nothing to open", (), Severity.ERROR, Kind.FULL))
     if not board.mines:
-        found.append(Problem("the board has no mines: the first click wins", (), Severity.WARNING, ProblemKind.EMPTY))
+        found.append(Problem("the board has no mines: the first click wins", (), Severity.WARNING, Kind.EMPTY))
     if r is not None:
         if r.end_index is not None and r.end_index < r.event_count:
             extra = r.event_count - r.end_index
@@ -30,7 +30,7 @@ def _problems(board: Board, r: Outcome | None) -> list[Problem]:
                     f"{extra} action(s) recorded after the game was {r.outcome}",
                     (),
                     Severity.WARNING,
-                    ProblemKind.AFTER_END,
+                    Kind.AFTER_END,
                 )
             )
     return found

@@ -10,6 +10,7 @@ import random
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from enum import Enum
 from functools import partial
 from itertools import repeat
 from operator import add, attrgetter, eq, floordiv, mod, mul
@@ -24,6 +25,16 @@ from . import TITLE as TITLE
 from . import WEB_HOST as WEB_HOST
 
 # The format has no web viewer: the slug itself is what people share.
+
+
+class Kind(str, Enum):
+    """What a problem of the game is about (`Problem.kind`), beside the kinds every game
+    shares (`errors.ProblemKind`): the game's own, declared here and nowhere else."""
+
+    FULL = "full"  # every cell is a mine
+    EMPTY = "empty"  # no mines at all
+    AFTER_END = "after-end"  # actions recorded after the game ended
+
 
 VERSIONS = (1, 2)
 V1_TIME_UNIT_MS = 50

@@ -22,6 +22,12 @@ TITLE = "Pentominoes"
 HAS_LINK = True
 WEB_HOST: str | None = "pentominoes.river.me"
 DETECTION_RANK = 1
+ANATOMY_FIELDS = {
+    "piece": "a piece",
+    "terrain": "the board's shape",
+    "colour": "whose turn or colour",
+    "dictionary": "the key list of a packed text",
+}
 
 COMMANDS = (
     Command("solve", "pentomino: print the slug of the board completed (--nth K: the K-th completion; --all: each)", ".commands:solve", ".commands:solve_options", long=True),

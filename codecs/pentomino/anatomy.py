@@ -22,6 +22,7 @@ from typing import Any
 from ..anatomy import Anatomy, Span, cells_json, text_span
 from ..links import Source, carve, locate_slug, stripped_bounds
 from ..wording import plural
+from . import ANATOMY_FIELDS
 from .geometry import placed_cells
 from .model import _VALUE, COLOR_NAMES, NAME, SURFACES, TERRAIN, Board, square_name
 from .slug import _orientation, decode, slug_of
@@ -43,7 +44,7 @@ def explain(text: str) -> Anatomy:
         version = _explain_v3(out)
     spans = out.finish()
     end = source.position_in_text(len(slug))
-    return Anatomy(NAME, version, text, (source.position_in_text(0), end), "char", spans)
+    return Anatomy(NAME, version, text, (source.position_in_text(0), end), "char", spans, fields=ANATOMY_FIELDS)
 
 
 def _carve(text: str) -> tuple[str, Source]:

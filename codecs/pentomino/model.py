@@ -4,6 +4,7 @@ and the edits on it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import Enum
 from typing import Union
 
 from ..errors import shown
@@ -12,6 +13,14 @@ from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
 from . import TITLE as TITLE
 from . import WEB_HOST as WEB_HOST
+
+
+class Kind(str, Enum):
+    """What a problem of the game is about (`Problem.kind`), beside the kinds every game
+    shares (`errors.ProblemKind`): the game's own, declared here and nowhere else."""
+
+    OVERFLOW = "overflow"  # a piece runs off an edge that glues to nothing
+
 
 SITE = "https://pentominoes.river.me/"
 HOST = "pentominoes.river.me"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..errors import Problem, ProblemKind, Severity
 from .geometry import Item, Painting, paint
-from .model import SURFACES, Board, square_name
+from .model import SURFACES, Board, Kind, square_name
 
 
 def _label(item: Item) -> str:
@@ -31,7 +31,7 @@ def problems(board: Board, painting: Painting | None = None) -> list[Problem]:
                 f"{_label(p.items[index])} runs off the {SURFACES[board.surface].lower()}",
                 tuple(sorted(edge)),
                 Severity.ERROR,
-                ProblemKind.OVERFLOW,
+                Kind.OVERFLOW,
             )
         )
     found.extend(Problem(note, (), Severity.WARNING, ProblemKind.DECODE) for note in board.notes)

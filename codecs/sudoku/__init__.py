@@ -22,8 +22,10 @@ WEB_HOST: str | None = "nickgirardo.com"
 OTHER_HOSTS = ("f-puzzles.com", "sudokupad.app")
 DETECTION_RANK = 0
 NOUN = "puzzle"
+ANATOMY_FIELDS = {"given": "a given", "candidates": "a cell's candidates"}
 # Every slug starts so (base64 of b"S!v"): a text one edit from it is a damaged sudoku link.
 SLUG_HEADS = ("UyF2",)
+BOOK = ".facts:book_entry"  # a printed book's heading, rules and solution of a puzzle
 
 COMMANDS = (
     Command("hint", "sudoku: print the next logical step as JSON", ".commands:hint", many=True),

@@ -8,6 +8,7 @@ from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds, text
 from ..bits import STD_ALPHABET
 from ..errors import FormatError
 from ..links import Source, carve, is_link, stripped_bounds, value_bounds
+from . import ANATOMY_FIELDS
 from .model import NAME
 from .slug import GRID_CELLS, _is_grid_text, decode
 
@@ -62,7 +63,7 @@ def _explain_slug(text: str, slug: str, source: Source) -> Anatomy:
         index += 1
     body = len(slug.rstrip("="))
     out.pad((bounds[i], bounds[i + 1]) for i in range(body, len(slug)))
-    return out.anatomy(NAME, version, text, (bounds[0], bounds[-1]))
+    return out.anatomy(NAME, version, text, (bounds[0], bounds[-1]), ANATOMY_FIELDS)
 
 
 def _explain_grid(text: str, start: int, end: int) -> Anatomy:
@@ -83,7 +84,7 @@ def _explain_grid(text: str, start: int, end: int) -> Anatomy:
         run = start + i + 1
     if run < end:
         spans.append(text_span(source, run - start, len(grid), grid, "separator", label="decoration"))
-    return Anatomy(NAME, "grid", text, (start, end), "char", tuple(spans))
+    return Anatomy(NAME, "grid", text, (start, end), "char", tuple(spans), fields=ANATOMY_FIELDS)
 
 
 def _explain_sdk(text: str, start: int, end: int) -> Anatomy:
@@ -106,7 +107,7 @@ def _explain_sdk(text: str, start: int, end: int) -> Anatomy:
         else:
             index = _cells_of_line(text, at, line_end, index, spans)
         at = line_end
-    return Anatomy(NAME, "sdk", text, (start, end), "char", tuple(spans))
+    return Anatomy(NAME, "sdk", text, (start, end), "char", tuple(spans), fields=ANATOMY_FIELDS)
 
 
 def _cells_of_line(text: str, start: int, end: int, index: int, spans: list[Span]) -> int:
@@ -151,4 +152,4 @@ def _explain_candidates(text: str, start: int, end: int) -> Anatomy:
         run = b
     if run < end:
         spans.append(text_span(source, run, end, text, "separator", label="rules"))
-    return Anatomy(NAME, "candidates", text, (start, end), "char", tuple(spans))
+    return Anatomy(NAME, "candidates", text, (start, end), "char", tuple(spans), fields=ANATOMY_FIELDS)

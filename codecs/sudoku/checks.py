@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..caches import Memo
-from ..errors import Problem, ProblemKind, Severity
+from ..errors import Problem, Severity
+from .model import Kind
 from .variant import GLOBAL_KINDS, INDEXER_KINDS, Constraint, Variant
 
 Digits = Sequence[int]
@@ -477,7 +478,7 @@ def problems(cells: Digits, variant: Variant) -> list[Problem]:
                         f"{digit} appears {len(where)} times in {name}",
                         tuple(divmod(i, n) for i in where),
                         Severity.ERROR,
-                        ProblemKind.REPEAT,
+                        Kind.REPEAT,
                     )
                 )
     for c in variant.constraints:
@@ -488,7 +489,7 @@ def problems(cells: Digits, variant: Variant) -> list[Problem]:
                     f"{c.name[:1].upper()}{c.name[1:]} broken" + (f" ({c.value})" if c.value else ""),
                     tuple(divmod(i, n) for i in dict.fromkeys(bad)),
                     Severity.ERROR,
-                    ProblemKind.CONSTRAINT,
+                    Kind.CONSTRAINT,
                 )
             )
     return found

@@ -97,6 +97,27 @@ def setter_solution_facts(board: Board, solved: Board | None, *, counted: bool =
     return out
 
 
+def book_entry(board: Board, solution: bool) -> tuple[str, str, Board | None]:
+    """What a printed book (`slugboard --book`) shows with the puzzle: the words of its
+    heading (a variant's title and setter), its rules, and, when `solution` is asked for
+    and the puzzle has exactly one, its solution for the pages at the back."""
+    from ..errors import SlugError
+    from .solver import analyse
+
+    words, rules, solved = "", "", None
+    variant = board.variant
+    if variant is not None:
+        words = " by ".join(t for t in (variant.title, variant.author) if t)
+        rules = variant.rules
+    if solution:
+        try:
+            count, found = analyse(board)
+        except SlugError:  # a constraint not known: no solution to print
+            count, found = 0, None
+        solved = found if count == 1 else None
+    return words, rules, solved
+
+
 def is_minimal(board: Board, *, cancel: Cancel = NEVER) -> bool:
     """True when every given is needed: taking any one away leaves more than one solution."""
     from .solver import count_solutions

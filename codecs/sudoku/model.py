@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from ..record import Record
 from . import NAME as NAME  # the game's declaration
+
+
+class Kind(str, Enum):
+    """What a problem of the game is about (`Problem.kind`), beside the kinds every game
+    shares (`errors.ProblemKind`): the game's own, declared here and nowhere else."""
+
+    REPEAT = "repeat"  # a digit twice in a row, column or box
+    CONSTRAINT = "constraint"  # a variant's constraint broken (a cage's sum, a thermometer)
+
 
 if TYPE_CHECKING:
     from .variant import Variant

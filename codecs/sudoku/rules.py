@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..errors import Problem, ProblemKind, Severity
-from .model import UNIT_NAMES, UNITS, Board
+from .model import UNIT_NAMES, UNITS, Board, Kind
 
 
 def problems(board: Board) -> list[Problem]:
@@ -29,7 +29,7 @@ def problems(board: Board) -> list[Problem]:
                         f"{digit} appears {len(where)} times in {name}",
                         tuple(divmod(i, 9) for i in where),
                         Severity.ERROR,
-                        ProblemKind.REPEAT,
+                        Kind.REPEAT,
                     )
                 )
     found.extend(Problem(note, (), Severity.WARNING, ProblemKind.DECODE) for note in board.notes)

@@ -22,6 +22,7 @@ from ..anatomy import Anatomy, BitSpans, Span, base64_payload, char_bounds
 from ..bits import STD_ALPHABET
 from ..errors import SlugError
 from ..links import Source, carve, stripped_bounds
+from . import ANATOMY_FIELDS
 from .fen import _FEN_ALIASES, from_fen
 from .model import CANDIDATES, CAPTURED, NAME, PREFIX, ROW_LETTERS, piece_name, square_name
 from .slug import _FEN_LIKE, _FEN_SHAPE, _unwrap_keeping_spaces, decode, decode_slug
@@ -125,7 +126,7 @@ def _explain_slug(text: str, slug: str, bounds: list[int]) -> Anatomy:
         for i in range(body, len(slug))
     )
     urlsafe = any(ch in "-_" for ch in slug)
-    anatomy = out.anatomy(NAME, "slug-urlsafe" if urlsafe else "slug", text, (bounds[0], bounds[-1]))
+    anatomy = out.anatomy(NAME, "slug-urlsafe" if urlsafe else "slug", text, (bounds[0], bounds[-1]), ANATOMY_FIELDS)
     return anatomy
 
 
@@ -172,4 +173,4 @@ def _explain_fen(text: str, fen: str, bounds: Sequence[int]) -> Anatomy:
         else:
             fields += 1
             span(start, end, "header", match.group(), None, f"FEN field {fields + 1}, ignored")
-    return Anatomy(NAME, "fen", text, (bounds[0], bounds[len(fen)]), "char", tuple(spans))
+    return Anatomy(NAME, "fen", text, (bounds[0], bounds[len(fen)]), "char", tuple(spans), fields=ANATOMY_FIELDS)

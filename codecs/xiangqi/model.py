@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from enum import Enum
 from functools import cache
 
 from ..bits import BitReader
@@ -23,6 +24,17 @@ from . import TITLE as TITLE
 from . import WEB_HOST as WEB_HOST
 
 # The article has no web app: the link is the slug with the game named (`xiangqi:`).
+
+
+class Kind(str, Enum):
+    """What a problem of the game is about (`Problem.kind`), beside the kinds every game
+    shares (`errors.ProblemKind`): the game's own, declared here and nowhere else."""
+
+    UNENCODABLE = "unencodable"  # a piece where the slug code cannot hold it
+    NO_KING = "no-king"
+    FACING_KINGS = "facing-kings"
+    CHECK = "check"  # the side not to move is in check
+
 
 PREFIX = "xiangqi:"
 CAPTURED = 127

@@ -14,6 +14,7 @@ from .model import (
     NAME,
     STANDS,
     Board,
+    Kind,
     canonical_assignment,
     is_red,
     piece_name,
@@ -71,7 +72,7 @@ def placement_problems(cells: Sequence[str]) -> list[Problem]:
                         f"{piece_name(letter)} on {square_name(sq)}: {reason}",
                         (sq,),
                         Severity.ERROR,
-                        ProblemKind.UNENCODABLE,
+                        Kind.UNENCODABLE,
                     )
                 )
         if letter.upper() == "P":
@@ -87,7 +88,7 @@ def placement_problems(cells: Sequence[str]) -> list[Problem]:
                             f"two uncrossed soldiers on file {FILES[col]} (the code holds one per starting file)",
                             tuple(where),
                             Severity.ERROR,
-                            ProblemKind.UNENCODABLE,
+                            Kind.UNENCODABLE,
                         )
                     )
     return found

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import Problem, ProblemKind, Severity
-from .model import FILES, KIND_NAMES, Board, is_red, square_name
+from .model import FILES, KIND_NAMES, Board, Kind, is_red, square_name
 from .placement import placement_problems
 
 
@@ -72,7 +72,7 @@ def problems(board: Board) -> list[Problem]:
     red_king, black_king = _king(board, True), _king(board, False)
     for side, sq in (("red", red_king), ("black", black_king)):
         if sq is None:
-            found.append(Problem(f"{side} has no king", (), Severity.ERROR, ProblemKind.NO_KING))
+            found.append(Problem(f"{side} has no king", (), Severity.ERROR, Kind.NO_KING))
     if red_king is not None and black_king is not None:
         facing = red_king % 9 == black_king % 9 and not any(
             board.cells[sq] for sq in range(min(red_king, black_king) + 9, max(red_king, black_king), 9)
@@ -83,7 +83,7 @@ def problems(board: Board) -> list[Problem]:
                     f"the kings face each other on file {FILES[red_king % 9]} with nothing between",
                     (black_king, red_king),
                     Severity.ERROR,
-                    ProblemKind.FACING_KINGS,
+                    Kind.FACING_KINGS,
                 )
             )
         waiting_red = not board.red_to_move
@@ -97,7 +97,7 @@ def problems(board: Board) -> list[Problem]:
                     f"{waiting} is in check ({names}) with {mover} to move",
                     (waiting_king,) + checking,
                     Severity.ERROR,
-                    ProblemKind.CHECK,
+                    Kind.CHECK,
                 )
             )
     return found
@@ -105,7 +105,7 @@ def problems(board: Board) -> list[Problem]:
 
 # What keeps a game from starting at a position, of `problems`' kinds: more pieces of a
 # kind than a side has (45 soldiers) make no game either.
-_NOT_PLAYABLE = (ProblemKind.NO_KING, ProblemKind.FACING_KINGS, ProblemKind.CHECK, ProblemKind.TOO_MANY)
+_NOT_PLAYABLE = (Kind.NO_KING, Kind.FACING_KINGS, Kind.CHECK, ProblemKind.TOO_MANY)
 
 
 def play_problems(board: Board) -> list[Problem]:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
-from ..errors import FormatError, ProblemKind, SlugError, TooLongError, ValueRangeError, shown
+from ..errors import FormatError, SlugError, TooLongError, ValueRangeError, shown
 from ..links import located_in, percent_decode, strip_text
 from .fen import from_fen, refuse_what_is_not_moves
 from .model import (
@@ -20,6 +20,7 @@ from .model import (
     PREFIX,
     ROW_LETTERS,
     Board,
+    Kind,
     from_rows,
     prefix_code,
     read_index,
@@ -94,10 +95,10 @@ def read_by_chance(board: Board) -> str | None:
     from .rules import problems
 
     found = problems(board)
-    if sum(p.kind is ProblemKind.NO_KING for p in found) == 2:
+    if sum(p.kind is Kind.NO_KING for p in found) == 2:
         return "it has no general on either side"
     for problem in found:
-        if problem.kind in (ProblemKind.FACING_KINGS, ProblemKind.CHECK):
+        if problem.kind in (Kind.FACING_KINGS, Kind.CHECK):
             return problem.message
     return None
 

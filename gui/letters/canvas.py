@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QLabel, QSizePo
 from slugboard.codecs import letters
 
 from ..page import BoardCanvas
-from .paint import SIZE, Drag, Layout, paint
+from .paint import SIZE, Drag, Drawn, Layout, drawn_of, paint
 
 
 class BlankChooser(QFrame):
@@ -114,6 +114,9 @@ class LettersCanvas(BoardCanvas):
         self.across = True
         self.preview = None
         self.problems: list = []
+        # What the board shows of the rules (paint.Drawn) and what it was worked out from.
+        self._drawn: Drawn | None = None
+        self._drawn_from: tuple = ()
         # The tile under a pressed button: its rack slot, the square it was placed on this
         # turn (None for a rack tile) and where the press was. It is only in the hand,
         # drawn under the pointer at _drag_point, once the pointer has moved far enough
@@ -165,15 +168,29 @@ class LettersCanvas(BoardCanvas):
             selected_slot=self.selected_slot,
             selected_square=self.selected_square,
             across=self.across,
-            preview=self.preview,
-            problems=self.problems,
+            drawn=self.drawn(),
             drag=self.drag(),
             blank_letters=self.blank_letters,
             hinted=self.hinted,
             own=self.own,
             own_turn=self.own_turn,
-            panel_board=self.panel_board,
         )
+
+    def drawn(self) -> Drawn:
+        """What the board shows of the rules (the tiles' letters, the squares framed in red,
+        the score panel), worked out again only when what it comes from has changed: the
+        board, the turn being placed, its preview, the board's problems (a new list at each
+        change) or the game the panel shows; a repaint for a pointer's move or a drag only
+        draws."""
+        pending = tuple(self.pending)
+        source = (self.board, self.preview, self.problems, self.panel_board)
+        same = len(self._drawn_from) == 5 and all(a is b for a, b in zip(source, self._drawn_from))
+        if self._drawn is None or not same or self._drawn_from[4] != pending:
+            self._drawn = drawn_of(
+                self.board, pending=pending, preview=self.preview, problems=self.problems, panel_board=self.panel_board
+            )
+            self._drawn_from = (*source, pending)
+        return self._drawn
 
     def drag(self) -> Drag | None:
         """The tile in the hand, if any."""

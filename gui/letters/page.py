@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import letters
+from slugboard.codecs.letters.model import Kind
 from slugboard.codecs.wording import plural
 
 from ..page import GamePage, WrappedLabel, plain_tip, set_text_colour
@@ -509,7 +510,7 @@ class LettersPage(GamePage):
             self.turn_label.setText(f"The link holds at most {letters.MAX_TILES} tiles: no room for another turn.")
         else:
             self.turn_label.setText(f"Turn {turn} of {letters.TURNS}. Rack: {' '.join(canvas.rack)}")  # type: ignore[arg-type]
-        shown = [p.message for p in canvas.problems if p.kind != "start_word"]
+        shown = [p.message for p in canvas.problems if p.kind != Kind.START_WORD]
         if shown:  # html is loaded with the first problem shown, not while the window starts
             from html import escape
 
@@ -519,7 +520,7 @@ class LettersPage(GamePage):
                 f"<i>The tiles read as a game with ?{'w' if board.param == 'g' else 'g'}= rack order: "
                 "was this a bare slug from such a link?</i>"
             )
-        elif not board.is_v4 and any(p.kind in ("word", "occupied") for p in canvas.problems):
+        elif not board.is_v4 and any(p.kind in (Kind.WORD, Kind.OCCUPIED) for p in canvas.problems):
             shown.append(
                 "<i>Words missing from the list, or tiles on the starting word, usually mean the "
                 "starting word is not that day's.</i>"

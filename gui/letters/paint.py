@@ -1,4 +1,8 @@
-"""Drawing the board: one paint function shared by the window, --export and image export."""
+"""Drawing the board: one paint function shared by the window, --export and image export.
+
+What the picture shows of the game's rules (each tile's letter, the squares framed in red,
+the score panel's lines) is worked out once per change by `drawn_of()`, which the canvas
+keeps (`LettersCanvas.drawn`); the drawing functions only draw it."""
 
 from __future__ import annotations
 
@@ -189,12 +193,50 @@ def _draw_tile(
         )
 
 
+class Drawn(NamedTuple):
+    """What the board shows, worked out from the board and the turn being placed: the
+    resolved game (the tiles' letters and scores, None while the starting word is unknown),
+    the squares framed in red, the squares taken (a dragged tile lands elsewhere), and the
+    score panel's lines."""
+
+    game: letters.Game | None
+    bad: frozenset[tuple[int, int]]
+    taken: frozenset[tuple[int, int]]
+    panel: tuple[PanelRow, ...]
+
+
+def drawn_of(
+    board: letters.Board,
+    *,
+    pending: tuple = (),
+    preview=None,
+    problems=None,
+    panel_board: letters.Board | None = None,
+) -> Drawn:
+    """What `paint` draws of `board` (see Drawn): the board's `problems` (worked out here
+    when not given) and those of the turn being placed (`preview`'s), framed; the score
+    panel of `panel_board` when it is another board (the whole game, while a turn is
+    studied)."""
+    game = letters.resolve(board)
+    if problems is None:
+        problems = letters.problems(board)
+    bad = {cell_ for p in problems if p.severity == "error" for cell_ in p.cells}
+    if preview is not None:
+        bad |= {cell_ for p in preview[2] for cell_ in p.cells}
+    shown, shown_game = board, game
+    if panel_board is not None and panel_board != board:
+        shown, shown_game = panel_board, letters.resolve(panel_board)
+    panel = tuple(panel_rows(shown, shown_game, pending=bool(pending), preview=preview))
+    return Drawn(game, frozenset(bad), frozenset(letters.occupied(board, tuple(pending))), panel)
+
+
 def paint(
     painter: QPainter,
     rect: QRectF,
     board: letters.Board,
     palette: QPalette,
     *,
+    drawn: Drawn | None = None,
     rack: tuple[str, ...] | None = None,
     pending: tuple = (),
     selected_slot: int | None = None,
@@ -215,9 +257,13 @@ def paint(
     problems) for them, `drag` the tile in the hand, if any. `hinted` is a play shown in
     the Best play panel; `own` the play the game made on turn `own_turn`, shown beside the
     best play while a turn is studied: dashed tiles in the turn's colour; the score panel
-    shows `panel_board` then (the whole game), not the board before the turn."""
+    shows `panel_board` then (the whole game), not the board before the turn.
+
+    `drawn` is what the canvas worked out of those (`drawn_of()`) when they last changed; an
+    export, which draws once, has it worked out here."""
+    if drawn is None:
+        drawn = drawn_of(board, pending=pending, preview=preview, problems=problems, panel_board=panel_board)
     layout = Layout(rect, rack is not None)
-    game = letters.resolve(board)
     blank_letters = blank_letters or {}
     base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.WindowText)
     painter.save()
@@ -227,7 +273,7 @@ def paint(
     _paint_squares(painter, layout, base, palette)
     if selected_square is not None:
         _paint_selected_square(painter, layout, selected_square, palette, typing=rack is not None, across=across)
-    _paint_tiles(painter, layout, board, game)
+    _paint_tiles(painter, layout, board, drawn.game)
     if drag is not None and (rack is None or not 0 <= drag.slot < len(rack)):
         drag = None
     lifted = drag.origin if drag is not None else None
@@ -243,19 +289,17 @@ def paint(
             blank=face.islower(),
         )
     _paint_own_play(painter, layout, own, own_turn, hinted, below=False)
-    _paint_problems(painter, layout, board, problems, preview, lifted)
+    _paint_problems(painter, layout, drawn.bad - {lifted})
 
     # where the tile in the hand would land
     if drag is not None:
         target = layout.square_at(drag.point)
-        if target is not None and (target == lifted or target not in letters.occupied(board, tuple(pending))):
+        if target is not None and (target == lifted or target not in drawn.taken):
             _draw_drop_target(painter, layout.square(*target), palette)
 
     if rack is not None:
         _paint_rack(painter, layout, rack, pending, drag, selected_slot, palette)
-    if panel_board is not None and panel_board != board:
-        board, game = panel_board, letters.resolve(panel_board)
-    _paint_panel(painter, layout.panel, board, game, text, palette, pending=bool(pending), preview=preview)
+    _paint_panel(painter, layout.panel, drawn.panel, text, palette)
     if drag is not None:
         # last, so the tile in the hand stays above everything it passes over
         held = rack[drag.slot]  # type: ignore[index]
@@ -391,16 +435,8 @@ def _paint_pending(
         )
 
 
-def _paint_problems(
-    painter: QPainter, layout: Layout, board: letters.Board, problems, preview, lifted: tuple[int, int] | None
-) -> None:
+def _paint_problems(painter: QPainter, layout: Layout, bad: frozenset[tuple[int, int]]) -> None:
     """What is wrong, framed in red: the board's problems, then the turn being played."""
-    if problems is None:
-        problems = letters.problems(board)
-    bad = {cell_ for p in problems if p.severity == "error" for cell_ in p.cells}
-    if preview is not None:
-        bad |= {cell_ for p in preview[2] for cell_ in p.cells}
-    bad.discard(lifted)
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.setPen(QPen(ERROR, max(2.0, layout.cell / 16)))
     for row, col in bad:
@@ -555,23 +591,13 @@ def panel_rows(board: letters.Board, game, *, pending: bool = False, preview=Non
     return rows
 
 
-def _paint_panel(
-    painter: QPainter,
-    area: QRectF,
-    board: letters.Board,
-    game,
-    text: QColor,
-    palette: QPalette,
-    *,
-    pending: bool,
-    preview,
-) -> None:
+def _paint_panel(painter: QPainter, area: QRectF, rows: tuple[PanelRow, ...], text: QColor, palette: QPalette) -> None:
     line = panel_line_height(area)
     y = area.top()
     muted = QColor(text)
     muted.setAlpha(170)
     colours = {"text": text, "muted": muted, "error": ERROR}
-    for row in panel_rows(board, game, pending=pending, preview=preview):
+    for row in rows:
         y += line * row.gap
         if row.text == "Total":  # a rule above the total
             painter.setPen(QPen(palette.color(QPalette.ColorRole.Mid), 1))

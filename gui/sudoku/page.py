@@ -29,6 +29,7 @@ from slugboard.codecs.sudoku import facts, formats
 from slugboard.codecs.sudoku.model import DIGITS, SYMMETRIES
 from slugboard.codecs.wording import plural
 
+from ..lines import lines_height
 from ..page import GamePage, set_text_colour
 from ..theme import readable
 from ..worker import LatestOnly, why
@@ -231,7 +232,7 @@ class SudokuPage(GamePage):
         self.solution_note = QLabel()
         self.solution_note.setObjectName("solutionNote")
         self.solution_note.setWordWrap(True)
-        self.solution_note.setMinimumHeight(self.solution_note.fontMetrics().lineSpacing() * 2)
+        self.solution_note.setMinimumHeight(lines_height(self.solution_note, 2))
         self.solution_note.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.tool_layout.addWidget(self.solution_note)
         copies = QHBoxLayout()

@@ -29,8 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import SlugError, xiangqi
-from slugboard.codecs.errors import guarded
+from slugboard.codecs.errors import ProblemKind, guarded
 from slugboard.codecs.wording import plural
+from slugboard.codecs.xiangqi.model import Kind
 
 from ..page import GamePage, ModeButton, heading, html_lines, plain_label
 from .analysis import MAX_LINES, AnalysisPanel, EngineRunner, EvaluationGraph
@@ -1015,7 +1016,10 @@ class XiangqiPage(GamePage):
         self.canvas.last_move = None
         self.canvas.marked = tuple(
             dict.fromkeys(
-                sq for p in found if p.kind in ("unencodable", "too-many", "facing-kings", "check") for sq in p.cells
+                sq
+                for p in found
+                if p.kind in (Kind.UNENCODABLE, ProblemKind.TOO_MANY, Kind.FACING_KINGS, Kind.CHECK)
+                for sq in p.cells
             )
         )
         if getattr(self, "play_box", None) is not None and self.mode == PLAY:

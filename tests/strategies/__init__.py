@@ -5,18 +5,38 @@ Each module `strategies.<game>` offers:
     boards()   a strategy of boards the game can encode (the round trip is exact)
     texts()    a strategy of texts near the game's slugs and links: real slugs cut,
                spliced and mutated, so a decoder is pushed past its header
+    WRAPPER    (before, after): how a bare slug of the game is wrapped when pasted (its
+               link around it); an error's position moves by len(before)
+    check_elements(board, anatomy)
+               each span's element of a text's anatomy is what the decoder made of it
 
-`tests/test_contract.py` runs every registered game through the same checks with them.
+`tests/test_contract.py` and `tests/test_anatomy.py` run every registered game through the
+same checks with them, so a new game's tests need no table of theirs edited. A game from
+outside Slugboard keeps the same module as `strategies` beside its codec package (the toy
+game's `tests/toygame/strategies.py`); `of(name)` finds either.
 """
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
 from hypothesis import strategies as st
 
 from conftest import load_vectors
-from slugboard.codecs import GAMES, SlugError
+from slugboard.codecs import SlugError, all_games
+
+
+def of(name: str) -> ModuleType:
+    """The strategies module of the registered game `name` (see above)."""
+    try:
+        return importlib.import_module(f"strategies.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"strategies.{name}":
+            raise
+    package = all_games()[name].codec.__name__.rpartition(".")[0]
+    return importlib.import_module(f"{package}.strategies")
 
 
 def real_texts(game: str, limit: int = 400) -> list[str]:
@@ -39,7 +59,7 @@ def real_texts(game: str, limit: int = 400) -> list[str]:
     readable = []
     for text in sorted(found, key=lambda t: (len(t), t)):
         try:
-            GAMES[game].decode(text)
+            all_games()[game].decode(text)
         except SlugError:
             continue
         readable.append(text)

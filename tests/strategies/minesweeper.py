@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hypothesis import strategies as st
 
 from slugboard.codecs import minesweeper as ms
+from slugboard.codecs.anatomy import Anatomy
 from strategies import near, real_texts
 
 
@@ -34,3 +37,31 @@ def texts() -> st.SearchStrategy[str]:
         real_texts("minesweeper", limit=200),
         "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz=+x,-_!*.;:",
     )
+
+
+# How the game's slugs are wrapped when people paste them: an error found in the slug
+# points at the same character of the wrapped text (tests/test_contract.py).
+WRAPPER = ("  ", "\n")
+
+
+def check_elements(board: Any, found: Anatomy) -> None:
+    """Each span's element of `found`, the anatomy of a text, is what the decoder made of its
+    bits into `board` (tests/test_anatomy.py)."""
+    assert [s.value for s in found.spans if s.field == "size"] == [board.width, board.height]
+    assert found.spans[0].field == "version" and found.spans[0].value == board.version
+    mines = [s for s in found.spans if s.field == "mine"]
+    assert [tuple(s.value) for s in mines] == list(board.mines)
+    assert [s.cells for s in mines] == [[(y, x)] for x, y in board.mines]
+    assert [s.element["index"] for s in mines] == list(range(len(mines)))
+    events = [s for s in found.spans if s.element and s.element["kind"] == "event"]
+    assert all((s.field == "click") == (s.element["action"] == "open") for s in events)
+    in_time = sorted(events, key=lambda s: s.element["index"])
+    assert [s.element["index"] for s in in_time] == list(range(len(board.events)))
+    assert [(s.element["t"], s.element["action"], s.element["x"], s.element["y"]) for s in in_time] == [
+        tuple(e) for e in board.events
+    ]
+    assert all(s.cells == [(s.element["y"], s.element["x"])] for s in events)
+    for section in ("click", "flag"):  # in slug order, a section's times never go back
+        times = [s.element["t"] for s in events if s.field == section]
+        assert times == sorted(times)
+        assert sum(s.value["delta"] for s in events if s.field == section) == (times[-1] if times else 0)

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
 from slugboard.codecs import sudoku
+from slugboard.codecs.anatomy import Anatomy
 from strategies import near, real_texts
 
 _VARIANT_LINKS = [
@@ -42,3 +44,25 @@ def texts() -> st.SearchStrategy[str]:
     return near(
         real_texts("sudoku") + _VARIANT_LINKS, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=.?&%"
     )
+
+
+# How the game's slugs are wrapped when people paste them: an error found in the slug
+# points at the same character of the wrapped text (tests/test_contract.py).
+WRAPPER = ("https://nickgirardo.com/projects/sudoku/player.html?play=", "")
+
+
+def check_elements(board: Any, found: Anatomy) -> None:
+    """Each span's element of `found`, the anatomy of a text, is what the decoder made of its
+    bits into `board` (tests/test_anatomy.py)."""
+    givens = [s for s in found.spans if s.field == "given"]
+    last: dict[int, int] = {}
+    for span in givens:
+        last[span.element["index"]] = span.value
+    # The board holds the digit of the last span that sets each cell, and no other.
+    expected = [0] * 81
+    for index, digit in last.items():
+        expected[index] = digit
+    assert list(board.cells) == expected
+    for span in givens:
+        (row, col) = span.cells[0]
+        assert row * 9 + col == span.element["index"]

@@ -19,9 +19,11 @@ HAS_LINK = False
 WEB_HOST: str | None = None
 DETECTION_RANK = 9
 NOUN = "board"
+ANATOMY_FIELDS = {"mark": "a cell's mark"}  # its slugs' own fields, beside those every format has
 
 COMMANDS = (Command("winner", "noughts: print who has three in a row (or nobody)", ".model:winner_command"),)
 FILE_TYPES = (FileType("Noughts and crosses boards", (".ttt",), ".model:read_file"),)
+BOOK = ".model:book_entry"  # what a printed book shows with a board
 
 if TYPE_CHECKING:
     from .model import (

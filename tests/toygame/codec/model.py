@@ -3,18 +3,27 @@
 from __future__ import annotations
 
 import argparse
+from enum import Enum
 from typing import Any
 
 from slugboard.codecs.anatomy import Anatomy, Span
-from slugboard.codecs.errors import FormatError, Problem, ProblemKind, Severity, SlugError
+from slugboard.codecs.errors import FormatError, Problem, Severity, SlugError
 from slugboard.codecs.game import FileRecord
 from slugboard.codecs.record import Record
 from slugboard.codecs.work import NEVER, Cancel
 
-from . import NAME
+from . import ANATOMY_FIELDS, NAME
 
 PREFIX = "ttt:"
 MARKS = "XO."
+
+
+class Kind(str, Enum):
+    """The game's own kinds of problem (beside errors.ProblemKind, which every game shares)."""
+
+    TURNS = "turns"  # the marks do not alternate, X first
+
+
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
@@ -88,7 +97,7 @@ def problems(board: Board) -> list[Problem]:
                 f"{x} crosses and {o} noughts: X plays first, then they take turns",
                 (),
                 Severity.ERROR,
-                ProblemKind.TOO_MANY,
+                Kind.TURNS,
             )
         ]
     return []
@@ -105,8 +114,14 @@ def explain(text: str) -> Anatomy:
     for i in range(9):
         at = start + len(PREFIX) + i
         element = {"kind": "cell", "index": i, "cells": [[i // 3, i % 3]]}
-        spans.append(Span("piece", (at, at + 1), text[at], value=text[at], element=element, label=f"cell {i + 1}"))
-    return Anatomy(NAME, "ttt", text, (start, start + len(PREFIX) + 9), "char", tuple(spans))
+        spans.append(Span("mark", (at, at + 1), text[at], value=text[at], element=element, label=f"cell {i + 1}"))
+    return Anatomy(NAME, "ttt", text, (start, start + len(PREFIX) + 9), "char", tuple(spans), fields=ANATOMY_FIELDS)
+
+
+def book_entry(board: Board, solution: bool) -> tuple[str, str, Board | None]:
+    """A printed book's heading words, rules and solution of a board (codecs.Game.book_entry):
+    the rules under every board, and no solution (the game has no solver)."""
+    return "", "Three in a row wins; X plays first.", None
 
 
 def winner_command(board: Board, args: argparse.Namespace) -> dict[str, Any]:

@@ -20,5 +20,5 @@ VIEW = GameView(
             enabled="has_marks",
         ),
     ),
-    anatomy_colours={"piece": "#4e79a7"},
+    anatomy_colours={"mark": "#4e79a7"},
 )
