@@ -12,9 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.errors import ProblemKind, SlugError
+from slugboard.codecs.errors import SlugError
 from slugboard.codecs.sudoku import checks, cpsat, facts, fpuzzles
 from slugboard.codecs.sudoku.lzstring import compress_to_base64
+from slugboard.codecs.sudoku.model import Kind
 
 pytest.importorskip("ortools")
 
@@ -35,7 +36,7 @@ def board(size: int = 9, grid: str | None = None, **keys) -> sudoku.Board:
 
 
 def broken(b: sudoku.Board) -> list:
-    return [p for p in sudoku.problems(b) if p.kind is ProblemKind.CONSTRAINT]
+    return [p for p in sudoku.problems(b) if p.kind is Kind.CONSTRAINT]
 
 
 def name(i: int, n: int = 9) -> str:
