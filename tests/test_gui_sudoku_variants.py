@@ -48,6 +48,7 @@ def test_a_killer_link_shows_its_cages_and_one_solution(qtbot, main_window):
 
 def test_a_broken_cage_is_a_problem_and_leaves_no_solution(qtbot, main_window):
     main_window.paste_text(PUZZLES["killer-4"]["link"])
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     cage = page.board.variant.of_kind("killercage")[0]
     cell = cage.cells[0]
@@ -65,6 +66,7 @@ def test_a_broken_cage_is_a_problem_and_leaves_no_solution(qtbot, main_window):
 
 def test_sixteen_by_sixteen_takes_letters_for_ten_to_sixteen(qtbot, main_window):
     main_window.paste_text(PUZZLES["classic-16"]["link"])
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     assert page.board.size == 16 and page.digit_buttons[15].isVisible()
     empty = page.board.cells.index(0)

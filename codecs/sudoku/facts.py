@@ -21,7 +21,12 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     from .logic import rating_info
     from .rules import problems
     from .solver import analyse, solution_label
+    from .solving import split
 
+    # A link's entries (f-puzzles' digits without `given`) are the solver's, not the puzzle's.
+    played = board
+    board, work = split(board)
+    board = board.replace(centre=played.centre, corner=played.corner)
     out: dict[str, Any] = {"game": NAME, "givens": board.givens}
     variant = board.variant
     if variant is not None:
@@ -40,12 +45,33 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     out.update(solutions=count, status=solution_label(count), problems=[p.to_json() for p in problems(board)])
     if count == 1 and solved is not None:
         out["solution"] = solution_text(solved)
+    _progress(out, board, work, solved if count == 1 else None)
     if variant is None:
         out.update(rating_info(board, cancel=cancel))
     # Whether every given is needed costs a count per given: seconds for a 9x9 variant,
     # a minute for a 16x16, which is not asked for then.
     out["minimal"] = is_minimal(board, cancel=cancel) if count == 1 and board.size <= 9 else None
     return out
+
+
+def _progress(out: dict[str, Any], puzzle: Board, work: Any, solved: Board | None) -> None:
+    """The solver's progress (when the link holds entries) and whether the setter's own
+    solution agrees with the one found (when the link holds one)."""
+    from .rules import problems
+    from .solving import is_full, setter_solution, shown, wrong_cells
+
+    setter = setter_solution(puzzle)
+    if setter is not None and solved is not None:
+        out["setter_solution"] = "agrees" if setter == solved.cells else "differs"
+    if not any(work.entries):
+        return
+    answer = setter if setter is not None else None if solved is None else solved.cells
+    full = is_full(puzzle, work)
+    if answer is not None:
+        right = full and not wrong_cells(puzzle, work, answer)
+    else:
+        right = full and not any(p.is_error for p in problems(shown(puzzle, work)))
+    out["progress"] = {"filled": sum(1 for d in work.entries if d), "solved": right}
 
 
 def is_minimal(board: Board, *, cancel: Cancel = NEVER) -> bool:
