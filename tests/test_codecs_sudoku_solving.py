@@ -173,3 +173,25 @@ def test_decode_and_info_keep_the_solvers_digits_apart():
     done = sudoku.decode(fpuzzles.link(sv.with_progress(puzzle, full)))
     assert sudoku.info(done)["progress"] == {"filled": 81 - puzzle.givens, "solved": True}
     assert sudoku.from_json(to_json(done)) == done  # the stored board reads back with its entries
+
+
+def _cli(*argv):
+    import io
+
+    from slugboard.codecs.cli import run
+
+    out = io.StringIO()
+    assert run(list(argv), out, io.StringIO()) == 0
+    return out.getvalue()
+
+
+def test_the_command_line_keeps_a_links_entries():
+    puzzle, solution = _killer()
+    a, b = _open(puzzle)[:2]
+    state = sv.Solving.empty(81).apply("digit", [a], solution[a], puzzle).apply("corner", [b], 2, puzzle)
+    link = fpuzzles.link(sv.with_progress(puzzle, state))
+    decoded = json.loads(_cli("decode", link))
+    assert decoded["grid"] == "." * 81 and decoded["entries"][a] == str(solution[a])
+    assert json.loads(decoded["fpuzzles"])["grid"][b // 9][b % 9]["cornerPencilMarks"] == [2]
+    assert _cli("url", link).strip() == link  # the entries and marks stay in the link
+    assert "entries" not in json.loads(_cli("decode", KILLER["link"]))
