@@ -251,3 +251,29 @@ def test_set_and_solve_switch_with_a_click(qtbot, main_window):
     assert page.mode_stack.currentWidget() is page.solve.controls
     _key(qtbot, page, Qt.Key.Key_1)
     assert page.board.cells[a] == 0 and page.solve.state.entries[a] == 1
+
+
+def test_a_hint_in_solve_goes_into_the_solvers_work(qtbot, main_window):
+    seed = "https://nickgirardo.com/projects/sudoku/player.html?play=UyF2MQRhyECJQWIySCkiKoXU+yAUcJiTwoVTKoVqsHYm5V3D54DxCitHWQclJ0g="
+    page = _pasted(qtbot, main_window, seed)
+    assert page.switch_buttons["solve"].isChecked()
+    puzzle = page.board
+    _key(qtbot, page, Qt.Key.Key_H)
+    step = page._hint
+    assert step is not None and step.is_placement
+    _key(qtbot, page, Qt.Key.Key_H)
+    assert page.solve.state.entries[step.cell] == step.digit
+    assert page.board == puzzle  # the puzzle's givens are as they were
+    main_window.undo_action.trigger()
+    assert page.solve.state.entries[step.cell] == 0
+
+
+def test_a_variant_hint_names_the_forced_digit_and_its_rule_then_puts_it_in(qtbot, main_window):
+    page = _pasted(qtbot, main_window)  # the thermometers force r3c2 at the start
+    _key(qtbot, page, Qt.Key.Key_H)
+    text = page.hint_label.text()
+    assert text.startswith("r3c2 is 7: ") and "by the thermometer" in text
+    assert page.canvas.selection == [2 * 9 + 1]
+    _key(qtbot, page, Qt.Key.Key_H)
+    assert page.solve.state.entries[2 * 9 + 1] == SOLUTION[2 * 9 + 1] == 7
+    assert page.board == sudoku.decode(THERMO["link"])  # Solve: the solver's digit, not a given

@@ -432,8 +432,8 @@ class SudokuPage(SolvePagePart, GamePage):
             else:
                 self.set_board(logic.apply_to_marks(board, shown), f"Hint: {shown.technique}")
             return
-        if board.variant is not None:  # without counting it here: that is the helper's work
-            self._set_hint(None, "Hints know rows, columns and boxes alone, not a variant's constraints.")
+        if board.variant is not None:  # its constraints' own hint (see forced.py)
+            self.variant_hint(board)
             return
         step = logic.next_step(board, logic.candidates_with_marks(board))
         if step is None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QPushButton, QStackedWidget
 
     from slugboard.codecs import sudoku
+    from slugboard.codecs.sudoku.forced import Forced
 
     from ..page import GamePage
     from .canvas import SudokuCanvas
@@ -47,6 +48,7 @@ class SolvePagePart(_Base):
     _hint_board: sudoku.Board | None
     _set_hint: Callable[..., None]
     _refresh_canvas: Callable[[], None]
+    _variant_hint: tuple[Forced, sudoku.Board] | None = None  # shown, and the board it was found on
 
     def set_solving(self, on: bool) -> None:
         """Switch between Set (the puzzle is edited) and Solve (it is solved)."""
@@ -145,6 +147,38 @@ class SolvePagePart(_Base):
             else:
                 button.setStyleSheet("")
                 button.setToolTip(f"Put {digit} in the selected cell (key {DIGITS[digit - 1]})")
+
+    # --- hints for variants ------------------------------------------------------------
+    def variant_hint(self, board: sudoku.Board) -> None:
+        """First press: name the next digit the constraints force and why; a second press on
+        the same board puts it in (the solver's digit in Solve, a given in Set)."""
+        from slugboard.codecs.sudoku.forced import next_forced
+
+        kept = self._variant_hint
+        if kept is not None and kept[1] == board:
+            shown = kept[0]
+            placed = board.with_digit(*divmod(shown.cell, board.size), shown.digit, typed=True)
+            self._variant_hint = None
+            if self.solve.on:
+                self.solve.take_board(placed, f"Hint: r{shown.cell // board.size + 1}c{shown.cell % board.size + 1}")
+            else:
+                self.set_board(placed, "Hint")
+            return
+        forced = next_forced(board)
+        if forced is None:
+            self._variant_hint = None
+            self._set_hint(
+                None,
+                "No digit is forced by one rule alone here: the hint knows singles that the rows, columns, "
+                "regions and each constraint give, not longer deductions.",
+            )
+            return
+        from html import escape  # a cage's value is the setter's text
+
+        self._set_hint(None, f"{escape(forced.explanation)}<br>Press H again to put it in.")
+        self._variant_hint = (forced, board)
+        self.canvas.selection = [forced.cell]
+        self.canvas.select(divmod(forced.cell, board.size))
 
     # --- the rules --------------------------------------------------------------------
     def _add_rules(self) -> None:
