@@ -176,9 +176,13 @@ def test_pause_stops_the_clock_and_a_step_starts_it(qtbot, main_window):
     held = page.solve.elapsed_ms()
     qtbot.waitUntil(lambda: page.solve._clock.isValid() is False)
     assert page.solve.elapsed_ms() == held
-    _click(qtbot, page, _open_cells(page)[0])
+    assert page.canvas.covered  # the grid is hidden while paused
+    a = _open_cells(page)[0]
+    _click(qtbot, page, a)  # a click on the hidden grid goes on
+    assert not page.solve.paused and page.solve._tick.isActive() and not page.canvas.covered
+    _click(qtbot, page, a)
     _key(qtbot, page, Qt.Key.Key_1)
-    assert not page.solve.paused and page.solve._tick.isActive()
+    assert page.solve.state.entries[a] == 1
 
 
 def test_progress_is_kept_when_the_window_opens_again(qtbot, open_window):
@@ -277,3 +281,16 @@ def test_a_variant_hint_names_the_forced_digit_and_its_rule_then_puts_it_in(qtbo
     _key(qtbot, page, Qt.Key.Key_H)
     assert page.solve.state.entries[2 * 9 + 1] == SOLUTION[2 * 9 + 1] == 7
     assert page.board == sudoku.decode(THERMO["link"])  # Solve: the solver's digit, not a given
+
+
+def test_unreadable_kept_progress_is_moved_aside_not_written_over(qtbot, settings, open_window):
+    from slugboard.gui.sudoku.solve import SETTINGS_KEY, UNREADABLE_KEY
+
+    settings.setValue(SETTINGS_KEY, "{not json")
+    window = open_window()
+    page = _pasted(qtbot, window)
+    _click(qtbot, page, _open_cells(page)[0])
+    _key(qtbot, page, Qt.Key.Key_5)
+    page.solve.write_kept()
+    assert settings.value(UNREADABLE_KEY) == "{not json"
+    assert page.solve.key in json.loads(settings.value(SETTINGS_KEY))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from slugboard.codecs import sudoku
@@ -29,6 +29,7 @@ class SudokuCanvas(BoardCanvas):
     solve_typed = Signal(str, int)
     solve_cleared = Signal(str)
     tool_asked = Signal(str)
+    uncover_asked = Signal()
     next_tool_asked = Signal()
 
     MODES = ("digit", "centre", "corner")
@@ -48,6 +49,7 @@ class SudokuCanvas(BoardCanvas):
         self.colours: tuple[int, ...] | None = None
         self.wrong: frozenset[int] = frozenset()
         self._dragging = False
+        self.covered = False  # Solve's clock is paused: the grid is hidden until a click
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(270, 270)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -79,6 +81,12 @@ class SudokuCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
+        if self.solving and self.covered:
+            # Paused: the grid is hidden, as SudokuPad hides it, so the clock stopping is fair.
+            painter.fillRect(self.rect(), self.palette().color(self.backgroundRole()))
+            painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Paused: click to go on")
+            return
         self._paint_cache.paint(
             self,
             painter,
@@ -123,6 +131,9 @@ class SudokuCanvas(BoardCanvas):
             self.update()
 
     def mousePressEvent(self, event) -> None:
+        if self.solving and self.covered:
+            self.uncover_asked.emit()
+            return
         cell = cell_at(QRectF(self.rect()), event.position(), self.board)
         if cell is not None:
             self.setFocus()
@@ -186,6 +197,8 @@ class SudokuCanvas(BoardCanvas):
             add = self.solving and bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
             self.select(((r + dr) % n, (c + dc) % n), add=add)
             return
+        if self.solving and self.covered:
+            return  # nothing is entered on a hidden grid
         if self.solving and self._solve_key(event):
             return
         mods = event.modifiers()

@@ -112,6 +112,7 @@ class SudokuPage(SolvePagePart, GamePage):
         canvas.solve_cleared.connect(self.solve.cleared)
         canvas.tool_asked.connect(self.solve.set_tool)
         canvas.next_tool_asked.connect(self.solve.next_tool)
+        canvas.uncover_asked.connect(self.solve.toggle_pause)
         self._add_rules()
         self.set_canvas(canvas)
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .page import SudokuPage
 
 SETTINGS_KEY = "sudoku/solving"  # {puzzle key: {"state", "ms", "solved", "seen"}}, as JSON text
+UNREADABLE_KEY = "sudoku/solving-unreadable"  # kept progress that no longer reads, moved aside
 KEPT_PUZZLES = 40  # the puzzles whose progress is kept; the least recently opened go first
 TOOL_KEYS = {"digit": "Z", "corner": "X", "centre": "C", "colour": "V"}
 TOOL_NAMES = {"digit": "Digit", "corner": "Corner", "centre": "Centre", "colour": "Colour"}
@@ -75,7 +76,7 @@ class SolveControls(QWidget):
         self.clock_label.setToolTip("Time spent on this puzzle")
         row.addWidget(self.clock_label, 1)
         self.pause_button = QPushButton("Pause")
-        self.pause_button.setToolTip("Stop the clock; any step or Resume starts it again")
+        self.pause_button.setToolTip("Stop the clock and hide the grid; a click on it or Resume goes on")
         self.pause_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.pause_button.clicked.connect(mode.toggle_pause)
         row.addWidget(self.pause_button)
@@ -172,6 +173,10 @@ class SolveMode:
             text += " (paused)"
         self.controls.clock_label.setText(text)
         self.controls.pause_button.setText("Resume" if self.paused else "Pause")
+        canvas = self.page.canvas
+        if canvas is not None and canvas.covered != self.paused:
+            canvas.covered = self.paused
+            canvas.update()
         self.controls.pause_button.setEnabled(self.solved_ms is None)
 
     def set_on(self, on: bool) -> None:
@@ -353,12 +358,21 @@ class SolveMode:
         self._save.start()
 
     def _read_kept(self) -> dict[str, dict[str, Any]]:
-        raw = self.page.settings.value(SETTINGS_KEY)
+        """The progress kept, by puzzle. What no longer reads is moved to a key of its own
+        in the settings file, and said, rather than written over."""
+        settings = self.page.settings
+        raw = settings.value(SETTINGS_KEY)
+        if raw is None:
+            return {}
         try:
-            kept = json.loads(raw) if isinstance(raw, str) else {}
+            kept = json.loads(raw) if isinstance(raw, str) else None
         except (ValueError, RecursionError):
-            kept = {}
+            kept = None
         if not isinstance(kept, dict):
+            settings.setValue(UNREADABLE_KEY, raw if isinstance(raw, str) else repr(raw))
+            settings.remove(SETTINGS_KEY)
+            where = f"{UNREADABLE_KEY} in {settings.fileName()}"
+            QTimer.singleShot(0, lambda: self.page.show_status(f"Sudoku progress could not be read: kept as {where}"))
             return {}
         return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, dict)}
 
