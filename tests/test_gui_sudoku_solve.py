@@ -93,6 +93,12 @@ def test_sudokupads_tools_and_keys_on_a_selection(qtbot, main_window):
     _click(qtbot, page, b, CTRL)
     _click(qtbot, page, c, SHIFT)
     assert page.canvas.selection == [a, b, c]
+    r, col = divmod(c, 9)
+    _key(qtbot, page, Qt.Key.Key_Right, SHIFT)  # Shift+arrow adds the next cell
+    assert page.canvas.selection == [a, b, c, r * 9 + (col + 1) % 9]
+    _click(qtbot, page, a)
+    _click(qtbot, page, b, CTRL)
+    _click(qtbot, page, c, SHIFT)
     _key(qtbot, page, Qt.Key.Key_3, SHIFT)  # Shift+digit: a corner mark on each
     assert all(page.solve.state.corner[i] == 1 << 2 for i in (a, b, c))
     _key(qtbot, page, Qt.Key.Key_7, CTRL)  # Ctrl+digit: a centre mark on each
@@ -196,6 +202,7 @@ def test_progress_is_kept_when_the_window_opens_again(qtbot, open_window):
     _key(qtbot, page, Qt.Key.Key_V)
     _key(qtbot, page, Qt.Key.Key_5)
     state = page.solve.state
+    qtbot.waitUntil(lambda: page.solve.elapsed_ms() >= 1000, timeout=5000)  # a second on the clock
     window.close()
     again = open_window()
     page = again.page("sudoku")
@@ -203,6 +210,7 @@ def test_progress_is_kept_when_the_window_opens_again(qtbot, open_window):
     assert page.switch_buttons["solve"].isChecked()
     assert page.solve.state == state
     assert page.canvas.board.cells[a] == SOLUTION[a] and page.canvas.colours[b] == 1 << 4
+    assert page.solve.elapsed_ms() >= 1000  # the clock goes on from where it stood
     # Another puzzle, then the first pasted again: its progress comes back.
     _pasted(qtbot, again, PUZZLES["killer"]["link"])
     assert page.solve.state.is_empty

@@ -63,6 +63,7 @@ def targets() -> list[str]:
         "lzstring",
         "fpuzzles-json",
         "sudokupad",
+        "sudoku-solving",
         "letters-lexicon-cache",
         "minesweeper-game",
         "xiangqi-fen-tail",
