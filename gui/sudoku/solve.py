@@ -304,6 +304,7 @@ class SolveMode:
             self._stop_clock()
             self.solved_ms = self._before_ms
             self._remember()
+            self.page.show_status(self._solved_text())  # said once, where the eye may be
         self._show_clock()
         self.page.show_solve_message(self._solved_text())
 
