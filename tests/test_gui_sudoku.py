@@ -53,6 +53,7 @@ def test_ctrl_v_on_the_canvas_pastes(qtbot, main_window):
 
 def test_type_a_digit_changes_slug_then_undo_restores_it(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     _click_cell(qtbot, page, 0, 0)
     assert page.canvas.selected == (0, 0)
@@ -78,6 +79,7 @@ def test_type_a_digit_changes_slug_then_undo_restores_it(qtbot, main_window):
 
 def test_erase_with_delete_and_buttons(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     _click_cell(qtbot, page, 0, 2)  # the given 3
     qtbot.keyClick(page.canvas, Qt.Key.Key_Delete)
@@ -89,6 +91,7 @@ def test_erase_with_delete_and_buttons(qtbot, main_window):
 
 def test_clear_board_and_show_solution(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     _wait_status(qtbot, page, "unique")
     page.show_solution.setChecked(True)
@@ -298,6 +301,7 @@ def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window
     main_window.tabs.setCurrentWidget(page)
     page.new_button.click()
     qtbot.waitUntil(lambda: page.new_button.isEnabled(), timeout=20000)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     made = page.board
     empty = made.cells.index(0)
     _click_cell(qtbot, page, *divmod(empty, 9))

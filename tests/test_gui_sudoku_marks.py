@@ -32,6 +32,7 @@ def _empty_cell(board):
 
 def test_marks_with_modifiers_and_mode_key(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     r, c = _empty_cell(page.board)
     _click_cell(qtbot, page, r, c)
@@ -58,6 +59,7 @@ def test_marks_with_modifiers_and_mode_key(qtbot, main_window):
 
 def test_marks_with_the_mouse_and_fill_candidates(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     r, c = _empty_cell(page.board)
     page.mode_buttons["corner"].click()
@@ -75,6 +77,7 @@ def test_marks_with_the_mouse_and_fill_candidates(qtbot, main_window):
 
 def test_hint_shows_then_applies_and_solves_the_seed(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     solution = sudoku.solve(page.board)
     assert solution is not None
@@ -99,6 +102,7 @@ def test_hint_shows_then_applies_and_solves_the_seed(qtbot, main_window):
 def test_hint_elimination_goes_into_the_marks(qtbot, main_window):
     hard = "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2"
     main_window.paste_text(hard)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     solution = sudoku.solve(page.board)
     assert solution is not None
@@ -128,6 +132,7 @@ def test_show_solution_on_no_solution_says_why(qtbot, main_window):
 
 def test_typed_digits_are_told_apart_from_the_links(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
+    main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
     page = _page(main_window)
     assert not page.board.typed
     r, c = _empty_cell(page.board)

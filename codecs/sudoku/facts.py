@@ -21,7 +21,12 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     from .logic import rating_info
     from .rules import problems
     from .solver import analyse, solution_label
+    from .solving import split
 
+    # A link's entries (f-puzzles' digits without `given`) are the solver's, not the puzzle's.
+    played = board
+    board, work = split(board)
+    board = board.replace(centre=played.centre, corner=played.corner)
     out: dict[str, Any] = {"game": NAME, "givens": board.givens}
     variant = board.variant
     if variant is not None:
@@ -49,6 +54,7 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     if count == 1 and solved is not None:
         out["solution"] = solution_text(solved)
     out.update(setter_solution_facts(board, solved if count == 1 else None, counted=True))
+    _progress(out, board, work, solved if count == 1 else None)
     if variant is None:
         out.update(rating_info(board, cancel=cancel))
     # Whether every given is needed costs a count per given: seconds for a 9x9 variant,
@@ -116,6 +122,24 @@ def book_entry(board: Board, solution: bool) -> tuple[str, str, Board | None]:
             count, found = 0, None
         solved = found if count == 1 else None
     return words, rules, solved
+
+
+def _progress(out: dict[str, Any], puzzle: Board, work: Any, solved: Board | None) -> None:
+    """The solver's progress, when the link holds entries (judged against the setter's own
+    solution where the link holds one, else the one solution found)."""
+    from .rules import problems
+    from .solving import is_full, setter_solution, shown, wrong_cells
+
+    setter = setter_solution(puzzle)
+    if not any(work.entries):
+        return
+    answer = setter if setter is not None else None if solved is None else solved.cells
+    full = is_full(puzzle, work)
+    if answer is not None:
+        right = full and not wrong_cells(puzzle, work, answer)
+    else:
+        right = full and not any(p.is_error for p in problems(shown(puzzle, work)))
+    out["progress"] = {"filled": sum(1 for d in work.entries if d), "solved": right}
 
 
 def is_minimal(board: Board, *, cancel: Cancel = NEVER) -> bool:

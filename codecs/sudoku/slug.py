@@ -263,6 +263,9 @@ def to_json(board: Board) -> dict[str, Any]:
         from .fpuzzles import to_json_text
 
         out["size"] = board.size
+        if board.typed:  # the solver's digits (a link's `value` without `given`) apart from the givens
+            out["grid"] = "".join("." if i in board.typed else ch for i, ch in enumerate(board.grid))
+            out["entries"] = "".join(ch if i in board.typed else "." for i, ch in enumerate(board.grid))
         out["fpuzzles"] = to_json_text(board)
         out["form"] = board.variant.form
         if board.variant.form == "scl":  # SudokuPad's own JSON, drawings and all

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QPainter
+from PySide6.QtGui import QPainter, QPalette
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from slugboard.codecs import sudoku
@@ -24,6 +24,13 @@ class SudokuCanvas(BoardCanvas):
     mark_typed = Signal(int, int, int, str)  # row, col, digit, "centre" or "corner"
     mode_changed = Signal(str)
     selection_changed = Signal(object)
+    # Solve mode: a digit (or colour) put with a tool on the selection; what a tool holds
+    # cleared from it; the next tool asked for.
+    solve_typed = Signal(str, int)
+    solve_cleared = Signal(str)
+    tool_asked = Signal(str)
+    uncover_asked = Signal()
+    next_tool_asked = Signal()
 
     MODES = ("digit", "centre", "corner")
     # Shifted digit keys on a US keyboard, so Shift+digit works whatever Qt reports.
@@ -36,6 +43,13 @@ class SudokuCanvas(BoardCanvas):
         self.solution: sudoku.Board | None = None
         self.hint: Step | None = None
         self.mode = "digit"
+        self.solving = False  # Solve mode: keys go to the solver's tools
+        self.tool = "digit"
+        self.selection: list[int] = [0]  # the cells the tools act on (Solve), in the order chosen
+        self.colours: tuple[int, ...] | None = None
+        self.wrong: frozenset[int] = frozenset()
+        self._dragging = False
+        self.covered = False  # Solve's clock is paused: the grid is hidden until a click
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(270, 270)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -67,6 +81,12 @@ class SudokuCanvas(BoardCanvas):
 
     def paintEvent(self, event) -> None:
         painter = QPainter(self)
+        if self.solving and self.covered:
+            # Paused: the grid is hidden, as SudokuPad hides it, so the clock stopping is fair.
+            painter.fillRect(self.rect(), self.palette().color(self.backgroundRole()))
+            painter.setPen(self.palette().color(QPalette.ColorRole.Text))
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "Paused: click to go on")
+            return
         self._paint_cache.paint(
             self,
             painter,
@@ -76,6 +96,9 @@ class SudokuCanvas(BoardCanvas):
             selected=self.selected,
             solution=self.solution,
             hint=self.hint,
+            selection=tuple(self.selection) if self.solving else None,
+            colours=self.colours,
+            wrong=self.wrong,
         )
 
     def set_mode(self, mode: str) -> None:
@@ -94,17 +117,73 @@ class SudokuCanvas(BoardCanvas):
             digit = self.SHIFTED.get(event.text(), 0)
         return digit if digit <= self.board.size else 0
 
-    def select(self, cell: tuple[int, int] | None) -> None:
-        if cell != self.selected:
+    def select(self, cell: tuple[int, int] | None, *, add: bool = False) -> None:
+        """Make `cell` the selected one; `add` keeps the cells selected before it too."""
+        if cell is not None:
+            i = cell[0] * self.board.size + cell[1]
+            if not add:
+                self.selection = [i]
+            elif i not in self.selection:
+                self.selection.append(i)
+        if cell != self.selected or add:
             self.selected = cell
             self.selection_changed.emit(cell)
             self.update()
 
     def mousePressEvent(self, event) -> None:
+        if self.solving and self.covered:
+            self.uncover_asked.emit()
+            return
         cell = cell_at(QRectF(self.rect()), event.position(), self.board)
         if cell is not None:
             self.setFocus()
-            self.select(cell)
+            mods = event.modifiers()
+            add = bool(mods & (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier))
+            i = cell[0] * self.board.size + cell[1]
+            if add and mods & Qt.KeyboardModifier.ControlModifier and i in self.selection and len(self.selection) > 1:
+                self.selection.remove(i)  # Ctrl+click on a selected cell takes it out, as in SudokuPad
+                self.update()
+                return
+            self.select(cell, add=add)
+            self._dragging = True
+
+    def mouseMoveEvent(self, event) -> None:
+        # A drag adds every cell it passes over to the selection.
+        if self._dragging and event.buttons() & Qt.MouseButton.LeftButton:
+            cell = cell_at(QRectF(self.rect()), event.position(), self.board)
+            if cell is not None:
+                self.select(cell, add=True)
+
+    def mouseReleaseEvent(self, event) -> None:
+        self._dragging = False
+
+    def _solve_key(self, event) -> bool:
+        """Solve mode's keys (SudokuPad's): True when the key was one of them."""
+        key, mods = event.key(), event.modifiers()
+        if mods & Qt.KeyboardModifier.AltModifier:
+            return False
+        digit = self._digit_of(event)
+        if digit and self.selection:
+            if mods & Qt.KeyboardModifier.ControlModifier:
+                self.solve_typed.emit("centre", digit)
+            elif mods & Qt.KeyboardModifier.ShiftModifier:
+                self.solve_typed.emit("corner", digit)
+            else:
+                self.solve_typed.emit(self.tool, digit)
+            return True
+        if mods & Qt.KeyboardModifier.ControlModifier:
+            return False
+        tools = {Qt.Key.Key_Z: "digit", Qt.Key.Key_X: "corner", Qt.Key.Key_C: "centre", Qt.Key.Key_V: "colour"}
+        if key in tools:
+            self.tool_asked.emit(tools[key])
+            return True
+        if key == Qt.Key.Key_Space:
+            self.next_tool_asked.emit()
+            return True
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_0, Qt.Key.Key_Period):
+            self.solve_cleared.emit(self.tool)
+            return True
+        return False
 
     def keyPressEvent(self, event) -> None:
         key = event.key()
@@ -115,7 +194,12 @@ class SudokuCanvas(BoardCanvas):
             r, c = self.selected or (0, 0)
             dr, dc = moves[key]
             n = self.board.size
-            self.select(((r + dr) % n, (c + dc) % n))
+            add = self.solving and bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+            self.select(((r + dr) % n, (c + dc) % n), add=add)
+            return
+        if self.solving and self.covered:
+            return  # nothing is entered on a hidden grid
+        if self.solving and self._solve_key(event):
             return
         mods = event.modifiers()
         digit = self._digit_of(event)

@@ -22,6 +22,9 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QScrollArea,
     QSpinBox,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
 )
 
 from slugboard.codecs import sudoku
@@ -30,11 +33,13 @@ from slugboard.codecs.sudoku.model import DIGITS, SYMMETRIES
 from slugboard.codecs.wording import plural
 
 from ..lines import lines_height
-from ..page import GamePage, set_text_colour
+from ..page import GamePage, heading, set_text_colour
 from ..theme import readable
 from ..worker import LatestOnly, why
 from .canvas import SudokuCanvas
 from .paint import STATUS_COLOURS
+from .solve import SolveMode
+from .solve_page import SolvePagePart
 
 if TYPE_CHECKING:
     from slugboard.codecs.sudoku.logic import Step
@@ -65,7 +70,7 @@ def _breakable(text: str) -> str:
     return re.sub(r"([=-])(?=\S)", "\\1\u200b", text)
 
 
-class SudokuPage(GamePage):
+class SudokuPage(SolvePagePart, GamePage):
     # The keys of this game's page, for Help > Keyboard shortcuts (a test checks that every
     # shortcut the page binds is listed here).
     KEYS = (
@@ -76,6 +81,9 @@ class SudokuPage(GamePage):
         ("Shift+1-9", "Corner pencil mark"),
         ("M", "Switch between digits, centre marks and corner marks"),
         ("H", "Show the next logical step; press again to apply it"),
+        ("Z, X, C, V", "Solve: the digit, corner mark, centre mark and colour tools"),
+        ("Space", "Solve: the next tool"),
+        ("Ctrl+click, Shift+click, drag", "Solve: select more cells"),
         ("Ctrl+L", "Show or hide the solution"),
     )
     canvas: SudokuCanvas
@@ -92,6 +100,7 @@ class SudokuPage(GamePage):
         self._variant_query = LatestOnly(self, apart=("slugboard.codecs.sudoku.cpsat",))
         self._variant_query.finished.connect(self._analysed)
         self._facts: dict = {}
+        self._counted: sudoku.Board = self.board  # the board whose solutions are counted
         self._made_board: sudoku.Board | None = None
         self._hint: Step | None = None
         self._hint_board: sudoku.Board | None = None
@@ -99,6 +108,13 @@ class SudokuPage(GamePage):
         canvas = SudokuCanvas()
         canvas.digit_typed.connect(self._type_digit)
         canvas.mark_typed.connect(self._toggle_mark)
+        self.solve = SolveMode(self)
+        canvas.solve_typed.connect(self.solve.typed)
+        canvas.solve_cleared.connect(self.solve.cleared)
+        canvas.tool_asked.connect(self.solve.set_tool)
+        canvas.next_tool_asked.connect(self.solve.next_tool)
+        canvas.uncover_asked.connect(self.solve.toggle_pause)
+        self._add_rules()
         self.set_canvas(canvas)
 
         self.add_heading("Puzzle")
@@ -138,7 +154,27 @@ class SudokuPage(GamePage):
         self.variant_label.hide()
         self.tool_layout.addWidget(self.variant_label)
 
-        self.add_heading("Digits and pencil marks")
+        switch_row = QHBoxLayout()
+        switch_row.addWidget(heading("Digits and marks"), 1)
+        self.mode_switch = QButtonGroup(self)
+        self.switch_buttons: dict[str, QPushButton] = {}
+        for on, label, tip in (
+            (False, "Set", "Set the puzzle: digits typed are givens"),
+            (True, "Solve", "Solve the puzzle: the givens are locked, and your digits, marks and colours are yours"),
+        ):
+            button = QPushButton(label)
+            button.setCheckable(True)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setMinimumWidth(44)
+            # As tall as the heading beside it, near enough: the panel keeps the height it had.
+            button.setFixedHeight(button.fontMetrics().height() + 3)
+            button.setToolTip(tip)
+            button.clicked.connect(lambda _=False, o=on: self.set_solving(o))
+            self.mode_switch.addButton(button)
+            switch_row.addWidget(button)
+            self.switch_buttons[label.lower()] = button
+        self.switch_buttons["set"].setChecked(True)
+        self.tool_layout.addLayout(switch_row)
         pad = QGridLayout()
         pad.setHorizontalSpacing(2)
         self.digit_buttons = []
@@ -160,6 +196,12 @@ class SudokuPage(GamePage):
         pad.addWidget(erase, 1, 7, 1, 2)
         self.tool_layout.addLayout(pad)
 
+        # Set's rows and Solve's share one place: only the mode's own are shown.
+        self.mode_stack = QStackedWidget()
+        set_controls = QWidget()
+        set_layout = QVBoxLayout(set_controls)
+        set_layout.setContentsMargins(0, 0, 0, 0)
+        set_layout.setSpacing(4)
         modes = QHBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QRadioButton] = {}
@@ -180,7 +222,7 @@ class SudokuPage(GamePage):
             self.mode_buttons[mode] = button
         self.mode_buttons["digit"].setChecked(True)
         canvas.mode_changed.connect(lambda m: self.mode_buttons[m].setChecked(True))
-        self.tool_layout.addLayout(modes)
+        set_layout.addLayout(modes)
         marks_row = QHBoxLayout()
         fill = QPushButton("Fill candidates")
         fill.setToolTip("Put every digit each empty cell can still take in its centre marks")
@@ -196,7 +238,11 @@ class SudokuPage(GamePage):
             )
         )
         marks_row.addWidget(clear_marks)
-        self.tool_layout.addLayout(marks_row)
+        set_layout.addLayout(marks_row)
+        set_layout.addStretch(1)
+        self.mode_stack.addWidget(set_controls)
+        self.mode_stack.addWidget(self.solve.controls)
+        self.tool_layout.addWidget(self.mode_stack)
 
         self.add_heading("Hint and solution")
         self.hint_button = QPushButton("Hint (H)")
@@ -247,6 +293,8 @@ class SudokuPage(GamePage):
             ("candidates", "Candidate grid", "HoDoKu's and Sudoku Explainer's grid, with your centre marks",
              self.copy_candidates),
             ("fpuzzles", "f-puzzles link", "A link f-puzzles opens, with every constraint", self.copy_fpuzzles),
+            ("progress", "f-puzzles link with progress", "The puzzle with your digits and pencil marks (Solve)",
+             self.solve.copy_progress),
             ("sudokupad", "SudokuPad link", "A link SudokuPad opens (its f-puzzles form)", self.copy_sudokupad),
             ("player", "Sudoku Player link", "The Sudoku Player's link: a classic 9x9 only", self.copy_player),
         ):  # fmt: skip
@@ -255,7 +303,7 @@ class SudokuPage(GamePage):
             self.copy_actions[key] = action
         self.copy_button.setMenu(self.copy_menu)
         copies.addWidget(self.copy_button)
-        clear = QPushButton("Clear board")
+        clear = self.clear_button = QPushButton("Clear board")
         clear.setToolTip("Remove every given, keeping a variant's constraints (undo brings them back)")
         clear.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         clear.clicked.connect(self._clear_board)
@@ -331,11 +379,17 @@ class SudokuPage(GamePage):
         self.problems_label.setWordWrap(True)
         self.problems_label.setTextFormat(Qt.TextFormat.PlainText)  # messages hold text from the link
         self.tool_layout.addWidget(self.problems_label)
+        self._choose_mode(self.board)
         self.board_shown(self.board)
 
     # --- editing -----------------------------------------------------------------
     def _type_selected(self, digit: int) -> None:
-        if self.canvas.selected is not None:
+        if self.solve.on:
+            if digit:
+                self.solve.typed(self.solve.tool, digit)
+            else:
+                self.solve.cleared(self.solve.tool)
+        elif self.canvas.selected is not None:
             if digit and self.canvas.mode != "digit":
                 self._toggle_mark(*self.canvas.selected, digit, self.canvas.mode)
             else:
@@ -355,6 +409,9 @@ class SudokuPage(GamePage):
         )
 
     def _clear_board(self) -> None:
+        if self.solve.on:
+            self.solve.restart()
+            return
         board = self.board
         empty = (0,) * len(board.cells)
         self.set_board(sudoku.Board(empty, variant=board.variant), "Clear board")
@@ -369,23 +426,27 @@ class SudokuPage(GamePage):
         """First press: show the next step; a second press on the same board applies it."""
         from slugboard.codecs.sudoku import logic
 
-        if self._hint is not None and self._hint_board == self.board:
+        board = self.canvas.board if self.solve.on else self.board
+        if self._hint is not None and self._hint_board == board:
             shown = self._hint
-            self.set_board(logic.apply_to_marks(self.board, shown), f"Hint: {shown.technique}")
+            if self.solve.on:
+                self.solve.take_board(logic.apply_to_marks(board, shown), f"Hint: {shown.technique}")
+            else:
+                self.set_board(logic.apply_to_marks(board, shown), f"Hint: {shown.technique}")
             return
-        if self.board.variant is not None:  # without counting it here: that is the helper's work
-            self._set_hint(None, "Hints know rows, columns and boxes alone, not a variant's constraints.")
+        if board.variant is not None:  # its constraints' own hint (see forced.py)
+            self.variant_hint(board)
             return
-        step = logic.next_step(self.board, logic.candidates_with_marks(self.board))
+        step = logic.next_step(board, logic.candidates_with_marks(board))
         if step is None:
-            self._set_hint(None, sudoku.hint(self.board.plain())["explanation"])
+            self._set_hint(None, sudoku.hint(board.plain())["explanation"])
             return
         explanation = _breakable(step.explanation)
         self._set_hint(step, f"<b>{step.technique}</b> ({step.rating}): {explanation}<br>Press H again to apply it.")
 
     def _set_hint(self, step: Step | None, text: str) -> None:
         self._hint = step
-        self._hint_board = self.board if step is not None else None
+        self._hint_board = (self.canvas.board if self.solve.on else self.board) if step is not None else None
         self.canvas.hint = step
         self.hint_label.setText(text)
         self.hint_area.verticalScrollBar().setValue(0)  # a new hint is read from its start
@@ -393,13 +454,20 @@ class SudokuPage(GamePage):
 
     # --- showing -----------------------------------------------------------------
     def board_shown(self, board: sudoku.Board) -> None:
+        drawn = opened = board
+        if self.solve.on:
+            drawn = self.solve.show_board(board)
+            board = self.solve.puzzle or board  # the givens alone are counted and checked
         if self.canvas.board.size != board.size:
             self.canvas.selected = (0, 0)
-        self.canvas.board = board
+            self.canvas.selection = [0]
+        self.canvas.board = drawn
+        self._show_solving()
+        self._show_rules(board)
         self._count = None
         self._solution = None
         self._facts = {}
-        if self._hint_board is not None and self._hint_board != board:
+        if self._hint_board is not None and self._hint_board != drawn:
             self._set_hint(None, "")
         if self._maker.busy:
             # Any board shown meanwhile (an edit, a paste, an undo or redo, even back to the
@@ -407,7 +475,7 @@ class SudokuPage(GamePage):
             # its work is over, so it stops nothing.
             self._maker.cancel()
             self._generating(False, "Cancelled: the board changed.")
-        elif board is not self._made_board:
+        elif opened is not self._made_board:
             self.new_status.setText("")  # "New puzzle: 28 givens" speaks of the puzzle made, not this one
         for digit, button in enumerate(self.digit_buttons, 1):
             button.setVisible(digit <= board.size)
@@ -417,6 +485,7 @@ class SudokuPage(GamePage):
         self.problems_label.setText("\n".join(p.message for p in problems) or "None")
         self._query.cancel()  # an answer for an earlier board must not arrive now
         self._variant_query.cancel()
+        self._counted = board
         if any(p.is_error for p in problems):
             self._analysed((0, None, {}))  # repeated digits: no solution, nothing to search
         else:
@@ -479,6 +548,7 @@ class SudokuPage(GamePage):
             set_text_colour(self.status_label, None)
             self.problems_label.setText(self._facts.get("not_counted", "").capitalize() + ".")
             self._refresh_canvas()
+            self.solve.judge()
             return
         self._count = count
         self.status_label.setText(sudoku.solution_label(self._count))
@@ -488,13 +558,14 @@ class SudokuPage(GamePage):
         if rating is not None:
             techniques = ", ".join(self._facts.get("techniques", {}))
             guess = "; needs guessing" if self._facts.get("needs_guessing") else ""
-            self.givens_label.setText(f"{plural(self.board.givens, 'given')}, rating {rating}{guess}: {techniques}")
-        if self._count == 0 and not sudoku.problems(self.board):
+            self.givens_label.setText(f"{plural(self._counted.givens, 'given')}, rating {rating}{guess}: {techniques}")
+        if self._count == 0 and not sudoku.problems(self._counted):
             # The panel must not say "no solution" above "Problems: None".
             self.problems_label.setText(
                 "Nothing repeats or breaks a rule, but the givens leave no way to fill the grid."
             )
         self._refresh_canvas()
+        self.solve.judge()  # a full grid waiting for the solution is judged now
 
     def new_puzzle(self) -> None:
         """Start making a puzzle with the panel's choices (one at a time)."""
@@ -535,7 +606,7 @@ class SudokuPage(GamePage):
             return
         self._made_board = result
         self._generating(False, f"New puzzle: {result.givens} givens.")
-        self.set_board(result, "New puzzle")
+        self._opening(result, lambda: self.set_board(result, "New puzzle"))
 
     def export_state(self) -> dict:
         return {"hint": self._hint}
@@ -555,7 +626,8 @@ class SudokuPage(GamePage):
     def copy_fpuzzles(self) -> None:
         from slugboard.codecs.sudoku import fpuzzles
 
-        QGuiApplication.clipboard().setText(fpuzzles.link(self.board))
+        # The puzzle alone: in Solve, the solver's work is kept out of it.
+        QGuiApplication.clipboard().setText(fpuzzles.link(self._puzzle()))
         self.show_status("Copied the f-puzzles link")
 
     def copy_sudokupad(self) -> None:
@@ -572,6 +644,7 @@ class SudokuPage(GamePage):
         self.show_status("Copied the Sudoku Player link")
 
     def shutdown(self) -> None:
+        self.solve.shutdown()
         self._query.shutdown()
         self._variant_query.shutdown()
         self._maker.shutdown()
@@ -593,5 +666,7 @@ class SudokuPage(GamePage):
             note = "Finding the solution…"
         elif showing and self._count == 2:
             note = "One of several solutions is shown."
+        if not note and self.solve.on:
+            note = self.solve.controls.message
         self.solution_note.setText(note)
         self.canvas.update()

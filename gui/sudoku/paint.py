@@ -65,6 +65,9 @@ def paint(
     solution: sudoku.Board | None = None,
     conflicts: set | None = None,
     hint: sudoku.logic.Step | None = None,
+    selection: list[int] | None = None,
+    colours: tuple[int, ...] | None = None,
+    wrong: frozenset[int] = frozenset(),
     **_state,
 ) -> None:
     grid = _grid_rect_for(rect, board)
@@ -83,7 +86,16 @@ def paint(
     def cell_rect(r: int, c: int) -> QRectF:
         return QRectF(grid.left() + c * size, grid.top() + r * size, size, size)
 
-    if selected is not None:
+    if colours is not None:
+        _paint_colours(painter, colours, cell_rect, n)
+    if selection is not None:
+        # Solve mode: every selected cell, no peers (SudokuPad's look).
+        sel_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
+        sel_fill.setAlpha(90)
+        for i in selection:
+            if i < n * n:
+                painter.fillRect(cell_rect(*divmod(i, n)), sel_fill)
+    elif selected is not None:
         sr, sc = selected
         peer_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
         peer_fill.setAlpha(28)
@@ -94,6 +106,9 @@ def paint(
         sel_fill.setAlpha(90)
         painter.fillRect(cell_rect(sr, sc), sel_fill)
     for r, c in conflicts:
+        painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
+    wrong_cells = {divmod(i, n) for i in wrong}
+    for r, c in wrong_cells:
         painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
     eliminated: dict[int, set[int]] = {}
     if hint is not None:
@@ -127,7 +142,7 @@ def paint(
                 font.setBold(not typed)
                 painter.setFont(font)
                 colour = (TYPED_DARK if dark else TYPED_LIGHT) if typed else text
-                painter.setPen(CONFLICT if (r, c) in conflicts else colour)
+                painter.setPen(CONFLICT if (r, c) in conflicts or (r, c) in wrong_cells else colour)
                 painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, shown[digit - 1])
             elif hint is not None and hint.is_placement and hint.cell == r * n + c:
                 font.setBold(True)
@@ -228,6 +243,26 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, soluti
             inner = rect.adjusted(size * 0.08, size * 0.04, -size * 0.08, -size * 0.04)
             for d, where in zip(corner, corners):
                 painter.drawText(inner, where, shown[d - 1])
+
+
+def _paint_colours(painter: QPainter, colours: tuple[int, ...], cell_rect, n: int) -> None:
+    """Each coloured cell in upright stripes, one per colour it holds (SudokuPad shares a
+    cell among its colours so), translucent so the lines and digits show through."""
+    from slugboard.codecs.sudoku.solving import COLOURS
+
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    for i, mask in enumerate(colours[: n * n]):
+        if not mask:
+            continue
+        held = [k for k in range(len(COLOURS)) if mask >> k & 1]
+        rect = cell_rect(*divmod(i, n))
+        width = rect.width() / len(held)
+        for j, k in enumerate(held):
+            fill = QColor(COLOURS[k])
+            fill.setAlpha(150)
+            painter.fillRect(QRectF(rect.left() + j * width, rect.top(), width, rect.height()), fill)
+    painter.restore()
 
 
 def preferred_size(board: sudoku.Board) -> QSize:

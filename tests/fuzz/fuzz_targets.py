@@ -21,6 +21,7 @@ with atheris.instrument_imports():
     from slugboard.codecs.cli import board_from_json_line, run
     from slugboard.codecs.minesweeper.files import read_clone
     from slugboard.codecs.sudoku import fpuzzles, lzstring, sudokupad
+    from slugboard.codecs.sudoku import solving as sudoku_solving
     from slugboard.codecs.xiangqi import records as xiangqi_records
 
 
@@ -179,6 +180,23 @@ def _sudoku_checks(data: bytes) -> None:
     facts.setter_solution_facts(board, None)
 
 
+def _sudoku_solving(data: bytes) -> None:
+    """A solver's kept state (the window's settings file): a state that writes back as
+    itself, or a SlugError."""
+    import json
+
+    try:
+        obj = json.loads(_text(data))
+    except (ValueError, RecursionError):
+        return
+    for size in (4, 9, 16):
+        try:
+            state = sudoku_solving.from_json(obj, size)
+        except SlugError:
+            continue
+        assert sudoku_solving.from_json(sudoku_solving.to_json(state), size) == state
+
+
 def _sudokupad(data: bytes) -> None:
     """SudokuPad's puzzle texts: fpuzzles/scl data, and SudokuPad's zipped JSON itself."""
     text = _text(data)
@@ -281,6 +299,7 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "fpuzzles-json": _fpuzzles_json,
     "sudokupad": _sudokupad,
     "sudoku-checks": _sudoku_checks,
+    "sudoku-solving": _sudoku_solving,
     "letters-lexicon-cache": _letters_lexicon_cache,
     "minesweeper-game": _minesweeper_game,
     "minesweeper-mvf": _minesweeper_mvf,

@@ -80,6 +80,7 @@ def targets() -> list[str]:
         "fpuzzles-json",
         "sudokupad",
         "sudoku-checks",
+        "sudoku-solving",
         "letters-lexicon-cache",
         "minesweeper-game",
         "minesweeper-mvf",
