@@ -22,12 +22,23 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, link_pointers, zini_of
-from slugboard.codecs.minesweeper.files import read_replay_file
+from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+from slugboard.codecs.minesweeper.mvf import is_clone_097
 from slugboard.codecs.minesweeper.stats import Field, field_of
 from slugboard.codecs.minesweeper.times import end_ms
 from strategies.minesweeper import boards
 
 GAME_VECTORS = load_vectors("minesweeper")["games"]
+# The files of tests/data/minesweeper, and the real ones of tests/data/real/minesweeper that
+# ms-toollib reads (all but the Minesweeper Clone versions before 0.97).
+REAL = Path(__file__).parent / "data" / "real" / "minesweeper"
+EVERY_FILE = FILES + sorted(
+    p for p in REAL.iterdir() if p.suffix in EXTENSIONS and (p.suffix != ".mvf" or is_clone_097(p.read_bytes()))
+)
+
+
+def _game_of(path: Path, replay_games):
+    return replay_games[path.name] if path in FILES else read_replay_file(str(path))
 
 
 def toollib(path: Path):
@@ -35,10 +46,10 @@ def toollib(path: Path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+@pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: p.name)
 def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
     video = toollib(path)
-    game = replay_games[path.name]
+    game = _game_of(path, replay_games)
     timeline = ClickTimeline(game.board, game.mouse)
     events = [e for e in video.events if e.event.is_mouse()]
     assert len(events) == len(timeline)
@@ -59,11 +70,11 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+@pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: p.name)
 def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
     video = toollib(path)
     video.current_time = video.rtime + 1
-    game = replay_games[path.name]
+    game = _game_of(path, replay_games)
     figures = GameFigures(game.board, game.mouse)
     got = figures.at(ms.replay(game.board).final())
     assert set(got) == set(CONVENTIONS)

@@ -178,6 +178,8 @@ _LEFT, _RIGHT, _DOUBLE, _LEFT_EFFECTIVE, _RIGHT_EFFECTIVE, _DOUBLE_EFFECTIVE, _F
 # The counts that start again from nothing when the last flag placed before the game is
 # taken off (ms-toollib keeps the effective ones).
 _RESTARTED = (_LEFT, _RIGHT, _DOUBLE, _FLAGS)
+_EFFECTIVE = (_LEFT_EFFECTIVE, _RIGHT_EFFECTIVE, _DOUBLE_EFFECTIVE)
+_ALL = _RESTARTED + _EFFECTIVE
 
 
 def _change(*counts: tuple[int, int]) -> tuple[tuple[int, int], ...]:
@@ -464,19 +466,22 @@ def _counted(counts: Sequence[int], codes: bytearray) -> list[int]:
     counted = list(counts)
     restart = codes.rfind(_RESTART)
     if restart < 0:
-        tallies = [(Counter(codes), range(7))]
+        _add(counted, codes, _ALL)
     else:
         # The effective clicks of every event; the others from nothing after the last restart.
+        _add(counted, codes, _EFFECTIVE)
         for place in _RESTARTED:
             counted[place] = 0
-        effective = (_LEFT_EFFECTIVE, _RIGHT_EFFECTIVE, _DOUBLE_EFFECTIVE)
-        tallies = [(Counter(codes), effective), (Counter(codes[restart + 1 :]), _RESTARTED)]
-    for tally, places in tallies:
-        for code, times in tally.items():
-            for place, by in _CHANGES[code]:
-                if place in places:
-                    counted[place] += by * times
+        _add(counted, codes[restart + 1 :], _RESTARTED)
     return counted
+
+
+def _add(counted: list[int], codes: bytearray, places: tuple[int, ...]) -> None:
+    """Add to `counted` what `codes` did to the counts at `places`."""
+    for code, times in Counter(codes).items():
+        for place, by in _CHANGES[code]:
+            if place in places:
+                counted[place] += by * times
 
 
 def _whole_ms(t: float) -> int:
@@ -605,6 +610,7 @@ class ClickTimeline:
         clicks.start = end.clicks_start
         times, codes, paths, bases, path_bases = self.times, self._codes, self._paths, self._bases, self._path_bases
         block, floor = self.BLOCK, math.floor
+        width, height = game.field.width, game.field.height
         first = self._length
         # Where the block under way starts, its counts and its path there, and the events
         # left before the next block starts (none: the first event starts one).
@@ -628,12 +634,14 @@ class ClickTimeline:
                 path_base = path
                 to_block = block
             to_block -= 1
-            if moved and game.state == _PLAYING:
-                path += math.hypot(ev.x - last_x, ev.y - last_y)
             code = _NO_CHANGE
             if ev.kind != "mv":
                 state, code = _step(game, state, ev, clicks)
-            if game.state >= _PLAYING:
+            # The path, as ms-toollib measures it: from where the game started, through
+            # every event after it (up to the end of the file) but those off the field.
+            if game.state >= _PLAYING and not (ev.x >= width and ev.y >= height):
+                if moved:
+                    path += math.hypot(ev.x - last_x, ev.y - last_y)
                 moved, last_x, last_y = True, ev.x, ev.y
             try:
                 times.append(floor(ev.t_ms))
