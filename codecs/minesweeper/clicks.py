@@ -100,8 +100,11 @@ class _Game:
         self.flagged_once = bytearray(len(self.cells))
         self.safe_left = fld.safe_total
         self.state = _READY
-        # The flags on the field before the game started.
+        # The flags on the field before the game started, and the mines flagged then
+        # (unmarked in `flagged_once` when the count starts again, without a look at
+        # every cell: a hostile link may place and take off a flag a million times).
         self.pre_flags = 0
+        self.flagged_before: list[int] = []
 
     def copy(self) -> _Game:
         other = object.__new__(_Game)
@@ -111,6 +114,7 @@ class _Game:
         other.safe_left = self.safe_left
         other.state = self.state
         other.pre_flags = self.pre_flags
+        other.flagged_before = list(self.flagged_before)
         return other
 
     def cell(self, x: float, y: float) -> int | None:
@@ -305,6 +309,8 @@ def _right_click(game: _Game, c: int | None, ev: Pointer, clicks: _Clicks) -> in
     # put back, is nothing the game needed.
     if c is not None and game.field.mine[c] and not game.flagged_once[c]:
         game.flagged_once[c] = 1
+        if game.state == _PRE_FLAGGING:
+            game.flagged_before.append(c)
         return _FIRST_FLAG_ON_MINE
     return _FLAG_PLACED
 
@@ -326,7 +332,9 @@ def _chord_release(game: _Game, c: int | None, ev: Pointer, clicks: _Clicks, not
 def _restart(game: _Game, clicks: _Clicks) -> int:
     """The last flag placed before the game taken off: the count starts again."""
     game.state = _READY
-    game.flagged_once = bytearray(len(game.cells))
+    for c in game.flagged_before:
+        game.flagged_once[c] = 0
+    game.flagged_before.clear()
     clicks.start = len(clicks)
     return _RESTART
 
