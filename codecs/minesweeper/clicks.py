@@ -455,11 +455,9 @@ def _step_playing(game: _Game, state: int, kind: str, c: int | None, ev: Pointer
 
 
 def _step(game: _Game, state: int, ev: Pointer, clicks: _Clicks) -> tuple[int, int]:
-    """One mouse event other than a move, by ms-toollib's `MinesweeperBoard.step`: the
-    buttons' state after it, and what it did to the counts (`_CHANGES`). Nothing counts
-    once the game is over."""
-    if game.state == _OVER:
-        return state, _NO_CHANGE
+    """One mouse event other than a move, before the game ends, by ms-toollib's
+    `MinesweeperBoard.step`: the buttons' state after it, and what it did to the counts
+    (`_CHANGES`). (`ClickTimeline._count` calls `_step_playing` itself during the game.)"""
     kind = ev.kind
     c = game.cell(ev.x, ev.y)
     if game.state == _PLAYING:
@@ -643,8 +641,17 @@ class ClickTimeline:
                 to_block = block
             to_block -= 1
             code = _NO_CHANGE
-            if ev.kind != "mv":
-                state, code = _step(game, state, ev, clicks)
+            kind = ev.kind
+            if kind != "mv":
+                # The game under way first, its left presses (half its events) at once;
+                # after the end nothing counts.
+                playing = game.state == _PLAYING
+                if playing and kind == "lc":
+                    state = _LEFT_PRESSED.get(state, state)
+                elif playing:
+                    state, code = _step_playing(game, state, kind, game.cell(ev.x, ev.y), ev, clicks)
+                elif game.state != _OVER:
+                    state, code = _step(game, state, ev, clicks)
             # The path, as ms-toollib measures it: from where the game started, through
             # every event after it (up to the end of the file) but those off the field.
             if game.state >= _PLAYING and not (ev.x >= width and ev.y >= height):
