@@ -3,12 +3,16 @@ at every mouse event of the four real files, at their end, and on the vector gam
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from pathlib import Path
+from typing import NamedTuple
 
 import ms_toollib
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import load_vectors
@@ -18,12 +22,23 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, link_pointers, zini_of
-from slugboard.codecs.minesweeper.files import read_replay_file
-from slugboard.codecs.minesweeper.stats import Field
+from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+from slugboard.codecs.minesweeper.mvf import is_clone_097
+from slugboard.codecs.minesweeper.stats import Field, field_of
 from slugboard.codecs.minesweeper.times import end_ms
 from strategies.minesweeper import boards
 
 GAME_VECTORS = load_vectors("minesweeper")["games"]
+# The files of tests/data/minesweeper, and the real ones of tests/data/real/minesweeper that
+# ms-toollib reads (all but the Minesweeper Clone versions before 0.97).
+REAL = Path(__file__).parent / "data" / "real" / "minesweeper"
+EVERY_FILE = FILES + sorted(
+    p for p in REAL.iterdir() if p.suffix in EXTENSIONS and (p.suffix != ".mvf" or is_clone_097(p.read_bytes()))
+)
+
+
+def _game_of(path: Path, replay_games):
+    return replay_games[path.name] if path in FILES else read_replay_file(str(path))
 
 
 def toollib(path: Path):
@@ -31,10 +46,10 @@ def toollib(path: Path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+@pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: p.name)
 def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
     video = toollib(path)
-    game = replay_games[path.name]
+    game = _game_of(path, replay_games)
     timeline = ClickTimeline(game.board, game.mouse)
     events = [e for e in video.events if e.event.is_mouse()]
     assert len(events) == len(timeline)
@@ -55,11 +70,11 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
+@pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: p.name)
 def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
     video = toollib(path)
     video.current_time = video.rtime + 1
-    game = replay_games[path.name]
+    game = _game_of(path, replay_games)
     figures = GameFigures(game.board, game.mouse)
     got = figures.at(ms.replay(game.board).final())
     assert set(got) == set(CONVENTIONS)
@@ -578,6 +593,12 @@ def _grown(board: ms.Board, full: ms.Board, count: int) -> ms.Board:
     return board
 
 
+def _kinds_shown(timeline: ClickTimeline) -> bytes:
+    """The kinds of the clicks a timeline counted without their places, those since the
+    count last started again (the last flag before the game taken off)."""
+    return bytes(timeline._clicks.kinds[timeline._end.clicks_start : timeline._click_count])
+
+
 def _assert_counted_as_from_the_start(got: GameFigures, board: ms.Board) -> None:
     fresh = GameFigures(board)
     assert got.board is board and not got.from_file
@@ -586,8 +607,8 @@ def _assert_counted_as_from_the_start(got: GameFigures, board: ms.Board) -> None
     assert [got.clicks.after(i) for i in range(n + 1)] == [fresh.clicks.after(i) for i in range(n + 1)]
     assert got.clicks.after(n + 5) == fresh.clicks.after(n)  # no further than its own game
     placed = ClickTimeline(board, link_pointers(board))  # the clicks with their places, counted anew
-    assert got.clicks._click_count == fresh.clicks._click_count == len(placed.clicks)
-    assert got.clicks._clicks.kinds[: got.clicks._click_count] == bytes(placed._clicks.kinds)
+    kinds = bytes(["left", "right", "chord"].index(kind) for *_, kind in placed.clicks)
+    assert _kinds_shown(got.clicks) == _kinds_shown(fresh.clicks) == kinds
     times = sorted({0.0, *fresh.clicks.times, fresh.clicks.times[-1] + 1 if n else 1.0})
     assert [got.clicks.at(t) for t in times] == [fresh.clicks.at(t) for t in times]
     r = ms.replay(board)
@@ -779,3 +800,236 @@ def test_the_last_moves_of_a_game_being_played_are_kept_and_two_games_counted_ap
     assert list(figures.FIGURES.items()) == [made] + moves[:-8:-1]  # two games: the branch, and the moves before it
     other = figures.figures_of(games[0])
     assert list(figures.FIGURES.items()) == [other, made]
+
+
+# --- the buttons, counted as ms-toollib's MinesweeperBoard counts them ---------------------
+
+# ms-toollib's MinesweeperBoard stepped through events, in a process of its own: ms-toollib
+# ends the whole process (a Rust panic that aborts) on some events it does not expect. One
+# line in, (rows, [(kind, row, column)...]); one line out, the seven counts after each event.
+_TOOLLIB_STEPS = r"""
+import json, sys
+import ms_toollib
+for line in sys.stdin:
+    rows, events = json.loads(line)
+    board = ms_toollib.MinesweeperBoard(rows)
+    counts = []
+    for kind, row, column in events:
+        board.step(kind, (row, column))
+        counts.append([board.left, board.right, board.double, board.lce, board.rce, board.dce, board.flag])
+    print(json.dumps(counts), flush=True)
+"""
+
+
+class _ToollibSteps:
+    """ms-toollib's counts after each event of a sequence, or None where ms-toollib fails
+    on the sequence (its process is started again for the next)."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[str] | None = None
+
+    def counts(self, rows: list[list[int]], events: list[tuple[str, int, int]]) -> list[list[int]] | None:
+        if self.process is None or self.process.poll() is not None:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", _TOOLLIB_STEPS],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                text=True,
+            )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        try:
+            self.process.stdin.write(json.dumps([rows, events]) + "\n")
+            self.process.stdin.flush()
+            line = self.process.stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            self.process.wait()
+            self.process = None
+            return None
+        return json.loads(line)
+
+    def close(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+
+
+@pytest.fixture(scope="module")
+def toollib_steps():
+    steps = _ToollibSteps()
+    yield steps
+    steps.close()
+
+
+class _Ev(NamedTuple):
+    t_ms: float
+    kind: str
+    x: float
+    y: float
+
+
+_OFF = None  # a press or release off the field
+
+
+def _counts_of(board: ms.Board, events: list[tuple[str, tuple[int, int] | None]], timeline=ClickTimeline):
+    """The seven counts after each event, as ClickTimeline counts them. Events are (kind,
+    (x, y)) with `_OFF` for off the field, where ms-toollib's files put (width, height)."""
+    line = timeline(board, _mouse_of(board, events))
+    return line, [_seven(line.after(i + 1)) for i in range(len(events))]
+
+
+def _mouse_of(board: ms.Board, events) -> list[_Ev]:
+    """The events as a file's mouse events, a millisecond apart, in the middle of their cells."""
+    return [
+        _Ev(i, kind, *((board.width, board.height) if at is _OFF else (at[0] + 0.5, at[1] + 0.5)))
+        for i, (kind, at) in enumerate(events)
+    ]
+
+
+def _seven(c) -> list[int]:
+    return [c.left, c.right, c.double, c.left_effective, c.right_effective, c.double_effective, c.flags]
+
+
+def _toollib_events(board: ms.Board, events) -> list[tuple[str, int, int]]:
+    """The events as MinesweeperBoard.step takes them: (kind, row, column)."""
+    return [(kind, board.height, board.width) if at is _OFF else (kind, at[1], at[0]) for kind, at in events]
+
+
+# A 4x1 field, its mine second: 1 * 1 0. An open of the first cell opens it alone; of the
+# last, the last two.
+_ROW = ms.Board(4, 1, ((1, 0),), ())
+
+
+def _click(button: str, at) -> list[tuple[str, tuple[int, int] | None]]:
+    return [(button + "c", at), (button + "r", at)]
+
+
+# (what it shows, events, left/right/double, effective left/right/double, flags at the end),
+# each worked out by hand from ms-toollib's MinesweeperBoard.step.
+_BUTTON_CASES = [
+    (
+        "a middle-button chord is a double click, and the left clicks after it count",
+        _click("l", (0, 0)) + _click("m", (0, 0)) + _click("l", (3, 0)),
+        [2, 0, 1, 2, 0, 0, 0],
+    ),
+    (
+        "a middle release chords while the left button is down; the left release after it is a left click",
+        [("lc", (0, 0)), ("lr", (0, 0)), ("lc", (2, 0)), ("mc", (0, 0)), ("mr", (0, 0)), ("lr", (3, 0))],
+        [2, 0, 1, 2, 0, 0, 0],
+    ),
+    (
+        "a flag placed before the game (pf) is a right click, effective on a mine",
+        [("pf", (1, 0))] + _click("l", (0, 0)),
+        [1, 1, 0, 1, 1, 0, 1],
+    ),
+    (
+        "taking off the last flag before the game starts the count again (the effective ones stay)",
+        _click("r", (1, 0)) + _click("r", (1, 0)) + _click("l", (0, 0)),
+        [1, 0, 0, 1, 1, 0, 0],
+    ),
+    (
+        "a mine flagged again after the count started again is an effective right click again",
+        _click("r", (1, 0)) * 3 + _click("l", (0, 0)),
+        [1, 1, 0, 1, 2, 0, 1],
+    ),
+    (
+        "a left release on a flag before the game is a left click; the next starts the game",
+        _click("r", (1, 0)) + _click("l", (1, 0)) + _click("l", (0, 0)),
+        [2, 1, 0, 1, 1, 0, 1],
+    ),
+    (
+        "a left click off the field counts nothing before any press on it, and one during the game",
+        _click("l", _OFF) + _click("l", (0, 0)) + _click("l", _OFF),
+        [2, 0, 0, 1, 0, 0, 0],
+    ),
+    (
+        "a right press on an open cell that becomes a chord is no right click",
+        _click("l", (0, 0)) + [("rc", (0, 0)), ("lc", (0, 0)), ("lr", (0, 0)), ("rr", (0, 0))],
+        [1, 0, 1, 1, 0, 0, 0],
+    ),
+    (
+        "Metasweeper's chord press (cc), released right first: a double click, then nothing",
+        _click("l", (0, 0)) + [("lc", (0, 0)), ("cc", (0, 0)), ("rr", (0, 0)), ("lr", (0, 0))],
+        [1, 0, 1, 1, 0, 0, 0],
+    ),
+    (
+        "a chord whose flag is on its mine opens the closed cell around it",
+        _click("l", (2, 0)) + _click("r", (1, 0)) + [("lc", (2, 0)), ("rc", (2, 0)), ("lr", (2, 0)), ("rr", (2, 0))],
+        [1, 1, 1, 1, 1, 1, 1],
+    ),
+    (
+        "nothing counts once the game is lost",
+        _click("l", (1, 0)) + _click("l", (0, 0)) + _click("r", (3, 0)) + _click("m", (0, 0)),
+        [1, 0, 0, 0, 0, 0, 0],
+    ),
+]
+
+
+@pytest.mark.parametrize("events,want", [c[1:] for c in _BUTTON_CASES], ids=[c[0] for c in _BUTTON_CASES])
+def test_the_buttons_count_as_ms_toollib_counts_them(events, want, toollib_steps):
+    _, counts = _counts_of(_ROW, events)
+    assert counts[-1] == want
+    rows = toollib_rows(field_of(_ROW))
+    assert toollib_steps.counts(rows, _toollib_events(_ROW, events)) == counts
+
+
+class _ShortBlocks(ClickTimeline):
+    """Blocks of 3 events: the counts kept at each block's start meet every change."""
+
+    BLOCK = 3
+
+
+@st.composite
+def _games_of_buttons(draw):
+    """A small field and a sequence of presses and releases a mouse can make: a button is
+    pressed only when up and released only when down; the second of left and right may
+    be Metasweeper's chord press (cc); flags placed before the game (pf) come first. A
+    middle release is on the field (ms-toollib stops on one off it)."""
+    width, height = draw(st.integers(2, 5)), draw(st.integers(1, 4))
+    cells = width * height
+    mines = draw(st.sets(st.integers(0, cells - 1), min_size=1, max_size=max(1, cells // 4)))
+    board = ms.Board(width, height, tuple((c % width, c // width) for c in sorted(mines)), ())
+    anywhere = st.integers(0, cells - 1).map(lambda c: (c % width, c // width))
+    at = st.one_of(anywhere, anywhere, anywhere, st.just(_OFF))
+    events: list[tuple[str, tuple[int, int] | None]] = [
+        ("pf", c) for c in draw(st.lists(anywhere, unique=True, max_size=3))
+    ]
+    down = {"l": False, "r": False, "m": False}
+    for _ in range(draw(st.integers(1, 40))):
+        button = draw(st.sampled_from("lrm"))
+        kind = button + ("r" if down[button] else "c")
+        other = {"l": "r", "r": "l"}.get(button)
+        if kind != "mc" and kind[1] == "c" and other and down[other] and draw(st.booleans()):
+            kind = "cc"
+        down[button] = not down[button]
+        events.append((kind, draw(anywhere if kind == "mr" else at)))
+    return board, events
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None)
+@given(game=_games_of_buttons(), data=st.data())
+def test_any_presses_and_releases_count_as_ms_toollib_counts_them(game, data, toollib_steps):
+    """Left, right and double clicks, the effective ones and the flags after every event,
+    against ms-toollib's own MinesweeperBoard; and the same counts kept in short blocks,
+    and counted on from any moment `continued` allows."""
+    board, events = game
+    line, counts = _counts_of(board, events)
+    want = toollib_steps.counts(toollib_rows(field_of(board)), _toollib_events(board, events))
+    assume(want is not None)  # ms-toollib fails on this sequence: nothing to compare
+    assert counts == want
+    assert _counts_of(board, events, _ShortBlocks)[1] == counts
+    # Each click marked once, where the figures count it.
+    kinds = [kind for *_, kind in line.clicks]
+    assert (kinds.count("left"), kinds.count("right"), kinds.count("chord")) == tuple(counts[-1][:3])
+    mouse = _mouse_of(board, events)
+    cut = data.draw(st.integers(0, len(events)))
+    part = _ShortBlocks(board, mouse[:cut])
+    before = part.clicks
+    rest = part.continued(mouse[cut:])
+    if rest is not None:
+        assert [_seven(rest.after(i + 1)) for i in range(len(events))] == counts
+        assert rest.clicks == line.clicks
+        assert part.clicks == before  # the first count keeps its own clicks

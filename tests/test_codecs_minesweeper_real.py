@@ -29,13 +29,6 @@ REAL = Path(__file__).parent / "data" / "real" / "minesweeper"
 CORPUS = sorted(p for p in REAL.iterdir() if p.suffix in EXTENSIONS)
 ONLY_SLUGBOARD = [p for p in CORPUS if p.suffix == ".mvf" and not mvf.is_clone_097(p.read_bytes())]
 TOOLLIB_READS = [p for p in CORPUS if p not in ONLY_SLUGBOARD]
-# Where Slugboard's click count (clicks.py) and ms-toollib's differ, and why: these tests
-# fail until the count is mended, and then say so.
-CLICK_GAPS = {
-    "wasted_clicks_test.avf": "a middle-button chord leaves the count's button state undefined: "
-    "no click after it is counted",
-    "test_rmv2_16px_preflags.rmv": "flags placed before the game ('pf' events) are not counted as right clicks",
-}
 
 
 @pytest.fixture(scope="module")
@@ -73,14 +66,7 @@ def test_a_file_opens_with_ms_toollibs_field_3bv_outcome_and_time(path, games):
     assert ms.decode(ms.encode(board)) == board
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=CLICK_GAPS[p.name])) if p.name in CLICK_GAPS else p
-        for p in TOOLLIB_READS
-    ],
-    ids=lambda p: p.name,
-)
+@pytest.mark.parametrize("path", TOOLLIB_READS, ids=lambda p: p.name)
 def test_a_files_clicks_are_ms_toollibs(path, games):
     """Reading: ms-toollib's left, right and double clicks for the whole game."""
     video = toollib(path, at_end=True)

@@ -4,11 +4,13 @@ Every figure follows ms-toollib (the library behind Metasweeper), so that a repl
 here what it shows there; `CONVENTIONS` says how each is counted, for the panel's tooltips.
 A game read from a replay file is counted from its mouse events; a game that only has its
 link is counted from its recorded actions, each open a left click and each flag action a
-right click (a link keeps no chords and no mouse path).
+right click, pressed and released at its cell and counted by the same rules (`clicks.py`;
+a link keeps no chords and no mouse path).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from functools import partial
 from itertools import chain, repeat
@@ -22,8 +24,9 @@ from .model import KIND_CODE, KINDS, OPEN, WON, Board, Events
 from .replays import ReplayState
 from .stats import Field, field_of
 
-# STNB's constant for each standard level; ms-toollib gives no STNB on other fields.
-_STNB_CONSTANT = {(8, 8, 10): 36.0, (9, 9, 10): 36.0, (16, 16, 40): 153.73, (30, 16, 99): 435.001}
+# STNB's constant for each standard level, as ms-toollib's (Metasweeper's); ms-toollib gives
+# no STNB on other fields (a 9x9 beginner's among them).
+_STNB_CONSTANT = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (30, 16, 99): 435.0}
 
 CONVENTIONS: dict[str, tuple[str, str]] = {
     "3bv": (
@@ -42,9 +45,18 @@ CONVENTIONS: dict[str, tuple[str, str]] = {
     "openings": ("Openings", "Regions of empty cells (touching diagonally too), each opened by one click."),
     "islands": ("Islands", "Groups of numbers, touching diagonally too, that no opening uncovers."),
     "left": ("Left", "Left clicks, counted at the release, with no other button down."),
-    "right": ("Right", "Right clicks, counted at the press; a right press that becomes a chord is not one."),
-    "double": ("Double", "Chords (both buttons, or the middle one), counted when the first button is released."),
-    "clicks": ("Clicks", "Left + right + double clicks."),
+    "right": (
+        "Right",
+        "Right clicks, counted at the press, and flags placed before the game began; a right press on an open cell that becomes a chord is not one.",
+    ),
+    "double": (
+        "Double",
+        "Chords: both buttons down, counted when the first is released, or the middle button, counted at its release.",
+    ),
+    "clicks": (
+        "Clicks",
+        "Left + right + double clicks. Taking off the last flag placed before the game began starts the count again.",
+    ),
     "effective": (
         "Effective",
         "Clicks that did something: left and double clicks that opened a cell, right clicks that put the first flag on a mine (a flag on a safe cell, or one taken off and put back, is not).",
@@ -56,7 +68,7 @@ CONVENTIONS: dict[str, tuple[str, str]] = {
     "rqp": ("RQP", "Rapport qualité prix: time divided by 3BV/s; lower is better."),
     "stnb": (
         "STNB",
-        "Time-and-3BV score: a level's constant times 3BV solved over time^1.7 (36 beginner, 153.73 intermediate, 435.001 expert); none on other fields.",
+        "Time-and-3BV score: a level's constant times 3BV solved over time^1.7, times the square root of the share of 3BV solved (36 beginner, 162 intermediate, 435 expert); none on other fields.",
     ),
     "path": (
         "Path",
@@ -293,7 +305,7 @@ def _figures(
         "correctness": ce / cl if cl and ce is not None else None,
         "throughput": solved / ce if ce else None,
         "rqp": t / speed if speed else None,
-        "stnb": constant * solved / t**1.7 if constant and t > 0 else None,
+        "stnb": constant * solved / t**1.7 * math.sqrt(solved / fld.bbbv) if constant and t > 0 and fld.bbbv else None,
         "path": path,
     }
 
