@@ -245,7 +245,8 @@ def _dialog_class() -> type:
             self.source = QLineEdit()
             self.source.setPlaceholderText("a text file: one link or slug a line")
             self.target = QLineEdit()
-            self.target.setPlaceholderText("book.pdf")
+            # Words, not a file name: a greyed "book.pdf" read as a value already chosen.
+            self.target.setPlaceholderText("the PDF to write: Choose… or type its path")
             for edit, pick in ((self.source, self._pick_source), (self.target, self._pick_target)):
                 row = QHBoxLayout()
                 row.addWidget(edit, 1)

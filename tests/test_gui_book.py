@@ -68,6 +68,9 @@ def test_file_print_book_writes_the_book(qtbot, main_window, tmp_path):
 
     dialog = main_window.findChild(QDialog, "printBook")
     qtbot.waitExposed(dialog)
+    # An empty field says what goes in it; it shows no file name that reads as already chosen.
+    assert dialog.target.text() == "" and not dialog.target.placeholderText().endswith(".pdf")
+    assert "Choose" in dialog.target.placeholderText()
     dialog.write_button.click()
     assert "Choose the text file" in dialog.message.text()
     dialog.source.setText(str(source))
