@@ -39,6 +39,7 @@ class GameCodec(Protocol[B]):
     NOUN ("puzzle"), COMMANDS, FILE_TYPES, BOARD_OPTIONS with apply_cli_options(board, args),
     SLUG_HEADS (the fixed starts of its slugs, so that a damaged one is told as the game's),
     OTHER_HOSTS (sites besides WEB_HOST whose links it reads, named where Slugboard lists them),
+    TEXT_HINT (a "module:function" saying what a text no game opens is to the game, or None),
     ANATOMY_FIELDS (its slugs' own fields, codecs/anatomy.py, each with its title), BOOK (a
     "module:function" giving a board's heading, rules and solution in a printed book).
     """
@@ -360,6 +361,15 @@ class Game(Generic[B]):
         but for a game whose texts can hold more (see the contract above)."""
         shown = getattr(self.codec, "shown_board", None)
         return board if shown is None else shown(text, board)
+
+    def text_hint(self, text: str) -> str | None:
+        """What `text`, which no game opens as a board, is to this game (its optional
+        TEXT_HINT: xiangqi names a move list and where to replay it), or None."""
+        spec = getattr(self.codec, "TEXT_HINT", None)
+        if spec is None:
+            return None
+        hint = self.target(spec)(text)
+        return str(hint) if hint else None
 
     def book_entry(self, board: B, solution: bool) -> tuple[str, str, B | None]:
         """What a printed book shows with `board` (the game's optional BOOK): the words of its

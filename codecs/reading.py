@@ -286,6 +286,9 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
             source.position_in_text(0),
         )
     gap = _first_space(stripped)
+    hints = [hint for game in all_games().values() if (hint := game.text_hint(stripped))] if gap is not None else []
+    if hints:
+        raise SlugError("slugboard", f"{HINTED}{hints[0]}", source.position_in_text(0))
     if gap is not None and mistyped is None:
         # Words with spaces between them are no slug: naming the game that read furthest
         # into them ("hello world" as xiangqi) would send a person after the wrong thing.
@@ -304,6 +307,10 @@ def _decode_reading(text: str, source: Source) -> tuple[str, Any]:
     )
     error.closest = best
     raise error
+
+
+# A text no game opens as a board, that a game names for what it is (its TEXT_HINT).
+HINTED = "no game opens this text as a board: "
 
 
 def _first_space(text: str) -> int | None:
@@ -326,6 +333,9 @@ def plain_message(error: SlugError) -> str:
             return f"This text is longer than any board's slug: Slugboard reads at most {MAX_TEXT:,} characters."
         if error.message.startswith("nothing to read"):
             return "There is nothing to open: the text is empty."
+        if error.message.startswith(HINTED):
+            hint = error.message[len(HINTED) :]
+            return f"Not a board: {hint}."
         if error.message.startswith("a link to"):
             host = error.message[len("a link to ") :].split(",")[0]
             return f"This is a link to {host}, which Slugboard does not open. {known}"

@@ -181,3 +181,16 @@ def test_moves_of_a_position_that_can_be_played() -> None:
         "in_check": False,
         "result": None,
     }
+
+
+def test_a_move_list_without_a_position_is_named_with_where_it_replays():
+    from slugboard.codecs import SlugError, decode_any, plain_message
+
+    for moves in ("1. C2=5 H8+7 2. H2+3 R9=8", "炮二平五 馬８進７", "h2e2 h9g7"):
+        with pytest.raises(SlugError) as raised:
+            decode_any(moves)
+        said = plain_message(raised.value)
+        assert "xiangqi move list" in said and "Paste moves" in said, (moves, said)
+    with pytest.raises(SlugError) as raised:
+        decode_any("hello world")
+    assert "move list" not in plain_message(raised.value)  # words that are no moves name no game

@@ -41,3 +41,12 @@ def test_a_failed_paste_leaves_no_unrelated_text_in_the_open_field(qtbot, main_w
     pane.paste_field.setText(BAD)  # a text typed into the field that fails stays to be mended
     qtbot.keyClick(pane.paste_field, Qt.Key.Key_Return)
     assert pane.paste_field.text() == BAD and "Not opened" in pane.error_text()
+
+
+def test_ctrl_v_of_a_move_list_names_paste_moves(qtbot, main_window):
+    from PySide6.QtGui import QGuiApplication
+
+    QGuiApplication.clipboard().setText("1. C2=5 H8+7 2. H2+3 R9=8")
+    main_window.setFocus()
+    main_window.paste_action.trigger()
+    assert "Paste moves" in main_window.slug_pane.error_text()

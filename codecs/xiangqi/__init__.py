@@ -26,6 +26,7 @@ WEB_HOST: str | None = None
 DETECTION_RANK = 4  # a bare base64 string with no marker: tried last
 NOUN = "position"
 ANATOMY_FIELDS = {"piece": "a piece", "colour": "whose turn or colour"}
+TEXT_HINT = ".notation:text_hint"  # a move list with no position: where it is replayed
 
 COMMANDS = (
     Command("moves", "xiangqi: print the legal moves, check and the result of each position as JSON", ".commands:moves", many=True),

@@ -239,6 +239,18 @@ def looks_like_moves(text: str) -> bool:
         return False
 
 
+def text_hint(text: str) -> str | None:
+    """What a text that no game opens as a board is, when it is a move list with no position
+    before it (the game's TEXT_HINT): said where it is refused, so that a person finds
+    where moves are replayed."""
+    if _FEN_HEAD.match(text) or not looks_like_moves(text):
+        return None
+    return (
+        "it is a xiangqi move list with no position: Paste moves (Xiangqi, Play mode, Ctrl+Shift+P) replays it "
+        "from the opening, and a FEN before the moves opens that position with them"
+    )
+
+
 def moves_in_text(text: str, board: Board) -> list[Move] | None:
     """The moves of a pasted game: for a FEN (read as `board`) followed by a move list, the
     moves; None for a text that holds no move list after its position. Raises SlugError
