@@ -9,7 +9,8 @@ rules      attacks, and what makes a position illegal to play
 moves      legal moves, check, checkmate and stalemate, perft
 notation   WXF and Chinese move notation, move lists read and written
 history    a game's full FEN, repetition and perpetual check
-records    game records: PGN, XQF and DhtmlXQ read, PGN written
+records    game records: PGN, XQF and DhtmlXQ read (pgn, xqf, dhtmlxq, tree), PGN written
+sniff      record files told apart by what they hold
 engine     analysis by a UCI (or UCCI) engine in a child process
 """
 
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import Command, FileType, later
+from ..game import Command, later
+from .sniff import RecordFiles
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"
@@ -31,7 +33,7 @@ COMMANDS = (
     Command("analyse", "xiangqi: an engine's best lines, scores and depth as JSON", ".commands:analyse", ".commands:analyse_options"),
     Command("export-game", "xiangqi: a game record or move list written as PGN or moves", ".commands:export_game", ".commands:export_game_options", takes_board=False),
 )  # fmt: skip
-FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)
+FILE_TYPES = (RecordFiles("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)
 
 if TYPE_CHECKING:
     # fmt: off

@@ -14,6 +14,7 @@ pieces as the board draws them (Red 帥仕相傌俥炮兵, Black 將士象馬車
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
@@ -100,12 +101,32 @@ def chinese(board: Board, move: Move) -> str:
         if kind != "P" or not _is_middle(board, move):
             return head + verb + numbers[number - 1]
         return MIDDLE + name + verb + numbers[number - 1]
+    if kind == "P" and _tandem_files(board, board.cells[move[0]]) > 1:
+        # Soldiers tandem on two files: numbered from the player's right file, front to rear.
+        return RED_NUMBERS[_soldier_number(board, move[0]) - 1] + name + verb + numbers[number - 1]
     mark = {"+": FRONT, "-": REAR, "++": FRONT, "--": REAR}[where]
     if where == "+" and _count_on_file(board, move) >= 4:
         mark = "二"
     elif where == "-" and _count_on_file(board, move) >= 4:
         mark = "三" if _count_on_file(board, move) == 4 else "四"
     return mark + name + verb + numbers[number - 1]
+
+
+def _tandem_soldiers(board: Board, letter: str) -> list[int]:
+    """The squares of `letter`'s soldiers that share a file with another, in the order
+    the numbered notation counts them: files from the player's right, front to rear."""
+    red = is_red(letter)
+    cols = range(8, -1, -1) if red else range(9)
+    found: list[int] = []
+    for col in cols:
+        rows = [r for r in range(10) if board.cells[r * 9 + col] == letter]
+        if len(rows) > 1:
+            found.extend(r * 9 + col for r in (rows if red else reversed(rows)))
+    return found
+
+
+def _soldier_number(board: Board, square: int) -> int:
+    return _tandem_soldiers(board, board.cells[square]).index(square) + 1
 
 
 def move_names(board: Board, move: Move) -> str | None:
@@ -140,33 +161,107 @@ def _normal(token: str) -> str:
     return t.replace("進", "+").replace("退", "-").replace("平", "=")
 
 
-def parse_move(board: Board, token: str, position: int = 0) -> Move:
-    """The legal move that `token` (ICCS, WXF or Chinese) names on `board`."""
+# A SAN-style move as WinBoard and Fairy-Stockfish write xiangqi: the piece's letter (none
+# for a soldier), the file or rank it leaves when two could go, x for a capture, the target.
+_SAN = re.compile(r"([KAEBHNRCP])?([a-i])?(10|[0-9])?x?([a-i])(10|[0-9])")
+SAN_WORD = re.compile(r"(?<![\w.])[KAEBHNRCP]?[a-i]?(?:10|[0-9])?x?[a-i](?:10|[0-9])(?![\w])")
+_SAN_KIND = {"K": "K", "A": "A", "E": "B", "B": "B", "H": "N", "N": "N", "R": "R", "C": "C", "P": "P"}
+
+
+def parse_move(board: Board, token: str, position: int = 0, rank_base: int | None = None) -> Move:
+    """The legal move that `token` names on `board`: ICCS, WXF (ASCII or full-width),
+    Chinese (traditional or simplified, soldiers numbered or by file) or SAN-style, its
+    ranks counted from `rank_base` (0 or 1, else the other; None tries 1, then 0)."""
+    token = unicodedata.normalize("NFKC", token) if not token.isascii() else token
     moves = legal_moves(board)
     if re.fullmatch(r"[a-iA-I][0-9]-?[a-iA-I][0-9]", token):
         move = parse_iccs(token, position)
         if move in moves:
             return move
-        raise FormatError(NAME, f"{token} is not a legal move here", position)
-    wanted = _normal(token)
+        if rank_base is None:
+            raise FormatError(NAME, f"{token} is not a legal move here", position)
+    san = _SAN.fullmatch(token)
+    if san:
+        return _san_move(board, moves, san, token, position, rank_base)
     kind = _token_kind(token)
     if kind:  # only that kind's moves can be meant: a long record reads several times faster
         moves = [m for m in moves if board.cells[m[0]].upper() == kind] or moves
     if token.isascii():
-        for move in moves:
-            if _normal(wxf(board, move)) == wanted:
-                return move
+        wanted = _normal(token)
+        found = [m for m in moves if wanted in _wxf_spellings(board, m)]
+        # The file digit also names a lone tandem piece when only one of them can make the move.
+        if not found and len(wanted) == 4 and wanted[1].isdigit():
+            found = [m for m in moves if _loose_wxf(board, m) == wanted]
     else:
         key = _chinese_key(token)
+        found = [m for m in moves if key in _chinese_spellings(board, m)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise FormatError(NAME, f"{token} names more than one move here", position)
+    raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+def _san_move(
+    board: Board, moves: Sequence[Move], san: re.Match[str], token: str, position: int, rank_base: int | None
+) -> Move:
+    letter, from_file, from_rank, to_file, to_rank = san.groups()
+    kind = _SAN_KIND[letter] if letter else "P"
+    # The preferred count first; the other when it names no move (a short game may show neither rank 0 nor 10).
+    for base in (rank_base, 1 - rank_base) if rank_base is not None else (1, 0):
+        rank = int(to_rank) - base
+        if not 0 <= rank <= 9:
+            continue
+        target = (9 - rank) * 9 + "abcdefghi".index(to_file)
+        found = []
         for move in moves:
-            if _chinese_key(chinese(board, move)) == key:
-                return move
-    # The file digit also names a lone tandem piece when only one of them can make the move.
-    if len(wanted) == 4 and wanted[1].isdigit():
-        found = [m for m in moves if _loose_wxf(board, m) == wanted]
+            source = move[0]
+            if move[1] != target or board.cells[source].upper() != kind:
+                continue
+            if from_file and "abcdefghi"[source % 9] != from_file:
+                continue
+            if from_rank and 9 - source // 9 != int(from_rank) - base:
+                continue
+            found.append(move)
         if len(found) == 1:
             return found[0]
+        if found:
+            raise FormatError(NAME, f"{token} names more than one move here", position)
     raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+def _wxf_spellings(board: Board, move: Move) -> tuple[str, ...]:
+    """The ways WXF writes the move: as `wxf` does and, for tandem soldiers on two files,
+    with the mark before the file digit ("+7+1") as well as after it ("7++1")."""
+    written = _normal(wxf(board, move))
+    if len(written) == 4 and written[0].isdigit() and written[1] in "+-":
+        return written, written[1] + written[0] + written[2:]
+    return (written,)
+
+
+def _chinese_spellings(board: Board, move: Move) -> tuple[str, ...]:
+    """The ways programs write the move in Chinese, as `_chinese_key`s: as `chinese` does,
+    and for a tandem piece also with its file ("前兵七進一", "前七進一"); soldiers tandem on
+    two files both numbered ("一兵進一") and by front, middle and rear with their file."""
+    written = chinese(board, move)
+    kind, where, _direction, _number, red = _parts(board, move)
+    if where.isdigit() and not _is_middle(board, move):
+        return (_chinese_key(written),)
+    names = CHINESE_RED if red else CHINESE_BLACK
+    numbers = RED_NUMBERS if red else BLACK_NUMBERS
+    tail = written[-2:]
+    file = numbers[_file_number(move[0] % 9, red) - 1]
+    rows = [r for r in range(10) if board.cells[r * 9 + move[0] % 9] == board.cells[move[0]]]
+    if not red:
+        rows.reverse()
+    index = rows.index(move[0] // 9)
+    mark = FRONT if index == 0 else REAR if index == len(rows) - 1 else MIDDLE if len(rows) == 3 else written[0]
+    spelled = [written, mark + names[kind] + file + tail, mark + file + tail, names[kind] + file + mark + tail]
+    if kind == "P":
+        spelled.append(mark + names[kind] + tail)
+        if _tandem_files(board, board.cells[move[0]]) > 1:
+            spelled.append(RED_NUMBERS[_soldier_number(board, move[0]) - 1] + names[kind] + tail)
+    return tuple(_chinese_key(text) for text in spelled)
 
 
 _KIND_OF = {"K": "K", "A": "A", "E": "B", "B": "B", "H": "N", "N": "N", "R": "R", "C": "C", "P": "P"}
@@ -191,7 +286,11 @@ def _chinese_key(text: str) -> str:
     key = text.translate(_SIMPLIFIED)
     for red, black in zip(CHINESE_RED.values(), CHINESE_BLACK.values()):
         key = key.replace(red, black)
-    return key.translate(str.maketrans("123456789", BLACK_NUMBERS))
+    key = key.replace("包", "砲").translate(str.maketrans("123456789", BLACK_NUMBERS))
+    if key[:1] in BLACK_NUMBERS and key[1:2] in CHINESE_BLACK.values():
+        # An ordinal before the piece ("２卒", "2卒"): one spelling for both sides, "二卒".
+        key = RED_NUMBERS[BLACK_NUMBERS.index(key[0])] + key[1:]
+    return key
 
 
 def _loose_wxf(board: Board, move: Move) -> str:
@@ -294,6 +393,15 @@ def wxf_list(start: Board, moves: Sequence[Move]) -> str:
     if line:
         lines.append(" ".join(line))
     return "\n".join(lines)
+
+
+def game_text(start: Board, moves: Sequence[Move]) -> str:
+    """The game as Copy moves writes it: the FEN it starts from, then its moves in WXF,
+    so that `parse_game` reads it back from any position."""
+    from .model import to_fen
+
+    listed = wxf_list(start, moves)
+    return f"{to_fen(start)}\n{listed}" if listed else to_fen(start)
 
 
 def iccs_list(moves: Sequence[Move]) -> str:
