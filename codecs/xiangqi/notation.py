@@ -180,7 +180,7 @@ def parse_move(board: Board, token: str, position: int = 0, rank_base: int | Non
             return move
         if rank_base is None:
             raise FormatError(NAME, f"{token} is not a legal move here", position)
-    san = _SAN.fullmatch(token)
+    san = _SAN.fullmatch(token.rstrip("+#"))  # a check mark after a SAN-style move; WXF ends with its digit
     if san:
         return _san_move(board, moves, san, token, position, rank_base)
     kind = _token_kind(token)
@@ -230,12 +230,17 @@ def _san_move(
     raise FormatError(NAME, f"{token} is not a legal move here", position)
 
 
+_WXF_TANDEM = re.compile(r"([A-Z1-9])([+-]{1,2})([+\-=][1-9])")
+
+
 def _wxf_spellings(board: Board, move: Move) -> tuple[str, ...]:
-    """The ways WXF writes the move: as `wxf` does and, for tandem soldiers on two files,
-    with the mark before the file digit ("+7+1") as well as after it ("7++1")."""
+    """The ways WXF writes the move: as `wxf` does ("R++2", "7++1") and with the tandem
+    mark first ("+R+2", "+7+1"), as many programs write it."""
     written = _normal(wxf(board, move))
-    if len(written) == 4 and written[0].isdigit() and written[1] in "+-":
-        return written, written[1] + written[0] + written[2:]
+    tandem = _WXF_TANDEM.fullmatch(written)
+    if tandem:
+        head, mark, rest = tandem.groups()
+        return written, mark + head + rest
     return (written,)
 
 
@@ -305,7 +310,7 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
         raise FormatError(NAME, f"a move list is at most {MAX_LIST_CHARS:,} characters", offset + MAX_LIST_CHARS)
     moves: list[Move] = []
     for word, start, is_move in move_words(text):
-        if not is_move:
+        if not is_move and not is_move_word(word):
             raise FormatError(
                 NAME, f"{shown(word)} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start
             )
@@ -313,6 +318,18 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
         moves.append(move)
         board = play(board, move)
     return moves
+
+
+# WXF with the tandem mark first ("+P+1", "-R=5"), which the FEN reader's word pattern leaves out.
+_MARK_FIRST = re.compile(r"[+\-]{1,2}[KAEHRCPBNkaehrcpbn1-9][+\-=.][1-9]")
+
+
+def is_move_word(word: str) -> bool:
+    """Whether a word is written as a move: ICCS, WXF (ASCII or full-width, either tandem
+    order), Chinese or SAN-style. Never raises."""
+    if not word.isascii():
+        word = unicodedata.normalize("NFKC", word)
+    return bool(_TOKEN.fullmatch(word) or _MARK_FIRST.fullmatch(word) or _SAN.fullmatch(word.rstrip("+#")))
 
 
 def parse_game(text: str) -> tuple[Board, list[Move]]:
@@ -333,7 +350,7 @@ def looks_like_moves(text: str) -> bool:
         head = _FEN_HEAD.match(text)
         rest = text[head.end() :] if head else text
         words = [w for w in (_MOVE_NUMBER.sub(" ", rest)).split() if w]
-        return bool(words) and all(_TOKEN.fullmatch(w) for w in words)
+        return bool(words) and all(is_move_word(w) for w in words)
     except Exception:  # must never raise
         return False
 
