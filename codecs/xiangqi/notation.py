@@ -19,8 +19,9 @@ from collections.abc import Sequence
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
 from .fen import _FEN_HEAD, _MOVE_NUMBER, _TOKEN, MAX_LIST_CHARS, from_fen, move_words
-from .model import NAME, OPENING_FEN, Board, is_red
-from .moves import Move, iccs, legal_moves, parse_iccs, play
+from .model import BLACK_LETTERS, NAME, OPENING_FEN, RED_LETTERS, Board, is_red
+from .moves import Move, iccs, parse_iccs, piece_moves, play
+from .tree import is_legal
 
 WXF_LETTERS = {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}
 # The characters the board draws (traditional forms, Red and Black told apart).
@@ -173,28 +174,33 @@ def parse_move(board: Board, token: str, position: int = 0, rank_base: int | Non
     Chinese (traditional or simplified, soldiers numbered or by file) or SAN-style, its
     ranks counted from `rank_base` (0 or 1, else the other; None tries 1, then 0)."""
     token = unicodedata.normalize("NFKC", token) if not token.isascii() else token
-    moves = legal_moves(board)
     if re.fullmatch(r"[a-iA-I][0-9]-?[a-iA-I][0-9]", token):
         move = parse_iccs(token, position)
-        if move in moves:
+        if is_legal(board.cells, board.red_to_move, move):
             return move
         if rank_base is None:
             raise FormatError(NAME, f"{token} is not a legal move here", position)
     san = _SAN.fullmatch(token.rstrip("+#"))  # a check mark after a SAN-style move; WXF ends with its digit
     if san:
-        return _san_move(board, moves, san, token, position, rank_base)
-    kind = _token_kind(token)
-    if kind:  # only that kind's moves can be meant: a long record reads several times faster
-        moves = [m for m in moves if board.cells[m[0]].upper() == kind] or moves
+        kind = _SAN_KIND[san.group(1)] if san.group(1) else "P"
+        return _san_move(board, _moves_of(board, kind), san, token, position, rank_base)
+    # Only the named kind's moves can be meant, and only those spelled so need their
+    # legality checked: a long record reads many times faster.
+    moves = _moves_of(board, _token_kind(token), checked=False)
     if token.isascii():
         wanted = _normal(token)
         found = [m for m in moves if wanted in _wxf_spellings(board, m)]
         # The file digit also names a lone tandem piece when only one of them can make the move.
-        if not found and len(wanted) == 4 and wanted[1].isdigit():
+        if (
+            not any(is_legal(board.cells, board.red_to_move, m) for m in found)
+            and len(wanted) == 4
+            and wanted[1].isdigit()
+        ):
             found = [m for m in moves if _loose_wxf(board, m) == wanted]
     else:
         key = _chinese_key(token)
         found = [m for m in moves if key in _chinese_spellings(board, m)]
+    found = [m for m in found if is_legal(board.cells, board.red_to_move, m)]
     if len(found) == 1:
         return found[0]
     if found:
@@ -202,11 +208,24 @@ def parse_move(board: Board, token: str, position: int = 0, rank_base: int | Non
     raise FormatError(NAME, f"{token} is not a legal move here", position)
 
 
+def _moves_of(board: Board, kind: str | None, checked: bool = True) -> list[Move]:
+    """The moves of the side to move's pieces of `kind` (all its pieces for None): the
+    legal ones, or with `checked` False every move the pieces' ways of moving allow."""
+    cells, red = board.cells, board.red_to_move
+    letters = (kind if red else kind.lower(),) if kind else (RED_LETTERS if red else BLACK_LETTERS)
+    return [
+        (source, target)
+        for source, here in enumerate(cells)
+        if here and here in letters
+        for target in piece_moves(cells, source)
+        if not checked or is_legal(cells, red, (source, target))
+    ]
+
+
 def _san_move(
     board: Board, moves: Sequence[Move], san: re.Match[str], token: str, position: int, rank_base: int | None
 ) -> Move:
-    letter, from_file, from_rank, to_file, to_rank = san.groups()
-    kind = _SAN_KIND[letter] if letter else "P"
+    _letter, from_file, from_rank, to_file, to_rank = san.groups()
     # The preferred count first; the other when it names no move (a short game may show neither rank 0 nor 10).
     for base in (rank_base, 1 - rank_base) if rank_base is not None else (1, 0):
         rank = int(to_rank) - base
@@ -216,7 +235,7 @@ def _san_move(
         found = []
         for move in moves:
             source = move[0]
-            if move[1] != target or board.cells[source].upper() != kind:
+            if move[1] != target:
                 continue
             if from_file and "abcdefghi"[source % 9] != from_file:
                 continue

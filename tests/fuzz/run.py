@@ -43,7 +43,11 @@ def seeds(into: Path) -> int:
     into.mkdir(parents=True, exist_ok=True)
     for i, text in enumerate(sorted(found)):
         (into / f"seed-{i:05d}").write_text(text, encoding="utf-8")
-    return len(found)
+    # The real game records, as they are (their encodings kept).
+    real = sorted(p for p in (DATA / "real").rglob("*") if p.is_file() and p.stat().st_size <= 100_000)
+    for i, path in enumerate(real):
+        (into / f"real-{i:05d}").write_bytes(path.read_bytes())
+    return len(found) + len(real)
 
 
 def targets() -> list[str]:
@@ -60,6 +64,8 @@ def targets() -> list[str]:
         "xiangqi-pgn",
         "xiangqi-xqf",
         "xiangqi-dhtmlxq",
+        "xiangqi-record-bytes",
+        "xiangqi-move-text",
         "lzstring",
         "fpuzzles-json",
         "sudokupad",
