@@ -58,13 +58,10 @@ def read_dhtmlxq(text: str, cancel: Cancel = NEVER, work: Work | None = None, of
     letter = start_cells[first[0][0]] if first else ""
     start = Board(start_cells, letter.isupper() if letter else True)
     record = GameRecord(start, tags=tags)
-    # Branch id -> the nodes along it (index 0 is the node its first move hangs from), its boards.
-    branches: dict[int, list[Node]] = {}
-    boards: dict[int, list[_Here]] = {}
+    branches = _Branches(work)
     cut: set[int] = set()  # branches cut short by a move that cannot be played
-    branches[0], boards[0] = _dhtml_line(
-        record, record.root, (start.cells, start.red_to_move), first, work, moves_at, cut, 0
-    )
+    here = (start.cells, start.red_to_move)
+    branches.add(0, 0, 0, *_dhtml_line(record, record.root, here, first, work, moves_at, cut, 0))
     variations = []
     for key, (value, at) in fields.items():
         found = re.fullmatch(r"move_(\d+)_(\d+)_(\d+)", key)
@@ -73,20 +70,44 @@ def read_dhtmlxq(text: str, cancel: Cancel = NEVER, work: Work | None = None, of
             if branch:  # branch 0 is the main line, read above
                 variations.append((branch, parent, step, value, at))
     for branch, parent, step, value, at in sorted(variations):
-        line = branches.get(parent)
         # A branch leaving where its parent was cut would stand in for the move left out.
-        last = len(line) - (1 if parent in cut else 0) if line is not None else 0
-        if line is None or not 1 <= step <= last or branch in branches:
+        last = branches.length(parent) - (1 if parent in cut else 0) if parent in branches.lines else 0
+        if not 1 <= step <= last or branch in branches.lines:
             record.problem(f"Variation {branch} (character {at + 1:,}) leaves a move that is not there: left out")
             continue
-        hang, board = line[step - 1], boards[parent][step - 1]
-        nodes, line_boards = _dhtml_line(record, hang, board, _dhtml_squares(value, at), work, at, cut, branch)
-        # Moves before the branch point are shared with the parent branch.
-        work.copy(step, at)
-        branches[branch] = line[: step - 1] + nodes
-        boards[branch] = boards[parent][: step - 1] + line_boards
+        hang, here = branches.at(parent, step - 1, at)
+        line = _dhtml_line(record, hang, here, _dhtml_squares(value, at), work, at, cut, branch)
+        branches.add(branch, parent, step - 1, *line)
     _comments(record, fields, branches)
     return record
+
+
+class _Branches:
+    """The branches read so far. Each keeps only its own nodes and positions, from the
+    node its first move hangs from on, and where it leaves the branch it shares its start
+    with: no branch copies that start, so a file of many branches costs no more memory
+    than its moves, and the hops to a shared start are counted as work."""
+
+    def __init__(self, work: Work) -> None:
+        self.work = work
+        self.lines: dict[int, tuple[int, int, list[Node], list[_Here]]] = {}
+
+    def add(self, branch: int, parent: int, start: int, nodes: list[Node], places: list[_Here]) -> None:
+        self.lines[branch] = (parent, start, nodes, places)
+
+    def length(self, branch: int) -> int:
+        """The nodes along the branch, counted from the root."""
+        _parent, start, nodes, _places = self.lines[branch]
+        return start + len(nodes)
+
+    def at(self, branch: int, index: int, position: int | None = None) -> tuple[Node, _Here]:
+        """The `index`-th node along the branch (0: the root) and the position there."""
+        while True:
+            parent, start, nodes, places = self.lines[branch]
+            if index >= start:
+                return nodes[index - start], places[index - start]
+            self.work.hop(position)
+            branch = parent
 
 
 def _start_cells(fields: dict[str, tuple[str, int]]) -> tuple[str, ...]:
@@ -108,16 +129,16 @@ def _start_cells(fields: dict[str, tuple[str, int]]) -> tuple[str, ...]:
     return tuple(cells)
 
 
-def _comments(record: GameRecord, fields: dict[str, tuple[str, int]], branches: dict[int, list[Node]]) -> None:
-    for key, (value, _at) in fields.items():
+def _comments(record: GameRecord, fields: dict[str, tuple[str, int]], branches: _Branches) -> None:
+    for key, (value, at) in fields.items():
         found = re.fullmatch(r"comment(?:(\d+)_)?(\d+)", key)
         if not found:
             continue
-        line = branches.get(int(found.group(1) or 0))
+        branch = int(found.group(1) or 0)
         ply = int(found.group(2))
-        if line is None or ply >= len(line):
+        if branch not in branches.lines or ply >= branches.length(branch):
             continue
-        node = record.root if ply == 0 else line[ply]
+        node = record.root if ply == 0 else branches.at(branch, ply, at)[0]
         node.comment = value.replace("||", "\n")[:MAX_COMMENT]
 
 

@@ -89,7 +89,8 @@ def holds_record(data: bytes) -> bool:
     text = decode_text(data[:SNIFF_BYTES])
     if "[DhtmlXQ" in text:
         return True
-    return bool(_PGN_TAG.search(text) and _PGN_MOVE.search(_plain(text)))
+    plain = _plain(text)
+    return bool(_PGN_TAG.search(plain) and _PGN_MOVE.search(plain))
 
 
 def read_file(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[GameRecord]:

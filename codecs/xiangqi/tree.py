@@ -16,7 +16,7 @@ from .moves import Move, general_attacked, iccs, piece_moves, play
 MAX_FILE_BYTES = 8_000_000
 MAX_NODES = 20_000  # moves any file may hold, however small it is
 BYTES_PER_MOVE = 2  # the fewest bytes a move takes in any format ("g4" and a space in SAN)
-COPY_FACTOR = 64  # moves of a DhtmlXQ branch's shared start copied, per move the file may hold
+HOP_FACTOR = 16  # steps to a DhtmlXQ branch's shared start, per move the file may hold
 MAX_GAMES = 5_000
 MAX_COMMENT = 20_000
 MAX_PROBLEMS = 100
@@ -185,7 +185,7 @@ class Work:
     def __init__(self, size: int, cancel: Cancel = NEVER) -> None:
         self.limit = move_limit(size)
         self.moves = 0
-        self.copied = 0
+        self.hops = 0
         self.cancel = cancel
 
     def count(self, position: int | None = None) -> None:
@@ -197,8 +197,10 @@ class Work:
         if self.moves % 256 == 0:
             self.cancel.check()
 
-    def copy(self, count: int, position: int | None = None) -> None:
-        """`count` moves copied (a branch's start shared with the line it leaves)."""
-        self.copied += count
-        if self.copied > COPY_FACTOR * self.limit:
-            raise FormatError(NAME, "the file's variations repeat more moves than its size can hold", position)
+    def hop(self, position: int | None = None) -> None:
+        """A step taken towards the start a branch shares with the line it leaves."""
+        self.hops += 1
+        if self.hops > HOP_FACTOR * self.limit:
+            raise FormatError(NAME, "the file's variations share more moves than its size can hold", position)
+        if self.hops % 65_536 == 0:
+            self.cancel.check()
