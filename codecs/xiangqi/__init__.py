@@ -18,8 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..game import Command, later
-from .sniff import RecordFiles
+from ..game import Command, FileType, later
 
 NAME = "xiangqi"
 TITLE = "Xiangqi"
@@ -33,6 +32,25 @@ COMMANDS = (
     Command("analyse", "xiangqi: an engine's best lines, scores and depth as JSON", ".commands:analyse", ".commands:analyse_options"),
     Command("export-game", "xiangqi: a game record or move list written as PGN or moves", ".commands:export_game", ".commands:export_game_options", takes_board=False),
 )  # fmt: skip
+
+
+class RecordFiles(FileType):
+    """Game record files: by extension, and a web page or text file (SNIFFED) when what it
+    holds is a record (sniff.py, loaded only then: reading the declarations loads no module)."""
+
+    FIELDS = FileType.FIELDS
+    SNIFFED = (".html", ".htm", ".txt")  # a .txt file may hold another game's slug: looked into first
+
+    def matches(self, path: str) -> bool:
+        if super().matches(path):
+            return True
+        if not path.lower().endswith(self.SNIFFED):
+            return False
+        from .sniff import holds_record_file
+
+        return holds_record_file(path)
+
+
 FILE_TYPES = (RecordFiles("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)
 
 if TYPE_CHECKING:

@@ -13,9 +13,7 @@ hold (tree.Work).
 
 from __future__ import annotations
 
-import html
 import os
-import re
 from collections.abc import Iterator
 
 from ..errors import FormatError
@@ -25,6 +23,7 @@ from ..work import NEVER, Cancel
 from .dhtmlxq import read_dhtmlxq, read_dhtmlxq_games
 from .model import NAME
 from .pgn import read_pgn, write_pgn
+from .sniff import SNIFF_BYTES, decode_text, holds_record, plain_text
 from .tree import (
     MAX_COMMENT,
     MAX_FILE_BYTES,
@@ -44,6 +43,7 @@ __all__ = [
     "MAX_GAMES",
     "MAX_NODES",
     "RESULTS",
+    "SNIFF_BYTES",
     "GameRecord",
     "Node",
     "Work",
@@ -61,36 +61,6 @@ __all__ = [
     "read_xqf",
     "write_pgn",
 ]
-
-# How much of a file is looked at to tell whether it holds a game record.
-SNIFF_BYTES = 256 * 1024
-_PGN_TAG = re.compile(r'\[\s*(?:Game|Format|Variant|Red|Black|Event|FEN)\s+"', re.I)
-_PGN_MOVE = re.compile(
-    r"(?:^|\s)1\s*\.\s*(?:[a-iA-I]\d-?[a-iA-I]\d|[A-Za-z+\-\d１-９Ｃ-Ｒ][\d+\-=.＋－＝．１-９]|[\u4e00-\u9fff]{2})"
-)
-_HTML = re.compile(r"<\s*(?:!doctype|html|body|pre|p|br|div|table)\b", re.I)
-
-
-def decode_text(data: bytes) -> str:
-    """UTF-8 (with or without its mark), else GB18030 (GBK's superset)."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("gb18030", errors="replace")
-
-
-def holds_record(data: bytes) -> bool:
-    """Whether the start of a file (an `.html` page, a `.txt` file) holds a game record:
-    an XQF header, a DhtmlXQ block, PGN tags or a numbered first move. Never raises."""
-    if data[:2] == b"XQ" and len(data) >= 1024:
-        return True
-    text = decode_text(data[:SNIFF_BYTES])
-    if "[DhtmlXQ" in text:
-        return True
-    plain = _plain(text)
-    return bool(_PGN_TAG.search(plain) and _PGN_MOVE.search(plain))
 
 
 def read_file(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[GameRecord]:
@@ -147,17 +117,7 @@ def read_text(text: str, cancel: Cancel = NEVER) -> list[GameRecord]:
         for move in moves:
             node = node.add(move)
         return [game]
-    return read_pgn(_plain(text), cancel, work)
-
-
-def _plain(text: str) -> str:
-    """A web page's text as a reader sees it (tags left out, entities read); other text as it is.
-    Positions in a page's errors count in this text."""
-    if not _HTML.search(text[:4096]):
-        return text
-    # [^<>]: a '<' that never closes costs one look, not a scan to the end of the page.
-    text = re.sub(r"<\s*br\s*/?>|<\s*/?\s*(?:p|div|pre|tr|li)\b[^<>]*>", "\n", text, flags=re.I)
-    return html.unescape(re.sub(r"<[^<>]*>", " ", text))
+    return read_pgn(plain_text(text), cancel, work)
 
 
 def iter_nodes(record: GameRecord) -> Iterator[Node]:
