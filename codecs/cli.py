@@ -377,7 +377,7 @@ def _import(args: argparse.Namespace, out: IO[str], fail: Callable[[SlugError], 
             records = guarded(game.name, partial(game.target(kind.reader), path))
             if args.list:
                 for number, record in enumerate(records, 1):
-                    print(_dump({"game": number, **_listed(record.facts)}), file=out)
+                    print(_dump({"number": number, **_listed(record.facts)}), file=out)
                 continue
             if args.game is not None:
                 if not 1 <= args.game <= len(records):

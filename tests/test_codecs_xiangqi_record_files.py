@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import tracemalloc
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -55,15 +56,28 @@ def test_a_file_of_several_games_lists_them_and_opens_the_one_asked_for(tmp_path
     second = GAME.replace("甲", "乙").replace("\n2. 马二进三 车９平８", "")
     path.write_text(GAME + FOOTER + second + FOOTER, encoding="utf-8")
     read = rec.read_records(path)
-    assert [(r.facts["game"], r.facts["games"], r.facts["title"]) for r in read] == [(1, 2, "甲"), (2, 2, "乙")]
+    assert [(r.facts["number"], r.facts["games"], r.facts["title"]) for r in read] == [(1, 2, "甲"), (2, 2, "乙")]
     assert run(["import", "--list", str(path)]) == 0
     listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [(g["game"], g["title"], g["moves"]) for g in listed] == [(1, "甲", 4), (2, "乙", 2)]
+    assert [(g["number"], g["title"], g["moves"]) for g in listed] == [(1, "甲", 4), (2, "乙", 2)]
     assert run(["import", "--game", "2", str(path)]) == 0
     (chosen,) = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert chosen["moves"] == ["h2e2", "h9g7"] and chosen["tags"]["Event"] == "乙"
     assert run(["import", "--game", "3", str(path)]) == 2
     assert "holds 2, so --game 3 is not one of them" in capsys.readouterr().err
+
+
+def test_export_game_says_what_was_left_out(tmp_path, capsys):
+    path = tmp_path / "cut.pgn"
+    text = "1. C2=5 H8+7 2. K5+3 *"
+    path.write_text(text, encoding="utf-8")
+    assert run(["export-game", str(path), "--format", "moves", "--notation", "ICCS"]) == 0
+    out, err = capsys.readouterr()
+    assert out == "h2e2 h9g7\n"
+    assert err == (
+        f"slugboard-codec: The game stops before move 2 (K5+3, character {text.index('K5+3') + 1}): "
+        "it cannot be played (K5+3 is not a legal move here)\n"
+    )
 
 
 # --- size ------------------------------------------------------------------------------
@@ -373,10 +387,14 @@ def test_damaged_real_files_give_a_record_or_a_slug_error_quickly(noise, at, nam
     at %= len(data)
     for damaged in (data[:at] + noise + data[at:], data[:at] + noise, noise):
         started = time.perf_counter()
+        tracemalloc.start()
         try:
             for game in rec.read_bytes(damaged):
                 assert len(game.problems) <= tree.MAX_PROBLEMS
         except SlugError:
             pass
+        finally:
+            peak = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
         assert rec.holds_record(damaged) in (True, False)
-        assert time.perf_counter() - started < 5
+        assert time.perf_counter() - started < 5 and peak < 32_000_000

@@ -75,13 +75,13 @@ def read_file(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[Game
 def read_records(path: str | os.PathLike[str], cancel: Cancel = NEVER) -> list[FileRecord]:
     """The games of a record file as the package's file type gives them: each game's
     starting position, its facts for `slugboard-codec import` (the main line in ICCS, the
-    position after it, what had to be left out, and which game of how many it is) and the
+    position after it, what had to be left out, its number and how many games the file holds) and the
     game itself for the page."""
     games = read_file(path, cancel)
     found = []
     for number, game in enumerate(games, 1):
         facts = game.facts()
-        facts["game"] = number
+        facts["number"] = number  # ("game" is the board JSON's: the game's name)
         facts["games"] = len(games)
         title = game.title()
         if title:
