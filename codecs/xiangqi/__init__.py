@@ -9,8 +9,7 @@ rules      attacks, and what makes a position illegal to play
 moves      legal moves, check, checkmate and stalemate, perft
 notation   WXF and Chinese move notation, move lists read and written
 history    a game's full FEN, repetition and perpetual check
-records    game records: PGN, XQF and DhtmlXQ read (pgn, xqf, dhtmlxq, tree), PGN written
-sniff      record files told apart by what they hold
+records    game records: PGN, XQF, DhtmlXQ read (pgn, xqf, dhtmlxq, tree; sniff: by content), PGN written
 engine     analysis by a UCI (or UCCI) engine in a child process
 """
 
@@ -34,24 +33,7 @@ COMMANDS = (
 )  # fmt: skip
 
 
-class RecordFiles(FileType):
-    """Game record files: by extension, and a web page or text file (SNIFFED) when what it
-    holds is a record (sniff.py, loaded only then: reading the declarations loads no module)."""
-
-    FIELDS = FileType.FIELDS
-    SNIFFED = (".html", ".htm", ".txt")  # a .txt file may hold another game's slug: looked into first
-
-    def matches(self, path: str) -> bool:
-        if super().matches(path):
-            return True
-        if not path.lower().endswith(self.SNIFFED):
-            return False
-        from .sniff import holds_record_file
-
-        return holds_record_file(path)
-
-
-FILE_TYPES = (RecordFiles("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)
+FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records", (".html", ".htm", ".txt"), f"{__name__}.sniff:holds_record_file"),)  # fmt: skip
 
 if TYPE_CHECKING:
     # fmt: off

@@ -1,8 +1,9 @@
 """Game record files told apart by what they hold: a `.pgn`, `.xqf` or `.ubb` file by its
 name, and a web page or text file (`.html`, `.htm`, `.txt`) when it holds a DhtmlXQ block
-or a PGN game, as the pages of game databases do (the package's RecordFiles asks
-`holds_record_file`); and the text of such files (its encoding, a page's markup left out).
-Kept apart from the readers, which import it: telling a file apart loads no reader."""
+or a PGN game, as the pages of game databases do (the package's FILE_TYPES ask
+`holds_record_file`; a .txt file may hold another game's slug instead). Also the text of
+such files: its encoding read, a page's markup left out. Kept apart from the readers,
+which import it: telling a file apart loads no reader."""
 
 from __future__ import annotations
 
