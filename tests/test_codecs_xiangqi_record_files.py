@@ -80,6 +80,21 @@ def test_export_game_says_what_was_left_out(tmp_path, capsys):
     )
 
 
+def test_a_game_of_many_that_cannot_be_read_is_left_out_with_a_word():
+    text = '[Event "a"]\n1. C2=5 *\n\n[Event "b"]\n[FEN "9/9 w"]\n1. C2=5 *\n\n[Event "c"]\n1. h2e2 ] h9g7 *\n'
+    games = rec.read_pgn(text)
+    assert [(g.tags["Event"], _line(g)) for g in games] == [("a", ["h2e2"]), ("c", ["h2e2"])]
+    (skipped,) = games[0].problems
+    moves = text.index("1. C2=5", text.index("9/9"))  # where the game's moves start
+    assert skipped.startswith(f"A game (character {moves + 1}) is left out: the FEN tag")
+    assert games[1].problems == [
+        f"The game stops before move 1... (], character {text.index(']', text.index('h2e2')) + 1}): "
+        "it cannot be played (it has no place in a PGN game)"
+    ]
+    with pytest.raises(SlugError, match="the FEN tag cannot be read"):
+        rec.read_pgn('[FEN "9/9 w"]\n1. C2=5 *')
+
+
 # --- size ------------------------------------------------------------------------------
 
 

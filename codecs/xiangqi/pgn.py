@@ -55,10 +55,11 @@ def read_pgn(text: str, cancel: Cancel = NEVER, work: Work | None = None) -> lis
     over up to the next game's tags."""
     games: list[GameRecord] = []
     tags: dict[str, str] = {}
-    state: _PgnGame | None = None
+    state: _PgnGame | _Skipped | None = None
     work = work or Work(len(text), cancel)
     base = san_rank_base(text) if SAN_WORD.search(text) else 1
     refused: SlugError | None = None
+    skipped: list[str] = []
 
     def finish(game: _PgnGame) -> None:
         nonlocal refused
@@ -77,21 +78,44 @@ def read_pgn(text: str, cancel: Cancel = NEVER, work: Work | None = None) -> lis
         at = match.start()
         if kind == "tagline":
             if state is not None:  # a tag after moves starts the next game
-                finish(state)
+                if isinstance(state, _PgnGame):
+                    finish(state)
                 state, tags = None, {}
             if len(tags) < 100:
                 tags[match.group("tag")] = match.group("value").replace('\\"', '"')[:1000]
             continue
         if state is None:
-            state = _PgnGame(tags, at, work, base)
+            try:
+                state = _PgnGame(tags, at, work, base)
+            except FormatError as exc:  # one game of many left out, with a word on the first read
+                skipped.append(f"A game (character {at + 1:,}) is left out: {exc.message}")
+                refused = refused or exc
+                state, tags = _Skipped(), {}
+                continue
         state.token(kind, match, at)
-    if state is None and tags:
-        state = _PgnGame(tags, len(text), work, base)
-    if state is not None:
+    if state is None and tags:  # tags alone at the end: a position with no moves
+        try:
+            state = _PgnGame(tags, len(text), work, base)
+        except FormatError as exc:
+            if not games:
+                raise
+            skipped.append(f"A game (character {len(text):,}) is left out: {exc.message}")
+    if isinstance(state, _PgnGame):
         finish(state)
     if not games:
         raise refused or FormatError(NAME, "no game found in the record", 0)
+    for problem in skipped:
+        games[0].problem(problem)
     return games
+
+
+class _Skipped:
+    """A game whose tags cannot be read (its FEN): its moves are passed over."""
+
+    first_at = 0
+
+    def token(self, kind: str | None, match: re.Match[str], at: int) -> None:
+        pass
 
 
 class _PgnGame:
@@ -138,8 +162,8 @@ class _PgnGame:
                 self.ended = True
         elif kind == "word":
             self.move(match.group("word"), at)
-        elif kind == "junk":
-            raise FormatError(NAME, f"{match.group()!r} has no place in a PGN game", at)
+        elif kind == "junk":  # a stray bracket: the game (or its variation) is read up to it
+            self._cannot_play(match.group(), at, "it has no place in a PGN game")
 
     def _drop(self, kind: str | None) -> None:
         """Pass over a variation being left out, up to its closing parenthesis."""
