@@ -215,6 +215,8 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("import", help="print the board JSON of each file: " + "; ".join(kinds))
     p.add_argument("files", nargs="+", metavar="FILE", help="a file of a kind a game opens")
     p.add_argument("--slug", action="store_true", help="print one slug per line instead")
+    p.add_argument("--game", type=int, metavar="N", help="only the Nth game or board of each file (from 1)")
+    p.add_argument("--list", action="store_true", help="list the games or boards of each file, one line each")
     for name, offers in _offers().items():
         command = offers[0][1]
         # A command several games offer (solve: sudoku and pentomino) is described for each.
@@ -375,6 +377,14 @@ def _import(args: argparse.Namespace, out: IO[str], fail: Callable[[SlugError], 
         game, kind = found
         try:
             records = guarded(game.name, partial(game.target(kind.reader), path))
+            if args.list:
+                for number, record in enumerate(records, 1):
+                    print(_dump({"number": number, **_listed(record.facts)}), file=out)
+                continue
+            if args.game is not None:
+                if not 1 <= args.game <= len(records):
+                    raise SlugError(game.name, f"it holds {len(records)}, so --game {args.game} is not one of them")
+                records = records[args.game - 1 : args.game]
             for record in records:
                 if args.slug:
                     print(guarded(game.name, partial(game.encode, record.board)), file=out)
@@ -382,6 +392,11 @@ def _import(args: argparse.Namespace, out: IO[str], fail: Callable[[SlugError], 
                     print(_dump({**game.to_json(record.board), **record.facts}), file=out)
         except SlugError as exc:
             fail(SlugError(exc.game, f"{path}: {exc.message}"))
+
+
+def _listed(facts: dict[str, Any]) -> dict[str, Any]:
+    """A record's facts on one line: counts for its lists, its tables left out."""
+    return {k: len(v) if isinstance(v, list) else v for k, v in facts.items() if not isinstance(v, dict)}
 
 
 def run(

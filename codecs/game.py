@@ -175,18 +175,38 @@ class BoardOption(Record):
 
 class FileType(Record):
     """Files a game opens (File > Open, a drop, `slugboard FILE`, `slugboard-codec import`):
-    `reader(path, cancel) -> list[FileRecord]`, raising SlugError for a file it cannot read."""
+    `reader(path, cancel) -> list[FileRecord]`, raising SlugError for a file it cannot read.
+    A file whose name ends in one of `sniffed` (a web page, a text file) is the game's when
+    `sniff(path) -> bool` ("package.module:function", imported only then) says it holds one."""
 
-    FIELDS = ("description", "extensions", "reader")
+    FIELDS = ("description", "extensions", "reader", "sniffed", "sniff")
     description: str
     extensions: tuple[str, ...]
     reader: str
+    sniffed: tuple[str, ...]
+    sniff: str | None
 
-    def __init__(self, description: str, extensions: tuple[str, ...], reader: str) -> None:
-        self.__dict__.update(description=description, extensions=tuple(e.lower() for e in extensions), reader=reader)
+    def __init__(
+        self,
+        description: str,
+        extensions: tuple[str, ...],
+        reader: str,
+        sniffed: tuple[str, ...] = (),
+        sniff: str | None = None,
+    ) -> None:
+        lowered = (tuple(e.lower() for e in extensions), tuple(e.lower() for e in sniffed))
+        self.__dict__.update(
+            description=description, extensions=lowered[0], reader=reader, sniffed=lowered[1], sniff=sniff
+        )
 
     def matches(self, path: str) -> bool:
-        return path.lower().endswith(self.extensions)
+        name = path.lower()
+        if name.endswith(self.extensions):
+            return True
+        if self.sniff is None or not name.endswith(self.sniffed):
+            return False
+        module, _, function = self.sniff.partition(":")
+        return bool(getattr(importlib.import_module(module), function)(path))
 
 
 class FileRecord(Record):

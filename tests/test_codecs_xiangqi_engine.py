@@ -267,7 +267,8 @@ def test_export_game_writes_pgn_that_reads_back(capsys, tmp_path):
 
 
 def test_export_game_of_something_else_is_one_line_and_status_2(capsys):
-    code, out, err = _export(capsys, "C2=5 C2=5 C2=5")
+    # (A game with a move that cannot be played opens up to it: see test_codecs_xiangqi_record_files.)
+    code, out, err = _export(capsys, "Dear club, here is the game")
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("slugboard-codec: xiangqi:")
 
 

@@ -276,10 +276,18 @@ def test_pgn_with_several_games_and_gbk_text():
 
 
 def test_pgn_errors_name_the_character():
+    # A move that cannot be played ends the game there, the problem naming its character.
     text = "1. C2=5 H8+7 2. C5+9\n"
+    (game,) = rec.read_pgn(text)
+    assert [iccs(m) for m in game.main_line] == ["h2e2", "h9g7"]
+    assert game.problems == [
+        f"The game stops before move 2 (C5+9, character {text.index('C5+9') + 1}): "
+        "it cannot be played (C5+9 is not a legal move here)"
+    ]
+    # Words that are no game at all are refused at the first of them.
     with pytest.raises(SlugError) as caught:
-        rec.read_pgn(text)
-    assert caught.value.position == text.index("C5+9")
+        rec.read_pgn("hello C5+9")
+    assert caught.value.position == 0
     with pytest.raises(SlugError, match="closes no variation"):
         rec.read_pgn("1. C2=5 )")
 
@@ -402,17 +410,16 @@ def test_a_folder_is_refused(tmp_path):
         rec.read_file(tmp_path)
 
 
-def test_a_game_over_the_move_limit_is_refused(monkeypatch):
-    monkeypatch.setattr(rec, "MAX_NODES", 3)
-    with pytest.raises(SlugError, match="at most 3 moves"):
-        rec.read_pgn("1. C2=5 H8+7 2. H2+3 R9=8")
-
-
 def test_a_file_over_the_move_limit_is_refused(monkeypatch):
-    monkeypatch.setattr(rec, "MAX_FILE_NODES", 5)
+    from slugboard.codecs.xiangqi import tree
+
+    # The limit is the larger of MAX_NODES and what the file's size can write.
+    monkeypatch.setattr(tree, "MAX_NODES", 5)
+    monkeypatch.setattr(tree, "BYTES_PER_MOVE", 1000)
     games = '[Event "a"]\n1. C2=5 H8+7 *\n\n[Event "b"]\n1. C2=5 H8+7 *\n\n[Event "c"]\n1. C2=5 H8+7 *\n'
-    with pytest.raises(SlugError, match="a file holds at most 5 moves"):
+    with pytest.raises(SlugError, match="more than 5 moves"):
         rec.read_pgn(games)
+    assert len(rec.read_pgn(games[: games.index('[Event "c"]')])) == 2
 
 
 def test_reading_stops_when_cancelled():

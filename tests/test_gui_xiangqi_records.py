@@ -84,15 +84,27 @@ def test_open_game_reads_a_file_and_says_why_not(qtbot, main_window, tmp_path, m
         assert page.open_game_dialog()
     assert opened.args == [True]
     assert page.move_list.count() == 5
+    # A move that cannot be played: the game opens up to it, saying what was left out.
+    cut = tmp_path / "cut.pgn"
+    cut.write_text("1. C2=5 K5+3")
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(cut), ""))
+    with qtbot.waitSignal(page.record_read) as opened:
+        page.open_game_dialog()
+    assert opened.args == [True]
+    assert [xiangqi.iccs(m) for m in page.game_moves] == ["h2e2"]
+    assert page.refusal_label.text() == (
+        "Left out: The game stops before move 1... (K5+3, character 9): "
+        "it cannot be played (K5+3 is not a legal move here)"
+    )
     bad = tmp_path / "bad.pgn"
-    bad.write_text("1. C2=5 K5+3")
+    bad.write_text("Dear club, here is the game")
     monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *a, **k: (str(bad), ""))
     before = page.board
     with qtbot.waitSignal(page.record_read) as opened:
         page.open_game_dialog()
     assert opened.args == [False]
     assert page.board == before
-    assert page.refusal_label.text() == "Not opened: K5+3 is not a legal move here"
+    assert page.refusal_label.text() == "Not opened: Dear is not a legal move here"
 
 
 def _action(main_window, slot):

@@ -9,7 +9,7 @@ rules      attacks, and what makes a position illegal to play
 moves      legal moves, check, checkmate and stalemate, perft
 notation   WXF and Chinese move notation, move lists read and written
 history    a game's full FEN, repetition and perpetual check
-records    game records: PGN, XQF and DhtmlXQ read, PGN written
+records    game records: PGN, XQF, DhtmlXQ read (pgn, xqf, dhtmlxq, tree; sniff: by content), PGN written
 engine     analysis by a UCI (or UCCI) engine in a child process
 """
 
@@ -34,7 +34,9 @@ COMMANDS = (
     Command("engine-move", "xiangqi: the move an engine would play here, at a chosen strength (--elo), as JSON", ".commands:engine_move", ".commands:engine_move_options"),
     Command("export-game", "xiangqi: a game record or move list written as PGN or moves", ".commands:export_game", ".commands:export_game_options", takes_board=False),
 )  # fmt: skip
-FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records"),)
+
+
+FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records", (".html", ".htm", ".txt"), f"{__name__}.sniff:holds_record_file"),)  # fmt: skip
 
 if TYPE_CHECKING:
     # fmt: off

@@ -109,7 +109,8 @@ def read_games(source: str) -> list[Any]:
 
 
 def export_game(args: argparse.Namespace) -> int:
-    """Write each game to standard output; a game that cannot be read: one line, status 2."""
+    """Write each game to standard output (what its reader left out said on standard
+    error); a file that cannot be read: one line, status 2."""
     from . import records
     from .notation import iccs_list, wxf_list
 
@@ -118,7 +119,10 @@ def export_game(args: argparse.Namespace) -> int:
     except SlugError as exc:
         print(f"slugboard-codec: {exc}", file=sys.stderr)
         return 2
-    for game in games:
+    for number, game in enumerate(games, 1):
+        for problem in game.problems:  # what was left out is said, never dropped without a word
+            where = f"game {number}: " if len(games) > 1 else ""
+            print(f"slugboard-codec: {where}{problem}", file=sys.stderr)
         if args.format == "pgn":
             sys.stdout.write(records.write_pgn(game, args.notation))
         elif args.notation == "ICCS":

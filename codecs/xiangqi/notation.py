@@ -14,12 +14,14 @@ pieces as the board draws them (Red 帥仕相傌俥炮兵, Black 將士象馬車
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
 from .fen import _FEN_HEAD, _MOVE_NUMBER, _TOKEN, MAX_LIST_CHARS, from_fen, move_words
-from .model import NAME, OPENING_FEN, Board, is_red
-from .moves import Move, iccs, legal_moves, parse_iccs, play
+from .model import BLACK_LETTERS, NAME, OPENING_FEN, RED_LETTERS, Board, is_red
+from .moves import Move, iccs, parse_iccs, piece_moves, play
+from .tree import is_legal
 
 WXF_LETTERS = {"K": "K", "A": "A", "B": "E", "N": "H", "R": "R", "C": "C", "P": "P"}
 # The characters the board draws (traditional forms, Red and Black told apart).
@@ -100,12 +102,32 @@ def chinese(board: Board, move: Move) -> str:
         if kind != "P" or not _is_middle(board, move):
             return head + verb + numbers[number - 1]
         return MIDDLE + name + verb + numbers[number - 1]
+    if kind == "P" and _tandem_files(board, board.cells[move[0]]) > 1:
+        # Soldiers tandem on two files: numbered from the player's right file, front to rear.
+        return RED_NUMBERS[_soldier_number(board, move[0]) - 1] + name + verb + numbers[number - 1]
     mark = {"+": FRONT, "-": REAR, "++": FRONT, "--": REAR}[where]
     if where == "+" and _count_on_file(board, move) >= 4:
         mark = "二"
     elif where == "-" and _count_on_file(board, move) >= 4:
         mark = "三" if _count_on_file(board, move) == 4 else "四"
     return mark + name + verb + numbers[number - 1]
+
+
+def _tandem_soldiers(board: Board, letter: str) -> list[int]:
+    """The squares of `letter`'s soldiers that share a file with another, in the order
+    the numbered notation counts them: files from the player's right, front to rear."""
+    red = is_red(letter)
+    cols = range(8, -1, -1) if red else range(9)
+    found: list[int] = []
+    for col in cols:
+        rows = [r for r in range(10) if board.cells[r * 9 + col] == letter]
+        if len(rows) > 1:
+            found.extend(r * 9 + col for r in (rows if red else reversed(rows)))
+    return found
+
+
+def _soldier_number(board: Board, square: int) -> int:
+    return _tandem_soldiers(board, board.cells[square]).index(square) + 1
 
 
 def move_names(board: Board, move: Move) -> str | None:
@@ -140,33 +162,130 @@ def _normal(token: str) -> str:
     return t.replace("進", "+").replace("退", "-").replace("平", "=")
 
 
-def parse_move(board: Board, token: str, position: int = 0) -> Move:
-    """The legal move that `token` (ICCS, WXF or Chinese) names on `board`."""
-    moves = legal_moves(board)
+# A SAN-style move as WinBoard and Fairy-Stockfish write xiangqi: the piece's letter (none
+# for a soldier), the file or rank it leaves when two could go, x for a capture, the target.
+_SAN = re.compile(r"([KAEBHNRCP])?([a-i])?(10|[0-9])?x?([a-i])(10|[0-9])")
+SAN_WORD = re.compile(r"(?<![\w.])[KAEBHNRCP]?[a-i]?(?:10|[0-9])?x?[a-i](?:10|[0-9])(?![\w])")
+_SAN_KIND = {"K": "K", "A": "A", "E": "B", "B": "B", "H": "N", "N": "N", "R": "R", "C": "C", "P": "P"}
+
+
+def parse_move(board: Board, token: str, position: int = 0, rank_base: int | None = None) -> Move:
+    """The legal move that `token` names on `board`: ICCS, WXF (ASCII or full-width),
+    Chinese (traditional or simplified, soldiers numbered or by file) or SAN-style, its
+    ranks counted from `rank_base` (0 or 1, else the other; None tries 1, then 0)."""
+    token = unicodedata.normalize("NFKC", token) if not token.isascii() else token
     if re.fullmatch(r"[a-iA-I][0-9]-?[a-iA-I][0-9]", token):
         move = parse_iccs(token, position)
-        if move in moves:
+        if is_legal(board.cells, board.red_to_move, move):
             return move
-        raise FormatError(NAME, f"{token} is not a legal move here", position)
-    wanted = _normal(token)
-    kind = _token_kind(token)
-    if kind:  # only that kind's moves can be meant: a long record reads several times faster
-        moves = [m for m in moves if board.cells[m[0]].upper() == kind] or moves
+        if rank_base is None:
+            raise FormatError(NAME, f"{token} is not a legal move here", position)
+    san = _SAN.fullmatch(token.rstrip("+#"))  # a check mark after a SAN-style move; WXF ends with its digit
+    if san:
+        kind = _SAN_KIND[san.group(1)] if san.group(1) else "P"
+        return _san_move(board, _moves_of(board, kind), san, token, position, rank_base)
+    # Only the named kind's moves can be meant, and only those spelled so need their
+    # legality checked: a long record reads many times faster.
+    moves = _moves_of(board, _token_kind(token), checked=False)
     if token.isascii():
-        for move in moves:
-            if _normal(wxf(board, move)) == wanted:
-                return move
+        wanted = _normal(token)
+        found = [m for m in moves if wanted in _wxf_spellings(board, m)]
+        # The file digit also names a lone tandem piece when only one of them can make the move.
+        if (
+            not any(is_legal(board.cells, board.red_to_move, m) for m in found)
+            and len(wanted) == 4
+            and wanted[1].isdigit()
+        ):
+            found = [m for m in moves if _loose_wxf(board, m) == wanted]
     else:
         key = _chinese_key(token)
+        found = [m for m in moves if key in _chinese_spellings(board, m)]
+    found = [m for m in found if is_legal(board.cells, board.red_to_move, m)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise FormatError(NAME, f"{token} names more than one move here", position)
+    raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+def _moves_of(board: Board, kind: str | None, checked: bool = True) -> list[Move]:
+    """The moves of the side to move's pieces of `kind` (all its pieces for None): the
+    legal ones, or with `checked` False every move the pieces' ways of moving allow."""
+    cells, red = board.cells, board.red_to_move
+    letters = (kind if red else kind.lower(),) if kind else (RED_LETTERS if red else BLACK_LETTERS)
+    return [
+        (source, target)
+        for source, here in enumerate(cells)
+        if here and here in letters
+        for target in piece_moves(cells, source)
+        if not checked or is_legal(cells, red, (source, target))
+    ]
+
+
+def _san_move(
+    board: Board, moves: Sequence[Move], san: re.Match[str], token: str, position: int, rank_base: int | None
+) -> Move:
+    _letter, from_file, from_rank, to_file, to_rank = san.groups()
+    # The preferred count first; the other when it names no move (a short game may show neither rank 0 nor 10).
+    for base in (rank_base, 1 - rank_base) if rank_base is not None else (1, 0):
+        rank = int(to_rank) - base
+        if not 0 <= rank <= 9:
+            continue
+        target = (9 - rank) * 9 + "abcdefghi".index(to_file)
+        found = []
         for move in moves:
-            if _chinese_key(chinese(board, move)) == key:
-                return move
-    # The file digit also names a lone tandem piece when only one of them can make the move.
-    if len(wanted) == 4 and wanted[1].isdigit():
-        found = [m for m in moves if _loose_wxf(board, m) == wanted]
+            source = move[0]
+            if move[1] != target:
+                continue
+            if from_file and "abcdefghi"[source % 9] != from_file:
+                continue
+            if from_rank and 9 - source // 9 != int(from_rank) - base:
+                continue
+            found.append(move)
         if len(found) == 1:
             return found[0]
+        if found:
+            raise FormatError(NAME, f"{token} names more than one move here", position)
     raise FormatError(NAME, f"{token} is not a legal move here", position)
+
+
+_WXF_TANDEM = re.compile(r"([A-Z1-9])([+-]{1,2})([+\-=][1-9])")
+
+
+def _wxf_spellings(board: Board, move: Move) -> tuple[str, ...]:
+    """The ways WXF writes the move: as `wxf` does ("R++2", "7++1") and with the tandem
+    mark first ("+R+2", "+7+1"), as many programs write it."""
+    written = _normal(wxf(board, move))
+    tandem = _WXF_TANDEM.fullmatch(written)
+    if tandem:
+        head, mark, rest = tandem.groups()
+        return written, mark + head + rest
+    return (written,)
+
+
+def _chinese_spellings(board: Board, move: Move) -> tuple[str, ...]:
+    """The ways programs write the move in Chinese, as `_chinese_key`s: as `chinese` does,
+    and for a tandem piece also with its file ("前兵七進一", "前七進一"); soldiers tandem on
+    two files both numbered ("一兵進一") and by front, middle and rear with their file."""
+    written = chinese(board, move)
+    kind, where, _direction, _number, red = _parts(board, move)
+    if where.isdigit() and not _is_middle(board, move):
+        return (_chinese_key(written),)
+    names = CHINESE_RED if red else CHINESE_BLACK
+    numbers = RED_NUMBERS if red else BLACK_NUMBERS
+    tail = written[-2:]
+    file = numbers[_file_number(move[0] % 9, red) - 1]
+    rows = [r for r in range(10) if board.cells[r * 9 + move[0] % 9] == board.cells[move[0]]]
+    if not red:
+        rows.reverse()
+    index = rows.index(move[0] // 9)
+    mark = FRONT if index == 0 else REAR if index == len(rows) - 1 else MIDDLE if len(rows) == 3 else written[0]
+    spelled = [written, mark + names[kind] + file + tail, mark + file + tail, names[kind] + file + mark + tail]
+    if kind == "P":
+        spelled.append(mark + names[kind] + tail)
+        if _tandem_files(board, board.cells[move[0]]) > 1:
+            spelled.append(RED_NUMBERS[_soldier_number(board, move[0]) - 1] + names[kind] + tail)
+    return tuple(_chinese_key(text) for text in spelled)
 
 
 _KIND_OF = {"K": "K", "A": "A", "E": "B", "B": "B", "H": "N", "N": "N", "R": "R", "C": "C", "P": "P"}
@@ -191,7 +310,11 @@ def _chinese_key(text: str) -> str:
     key = text.translate(_SIMPLIFIED)
     for red, black in zip(CHINESE_RED.values(), CHINESE_BLACK.values()):
         key = key.replace(red, black)
-    return key.translate(str.maketrans("123456789", BLACK_NUMBERS))
+    key = key.replace("包", "砲").translate(str.maketrans("123456789", BLACK_NUMBERS))
+    if key[:1] in BLACK_NUMBERS and key[1:2] in CHINESE_BLACK.values():
+        # An ordinal before the piece ("２卒", "2卒"): one spelling for both sides, "二卒".
+        key = RED_NUMBERS[BLACK_NUMBERS.index(key[0])] + key[1:]
+    return key
 
 
 def _loose_wxf(board: Board, move: Move) -> str:
@@ -206,7 +329,7 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
         raise FormatError(NAME, f"a move list is at most {MAX_LIST_CHARS:,} characters", offset + MAX_LIST_CHARS)
     moves: list[Move] = []
     for word, start, is_move in move_words(text):
-        if not is_move:
+        if not is_move and not is_move_word(word):
             raise FormatError(
                 NAME, f"{shown(word)} is not a move (write moves like C2=5, 炮二平五 or h2e2)", offset + start
             )
@@ -214,6 +337,18 @@ def parse_moves(board: Board, text: str, offset: int = 0) -> list[Move]:
         moves.append(move)
         board = play(board, move)
     return moves
+
+
+# WXF with the tandem mark first ("+P+1", "-R=5"), which the FEN reader's word pattern leaves out.
+_MARK_FIRST = re.compile(r"[+\-]{1,2}[KAEHRCPBNkaehrcpbn1-9][+\-=.][1-9]")
+
+
+def is_move_word(word: str) -> bool:
+    """Whether a word is written as a move: ICCS, WXF (ASCII or full-width, either tandem
+    order), Chinese or SAN-style. Never raises."""
+    if not word.isascii():
+        word = unicodedata.normalize("NFKC", word)
+    return bool(_TOKEN.fullmatch(word) or _MARK_FIRST.fullmatch(word) or _SAN.fullmatch(word.rstrip("+#")))
 
 
 def parse_game(text: str) -> tuple[Board, list[Move]]:
@@ -234,7 +369,7 @@ def looks_like_moves(text: str) -> bool:
         head = _FEN_HEAD.match(text)
         rest = text[head.end() :] if head else text
         words = [w for w in (_MOVE_NUMBER.sub(" ", rest)).split() if w]
-        return bool(words) and all(_TOKEN.fullmatch(w) for w in words)
+        return bool(words) and all(is_move_word(w) for w in words)
     except Exception:  # must never raise
         return False
 
@@ -306,6 +441,15 @@ def wxf_list(start: Board, moves: Sequence[Move]) -> str:
     if line:
         lines.append(" ".join(line))
     return "\n".join(lines)
+
+
+def game_text(start: Board, moves: Sequence[Move]) -> str:
+    """The game as Copy moves writes it: the FEN it starts from, then its moves in WXF,
+    so that `parse_game` reads it back from any position."""
+    from .model import to_fen
+
+    listed = wxf_list(start, moves)
+    return f"{to_fen(start)}\n{listed}" if listed else to_fen(start)
 
 
 def iccs_list(moves: Sequence[Move]) -> str:

@@ -615,8 +615,11 @@ class XiangqiPage(GamePage):
         self.show_status("Back to the set-up position")
 
     def copy_moves(self) -> None:
-        QGuiApplication.clipboard().setText(xiangqi.wxf_list(self.game_start, self.game_moves))
-        self.show_status(f"Copied {plural(len(self.game_moves), 'move')} as WXF text")
+        from slugboard.codecs.xiangqi.notation import game_text
+
+        # The FEN first: Paste moves replays them from the position they were played from.
+        QGuiApplication.clipboard().setText(game_text(self.game_start, self.game_moves))
+        self.show_status(f"Copied the position and {plural(len(self.game_moves), 'move')} as WXF text")
 
     def paste_moves(self) -> bool:
         """Replay the move list on the clipboard: after its FEN, or from the opening."""
@@ -672,13 +675,15 @@ class XiangqiPage(GamePage):
         from slugboard.codecs.xiangqi.records import GameRecord
 
         game = getattr(record, "payload", None)
-        if not isinstance(game, GameRecord) or not self.open_game(game):
+        games = getattr(record, "facts", {}).get("games", 1)
+        if not isinstance(game, GameRecord) or not self.open_game(game, games):
             super().open_record(record)  # the position alone, its problems listed
 
-    def open_game(self, game) -> bool:
+    def open_game(self, game, games: int = 1) -> bool:
         """Open a game record: its main line plays in Play mode, its comments show under
         the move list and its variations beside them; False (nothing changed) when its
-        start cannot be played."""
+        start cannot be played. What its reader left out is said under the board, and
+        the file's other games counted (`slugboard-codec import --game N` opens one)."""
         kept, self.game_record = self.game_record, game
         problem = self.replay_game(game.start, game.main_line)
         if problem:
@@ -686,7 +691,12 @@ class XiangqiPage(GamePage):
             self.show_status(f"Game not opened: {problem}")
             return False
         title = game.tags.get("Title") or game.tags.get("Event") or ""
-        self.show_status(f"Opened {title + ': ' if title else ''}{_count(len(game.main_line), 'move')}")
+        others = f" (game 1 of {games} in the file)" if games > 1 else ""
+        self.show_status(f"Opened {title + ': ' if title else ''}{_count(len(game.main_line), 'move')}{others}")
+        if game.problems:
+            more = len(game.problems) - 1
+            self.refusal_label.setText(f"Left out: {game.problems[0]}" + (f" (and {more} more)" if more else ""))
+            self.refusal_label.setToolTip("\n".join(game.problems))
         return True
 
     def open_game_dialog(self) -> bool:
@@ -725,7 +735,7 @@ class XiangqiPage(GamePage):
             self._refuse(f"Not opened: {result}")
             self.record_read.emit(False)
         else:
-            self.record_read.emit(self.open_game(result[0]))
+            self.record_read.emit(self.open_game(result[0], len(result)))
 
     def can_save_game(self) -> bool:
         return self.mode == PLAY and (bool(self.game_moves) or self.game_record is not None)

@@ -143,6 +143,21 @@ def _records(reader: Callable[[bytes], object]) -> Callable[[bytes], None]:
     return target
 
 
+def _xiangqi_move_text(data: bytes) -> None:
+    """A pasted move list in any notation (WXF ASCII or full-width, Chinese, SAN-style,
+    ICCS): its moves or a SlugError; whether a file holds a record is a yes or a no."""
+    from slugboard.codecs.xiangqi.notation import is_move_word, parse_game
+
+    text = _text(data)
+    assert isinstance(xiangqi_records.holds_record(data), bool)
+    for word in text.split()[:50]:
+        assert isinstance(is_move_word(word), bool)
+    try:
+        parse_game(text[:20_000])
+    except SlugError:
+        pass
+
+
 def _lzstring(data: bytes) -> None:
     """Decompression of any text: a text or a SlugError, never more than the limit."""
     text = _text(data)
@@ -295,6 +310,8 @@ TARGETS: dict[str, Callable[[bytes], None]] = {
     "xiangqi-pgn": _records(lambda data: xiangqi_records.read_pgn(_text(data))),
     "xiangqi-xqf": _records(lambda data: xiangqi_records.read_xqf(b"XQ" + data)),
     "xiangqi-dhtmlxq": _records(lambda data: xiangqi_records.read_dhtmlxq(_text(data))),
+    "xiangqi-record-bytes": _records(lambda data: xiangqi_records.read_bytes(data)),
+    "xiangqi-move-text": _xiangqi_move_text,
     "lzstring": _lzstring,
     "fpuzzles-json": _fpuzzles_json,
     "sudokupad": _sudokupad,

@@ -59,7 +59,11 @@ def seeds(into: Path) -> int:
     clone = sorted(DATA.glob("minesweeper/*.mvf")) + sorted(DATA.glob("real/minesweeper/*.mvf"))
     for i, path in enumerate(clone):
         (into / f"seed-mvf-{i:02d}").write_bytes(path.read_bytes())
-    return len(found) + len(clone)
+    # The real game records, as they are (their encodings kept).
+    real = sorted(p for p in (DATA / "real").rglob("*") if p.is_file() and p.stat().st_size <= 100_000)
+    for i, path in enumerate(real):
+        (into / f"real-{i:05d}").write_bytes(path.read_bytes())
+    return len(found) + len(clone) + len(real)
 
 
 def targets() -> list[str]:
@@ -76,6 +80,8 @@ def targets() -> list[str]:
         "xiangqi-pgn",
         "xiangqi-xqf",
         "xiangqi-dhtmlxq",
+        "xiangqi-record-bytes",
+        "xiangqi-move-text",
         "lzstring",
         "fpuzzles-json",
         "sudokupad",
