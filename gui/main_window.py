@@ -161,6 +161,9 @@ class MainWindow(QMainWindow):
         self._announced = False  # on_screen emitted
         self._encoded: tuple[Any, str] | None = None  # the last board whose slug was written, and its slug
         self.slug_pane = SlugPane()
+        # A failed paste's error leaves with the next step that can be undone (an edit, a move,
+        # a solver's digit), as with the next thing a page says.
+        self.undo_group.indexChanged.connect(lambda _index: self.slug_pane.clear_error())
         self.slug_pane.paste_requested.connect(self.paste_text)
         self.slug_pane.status_changed.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self._anatomy: AnatomyLink | None = None  # made with the panel, when the anatomy is first shown
@@ -342,7 +345,6 @@ class MainWindow(QMainWindow):
     def _board_changed(self, page: GamePage, board) -> None:
         if page is self.current_page():
             self._update_slug(page)
-            self.slug_pane.clear_error()  # a failed paste's error leaves with the next edit
         self.game_actions.update(page.GAME)
         self.boards.edited(page.GAME)
 

@@ -1,16 +1,14 @@
 """Xiangqi (Chinese chess): the seed article's per-piece variable-length position code,
 Xiangqi FEN, what the code can hold, and what makes a position illegal to play.
 
-model      the board, the piece rows and their prefix code, names, FEN writing
-fen        reading Xiangqi FEN, the opening
+model      the board, the piece rows and their prefix code, names, FEN writing (fen: reading it)
 placement  what the code can hold, with the reasons in words
 slug       reading and writing slugs, the `xiangqi:` link, board JSON
-rules      attacks, and what makes a position illegal to play
-moves      legal moves, check, checkmate and stalemate, perft
+rules      attacks, what makes a position illegal to play; moves: legal moves, mate, perft
 notation   WXF and Chinese move notation, move lists read and written
 history    a game's full FEN, repetition and perpetual check
 records    game records: PGN, XQF, DhtmlXQ read (pgn, xqf, dhtmlxq, tree; sniff: by content), PGN written
-engine     analysis by a UCI (or UCCI) engine in a child process
+engine     analysis by a UCI (or UCCI) engine in a child process; strength: its Elo
 """
 
 from __future__ import annotations
@@ -34,7 +32,6 @@ COMMANDS = (
     Command("engine-move", "xiangqi: the move an engine would play here, at a chosen strength (--elo), as JSON", ".commands:engine_move", ".commands:engine_move_options"),
     Command("export-game", "xiangqi: a game record or move list written as PGN or moves", ".commands:export_game", ".commands:export_game_options", takes_board=False),
 )  # fmt: skip
-
 
 FILE_TYPES = (FileType("Xiangqi game records", (".pgn", ".xqf", ".ubb"), ".records:read_records", (".html", ".htm", ".txt"), f"{__name__}.sniff:holds_record_file"),)  # fmt: skip
 
