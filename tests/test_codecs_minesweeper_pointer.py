@@ -13,14 +13,7 @@ KINDS = st.sampled_from(["mv", "lc", "lr", "rc", "rr", "lk", "rk"])
 
 
 def feed(log: PointerLog, kind: str, now: float, x: float, y: float) -> None:
-    if kind == "mv":
-        log.move(now, x, y)
-    elif kind in ("lk", "rk"):
-        log.tap(now, kind[0], int(x), int(y))
-    elif kind[1] == "c":
-        log.press(now, kind[0], x, y)
-    else:
-        log.release(now, kind[0], x, y)
+    log.record(kind, now, x, y)
 
 
 @given(

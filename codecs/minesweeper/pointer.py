@@ -97,6 +97,18 @@ class PointerLog:
             self._add(now, button + phase, cell_x + 0.5, cell_y + 0.5)
         return True
 
+    def record(self, kind: str, now: float, x: float, y: float) -> None:
+        """One event by its kind as replay files name them: "mv" a move, "lc"/"rc" a press,
+        "lr"/"rr" a release, "lk"/"rk" a key acting at the cell (x, y)."""
+        if kind == "mv":
+            self.move(now, x, y)
+        elif kind in ("lk", "rk"):
+            self.tap(now, kind[0], int(x), int(y))
+        elif kind[1] == "c":
+            self.press(now, kind[0], x, y)
+        else:
+            self.release(now, kind[0], x, y)
+
     def path(self, unit_ms: int = 1) -> tuple[MouseEvent, ...]:
         """The events (once started) as a replay file's mouse events, times in ms on the
         game's clock; a press just before the first action comes before 0. Times are cut

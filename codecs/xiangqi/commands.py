@@ -21,14 +21,19 @@ def moves(board: Board, args: argparse.Namespace) -> dict[str, Any]:
     return summary(board)
 
 
-def analyse_options(parser: argparse.ArgumentParser) -> None:
+def _engine_options(parser: argparse.ArgumentParser, depth: str, movetime: str) -> None:
+    """How long the engine thinks (a depth or a time, with their defaults said), and which engine."""
     limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=int, metavar="N", help="search this many plies deep (default 12)")
-    limit.add_argument("--movetime", type=int, metavar="MS", help="search for this many milliseconds")
-    parser.add_argument("--multipv", type=int, default=1, metavar="K", help="how many best lines to give (1-5)")
+    limit.add_argument("--depth", type=int, metavar="N", help=depth)
+    limit.add_argument("--movetime", type=int, metavar="MS", help=movetime)
     parser.add_argument(
         "--engine", metavar="PATH", help="the engine program (default: pikafish or fairy-stockfish on PATH)"
     )
+
+
+def analyse_options(parser: argparse.ArgumentParser) -> None:
+    _engine_options(parser, "search this many plies deep (default 12)", "search for this many milliseconds")
+    parser.add_argument("--multipv", type=int, default=1, metavar="K", help="how many best lines to give (1-5)")
 
 
 def analyse(board: Board, args: argparse.Namespace) -> dict[str, Any]:
@@ -46,17 +51,12 @@ def analyse(board: Board, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def engine_move_options(parser: argparse.ArgumentParser) -> None:
-    limit = parser.add_mutually_exclusive_group()
-    limit.add_argument("--depth", type=int, metavar="N", help="think this many plies deep")
-    limit.add_argument("--movetime", type=int, metavar="MS", help="think for this many milliseconds (default 1000)")
+    _engine_options(parser, "think this many plies deep", "think for this many milliseconds (default 1000)")
     parser.add_argument(
         "--elo",
         type=int,
         metavar="N",
         help="play as a player of this Elo (the engine's nearest; default: its full strength)",
-    )
-    parser.add_argument(
-        "--engine", metavar="PATH", help="the engine program (default: pikafish or fairy-stockfish on PATH)"
     )
 
 

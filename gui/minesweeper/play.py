@@ -246,14 +246,7 @@ class PlaySession(QObject):
         # The game's clock once it has begun (it stands still while the game is paused);
         # before, the window's, which `start` puts on the game's at its first action.
         now = self.game_time_ms() if log.started else page.clock()
-        if kind == "mv":
-            log.move(now, x, y)
-        elif kind in ("lk", "rk"):
-            log.tap(now, kind[0], int(x), int(y))
-        elif kind[1] == "c":
-            log.press(now, kind[0], x, y)
-        else:
-            log.release(now, kind[0], x, y)
+        log.record(kind, now, x, y)
 
     def path_up_to_now(self) -> None:
         """The played game's path with the moves since its last action."""
