@@ -266,6 +266,21 @@ def test_pgn_from_a_fen_with_black_to_move_and_a_result():
     assert "1... K4+1 {forced} 2. R+=6 1-0" in written
 
 
+def test_pgn_opens_with_the_seven_tags_players_expect_in_their_order():
+    """Event, Site, Date, Round, Red, Black, Result first ("?" where unknown), as PGN readers
+    look for them; the record's own tags (XQF's title, an opening) kept after them."""
+    from slugboard.codecs.xiangqi import new_board
+
+    game = rec.GameRecord(new_board(), tags={"Opening": "中炮", "Black": "Fairy-Stockfish 1500", "Red": "You"})
+    written = rec.write_pgn(game)
+    names = [line.split(" ", 1)[0][1:] for line in written.splitlines() if line.startswith("[")]
+    assert names[:7] == ["Event", "Site", "Date", "Round", "Red", "Black", "Result"]
+    assert '[Date "????.??.??"]' in written and '[Red "You"]' in written and '[Result "*"]' in written
+    assert "Opening" in names[7:] and "Format" in names[7:]
+    again = rec.read_pgn(written)[0]
+    assert again.tags["Black"] == "Fairy-Stockfish 1500" and again.tags["Opening"] == "中炮"
+
+
 def test_pgn_with_several_games_and_gbk_text():
     text = '[Event "一"]\n1. 炮二平五 马８进７ *\n\n[Event "二"]\n1. h2e2 h9g7 2. h0g2 *\n'
     games = rec.read_bytes(text.encode("gbk"))

@@ -235,19 +235,35 @@ def _move_number(start: Board, ply: int) -> str:
 # --- writing --------------------------------------------------------------------------
 
 
+# PGN's Seven Tag Roster, with what each says when it is not known.
+SEVEN_TAGS = (
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("Red", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+)
+
+
 def write_pgn(record: GameRecord, notation: str = "WXF") -> str:
     """The game as PGN: its tags (FEN when it does not start from the opening), moves in
     WXF, ICCS or Chinese, comments in braces and variations in parentheses."""
     if notation not in ("WXF", "ICCS", "Chinese"):
         raise ValueError(f"unknown notation {notation!r}")
-    tags = {k: v for k, v in record.tags.items() if k not in ("FEN", "Format")}
-    tags.setdefault("Game", "Chinese Chess")
+    given = {k: v for k, v in record.tags.items() if k not in ("FEN", "Format")}
+    # The seven tags every PGN game opens with, in their order ("?" where unknown), then the
+    # rest: the game, its start and the notation of its moves, and what else the record holds.
+    tags = {name: given.pop(name, unknown) for name, unknown in SEVEN_TAGS}
+    if tags["Result"] not in RESULTS:
+        tags["Result"] = "*"
+    result = tags["Result"]
+    tags["Game"] = given.pop("Game", "Chinese Chess")
     if to_fen(record.start) != OPENING_FEN:
         tags["FEN"] = to_fen(record.start) + " - - 0 1"
     tags["Format"] = notation
-    result = tags.setdefault("Result", "*")
-    if result not in RESULTS:
-        tags["Result"] = result = "*"
+    tags.update(given)
     head = "".join(f'[{name} "{_tag_value(value)}"]\n' for name, value in tags.items())
     words: list[str] = []
     if record.root.comment:
