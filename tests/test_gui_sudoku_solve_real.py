@@ -1,0 +1,66 @@
+"""A real published puzzle solved as its solver would in SudokuPad: paste the setter's link
+(kaji's samples, MIT: tests/data/real/sudoku/), digits, a corner mark and a colour with
+SudokuPad's keys, close the window, open it again and find the work there, finish it and see
+"Solved in"; the link copied is the setter's, byte for byte."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QGuiApplication
+
+PUZZLES = {
+    p["name"]: p
+    for p in json.loads((Path(__file__).parent / "data" / "real" / "sudoku" / "kaji.json").read_text())["puzzles"]
+}
+
+
+def _point(page, i, size):
+    centre = page.canvas.cell_center(*divmod(i, size))
+    return QPoint(int(centre.x()), int(centre.y()))
+
+
+def _type(qtbot, page, i, size, key, mods=Qt.KeyboardModifier.NoModifier):
+    qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, pos=_point(page, i, size))
+    qtbot.keyClick(page.canvas, key, mods)
+
+
+def _digit(d):
+    return getattr(Qt.Key, f"Key_{d}")
+
+
+@pytest.mark.parametrize("name", ["Fortress Sudoku", "Our Lady of the Adjacent"])  # rules read anew this round
+def test_a_real_puzzle_solved_with_sudokupads_keys_across_a_restart(qtbot, open_window, name):
+    puzzle = PUZZLES[name]
+    size, answer = int(puzzle["size"]), [int(d) for d in puzzle["solution"]]
+    window = open_window()
+    window.paste_text(puzzle["link"])
+    page = window.page("sudoku")
+    window.tabs.setCurrentWidget(page)
+    qtbot.waitUntil(page.isVisible)
+    assert page.switch_buttons["solve"].isChecked()
+    blanks = [i for i, d in enumerate(page.solve.puzzle.cells) if not d]
+    first, second, *rest = blanks
+    _type(qtbot, page, first, size, _digit(answer[first]))  # Z, the digit tool, is the first
+    _type(qtbot, page, second, size, _digit(answer[second] % size + 1), Qt.KeyboardModifier.ShiftModifier)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_V)  # the colour tool
+    qtbot.keyClick(page.canvas, Qt.Key.Key_3)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_Z)  # back to digits
+    state = page.solve.state
+    window.close()
+
+    again = open_window()
+    page = again.page("sudoku")
+    again.tabs.setCurrentWidget(page)
+    qtbot.waitUntil(page.isVisible)
+    assert page.solve.state == state and page.canvas.board.cells[first] == answer[first]
+    page.copy_fpuzzles()
+    assert QGuiApplication.clipboard().text() == puzzle["link"]  # the setter's link, byte for byte
+    qtbot.waitUntil(lambda: page.solution_count == 1, timeout=30_000)
+    for i in [second, *rest]:
+        _type(qtbot, page, i, size, _digit(answer[i]))
+    qtbot.waitUntil(lambda: page.solution_note.text().startswith("Solved in "), timeout=10_000)
+    assert again.slug_pane.link_text() == puzzle["link"]
