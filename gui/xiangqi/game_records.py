@@ -14,6 +14,7 @@ from slugboard.codecs import SlugError, xiangqi
 from .play import count, move_number
 
 if TYPE_CHECKING:
+    from ..worker import LatestOnly
     from .page import XiangqiPage
 
 
@@ -27,7 +28,7 @@ class GameRecords(QObject):
         super().__init__(page)
         self._page = page
         self.record = None
-        self._reader = None
+        self._reader: LatestOnly | None = None  # made with the first file read
         # The record's other lines from the move shown, as listed under its comment.
         self._branches: list[list[xiangqi.Move]] = []
         # What an opened game record says at the move shown: its comment, and the other
