@@ -143,9 +143,9 @@ def test_closing_the_window_ends_the_engine(qtbot, main_window):
 
 @needs_engine
 def test_a_game_is_evaluated_and_the_graph_goes_to_a_move(qtbot, main_window, monkeypatch):
-    from slugboard.gui.xiangqi import page as page_module
+    from slugboard.gui.xiangqi import analysing
 
-    monkeypatch.setattr(page_module, "EVALUATION_MOVETIME", 30)
+    monkeypatch.setattr(analysing, "EVALUATION_MOVETIME", 30)
     page = _set_up(qtbot, main_window, "3k5/9/9/9/9/9/9/9/R8/1R2K4 w")
     for source, target in (("a1", "a2"), ("d9", "d8"), ("a2", "a7"), ("d8", "d9")):
         _drag(qtbot, page, _sq(source), _sq(target))

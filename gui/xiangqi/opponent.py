@@ -242,7 +242,7 @@ class Opponent(QObject):
         person_red = board.red_to_move if side == SIDES[0] else side == "Red"
         self.engine_red = not person_red
         self.elo = None if self.panel.full.isChecked() else self.panel.elo.value()
-        self.search.path = page.engine_path()
+        self.search.path = page.analysis.engine_path()
         page.start_game_here()
         self.playing, self.resigned = True, False
         self.engine_name = ""
@@ -277,16 +277,16 @@ class Opponent(QObject):
             return False
         self.search.cancel()
         self._asked = -1
-        boards = page.positions()
-        target = page.game_ply - 1
+        boards = page.played.positions()
+        target = page.played.ply - 1
         while target >= 0 and boards[target].red_to_move == self.engine_red:
             target -= 1
         if target < 0:
             self.panel.status.setText("Nothing to take back: no move of yours yet.")
             return False
         self.resigned = False
-        page.game_moves = page.game_moves[:target]
-        page.go_to_ply(target)
+        page.played.moves = page.played.moves[:target]
+        page.played.go_to_ply(target)
         self.panel.status.setText("Took back your move. Your move.")
         self._show_buttons()
         return True
@@ -301,7 +301,7 @@ class Opponent(QObject):
             return True
         if xiangqi.result(page.board):
             return True
-        return repetition(page.game_start, page.game_moves, page.game_ply) is not None
+        return repetition(page.played.start, page.played.moves, page.played.ply) is not None
 
     # --- whose turn -----------------------------------------------------------
     def consider(self) -> None:
@@ -314,7 +314,7 @@ class Opponent(QObject):
         if page.mode != "play":
             self.stop()
             return
-        at_end = page.game_ply == len(page.game_moves)
+        at_end = page.played.ply == len(page.played.moves)
         if self.over():
             self.search.cancel()
             self._asked = -1
@@ -337,9 +337,9 @@ class Opponent(QObject):
         self.engine_name = name
         self._asked = -1
         page = self.page
-        if page.board != self._asked_board or page.game_ply != len(page.game_moves):
+        if page.board != self._asked_board or page.played.ply != len(page.played.moves):
             return
-        page.play_move(*move)
+        page.played.play_move(*move)
 
     def _failed(self, message: str, asked: int) -> None:
         if asked != self._asked:
