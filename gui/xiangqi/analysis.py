@@ -37,45 +37,37 @@ DEPTH = 20
 EVERY = 0.15
 
 
-class EngineRunner(QObject):
-    """One engine, started when first asked, searching the newest position asked for."""
+class EngineThread(QObject):
+    """One engine process, started with the first question, and a thread that asks it the
+    newest question: a question asked drops the one under way, whose answer never comes.
+    A subclass says what a question is (`_answer`); its answers and failures come as
+    signals. Analysis and the game against the engine each have one."""
 
-    analysed = Signal(object, int)  # an engines.Analysis, the request it answers
-    evaluated = Signal(object, int)  # a game's scores so far (list, None where not yet), the request
-    failed = Signal(str, int)  # a message for a person, the request
+    failed = Signal(str, int)  # a message for a person, the question it answers
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, name: str = "xiangqi engine") -> None:
         super().__init__(parent)
         self.path: str | None = None
-        self.depth = DEPTH
+        self._name = name
         self._lock = threading.Condition()
-        self._wanted: tuple | None = None  # (request, board, lines) or (request, [boards], movetime)
+        self._wanted: tuple | None = None  # (question, what the subclass was asked)
         self._asked = 0
         self._closing = False
         self._thread: threading.Thread | None = None
         self._engine: engines.Engine | None = None
 
-    def request(self, board: xiangqi.Board, lines: int) -> int:
-        """Search `board` for its `lines` best moves (stopping the search under way)."""
-        return self._ask((board, lines))
-
-    def evaluate(self, boards: list[xiangqi.Board], movetime: int) -> int:
-        """Score each of a game's positions with a search of `movetime` ms (stopping the
-        search under way); `evaluated` brings the scores as they come."""
-        return self._ask((list(boards), movetime))
-
     def _ask(self, job: tuple) -> int:
         with self._lock:
             self._asked += 1
-            self._wanted = (self._asked, *job)
+            self._wanted = (self._asked, job)
             self._lock.notify_all()
             if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="xiangqi analysis", daemon=True)
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
             return self._asked
 
     def stop(self) -> None:
-        """Stop searching (the engine stays for the next request)."""
+        """Drop the question under way (the engine stays for the next one)."""
         with self._lock:
             self._asked += 1
             self._wanted = None
@@ -112,29 +104,16 @@ class EngineRunner(QObject):
                 if self._closing:
                     return
                 assert self._wanted is not None
-                asked, board, lines = self._wanted
+                asked, job = self._wanted
                 self._wanted = None
             try:
                 if self._engine is None or not self._engine.alive:
                     self._engine = engines.Engine(self.path)
+                    self._started(self._engine)
                     if self._closing:  # the window closed while the engine started: its close missed it
                         self._engine.close()
                         return
-                if isinstance(board, list):
-                    self._evaluate(asked, board, lines)
-                    continue
-                last = 0.0
-
-                def stale(asked: int = asked) -> bool:
-                    return self._stale(asked)
-
-                for snapshot in self._engine.search(board, depth=self.depth, multipv=lines, stopped=stale):
-                    if self._stale(asked):
-                        continue  # the engine is stopping; its last words are for an old position
-                    now = time.monotonic()
-                    if snapshot.final or now - last >= EVERY:
-                        last = now
-                        self.analysed.emit(snapshot, asked)
+                self._answer(self._engine, asked, job)
             except engines.EngineError as exc:
                 if self._closing:
                     return
@@ -142,6 +121,51 @@ class EngineRunner(QObject):
                 if engine is not None:
                     engine.close()
                 self.failed.emit(exc.message, asked)
+
+    def _started(self, engine: engines.Engine) -> None:
+        """A new engine process has started (what a subclass set on the last one is gone)."""
+
+    def _answer(self, engine: engines.Engine, asked: int, job: tuple) -> None:
+        raise NotImplementedError
+
+
+class EngineRunner(EngineThread):
+    """The Analysis panel's engine: the best lines of the newest position asked about, as
+    the search deepens, or the scores of a game's positions."""
+
+    analysed = Signal(object, int)  # an engines.Analysis, the request it answers
+    evaluated = Signal(object, int)  # a game's scores so far (list, None where not yet), the request
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent, "xiangqi analysis")
+        self.depth = DEPTH
+
+    def request(self, board: xiangqi.Board, lines: int) -> int:
+        """Search `board` for its `lines` best moves (stopping the search under way)."""
+        return self._ask((board, lines))
+
+    def evaluate(self, boards: list[xiangqi.Board], movetime: int) -> int:
+        """Score each of a game's positions with a search of `movetime` ms (stopping the
+        search under way); `evaluated` brings the scores as they come."""
+        return self._ask((list(boards), movetime))
+
+    def _answer(self, engine: engines.Engine, asked: int, job: tuple) -> None:
+        board, lines = job
+        if isinstance(board, list):
+            self._evaluate(asked, board, lines)
+            return
+        last = 0.0
+
+        def stale(asked: int = asked) -> bool:
+            return self._stale(asked)
+
+        for snapshot in engine.search(board, depth=self.depth, multipv=lines, stopped=stale):
+            if self._stale(asked):
+                continue  # the engine is stopping; its last words are for an old position
+            now = time.monotonic()
+            if snapshot.final or now - last >= EVERY:
+                last = now
+                self.analysed.emit(snapshot, asked)
 
     def _evaluate(self, asked: int, boards: list[xiangqi.Board], movetime: int) -> None:
         engine = self._engine

@@ -8,7 +8,6 @@ moves, Save game as (with the players named) and its slug."""
 from __future__ import annotations
 
 import datetime
-import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, Signal
@@ -26,6 +25,8 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import xiangqi
 
+from .analysis import EngineThread
+
 if TYPE_CHECKING:  # the engine's module (and subprocess) loads with the first game
     from slugboard.codecs.xiangqi import engine as engines
 
@@ -35,97 +36,46 @@ DEFAULT_SECONDS = 1.0
 SETTINGS = "xiangqi/opponent/"
 
 
-class MoveSearch(QObject):
-    """One engine process, started with the first question, finding the move it would play
-    in the newest position asked about; an older question's answer never comes."""
+class MoveSearch(EngineThread):
+    """The move the engine would play in the newest position asked about, at the strength
+    asked for; an older question's answer never comes."""
 
     found = Signal(object, int, str)  # the move, the question it answers, the engine's name
-    failed = Signal(str, int)  # a message for a person, the question
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.path: str | None = None
-        self._lock = threading.Condition()
-        self._wanted: tuple | None = None  # (question, board, elo or None, movetime ms)
-        self._asked = 0
-        self._closing = False
-        self._thread: threading.Thread | None = None
-        self._engine: engines.Engine | None = None
+        super().__init__(parent, "xiangqi opponent")
         self._elo: int | None = None  # the strength the running engine was set to
 
     def ask(self, board: xiangqi.Board, elo: int | None, movetime: int) -> int:
-        with self._lock:
-            self._asked += 1
-            self._wanted = (self._asked, board, elo, movetime)
-            self._lock.notify_all()
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="xiangqi opponent", daemon=True)
-                self._thread.start()
-            return self._asked
+        return self._ask((board, elo, movetime))
 
     def cancel(self) -> None:
         """Drop the question under way: its answer is never given."""
-        with self._lock:
-            self._asked += 1
-            self._wanted = None
-            self._lock.notify_all()
+        self.stop()
 
-    def close(self) -> None:
-        """End the search and the engine process now."""
-        with self._lock:
-            self._closing = True
-            self._wanted = None
-            self._lock.notify_all()
-        engine = self._engine
-        if engine is not None:
-            engine.close()
-        thread = self._thread
-        if thread is not None:
-            thread.join(timeout=3)
+    def _started(self, engine: engines.Engine) -> None:
+        self._elo = None  # a new process plays at full strength
 
-    def _stale(self, asked: int) -> bool:
-        return self._closing or self._asked != asked
-
-    def _run(self) -> None:
-        from slugboard.codecs.xiangqi import engine as engines
+    def _answer(self, engine: engines.Engine, asked: int, job: tuple) -> None:
         from slugboard.codecs.xiangqi.strength import full_strength, limit_strength
 
-        while True:
-            with self._lock:
-                while self._wanted is None and not self._closing:
-                    self._lock.wait()
-                if self._closing:
-                    return
-                assert self._wanted is not None
-                asked, board, elo, movetime = self._wanted
-                self._wanted = None
-            try:
-                if self._engine is None or not self._engine.alive:
-                    self._engine, self._elo = engines.Engine(self.path), None
-                engine = self._engine
-                if elo != self._elo:
-                    if elo is None:
-                        full_strength(engine)
-                    else:
-                        limit_strength(engine, elo)
-                    self._elo = elo
-                final = None
+        board, elo, movetime = job
+        if elo != self._elo:
+            if elo is None:
+                full_strength(engine)
+            else:
+                limit_strength(engine, elo)
+            self._elo = elo
+        final = None
 
-                def stale(asked: int = asked) -> bool:
-                    return self._stale(asked)
+        def stale(asked: int = asked) -> bool:
+            return self._stale(asked)
 
-                for snapshot in engine.search(board, movetime=movetime, stopped=stale):
-                    final = snapshot
-                move = final.best if final is not None else None
-                if not self._stale(asked) and move is not None:
-                    self.found.emit(move, asked, engine.name)
-            except engines.EngineError as exc:
-                if self._closing:
-                    return
-                running, self._engine = self._engine, None
-                if running is not None:
-                    running.close()
-                self.failed.emit(exc.message, asked)
+        for snapshot in engine.search(board, movetime=movetime, stopped=stale):
+            final = snapshot
+        move = final.best if final is not None else None
+        if not self._stale(asked) and move is not None:
+            self.found.emit(move, asked, engine.name)
 
 
 class OpponentPanel(QWidget):
