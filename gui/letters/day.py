@@ -79,7 +79,7 @@ class DayPanel(QObject):
 
     def new_game(self) -> None:
         page = self._page
-        date = self.date_edit.date().toPython()
+        date: dt.date = self.date_edit.date().toPython()  # type: ignore[assignment]
         # A new game is dealt as letters.wiki deals today: from the 100-tile bag with blanks.
         board = letters.Board(date, (), letters.V4, page.start_word_for(date, default=True))
         if not page.set_board(board, "New game"):

@@ -101,7 +101,7 @@ class DigitsPanel:
                 "but a link carries only the digits."
             )
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            button.toggled.connect(lambda on, m=mode: on and page.canvas.set_mode(m))
+            button.toggled.connect(lambda on, m=mode: self._mode_chosen(on, m))
             self.mode_group.addButton(button)
             modes.addWidget(button)
             self.mode_buttons[mode] = button
@@ -117,6 +117,10 @@ class DigitsPanel:
         set_layout.addLayout(marks_row)
         set_layout.addStretch(1)
         return set_controls
+
+    def _mode_chosen(self, on: bool, mode: str) -> None:
+        if on:
+            self._page.canvas.set_mode(mode)
 
     def _clear_marks(self) -> None:
         board = self._page.board
