@@ -222,7 +222,7 @@ def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window, monkeypatch):
     page.rating_box.setCurrentIndex(3)  # hard: takes many tries
     page.new_button.click()
     assert page.cancel_button.isEnabled() and not page.new_button.isEnabled() and page.new_progress.isVisible()
-    page._made_progress.moved.emit(0.25)  # what the worker sends after a quarter of its tries
+    page.maker.progress.moved.emit(0.25)  # what the worker sends after a quarter of its tries
     assert page.new_progress.value() == 250
     place = page.new_status.geometry()
     page.cancel_button.click()

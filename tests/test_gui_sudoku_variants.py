@@ -140,7 +140,7 @@ def test_cancel_is_its_own_button_and_a_late_click_starts_nothing(qtbot, main_wi
     made = page.board
     assert page.new_status.text().startswith("New puzzle: ")
     page.cancel_button.click()  # too late: the puzzle is made, and nothing else starts
-    assert not page._maker.busy and page.board == made
+    assert not page.maker.worker.busy and page.board == made
     main_window.undo_action.trigger()
     assert page.new_status.text() == ""  # the message spoke of the puzzle made, not of this board
 

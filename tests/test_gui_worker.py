@@ -221,7 +221,7 @@ def test_a_puzzle_is_made_in_a_helper_process(main_window, qtbot):
     qtbot.waitUntil(lambda: page.new_button.isEnabled(), timeout=30_000)
     assert page.new_status.text().startswith("New puzzle: ") and page.solution_count in (None, 1)
     qtbot.waitUntil(lambda: page.solution_count == 1, timeout=10_000)
-    pid = page._maker._helper.pid
+    pid = page.maker.worker._helper.pid
     assert pid is not None and pid != os.getpid() and not ended(pid)
     main_window.close()
     assert wait_ended(pid)

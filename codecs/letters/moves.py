@@ -451,23 +451,17 @@ def _anchor_ceilings(line: _Line, col: int, values: tuple[int, ...]) -> list[int
     return [_ceiling(line.reach[col - k, len(values)], values, 0, 1, 0, 0) for k in range(limit + 1)]
 
 
-def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune):  # type: ignore[no-untyped-def]
-    """The search of one line from one of its anchors (Appel and Jacobson): a left part
-    from the rack on the empty squares before the anchor that are no anchors (or the
-    board's tiles there), then the play extended rightwards through the board's tiles."""
+def _extender(line, counts, blanks, less_one, lex, keep, bar, prune):  # type: ignore[no-untyped-def]
+    """The right half of a line's search: from a square on, the play extended through the
+    board's tiles and the rack's, each word in the list recorded. (Closures, as in
+    `_line_searcher`: their variables are read faster than an object's attributes in the
+    search's innermost loop.)"""
     follow = lex.follow
     words = lex.words
     empty_follow = ""
     row, across = line.index, line.across
     faces, allowed, cross_sum = line.faces, line.allowed, line.cross_sum
     letter_mult, word_mult, reach = line.letter_mult, line.word_mult, line.reach
-    # the board's tiles just after each square, upper case ("" when the next square is empty)
-    following = []
-    for col in range(SIZE):
-        end = col + 1
-        while end < SIZE and faces[end] is not None:
-            end += 1
-        following.append("".join(faces[col + 1 : end]).upper())
 
     def record(prefix: str, placed: list[tuple[int, str]], main: int, mult: int, cross: int) -> None:
         total = main * mult + cross + (BINGO_BONUS if len(placed) == RACK_SIZE else 0)
@@ -539,6 +533,28 @@ def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune
             ch = face.upper()
             if ch in follow.get(prefix, empty_follow):
                 extend(prefix + ch, col + 1, anchor_col, placed, left, main + _value(face), mult, cross)
+
+    return extend
+
+
+def _line_searcher(line, counts, blanks, values, less_one, lex, keep, bar, prune):  # type: ignore[no-untyped-def]
+    """The search of one line from one of its anchors (Appel and Jacobson): a left part
+    from the rack on the empty squares before the anchor that are no anchors (or the
+    board's tiles there), then the play extended rightwards through the board's tiles
+    (`_extender`)."""
+    follow = lex.follow
+    words = lex.words
+    empty_follow = ""
+    faces, allowed = line.faces, line.allowed
+    letter_mult, word_mult = line.letter_mult, line.word_mult
+    extend = _extender(line, counts, blanks, less_one, lex, keep, bar, prune)  # type: ignore[no-untyped-call]
+    # the board's tiles just after each square, upper case ("" when the next square is empty)
+    following = []
+    for col in range(SIZE):
+        end = col + 1
+        while end < SIZE and faces[end] is not None:
+            end += 1
+        following.append("".join(faces[col + 1 : end]).upper())
 
     def left_part(
         prefix: str, anchor_col: int, limit: int, part: list[str], left: tuple[int, ...], ceilings: list[int]

@@ -88,6 +88,43 @@ def paint(
 
     if colours is not None:
         _paint_colours(painter, colours, cell_rect, n)
+    _paint_selection(painter, palette, cell_rect, n, selected, selection)
+    for r, c in conflicts:
+        painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
+    wrong_cells = {divmod(i, n) for i in wrong}
+    for r, c in wrong_cells:
+        painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
+    eliminated = _paint_hint_cells(painter, hint, cell_rect)
+    if board.variant is not None:
+        from .variant_paint import paint_under
+
+        paint_under(painter, board, grid, size, palette)
+    _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, solution)
+    if hint is not None and hint.technique in CHAIN_TECHNIQUES and len(hint.cells) > 1:
+        # The chain's cells joined in its order, so the eye can follow the links.
+        pen = QPen(HINT_CHAIN, max(2.0, size / 16))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        painter.setPen(pen)
+        centres = [cell_rect(*divmod(i, 9)).center() for i in hint.cells]
+        painter.drawPolyline(centres)
+
+    _paint_digits(painter, board, cell_rect, size, text, dark, conflicts, wrong_cells, hint, solution)
+
+    # Thin lines first, each only between the thick lines, then the thick ones on top
+    # with square ends, so no thin line notches the border or a box line.
+    if board.variant is not None:
+        from .variant_paint import paint_grid_lines, paint_over
+
+        paint_grid_lines(painter, board, grid, size, palette)
+        paint_over(painter, board, grid, size, palette)
+        painter.restore()
+        return
+    _paint_box_lines(painter, grid, size, palette, text)
+    painter.restore()
+
+
+def _paint_selection(painter: QPainter, palette: QPalette, cell_rect, n: int, selected, selection) -> None:
+    """Solve's selected cells, or Set's one selected cell and its row and column."""
     if selection is not None:
         # Solve mode: every selected cell, no peers (SudokuPad's look).
         sel_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
@@ -105,11 +142,10 @@ def paint(
         sel_fill = QColor(palette.color(QPalette.ColorRole.Highlight))
         sel_fill.setAlpha(90)
         painter.fillRect(cell_rect(sr, sc), sel_fill)
-    for r, c in conflicts:
-        painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
-    wrong_cells = {divmod(i, n) for i in wrong}
-    for r, c in wrong_cells:
-        painter.fillRect(cell_rect(r, c), CONFLICT_FILL)
+
+
+def _paint_hint_cells(painter: QPainter, hint, cell_rect) -> dict[int, set[int]]:
+    """The cells that prove a hint and the one it fills; returns the marks it removes, by cell."""
     eliminated: dict[int, set[int]] = {}
     if hint is not None:
         for i in hint.cells:
@@ -118,19 +154,14 @@ def paint(
             painter.fillRect(cell_rect(*divmod(hint.cell, 9)), HINT_TARGET)
         for i, d in hint.eliminations:
             eliminated.setdefault(i, set()).add(d)
-    if board.variant is not None:
-        from .variant_paint import paint_under
+    return eliminated
 
-        paint_under(painter, board, grid, size, palette)
-    _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, solution)
-    if hint is not None and hint.technique in CHAIN_TECHNIQUES and len(hint.cells) > 1:
-        # The chain's cells joined in its order, so the eye can follow the links.
-        pen = QPen(HINT_CHAIN, max(2.0, size / 16))
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        painter.setPen(pen)
-        centres = [cell_rect(*divmod(i, 9)).center() for i in hint.cells]
-        painter.drawPolyline(centres)
 
+def _paint_digits(
+    painter: QPainter, board, cell_rect, size: float, text, dark: bool, conflicts, wrong_cells, hint, solution
+) -> None:
+    """Each cell's digit: a given, one typed, a hint's placement or the solution's."""
+    n = board.size
     font = QFont(painter.font())
     font.setPixelSize(max(6, int(size * 0.6)))
     shown = DIGITS
@@ -155,15 +186,9 @@ def paint(
                 painter.setPen(SOLUTION_DARK if dark else SOLUTION_LIGHT)
                 painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, shown[solution.get(r, c) - 1])
 
-    # Thin lines first, each only between the thick lines, then the thick ones on top
-    # with square ends, so no thin line notches the border or a box line.
-    if board.variant is not None:
-        from .variant_paint import paint_grid_lines, paint_over
 
-        paint_grid_lines(painter, board, grid, size, palette)
-        paint_over(painter, board, grid, size, palette)
-        painter.restore()
-        return
+def _paint_box_lines(painter: QPainter, grid: QRectF, size: float, palette: QPalette, text) -> None:
+    """A classic grid's lines: thin between cells, thick between boxes and around."""
     thin = QPen(palette.color(QPalette.ColorRole.Mid), max(1.0, size / 40))
     thin.setCapStyle(Qt.PenCapStyle.FlatCap)
     painter.setPen(thin)
@@ -184,7 +209,6 @@ def paint(
         painter.drawLine(QPointF(grid.left(), y), QPointF(grid.right(), y))
     painter.setBrush(Qt.BrushStyle.NoBrush)
     painter.drawRect(grid)
-    painter.restore()
 
 
 def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, solution=None) -> None:
