@@ -263,7 +263,13 @@ def test_export_game_writes_pgn_that_reads_back(capsys, tmp_path):
     code, out, _ = _export(capsys, str(path), "--format", "moves", "--notation", "ICCS")
     assert (code, out) == (0, "h2e2 h9g7 h0g2\n")
     code, out, _ = _export(capsys, str(path), "--notation", "Chinese")
-    assert "1. 炮二平五 马８进７" in out
+    assert "1. 炮二平五 馬８進７" in out  # traditional, as the window writes them, by default
+    code, out, _ = _export(capsys, str(path), "--notation", "Chinese", "--script", "simplified")
+    assert "1. 炮二平五 马８进７" in out  # as most record programs write them
+    (again,) = records.read_pgn(out)
+    assert again.main_line == game.main_line  # read back either way
+    code, out, _ = _export(capsys, str(path), "--format", "moves", "--notation", "Chinese")
+    assert out == "1. 炮二平五 馬８進７\n2. 傌二進三\n"
 
 
 def test_export_game_of_something_else_is_one_line_and_status_2(capsys):

@@ -97,6 +97,13 @@ def export_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--notation", choices=("WXF", "ICCS", "Chinese"), default="WXF", help="how moves are written (default WXF)"
     )
+    parser.add_argument(
+        "--script",
+        choices=("traditional", "simplified"),
+        default="traditional",
+        help="the characters of Chinese moves: traditional (馬７進５, as the window writes them; the default) or "
+        "simplified (马７进５, as most record programs write them)",
+    )
 
 
 def read_games(source: str) -> list[Any]:
@@ -112,7 +119,7 @@ def export_game(args: argparse.Namespace) -> int:
     """Write each game to standard output (what its reader left out said on standard
     error); a file that cannot be read: one line, status 2."""
     from . import records
-    from .notation import iccs_list, wxf_list
+    from .notation import chinese_list, iccs_list, wxf_list
 
     try:
         games = read_games(args.source)
@@ -124,9 +131,11 @@ def export_game(args: argparse.Namespace) -> int:
             where = f"game {number}: " if len(games) > 1 else ""
             print(f"slugboard-codec: {where}{problem}", file=sys.stderr)
         if args.format == "pgn":
-            sys.stdout.write(records.write_pgn(game, args.notation))
+            sys.stdout.write(records.write_pgn(game, args.notation, args.script))
         elif args.notation == "ICCS":
             sys.stdout.write(iccs_list(game.main_line) + "\n")
+        elif args.notation == "Chinese":
+            sys.stdout.write(chinese_list(game.start, game.main_line, args.script) + "\n")
         else:
             sys.stdout.write(wxf_list(game.start, game.main_line) + "\n")
         if len(games) > 1:

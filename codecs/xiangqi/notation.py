@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..errors import FormatError, SlugError, ValueRangeError, shown
 from .fen import _FEN_HEAD, _MOVE_NUMBER, _TOKEN, MAX_LIST_CHARS, from_fen, move_words
@@ -31,6 +31,12 @@ ADVANCE, RETREAT, TRAVERSE = "進", "退", "平"
 FRONT, MIDDLE, REAR = "前", "中", "後"
 # Simplified forms read as the same move.
 _SIMPLIFIED = str.maketrans({"帅": "帥", "马": "馬", "车": "車", "将": "將", "进": "進", "后": "後"})
+# Chinese moves are written in one script, traditional (as the board draws its pieces) unless
+# simplified is asked for; simplified, as most record programs write it, gives both sides'
+# horses, rooks, cannons and generals one name (炮二平五 马８进７).
+SCRIPTS = ("traditional", "simplified")
+DEFAULT_SCRIPT = "traditional"
+TO_SIMPLIFIED = str.maketrans("帥傌俥將馬車砲進後", "帅马车将马车炮进后")
 RED_NUMBERS = "一二三四五六七八九"
 BLACK_NUMBERS = "１２３４５６７８９"
 
@@ -90,8 +96,13 @@ def wxf(board: Board, move: Move) -> str:
     return f"{letter}{where}{direction}{number}"
 
 
-def chinese(board: Board, move: Move) -> str:
-    """The move in Chinese notation ("炮二平五")."""
+def chinese(board: Board, move: Move, script: str = DEFAULT_SCRIPT) -> str:
+    """The move in Chinese notation ("炮二平五"), in `script` (SCRIPTS)."""
+    text = _chinese(board, move)
+    return text.translate(TO_SIMPLIFIED) if script == "simplified" else text
+
+
+def _chinese(board: Board, move: Move) -> str:
     kind, where, direction, number, red = _parts(board, move)
     names = CHINESE_RED if red else CHINESE_BLACK
     numbers = RED_NUMBERS if red else BLACK_NUMBERS
@@ -421,8 +432,10 @@ def shown_board(text: str, board: Board) -> Board:
     return board
 
 
-def wxf_list(start: Board, moves: Sequence[Move]) -> str:
-    """The moves as numbered WXF text, one move pair a line ("1. C2=5 H8+7")."""
+def wxf_list(start: Board, moves: Sequence[Move], name: Callable[[Board, Move], str] | None = None) -> str:
+    """The moves as numbered WXF text, one move pair a line ("1. C2=5 H8+7"); or named by
+    `name` (Chinese: `chinese_list`)."""
+    name = name or wxf
     lines: list[str] = []
     board = start
     number = 1
@@ -432,7 +445,7 @@ def wxf_list(start: Board, moves: Sequence[Move]) -> str:
     for move in moves:
         if board.red_to_move:
             line = [f"{number}."]
-        line.append(wxf(board, move))
+        line.append(name(board, move))
         board = play(board, move)
         if board.red_to_move:
             lines.append(" ".join(line))
@@ -441,6 +454,11 @@ def wxf_list(start: Board, moves: Sequence[Move]) -> str:
     if line:
         lines.append(" ".join(line))
     return "\n".join(lines)
+
+
+def chinese_list(start: Board, moves: Sequence[Move], script: str = DEFAULT_SCRIPT) -> str:
+    """The moves as numbered Chinese text in `script`, one move pair a line ("1. 炮二平五 馬８進７")."""
+    return wxf_list(start, moves, lambda board, move: chinese(board, move, script))
 
 
 def game_text(start: Board, moves: Sequence[Move]) -> str:

@@ -12,7 +12,7 @@ where, rather than refusing the whole file.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..errors import FormatError, SlugError
@@ -20,11 +20,8 @@ from ..work import NEVER, Cancel
 from .fen import from_fen
 from .model import NAME, OPENING_FEN, Board, to_fen
 from .moves import Move, iccs, play
-from .notation import SAN_WORD, chinese, parse_move, wxf
+from .notation import DEFAULT_SCRIPT, SAN_WORD, chinese, parse_move, wxf
 from .tree import MAX_COMMENT, MAX_GAMES, RESULTS, GameRecord, Node, Work
-
-# Records keep Chinese moves in the simplified forms most programs write (炮二平五 马８进７).
-_SIMPLIFIED = str.maketrans("帥傌俥將馬車砲進後", "帅马车将马车炮进后")
 
 _PGN_TOKEN = re.compile(
     r"""(?P<tagline>\[\s*(?P<tag>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\])"""
@@ -247,9 +244,9 @@ SEVEN_TAGS = (
 )
 
 
-def write_pgn(record: GameRecord, notation: str = "WXF") -> str:
+def write_pgn(record: GameRecord, notation: str = "WXF", script: str = DEFAULT_SCRIPT) -> str:
     """The game as PGN: its tags (FEN when it does not start from the opening), moves in
-    WXF, ICCS or Chinese, comments in braces and variations in parentheses."""
+    WXF, ICCS or Chinese (in `script`), comments in braces and variations in parentheses."""
     if notation not in ("WXF", "ICCS", "Chinese"):
         raise ValueError(f"unknown notation {notation!r}")
     given = {k: v for k, v in record.tags.items() if k not in ("FEN", "Format")}
@@ -268,7 +265,7 @@ def write_pgn(record: GameRecord, notation: str = "WXF") -> str:
     words: list[str] = []
     if record.root.comment:
         words.append(_comment(record.root.comment))
-    _write_moves(record.root, record.start, words, notation, first=True)
+    _write_moves(record.root, record.start, words, _namer(notation, script), first=True)
     words.append(result)
     return head + "\n" + _wrap(words) + "\n"
 
@@ -281,10 +278,13 @@ def _comment(text: str) -> str:
     return "{" + text.replace("}", ")") + "}"
 
 
-def _name(board: Board, move: Move, notation: str) -> str:
+def _namer(notation: str, script: str) -> Callable[[Board, Move], str]:
+    """How a move is written in `notation` (Chinese in `script`)."""
     if notation == "ICCS":
-        return f"{iccs(move)[:2].upper()}-{iccs(move)[2:].upper()}"
-    return chinese(board, move).translate(_SIMPLIFIED) if notation == "Chinese" else wxf(board, move)
+        return lambda board, move: f"{iccs(move)[:2].upper()}-{iccs(move)[2:].upper()}"
+    if notation == "Chinese":
+        return lambda board, move: chinese(board, move, script)
+    return wxf
 
 
 def _number(board: Board, ply_number: int, first: bool) -> str | None:
@@ -293,7 +293,7 @@ def _number(board: Board, ply_number: int, first: bool) -> str | None:
     return f"{ply_number}..." if first else None
 
 
-def _write_moves(node: Node, board: Board, words: list[str], notation: str, first: bool) -> None:
+def _write_moves(node: Node, board: Board, words: list[str], name: Callable[[Board, Move], str], first: bool) -> None:
     """Write the line from `node` on (iteratively: a long game must not hit the recursion limit)."""
     move_no = 1
     # Each frame: (node whose children follow, board there, move number, whether a number is due)
@@ -311,7 +311,7 @@ def _write_moves(node: Node, board: Board, words: list[str], notation: str, firs
         number = _number(board, move_no, due)
         if number:
             words.append(number)
-        words.append(_name(board, main.move, notation))
+        words.append(name(board, main.move))
         if main.comment:
             words.append(_comment(main.comment))
         after = play(board, main.move)
@@ -330,7 +330,7 @@ def _write_moves(node: Node, board: Board, words: list[str], notation: str, firs
                 stack.append(("line", var, play(vboard, var.move), vno if vboard.red_to_move else vno + 1, False))
                 if var.comment:
                     stack.append(("text", _comment(var.comment)))
-                stack.append(("text", _name(vboard, var.move, notation)))
+                stack.append(("text", name(vboard, var.move)))
                 stack.append(("text", f"{vno}." if vboard.red_to_move else f"{vno}..."))
             else:
                 stack.append(item)
