@@ -5,7 +5,7 @@ characters lit in the slug."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QSettings
+from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtTest import QTest
 
 from slugboard.codecs import anatomy, explain
@@ -40,8 +40,9 @@ def test_the_toggle_shows_the_anatomy_of_the_slug_shown(qtbot, window):
     assert panel.chars.text == PUZZLE
     assert panel.anatomy.totals()["given"] == {"spans": 17, "bits": 17 * 11}
     assert "given&nbsp;187 bits for 17" in panel.legend.text()
-    # It follows an edit in the same turn.
+    # It follows an edit in the same turn (a given set: the pasted puzzle opened in Solve).
     page = window.page("sudoku")
+    QTest.mouseClick(page.switch_buttons["set"], Qt.MouseButton.LeftButton)
     page.canvas.select((0, 0))
     QTest.keyClick(page.canvas, "5")
     assert panel.anatomy.totals()["given"]["spans"] == 18

@@ -115,6 +115,8 @@ def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_wi
     start = game.encode(page.board)  # the paste is the first step to undo
     main_window.paste_text(rng.choice(_examples(name)))
     assert main_window.current_page() is page
+    if hasattr(page, "switch_buttons"):  # a pasted puzzle opens in Solve: its board is edited in Set
+        qtbot.mouseClick(page.switch_buttons["set"], Qt.MouseButton.LeftButton)
     seen = set()
     dismisser = Dismisser()
     QApplication.instance().installEventFilter(dismisser)
@@ -128,7 +130,7 @@ def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_wi
         QApplication.instance().removeEventFilter(dismisser)
     # The actions did edit the board (a letters board changes only when a word is played,
     # which random letters seldom make; the tiles laid meanwhile are not yet the board).
-    assert len(seen) >= {"letters": 2, "xiangqi": 3}.get(name, 8), len(seen)
+    assert len(seen) >= {"letters": 2, "xiangqi": 3}.get(name, 5), len(seen)
     stack = page.undo_stack
     end, at = game.encode(page.board), stack.index()
     while stack.canUndo():
