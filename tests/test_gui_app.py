@@ -159,36 +159,44 @@ QTimer.singleShot(50, report)
 MINESWEEPER = "1=15x15+90E2E3A445556575D506C65797D71848D89A0B1BAB5CAD4E7EBEEE+000;5840;594;5A7;5B5;5C7;6B1;698;685;"
 
 
-def _export_error(tmp_path, *args: str) -> str:
-    done = _run(*args)
-    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
-    assert "Traceback" not in done.stderr
-    assert done.stderr.count("error") >= 1
-    return done.stderr
+def _export_error(capsys, *args: str) -> str:
+    """What `slugboard ARGS` says on its error output, checking it ends with status 2.
+    Run in this process (`main`, as `python -m slugboard.gui` runs it): a fresh interpreter
+    for each of these refusals cost a second or more of Qt's loading apiece, and the tests
+    above run the whole program in its own process, refusals among them."""
+    from slugboard.gui.app import main
+
+    capsys.readouterr()
+    try:
+        status = main(list(args))
+    except SystemExit as stop:  # argparse and --size end the run this way
+        status = stop.code
+    out, err = capsys.readouterr()
+    assert status == 2, (status, out, err)
+    assert "Traceback" not in err  # an exception would have come through here
+    assert err.count("error") >= 1
+    return err
 
 
 @pytest.mark.slow
-def test_export_moment_out_of_range_is_an_error(tmp_path):
+def test_export_moment_out_of_range_is_an_error(tmp_path, capsys):
     for at in ("inf", "1e308", "nan", "-1", "soon"):
-        err = _export_error(tmp_path, "--export", str(tmp_path / "m.png"), MINESWEEPER, "--at", at)
+        err = _export_error(capsys, "--export", str(tmp_path / "m.png"), MINESWEEPER, "--at", at)
         assert "--at" in err
     assert not (tmp_path / "m.png").exists()
 
 
-@pytest.mark.slow
-def test_export_malformed_link_is_an_error(tmp_path):
+def test_export_malformed_link_is_an_error(tmp_path, capsys):
     for text in ("s://]", "http://["):
-        err = _export_error(tmp_path, "--export", str(tmp_path / "x.png"), text)
+        err = _export_error(capsys, "--export", str(tmp_path / "x.png"), text)
         assert "which no game here reads" in err
 
 
 @pytest.mark.slow
-def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path):
-    assert "--size" in _export_error(
-        tmp_path, "--export", str(tmp_path / "a.png"), "--size", "9" * 400 + "x9", SEED_SLUG
-    )
-    assert "name the file .png" in _export_error(tmp_path, "--export", str(tmp_path / "a.docx"), SEED_SLUG)
-    assert "no such folder" in _export_error(tmp_path, "--export", str(tmp_path / "none" / "a.png"), SEED_SLUG)
+def test_export_bad_size_suffix_or_folder_is_an_error(tmp_path, capsys):
+    assert "--size" in _export_error(capsys, "--export", str(tmp_path / "a.png"), "--size", "9" * 400 + "x9", SEED_SLUG)
+    assert "name the file .png" in _export_error(capsys, "--export", str(tmp_path / "a.docx"), SEED_SLUG)
+    assert "no such folder" in _export_error(capsys, "--export", str(tmp_path / "none" / "a.png"), SEED_SLUG)
 
 
 def test_missing_window_libraries_are_named_with_their_packages():
@@ -244,15 +252,15 @@ def test_export_records_a_replay_in_each_format(tmp_path):
 
 
 @pytest.mark.slow
-def test_export_recording_errors(tmp_path):
+def test_export_recording_errors(tmp_path, capsys):
     out = str(tmp_path / "r.gif")
-    assert "cannot write gif for a sudoku puzzle" in _export_error(tmp_path, "--export", out, SEED_SLUG)
-    assert "no clicks" in _export_error(tmp_path, "--export", out, MINESWEEPER.split("+000")[0])
-    assert "at most 50" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--fps", "60")
-    assert "--speed" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--speed", "-1")
-    assert "--fps" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--fps", "fast")
-    assert "--at" in _export_error(tmp_path, "--export", out, REPLAY_FILE, "--at", "1")
-    assert "for recordings" in _export_error(tmp_path, "--export", str(tmp_path / "r.png"), REPLAY_FILE, "--fps", "5")
+    assert "cannot write gif for a sudoku puzzle" in _export_error(capsys, "--export", out, SEED_SLUG)
+    assert "no clicks" in _export_error(capsys, "--export", out, MINESWEEPER.split("+000")[0])
+    assert "at most 50" in _export_error(capsys, "--export", out, REPLAY_FILE, "--fps", "60")
+    assert "--speed" in _export_error(capsys, "--export", out, REPLAY_FILE, "--speed", "-1")
+    assert "--fps" in _export_error(capsys, "--export", out, REPLAY_FILE, "--fps", "fast")
+    assert "--at" in _export_error(capsys, "--export", out, REPLAY_FILE, "--at", "1")
+    assert "for recordings" in _export_error(capsys, "--export", str(tmp_path / "r.png"), REPLAY_FILE, "--fps", "5")
     assert not any(tmp_path.iterdir())
 
 
