@@ -9,15 +9,10 @@ import textwrap
 
 import pytest
 
+from engines import codec_cli, needs_engine
 from slugboard.codecs import xiangqi
 from slugboard.codecs.xiangqi import engine as eng
 from slugboard.codecs.xiangqi.moves import legal_moves, parse_iccs, play, result
-
-try:
-    ENGINE = eng.find_engine()
-except eng.EngineError:
-    ENGINE = None
-needs_engine = pytest.mark.skipif(ENGINE is None, reason="needs a xiangqi engine (apt install fairy-stockfish)")
 
 
 def mates_in_one(board: xiangqi.Board) -> list:
@@ -309,14 +304,7 @@ for line in sys.stdin:
 # --- through slugboard-codec ------------------------------------------------------------
 
 
-def _cli(*argv: str) -> tuple[int, str, str]:
-    import io
-
-    from slugboard.codecs.cli import run
-
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), out, err, io.BytesIO(b""))
-    return code, out.getvalue(), err.getvalue()
+_cli = codec_cli
 
 
 @needs_engine

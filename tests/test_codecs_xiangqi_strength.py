@@ -5,13 +5,13 @@ an independent move generator)."""
 
 from __future__ import annotations
 
-import io
 import json
 
 import cchess
 import pytest
 from cchess.common import pos2iccs
 
+from engines import codec_cli, needs_engine
 from slugboard.codecs.xiangqi import engine as eng
 from slugboard.codecs.xiangqi.strength import limit_strength, spin_options
 
@@ -24,12 +24,6 @@ FAIRY_OPTIONS = (
     "option name UCI_Variant type combo default chess var chess var xiangqi",
 )
 OPENING = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
-
-try:
-    ENGINE = eng.find_engine()
-except eng.EngineError:
-    ENGINE = None
-needs_engine = pytest.mark.skipif(ENGINE is None, reason="needs a xiangqi engine (apt install fairy-stockfish)")
 
 
 class Listening:
@@ -72,12 +66,7 @@ def test_an_engine_that_cannot_play_weaker_is_refused_in_words():
         limit_strength(Listening(["option name Hash type spin default 16 min 1 max 1024"]), 1500)
 
 
-def _cli(*argv: str) -> tuple[int, str, str]:
-    from slugboard.codecs.cli import run
-
-    out, err = io.StringIO(), io.StringIO()
-    code = run(list(argv), out, err, io.BytesIO(b""))
-    return code, out.getvalue(), err.getvalue()
+_cli = codec_cli
 
 
 @needs_engine

@@ -10,15 +10,9 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from test_gui_xiangqi_play import _drag, _set_up, _sq
 
+from engines import needs_engine
 from slugboard.codecs import xiangqi
 from slugboard.codecs.xiangqi import engine as engines
-
-try:
-    engines.find_engine()
-    HAVE_ENGINE = True
-except engines.EngineError:
-    HAVE_ENGINE = False
-needs_engine = pytest.mark.skipif(not HAVE_ENGINE, reason="needs a xiangqi engine (apt install fairy-stockfish)")
 
 
 def _analyse(qtbot, page, depth=8):

@@ -6,23 +6,16 @@ an engine, a message that says how to get one."""
 from __future__ import annotations
 
 import cchess
-import pytest
 from cchess.common import pos2iccs
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
+from engines import needs_engine
 from slugboard.codecs import xiangqi
 from slugboard.codecs.xiangqi import engine as eng
 from slugboard.codecs.xiangqi import records
 
 OPENING = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"
-
-try:
-    eng.find_engine()
-    HAVE_ENGINE = True
-except eng.EngineError:
-    HAVE_ENGINE = False
-needs_engine = pytest.mark.skipif(not HAVE_ENGINE, reason="needs a xiangqi engine (apt install fairy-stockfish)")
 
 
 def _click(qtbot, page, name: str) -> None:
