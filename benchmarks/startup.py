@@ -89,7 +89,7 @@ def watch_windows():
     return watch  # kept alive by the closure above
 
 KIND = sys.argv[1]
-if KIND in ("slugboard", "plain", "unread", "late-loaded", "collecting"):
+if KIND in ("slugboard", "plain", "unread", "collecting"):
     # The program's own start, `slugboard` with no arguments, as its script runs it: import
     # slugboard.gui.app and call main(), which reads the arguments, makes the application,
     # reads the settings and shows the window with the last boards. Nothing of Qt is loaded
@@ -117,20 +117,17 @@ if KIND in ("slugboard", "plain", "unread", "late-loaded", "collecting"):
         wheel = sys.modules["slugboard.gui.wheel"]
         wheel.guard_boxes_on_screen = wheel.guard_boxes
 
-    # "late-loaded": the modules of BEFORE_QT are not loaded before Qt, but when the window's
-    # modules import them; "collecting": Python's automatic collection stays on while the
-    # start loads (both the plain way of a trick of gui/app.py, for benchmarks/tricks.py).
+    # "collecting": Python's automatic collection stays on while the start loads (the plain
+    # way of a trick of gui/app.py, for benchmarks/tricks.py).
     def plain_app():
         app = sys.modules["slugboard.gui.app"]
-        if KIND == "late-loaded":
-            app.load_before_qt = lambda: None
         if KIND == "collecting":
             import gc, types
             app.gc = types.SimpleNamespace(isenabled=gc.isenabled, enable=gc.enable, disable=lambda: None)
 
     class OnceLoaded:
         actions = {"PySide6.QtCore": use_seeded_settings, "PySide6.QtWidgets": watch_windows}
-        if KIND in ("late-loaded", "collecting"):
+        if KIND == "collecting":
             actions["slugboard.gui.app"] = plain_app
         if KIND == "plain":
             actions.update({"slugboard.gui.worker": queries_at_once, "slugboard.gui.wheel": boxes_at_once})

@@ -26,8 +26,6 @@ The window's (`--window`), each in fresh interpreters, in turns so that a spell 
 weighs on both; processor time, which the machine's other work stretches less than the
 wall clock, except for the waits and the starts:
 
-* an empty command line taken as `EMPTY_COMMAND_LINE` (`slugboard.gui.app._parse`), against
-  the parser reading it, before Qt loads as in the start;
 * `slugboard --book`'s import of gui/book.py, its dialog's class made on first use
   (`book._dialog_class`), against made with the module;
 * a 200x200 minesweeper field's canvas repainted with nothing changed, its picture kept
@@ -36,9 +34,7 @@ wall clock, except for the waits and the starts:
   1000x1000 field, with the switch interval made 1 ms (`gui/opening.py`), against the
   interpreter's own 5 ms;
 * the window's start (wall time to its first frame, benchmarks/startup.py's harness) against
-  the same start with the modules of `BEFORE_QT` loaded when the window's modules import
-  them, and against the same start with Python's automatic collection on while it loads
-  (`gui/app.py`, `main`).
+  the same start with Python's automatic collection on while it loads (`gui/app.py`, `main`).
 
 The whole start is guarded by benchmarks/startup.py.
 
@@ -217,11 +213,6 @@ def in_turns(repeat: int, trick: tuple[str, str], plain: tuple[str, str]) -> tup
     return statistics.median(tricks), statistics.median(plains)
 
 
-def command_line(repeat: int) -> tuple[float, float]:
-    setup = "import argparse, shutil\nfrom slugboard.gui import app\napp.load_before_qt()"
-    return in_turns(repeat, (setup, "app._parse([])"), (setup, "app._parser().parse_known_args([])"))
-
-
 def book_class(repeat: int) -> tuple[float, float]:
     setup = "from PySide6.QtWidgets import QApplication\napp = QApplication(sys.argv[:1])"
     trick = "from slugboard.gui import book"
@@ -305,10 +296,6 @@ def _start(kind: str, repeat: int) -> tuple[float, float]:
     return _start_beside(kind, repeat * 5, prepared())
 
 
-def before_qt(repeat: int) -> tuple[float, float]:
-    return _start("late-loaded", repeat)
-
-
 def no_collection(repeat: int) -> tuple[float, float]:
     return _start("collecting", repeat)
 
@@ -333,12 +320,10 @@ CODECS = (
 )
 
 WINDOW = (
-    ("an empty command line read, before Qt", command_line),
     ("the book dialog's class made on first use", book_class),
     ("a 200x200 field's canvas repainted, picture kept", canvas_picture),
     ("longest wait of the window, 1 ms switches", switch_interval),
     ("p95 wait of the window, 1 ms switches", lambda repeat: switch_interval(repeat, "p95")),
-    ("the window's start, BEFORE_QT loaded first", before_qt),
     ("the window's start, no collection while loading", no_collection),
 )
 

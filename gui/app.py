@@ -5,10 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import importlib
 import os
 import sys
-from types import SimpleNamespace
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -16,36 +14,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
 APP_NAME = "Slugboard"
-
-# The modules the window's start loads that use no Qt, loaded by main() before PySide6 is:
-# the standard library's the window's modules import, and the codecs' every page uses.
-# Once PySide6 is imported, its import hook reads the source
-# of every module an `import` statement names for the first time, to learn whether the
-# module uses PySide6's `__feature__` switches; the statements these modules run while they
-# load then run before it, and it reads none of what they import. tests/test_gui_app.py
-# checks that every one is loaded by the first frame and that none of them loads Qt.
-BEFORE_QT = (
-    "collections.abc",
-    "importlib",
-    "json",
-    "os",
-    "re",
-    "threading",
-    "typing",
-    "slugboard.codecs",
-    "slugboard.codecs.errors",
-    "slugboard.codecs.record",
-    "slugboard.codecs.wording",
-    "slugboard.codecs.work",
-    "slugboard.resources",
-)
-
-
-def load_before_qt() -> None:
-    """Load the modules of BEFORE_QT (already loaded ones cost a dictionary look-up)."""
-    for name in BEFORE_QT:
-        importlib.import_module(name)
-
 
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
     """The options of `slugboard`, and those of the views of `games` (their CommandLine)."""
@@ -102,35 +70,9 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
     return parser
 
 
-# What `_parser` reads from an empty command line: each of its options at its default (the
-# codecs' board options add theirs, all None). A start from the desktop's menu has nothing
-# on its command line; it takes these and builds no parser, whose help formatters and the
-# look-up of its messages' translations (gettext, locale) cost more than the rest of what
-# the program does before Qt loads. tests/test_gui_app.py holds these equal to what the
-# parser reads; benchmarks/tricks.py times the two.
-EMPTY_COMMAND_LINE = {
-    "text": None,
-    "version": False,
-    "install_desktop": False,
-    "uninstall_desktop": False,
-    "export": None,
-    "paper": None,
-    "size": None,
-    "book": None,
-    "per_page": 4,
-    "solutions": False,
-    "dark": False,
-}
-
-
 def _parse(argv: list[str]) -> argparse.Namespace:
     """The command line read; the games' own options are looked up (their views loaded)
     only when it holds an option the window does not know, or asks for help."""
-    if not argv:
-        from slugboard.codecs import all_games
-
-        board_options = {option.dest: None for game in all_games().values() for option in game.board_options}
-        return SimpleNamespace(**EMPTY_COMMAND_LINE, **board_options)  # type: ignore[return-value]
     # The help lists the games' options too (--at, --speed, --fps): asked before the
     # window's own parser answers it alone.
     asks_help = "-h" in argv or "--help" in argv
@@ -374,7 +316,6 @@ def main(argv: list[str] | None = None) -> int:
     # exists, and `--export` ends with it off; any other run gives it back as it found it.
     collecting = gc.isenabled()
     gc.disable()
-    load_before_qt()
     handed_over: list[bool] = []
     try:
         return _start(argv if argv is not None else sys.argv[1:], handed_over)

@@ -96,10 +96,9 @@ def test_the_finder_gives_every_play_the_brute_force_gives_with_its_score():
 
 
 @pytest.mark.slow
-def test_the_finder_agrees_with_the_brute_force_on_a_hundred_and_twenty_positions():
-    # 120 random positions (each with a full rack, blanks among them) after the six above;
-    # 300 took a sixth of the suite's time and found nothing the first hundred did not.
-    _check_positions(seed=2, count=120)
+def test_the_finder_agrees_with_the_brute_force_on_fifty_positions():
+    # 50 random positions (each with a full rack, blanks among them) after the six above.
+    _check_positions(seed=2, count=50)
 
 
 def _full_rack_positions(seed, count):
@@ -125,7 +124,7 @@ def test_the_best_plays_found_by_pruning_are_the_first_of_every_play_ranked():
 
 @pytest.mark.slow
 def test_the_best_plays_found_by_pruning_agree_with_every_play_on_many_positions():
-    _check_best_against_every_play(seed=5, count=80)  # 80 full racks, three tops each
+    _check_best_against_every_play(seed=5, count=40)  # 40 full racks, three tops each
 
 
 def test_no_play_scores_above_the_ceiling_of_the_anchor_it_is_found_from():

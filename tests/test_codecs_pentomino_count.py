@@ -72,20 +72,27 @@ def modular_count(surface: str, height: int, width: int, blocked=frozenset()) ->
                     if len(taken) == 5 and not taken & blocked:
                         found.add(taken)
     empty = {(r, c) for r in range(height) for c in range(width)} - set(blocked)
+    # Cells and pieces as bits of whole numbers, and each cell's placements covering it.
+    bit = {cell: 1 << i for i, cell in enumerate(sorted(empty))}
+    covering: dict[int, list[tuple[int, int]]] = {b: [] for b in bit.values()}
+    for piece, name in enumerate(placements):
+        for cells in placements[name]:
+            mask = sum(bit[cell] for cell in cells)
+            for cell in cells:
+                covering[bit[cell]].append((1 << piece, mask))
 
     @functools.cache
-    def fill(left: frozenset, free: frozenset) -> int:
+    def fill(left: int, free: int) -> int:
         if not left:
             return 1
-        first = min(left)
+        first = left & -left  # the lowest cell left
         return sum(
-            fill(left - cells, free - {name})
-            for name in free
-            for cells in placements[name]
-            if first in cells and cells <= left
+            fill(left & ~mask, free & ~piece)
+            for piece, mask in covering[first]
+            if free & piece and mask & left == mask
         )
 
-    return fill(frozenset(empty), frozenset(SHAPES)) if len(empty) % 5 == 0 else 0
+    return fill(sum(bit.values()), (1 << len(placements)) - 1) if len(empty) % 5 == 0 else 0
 
 
 @pytest.mark.parametrize(
@@ -390,7 +397,7 @@ def test_a_generated_puzzle_has_exactly_one_completion(capsys, surface, size, se
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("surface", "seed"), [("K", 1), ("M", 3), ("P", 2), ("C", 6)])
+@pytest.mark.parametrize(("surface", "seed"), [("K", 1), ("M", 3), ("P", 3), ("C", 6)])
 def test_the_short_looks_for_two_completions_change_the_time_not_the_puzzle(monkeypatch, surface, seed):
     """The looks only ever say "not unique" (two completions found): with them and without
     them (no time to look), the same seed makes the same puzzle, and they do find two

@@ -138,7 +138,7 @@ def _near_candidate_grids(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(_near_candidate_grids() | st.text(" 123456789|-+x", max_size=200))
 def test_a_candidate_grid_is_told_cell_by_cell_as_by_its_rules(text):
     """A candidate grid is told from other texts cell by cell, giving up at the first cell

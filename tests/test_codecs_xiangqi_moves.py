@@ -85,7 +85,7 @@ def _oracle_moves(board: xq.Board) -> set[str]:
 
 
 @pytest.mark.slow
-@settings(max_examples=25, deadline=None)  # some 1,500 positions, each asked of the slow oracle
+@settings(max_examples=12, deadline=None)  # some 700 positions, each asked of the slow oracle
 @given(st.randoms(use_true_random=False), st.integers(0, 120))
 def test_moves_along_random_games_match_an_independent_implementation(rng: random.Random, plies: int) -> None:
     board = xq.new_board()

@@ -370,64 +370,18 @@ print(json.dumps([program.main([]), was_enabled, enabled_at_import]))
     assert fresh_process(script, home=str(tmp_path)) == [0, True, [False]]
 
 
-def _imported_at_load(path: str, module: str) -> set[str]:
-    """The modules the statements at the top level of `module`'s source (at `path`) import."""
-    import ast
-
-    package = module if path.endswith("__init__.py") else module.rpartition(".")[0]
-    names: set[str] = set()
-    with open(path, encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
-                base = f"{parent}.{base}" if base else parent
-            names.add(base)
-            names.update(f"{base}.{alias.name}" for alias in node.names)  # `from . import page`
-    return names
-
-
-def test_the_start_loads_what_uses_no_qt_before_qt(tmp_path):
-    """`slugboard` loads every module of BEFORE_QT first, and nothing of Qt before it has
-    read its command line; a run that opens no window gives collection back as it was."""
+def test_the_start_reads_its_command_line_before_it_loads_qt(tmp_path):
+    """`slugboard --version` answers without Qt; a run that opens no window gives
+    collection back as it was."""
     script = r"""
 import gc, json, sys
 from slugboard.gui import app
 qt = lambda: sorted(name for name in sys.modules if name.startswith(("PySide6", "shiboken6")))
-at_import = [qt(), [name for name in app.BEFORE_QT if name.startswith("slugboard.") and name in sys.modules]]
+at_import = qt()
 status = app.main(["--version"])
-print(json.dumps([status, at_import, [name for name in app.BEFORE_QT if name not in sys.modules], qt(), gc.isenabled()]))
+print(json.dumps([status, at_import, qt(), gc.isenabled()]))
 """
-    assert fresh_process(script, home=str(tmp_path)) == [0, [[], []], [], [], True]
-
-
-def test_an_empty_command_line_reads_as_the_parser_reads_it():
-    """A start with nothing on its command line takes EMPTY_COMMAND_LINE instead of building
-    the parser: the same options, each at the value the parser gives it (the codecs' board
-    options, letters' --start-word, among them)."""
-    from slugboard.gui import app
-
-    read = vars(app._parse([]))
-    assert read == vars(app._parser().parse_args([]))
-    assert "start_word" in read
-
-
-def test_an_empty_command_line_is_read_without_a_parser(tmp_path):
-    """Reading the command line of a start from the desktop's menu (no arguments), which
-    happens before Qt loads, loads neither argparse nor what its help formatters and the
-    look-up of its messages' translations bring (shutil, bz2, lzma, gettext, locale)."""
-    script = r"""
-import json, sys
-from slugboard.gui import app
-app.load_before_qt()
-args = app._parse([])
-print(json.dumps([args.text, args.dark, sorted(n for n in ("argparse", "shutil", "bz2", "lzma", "gettext", "locale") if n in sys.modules)]))
-"""
-    assert fresh_process(script, home=str(tmp_path)) == [None, False, []]
+    assert fresh_process(script, home=str(tmp_path)) == [0, [], [], True]
 
 
 def test_a_start_that_ends_early_gives_collection_back(tmp_path):
@@ -441,52 +395,6 @@ def test_a_start_that_ends_early_gives_collection_back(tmp_path):
     assert gc.isenabled()
     assert main(["--version"]) == 0
     assert gc.isenabled()
-
-
-def test_every_module_loaded_before_qt_is_one_the_first_frame_needs(tmp_path):
-    """What BEFORE_QT names is loaded by a window that starts without it, by its first frame,
-    and is imported by the program's module or by one of ours that frame loads (a module
-    no longer needed, or needed only later, fails here)."""
-    from importlib.util import find_spec
-
-    from slugboard.gui.app import BEFORE_QT
-
-    script = r"""
-import json, sys
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings
-from PySide6.QtWidgets import QApplication
-QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, sys.argv[1])
-QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-app = QApplication(sys.argv[:1])
-from slugboard.gui.main_window import MainWindow
-
-class Painted(QObject):
-    painted = False
-
-    def eventFilter(self, obj, event):
-        if event.type() == QEvent.Type.Paint:
-            self.painted = True
-        return False
-
-watch = Painted()
-window = MainWindow()
-window.installEventFilter(watch)
-window.show()
-while not watch.painted:
-    app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)
-ours = {name: module.__file__ for name, module in sys.modules.items() if name.startswith("slugboard")}
-print(json.dumps([sorted(sys.modules), ours]))
-"""
-    loaded, ours = fresh_process(script, str(tmp_path), home=str(tmp_path))
-    assert "slugboard.gui.app" not in loaded  # the window started without the program's module
-    app = find_spec("slugboard.gui.app")
-    assert app is not None and app.origin is not None
-    imported = _imported_at_load(app.origin, "slugboard.gui.app")
-    for name, path in ours.items():
-        if path is not None:  # slugboard itself is a folder without an __init__.py
-            imported |= _imported_at_load(path, name)
-    assert [name for name in BEFORE_QT if name not in loaded] == []
-    assert [name for name in BEFORE_QT if name not in imported and name not in ours] == []
 
 
 LETTERS_LINK = "https://letters.wiki/?g=IOFtKUQJlleEyrQRnJDehOUpqVNA&s=RUNNELS"
