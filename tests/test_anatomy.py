@@ -10,6 +10,7 @@ import json
 from urllib.parse import quote, unquote
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -541,7 +542,7 @@ def test_minesweeper_long_game_is_explained():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["pentomino", "minesweeper"])
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(data=st.data())
 def test_texts_near_slugs_explain_or_refuse(name, data):
     strategies = importlib.import_module(f"strategies.{name}")
@@ -557,7 +558,7 @@ def test_texts_near_slugs_explain_or_refuse(name, data):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["pentomino", "minesweeper"])
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(data=st.data())
 def test_boards_of_every_shape_explain(name, data):
     strategies = importlib.import_module(f"strategies.{name}")

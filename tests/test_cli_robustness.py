@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -77,7 +78,7 @@ def test_a_bad_line_of_board_json_is_one_error_and_the_batch_goes_on(bad, messag
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"])
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     value=st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),

@@ -9,6 +9,7 @@ import subprocess
 import sys
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -365,7 +366,7 @@ _prefixes = st.sampled_from(
 )
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.one_of(st.text(max_size=300), st.tuples(_prefixes, st.text(_slug_alphabet, max_size=200)).map("".join)))
 def test_every_decoder_raises_only_slug_error(text):
     for game in GAMES.values():
@@ -381,7 +382,7 @@ def test_every_decoder_raises_only_slug_error(text):
         pass
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.binary(max_size=200))
 def test_every_decoder_takes_random_bytes(data):
     import base64 as b64

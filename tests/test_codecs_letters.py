@@ -10,6 +10,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -505,7 +506,7 @@ boards = letters_boards()
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards)
 def test_random_boards_round_trip(board):
     assert letters.decode(letters.encode(board)) == board
@@ -514,7 +515,7 @@ def test_random_boards_round_trip(board):
     assert letters.from_json(letters.to_json(board)) == board
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards, st.sampled_from(["RUNNELS", "GRANDPA", "INMATE", "QUIZ"]))
 def test_random_boards_resolve_without_error(board, word):
     board = board.with_start_word(word)
@@ -536,7 +537,7 @@ def _only_slug_errors(text):
     assert isinstance(letters.looks_like(text), bool)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text())
 def test_random_text_only_raises_slug_error(text):
     _only_slug_errors(text)
@@ -545,13 +546,13 @@ def test_random_text_only_raises_slug_error(text):
 B64URL = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(alphabet=B64URL + "+/=%&?", max_size=90), st.sampled_from(["", "?g=", "w=", "https://letters.wiki/?w="]))
 def test_random_base64ish_text_only_raises_slug_error(text, prefix):
     _only_slug_errors(prefix + text)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.sampled_from([v["slug"] for v in VECTORS]),
     st.integers(0, 60),

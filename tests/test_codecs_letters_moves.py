@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -231,7 +232,7 @@ def test_best_command_says_what_it_needs(capsys):
     assert cli.run(["best", INMATE, "--turn", "9"]) == 2
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.binary(max_size=400), st.integers(0, 3))
 def test_a_cache_of_any_bytes_is_read_whole_or_refused(data, how):
     good = moves.Lexicon.from_words(["AB", "ABC", "CAT"]).to_bytes("d")

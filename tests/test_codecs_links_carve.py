@@ -7,6 +7,7 @@ from __future__ import annotations
 import codecs
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,7 +54,7 @@ PIECES = st.sampled_from(
 
 
 @pytest.mark.slow
-@settings(max_examples=600)  # short texts of a few pieces: 600 cover their mixes
+@settings(max_examples=examples(600))  # short texts of a few pieces: 600 cover their mixes
 @given(st.lists(PIECES, max_size=24).map("".join), st.integers(0, 4), st.integers(0, 4))
 def test_carving_is_what_carving_one_character_at_a_time_gives(text, cut_start, cut_end):
     start = min(cut_start, len(text))

@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -350,7 +351,7 @@ def test_a_huge_claimed_size_is_refused_before_anything_is_allocated():
         ms.decode("1=" + "9" * 5000 + "x1+++")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text())
 @example("1=\x00")
 @example("2=1x1,1+" + "0" * 9)
@@ -364,7 +365,7 @@ def test_random_text_raises_only_slug_error(text):
 _SLUGGY = st.text(alphabet="0123456789AaZz|;:+=xPRT,% -", max_size=60)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(["1=", "2=", "1=5x5+", "2=70x3,20+", "1=15x15+90E2+"]), _SLUGGY)
 def test_slug_shaped_text_raises_only_slug_error(head, tail):
     try:
@@ -375,7 +376,7 @@ def test_slug_shaped_text_raises_only_slug_error(head, tail):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([g["slug"] for g in GAME_VECTORS]), st.data())
 def test_mutated_vectors_raise_only_slug_error(slug, data):
     chars = list(slug)
@@ -401,7 +402,7 @@ def test_mutated_vectors_raise_only_slug_error(slug, data):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards())
 def test_random_boards_round_trip(board):
     slug = ms.encode(board)
@@ -483,7 +484,7 @@ def reference_field(width, height, mines):
     return number, set(openings), isolated
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 30), st.integers(1, 30), st.data())
 def test_the_field_matches_the_reference(width, height, data):
     cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
@@ -517,7 +518,7 @@ def field_facts(fld: ms.Field) -> tuple:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(1, 16), st.integers(1, 16), st.sampled_from([0, 0.05, 1]), st.data())
 def test_a_mine_added_or_taken_away_changes_the_field_as_a_new_one_would(width, height, share, data):
     cells = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
@@ -596,7 +597,7 @@ def test_every_moment_of_the_vectors_matches_the_reference(vec):
         assert replay.state_after(index).cells == cells, index
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards(max_side=12), st.data())
 def test_seeking_anywhere_matches_the_reference(board, data):
     replay = ms.Replay(board)
@@ -662,7 +663,7 @@ def _snapshot(replay: ms.Replay):
     )
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(boards(max_side=12))
 def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
     grown = ms.Board(board.width, board.height, board.mines, (), board.version, board.time_unit_ms, board.unit_in_meta)
@@ -816,7 +817,7 @@ def test_editing_mines_drops_the_recorded_game():
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from([(70, 4), (4, 70), (64, 64), (130, 2), (9, 9)]), st.sampled_from([1, 2]), st.data())
 def test_an_edited_field_writes_the_slug_a_new_board_would(size, version, data):
     # Fields wider or taller than 62 mix the two ways a mine is written: two digits, or
@@ -900,7 +901,7 @@ def test_problems_report_actions_after_the_end():
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards(max_side=62))
 def test_the_bulk_reader_agrees_with_the_careful_one(board):
     """Well-formed sections are read in bulk (slices for one-character coordinates, a
@@ -930,7 +931,7 @@ def _careful(slug: str):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(boards(), st.integers(1, 30), st.data())
 def test_sections_read_in_parts_read_as_they_do_whole(board, part, data):
     """The bulk reader reads a long section in parts cut at a ';' (each part a few
@@ -984,7 +985,7 @@ def _plain_slug(board: ms.Board) -> str:
 
 @pytest.mark.slow
 @given(boards(max_side=200))
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 def test_encode_writes_every_record_as_the_plain_writer_does(board):
     # Sides up to 200: coordinates past 61 take the long form, in mines and in records.
     assert ms.encode(board) == _plain_slug(board)

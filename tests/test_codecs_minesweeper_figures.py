@@ -12,6 +12,7 @@ from typing import NamedTuple
 
 import ms_toollib
 import pytest
+from depth import examples
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -142,7 +143,7 @@ def test_vector_games_field_figures_match_ms_toollib(vec):
     assert (got["left"], got["right"], got["double"]) == (opens, len(board.events) - opens, 0)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.integers(1, 20), st.integers(1, 20), st.data())
 def test_openings_and_islands_match_ms_toollib(width, height, data):
     cells = data.draw(st.sets(st.integers(0, width * height - 1), max_size=width * height // 3))
@@ -245,7 +246,7 @@ class _Move:
         self.t_ms, self.x, self.y, self.kind = t_ms, x, y, "mv"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(st.integers(0, 3000), max_size=60).map(sorted),
     st.integers(-100, 3200),
@@ -466,7 +467,7 @@ def test_prepare_leaves_a_long_games_replay_to_the_window_but_says_how_it_ended(
     assert built == [False, True] and ms.kept_replay(other) is r
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards())
 def test_the_start_and_end_of_a_replay_are_known_without_playing_it(board):
     r = ms.Replay(board)
@@ -631,7 +632,7 @@ _GAMES = [ms.decode(g["slug"]) for g in GAME_VECTORS] + [_long_link_game(), _pla
 
 
 @pytest.mark.slow
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(data=st.data())
 def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
     from strategies.minesweeper import boards
@@ -1011,7 +1012,7 @@ def _games_of_buttons(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(game=_games_of_buttons(), data=st.data())
 def test_any_presses_and_releases_count_as_ms_toollib_counts_them(game, data, toollib_steps):
     """Left, right and double clicks, the effective ones and the flags after every event,

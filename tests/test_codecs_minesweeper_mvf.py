@@ -12,6 +12,7 @@ import random
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -149,7 +150,7 @@ def slow_word(event: bytes, table) -> int:
     return sum(1 << place for place, (byte, mask) in enumerate(table) if event[byte] & mask)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.integers(0, 65535), st.booleans(), st.lists(st.binary(min_size=6, max_size=6), min_size=1, max_size=20))
 def test_the_byte_tables_read_as_the_bit_by_bit_reference(key, old_097, events):
     size = 5 if old_097 else 6
@@ -239,13 +240,13 @@ def read_or_refuse(data: bytes):
     return game
 
 
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(ONLY_HERE + CLONE_097), st.integers(0, 2**32))
 def test_a_damaged_clone_file_reads_as_a_game_or_a_clear_error(path, seed):
     read_or_refuse(damaged(path.read_bytes(), seed))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.binary(max_size=400))
 def test_hostile_bytes_raise_format_error_only(data):
     read_or_refuse(data)
@@ -254,7 +255,7 @@ def test_hostile_bytes_raise_format_error_only(data):
 HEADS = [(REAL / name).read_bytes()[:cut] for name in ("2007_release_1.mvf", "0.97_beta.mvf") for cut in (28, 71, 74)]
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.sampled_from([*HEADS, b"\0\0"]), st.binary(max_size=300))
 def test_hostile_bytes_behind_a_real_header(head, tail):
     read_or_refuse(head + tail)

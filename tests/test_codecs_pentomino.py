@@ -8,6 +8,7 @@ import json
 import string
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -737,7 +738,7 @@ def test_editing_helpers():
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(boards())
 def test_random_boards_round_trip(board):
     slug = pm.encode(board)
@@ -747,7 +748,7 @@ def test_random_boards_round_trip(board):
     assert pm.looks_like(slug)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(terrain_boards())
 def test_random_terrain_round_trips(board):
     slug = pm.encode(board)
@@ -756,7 +757,7 @@ def test_random_terrain_round_trips(board):
     assert len(slug) - 3 <= (1 + 2 * len(board.terrain) if board.terrain else 0)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards())
 def test_painting_is_consistent(board):
     p = pm.paint(board)
@@ -782,7 +783,7 @@ def _check_only_slug_errors(text):
     pm.looks_like(text)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text())
 def test_random_text_raises_only_slug_errors(text):
     _check_only_slug_errors(text)
@@ -792,7 +793,7 @@ def test_random_text_raises_only_slug_errors(text):
 SLUG_CHARS = string.ascii_letters + string.digits + "_.%#/()!~'*-\x01ﬁß"
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(alphabet=SLUG_CHARS, max_size=60))
 def test_slug_like_text_raises_only_slug_errors(text):
     _check_only_slug_errors(text)
@@ -803,7 +804,7 @@ def test_slug_like_text_raises_only_slug_errors(text):
 SEEDS = [v["slug"] for v in VECTORS]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(SEEDS), st.integers(0, 200), st.sampled_from(SLUG_CHARS + "\x00é"), st.integers(0, 2))
 def test_mutated_slugs_raise_only_slug_errors(seed, where, ch, how):
     where %= len(seed) + 1
@@ -848,7 +849,7 @@ JSON_VALUES = st.recursive(
 
 
 @pytest.mark.slow
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from(["surface", "height", "width", "pieces", "terrain", "colors"]), JSON_VALUES)
 def test_from_json_raises_only_slug_errors(key, value):
     obj = pm.to_json(pm.decode(SEED_P))

@@ -87,9 +87,7 @@ def modular_count(surface: str, height: int, width: int, blocked=frozenset()) ->
             return 1
         first = left & -left  # the lowest cell left
         return sum(
-            fill(left & ~mask, free & ~piece)
-            for piece, mask in covering[first]
-            if free & piece and mask & left == mask
+            fill(left & ~mask, free & ~piece) for piece, mask in covering[first] if free & piece and mask & left == mask
         )
 
     return fill(sum(bit.values()), (1 << len(placements)) - 1) if len(empty) % 5 == 0 else 0

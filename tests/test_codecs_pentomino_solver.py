@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -90,7 +91,7 @@ def small_boards(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_boards())
 def test_the_fast_search_agrees_with_algorithm_x_on_every_surface(board):
     count, complete = solver.count(board)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_codecs_pentomino_count import SHAPES, _turns, modular_count
@@ -89,7 +90,7 @@ def test_the_orbits_split_every_placement_of_the_piece_once():
         ), surface
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(
     st.sampled_from(list(pm.SURFACES)),
     st.integers(2, 4),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 
 import pytest
+from depth import examples
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -220,7 +221,7 @@ def test_random_bytes_raise_only_slug_error(data):
             assert sudoku.decode(sudoku.encode(board)) == board
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(boards)
 def test_solver_agrees_with_itself(board):
     count, solution = sudoku.analyse(board)
@@ -253,7 +254,7 @@ def _plain_v1(data: bytes) -> tuple[tuple[int, ...], int] | tuple[str, int]:
     return tuple(cells), repeats
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 127), st.integers(0, 15)), max_size=200),
     st.integers(0, 7),

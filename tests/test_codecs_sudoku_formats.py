@@ -4,6 +4,7 @@ nothing but SlugError on any input); the string and the candidate grid written."
 from __future__ import annotations
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -71,7 +72,7 @@ def test_candidate_grid_round_trip() -> None:
     assert formats.write_string(board) == HARD
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.text(alphabet="123456789.|-+:'* \n[]#Puzzle0x", max_size=400))
 def test_hostile_text_raises_only_slug_error(text: str) -> None:
     for reader in (formats.read_sdk, formats.read_candidate_grid, sudoku.decode):
@@ -82,7 +83,7 @@ def test_hostile_text_raises_only_slug_error(text: str) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.lists(st.text(alphabet="123456789", min_size=1, max_size=9), min_size=81, max_size=81))
 def test_candidate_tokens(tokens: list[str]) -> None:
     text = "\n".join(" ".join(tokens[r * 9 : r * 9 + 9]) for r in range(9))
@@ -138,7 +139,7 @@ def _near_candidate_grids(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(_near_candidate_grids() | st.text(" 123456789|-+x", max_size=200))
 def test_a_candidate_grid_is_told_cell_by_cell_as_by_its_rules(text):
     """A candidate grid is told from other texts cell by cell, giving up at the first cell

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -243,7 +244,7 @@ def test_info_says_whether_the_setters_solution_agrees():
     assert unknown["setter_solution"] == "not counted"
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(
     st.sampled_from(["text", "circle", "line", "skyscraper", "sandwichsum", "xsum", "littlekillersum", "rowindexer"]),
     st.lists(st.tuples(st.integers(-2, 11), st.integers(-2, 11)), max_size=4),
@@ -387,7 +388,7 @@ def grid_and_rule(draw) -> tuple[str, dict]:
     return grid, {kind: [{"cell": cell, "value": str(value)}]}
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(grid_and_rule())
 def test_on_a_full_grid_the_checker_finds_a_rule_broken_exactly_when_the_model_refuses_the_grid(case):
     grid, keys = case

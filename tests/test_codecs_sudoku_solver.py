@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -66,7 +67,7 @@ def puzzles(draw: st.DrawFn) -> sudoku.Board:
     return sudoku.Board(tuple(grid))
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(puzzles())
 def test_counts_agree_with_a_plain_backtracker(board):
     expected = 0 if sudoku.conflict_cells(board) else plain_count(list(board.cells))

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -132,7 +133,7 @@ def test_the_kept_state_reads_back_and_nothing_else_does():
             sv.from_json(bad, 9)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.recursive(
         st.none() | st.integers() | st.text(max_size=90),

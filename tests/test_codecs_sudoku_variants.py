@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -175,7 +176,7 @@ def test_broken_links_raise_slug_errors(text):
         sudoku.decode(text)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=6),
@@ -362,7 +363,7 @@ def test_the_zipped_json_of_sudokupad_reads_as_the_long_form():
     assert b.variant.constraints[1].style_of("color") == "#CFCFCF"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, len(_ZIPPED)), st.integers(0, 8), st.text(alphabet="{}[]:,'\"tf#0F1v-x\\", max_size=6))
 def test_sudokupad_texts_cut_and_spliced_give_a_board_or_a_slug_error(at, cut, insert):
     text = _ZIPPED[:at] + insert + _ZIPPED[at + cut :]

@@ -8,6 +8,7 @@ import itertools
 import json
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -244,7 +245,7 @@ def _every_assignment(board):
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(sparse_boards())
 def test_assignment_is_the_least_of_every_assignment(board):
     """Fewest bits, then the smallest bit string, checked against a brute force over
@@ -344,7 +345,7 @@ def test_legal_targets_follow_move_refusal():
     assert 53 not in xq.legal_targets(board, 60)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_placement_refusal_agrees_with_encode(data):
     board = data.draw(boards())
@@ -558,7 +559,7 @@ def any_placements(draw):
     return xq.Board(tuple(cells), draw(st.booleans()))
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(any_placements())
 def test_attackers_agree_with_the_rules(board):
     for red in (True, False):
@@ -569,7 +570,7 @@ def test_attackers_agree_with_the_rules(board):
             assert xq.attackers(board, square, red) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(any_placements())
 def test_check_problem_agrees_with_the_rules(board):
     kings = {}
@@ -913,7 +914,7 @@ def test_cli_info_and_url():
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(row_lists(), st.booleans())
 def test_random_rows_round_trip_with_identity(rows, red):
     board = xq.from_rows(rows, red)
@@ -931,7 +932,7 @@ def test_random_rows_round_trip_with_identity(rows, red):
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards())
 def test_random_placements_round_trip_without_identity(board):
     plain = xq.Board(board.cells, board.red_to_move)
@@ -942,7 +943,7 @@ def test_random_placements_round_trip_without_identity(board):
     assert xq.from_json(json.loads(json.dumps(xq.to_json(board)))) == board
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=80))
 @example("xiangqi:")
 @example("9/9/9/9/9/9/9/9/9/9 w extra")
@@ -960,7 +961,7 @@ BASE64ISH = st.text(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(BASE64ISH)
 def test_random_base64ish_raises_only_slug_errors(text):
     try:
@@ -969,7 +970,7 @@ def test_random_base64ish_raises_only_slug_errors(text):
         pass
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from([v["slug"] for v in VECTORS]), st.integers(0, 40), st.characters())
 def test_mutated_slugs_raise_only_slug_errors(slug, index, char):
     index = min(index, len(slug))
@@ -981,7 +982,7 @@ def test_mutated_slugs_raise_only_slug_errors(slug, index, char):
     assert xq.decode(xq.encode(board)) == board
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet="123456789KABNRCPkabnrcpHE/ wb", max_size=70))
 def test_random_fen_like_text_raises_only_slug_errors(text):
     try:

@@ -10,6 +10,7 @@ import random
 import cchess
 import pytest
 from cchess.common import pos2iccs
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,7 +34,7 @@ def _playable(board: xq.Board) -> bool:
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(boards())
 def test_a_piece_takes_exactly_where_the_attack_rules_say(board: xq.Board) -> None:
     cells = board.cells
@@ -45,7 +46,7 @@ def test_a_piece_takes_exactly_where_the_attack_rules_say(board: xq.Board) -> No
 
 
 @pytest.mark.slow
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(boards())
 def test_general_attacked_agrees_with_attackers_and_facing(board: xq.Board) -> None:
     for red in (True, False):
@@ -62,7 +63,7 @@ def test_general_attacked_agrees_with_attackers_and_facing(board: xq.Board) -> N
 
 
 @pytest.mark.slow
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(boards())
 def test_no_legal_move_leaves_the_own_general_attacked(board: xq.Board) -> None:
     if not _playable(board):
@@ -99,7 +100,7 @@ def test_moves_along_random_games_match_an_independent_implementation(rng: rando
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(boards())
 def test_moves_of_set_up_positions_match_an_independent_implementation(board: xq.Board) -> None:
     if not _playable(board):

@@ -6,6 +6,7 @@ import random
 
 import cchess
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -127,7 +128,7 @@ def test_a_bad_move_is_named_where_it_stands(text: str, position: int, words: st
     assert caught.value.position == position and words in str(caught.value)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.text(alphabet="CHREAKP123456789+-=. abcdefghi0\n炮马進平退傌", max_size=40))
 def test_hostile_move_lists_raise_slug_errors_only(text: str) -> None:
     try:

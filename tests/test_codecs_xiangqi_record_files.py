@@ -16,6 +16,7 @@ import time
 import tracemalloc
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_codecs_xiangqi_records import random_record, write_xqf
@@ -386,7 +387,7 @@ def test_what_copy_moves_writes_reads_back_from_any_position(rng, plies):
 
 
 @pytest.mark.slow
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=3000), st.integers(0, 10_000), st.sampled_from(["html", "pgn", "ubb", "san"]))
 def test_damaged_real_files_give_a_record_or_a_slug_error_quickly(noise, at, name):
     from pathlib import Path

@@ -13,6 +13,7 @@ import random
 import struct
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -372,7 +373,7 @@ def test_dhtmlxq_from_a_position():
 # --- hostile input --------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.binary(max_size=3000))
 def test_xqf_reader_raises_only_slug_errors(data):
     try:
@@ -385,7 +386,7 @@ VALID_XQF = write_xqf(random_record(1, plies=20), 18, 1)
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.tuples(st.integers(0, len(VALID_XQF) - 1), st.integers(0, 255)), max_size=6))
 def test_mutated_xqf_raises_only_slug_errors(changes):
     data = bytearray(VALID_XQF)
@@ -401,7 +402,7 @@ VALID_PGN = rec.write_pgn(random_record(2, plies=20))
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.text(max_size=400), st.integers(0, len(VALID_PGN)))
 def test_pgn_and_dhtmlxq_readers_raise_only_slug_errors(noise, at):
     for text in (noise, VALID_PGN[:at] + noise + VALID_PGN[at:], DHTML[: at % len(DHTML)] + noise):

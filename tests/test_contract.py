@@ -15,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,7 +153,7 @@ def _with_each_game(check):  # one hypothesis test per game, named for it
 
 @pytest.mark.slow
 @_with_each_game
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_round_trip(name: str, data: st.DataObject):
     game = all_games()[name]
@@ -171,7 +172,7 @@ def test_round_trip(name: str, data: st.DataObject):
 
 @pytest.mark.slow
 @_with_each_game
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_only_slug_error_escapes_decode(name: str, data: st.DataObject):
     game = all_games()[name]
@@ -188,7 +189,7 @@ def test_only_slug_error_escapes_decode(name: str, data: st.DataObject):
 
 @pytest.mark.slow
 @_with_each_game
-@settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(200), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_looks_like_never_raises(name: str, data: st.DataObject):
     text = data.draw(st.one_of(strategies_of(name).texts(), st.text()))
@@ -197,7 +198,7 @@ def test_looks_like_never_raises(name: str, data: st.DataObject):
 
 @pytest.mark.slow
 @_with_each_game
-@settings(max_examples=100, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_decode_any_and_detect_agree(name: str, data: st.DataObject):
     text = data.draw(strategies_of(name).texts())
@@ -219,7 +220,7 @@ _JSON_VALUES = st.recursive(
 
 @pytest.mark.slow
 @_with_each_game
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_from_json_raises_only_slug_error(name: str, data: st.DataObject):
     """A board JSON with any value in any place (one key replaced, dropped, or a list
@@ -251,7 +252,7 @@ def test_every_game_has_its_test_strategies(name: str):
 
 @pytest.mark.slow
 @_with_each_game
-@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_an_error_position_counts_in_the_text_as_pasted(name: str, data: st.DataObject):
     game = all_games()[name]

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PySide6.QtCore import QPoint, Qt
@@ -1394,7 +1395,7 @@ def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_win
     span=st.integers(1, 2000),
     left=st.floats(0, 40),
 )
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 def test_the_seek_bar_ticks_where_qt_places_each_event(times, low, length, span, left):
     """The replay bar's ticks, found a column at a time, are the columns Qt's own placing
     of every event gives, whatever the range, the bar's width and the events."""

@@ -10,6 +10,7 @@ import threading
 import time
 
 import pytest
+from depth import examples
 from fake_engine import wrapper
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -149,7 +150,7 @@ _INFO = st.builds(
 _OTHER = st.sampled_from(["readyok", "bestmove h2e2", "info string hello", "id name X", "uciok"])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(_INFO, _OTHER), max_size=200))
 def test_the_engine_output_keeps_every_other_line_and_the_latest_info_of_each_line(lines):
     output = eng._Output(limit=len(lines) + 1)  # room for all: nothing waits
