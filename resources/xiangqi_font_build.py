@@ -16,7 +16,8 @@ Source: NotoSerifCJK-Bold.ttc, face 3 (TC), from the Debian package fonts-noto-c
 The characters: the fourteen pieces as players know them (Red 帥仕相傌俥炮兵, Black
 將士象馬車砲卒), the river inscription 楚河 漢界, the numerals 一 to 九 that name Red's
 files, and for the move list in Chinese notation the moves 進退平, the tandem marks 前中後
-and the full-width digits １ to ９ that name Black's files and steps.
+and the full-width digits １ to ９ that name Black's files and steps, and the simplified
+forms a move list in simplified script writes (帅马车将进后).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-CHARACTERS = "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界一二三四五六七八九進退平前中後１２３４５６７８９"
+CHARACTERS = "帥仕相傌俥炮兵將士象馬車砲卒楚河漢界一二三四五六七八九進退平前中後１２３４５６７８９帅马车将进后"
 FAMILY = "Slugboard Xiangqi"
 FACE_INDEX = 3  # Noto Serif CJK TC in the collection
 

@@ -12,6 +12,7 @@ from test_gui_xiangqi_play import _drag, _set_up, _sq
 
 from engines import needs_engine
 from slugboard.codecs import xiangqi
+from slugboard.codecs.xiangqi.notation import TO_SIMPLIFIED
 from slugboard.codecs.xiangqi import engine as engines
 
 
@@ -37,6 +38,12 @@ def test_lines_and_arrows_follow_every_move(qtbot, main_window):
     wxf_line, chinese_line = first.split("\n")
     assert wxf_line.split()[0][0] in "+-" and wxf_line.split()[1] == xiangqi.wxf(page.board, page.canvas.arrows[0])
     assert chinese_line.split()[0] == xiangqi.chinese(page.board, page.canvas.arrows[0])
+    # View > Simplified Chinese moves writes the lines shown again in simplified script.
+    page.toggle_script()
+    simplified = page.analysis_panel.line_labels[0].text().split("\n")[1]
+    assert simplified.split()[0] == xiangqi.chinese(page.board, page.canvas.arrows[0], "simplified")
+    assert simplified == chinese_line.translate(TO_SIMPLIFIED)
+    page.toggle_script()
     # A move: the arrows are taken away at once, then come back for Black.
     _drag(qtbot, page, _sq("h2"), _sq("e2"))
     assert page.canvas.arrows == () and page.analysis_panel.status.text() == "Thinking…"

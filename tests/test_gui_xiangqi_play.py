@@ -292,3 +292,28 @@ def test_a_position_pasted_with_text_that_is_not_moves_is_refused_not_opened_alo
     qtbot.waitUntil(lambda: not main_window.opening() and "Not opened." in main_window.slug_pane.error_text())
     assert page.board == before
     assert "cannot be read (character 34): &#x27;yyyy" in main_window.slug_pane.error_text()
+
+
+def test_the_chinese_moves_follow_the_script_chosen_in_the_view_menu_and_it_is_kept(qtbot, main_window, open_window):
+    """View > Simplified Chinese moves: the move list and the status line write 马８进７
+    rather than 馬８進７, and the next start keeps the choice; the moves read the same."""
+    from PySide6.QtGui import QAction
+
+    page = main_window.page("xiangqi")
+    main_window.tabs.setCurrentWidget(page)
+    assert main_window.paste_text(xiangqi.OPENING_FEN + " 1. C2=5 H8+7 2. H2+3")
+    rows = lambda p: [p.move_list.item(i).text() for i in range(1, p.move_list.count())]  # noqa: E731
+    assert rows(page) == ["1. C2=5   炮二平五", "1… H8+7   馬８進７", "2. H2+3   傌二進三"]
+    action = next(a for a in main_window.findChildren(QAction) if a.objectName() == "xiangqi:toggle_script")
+    assert action.isCheckable() and not action.isChecked() and action.isVisible()
+    action.trigger()
+    assert action.isChecked()
+    assert rows(page) == ["1. C2=5   炮二平五", "1… H8+7   马８进７", "2. H2+3   马二进三"]
+    assert main_window.statusBar().currentMessage() == "Chinese moves in simplified script"
+    shown = rows(page)
+    main_window.close()
+    again = open_window().page("xiangqi")
+    assert again.script == "simplified" and rows(again) == shown
+    # The simplified moves read back as the same game.
+    simplified = xiangqi.parse_game(f"{xiangqi.OPENING_FEN} 1. 炮二平五 马８进７ 2. 马二进三")
+    assert simplified == xiangqi.parse_game(f"{xiangqi.OPENING_FEN} 1. C2=5 H8+7 2. H2+3")

@@ -65,6 +65,14 @@ VIEW = GameView(
             checked="analysis_checked",
         ),
         GameAction(
+            "&Simplified Chinese moves",
+            "toggle_script",
+            menu="view",
+            tip="Write the Chinese moves of the move list and the engine's lines in simplified characters "
+            "(马8进7) rather than traditional ones (馬8進7)",
+            checked="simplified_checked",
+        ),
+        GameAction(
             "&Evaluate the game",
             "evaluate_game",
             menu="game",

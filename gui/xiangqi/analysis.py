@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from slugboard.codecs import xiangqi
+from slugboard.codecs.xiangqi.notation import DEFAULT_SCRIPT
 
 from ..page import ModeButton
 
@@ -204,12 +205,12 @@ def score_text(score: dict, red_to_move: bool) -> str:
     return f"{score['cp'] / 100:+.2f}"
 
 
-def line_texts(board: xiangqi.Board, moves: list, most: int = 6) -> tuple[str, str]:
-    """A line's moves in WXF and in Chinese (the first `most` of them)."""
+def line_texts(board: xiangqi.Board, moves: list, script: str, most: int = 6) -> tuple[str, str]:
+    """A line's moves in WXF and in Chinese in `script` (the first `most` of them)."""
     wxf, chinese = [], []
     for move in moves[:most]:
         wxf.append(xiangqi.wxf(board, move))
-        chinese.append(xiangqi.chinese(board, move))
+        chinese.append(xiangqi.chinese(board, move, script))
         board = xiangqi.play(board, move)
     more = " …" if len(moves) > most else ""
     return " ".join(wxf) + more, " ".join(chinese) + more
@@ -224,6 +225,8 @@ class AnalysisPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.script = DEFAULT_SCRIPT  # of the lines' Chinese notation
+        self._shown: tuple[engines.Analysis, str] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         top = QHBoxLayout()
@@ -278,15 +281,23 @@ class AnalysisPanel(QWidget):
         self.status.setText(text)
 
     def clear_lines(self) -> None:
+        self._shown = None
         for label in self.line_labels:
             label.setText("")
 
+    def set_script(self, script: str) -> None:
+        """Write the lines' Chinese moves in `script` from now on, the lines shown too."""
+        self.script = script
+        if self._shown is not None:
+            self.show_analysis(*self._shown)
+
     def show_analysis(self, analysis: engines.Analysis, engine_name: str) -> None:
+        self._shown = (analysis, engine_name)
         board = analysis.board
         for i, label in enumerate(self.line_labels):
             if i < len(analysis.lines):
                 line = analysis.lines[i]
-                wxf, chinese = line_texts(board, line["moves"])
+                wxf, chinese = line_texts(board, line["moves"], self.script)
                 label.setText(f"{score_text(line['score'], board.red_to_move)}  {wxf}\n{chinese}")
             else:
                 label.setText("")

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QPushButto
 from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import ProblemKind
 from slugboard.codecs.xiangqi.model import Kind
+from slugboard.codecs.xiangqi.notation import DEFAULT_SCRIPT, SCRIPTS
 
 from ..page import GamePage, ModeButton, heading
 from .analysing import Analysis
@@ -22,6 +23,9 @@ from .play import PlayedGame
 
 EDIT, PLAY = "edit", "play"
 MODES = (EDIT, PLAY)
+
+
+SCRIPT_KEY = "xiangqi/script"
 
 
 class XiangqiPage(GamePage):
@@ -60,6 +64,9 @@ class XiangqiPage(GamePage):
         canvas.square_clicked.connect(self.play_click)
         self.set_canvas(canvas)
         self.mode = EDIT
+        # The script of the Chinese moves on screen (the move list, the engine's lines).
+        kept = self.settings.value(SCRIPT_KEY, DEFAULT_SCRIPT)
+        self.script = kept if kept in SCRIPTS else DEFAULT_SCRIPT
         self.played = PlayedGame(self)
         self.records = GameRecords(self)
         self.analysis = Analysis(self)
@@ -70,6 +77,7 @@ class XiangqiPage(GamePage):
         self.play_box = self._play_box()
         self.tool_layout.addWidget(self.play_box)
         self.add_heading("Analysis")
+        self.analysis.panel.script = self.script
         self.tool_layout.addWidget(self.analysis.panel)
         self._name_parts()
         self.analysis.start()
@@ -487,6 +495,18 @@ class XiangqiPage(GamePage):
 
     def analysis_checked(self) -> bool:
         return self.analysis.analysing
+
+    def simplified_checked(self) -> bool:
+        return self.script == "simplified"
+
+    def toggle_script(self) -> None:
+        """Write the Chinese moves in the other script (traditional 馬8進7, simplified 马8进7)."""
+        self.script = "traditional" if self.script == "simplified" else "simplified"
+        self.settings.setValue(SCRIPT_KEY, self.script)
+        self.analysis.panel.set_script(self.script)
+        if self.mode == PLAY:
+            self.played.show_moves(self.played.positions(), self.records.branch_counts())
+        self.show_status(f"Chinese moves in {self.script} script")
 
     def toggle_analysis(self) -> None:
         self.analysis.set_analysing(not self.analysis.analysing)

@@ -144,7 +144,7 @@ class PlayedGame(QObject):
             self.move_list.addItem(
                 QListWidgetItem(
                     f"{move_number(i, self.start)}{dots} {xiangqi.wxf(before, move)}   "
-                    f"{xiangqi.chinese(before, move)}{mark}"
+                    f"{xiangqi.chinese(before, move, self._page.script)}{mark}"
                 )
             )
         self.move_list.setCurrentRow(self.ply)
@@ -198,7 +198,7 @@ class PlayedGame(QObject):
         page.canvas.held = None
         self.refusal_label.setText("")
         page.set_board(xiangqi.play(board, move), f"Move {text}")
-        page.show_status(f"{text}  {xiangqi.chinese(board, move)}")
+        page.show_status(f"{text}  {xiangqi.chinese(board, move, page.script)}")
         return True
 
     def go_to_ply(self, ply: int) -> None:
