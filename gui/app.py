@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 APP_NAME = "Slugboard"
 
+
 def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[assignment]
     """The options of `slugboard`, and those of the views of `games` (their CommandLine)."""
     import argparse

@@ -12,8 +12,8 @@ from test_gui_xiangqi_play import _drag, _set_up, _sq
 
 from engines import needs_engine
 from slugboard.codecs import xiangqi
-from slugboard.codecs.xiangqi.notation import TO_SIMPLIFIED
 from slugboard.codecs.xiangqi import engine as engines
+from slugboard.codecs.xiangqi.notation import TO_SIMPLIFIED
 
 
 def _analyse(qtbot, page, depth=8):
