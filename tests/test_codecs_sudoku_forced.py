@@ -15,6 +15,10 @@ from slugboard.codecs.sudoku.model import DIGITS
 
 PUZZLES = json.loads(Path(__file__).with_name("data").joinpath("sudoku_variants.json").read_text())["puzzles"]
 QUICK = [p for p in PUZZLES if p["kind"] in ("killer", "killer-4", "thermo", "littlekiller", "diagonals", "jigsaw-6")]
+REAL = json.loads(Path(__file__).with_name("data").joinpath("real", "sudoku", "kaji.json").read_text())["puzzles"]
+# Real puzzles the hints solve from start to end (6x6, f-puzzles links with their setters'
+# published solutions); each needs a constraint looked at as a whole on the way.
+SOLVED_BY_HINTS = ["Finger Counting", "Frost", "Galactic Map", "Quad? Bike!", "Swirl of Steam"]
 
 
 @pytest.mark.parametrize("puzzle", QUICK, ids=lambda p: p["kind"])
@@ -51,10 +55,42 @@ def test_the_hint_names_the_rules_that_rule_out_the_rest():
     assert "by the killer cage of 3" in next_forced(sudoku.decode(killer4["link"])).explanation
 
 
-def test_a_full_or_stuck_grid_forces_nothing():
+def test_an_arrow_looked_at_whole_rules_out_what_no_sum_along_it_allows():
+    """No digit of the arrow puzzle is forced one at a time at the start; its arrows, each
+    looked at whole (every filling of its cells whose sum is right), force the first."""
+    from slugboard.codecs.sudoku import forced as forced_module
+    from slugboard.codecs.sudoku import supports
+
     arrow = next(p for p in PUZZLES if p["kind"] == "arrow")
-    assert next_forced(sudoku.decode(arrow["link"])) is None  # an arrow's sum needs more than singles
+    board = sudoku.decode(arrow["link"])
+    forced = next_forced(board)
+    assert forced is not None and DIGITS[forced.digit - 1] == arrow["solution"][forced.cell]
+    assert "the arrow on r" in forced.explanation
+    real = supports.supported
+    try:
+        supports.supported = lambda *args, **kwargs: None  # each constraint left alone
+        assert forced_module.next_forced(board) is None
+    finally:
+        supports.supported = real
+
+
+def test_a_full_or_stuck_grid_forces_nothing():
+    clones = next(p for p in REAL if p["name"] == "Clone Wars")  # needs more than singles at the start
+    assert next_forced(sudoku.decode(clones["link"])) is None
     killer4 = next(p for p in PUZZLES if p["kind"] == "killer-4")
     board = sudoku.decode(killer4["link"])
     full = board.replace(cells=tuple(DIGITS.index(ch) + 1 for ch in killer4["solution"]))
     assert next_forced(full) is None
+
+
+@pytest.mark.parametrize("name", SOLVED_BY_HINTS)
+def test_hints_solve_a_real_puzzle_to_its_published_solution(name):
+    puzzle = next(p for p in REAL if p["name"] == name)
+    board = sudoku.decode(puzzle["link"])
+    wholes = 0
+    while (forced := next_forced(board)) is not None:
+        assert DIGITS[forced.digit - 1] == puzzle["solution"][forced.cell], forced.explanation
+        wholes += " on r" in forced.explanation  # a constraint named with its cells: looked at whole
+        board = board.with_digit(*divmod(forced.cell, board.size), forced.digit, typed=True)
+    assert "".join(DIGITS[d - 1] for d in board.cells) == puzzle["solution"]
+    assert wholes >= 1

@@ -220,7 +220,8 @@ def test_hint_and_fill_candidates_on_a_sixteen_by_sixteen(qtbot, main_window):
     main_window.paste_text(PUZZLES["classic-16"]["link"])
     page = _page(main_window)
     page.switch_buttons["set"].click()  # the puzzle is edited in Set
-    page.hint_button.click()
+    with qtbot.waitSignal(page.hint_query.finished, timeout=30_000):
+        page.hint_button.click()
     # A variant's hint: the next forced digit, which is the solution's.
     row, col, digit = map(int, re.match(r"r(\d+)c(\d+) is (\d+):", page.hint_label.text()).groups())
     assert int(PUZZLES["classic-16"]["solution"][(row - 1) * 16 + col - 1], 17) == digit

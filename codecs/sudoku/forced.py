@@ -5,13 +5,16 @@ A digit is ruled out of a cell when it repeats in the cell's row, column or regi
 placing it breaks a constraint at once (`checks.broken`: a thermometer that would go down,
 a cage whose filled cells would miss its sum). A cell left with one digit is a naked single;
 a digit with one cell left in a row, column or region is a hidden single. Each comes with
-the reasons, so the hint explains itself. Deeper logic (a cage's possible sums before it
-is full) is not tried: when nothing is forced so, the hint says so.
+the reasons, so the hint explains itself. When no single is found so, each constraint is
+looked at as a whole (`supports.py`: a cage of 3 over two cells holds 1 and 2 and nothing
+else), and the singles are looked for again after each constraint's findings. When nothing
+is forced even then, the hint says so.
 """
 
 from __future__ import annotations
 
 from ..record import Record
+from ..work import NEVER, Cancel
 from .checks import broken
 from .model import Board
 from .variant import Constraint
@@ -37,8 +40,18 @@ def _units(board: Board) -> list[tuple[str, tuple[int, ...]]]:
     n = board.size
     units = [(f"row {r + 1}", tuple(r * n + c for c in range(n))) for r in range(n)]
     units += [(f"column {c + 1}", tuple(r * n + c for r in range(n))) for c in range(n)]
-    regions = board.variant.region_cells if board.variant is not None else []
-    units += [(f"region {k + 1}", cells) for k, cells in enumerate(regions) if len(cells) == n]
+    variant = board.variant
+    if variant is None:
+        return units
+    units += [(f"region {k + 1}", cells) for k, cells in enumerate(variant.region_cells) if len(cells) == n]
+    # Other sets of n cells that hold each digit once: a diagonal, an extra region.
+    for c in variant.constraints:
+        if c.kind == "diagonal+":
+            units.append(("the rising diagonal", tuple((n - 1 - i) * n + i for i in range(n))))
+        elif c.kind == "diagonal-":
+            units.append(("the falling diagonal", tuple(i * n + i for i in range(n))))
+        elif c.kind == "extraregion" and len(set(c.cells)) == n:
+            units.append((f"the extra region from {_name(min(c.cells), n)}", tuple(sorted(set(c.cells)))))
     return units
 
 
@@ -63,9 +76,10 @@ def _description(c: Constraint) -> str:
     return f"the {c.name}{value}"
 
 
-def next_forced(board: Board) -> Forced | None:
+def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | None:
     """The first digit the givens, the digits entered and the constraints force (a naked
-    single, else a hidden single), or None when none is forced so."""
+    single, else a hidden single), or None when none is forced so. It takes up to a few
+    seconds on a large puzzle with long constraints: `cancel` stops it."""
     n = board.size
     digits = list(board.cells)
     variant = board.variant
@@ -94,6 +108,45 @@ def next_forced(board: Board) -> Forced | None:
                 candidates[i].append(d)
             else:
                 why[i][d] = reason
+    found = _single(board, digits, candidates, why, units)
+    if found is not None or variant is None:
+        return found
+    # Then each constraint as a whole: the digits no filling of its cells allows go too.
+    from .supports import cells_of, cells_text, supported
+
+    unit_ids = [frozenset(name for name, _cells in unit_of[i]) for i in range(n * n)]
+    wholes = [(c, cells) for c in variant.constraints if id(c) not in already and (cells := cells_of(c, n))]
+    wholes.sort(key=lambda whole: len(whole[1]))
+    changed = True
+    while changed:
+        changed = False
+        for c, cells in wholes:
+            allowed = supported(c, cells, candidates, digits, board, unit_ids, cancel)
+            if allowed is None:
+                continue
+            for i, fits in allowed.items():
+                if len(fits) < len(candidates[i]):
+                    for d in candidates[i]:
+                        if d not in fits:
+                            why[i][d] = f"{_description(c)} on {cells_text(cells, n)}"
+                    candidates[i] = [d for d in candidates[i] if d in fits]
+                    changed = True
+            found = _single(board, digits, candidates, why, units) if changed else None
+            if found is not None:
+                return found
+    return None
+
+
+def _single(
+    board: Board,
+    digits: list[int],
+    candidates: list[list[int]],
+    why: list[dict[int, str]],
+    units: list[tuple[str, tuple[int, ...]]],
+) -> Forced | None:
+    """A naked single (a cell with one digit left), else a hidden single (a digit with one
+    cell left in a row, column or region), with the reasons the other digits or cells went."""
+    n = board.size
     for i in range(n * n):
         if not digits[i] and len(candidates[i]) == 1:
             d = candidates[i][0]

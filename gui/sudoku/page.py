@@ -85,6 +85,9 @@ class SudokuPage(SolvePagePart, GamePage):
         # of this one would slow the window, and Stop ends it at once.
         self._variant_query = LatestOnly(self, apart=("slugboard.codecs.sudoku.cpsat",))
         self._variant_query.finished.connect(self._analysed)
+        # A variant's hint looks at each constraint as a whole: seconds on a large puzzle.
+        self.hint_query = LatestOnly(self, apart=("slugboard.codecs.sudoku.forced",))
+        self.hint_query.finished.connect(self._variant_hint_found)
         self._facts: dict = {}
         self._counted: sudoku.Board = self.board  # the board whose solutions are counted
         self._hint: Step | None = None
@@ -340,6 +343,7 @@ class SudokuPage(SolvePagePart, GamePage):
         self.solve.shutdown()
         self._query.shutdown()
         self._variant_query.shutdown()
+        self.hint_query.shutdown()
         self.maker.shutdown()
 
     @property

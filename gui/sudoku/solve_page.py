@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from slugboard.codecs.sudoku.forced import Forced
 
     from ..page import GamePage
+    from ..worker import LatestOnly
     from .canvas import SudokuCanvas
     from .solve import SolveMode
 
@@ -49,6 +50,8 @@ class SolvePagePart(_Base):
     _set_hint: Callable[..., None]
     _refresh_canvas: Callable[[], None]
     _variant_hint: tuple[Forced, sudoku.Board] | None = None  # shown, and the board it was found on
+    _hint_asked: sudoku.Board | None = None  # the board whose hint is being looked for
+    hint_query: LatestOnly
 
     def set_solving(self, on: bool) -> None:
         """Switch between Set (the puzzle is edited) and Solve (it is solved)."""
@@ -150,10 +153,9 @@ class SolvePagePart(_Base):
 
     # --- hints for variants ------------------------------------------------------------
     def variant_hint(self, board: sudoku.Board) -> None:
-        """First press: name the next digit the constraints force and why; a second press on
-        the same board puts it in (the solver's digit in Solve, a given in Set)."""
-        from slugboard.codecs.sudoku.forced import next_forced
-
+        """First press: look for the next digit the constraints force (in a helper process:
+        a large puzzle's constraints may take seconds) and say why; a second press on the
+        same board puts it in (the solver's digit in Solve, a given in Set)."""
         kept = self._variant_hint
         if kept is not None and kept[1] == board:
             shown = kept[0]
@@ -164,9 +166,26 @@ class SolvePagePart(_Base):
             else:
                 self.set_board(placed, "Hint")
             return
-        forced = next_forced(board)
+        from slugboard.codecs.sudoku.forced import next_forced
+
+        self._variant_hint = None
+        self._hint_asked = board
+        self._set_hint(None, "Looking for the next digit the rules force…")
+        self.hint_query.submit(next_forced, board)
+
+    def _variant_hint_found(self, forced: Forced | None | BaseException) -> None:
+        board, self._hint_asked = self._hint_asked, None
+        if board is None:
+            return
+        if board != (self.canvas.board if self.solve.on else self.board):
+            self._set_hint(None, "")  # asked of a board no longer shown: H asks again
+            return
+        if isinstance(forced, BaseException):
+            from ..worker import why
+
+            self._set_hint(None, f"No hint: {why(forced)}")
+            return
         if forced is None:
-            self._variant_hint = None
             self._set_hint(
                 None,
                 "No digit is forced by one rule alone here: the hint knows singles that the rows, columns, "
