@@ -237,6 +237,11 @@ def test_copy_link_with_progress_holds_entries_and_marks(qtbot, main_window):
     _pasted(qtbot, main_window, link)
     assert page.solve.state.entries[a] == SOLUTION[a] and page.solve.state.centre[b] == 1 << 3
     assert page.givens_label.text().startswith(f"{puzzle.givens} given")
+    # Copy link (the slug pane's) copies the puzzle alone, also of a link pasted with progress.
+    assert main_window.slug_pane.copy_link()
+    alone = sudoku.decode(QGuiApplication.clipboard().text())
+    assert alone.typed == frozenset() and not any(alone.centre) and not any(alone.corner)
+    assert sv.split(alone)[0] == puzzle and alone.cells == puzzle.cells
 
 
 def test_the_rules_show_above_the_grid(qtbot, main_window):

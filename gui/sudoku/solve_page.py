@@ -114,6 +114,11 @@ class SolvePagePart(_Base):
         """The puzzle alone: in Solve, without the solver's digits and marks."""
         return self.solve.puzzle if self.solve.on and self.solve.puzzle is not None else self.board
 
+    def shown_board(self) -> sudoku.Board:
+        """The puzzle alone, in Solve too: the slug pane, Copy link and the exports give the
+        setter's puzzle, not the solver's work (Copy as… > f-puzzles link with progress does)."""
+        return self._puzzle()
+
     def found_solution(self) -> sudoku.Board | None:
         return self._solution if self._count == 1 else None
 
