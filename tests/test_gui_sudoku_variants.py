@@ -81,6 +81,42 @@ def test_sixteen_by_sixteen_takes_letters_for_ten_to_sixteen(qtbot, main_window)
     assert not page.digit_buttons[4].isVisible() and page.digit_buttons[3].isVisible()
 
 
+def test_sixteen_by_sixteen_types_ten_to_sixteen_as_f_puzzles_does(qtbot, main_window):
+    """1 then 6 makes 16 (a digit key typed into a cell holding a 1); the keypad and the
+    grid show 10-16 as numbers. In Solve the same, on the solver's own digit only."""
+    main_window.paste_text(PUZZLES["classic-16"]["link"])
+    page = _page(main_window)
+    page.switch_buttons["set"].click()
+    assert [b.text() for b in page.digit_buttons[8:]] == [str(d) for d in range(9, 17)]
+    assert "1 then 6, or G" in page.digit_buttons[15].toolTip()
+    empty = page.board.cells.index(0)
+    _click_cell(qtbot, page, *divmod(empty, 16))
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1)
+    assert page.board.cells[empty] == 1
+    qtbot.keyClick(page.canvas, Qt.Key.Key_6)
+    assert page.board.cells[empty] == 16
+    qtbot.keyClick(page.canvas, Qt.Key.Key_6)  # a cell that holds 16: the key is a new digit
+    assert page.board.cells[empty] == 6
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_0)  # 0 after a 1 is 10, not Erase
+    assert page.board.cells[empty] == 10
+    qtbot.keyClick(page.canvas, Qt.Key.Key_0)
+    assert page.board.cells[empty] == 0
+    main_window.undo_action.trigger()
+    assert page.board.cells[empty] == 10
+    page.switch_buttons["solve"].click()
+    given_one = next((i for i, d in enumerate(page.solve.puzzle.cells) if d == 1), None)
+    cell = next(i for i, d in enumerate(page.solve.puzzle.cells) if not d)
+    _click_cell(qtbot, page, *divmod(cell, 16))
+    qtbot.keyClick(page.canvas, Qt.Key.Key_1)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_3)
+    assert page.solve.state.entries[cell] == 13
+    if given_one is not None:  # a given 1 is locked: the key does not make it 1x
+        _click_cell(qtbot, page, *divmod(given_one, 16))
+        qtbot.keyClick(page.canvas, Qt.Key.Key_3)
+        assert page.solve.state.entries[given_one] == 0 and page.solve.puzzle.cells[given_one] == 1
+
+
 def test_stop_ends_a_count_and_says_so(qtbot, main_window):
     main_window.paste_text(PUZZLES["classic-16"]["link"])
     page = _page(main_window)

@@ -17,6 +17,10 @@ if TYPE_CHECKING:
     from slugboard.codecs.sudoku.logic import Step
 
 
+# The digits of the number pad come with this modifier on some platforms; it is no Ctrl or Shift.
+KEYPAD_MODIFIER = Qt.KeyboardModifier.KeypadModifier
+
+
 class SudokuCanvas(BoardCanvas):
     """Draws the grid; clicks and arrow keys select a cell, digits edit it."""
 
@@ -117,6 +121,21 @@ class SudokuCanvas(BoardCanvas):
             digit = self.SHIFTED.get(event.text(), 0)
         return digit if digit <= self.board.size else 0
 
+    def _second_digit(self, event) -> int:
+        """On a grid larger than 9x9, a digit key typed into a cell that holds a 1 (a given in
+        Set, the solver's digit in Solve) makes 10-16, as on f-puzzles: 1 then 6 is 16."""
+        n = self.board.size
+        key = event.key()
+        if n <= 9 or self.selected is None or len(self.selection) > 1 or event.modifiers() & ~KEYPAD_MODIFIER:
+            return 0
+        if not Qt.Key.Key_0.value <= key <= Qt.Key.Key_9.value:
+            return 0
+        r, c = self.selected
+        if self.board.get(r, c) != 1 or (self.solving and r * n + c not in self.board.typed):
+            return 0
+        value = 10 + key - Qt.Key.Key_0.value
+        return value if value <= n else 0
+
     def select(self, cell: tuple[int, int] | None, *, add: bool = False) -> None:
         """Make `cell` the selected one; `add` keeps the cells selected before it too."""
         if cell is not None:
@@ -162,7 +181,7 @@ class SudokuCanvas(BoardCanvas):
         key, mods = event.key(), event.modifiers()
         if mods & Qt.KeyboardModifier.AltModifier:
             return False
-        digit = self._digit_of(event)
+        digit = (self.tool == "digit" and self._second_digit(event)) or self._digit_of(event)
         if digit and self.selection:
             if mods & Qt.KeyboardModifier.ControlModifier:
                 self.solve_typed.emit("centre", digit)
@@ -202,7 +221,7 @@ class SudokuCanvas(BoardCanvas):
         if self.solving and self._solve_key(event):
             return
         mods = event.modifiers()
-        digit = self._digit_of(event)
+        digit = (self.mode == "digit" and self._second_digit(event)) or self._digit_of(event)
         if self.selected is not None and digit and not mods & Qt.KeyboardModifier.AltModifier:
             if mods & Qt.KeyboardModifier.ControlModifier:
                 self.mark_typed.emit(*self.selected, digit, "centre")

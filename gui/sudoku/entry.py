@@ -62,9 +62,9 @@ class DigitsPanel:
         pad.setHorizontalSpacing(2)
         self.digit_buttons = []
         for digit in range(1, 17):
-            key = DIGITS[digit - 1]
+            key = DIGITS[digit - 1] if digit < 10 else f"1 then {digit - 10}, or {DIGITS[digit - 1]}"
             tip = f"Put {digit} in the selected cell (key {key})"
-            button = _button(key, tip, lambda _=False, d=digit: page._type_selected(d))
+            button = _button(str(digit), tip, lambda _=False, d=digit: page._type_selected(d))
             button.setMinimumWidth(22)  # nine in a row fit the panel's 240 px
             pad.addWidget(button, (digit - 1) // 9, (digit - 1) % 9)
             self.digit_buttons.append(button)

@@ -6,7 +6,6 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 
 from slugboard.codecs import sudoku
-from slugboard.codecs.sudoku.model import DIGITS
 
 CONFLICT = QColor("#d32f2f")
 CONFLICT_FILL = QColor(211, 47, 47, 45)
@@ -163,8 +162,7 @@ def _paint_digits(
     """Each cell's digit: a given, one typed, a hint's placement or the solution's."""
     n = board.size
     font = QFont(painter.font())
-    font.setPixelSize(max(6, int(size * 0.6)))
-    shown = DIGITS
+    font.setPixelSize(max(6, int(size * (0.5 if n > 9 else 0.6))))  # 10-16 are two figures wide
     for r in range(n):
         for c in range(n):
             digit = board.get(r, c)
@@ -174,7 +172,7 @@ def _paint_digits(
                 painter.setFont(font)
                 colour = (TYPED_DARK if dark else TYPED_LIGHT) if typed else text
                 painter.setPen(CONFLICT if (r, c) in conflicts or (r, c) in wrong_cells else colour)
-                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, shown[digit - 1])
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(digit))
             elif hint is not None and hint.is_placement and hint.cell == r * n + c:
                 font.setBold(True)
                 painter.setFont(font)
@@ -184,7 +182,7 @@ def _paint_digits(
                 font.setBold(False)
                 painter.setFont(font)
                 painter.setPen(SOLUTION_DARK if dark else SOLUTION_LIGHT)
-                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, shown[solution.get(r, c) - 1])
+                painter.drawText(cell_rect(r, c), Qt.AlignmentFlag.AlignCenter, str(solution.get(r, c)))
 
 
 def _paint_box_lines(painter: QPainter, grid: QRectF, size: float, palette: QPalette, text) -> None:
@@ -234,7 +232,6 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, soluti
     target = hint.cell if hint is not None and hint.is_placement else -1
     n = board.size
     shows_solution = solution is not None and len(solution.cells) == len(board.cells)
-    shown = DIGITS
     for i in range(n * n):
         if board.cells[i] or i == target or (shows_solution and solution.cells[i]):
             continue
@@ -249,12 +246,12 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, soluti
             painter.setFont(font)
             x = rect.left()
             metrics = painter.fontMetrics()
-            width = sum(metrics.horizontalAdvance(shown[d - 1]) for d in centre)
+            width = sum(metrics.horizontalAdvance(str(d)) for d in centre)
             x = rect.center().x() - width / 2
             for d in centre:
                 painter.setPen(HINT_ELIMINATED if d in gone else muted)
-                w = metrics.horizontalAdvance(shown[d - 1])
-                painter.drawText(QRectF(x, rect.top(), w, rect.height()), Qt.AlignmentFlag.AlignCenter, shown[d - 1])
+                w = metrics.horizontalAdvance(str(d))
+                painter.drawText(QRectF(x, rect.top(), w, rect.height()), Qt.AlignmentFlag.AlignCenter, str(d))
                 if d in gone:
                     y = rect.center().y()
                     painter.drawLine(QPointF(x, y), QPointF(x + w, y))
@@ -266,7 +263,7 @@ def _paint_marks(painter, board, cell_rect, size, text, eliminated, hint, soluti
             painter.setPen(muted)
             inner = rect.adjusted(size * 0.08, size * 0.04, -size * 0.08, -size * 0.04)
             for d, where in zip(corner, corners):
-                painter.drawText(inner, where, shown[d - 1])
+                painter.drawText(inner, where, str(d))
 
 
 def _paint_colours(painter: QPainter, colours: tuple[int, ...], cell_rect, n: int) -> None:

@@ -154,7 +154,8 @@ class SolvePagePart(_Base):
                 button.setToolTip(f"Colour {digit} on the selected cells, or off them if all have it (key {digit})")
             else:
                 button.setStyleSheet("")
-                button.setToolTip(f"Put {digit} in the selected cell (key {DIGITS[digit - 1]})")
+                key = DIGITS[digit - 1] if digit < 10 else f"1 then {digit - 10}, or {DIGITS[digit - 1]}"
+                button.setToolTip(f"Put {digit} in the selected cell (key {key})")
 
     # --- hints for variants ------------------------------------------------------------
     def variant_hint(self, board: sudoku.Board) -> None:
