@@ -89,6 +89,29 @@ def test_entries_and_marks_survive_an_f_puzzles_link_and_keep_the_puzzle_key():
     assert fpuzzles.link(again) != link and fpuzzles.link(puzzle) == KILLER["link"]
 
 
+def test_colours_travel_as_f_puzzles_highlights_and_stay_out_of_the_puzzle():
+    """f-puzzles keeps one solver's colour a cell (`highlight`): a cell's first colour goes
+    out as it; one read back is the nearest of SudokuPad's nine, and the puzzle alone (its
+    link, its key) holds none."""
+    puzzle, _ = _killer()
+    a, b = _open(puzzle)[:2]
+    state = sv.Solving.empty(81).apply("colour", [a], 7, puzzle).apply("colour", [a, b], 4, puzzle)
+    link = sv.progress_link(puzzle, state)
+    obj = json.loads(fpuzzles.decompress_from_base64(link.split("?load=")[1]))
+    assert obj["grid"][a // 9][a % 9]["highlight"] == sv.COLOURS[3]  # colours 4 and 7: the first
+    assert obj["grid"][b // 9][b % 9]["highlight"] == sv.COLOURS[3]
+    again, back = sv.split(sudoku.decode(link))
+    assert back.colours[a] == back.colours[b] == 1 << 3 and sum(map(bool, back.colours)) == 2
+    assert sv.puzzle_key(again) == sv.puzzle_key(puzzle) and "highlight" not in fpuzzles.link(again)
+    assert fpuzzles.to_object(again) == fpuzzles.to_object(puzzle)
+    # Colours of other programs: the nearest of the nine; one that is no colour, the first.
+    obj["grid"][a // 9][a % 9]["highlight"] = "#FF0000"
+    obj["grid"][b // 9][b % 9]["highlight"] = "red"
+    other = fpuzzles.URL + fpuzzles.compress_to_base64(json.dumps(obj))
+    _, read = sv.split(sudoku.decode(other))
+    assert read.colours[a] == 1 << sv.COLOURS.index("#ed6e6e") and read.colours[b] == 1
+
+
 def test_a_classic_puzzle_with_progress_gets_f_puzzles_form():
     puzzle = sudoku.decode_grid("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
     state = sv.Solving.empty(81).apply("digit", [2], 4, puzzle)

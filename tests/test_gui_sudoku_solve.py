@@ -225,22 +225,34 @@ def test_copy_link_with_progress_holds_entries_and_marks(qtbot, main_window):
     _key(qtbot, page, _digit_key(SOLUTION[a]))
     _click(qtbot, page, b)
     _key(qtbot, page, Qt.Key.Key_4, CTRL)
+    _key(qtbot, page, Qt.Key.Key_V)  # the colour tool: colours 3 and 7 on b
+    _key(qtbot, page, Qt.Key.Key_3)
+    _key(qtbot, page, Qt.Key.Key_7)
+    _key(qtbot, page, Qt.Key.Key_Z)
     page.copy_actions["progress"].trigger()
     link = QGuiApplication.clipboard().text()
     board = sudoku.decode(link)
     assert board.typed == {a} and board.cells[a] == SOLUTION[a] and board.centre[b] == 1 << 3
+    # f-puzzles keeps one solver's colour a cell (`highlight`): the first of the cell's.
+    grid = fpuzzles.to_object(board)["grid"]
+    assert grid[b // 9][b % 9]["highlight"] == sv.COLOURS[2]
+    assert [(i, j) for i, row in enumerate(grid) for j, cell in enumerate(row) if "highlight" in cell] == [divmod(b, 9)]
     puzzle, state = sv.split(board)
     assert puzzle.cells == page.solve.puzzle.cells and state.entries == page.solve.state.entries
     page.copy_fpuzzles()
     assert QGuiApplication.clipboard().text() == THERMO["link"]
-    # Pasting the link with progress opens the puzzle with the progress in it.
+    # Pasting the link with progress opens the puzzle with the progress in it (after
+    # another puzzle: the same puzzle pasted again goes on with the work on screen).
+    _pasted(qtbot, main_window, PUZZLES["killer"]["link"])
     _pasted(qtbot, main_window, link)
     assert page.solve.state.entries[a] == SOLUTION[a] and page.solve.state.centre[b] == 1 << 3
+    assert page.solve.state.colours[b] == 1 << 2 and page.solve.key == sv.puzzle_key(puzzle)
     assert page.givens_label.text().startswith(f"{puzzle.givens} given")
     # Copy link (the slug pane's) copies the puzzle alone, also of a link pasted with progress.
     assert main_window.slug_pane.copy_link()
     alone = sudoku.decode(QGuiApplication.clipboard().text())
     assert alone.typed == frozenset() and not any(alone.centre) and not any(alone.corner)
+    assert "highlight" not in json.dumps(fpuzzles.to_object(alone))
     assert sv.split(alone)[0] == puzzle and alone.cells == puzzle.cells
 
 

@@ -127,7 +127,81 @@ def split(board: Board) -> tuple[Board, Solving]:
         for i in board.typed:
             entries[i], cells[i] = cells[i], 0
     puzzle = board.replace(cells=tuple(cells), typed=frozenset(), centre=(0,) * count, corner=(0,) * count, notes=())
-    return puzzle, Solving(tuple(entries), board.corner, board.centre)
+    colours = (0,) * count
+    source = _source_object(board)
+    if source is not None and _highlights_of(source, board.size) != colours:
+        # The solver's colours (f-puzzles' `highlight`) are kept here, not in the puzzle.
+        colours = _highlights_of(source, board.size)
+        for row in source["grid"]:
+            for cell in row:
+                if isinstance(cell, dict):
+                    cell.pop("highlight", None)
+        text = json.dumps(source, separators=(",", ":"), ensure_ascii=False)
+        puzzle = puzzle.replace(variant=puzzle.variant.replace(source=text))  # type: ignore[union-attr]
+    return puzzle, Solving(tuple(entries), board.corner, board.centre, colours)
+
+
+def _source_object(board: Board) -> dict[str, Any] | None:
+    """The f-puzzles JSON a variant board was read from, with its grid (None for another)."""
+    variant = board.variant
+    if variant is None or not variant.source or variant.form == "scl":
+        return None
+    try:
+        obj = json.loads(variant.source)
+    except (ValueError, RecursionError):
+        return None
+    grid = obj.get("grid") if isinstance(obj, dict) else None
+    if not isinstance(grid, list) or len(grid) != board.size or not all(isinstance(row, list) for row in grid):
+        return None
+    return obj
+
+
+def _highlights_of(obj: dict[str, Any], size: int) -> tuple[int, ...]:
+    """Each cell's `highlight` (f-puzzles' colour of the solver's) as a colour mask: the
+    nearest of SudokuPad's nine colours."""
+    masks = []
+    for r in range(size):
+        row = obj["grid"][r]
+        for c in range(size):
+            cell = row[c] if c < len(row) else None
+            colour = cell.get("highlight") if isinstance(cell, dict) else None
+            masks.append(1 << _nearest_colour(colour) if isinstance(colour, str) else 0)
+    return tuple(masks)
+
+
+def _nearest_colour(text: str) -> int:
+    """The index of the colour of COLOURS nearest `text` (#rgb or #rrggbb; grey if unreadable)."""
+    digits = text.strip().lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(ch * 2 for ch in digits)
+    try:
+        rgb = [int(digits[k : k + 2], 16) for k in (0, 2, 4)] if len(digits) == 6 else None
+    except ValueError:
+        rgb = None
+    if rgb is None:
+        return 0
+
+    def distance(k: int) -> int:
+        other = [int(COLOURS[k][j : j + 2], 16) for j in (1, 3, 5)]
+        return sum((a - b) ** 2 for a, b in zip(rgb, other))
+
+    return min(range(len(COLOURS)), key=distance)
+
+
+def progress_link(puzzle: Board, solving: Solving) -> str:
+    """The f-puzzles link of the puzzle with the solver's work: the entries and marks (see
+    `with_progress`), and each coloured cell's first colour as its `highlight`."""
+    from .fpuzzles import URL, compress_to_base64, to_object
+
+    obj = to_object(with_progress(puzzle, solving))
+    size = puzzle.size
+    for i, mask in enumerate(solving.colours):
+        cell = obj["grid"][i // size][i % size]
+        if mask:
+            cell["highlight"] = COLOURS[(mask & -mask).bit_length() - 1]
+        else:
+            cell.pop("highlight", None)
+    return URL + compress_to_base64(json.dumps(obj, separators=(",", ":"), ensure_ascii=False))
 
 
 def shown(puzzle: Board, solving: Solving) -> Board:

@@ -333,18 +333,10 @@ class SolveMode:
         self.page.canvas.setFocus()
 
     # --- progress kept ----------------------------------------------------------------
-    def progress_board(self) -> sudoku.Board | None:
-        if self.puzzle is None or self.state is None:
-            return None
-        return sv.with_progress(self.puzzle, self.state)
-
     def copy_progress(self) -> None:
-        board = self.progress_board()
-        if board is None:
+        if self.puzzle is None or self.state is None:
             return
-        from slugboard.codecs.sudoku import fpuzzles
-
-        QGuiApplication.clipboard().setText(fpuzzles.link(board))
+        QGuiApplication.clipboard().setText(sv.progress_link(self.puzzle, self.state))
         self.page.show_status("Copied the f-puzzles link with your progress")
 
     def _remember(self) -> None:
