@@ -150,7 +150,9 @@ def _source_object(board: Board) -> dict[str, Any] | None:
         obj = json.loads(variant.source)
     except (ValueError, RecursionError):
         return None
-    grid = obj.get("grid") if isinstance(obj, dict) else None
+    if not isinstance(obj, dict):
+        return None
+    grid = obj.get("grid")
     if not isinstance(grid, list) or len(grid) != board.size or not all(isinstance(row, list) for row in grid):
         return None
     return obj
@@ -191,7 +193,8 @@ def _nearest_colour(text: str) -> int:
 def progress_link(puzzle: Board, solving: Solving) -> str:
     """The f-puzzles link of the puzzle with the solver's work: the entries and marks (see
     `with_progress`), and each coloured cell's first colour as its `highlight`."""
-    from .fpuzzles import URL, compress_to_base64, to_object
+    from .fpuzzles import URL, to_object
+    from .lzstring import compress_to_base64
 
     obj = to_object(with_progress(puzzle, solving))
     size = puzzle.size
