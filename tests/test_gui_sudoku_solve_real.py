@@ -12,6 +12,8 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
+from slugboard.codecs import sudoku
+
 PUZZLES = {
     p["name"]: p
     for p in json.loads((Path(__file__).parent / "data" / "real" / "sudoku" / "kaji.json").read_text())["puzzles"]
@@ -64,3 +66,32 @@ def test_a_real_puzzle_solved_with_sudokupads_keys_across_a_restart(qtbot, open_
         _type(qtbot, page, i, size, _digit(answer[i]))
     qtbot.waitUntil(lambda: page.solution_note.text().startswith("Solved in "), timeout=10_000)
     assert again.slug_pane.link_text() == puzzle["link"]
+
+
+def test_where_no_digit_is_forced_the_hint_narrows_cells_into_centre_marks(qtbot, main_window):
+    """Clone Wars forces no digit at the start: H says which digits a constraint rules out of
+    which cells, a second H writes the digits left as those cells' centre marks (one undo
+    step), and the next H goes on from them."""
+    puzzle = PUZZLES["Clone Wars"]
+    size, answer = int(puzzle["size"]), [int(d) for d in puzzle["solution"]]
+    main_window.paste_text(puzzle["link"])
+    page = main_window.page("sudoku")
+    assert page.solve.on
+    with qtbot.waitSignal(page.hint_query.finished, timeout=30_000):
+        qtbot.keyClick(page.canvas, Qt.Key.Key_H)
+    first = page.hint_label.text()
+    assert first.startswith("No digit is forced yet, but the ") and first.endswith(
+        "Press H again to mark the digits left."
+    )
+    narrowed = page._variant_hint[0]
+    assert sorted(page.canvas.selection) == sorted(i for i, _left in narrowed.left)
+    qtbot.keyClick(page.canvas, Qt.Key.Key_H)
+    for i, left in narrowed.left:
+        assert page.solve.state.centre[i] == sum(1 << (d - 1) for d in left) and answer[i] in left
+    assert page.solve.puzzle.cells == sudoku.decode(puzzle["link"]).cells  # the puzzle untouched
+    with qtbot.waitSignal(page.hint_query.finished, timeout=30_000):
+        qtbot.keyClick(page.canvas, Qt.Key.Key_H)
+    assert page.hint_label.text() != first  # it went on from the marks
+    main_window.undo_action.trigger()
+    assert not any(page.solve.state.centre)
+    assert page.solve.puzzle.size == size

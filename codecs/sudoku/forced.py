@@ -13,6 +13,8 @@ is forced even then, the hint says so.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..record import Record
 from ..work import NEVER, Cancel
 from .checks import broken
@@ -76,10 +78,12 @@ def _description(c: Constraint) -> str:
     return f"the {c.name}{value}"
 
 
-def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | None:
+def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | Narrowed | None:
     """The first digit the givens, the digits entered and the constraints force (a naked
-    single, else a hidden single), or None when none is forced so. It takes up to a few
-    seconds on a large puzzle with long constraints: `cancel` stops it."""
+    single, else a hidden single); else the digits the first constraint that rules any out
+    rules out (`Narrowed`); else None. A cell's centre marks, where it has some, are the
+    digits it may still take. It takes up to a few seconds on a large puzzle with long
+    constraints: `cancel` stops it."""
     n = board.size
     digits = list(board.cells)
     variant = board.variant
@@ -104,6 +108,8 @@ def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | None:
                 hit = next((c for c in touching[i] if id(c) not in already and broken(c, digits, variant)), None)
                 digits[i] = 0
                 reason = None if hit is None else _description(hit)
+            if reason is None and board.centre[i] and not board.centre[i] >> (d - 1) & 1:
+                reason = "the centre marks"
             if reason is None:
                 candidates[i].append(d)
             else:
@@ -117,6 +123,7 @@ def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | None:
     unit_ids = [frozenset(name for name, _cells in unit_of[i]) for i in range(n * n)]
     wholes = [(c, cells) for c in variant.constraints if id(c) not in already and (cells := cells_of(c, n))]
     wholes.sort(key=lambda whole: len(whole[1]))
+    first: Narrowed | None = None
     changed = True
     while changed:
         changed = False
@@ -124,17 +131,23 @@ def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | None:
             allowed = supported(c, cells, candidates, digits, board, unit_ids, cancel)
             if allowed is None:
                 continue
+            reason = f"{_description(c)} on {cells_text(cells, n)}"
+            gone: dict[int, list[int]] = {}
             for i, fits in allowed.items():
-                if len(fits) < len(candidates[i]):
-                    for d in candidates[i]:
-                        if d not in fits:
-                            why[i][d] = f"{_description(c)} on {cells_text(cells, n)}"
-                    candidates[i] = [d for d in candidates[i] if d in fits]
-                    changed = True
-            found = _single(board, digits, candidates, why, units) if changed else None
+                gone[i] = [d for d in candidates[i] if d not in fits]
+                for d in gone[i]:
+                    why[i][d] = reason
+                candidates[i] = [d for d in candidates[i] if d in fits]
+            gone = {i: ds for i, ds in gone.items() if ds}
+            if not gone:
+                continue
+            changed = True
+            found = _single(board, digits, candidates, why, units)
             if found is not None:
                 return found
-    return None
+            if first is None:
+                first = _narrowed(reason, gone, candidates, n)
+    return first
 
 
 def _single(
@@ -166,3 +179,20 @@ def _single(
                 rest = f": elsewhere {', '.join(others)} rule it out" if others else ""
                 return Forced(i, d, f"{_name(i, n)} is {d}: the only place for {d} in {name}{rest}.")
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class Narrowed:
+    """No digit forced yet, but a constraint rules digits out of some cells: `left` holds
+    each such cell (an index) with the digits it may still take, for its centre marks."""
+
+    left: tuple[tuple[int, tuple[int, ...]], ...]
+    explanation: str
+
+
+def _narrowed(reason: str, gone: dict[int, list[int]], candidates: list[list[int]], n: int) -> Narrowed:
+    told = "; ".join(f"{', '.join(map(str, ds))} from {_name(i, n)}" for i, ds in sorted(gone.items()))
+    return Narrowed(
+        tuple((i, tuple(candidates[i])) for i in sorted(gone)),
+        f"No digit is forced yet, but {reason} rules out {told}.",
+    )

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QPushButton, QStackedWidget
 
     from slugboard.codecs import sudoku
-    from slugboard.codecs.sudoku.forced import Forced
+    from slugboard.codecs.sudoku.forced import Forced, Narrowed
 
     from ..page import GamePage
     from ..worker import LatestOnly
@@ -49,7 +49,7 @@ class SolvePagePart(_Base):
     _hint_board: sudoku.Board | None
     _set_hint: Callable[..., None]
     _refresh_canvas: Callable[[], None]
-    _variant_hint: tuple[Forced, sudoku.Board] | None = None  # shown, and the board it was found on
+    _variant_hint: tuple[Forced | Narrowed, sudoku.Board] | None = None  # shown, and the board it was found on
     _hint_asked: sudoku.Board | None = None  # the board whose hint is being looked for
     hint_query: LatestOnly
 
@@ -162,15 +162,24 @@ class SolvePagePart(_Base):
         """First press: look for the next digit the constraints force (in a helper process:
         a large puzzle's constraints may take seconds) and say why; a second press on the
         same board puts it in (the solver's digit in Solve, a given in Set)."""
+        from slugboard.codecs.sudoku.forced import Narrowed
+
         kept = self._variant_hint
         if kept is not None and kept[1] == board:
             shown = kept[0]
-            placed = board.with_digit(*divmod(shown.cell, board.size), shown.digit, typed=True)
             self._variant_hint = None
-            if self.solve.on:
-                self.solve.take_board(placed, f"Hint: r{shown.cell // board.size + 1}c{shown.cell % board.size + 1}")
+            if isinstance(shown, Narrowed):  # the digits left become the cells' centre marks
+                centre = list(board.centre)
+                for i, left in shown.left:
+                    centre[i] = sum(1 << (d - 1) for d in left)
+                changed, what = board.with_marks(tuple(centre)), "Hint: centre marks"
             else:
-                self.set_board(placed, "Hint")
+                changed = board.with_digit(*divmod(shown.cell, board.size), shown.digit, typed=True)
+                what = f"Hint: r{shown.cell // board.size + 1}c{shown.cell % board.size + 1}"
+            if self.solve.on:
+                self.solve.take_board(changed, what)
+            else:
+                self.set_board(changed, what)
             return
         from slugboard.codecs.sudoku.forced import next_forced
 
@@ -179,7 +188,9 @@ class SolvePagePart(_Base):
         self._set_hint(None, "Looking for the next digit the rules force…")
         self.hint_query.submit(next_forced, board)
 
-    def _variant_hint_found(self, forced: Forced | None | BaseException) -> None:
+    def _variant_hint_found(self, forced: Forced | Narrowed | None | BaseException) -> None:
+        from slugboard.codecs.sudoku.forced import Narrowed
+
         board, self._hint_asked = self._hint_asked, None
         if board is None:
             return
@@ -200,8 +211,15 @@ class SolvePagePart(_Base):
             return
         from html import escape  # a cage's value is the setter's text
 
-        self._set_hint(None, f"{escape(forced.explanation)}<br>Press H again to put it in.")
         self._variant_hint = (forced, board)
+        if isinstance(forced, Narrowed):
+            self._set_hint(None, f"{escape(forced.explanation)}<br>Press H again to mark the digits left.")
+            cells = [i for i, _left in forced.left]
+            self.canvas.select(divmod(cells[0], board.size))
+            self.canvas.selection = cells
+            self.canvas.update()
+            return
+        self._set_hint(None, f"{escape(forced.explanation)}<br>Press H again to put it in.")
         self.canvas.selection = [forced.cell]
         self.canvas.select(divmod(forced.cell, board.size))
 
