@@ -4,6 +4,7 @@ rules out each other digit."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -114,3 +115,22 @@ def test_where_no_digit_is_forced_a_constraint_narrows_cells_and_keeps_the_solut
     assert len(narrowings) >= 2
     for hint in narrowings:
         assert hint.explanation.startswith("No digit is forced yet, but the ") and " on r" in hint.explanation
+
+
+def test_the_hint_command_gives_a_variants_forced_digit_or_narrowing():
+    from slugboard.codecs import cli
+
+    def hint(link):
+        out = io.StringIO()
+        assert cli.run(["hint", link], out=out, err=io.StringIO(), stdin=io.BytesIO()) == 0
+        return json.loads(out.getvalue())
+
+    thermo = next(p for p in PUZZLES if p["kind"] == "thermo")
+    told = hint(thermo["link"])
+    assert told["technique"] == "forced digit" and told["cell"] == [2, 1] and told["digit"] == 7
+    assert told["explanation"].startswith("r3c2 is 7: ")
+    clones = next(p for p in REAL if p["name"] == "Clone Wars")
+    told = hint(clones["link"])
+    assert told["technique"] == "constraint narrows" and told["explanation"].startswith("No digit is forced yet")
+    for r, c, left in told["left"]:
+        assert int(clones["solution"][r * 6 + c]) in left

@@ -179,6 +179,16 @@ def hint(board: Board) -> dict[str, Any]:
     from .rules import problems
     from .solver import count_solutions
 
+    if board.variant is not None and not all(board.cells):
+        from .forced import Narrowed, next_forced
+
+        found = next_forced(board)
+        if isinstance(found, Narrowed):
+            left = [[*divmod(i, board.size), list(digits)] for i, digits in found.left]
+            return {"technique": "constraint narrows", "left": left, "explanation": found.explanation}
+        if found is not None:
+            cell = list(divmod(found.cell, board.size))
+            return {"technique": "forced digit", "cell": cell, "digit": found.digit, "explanation": found.explanation}
     step = next_step(board)
     if step is not None:
         return step.to_json()
@@ -192,7 +202,7 @@ def hint(board: Board) -> dict[str, Any]:
         if none:
             reason = "This puzzle has no solution, so there is no next step."
         elif board.variant is not None:
-            reason = "Hints know rows, columns and boxes alone, not a variant's constraints."
+            reason = "No digit is forced and no constraint rules one out here; the hint looks no further."
         else:
             reason = "No technique here finds the next step; the puzzle needs guessing from here."
     return {"technique": None, "explanation": reason}
