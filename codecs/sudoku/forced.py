@@ -13,6 +13,7 @@ is forced even then, the hint says so.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..record import Record
@@ -124,30 +125,68 @@ def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | Narrowed | 
     wholes = [(c, cells) for c in variant.constraints if id(c) not in already and (cells := cells_of(c, n))]
     wholes.sort(key=lambda whole: len(whole[1]))
     first: Narrowed | None = None
+
+    def take(reason: str, gone: dict[int, list[int]]) -> Forced | None:
+        """Rule the digits of `gone` out of their cells for `reason`; a single it leaves."""
+        nonlocal first, changed
+        for i, ds in gone.items():
+            for d in ds:
+                why[i][d] = reason.rstrip(",")
+            candidates[i] = [d for d in candidates[i] if d not in ds]
+            stamp[i] += 1
+        changed = True
+        if first is None:
+            first = _narrowed(reason, gone, candidates, n)
+        return _single(board, digits, candidates, why, units)
+
+    # A constraint is looked at again only when the digits left in its cells have changed.
+    stamp = [0] * (n * n)
+    looked: dict[int, int] = {}
     changed = True
     while changed:
         changed = False
-        for c, cells in wholes:
+        for k, (c, cells) in enumerate(wholes):
+            now = sum(stamp[i] for i in cells)
+            if looked.get(k) == now:
+                continue
+            looked[k] = now
             allowed = supported(c, cells, candidates, digits, board, unit_ids, cancel)
             if allowed is None:
                 continue
-            reason = f"{_description(c)} on {cells_text(cells, n)}"
-            gone: dict[int, list[int]] = {}
-            for i, fits in allowed.items():
-                gone[i] = [d for d in candidates[i] if d not in fits]
-                for d in gone[i]:
-                    why[i][d] = reason
-                candidates[i] = [d for d in candidates[i] if d in fits]
+            gone = {i: [d for d in candidates[i] if d not in fits] for i, fits in allowed.items()}
             gone = {i: ds for i, ds in gone.items() if ds}
-            if not gone:
-                continue
-            changed = True
-            found = _single(board, digits, candidates, why, units)
-            if found is not None:
+            if gone and (found := take(f"{_description(c)} on {cells_text(cells, n)}", gone)) is not None:
                 return found
-            if first is None:
-                first = _narrowed(reason, gone, candidates, n)
+        for reason, gone in _locked(units, digits, candidates, n):
+            if (found := take(reason, gone)) is not None:
+                return found
+            break  # the candidates changed: look again from the constraints
     return first
+
+
+def _locked(
+    units: list[tuple[str, tuple[int, ...]]], digits: list[int], candidates: list[list[int]], n: int
+) -> Iterator[tuple[str, dict[int, list[int]]]]:
+    """Locked candidates: where a digit's places in one unit all lie in another unit too (a
+    box's 3s all in row 2), the digit goes from the rest of that other unit."""
+    from .supports import cells_text
+
+    cells_of_unit = dict(units)
+    units_of_cell: list[set[str]] = [set() for _ in range(n * n)]
+    for name, cells in units:
+        for i in cells:
+            units_of_cell[i].add(name)
+    for name, cells in units:
+        for d in range(1, n + 1):
+            places = [j for j in cells if not digits[j] and d in candidates[j]]
+            if len(places) < 2 or any(digits[j] == d for j in cells):
+                continue
+            for other in sorted(set.intersection(*(units_of_cell[j] for j in places)) - {name}):
+                gone = {
+                    j: [d] for j in cells_of_unit[other] if j not in places and d in candidates[j] and not digits[j]
+                }
+                if gone:
+                    yield f"{name}'s {d}, which must be in {other} ({cells_text(places, n)}),", gone
 
 
 def _single(
@@ -191,7 +230,10 @@ class Narrowed:
 
 
 def _narrowed(reason: str, gone: dict[int, list[int]], candidates: list[list[int]], n: int) -> Narrowed:
-    told = "; ".join(f"{', '.join(map(str, ds))} from {_name(i, n)}" for i, ds in sorted(gone.items()))
+    cells_of_digits: dict[tuple[int, ...], list[str]] = {}
+    for i, ds in sorted(gone.items()):
+        cells_of_digits.setdefault(tuple(ds), []).append(_name(i, n))
+    told = "; ".join(f"{', '.join(map(str, ds))} from {', '.join(cells)}" for ds, cells in cells_of_digits.items())
     return Narrowed(
         tuple((i, tuple(candidates[i])) for i in sorted(gone)),
         f"No digit is forced yet, but {reason} rules out {told}.",
