@@ -125,6 +125,7 @@ def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | Narrowed | 
     wholes = [(c, cells) for c in variant.constraints if id(c) not in already and (cells := cells_of(c, n))]
     wholes.sort(key=lambda whole: len(whole[1]))
     first: Narrowed | None = None
+    changed = True
 
     def take(reason: str, gone: dict[int, list[int]]) -> Forced | None:
         """Rule the digits of `gone` out of their cells for `reason`; a single it leaves."""
@@ -142,7 +143,6 @@ def next_forced(board: Board, *, cancel: Cancel = NEVER) -> Forced | Narrowed | 
     # A constraint is looked at again only when the digits left in its cells have changed.
     stamp = [0] * (n * n)
     looked: dict[int, int] = {}
-    changed = True
     while changed:
         changed = False
         for k, (c, cells) in enumerate(wholes):
