@@ -150,7 +150,7 @@ def private_cache(tmp_path, monkeypatch):
 def _in_state(qtbot, window, state, size):
     game, set_up = STATES[state]
     _shown(qtbot, window, game, size)
-    page = set_up(qtbot, window)
+    set_up(qtbot, window)
     return _shown(qtbot, window, game, size)
 
 

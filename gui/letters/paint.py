@@ -7,7 +7,6 @@ keeps (`LettersCanvas.drawn`); the drawing functions only draw it."""
 from __future__ import annotations
 
 import math
-
 from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
