@@ -260,7 +260,10 @@ def test_the_letters_score_list_is_never_drawn_below_the_readable_minimum(qtbot,
     def recording(painter, *args, **kwargs):
         recorder = _Recording(painter)
         recorded.append(recorder)
-        return painted(recorder, *args, **kwargs)
+        try:
+            return painted(recorder, *args, **kwargs)
+        finally:
+            recorder._painter = None  # the canvas's painter ends with its paint event
 
     monkeypatch.setattr(paint, "_paint_panel", recording)
     canvas._paint_cache.invalidate()

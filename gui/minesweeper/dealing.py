@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 class WorkRow(QHBoxLayout):
     """Said while work is under way (a field dealt, a video written), with Cancel; its room
-    is kept meanwhile."""
+    is kept meanwhile, and given to the rest of the panel while there is none."""
 
     def __init__(self, cancel: Callable[[], None]) -> None:
         super().__init__()
@@ -36,11 +36,13 @@ class WorkRow(QHBoxLayout):
         policy.setRetainSizeWhenHidden(True)
         self.cancel.setSizePolicy(policy)
         self.cancel.hide()
+        self.label.hide()
         self.addWidget(self.label, 1)
         self.addWidget(self.cancel)
 
     def say(self, text: str) -> None:
         self.label.setText(text)
+        self.label.setVisible(bool(text))
         self.cancel.setVisible(bool(text))
 
 
