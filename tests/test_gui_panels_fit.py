@@ -89,6 +89,8 @@ def _xiangqi_analysis(qtbot, window):
     assert page.set_mode("play")
     page.analysis.set_lines(3)  # the most lines the analysis shows
     page.analysis_panel.switch.setChecked(True)
+    if hasattr(page, "show_section"):
+        page.show_section("Analysis")
     if ENGINE is not None:
         qtbot.waitUntil(lambda: page.analysis_panel.line_labels[0].text() != "", timeout=20_000)
     return page
@@ -100,8 +102,8 @@ def _xiangqi_opponent(qtbot, window):
     panel.seconds.setValue(0.1)
     panel.side.setCurrentText("Red")
     assert page.opponent.start()
-    if hasattr(page, "show_section"):
-        page.show_section("opponent")
+    if hasattr(page, "show_section"):  # where its controls are
+        page.show_section("Engine game")
     return page
 
 

@@ -232,9 +232,9 @@ class AnalysisPanel(QWidget):
         self.switch.setToolTip("Ask a xiangqi engine for the best moves here; it follows every move and edit")
         self.switch.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.switch.toggled.connect(self.switched)
-        top.addWidget(self.switch)
-        top.addStretch(1)
+        # The switch goes on the page's mode row (`XiangqiPage`): in sight whichever tab is.
         top.addWidget(QLabel("Lines"))
+        top.addStretch(1)
         self.line_group = QButtonGroup(self)
         self.line_buttons: dict[int, QPushButton] = {}
         for n in range(1, MAX_LINES + 1):
@@ -257,6 +257,7 @@ class AnalysisPanel(QWidget):
         self.choose_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.choose_button.clicked.connect(self.engine_asked)
         layout.addWidget(self.choose_button)
+        layout.addStretch(1)  # a taller tab than the panel needs keeps it together at the top
 
     @staticmethod
     def _label(lines: int, name: str) -> QLabel:
