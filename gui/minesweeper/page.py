@@ -81,7 +81,9 @@ SECTIONS = {
     "Actions": ("Every action of the game, and the judging of each click", (REPLAY,)),
     "File": ("What the replay file held that the slug cannot", (REPLAY,)),
 }
-SECTION_KEY = "minesweeper/section"
+SECTION_KEY = "minesweeper/section_"  # and the mode: each mode keeps the tab chosen in it
+# A mode's tab until another is chosen: a replay is watched by its actions.
+FIRST_SECTION = {EDIT: "Statistics", PLAY: "Statistics", REPLAY: "Actions"}
 
 
 class MinesweeperPage(GamePage):
@@ -251,20 +253,18 @@ class MinesweeperPage(GamePage):
         for name, (tip, _modes) in SECTIONS.items():
             index = self.sections.addTab(pages[name], name)
             self.sections.setTabToolTip(index, tip)
-        kept = self.settings.value(SECTION_KEY, "Statistics")
-        self.sections.setCurrentIndex(max(0, list(SECTIONS).index(kept) if kept in SECTIONS else 0))
         self.sections.currentChanged.connect(self._section_chosen)
         return self.sections
 
     def _section_chosen(self, index: int) -> None:
         if self.sections.isTabVisible(index) and self._sections_settled:
-            set_setting(self.settings, SECTION_KEY, self.sections.tabText(index))
+            set_setting(self.settings, SECTION_KEY + self.mode, self.sections.tabText(index))
 
     def _show_sections(self) -> None:
         """The tabs of the mode (the File tab while the game has a file's words to say),
         on the one chosen last where the mode shows it."""
         self._sections_settled = False
-        wanted = self.settings.value(SECTION_KEY, "Statistics")
+        wanted = self.settings.value(SECTION_KEY + self.mode, FIRST_SECTION[self.mode])
         for index, (name, (_tip, modes)) in enumerate(SECTIONS.items()):
             shown = self.mode in modes and (name != "File" or bool(self.file.label.text()))
             self.sections.setTabVisible(index, shown)
