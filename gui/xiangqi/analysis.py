@@ -7,6 +7,7 @@ the engine says comes back as a signal, queued to the window's thread."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from typing import TYPE_CHECKING
@@ -24,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from slugboard.codecs import xiangqi
 
-from ..page import ModeButton
+from ..page import ModeButton, readable_pixels
 
 if TYPE_CHECKING:  # the engine's module (and subprocess) loads with the first search
     from slugboard.codecs.xiangqi import engine as engines
@@ -350,7 +351,8 @@ class EvaluationGraph(QWidget):
         painter.fillRect(self.rect(), palette.base())
         middle = self.height() / 2
         font = painter.font()
-        font.setPixelSize(max(8, round(self.height() / 6)))
+        # The scale's figures: a sixth of the graph's height, never below what reads.
+        font.setPixelSize(max(math.ceil(readable_pixels(self)), round(self.height() / 6)))
         painter.setFont(font)
         for pawns in AXIS_PAWNS:  # the scale: pawns from Red's side
             y = self.y_of(pawns * 100)
