@@ -37,7 +37,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.wording import plural
 
-from ..page import GamePage, ModeButton, heading, html_lines, plain_label
+from ..page import GamePage, ModeButton, WrappedLabel, heading, html_lines
 from ..store import set_setting
 from .actions import ActionList
 from .background import AfterPaint, Turns
@@ -208,8 +208,8 @@ class MinesweeperPage(GamePage):
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
             row.addWidget(button)
         self.tool_layout.addLayout(row)
-        self.mode_label = plain_label()
-        self.mode_label.setWordWrap(True)
+        self.mode_label = WrappedLabel()  # as tall as its text at the panel's width
+        self.mode_label.setTextFormat(Qt.TextFormat.PlainText)
         self.mode_label.setObjectName("modeHint")
         self.tool_layout.addWidget(self.mode_label)
         self.panels = CurrentPageStack()
