@@ -103,7 +103,7 @@ def _xiangqi_opponent(qtbot, window):
     panel.side.setCurrentText("Red")
     assert page.opponent.start()
     if hasattr(page, "show_section"):  # where its controls are
-        page.show_section("Engine game")
+        page.show_section("Opponent")
     return page
 
 

@@ -623,7 +623,9 @@ def _paint_panel(painter: QPainter, area: QRectF, rows: tuple[PanelRow, ...], te
 
     # A short or narrow canvas gets smaller text, down to what still reads; below that, rows
     # are left out (and long words elided) rather than drawn too small.
-    least = math.ceil(readable_pixels(painter.device()) - 1e-6)
+    # In the picture's own units, as on the screen: an export (a PDF at its printer's
+    # resolution, a large PNG) scales the whole picture, this floor with it.
+    least = math.ceil(readable_pixels() - 1e-6)
     line = max(panel_line_height(area), least / (TEXT_SHARE * min((row.size for row in rows), default=1.0)))
     rows = _readable_rows(rows, line, area.height())
     y = area.top()

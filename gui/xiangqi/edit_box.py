@@ -28,7 +28,7 @@ from .paint import GLYPHS, PALETTE_ICON_SOURCE, piece_icon
 if TYPE_CHECKING:
     from .page import XiangqiPage
 
-PALETTE_ICON = 36  # px: a piece's character reads at a glance
+PALETTE_ICON = 40  # px: a piece's character reads at a glance
 
 
 class EditBox(QWidget):
@@ -89,16 +89,16 @@ class EditBox(QWidget):
         buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
         grid.setContentsMargins(0, 0, 0, 0)
-        # A side's seven kinds on a row, Red's above Black's: pieces big enough to read, in
-        # the panel's width.
-        grid.setSpacing(1)
+        grid.setSpacing(2)
+        # Four to a row (general, advisor, elephant, horse; rook, cannon, soldier), Red's two
+        # rows above Black's: pieces big enough to read, and the panel keeps its width.
         for index, letter in enumerate(xiangqi.RED_LETTERS):
             for side, piece in enumerate((letter, letter.lower())):
                 button = QToolButton()
                 button.setCheckable(True)
                 button.setIcon(piece_icon(piece, PALETTE_ICON_SOURCE))
                 button.setIconSize(QSize(PALETTE_ICON, PALETTE_ICON))
-                button.setFixedSize(PALETTE_ICON + 3, PALETTE_ICON + 3)
+                button.setFixedSize(PALETTE_ICON + 6, PALETTE_ICON + 6)
                 button.setAutoRaise(True)
                 button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
                 key = f"Shift+{letter}" if piece.isupper() else letter
@@ -108,7 +108,7 @@ class EditBox(QWidget):
                 )
                 button.setObjectName(f"kind_{'red' if piece.isupper() else 'black'}_{letter}")
                 button.clicked.connect(lambda checked, p=piece: page.choose_kind(p if checked else ""))
-                grid.addWidget(button, side, index)
+                grid.addWidget(button, side * 2 + index // 4, index % 4)
                 buttons[piece] = button
         layout.addLayout(grid)
         return buttons

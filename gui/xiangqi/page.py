@@ -20,7 +20,7 @@ from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import ProblemKind
 from slugboard.codecs.xiangqi.model import Kind
 
-from ..page import GamePage, ModeButton
+from ..page import GamePage, ModeButton, heading
 from .analysing import Analysis
 from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
 from .edit_box import EditBox
@@ -31,12 +31,12 @@ from .play import PlayedGame
 EDIT, PLAY = "edit", "play"
 MODES = (EDIT, PLAY)
 # The tabs of each mode, the first shown until another is chosen (kept between runs).
-SECTIONS = {EDIT: ("Position", "Analysis"), PLAY: ("Moves", "Analysis", "Engine game")}
+SECTIONS = {EDIT: ("Position", "Analysis"), PLAY: ("Moves", "Analysis", "Opponent")}
 SECTION_TIPS = {
     "Position": "Set up the position: its pieces, the side to move, its FEN and its problems",
     "Moves": "The game's moves, the record's comments and variations, and the evaluation graph",
     "Analysis": "The engine's best lines for the position on the board",
-    "Engine game": "Play a game against the engine from the position on the board",
+    "Opponent": "Play a game against the engine from the position on the board",
 }
 SECTION_KEY = "xiangqi/section_"
 
@@ -63,9 +63,6 @@ class XiangqiPage(GamePage):
     )
     canvas: XiangqiCanvas
     GAME = xiangqi.NAME
-    # Wider than the default: the board is as tall as the window allows, and as wide as 9/10
-    # of that, so the canvas keeps room to spare beside it.
-    TOOL_PANEL_WIDTH = 300
 
     def __init__(self, settings=None, parent=None, board=None):
         super().__init__(settings, parent, board)
@@ -114,7 +111,13 @@ class XiangqiPage(GamePage):
 
     # --- modes -------------------------------------------------------------------
     def _build_mode_bar(self) -> None:
-        self.add_heading("Mode")
+        # Analysis on or off beside the heading, in both modes and whichever tab is shown:
+        # its arrows are on the board, its lines in the Analysis tab.
+        top = QHBoxLayout()
+        top.addWidget(heading("Mode"))
+        top.addStretch(1)
+        top.addWidget(self.analysis.panel.switch)
+        self.tool_layout.addLayout(top)
         row = QHBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QPushButton] = {}
@@ -130,16 +133,13 @@ class XiangqiPage(GamePage):
             self.mode_group.addButton(button)
             self.mode_buttons[mode] = button
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
-            row.addWidget(button, 1)
+            row.addWidget(button)
             QShortcut(
                 QKeySequence(f"Ctrl+{i}"),
                 self,
                 lambda m=mode: self.set_mode(m),
                 context=Qt.ShortcutContext.WidgetWithChildrenShortcut,
             )
-        # Analysis on or off, in both modes and whichever tab is shown: its arrows are on
-        # the board, its lines in the Analysis tab.
-        row.addWidget(self.analysis.panel.switch)
         self.tool_layout.addLayout(row)
 
     def _sections(self) -> QTabWidget:
@@ -162,7 +162,7 @@ class XiangqiPage(GamePage):
             "Position": self.edit_box,
             "Moves": moves,
             "Analysis": self.analysis.panel,
-            "Engine game": self.opponent.panel,
+            "Opponent": self.opponent.panel,
         }
         tabs.currentChanged.connect(self._section_chosen)
         self._sections_settled = False
