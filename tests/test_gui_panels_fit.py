@@ -278,3 +278,29 @@ def test_the_letters_score_list_is_never_drawn_below_the_readable_minimum(qtbot,
     drawn = {text: rect for rect, text in recorded[0].texts}
     assert "Total" in drawn and total in drawn
     assert 0 <= drawn["Total"].top() and drawn["Total"].bottom() <= canvas.height()
+
+
+def test_the_evaluation_graph_scale_is_never_below_the_readable_minimum(qtbot, main_window, monkeypatch):
+    analysis = importlib.import_module("slugboard.gui.xiangqi.analysis")
+    page = _in_state(qtbot, main_window, "xiangqi-edit", (800, 600))
+    assert page.set_mode("play")
+    page.show_section("Moves")
+    graph = page.evaluation_graph
+    qtbot.waitUntil(graph.isVisible)
+    recorded: list[_Recording] = []
+    painted = analysis.paint_graph
+
+    def recording(painter, *args, **kwargs):
+        recorder = _Recording(painter)
+        recorded.append(recorder)
+        try:
+            return painted(recorder, *args, **kwargs)
+        finally:
+            recorder._painter = None  # the graph's painter ends with its paint event
+
+    monkeypatch.setattr(analysis, "paint_graph", recording)
+    image = QImage(graph.size(), QImage.Format.Format_ARGB32)
+    graph.render(image)
+    assert len(recorded) == 1 and recorded[0].points
+    assert min(recorded[0].points) >= _readable_points() - 1e-6
+    assert {"+10", "0", "-10"} <= {text for _rect, text in recorded[0].texts}  # the scale is drawn
