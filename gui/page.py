@@ -164,6 +164,21 @@ class ModeButton(QPushButton):
             self.setStyleSheet(sheet)
 
 
+def readable_pixels(device=None) -> float:
+    """The smallest text size, in pixels of `device` (a widget, an image; the screen's by
+    default), that text drawn at a size of its own may take: the application font's point
+    size less one. Text scaled to fit a box stops here and is elided or scrolled instead."""
+    font = QApplication.font()
+    if device is not None:
+        dpi = float(device.logicalDpiY())
+    else:
+        screen = QApplication.primaryScreen()
+        dpi = screen.logicalDotsPerInchY() if screen is not None else 96.0
+    if font.pointSizeF() > 0:
+        return (font.pointSizeF() - 1) * dpi / 72
+    return font.pixelSize() - dpi / 72  # a font set in pixels: a point less
+
+
 def heading(text: str) -> QLabel:
     """A heading of the tool panel: its text in bold, plain. It looks as a "<b>text</b>"
     label does, pixel for pixel, without the rich-text document Qt builds for such a label

@@ -19,6 +19,35 @@ if TYPE_CHECKING:
     from .page import LettersPage
 
 
+WORD_COLUMNS = (1, 3)  # the review table's columns of words: they share what the figures leave
+
+
+def _fit_columns(table: QTableWidget) -> None:
+    """The review table's columns across the panel's width, never wider: the turn and the
+    scores as wide as their text, the words sharing the rest and elided where longer; its
+    rows a line of text high."""
+    from PySide6.QtWidgets import QHeaderView
+
+    header = table.horizontalHeader()
+    for col in range(table.columnCount()):
+        mode = QHeaderView.ResizeMode.Stretch if col in WORD_COLUMNS else QHeaderView.ResizeMode.ResizeToContents
+        header.setSectionResizeMode(col, mode)
+    table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    table.setTextElideMode(Qt.TextElideMode.ElideRight)
+    table.setWordWrap(False)
+    table.verticalHeader().setDefaultSectionSize(table.fontMetrics().lineSpacing() + 8)
+    _fit_rows(table)
+
+
+def _fit_rows(table: QTableWidget) -> None:
+    """As tall as its rows (a game has five turns and the total): no scroll bar in it."""
+    rows = max(1, table.rowCount())
+    frame = 2 * table.frameWidth()
+    table.setFixedHeight(
+        table.horizontalHeader().sizeHint().height() + rows * table.verticalHeader().defaultSectionSize() + frame
+    )
+
+
 class BestPlays(QObject):
     """Its heading and widgets go at the end of the page's panel when it is made. It holds
     the search, the board it was asked for and the turns of the review table."""
@@ -100,7 +129,7 @@ class BestPlays(QObject):
         review_table.setHorizontalHeaderLabels(["Turn", "Your play", "Score", "Best play", "Best"])
         review_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         review_table.verticalHeader().hide()
-        review_table.setMinimumHeight(200)
+        _fit_columns(review_table)
         review_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         review_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         review_table.setToolTip(
@@ -203,7 +232,7 @@ class BestPlays(QObject):
         self._add_review_row(["Total", "", str(mine), "", str(best)])
         self._review = list(rows)
         self._study_turn(self.review_table.currentRow())  # says how to study a turn
-        self.review_table.resizeColumnsToContents()
+        _fit_rows(self.review_table)
         self._bring_into_view(self.review_table)
         self.status.setText(f"Your total {mine} against the best plays' {best}.")
 
@@ -257,7 +286,10 @@ class BestPlays(QObject):
         row = self.review_table.rowCount()
         self.review_table.insertRow(row)
         for col, text in enumerate(cells):
-            self.review_table.setItem(row, col, QTableWidgetItem(text))
+            item = QTableWidgetItem(text)
+            if col in WORD_COLUMNS and text:
+                item.setToolTip(text)  # the words column elides a long turn's words
+            self.review_table.setItem(row, col, item)
 
     def _preview_play(self, item: QListWidgetItem) -> None:
         play = item.data(Qt.ItemDataRole.UserRole)

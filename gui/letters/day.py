@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QDate, QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QDateEdit, QLineEdit, QPushButton
+from PySide6.QtWidgets import QDateEdit, QHBoxLayout, QLineEdit, QPushButton
 
 from slugboard.codecs import letters
 
@@ -48,18 +48,22 @@ class DayPanel(QObject):
             self._date_text.installEventFilter(self)
             self._date_text.textEdited.connect(self._date_typed)
         self.date_edit.dateChanged.connect(self._date_changed)
-        page.tool_layout.addWidget(self.date_edit)
-        self.day_note = WrappedLabel()
-        self.day_note.setObjectName("dayNote")
-        self.day_note.setTextFormat(Qt.TextFormat.PlainText)
-        self.day_note.setMinimumHeight(2 * self.day_note.fontMetrics().lineSpacing())  # keeps its room
-        page.tool_layout.addWidget(self.day_note)
         self.new_game_button = QPushButton("New game")
         self.new_game_button.setToolTip("Start this day's game from an empty board (Ctrl+N)")
         self.new_game_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.new_game_button.clicked.connect(self.new_game)
         QShortcut(QKeySequence.StandardKey.New, page, self.new_game)
-        page.tool_layout.addWidget(self.new_game_button)
+        # The date and New game on one row: the note below them, shown only while it has
+        # something to say, never moves the button the person is about to press.
+        row = QHBoxLayout()
+        row.addWidget(self.date_edit, 1)
+        row.addWidget(self.new_game_button)
+        page.tool_layout.addLayout(row)
+        self.day_note = WrappedLabel()
+        self.day_note.setObjectName("dayNote")
+        self.day_note.setTextFormat(Qt.TextFormat.PlainText)
+        self.day_note.hide()
+        page.tool_layout.addWidget(self.day_note)
 
     def eventFilter(self, watched, event) -> bool:
         if (
@@ -75,7 +79,11 @@ class DayPanel(QObject):
         if self.date_edit.date() != qdate(board.date):
             self.date_edit.setDate(qdate(board.date))
         self.date_edit.blockSignals(False)
-        self.day_note.setText("")
+        self._say("")
+
+    def _say(self, text: str) -> None:
+        self.day_note.setText(text)
+        self.day_note.setVisible(bool(text))
 
     def new_game(self) -> None:
         page = self._page
@@ -104,12 +112,12 @@ class DayPanel(QObject):
         page = self._page
         date: dt.date = qdate.toPython()  # type: ignore[assignment]
         if date == page.board.date:
-            self.day_note.setText("")
+            self._say("")
             return
         if page.board.tiles:
             # The tiles were dealt on the game's own day: another day is a new game, started
             # with New game, never a re-dating of the tiles on the board.
-            self.day_note.setText(
+            self._say(
                 f"New game plays {date.isoformat()}; the game on the board stays of {page.board.date.isoformat()}."
             )
             page.show_status(f"Press New game to play {date.isoformat()}")

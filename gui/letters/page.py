@@ -21,7 +21,7 @@ from slugboard.codecs import letters
 from slugboard.codecs.letters.model import Kind
 from slugboard.codecs.wording import plural
 
-from ..page import GamePage, WrappedLabel, plain_tip
+from ..page import GamePage, WrappedLabel, heading, plain_tip
 from .best import BestPlays
 from .canvas import LettersCanvas
 from .day import DayPanel
@@ -70,7 +70,6 @@ class LettersPage(GamePage):
             self.day.new_game_button,
         )
 
-        self.add_heading("Link format")
         self.format_box = QComboBox()
         self.format_box.setObjectName("linkFormat")
         for param, text in FORMATS:
@@ -81,7 +80,12 @@ class LettersPage(GamePage):
             "need the day's starting word. Copy link writes the format chosen here."
         )
         self.format_box.activated.connect(self._format_chosen)
-        self.tool_layout.addWidget(self.format_box)
+        link_row = QHBoxLayout()  # a heading's room saved: the box says what it is
+        link_label = heading("Link")
+        link_label.setBuddy(self.format_box)
+        link_row.addWidget(link_label)
+        link_row.addWidget(self.format_box, 1)
+        self.tool_layout.addLayout(link_row)
 
         self.start_words = words = StartWordPanel(self)
         self.start_prompt, self.start_field, self.start_button = words.prompt, words.field, words.button
@@ -298,6 +302,10 @@ class LettersPage(GamePage):
 
     def _placements_changed(self) -> None:
         canvas = self.canvas
+        # A finished game (or one without its starting word) has no turn to place: the
+        # turn's preview and buttons give their room to the rest of the panel.
+        for widget in (self.preview_label, self.submit_button, self.recall_button):
+            widget.setVisible(canvas.rack is not None)
         if canvas.rack is None or not canvas.pending:
             canvas.preview = None
             self.preview_label.setText("")

@@ -6,6 +6,7 @@ keeps (`LettersCanvas.drawn`); the drawing functions only draw it."""
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
@@ -591,8 +592,42 @@ def panel_rows(board: letters.Board, game, *, pending: bool = False, preview=Non
     return rows
 
 
+TEXT_SHARE = 0.72  # a row's text height, of its line
+
+
+def _readable_rows(rows: tuple[PanelRow, ...], line: float, height: float) -> tuple[PanelRow, ...]:
+    """The rows that fit `height` at `line`: where text at its readable least does not fit
+    them all, the least needed go first (the empty lines of turns not played, the bag, the
+    day, the words under each turn), then turns from the last; the total always stays."""
+
+    def tall(kept: tuple[PanelRow, ...]) -> float:
+        return sum(line * (row.gap + row.size * 1.15) for row in kept)
+
+    kept = tuple(rows)
+    for needless in (
+        lambda row: not row.text,
+        lambda row: row.size < 0.9,
+        lambda row: row.colour == "muted" and not row.swatch and row.indent == 0,
+        lambda row: row.size < 1 and not row.swatch,
+    ):
+        if tall(kept) <= height:
+            return kept
+        kept = tuple(row for row in kept if row.text == "Total" or not needless(row))
+    while tall(kept) > height and len(kept) > 1:
+        kept = kept[:-2] + kept[-1:]  # the total is last: the row above it goes
+    return kept
+
+
 def _paint_panel(painter: QPainter, area: QRectF, rows: tuple[PanelRow, ...], text: QColor, palette: QPalette) -> None:
-    line = panel_line_height(area)
+    from ..page import readable_pixels
+
+    # A short or narrow canvas gets smaller text, down to what still reads; below that, rows
+    # are left out (and long words elided) rather than drawn too small.
+    # In the picture's own units, as on the screen: an export (a PDF at its printer's
+    # resolution, a large PNG) scales the whole picture, this floor with it.
+    least = math.ceil(readable_pixels() - 1e-6)
+    line = max(panel_line_height(area), least / (TEXT_SHARE * min((row.size for row in rows), default=1.0)))
+    rows = _readable_rows(rows, line, area.height())
     y = area.top()
     muted = QColor(text)
     muted.setAlpha(170)
@@ -607,7 +642,7 @@ def _paint_panel(painter: QPainter, area: QRectF, rows: tuple[PanelRow, ...], te
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(turn_colour(row.swatch))
             painter.drawRoundedRect(swatch, 3, 3)
-        font = _font(painter, line * 0.72 * row.size, row.bold)
+        font = _font(painter, max(least, line * TEXT_SHARE * row.size), row.bold)
         painter.setFont(font)
         metrics = QFontMetricsF(font)
         painter.setPen(colours[row.colour])

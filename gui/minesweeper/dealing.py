@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
 
 class WorkRow(QHBoxLayout):
-    """Said while work is under way (a field dealt, a video written), with Cancel; its room
-    is kept meanwhile."""
+    """Said while work is under way (a field dealt, a video written), with Cancel, which come
+    and go together; while there is none, the row gives its room to the rest of the panel."""
 
     def __init__(self, cancel: Callable[[], None]) -> None:
         super().__init__()
@@ -32,15 +32,14 @@ class WorkRow(QHBoxLayout):
         self.label.setFixedHeight(self.label.fontMetrics().lineSpacing() + 2)
         self.cancel = button("Cancel", "Stop the work under way", cancel)
         self.cancel.setObjectName("dealingCancel")
-        policy = self.cancel.sizePolicy()
-        policy.setRetainSizeWhenHidden(True)
-        self.cancel.setSizePolicy(policy)
         self.cancel.hide()
+        self.label.hide()
         self.addWidget(self.label, 1)
         self.addWidget(self.cancel)
 
     def say(self, text: str) -> None:
         self.label.setText(text)
+        self.label.setVisible(bool(text))
         self.cancel.setVisible(bool(text))
 
 

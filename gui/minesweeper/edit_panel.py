@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QFormLayout, QGridLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.wording import plural
@@ -19,13 +19,13 @@ if TYPE_CHECKING:
     from .page import MinesweeperPage
 
 
-def level_buttons(new_level, tip: str = "A random {w}x{h} field with {m} mines") -> QGridLayout:
-    """The level presets, two to a row: `new_level(name)` deals one."""
-    levels = QGridLayout()
-    for i, (name, (w, h, m)) in enumerate(ms.LEVELS.items()):
+def level_buttons(new_level, tip: str = "A random {w}x{h} field with {m} mines") -> QHBoxLayout:
+    """The level presets on one row: `new_level(name)` deals one."""
+    levels = QHBoxLayout()
+    for name, (w, h, m) in ms.LEVELS.items():
         made = button(name.capitalize(), tip.format(w=w, h=h, m=m), lambda _=False, n=name: new_level(n))
         made.setObjectName(f"level_{name}")
-        levels.addWidget(made, i // 2, i % 2)
+        levels.addWidget(made)
     return levels
 
 
@@ -58,15 +58,22 @@ class EditPanel(QWidget):
         for spin in (self.width_spin, self.height_spin):
             spin.valueChanged.connect(self._size_edited)
             spin.valueChanged.connect(self._limit_mines)
-        form.addRow("Width", self.width_spin)
-        form.addRow("Height", self.height_spin)
+        size = QHBoxLayout()  # width x height on one row, as a field's size is said
+        size.addWidget(self.width_spin, 1)
+        size.addWidget(QLabel("×"))
+        size.addWidget(self.height_spin, 1)
+        self.width_spin.setAccessibleName("Width")
+        self.height_spin.setAccessibleName("Height")
+        form.addRow("Size", size)
         form.addRow("Mines", self.mines_spin)
         layout.addLayout(form)
         layout.addLayout(level_buttons(self.new_level))
-        layout.addWidget(
+        deal = QHBoxLayout()
+        deal.addWidget(
             button("Random field", "Scatter the chosen number of mines at random (Ctrl+R)", lambda: self.random_field())
         )
-        layout.addWidget(button("Clear mines", "Remove every mine", self.clear_mines))
+        deal.addWidget(button("Clear mines", "Remove every mine", self.clear_mines))
+        layout.addLayout(deal)
         self.no_guess_box = page.no_guess_box(
             "editNoGuessBox", "Random fields and levels that logic alone solves from a first click in the middle"
         )
@@ -85,9 +92,6 @@ class EditPanel(QWidget):
         self.version_box.activated.connect(self.version_chosen)
         version_row.addRow("Slug", self.version_box)
         layout.addLayout(version_row)
-        hint = QLabel("Click a cell (or arrows + Space) to add or remove a mine.")
-        hint.setWordWrap(True)
-        layout.addWidget(hint)
 
     def chosen(self) -> tuple[int, int, int]:
         """The width, height and mine count chosen."""

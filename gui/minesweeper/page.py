@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
     QSizePolicy,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -36,7 +37,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
 from slugboard.codecs.wording import plural
 
-from ..page import GamePage, ModeButton, heading, html_lines, plain_label
+from ..page import GamePage, ModeButton, WrappedLabel, heading, html_lines
 from ..store import set_setting
 from .actions import ActionList
 from .background import AfterPaint, Turns
@@ -69,10 +70,20 @@ MODE_TIPS = {
     REPLAY: "Watch the recorded game with its clock and statistics (Ctrl+3)",
 }
 MODE_HINTS = {
-    EDIT: "Editing the field: every mine and number is shown.",
-    PLAY: "Playing: mines are hidden; your clicks are recorded.",
+    EDIT: "Every mine and number is shown: click a cell (or arrows + Space) to add or remove a mine.",
+    PLAY: "Left click opens, right click flags (arrows, Space, F); the slug grows with every move.",
     REPLAY: "Replaying the recorded game.",
 }
+# The tabs under the mode's controls: (name, tip), the modes that show each.
+SECTIONS = {
+    "Statistics": ("The field's figures and the game's pace", MODES),
+    "Clicks": ("The clicks and how well they were used", MODES),
+    "Actions": ("Every action of the game, and the judging of each click", (REPLAY,)),
+    "File": ("What the replay file held that the slug cannot", (REPLAY,)),
+}
+SECTION_KEY = "minesweeper/section_"  # and the mode: each mode keeps the tab chosen in it
+# A mode's tab until another is chosen: a replay is watched by its actions.
+FIRST_SECTION = {EDIT: "Statistics", PLAY: "Statistics", REPLAY: "Actions"}
 
 
 class MinesweeperPage(GamePage):
@@ -118,6 +129,7 @@ class MinesweeperPage(GamePage):
         canvas.cell_clicked.connect(self._cell_clicked)
         canvas.pointer.connect(self.session.pointer)
         self.turns.jobs = (self.replays.job, self.stats.figures_job, self.stats.islands_job)
+        self._sections_settled = False
         self._lay_out()
         self._build_shortcuts()
         saved = self.settings.value("minesweeper/mode", EDIT)
@@ -196,8 +208,8 @@ class MinesweeperPage(GamePage):
             button.clicked.connect(lambda _=False, m=mode: self.set_mode(m))
             row.addWidget(button)
         self.tool_layout.addLayout(row)
-        self.mode_label = plain_label()
-        self.mode_label.setWordWrap(True)
+        self.mode_label = WrappedLabel()  # as tall as its text at the panel's width
+        self.mode_label.setTextFormat(Qt.TextFormat.PlainText)
         self.mode_label.setObjectName("modeHint")
         self.tool_layout.addWidget(self.mode_label)
         self.panels = CurrentPageStack()
@@ -207,9 +219,64 @@ class MinesweeperPage(GamePage):
         self.panels.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         self.tool_layout.addWidget(self.panels)
         self.tool_layout.addLayout(self.work_row)
-        self.stats_heading = self.add_heading("Statistics")
-        self.tool_layout.addWidget(self.stats.holder)
+        self.tool_layout.addWidget(self._sections())
         self.tool_layout.addWidget(self.stats.problems_label)
+
+    def _sections(self) -> QTabWidget:
+        """What the panel shows below the mode's controls, a tab each, so that the panel fits
+        the window: the figures, the clicks, and in Replay the actions and the file."""
+        self.sections = QTabWidget()
+        self.sections.setObjectName("minesweeperSections")
+        self.sections.setDocumentMode(True)
+        self.sections.setUsesScrollButtons(False)  # every tab's name in sight
+        actions = QWidget()
+        layout = QVBoxLayout(actions)
+        layout.setContentsMargins(0, 4, 0, 0)
+        analysis_row = QHBoxLayout()
+        analysis_row.addWidget(self.judge.box)
+        analysis_row.addWidget(self.judge.filter, 1)
+        layout.addLayout(analysis_row)
+        layout.addWidget(self.action_list, 1)
+        layout.addWidget(self.judge.label)
+        # What a replay file held that its slug cannot: said while that game is open.
+        file_page = QWidget()
+        file_layout = QVBoxLayout(file_page)
+        file_layout.setContentsMargins(0, 4, 0, 0)
+        file_layout.addWidget(self.file.label)
+        file_layout.addStretch(1)
+        pages = {
+            "Statistics": self.stats.holder,
+            "Clicks": self.stats.clicks_holder,
+            "Actions": actions,
+            "File": file_page,
+        }
+        for name, (tip, _modes) in SECTIONS.items():
+            index = self.sections.addTab(pages[name], name)
+            self.sections.setTabToolTip(index, tip)
+        self.sections.currentChanged.connect(self._section_chosen)
+        return self.sections
+
+    def _section_chosen(self, index: int) -> None:
+        if self.sections.isTabVisible(index) and self._sections_settled:
+            set_setting(self.settings, SECTION_KEY + self.mode, self.sections.tabText(index))
+
+    def _show_sections(self) -> None:
+        """The tabs of the mode (the File tab while the game has a file's words to say),
+        on the one chosen last where the mode shows it."""
+        self._sections_settled = False
+        wanted = self.settings.value(SECTION_KEY + self.mode, FIRST_SECTION[self.mode])
+        for index, (name, (_tip, modes)) in enumerate(SECTIONS.items()):
+            shown = self.mode in modes and (name != "File" or bool(self.file.label.text()))
+            self.sections.setTabVisible(index, shown)
+            if shown and name == wanted:
+                self.sections.setCurrentIndex(index)
+        if not self.sections.isTabVisible(self.sections.currentIndex()):
+            self.sections.setCurrentIndex(0)
+        self._sections_settled = True
+
+    def show_section(self, name: str) -> None:
+        """Bring the tab `name` forward (the Actions tab, say)."""
+        self.sections.setCurrentIndex(list(SECTIONS).index(name))
 
     def _replay_panel(self) -> QWidget:
         panel = QWidget()
@@ -223,14 +290,6 @@ class MinesweeperPage(GamePage):
         layout.addLayout(boxes)
         layout.addWidget(self.replays.event_label)
         layout.addWidget(self.replays.outcome_label)
-        analysis_row = QHBoxLayout()
-        analysis_row.addWidget(self.judge.box)
-        analysis_row.addWidget(self.judge.filter, 1)
-        layout.addLayout(analysis_row)
-        layout.addWidget(self.action_list)
-        layout.addWidget(self.judge.label)
-        # What a replay file held that its slug cannot: said while that game is open.
-        layout.addWidget(self.file.label)
         return panel
 
     def _build_shortcuts(self) -> None:
@@ -273,6 +332,7 @@ class MinesweeperPage(GamePage):
         self.odds_shortcut.setEnabled(mode != EDIT)
         set_setting(self.settings, "minesweeper/mode", mode)
         self.mode_label.setText(MODE_HINTS[mode])
+        self._show_sections()
         self.canvas.view = mode
         if mode == REPLAY and previous == PLAY:
             self.session.path_up_to_now()
@@ -469,6 +529,7 @@ class MinesweeperPage(GamePage):
         self.replays.build_later(board)
         self.session.board_shown(board)
         self.action_list.game_actions.set_game(board, self.file.board_shown(board))
+        self._show_sections()  # the File tab follows the file's words
         if self.mode == REPLAY:
             self.judge.want()
         else:
@@ -478,6 +539,7 @@ class MinesweeperPage(GamePage):
         self.canvas.field = fld
         self.edit.show_board(board, fld)
         self.problems_label.setText(html_lines(p.message for p in ms.problems(board)))
+        self.problems_label.setVisible(bool(self.problems_label.text()))
         self.replays.keep_place()
         self.session.clock_after_board(board)
         self.refresh()

@@ -68,22 +68,16 @@ class PlaySession(QObject):
             )
         )
         buttons.addWidget(button("Restart", "Play this same field again from the start (F3)", self.restart))
+        buttons.addWidget(button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: page.set_mode(REPLAY)))
         layout.addLayout(buttons)
         # A new game of a level, as New game deals it: unseen, its first click never a mine.
         layout.addLayout(level_buttons(page.new_level, "A new game on a random {w}x{h} field with {m} mines"))
-        layout.addWidget(button("Watch replay", "Replay the game just played (Ctrl+3)", lambda: page.set_mode(REPLAY)))
         self.no_guess_box = page.no_guess_box(
             "playNoGuessBox",
             "New games are dealt at the first click so that it opens a region and logic alone solves the rest",
         )
         layout.addWidget(self.no_guess_box)
         layout.addWidget(page.odds.play_box)
-        hint = QLabel(
-            "Left click opens, right click flags (arrows, Space and F on the keyboard). "
-            "The slug below grows with every move: copy it to share the game."
-        )
-        hint.setWordWrap(True)
-        layout.addWidget(hint)
         return panel
 
     # --- a game -----------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QComboBox, QFormLayout, QHBoxLayout, QLabel, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper import figures as ms_figures
@@ -100,17 +100,15 @@ class ReplayControls(QObject):
         self.outcome_label.setFixedHeight(self.outcome_label.fontMetrics().lineSpacing() + 2)
 
     def lay_out(self, layout: QVBoxLayout) -> None:
-        """The clock, the seek bar, the transport buttons and the speed, one under another."""
+        """The clock, the seek bar, and the transport buttons with the speed at their end."""
         layout.addWidget(self.clock)
         layout.addWidget(self.slider)
         controls = QHBoxLayout()
         for b in self.transport:
             controls.addWidget(b)
         controls.setStretch(2, 2)
+        controls.addWidget(self.speed_box)  # "1x": it says what it is, its tip the rest
         layout.addLayout(controls)
-        speed_row = QFormLayout()
-        speed_row.addRow("Speed", self.speed_box)
-        layout.addLayout(speed_row)
 
     def keys(self) -> tuple[tuple[Qt.Key, Callable[[], None]], ...]:
         """The replay's keys and what each does."""

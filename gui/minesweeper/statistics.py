@@ -40,6 +40,9 @@ def _count_figures(board, mouse, cancel):
     return ms_figures.figures_of(board, mouse, cancel)
 
 
+FIRST_CLICK_ROW = "left"  # the rows from here on count the clicks (the Clicks tab)
+
+
 def _fmt(value: float | None, digits: int = 2, suffix: str = "") -> str:
     return "–" if value is None else f"{value:.{digits}f}{suffix}"
 
@@ -87,23 +90,12 @@ class Statistics(QObject):
         self._page = page
         self._background_actions = background_actions
         self._background_mouse_events = background_mouse_events
-        grid = QFormLayout()
-        grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
         self.labels: dict[str, QLabel] = {}
-        for key, text, tip in _rows():
-            label = QLabel("–")
-            label.setObjectName(f"stat_{key}")
-            label.setToolTip(tip)
-            name = QLabel(text)
-            name.setToolTip(tip)
-            grid.addRow(name, label)
-            self.labels[key] = label
-        # The figures' widths change as they fill in (a time, "0 / 35555"); with its minimum
-        # kept to what the rows need, the holder tells the panel, which would otherwise keep
-        # the height it had and squeeze the rows together.
-        grid.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
-        self.holder = QWidget()
-        self.holder.setLayout(grid)
+        rows = _rows()
+        split = next(i for i, row in enumerate(rows) if row[0] == FIRST_CLICK_ROW)
+        # Two pages of the panel's tabs: the field and the pace; the clicks and their use.
+        self.holder = self._holder(rows[:split])
+        self.clicks_holder = self._holder(rows[split:])
         self.problems_label = QLabel()
         self.problems_label.setWordWrap(True)
         set_text_colour(self.problems_label, "#ef6c00")
@@ -118,6 +110,26 @@ class Statistics(QObject):
         self.figures_job = LatestOnly(self)
         self.figures_job.finished.connect(self._count_ready)
         self._figures_wanted: tuple | None = None
+
+    def _holder(self, rows: list[tuple[str, str, str]]) -> QWidget:
+        grid = QFormLayout()
+        grid.setLabelAlignment(Qt.AlignmentFlag.AlignLeft)
+        grid.setVerticalSpacing(2)  # rows of a table of figures, not of fields to fill in
+        for key, text, tip in rows:
+            label = QLabel("–")
+            label.setObjectName(f"stat_{key}")
+            label.setToolTip(tip)
+            name = QLabel(text)
+            name.setToolTip(tip)
+            grid.addRow(name, label)
+            self.labels[key] = label
+        # The figures' widths change as they fill in (a time, "0 / 35555"); with its minimum
+        # kept to what the rows need, the holder tells the panel, which would otherwise keep
+        # the height it had and squeeze the rows together.
+        grid.setSizeConstraint(QLayout.SizeConstraint.SetMinimumSize)
+        holder = QWidget()
+        holder.setLayout(grid)
+        return holder
 
     def shutdown(self) -> None:
         for job in (self.zini_job, self.islands_job, self.figures_job):

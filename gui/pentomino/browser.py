@@ -112,8 +112,8 @@ class CompletionBrowser(Section):
         self.browse_label = WrappedLabel()
         self.browse_label.setObjectName("browseStatus")
         self.browse_label.setTextFormat(Qt.TextFormat.PlainText)
-        # Three lines kept whatever it says (or nothing), so the panel below never moves.
-        self.browse_label.setFixedHeight(3 * self.browse_label.fontMetrics().lineSpacing() + 4)
+        # Two lines kept whatever it says (or nothing), so the panel below never moves.
+        self.browse_label.setFixedHeight(2 * self.browse_label.fontMetrics().lineSpacing() + 4)
         self.browse_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.column.addWidget(self.browse_label)
 

@@ -32,6 +32,10 @@ class PentominoPage(GamePage):
     )
     canvas: PentominoCanvas
     GAME = pm.NAME
+    # Wider than the default: the Solver's and the Completions' messages take two lines
+    # rather than three, and the panel fits the window's default size whole. The board,
+    # as tall as the canvas allows, keeps its size.
+    TOOL_PANEL_WIDTH = 300
 
     def __init__(self, settings=None, parent=None, board=None):
         super().__init__(settings, parent, board)
@@ -70,8 +74,7 @@ class PentominoPage(GamePage):
 
     def _board_state(self) -> None:
         # Texts whose length changes with the board stand last, so no control moves when
-        # they grow or shrink.
-        self.add_heading("Board state")
+        # they grow or shrink. No heading: they speak for themselves, and the panel fits.
         self.seam_label = WrappedLabel()
         self.seam_label.setWordWrap(True)
         self.tool_layout.addWidget(self.seam_label)

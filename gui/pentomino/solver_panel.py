@@ -41,19 +41,24 @@ class SolverPanel(Section):
         self.searches = searches
         self.browser: CompletionBrowser | None = None  # given by the page once it is made
         then = page.focus_canvas
-        self.add_heading("Solver")
+        title = self.add_heading("Solver")
         self.solver_label = WrappedLabel()
         self.solver_label.setObjectName("solverStatus")
-        # Three lines, said or not: the longest reason a board cannot be completed takes them.
-        self.solver_label.setFixedHeight(3 * self.solver_label.fontMetrics().lineSpacing() + 4)
+        # Two lines, said or not: the longest reason a board cannot be completed, or a
+        # count's progress, takes them in the panel's width.
+        self.solver_label.setFixedHeight(2 * self.solver_label.fontMetrics().lineSpacing() + 4)
         self.solver_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.column.addWidget(self.solver_label)
         # How many completions are left, after every edit, when a short count finds them
-        # all; one line kept whether it says anything or not.
+        # all: on the heading's row, at its right, where it moves nothing.
         self.left_label = QLabel()
         self.left_label.setObjectName("completionsLeft")
-        self.left_label.setFixedHeight(self.left_label.fontMetrics().lineSpacing() + 4)
-        self.column.addWidget(self.left_label)
+        self.left_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.column.removeWidget(title)
+        heading_row = QHBoxLayout()
+        heading_row.addWidget(title)
+        heading_row.addWidget(self.left_label, 1)
+        self.column.insertLayout(0, heading_row)
         self.check = QuickCheck(self.solver_label, self.left_label, self)
         row = QHBoxLayout()
         self.solve_button = button(

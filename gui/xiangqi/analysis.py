@@ -7,6 +7,7 @@ the engine says comes back as a signal, queued to the window's thread."""
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from typing import TYPE_CHECKING
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
 from slugboard.codecs import xiangqi
 from slugboard.codecs.xiangqi.notation import DEFAULT_SCRIPT
 
-from ..page import ModeButton
+from ..page import ModeButton, readable_pixels
 
 if TYPE_CHECKING:  # the engine's module (and subprocess) loads with the first search
     from slugboard.codecs.xiangqi import engine as engines
@@ -235,9 +236,9 @@ class AnalysisPanel(QWidget):
         self.switch.setToolTip("Ask a xiangqi engine for the best moves here; it follows every move and edit")
         self.switch.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.switch.toggled.connect(self.switched)
-        top.addWidget(self.switch)
-        top.addStretch(1)
+        # The switch goes on the page's mode row (`XiangqiPage`): in sight whichever tab is.
         top.addWidget(QLabel("Lines"))
+        top.addStretch(1)
         self.line_group = QButtonGroup(self)
         self.line_buttons: dict[int, QPushButton] = {}
         for n in range(1, MAX_LINES + 1):
@@ -260,6 +261,7 @@ class AnalysisPanel(QWidget):
         self.choose_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.choose_button.clicked.connect(self.engine_asked)
         layout.addWidget(self.choose_button)
+        layout.addStretch(1)  # a taller tab than the panel needs keeps it together at the top
 
     @staticmethod
     def _label(lines: int, name: str) -> QLabel:
@@ -351,45 +353,54 @@ class EvaluationGraph(QWidget):
             self.ply_clicked.emit(self.ply_at(event.position().x()))
 
     def paintEvent(self, event) -> None:
-        from PySide6.QtCore import QPointF, QRectF
-        from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+        from PySide6.QtGui import QPainter
 
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        painter.fillRect(self.rect(), palette.base())
-        middle = self.height() / 2
-        font = painter.font()
-        font.setPixelSize(max(8, round(self.height() / 6)))
-        painter.setFont(font)
-        for pawns in AXIS_PAWNS:  # the scale: pawns from Red's side
-            y = self.y_of(pawns * 100)
-            painter.setPen(QPen(palette.mid().color(), 1 if pawns == 0 else 0.5))
-            painter.drawLine(QPointF(AXIS_WIDTH, y), QPointF(self.width(), y))
-            if pawns in (AXIS_PAWNS[0], 0, AXIS_PAWNS[-1]):
-                painter.setPen(palette.text().color())
-                label = f"{pawns:+d}" if pawns else "0"
-                box = QRectF(0, y - 8, AXIS_WIDTH - 3, 16)
-                painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), label)
-        points = [QPointF(self.x_of(i), self.y_of(v)) for i, v in enumerate(self.values) if v is not None]
-        mates = [
-            QPointF(self.x_of(i), self.y_of(v))
-            for i, v in enumerate(self.values)
-            if v is not None and abs(v) >= MATE_SCORE
-        ]
-        if len(points) >= 2:
-            area = QPolygonF([QPointF(points[0].x(), middle), *points, QPointF(points[-1].x(), middle)])
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(192, 40, 28, 70))
-            painter.drawPolygon(area)
-            painter.setPen(QPen(QColor(192, 40, 28), 1.5))
-            painter.drawPolyline(QPolygonF(points))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.setPen(QPen(QColor(*MATE_MARK), 2))
-        for point in mates:  # a mate found: ringed where it tops the scale
-            painter.drawEllipse(point, 3.5, 3.5)
-        if self.values:
-            painter.setPen(QPen(palette.highlight().color(), 2))
-            x = self.x_of(self.current)
-            painter.drawLine(QPointF(x, 0), QPointF(x, self.height()))
+        paint_graph(painter, self)
         painter.end()
+
+
+def paint_graph(painter, graph: EvaluationGraph) -> None:
+    """Draw `graph` with `painter` (a function of its own, so a test can watch the fonts
+    it sets)."""
+    from PySide6.QtCore import QPointF, QRectF
+    from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    palette = graph.palette()
+    painter.fillRect(graph.rect(), palette.base())
+    middle = graph.height() / 2
+    font = painter.font()
+    # The scale's figures: a sixth of the graph's height, never below what reads.
+    font.setPixelSize(max(math.ceil(readable_pixels(graph)), round(graph.height() / 6)))
+    painter.setFont(font)
+    for pawns in AXIS_PAWNS:  # the scale: pawns from Red's side
+        y = graph.y_of(pawns * 100)
+        painter.setPen(QPen(palette.mid().color(), 1 if pawns == 0 else 0.5))
+        painter.drawLine(QPointF(AXIS_WIDTH, y), QPointF(graph.width(), y))
+        if pawns in (AXIS_PAWNS[0], 0, AXIS_PAWNS[-1]):
+            painter.setPen(palette.text().color())
+            label = f"{pawns:+d}" if pawns else "0"
+            box = QRectF(0, y - 8, AXIS_WIDTH - 3, 16)
+            painter.drawText(box, int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter), label)
+    points = [QPointF(graph.x_of(i), graph.y_of(v)) for i, v in enumerate(graph.values) if v is not None]
+    mates = [
+        QPointF(graph.x_of(i), graph.y_of(v))
+        for i, v in enumerate(graph.values)
+        if v is not None and abs(v) >= MATE_SCORE
+    ]
+    if len(points) >= 2:
+        area = QPolygonF([QPointF(points[0].x(), middle), *points, QPointF(points[-1].x(), middle)])
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(192, 40, 28, 70))
+        painter.drawPolygon(area)
+        painter.setPen(QPen(QColor(192, 40, 28), 1.5))
+        painter.drawPolyline(QPolygonF(points))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    painter.setPen(QPen(QColor(*MATE_MARK), 2))
+    for point in mates:  # a mate found: ringed where it tops the scale
+        painter.drawEllipse(point, 3.5, 3.5)
+    if graph.values:
+        painter.setPen(QPen(palette.highlight().color(), 2))
+        x = graph.x_of(graph.current)
+        painter.drawLine(QPointF(x, 0), QPointF(x, graph.height()))

@@ -45,8 +45,8 @@ class EditBox(QWidget):
         self.kind_label.setWordWrap(True)
         layout.addWidget(self.kind_label)
 
-        layout.addWidget(heading("Side to move"))
-        turn_row = QHBoxLayout()
+        turn_row = QHBoxLayout()  # its heading on its row: the two choices need no more
+        turn_row.addWidget(heading("To move"))
         self.red_turn = QRadioButton("Red")
         self.black_turn = QRadioButton("Black")
         self.turn_group = QButtonGroup(self)
@@ -56,18 +56,23 @@ class EditBox(QWidget):
             self.turn_group.addButton(button)
             button.clicked.connect(lambda _=False, r=red: page.set_turn(r))
             turn_row.addWidget(button)
+        turn_row.addStretch(1)
         layout.addLayout(turn_row)
 
         layout.addWidget(heading("Board"))
         self.action_buttons = self._board_buttons(page, layout)
 
-        layout.addWidget(heading("FEN"))
         self.fen_field = QLineEdit()
         self.fen_field.setReadOnly(True)
         self.fen_field.setObjectName("fenField")
         self.fen_field.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
         self.fen_field.setToolTip("The position in Xiangqi FEN")
-        layout.addWidget(self.fen_field)
+        fen_row = QHBoxLayout()
+        fen_label = heading("FEN")
+        fen_label.setBuddy(self.fen_field)
+        fen_row.addWidget(fen_label)
+        fen_row.addWidget(self.fen_field, 1)
+        layout.addLayout(fen_row)
         self.bits_label = plain_label()
         self.bits_label.setWordWrap(True)  # a long line would widen the panel past its scroll area
         layout.addWidget(self.bits_label)
@@ -77,13 +82,14 @@ class EditBox(QWidget):
         self.problems_label.setWordWrap(True)
         self.problems_label.setObjectName("xiangqiProblems")
         layout.addWidget(self.problems_label)
+        layout.addStretch(1)  # a taller tab than the box needs keeps it together at the top
 
     @staticmethod
     def _palette(page: XiangqiPage, layout: QVBoxLayout) -> dict[str, QToolButton]:
         buttons: dict[str, QToolButton] = {}
         grid = QGridLayout()
-        grid.setSpacing(2)
         grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(2)
         # Four to a row (general, advisor, elephant, horse; rook, cannon, soldier), Red's two
         # rows above Black's: pieces big enough to read, and the panel keeps its width.
         for index, letter in enumerate(xiangqi.RED_LETTERS):
@@ -123,6 +129,9 @@ class EditBox(QWidget):
             ("Paste FEN", "Ctrl+Shift+V", "Open the FEN (or slug) on the clipboard", page.paste_fen),
         )
         buttons: dict[str, QPushButton] = {}
+        grid = QGridLayout()  # two a row
+        grid.setContentsMargins(0, 0, 0, 0)
+        grid.setSpacing(4)
         for text, keys, tip, slot in actions:
             # The keys work in both modes: they belong to the page, not to this box.
             QShortcut(QKeySequence(keys), page, slot, context=Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -132,8 +141,9 @@ class EditBox(QWidget):
             button.setToolTip(f"{tip} ({keys})")
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(slot)
-            layout.addWidget(button)
+            grid.addWidget(button, len(buttons) // 2, len(buttons) % 2)
             buttons[text] = button
+        layout.addLayout(grid)
         return buttons
 
     def show_kind(self, letter: str) -> None:

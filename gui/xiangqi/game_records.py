@@ -47,6 +47,8 @@ class GameRecords(QObject):
         self.variation_list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.variation_list.setFixedHeight(2 * self.variation_list.fontMetrics().lineSpacing() + 8)
         self.variation_list.itemClicked.connect(lambda item: self.follow_variation(self.variation_list.row(item)))
+        self.comment_label.hide()  # until a record has a comment or a variation here (`show`)
+        self.variation_list.hide()
 
     # --- opening ---------------------------------------------------------------------
     def open_game(self, game, games: int = 1) -> bool:
@@ -66,9 +68,8 @@ class GameRecords(QObject):
         page.show_status(f"Opened {title + ': ' if title else ''}{count(len(game.main_line), 'move')}{others}")
         if game.problems:
             more = len(game.problems) - 1
-            refusal = page.played.refusal_label
-            refusal.setText(f"Left out: {game.problems[0]}" + (f" (and {more} more)" if more else ""))
-            refusal.setToolTip("\n".join(game.problems))
+            page.played.say_refusal(f"Left out: {game.problems[0]}" + (f" (and {more} more)" if more else ""))
+            page.played.refusal_label.setToolTip("\n".join(game.problems))
         return True
 
     def open_dialog(self) -> bool:
@@ -185,6 +186,9 @@ class GameRecords(QObject):
         self.comment_label.setText(node.comment if node is not None else "")
         self.variation_list.clear()
         self._branches = []
+        # Shown while the record has something to show here: the move list takes their room.
+        self.comment_label.setVisible(bool(self.comment_label.text()))
+        self.variation_list.hide()
         if node is None:
             return
         board = boards[game.ply]
@@ -207,6 +211,7 @@ class GameRecords(QObject):
                 child = child.children[0]
                 branch.append(child.move)
             self._branches.append(branch)
+        self.variation_list.setVisible(bool(self._branches))
 
     def follow_variation(self, index: int) -> None:
         """Play the record's variation `index` from the move shown (its first move shown)."""

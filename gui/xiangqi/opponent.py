@@ -143,6 +143,7 @@ class OpponentPanel(QWidget):
         self.status.setMinimumHeight(2 * self.status.fontMetrics().lineSpacing() + 4)
         self.status.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         layout.addWidget(self.status)
+        layout.addStretch(1)  # a taller tab than the panel needs keeps it together at the top
 
     def keep(self) -> None:
         """Kept between runs: the side, the strength and the time."""

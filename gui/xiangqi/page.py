@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QKeySequence, QShortcut
-from PySide6.QtWidgets import QButtonGroup, QGridLayout, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import ProblemKind
@@ -23,8 +31,15 @@ from .play import PlayedGame
 
 EDIT, PLAY = "edit", "play"
 MODES = (EDIT, PLAY)
-
-
+# The tabs of each mode, the first shown until another is chosen (kept between runs).
+SECTIONS = {EDIT: ("Position", "Analysis"), PLAY: ("Moves", "Analysis", "Opponent")}
+SECTION_TIPS = {
+    "Position": "Set up the position: its pieces, the side to move, its FEN and its problems",
+    "Moves": "The game's moves, the record's comments and variations, and the evaluation graph",
+    "Analysis": "The engine's best lines for the position on the board",
+    "Opponent": "Play a game against the engine from the position on the board",
+}
+SECTION_KEY = "xiangqi/section_"
 SCRIPT_KEY = "xiangqi/script"
 
 
@@ -73,12 +88,11 @@ class XiangqiPage(GamePage):
         self.opponent = Opponent(self)
         self._build_mode_bar()
         self.edit_box = EditBox(self)
-        self.tool_layout.addWidget(self.edit_box)
         self.play_box = self._play_box()
         self.tool_layout.addWidget(self.play_box)
-        self.add_heading("Analysis")
         self.analysis.panel.script = self.script
-        self.tool_layout.addWidget(self.analysis.panel)
+        self.sections = self._sections()
+        self.tool_layout.addWidget(self.sections)
         self._name_parts()
         self.analysis.start()
         self.choose_kind("")
@@ -103,7 +117,13 @@ class XiangqiPage(GamePage):
 
     # --- modes -------------------------------------------------------------------
     def _build_mode_bar(self) -> None:
-        self.add_heading("Mode")
+        # Analysis on or off beside the heading, in both modes and whichever tab is shown:
+        # its arrows are on the board, its lines in the Analysis tab.
+        top = QHBoxLayout()
+        top.addWidget(heading("Mode"))
+        top.addStretch(1)
+        top.addWidget(self.analysis.panel.switch)
+        self.tool_layout.addLayout(top)
         row = QHBoxLayout()
         self.mode_group = QButtonGroup(self)
         self.mode_buttons: dict[str, QPushButton] = {}
@@ -128,19 +148,66 @@ class XiangqiPage(GamePage):
             )
         self.tool_layout.addLayout(row)
 
+    def _sections(self) -> QTabWidget:
+        """The tabs below the mode's controls, those of the mode shown (`show_sections`): in
+        Edit the position's editing and the analysis; in Play the moves (with the record's
+        comment and variations and the evaluation graph), the analysis and the game against
+        the engine. A tab each, so the panel fits the window."""
+        tabs = QTabWidget()
+        tabs.setObjectName("xiangqiSections")
+        tabs.setDocumentMode(True)
+        tabs.setUsesScrollButtons(False)  # every tab's name in sight
+        moves = QWidget()
+        layout = QVBoxLayout(moves)
+        layout.setContentsMargins(0, 4, 0, 0)
+        layout.addWidget(self.played.move_list, 1)
+        layout.addWidget(self.records.comment_label)
+        layout.addWidget(self.records.variation_list)
+        layout.addWidget(self.analysis.graph)
+        self._section_pages = {
+            "Position": self.edit_box,
+            "Moves": moves,
+            "Analysis": self.analysis.panel,
+            "Opponent": self.opponent.panel,
+        }
+        tabs.currentChanged.connect(self._section_chosen)
+        self._sections_settled = False
+        return tabs
+
+    def show_sections(self) -> None:
+        """The tabs of the mode shown, on the one chosen last in that mode. A tab of the
+        other mode is taken out, not hidden, so the panel is as tall as this mode needs."""
+        tabs = self.sections
+        self._sections_settled = False
+        while tabs.count():
+            tabs.removeTab(0)
+        for name in SECTIONS[self.mode]:
+            page = self._section_pages[name]
+            tabs.addTab(page, name)
+            tabs.setTabToolTip(tabs.count() - 1, SECTION_TIPS[name])
+        for name, page in self._section_pages.items():
+            page.setVisible(name in SECTIONS[self.mode] and tabs.currentWidget() is page)
+        kept = self.settings.value(f"{SECTION_KEY}{self.mode}", SECTIONS[self.mode][0])
+        self.show_section(kept if kept in SECTIONS[self.mode] else SECTIONS[self.mode][0])
+        self._sections_settled = True
+
+    def show_section(self, name: str) -> None:
+        """Bring the tab `name` forward, when the mode shows it."""
+        page = self._section_pages[name]
+        if self.sections.indexOf(page) >= 0:
+            self.sections.setCurrentWidget(page)
+
+    def _section_chosen(self, index: int) -> None:
+        if self._sections_settled and index >= 0:
+            self.settings.setValue(f"{SECTION_KEY}{self.mode}", self.sections.tabText(index))
+
     def _play_box(self) -> QWidget:
-        """Play mode's controls: the game's result line and moves, the record's comment and
-        variations, the evaluation graph, the buttons, the game against the engine."""
+        """Play mode's controls above its tabs: the game's result line and the buttons."""
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.played.result_label)
         layout.addWidget(self.played.refusal_label)
-        layout.addWidget(heading("Moves"))
-        layout.addWidget(self.played.move_list)
-        layout.addWidget(self.records.comment_label)
-        layout.addWidget(self.records.variation_list)
-        layout.addWidget(self.analysis.graph)
         buttons = (
             ("Start again", "Ctrl+Shift+R", "Back to the position you set up, with no moves", self.played.restart),
             ("Copy moves", "Ctrl+Shift+M", "Put the move list on the clipboard as WXF text", self.played.copy_moves),
@@ -180,8 +247,6 @@ class XiangqiPage(GamePage):
             grid.addWidget(button, index // 2, index % 2)
             self.play_buttons[text] = button
         layout.addLayout(grid)
-        layout.addWidget(heading("Against the engine"))
-        layout.addWidget(self.opponent.panel)
         return box
 
     def set_mode(self, mode: str) -> bool:
@@ -201,14 +266,14 @@ class XiangqiPage(GamePage):
         """Show `mode`'s controls and the board in it (the game as it stands)."""
         self.mode = mode
         self.mode_buttons[mode].setChecked(True)
-        self.edit_box.setVisible(mode == EDIT)
         self.play_box.setVisible(mode == PLAY)
+        self.show_sections()
         self.canvas.playing = mode == PLAY
         self.canvas.setToolTip(PLAY_TIP if mode == PLAY else EDIT_TIP)
         self.canvas.held = None
         if mode == PLAY:
             self.choose_kind("")
-        self.refusal_label.setText("")
+        self.played.say_refusal("")
         self.board_shown(self.board)
         self.focus_canvas()
         self.actions_changed.emit()

@@ -59,6 +59,7 @@ class PlayedGame(QObject):
         self.refusal_label.setObjectName("xiangqiRefusal")
         self.refusal_label.setWordWrap(True)
         self.refusal_label.setMinimumHeight(2 * self.refusal_label.fontMetrics().lineSpacing() + 4)
+        self.refusal_label.hide()
         self.move_list = QListWidget()
         self.move_list.setObjectName("xiangqiMoves")
         self.move_list.setToolTip("Click a move to see the position after it; the start line shows the set-up position")
@@ -170,8 +171,14 @@ class PlayedGame(QObject):
 
     def refuse(self, text: str) -> None:
         """Say why something was not done, under the result line and in the status bar."""
-        self.refusal_label.setText(text)
+        self.say_refusal(text)
         self._page.show_status(text)
+
+    def say_refusal(self, text: str) -> None:
+        """The line under the result: shown while it says something (what was refused, or
+        left out of a record), its room given to the panel otherwise."""
+        self.refusal_label.setText(text)
+        self.refusal_label.setVisible(bool(text))
 
     # --- moves ------------------------------------------------------------------------
     def play_move(self, source: int, target: int) -> bool:
@@ -196,7 +203,7 @@ class PlayedGame(QObject):
         self.moves = self.moves[: self.ply] + [move]
         self.ply += 1
         page.canvas.held = None
-        self.refusal_label.setText("")
+        self.say_refusal("")
         page.set_board(xiangqi.play(board, move), f"Move {text}")
         page.show_status(f"{text}  {xiangqi.chinese(board, move, page.script)}")
         return True
