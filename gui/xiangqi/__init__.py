@@ -10,10 +10,10 @@ draw on machines with no CJK font. What may stand where is always the codec's an
 
 from __future__ import annotations
 
-from ..games import GameAction, GameView
+from ..games import GameView
 from .canvas import XiangqiCanvas
-from .page import XiangqiPage
-from .paint import (
+from .page import ACTIONS, XiangqiPage
+from .paint import (  # fmt: skip
     BLACK_INK,
     CURSOR,
     FALLBACK_FAMILIES,
@@ -48,36 +48,5 @@ VIEW = GameView(
     preferred_size=preferred_size,
     warm=warm,
     anatomy_colours={"piece": "#4e79a7", "colour": "#f28e2b"},
-    actions=(
-        GameAction(
-            "Save &game as PGN…",
-            "save_game_dialog",
-            menu="file",
-            tip="Save the xiangqi game, its comments and variations as PGN",
-            enabled="can_save_game",
-        ),
-        GameAction(
-            "&Analyse with an engine",
-            "toggle_analysis",
-            menu="game",
-            shortcut="Ctrl+Shift+E",
-            tip="Show an engine's best lines and arrows for the position (Fairy-Stockfish or Pikafish)",
-            checked="analysis_checked",
-        ),
-        GameAction(
-            "&Simplified Chinese moves",
-            "toggle_script",
-            menu="view",
-            tip="Write the Chinese moves of the move list and the engine's lines in simplified characters "
-            "(马8进7) rather than traditional ones (馬8進7)",
-            checked="simplified_checked",
-        ),
-        GameAction(
-            "&Evaluate the game",
-            "evaluate_game",
-            menu="game",
-            tip="Score every position of the game with the engine, for the graph under the moves",
-            enabled="can_save_game",
-        ),
-    ),
+    actions=ACTIONS,
 )

@@ -21,6 +21,7 @@ from slugboard.codecs.errors import ProblemKind
 from slugboard.codecs.xiangqi.model import Kind
 from slugboard.codecs.xiangqi.notation import DEFAULT_SCRIPT, SCRIPTS
 
+from ..games import GameAction
 from ..page import GamePage, ModeButton, heading
 from .analysing import Analysis
 from .canvas import EDIT_TIP, PLAY_TIP, XiangqiCanvas
@@ -41,6 +42,41 @@ SECTION_TIPS = {
 }
 SECTION_KEY = "xiangqi/section_"
 SCRIPT_KEY = "xiangqi/script"
+
+
+# The xiangqi menu actions (the page's methods they call; see games.GameAction).
+ACTIONS = (
+    GameAction(
+        "Save &game as PGN…",
+        "save_game_dialog",
+        menu="file",
+        tip="Save the xiangqi game, its comments and variations as PGN",
+        enabled="can_save_game",
+    ),
+    GameAction(
+        "&Analyse with an engine",
+        "toggle_analysis",
+        menu="game",
+        shortcut="Ctrl+Shift+E",
+        tip="Show an engine's best lines and arrows for the position (Fairy-Stockfish or Pikafish)",
+        checked="analysis_checked",
+    ),
+    GameAction(
+        "&Simplified Chinese moves",
+        "toggle_script",
+        menu="view",
+        tip="Write the Chinese moves of the move list and the engine's lines in simplified characters "
+        "(马8进7) rather than traditional ones (馬8進7)",
+        checked="simplified_checked",
+    ),
+    GameAction(
+        "&Evaluate the game",
+        "evaluate_game",
+        menu="game",
+        tip="Score every position of the game with the engine, for the graph under the moves",
+        enabled="can_save_game",
+    ),
+)
 
 
 class XiangqiPage(GamePage):
