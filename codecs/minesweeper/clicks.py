@@ -57,7 +57,7 @@ class Pointer(Protocol):
     def y(self) -> float: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClickCounts:
     """The click figures after some mouse events (path in cells)."""
 

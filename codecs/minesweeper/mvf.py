@@ -73,7 +73,7 @@ class Sample(NamedTuple):
     middle: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CloneFile:
     """What a Clone replay holds."""
 

@@ -38,7 +38,7 @@ CHECK_EVERY = 4096  # search steps between looks at the cancel flag
 PIECE_BITS = 12  # a remembered state is (empty cells << PIECE_BITS) | free pieces
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """One way to put a piece down: how the board records it, and the cells it covers."""
 
@@ -46,7 +46,7 @@ class Placement:
     cells: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """A board set up for the search: the empty cells in scan order, the unused pieces
     and every placement that fits, as bit masks."""
@@ -273,7 +273,7 @@ CLUSTER_CHUNK = 8  # subproblems sent to a cluster's worker at a time
 CANCEL_POLL = 0.05  # seconds between looks at the count's Cancel while its threads work
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tables:
     """The count's search, with the empty cells renumbered 0..n-1 in scan order (n <= 60,
     so a set of cells is one 64-bit word): placement i covers masks[i] and uses piece bit
