@@ -26,6 +26,7 @@ APP_NAME = "Slugboard"
 # checks that every one is loaded by the first frame and that none of them loads Qt.
 BEFORE_QT = (
     "collections.abc",
+    "dataclasses",
     "importlib",
     "json",
     "os",
@@ -34,7 +35,6 @@ BEFORE_QT = (
     "typing",
     "slugboard.codecs",
     "slugboard.codecs.errors",
-    "slugboard.codecs.record",
     "slugboard.codecs.wording",
     "slugboard.codecs.work",
     "slugboard.resources",

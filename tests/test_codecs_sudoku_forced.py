@@ -5,6 +5,7 @@ rules out each other digit."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -56,5 +57,5 @@ def test_a_full_or_stuck_grid_forces_nothing():
     assert next_forced(sudoku.decode(arrow["link"])) is None  # an arrow's sum needs more than singles
     killer4 = next(p for p in PUZZLES if p["kind"] == "killer-4")
     board = sudoku.decode(killer4["link"])
-    full = board.replace(cells=tuple(DIGITS.index(ch) + 1 for ch in killer4["solution"]))
+    full = replace(board, cells=tuple(DIGITS.index(ch) + 1 for ch in killer4["solution"]))
     assert next_forced(full) is None

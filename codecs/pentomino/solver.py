@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -254,7 +254,7 @@ def completable(board: Board, seconds: float = 0.25, *, cancel: Cancel = NEVER) 
 
 def _completed(board: Board, added: list[Placement]) -> Board:
     pieces = sorted(board.pieces + tuple(p.piece for p in added), key=lambda p: (p.row, p.col, p.name))
-    return board.replace(pieces=tuple(pieces), notes=())
+    return replace(board, pieces=tuple(pieces), notes=())
 
 
 def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:

@@ -11,22 +11,20 @@ is full) is not tried: when nothing is forced so, the hint says so.
 
 from __future__ import annotations
 
-from ..record import Record
+from dataclasses import dataclass
+
 from .checks import broken
 from .model import Board
 from .variant import Constraint
 
 
-class Forced(Record):
+@dataclass(frozen=True, slots=True)
+class Forced:
     """A digit forced into a cell: `cell` (an index), `digit`, and the explanation."""
 
-    FIELDS = ("cell", "digit", "explanation")
     cell: int
     digit: int
     explanation: str
-
-    def __init__(self, cell: int, digit: int, explanation: str) -> None:
-        self.__dict__.update(cell=cell, digit=digit, explanation=explanation)
 
 
 def _name(i: int, n: int) -> str:
