@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from slugboard.codecs import sudoku
@@ -32,7 +33,7 @@ def verdict(puzzle: dict) -> tuple[bool, str]:
     good = count == 1 and solved is not None and (not published or solved.grid == published)
     words = f"{count} solution{'s' if count != 1 else ''}"
     if published and not good:
-        filled = board.replace(cells=tuple(DIGITS.index(ch) + 1 for ch in published), notes=(), typed=frozenset())
+        filled = replace(board, cells=tuple(DIGITS.index(ch) + 1 for ch in published), notes=(), typed=frozenset())
         broken = [p.message for p in sudoku.problems(filled)]
         held = cpsat.count(filled) if board.variant is not None else 1
         words += f"; the published solution: checker {broken or 'finds nothing broken'}, model {'holds it' if held else 'refuses it'}"

@@ -18,9 +18,7 @@ The codecs' (`--codecs`), in this process:
 * a version-1 slug's time deltas looked up in a dict of the texts met (`minesweeper.slug._DecimalNumbers`),
   against `int` of each;
 * the slug of a game read from a slug in its writer's form, written back from the sections read
-  (`minesweeper.slug._as_written` checked, then `Remembered.records`), against written from its actions;
-* a command's start with the board values' base (`slugboard.codecs.record`), against
-  the same with `dataclasses`, which frozen dataclasses would import, in fresh interpreters.
+  (`minesweeper.slug._as_written` checked, then `Remembered.records`), against written from its actions.
 
 The window's (`--window`), each in fresh interpreters, in turns so that a spell of load
 weighs on both; processor time, which the machine's other work stretches less than the
@@ -173,18 +171,6 @@ def slug_written_back(repeat: int) -> tuple[float, float]:
     return best(trick, repeat), best(lambda: "+".join(ms_slug._whole_parts(board)[:3]), repeat)
 
 
-def imports(repeat: int) -> tuple[float, float]:
-    def started(modules: str) -> float:
-        return best(lambda: subprocess.run([sys.executable, "-c", f"import {modules}"], check=True), 1)
-
-    trick: list[float] = []
-    plain: list[float] = []
-    for _ in range(repeat * 4):  # in turns, so that a spell of load weighs on both
-        trick.append(started("slugboard.codecs.record"))
-        plain.append(started("slugboard.codecs.record, dataclasses"))
-    return statistics.median(trick), statistics.median(plain)
-
-
 # --- the window's tricks, each in fresh interpreters ------------------------------------
 
 
@@ -316,7 +302,6 @@ CODECS = (
     ("a 30,000-action game's JSON, a % a piece", json_entries),
     ("300,000 version-1 time deltas read", decimal_deltas),
     ("a 300,000-action slug written back as read", slug_written_back),
-    ("a command's start, boards' base imported", imports),
 )
 
 WINDOW = (

@@ -44,7 +44,7 @@ LAST_FIELDS: dict[str, str] = {
 FIELD_TITLES: dict[str, str] = {**FIRST_FIELDS, **LAST_FIELDS}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Span:
     """One field of a slug.
 
@@ -82,7 +82,7 @@ class Span:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Anatomy:
     """A slug cut into spans. `slug` bounds the payload in `text`; `unit` is "bit" when the
     spans' sizes count bits (a base64 payload) and "char" when they count characters.

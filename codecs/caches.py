@@ -22,6 +22,14 @@ V = TypeVar("V")
 T = TypeVar("T")
 
 
+class MemoKey:
+    """The base of a value that a `Memo` finds things about (a game's board): a weak
+    reference to it is what lets its entry go with it. A slotted dataclass has no room for
+    one of its own (`weakref_slot` came with Python 3.11), so it inherits this one."""
+
+    __slots__ = ("__weakref__",)
+
+
 class Memo(Generic[K, V]):
     """A value remembered about each of the last `size` objects it was given (`put`),
     found by identity, never by equality: two large boards take as long to compare as

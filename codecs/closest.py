@@ -10,11 +10,12 @@ two neighbours swapped) makes it carry the mark; a text that carries it is not n
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import NamedTuple
+from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 
-class NearMark(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class NearMark:
     """The mark of `game` that a text comes within one edit of, and where the text first
     differs from it (an index into the text)."""
 

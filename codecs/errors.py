@@ -8,10 +8,10 @@ error: `problems(board)` returns `Problem` records that the editor draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Protocol, TypeVar
 
-from .record import Record
 from .work import Cancelled
 
 T = TypeVar("T")
@@ -191,33 +191,26 @@ class ProblemKind(str, Enum):
     TOO_MANY = "too-many"  # more pieces of a kind than the set has
 
 
-class Problem(Record):
+@dataclass(frozen=True, slots=True)
+class Problem:
     """Something wrong with a board, for a person: a message and the cells it concerns.
     Immutable, compared and hashed by value.
 
-    Cells use the game's own cell tuples (see the board JSON of each game).
+    Cells use the game's own cell tuples (see the board JSON of each game). `severity`
+    and `kind` may be given as their plain strings too (a problem built from JSON), and
+    are kept as the enums, so that it compares equal to the one it was written from.
     """
 
-    FIELDS = ("message", "cells", "severity", "kind")
-    __slots__ = FIELDS
     message: str
-    cells: tuple[Any, ...]
-    severity: Severity
-    kind: Enum  # a ProblemKind, or a kind the game declares (a str enum)
+    cells: tuple[Any, ...] = ()
+    severity: Severity = Severity.ERROR
+    kind: Enum = ProblemKind.DECODE  # a ProblemKind, or a kind the game declares (a str enum)
 
-    def __init__(
-        self,
-        message: str,
-        cells: tuple[Any, ...] = (),
-        severity: Severity | str = Severity.ERROR,
-        kind: Enum | str = ProblemKind.DECODE,
-    ) -> None:
-        set_ = object.__setattr__
-        set_(self, "message", message)
-        set_(self, "cells", cells)
-        # Accept the plain strings too, so a problem built from JSON compares equal.
-        set_(self, "severity", Severity(severity))
-        set_(self, "kind", kind if isinstance(kind, Enum) else ProblemKind(kind))
+    def __post_init__(self) -> None:
+        # The plain strings, as JSON holds them, are kept as the enums they name.
+        object.__setattr__(self, "severity", Severity(self.severity))
+        if not isinstance(self.kind, Enum):
+            object.__setattr__(self, "kind", ProblemKind(self.kind))
 
     @property
     def is_error(self) -> bool:

@@ -11,11 +11,11 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from .errors import CommandFailed as CommandFailed  # re-exported: part of what a game's command may raise
 from .errors import Problem
-from .record import Record
 
 if TYPE_CHECKING:
     import argparse
@@ -108,7 +108,8 @@ class GameCodec(Protocol[B]):
 # function a "module:function" target names (relative to the package) only when it runs.
 
 
-class Command(Record):
+@dataclass(frozen=True, slots=True)
+class Command:
     """A subcommand of `slugboard-codec` that a game offers.
 
     A board command (`takes_board`) gets its TEXT arguments read by the shell, which calls
@@ -123,81 +124,47 @@ class Command(Record):
     and shows its progress on a terminal.
     """
 
-    FIELDS = ("name", "summary", "handler", "options", "takes_board", "many", "long")
     name: str
     summary: str
     handler: str
-    options: str | None
-    takes_board: bool
-    many: bool
-    long: bool
-
-    def __init__(
-        self,
-        name: str,
-        summary: str,
-        handler: str,
-        options: str | None = None,
-        *,
-        takes_board: bool = True,
-        many: bool = False,
-        long: bool = False,
-    ) -> None:
-        # many: a board command that takes several TEXTs (and "-" for lines of stdin)
-        self.__dict__.update(
-            name=name,
-            summary=summary,
-            handler=handler,
-            options=options,
-            takes_board=takes_board,
-            many=many,
-            long=long,
-        )
+    options: str | None = None
+    _: KW_ONLY
+    takes_board: bool = True
+    many: bool = False  # a board command that takes several TEXTs (and "-" for lines of stdin)
+    long: bool = False
 
 
-class BoardOption(Record):
+@dataclass(frozen=True, slots=True)
+class BoardOption:
     """An option of the command line that means something for one game's boards only
     (letters' `--start-word`): offered by every command that reads a board, refused for
     a board of another game, and given to the game's `apply_cli_options(board, args)`."""
 
-    FIELDS = ("flag", "help", "metavar")
     flag: str
-    help: str
-    metavar: str | None
-
-    def __init__(self, flag: str, help: str, metavar: str | None = None) -> None:  # noqa: A002 - argparse's name
-        self.__dict__.update(flag=flag, help=help, metavar=metavar)
+    help: str  # noqa: A003 - argparse's name
+    metavar: str | None = None
 
     @property
     def dest(self) -> str:
         return self.flag.lstrip("-").replace("-", "_")
 
 
-class FileType(Record):
+@dataclass(frozen=True, slots=True)
+class FileType:
     """Files a game opens (File > Open, a drop, `slugboard FILE`, `slugboard-codec import`):
     `reader(path, cancel) -> list[FileRecord]`, raising SlugError for a file it cannot read.
     A file whose name ends in one of `sniffed` (a web page, a text file) is the game's when
     `sniff(path) -> bool` ("package.module:function", imported only then) says it holds one."""
 
-    FIELDS = ("description", "extensions", "reader", "sniffed", "sniff")
     description: str
-    extensions: tuple[str, ...]
+    extensions: tuple[str, ...]  # kept in lower case, as `sniffed`
     reader: str
-    sniffed: tuple[str, ...]
-    sniff: str | None
+    sniffed: tuple[str, ...] = ()
+    sniff: str | None = None
 
-    def __init__(
-        self,
-        description: str,
-        extensions: tuple[str, ...],
-        reader: str,
-        sniffed: tuple[str, ...] = (),
-        sniff: str | None = None,
-    ) -> None:
-        lowered = (tuple(e.lower() for e in extensions), tuple(e.lower() for e in sniffed))
-        self.__dict__.update(
-            description=description, extensions=lowered[0], reader=reader, sniffed=lowered[1], sniff=sniff
-        )
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "extensions", tuple(e.lower() for e in self.extensions))
+        object.__setattr__(self, "sniffed", tuple(e.lower() for e in self.sniffed))
 
     def matches(self, path: str) -> bool:
         name = path.lower()
@@ -209,19 +176,18 @@ class FileType(Record):
         return bool(getattr(importlib.import_module(module), function)(path))
 
 
-class FileRecord(Record):
+@dataclass(frozen=True, slots=True)
+class FileRecord:
     """One board a file holds: the board, the facts `import` prints beside its board JSON
     (xiangqi: the moves and the final position), and what the game's page opens when the
     file holds more than the board (a replay's mouse path, a game's variations)."""
 
-    FIELDS = ("board", "facts", "payload")
-    NOT_SHOWN = ("payload",)
     board: Any
-    facts: dict[str, Any]
-    payload: Any
+    facts: dict[str, Any] = field(default_factory=dict)  # a copy of the one given (None: none)
+    payload: Any = field(default=None, repr=False)
 
-    def __init__(self, board: Any, facts: dict[str, Any] | None = None, payload: Any = None) -> None:
-        self.__dict__.update(board=board, facts=dict(facts or {}), payload=payload)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "facts", dict(self.facts or {}))
 
 
 def target(package: str, spec: str) -> Any:

@@ -7,12 +7,12 @@ import re
 from array import array
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from itertools import compress
 from typing import overload
 from urllib.parse import unquote
 
 from .errors import SlugError
-from .record import Record
 
 
 def strip_text(text: str) -> str:
@@ -122,23 +122,23 @@ class Origins:
         return f"Origins({shown}{', …' if len(self._values) > 8 else ''})"
 
 
-class Source(Record):
+@dataclass(frozen=True, slots=True)
+class Source:
     """Where a slug was carved from in the text the user gave, so an error found at a
     character of the slug can name the same character of that text.
 
     `start` and `end` bound the slug's raw characters in the text; `origins`, present when
-    undoing percent escapes changed lengths, gives the text index of each slug character.
+    undoing percent escapes changed lengths, gives the text index of each slug character
+    (any iterable of them is kept as `Origins`).
     """
 
-    FIELDS = ("start", "end", "origins")
     start: int
     end: int
-    origins: Origins | None
+    origins: Origins | None = None
 
-    def __init__(self, start: int, end: int, origins: Iterable[int] | None = None) -> None:
-        if origins is not None and not isinstance(origins, Origins):
-            origins = Origins(origins)
-        self.__dict__.update(start=start, end=end, origins=origins)
+    def __post_init__(self) -> None:
+        if self.origins is not None and not isinstance(self.origins, Origins):
+            object.__setattr__(self, "origins", Origins(self.origins))
 
     def position_in_text(self, position: int) -> int:
         if position < 0:

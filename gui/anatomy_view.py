@@ -285,7 +285,7 @@ def element_counts(anatomy: Anatomy) -> Counter[str]:
 MAX_BAR_SPANS = 4_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Prepared:
     """An anatomy with what showing it takes worked out (a long slug's, off the window's
     thread): each span's tint, the bar's segments and the legend."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QMarginsF, QRectF, Qt
@@ -29,18 +30,16 @@ MAX_ENTRIES = 2_000
 SOLUTIONS_PER_PAGE = 6
 
 
+@dataclass(frozen=True, slots=True)
 class Entry:
     """One board of the book: its game, board, heading and rules, and its solution (a
     board of the same game) when one is known."""
 
-    __slots__ = ("game", "board", "heading", "rules", "solution")
-
-    def __init__(self, game: str, board: Any, heading: str, rules: str = "", solution: Any = None) -> None:
-        self.game = game
-        self.board = board
-        self.heading = heading
-        self.rules = rules
-        self.solution = solution
+    game: str
+    board: Any
+    heading: str
+    rules: str = ""
+    solution: Any = None
 
 
 def read_texts(text: str, *, solutions: bool = False, cancel: Callable[[], None] | None = None) -> list[Entry]:

@@ -15,12 +15,12 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, QSize, QTimer, Signal
 
 from slugboard.codecs import titles
-from slugboard.codecs.record import Record
 
 if TYPE_CHECKING:
     from .page import GamePage
@@ -32,40 +32,29 @@ Paint = Callable[..., None]
 MENUS = ("file", "edit", "view", "game")
 
 
-class GameAction(Record):
+@dataclass(frozen=True, slots=True)
+class GameAction:
     """A menu action of one game: shown in `menu` ("file", "edit", "view" or the "game"
     menu) while the game's tab is current, with its shortcut active then only. It calls
     the page's method `slot`; `enabled`, if given, names a page method that says whether
     the action can be used now (asked whenever the board changes). `checked` likewise
     makes a checkable action whose state the page tells."""
 
-    FIELDS = ("text", "slot", "menu", "shortcut", "tip", "enabled", "checked")
     text: str
     slot: str
-    menu: str
-    shortcut: str | None
-    tip: str
-    enabled: str | None
-    checked: str | None
+    menu: str = "game"
+    shortcut: str | None = None
+    tip: str = ""
+    enabled: str | None = None
+    checked: str | None = None
 
-    def __init__(
-        self,
-        text: str,
-        slot: str,
-        menu: str = "game",
-        shortcut: str | None = None,
-        tip: str = "",
-        enabled: str | None = None,
-        checked: str | None = None,
-    ) -> None:
-        if menu not in MENUS:
-            raise ValueError(f"menu must be one of {MENUS}, not {menu!r}")
-        self.__dict__.update(
-            text=text, slot=slot, menu=menu, shortcut=shortcut, tip=tip, enabled=enabled, checked=checked
-        )
+    def __post_init__(self) -> None:
+        if self.menu not in MENUS:
+            raise ValueError(f"menu must be one of {MENUS}, not {self.menu!r}")
 
 
-class CommandLine(Record):
+@dataclass(frozen=True, slots=True)
+class CommandLine:
     """What a game adds to `slugboard`'s own command line.
 
     options(parser)                  adds the game's options (minesweeper's --at, --fps)
@@ -80,50 +69,31 @@ class CommandLine(Record):
     `flags` names the options, so the window can tell whose they are without loading them.
     """
 
-    FIELDS = ("flags", "options", "state", "export")
     flags: tuple[str, ...]
     options: str
-    state: str | None
-    export: str | None
-
-    def __init__(self, flags: tuple[str, ...], options: str, state: str | None = None, export: str | None = None):
-        self.__dict__.update(flags=flags, options=options, state=state, export=export)
+    state: str | None = None
+    export: str | None = None
 
 
-class GameView(Record):
+@dataclass(frozen=True, slots=True)
+class GameView:
     """How one game is shown: what `GamePage` subclass edits it, how a board is painted,
     and the size of an image of a board. `warm`, if the game has one, does ahead what
     making its page would otherwise do first (pictures drawn once and kept): `Warmer`
     calls it while the window waits, after loading the game's modules."""
 
-    FIELDS = ("page", "paint", "preferred_size", "warm", "actions", "command_line", "anatomy_colours")
     page: type[GamePage]
     paint: Paint
     preferred_size: Callable[[Any], QSize]
-    warm: Callable[[], None] | None
-    actions: tuple[GameAction, ...]
-    command_line: CommandLine | None
-    anatomy_colours: dict[str, str]
+    warm: Callable[[], None] | None = None
+    actions: tuple[GameAction, ...] = ()
+    command_line: CommandLine | None = None
+    anatomy_colours: dict[str, str] = field(default_factory=dict)  # field -> colour, over the anatomy view's own
 
-    def __init__(
-        self,
-        page: type[GamePage],
-        paint: Paint,
-        preferred_size: Callable[[Any], QSize],
-        warm: Callable[[], None] | None = None,
-        actions: tuple[GameAction, ...] = (),
-        command_line: CommandLine | None = None,
-        anatomy_colours: dict[str, str] | None = None,
-    ) -> None:
-        self.__dict__.update(
-            page=page,
-            paint=paint,
-            preferred_size=preferred_size,
-            warm=warm,
-            actions=tuple(actions),
-            command_line=command_line,
-            anatomy_colours=dict(anatomy_colours or {}),  # field -> colour, over the anatomy view's own
-        )
+    def __post_init__(self) -> None:
+        # Kept as a tuple and a dict of their own, whatever iterable and mapping were given.
+        object.__setattr__(self, "actions", tuple(self.actions))
+        object.__setattr__(self, "anatomy_colours", dict(self.anatomy_colours or {}))
 
 
 # GUI packages of games registered from outside Slugboard (`register_view`).

@@ -4,6 +4,7 @@ form, the day's draw, scoring rules, playing a turn, validation and hostile inpu
 from __future__ import annotations
 
 import base64
+import dataclasses
 import datetime as dt
 import json
 from collections import Counter
@@ -904,7 +905,7 @@ def test_the_same_game_as_g_or_w_and_as_v4_reads_the_same_bag_and_racks(vector, 
 
 def test_a_v4_game_of_the_98_tile_bag_plays_on_from_that_draw():
     _, full = _g_and_v4(V4_VECTORS[0])
-    board = full.replace(tiles=tuple(t for t in full.tiles if t.turn < 5))
+    board = dataclasses.replace(full, tiles=tuple(t for t in full.tiles if t.turn < 5))
     assert bag_of(board) == letters.TILE_COUNTS
     assert "".join(letters.rack_for_turn(board, 5)) == "URIUWVA"  # the ?g= vector's turn 5 rack
     played = letters.play_turn(board, [(2, 1, "W"), (2, 2, "A"), (2, 3, "R")])
@@ -926,7 +927,7 @@ def test_a_v4_board_reads_the_100_tile_bag_unless_only_the_98_tile_draw_fits():
     assert bag_of(shared) == blanks and letters.racks(shared) is not None
     # A blank: only the bag with blanks has one, even when the other tiles fit the 98-tile draw.
     _, old_day = _g_and_v4(V4_VECTORS[0])
-    with_blank = old_day.replace(tiles=(*old_day.tiles[:3], letters.Tile(8, 8, 0, 2, "Q", True)))
+    with_blank = dataclasses.replace(old_day, tiles=(*old_day.tiles[:3], letters.Tile(8, 8, 0, 2, "Q", True)))
     assert bag_of(with_blank) == blanks and letters.racks(with_blank) is None
     # Neither draw fits (a game from some other draw): the 100-tile bag, as the site deals
     # today, and no racks.
@@ -937,7 +938,7 @@ def test_a_v4_board_reads_the_100_tile_bag_unless_only_the_98_tile_draw_fits():
         board = letters.decode(vector["link"])
         assert bag_of(board) == blanks and letters.info(board)["bag"] == 100
     # No starting word: no draw to check the tiles against.
-    assert bag_of(old_day.replace(start_word=None)) == blanks
+    assert bag_of(dataclasses.replace(old_day, start_word=None)) == blanks
 
 
 def test_a_v4_boards_deal_is_worked_out_once(monkeypatch):

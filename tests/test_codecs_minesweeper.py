@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from depth import examples
@@ -1009,7 +1010,7 @@ def test_a_replay_keeps_about_28_bytes_an_action():
     board = ms.random_board(30, 16, 99, seed=5)
     safe = next((x, y) for y in range(16) for x in range(30) if (x, y) not in board.mine_set)
     flips = [ms.Event(i // 2, ms.FLAG if i % 2 == 0 else ms.UNFLAG, *safe) for i in range(20000)]
-    long_game = board.replace(events=tuple(flips))
+    long_game = replace(board, events=tuple(flips))
     replay = ms.Replay(long_game)
     columns = (replay.times_ms, replay._changed, replay._changes_end, replay._effective, replay._solved, replay._opened)
     kept = sum(map(sys.getsizeof, columns)) + sum(map(len, replay._checkpoints))

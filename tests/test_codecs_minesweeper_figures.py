@@ -3,6 +3,7 @@ at every mouse event of the four real files, at their end, and on the vector gam
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -584,7 +585,7 @@ def test_figures_known_are_those_counted_for_that_very_game(monkeypatch):
 
 def _first(board: ms.Board, count: int) -> ms.Board:
     """`board`'s game cut to its first `count` actions, a board of its own."""
-    return board.replace(events=board.events[:count])
+    return dataclasses.replace(board, events=board.events[:count])
 
 
 def _grown(board: ms.Board, full: ms.Board, count: int) -> ms.Board:
@@ -625,7 +626,7 @@ def _played(seed: int) -> ms.Board:
     field = ms.random_board(12, 10, 25, seed=seed)
     kinds = ["open"] * 6 + ["flag"] * 3 + ["unflag", "mark"]
     events = [ms.Event(3 * i, rng.choice(kinds), rng.randrange(12), rng.randrange(10)) for i in range(1, 120)]
-    return field.with_version(2, 10).replace(events=tuple(events))
+    return dataclasses.replace(field.with_version(2, 10), events=tuple(events))
 
 
 _GAMES = [ms.decode(g["slug"]) for g in GAME_VECTORS] + [_long_link_game(), _played(1), _played(2)]
@@ -669,7 +670,7 @@ def test_a_game_continued_twice_from_one_moment_keeps_both_and_the_first(data):
     last_t = base.events[-1].t + 1 if base.events else 0
     x, y = data.draw(st.integers(0, base.width - 1)), data.draw(st.integers(0, base.height - 1))
     other = base.with_event(ms.Event(last_t, data.draw(st.sampled_from(["open", "flag"])), x, y))
-    other = _grown(other, full.replace(events=other.events + full.events[start + 1 :]), len(first.events))
+    other = _grown(other, dataclasses.replace(full, events=other.events + full.events[start + 1 :]), len(first.events))
     two = figures.continued(other)
     assert one is not None and two is not None
     more = one.continued(_grown(first, full, n)) if len(first.events) < n else one
@@ -693,8 +694,8 @@ def test_only_the_same_game_with_actions_added_at_its_end_is_continued(replay_ga
         base.with_mine(*next((x, y) for x in range(60) for y in range(60) if not base.has_mine(x, y)), True),
         base.resized(61, 60),
         base.with_version(2, 10),  # the same actions, another time unit
-        base.replace(events=changed + (moved,)),  # an action changed before the end
-        base.replace(events=base.events[:-1] + (moved,)),  # the last action changed
+        dataclasses.replace(base, events=changed + (moved,)),  # an action changed before the end
+        dataclasses.replace(base, events=base.events[:-1] + (moved,)),  # the last action changed
     ]
     for board in others:
         assert figures.new_actions(board) is None
@@ -748,7 +749,7 @@ def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
     assert figures.figures_of(several).board is several and made == []
     # Not a continuation of any game kept: counted from the start.
     changed = several.events[100]._replace(kind="unflag" if several.events[100].kind == "flag" else "flag")
-    other = several.replace(events=several.events[:100] + (changed,) + several.events[101:])
+    other = dataclasses.replace(several, events=several.events[:100] + (changed,) + several.events[101:])
     figures.figures_of(other)
     assert made == [other]
     monkeypatch.setattr(figures.GameFigures, "__init__", real_init)

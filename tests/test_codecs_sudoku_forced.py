@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -96,7 +97,7 @@ def test_an_arrow_looked_at_whole_rules_out_what_no_sum_along_it_allows():
 def test_a_full_grid_forces_nothing():
     killer4 = next(p for p in PUZZLES if p["kind"] == "killer-4")
     board = sudoku.decode(killer4["link"])
-    full = board.replace(cells=tuple(DIGITS.index(ch) + 1 for ch in killer4["solution"]))
+    full = replace(board, cells=tuple(DIGITS.index(ch) + 1 for ch in killer4["solution"]))
     assert next_forced(full) is None
 
 

@@ -4,6 +4,7 @@ watch the slug grow; bad plays are flagged and refused."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import importlib
@@ -949,7 +950,7 @@ def test_writing_a_g_game_as_v4_keeps_its_racks_and_its_bag(qtbot, main_window):
     # The 2025-10-05 game after three turns, pasted as a ?g= link: its day's bag held 98
     # tiles, and written as ?_= (which names no bag) it is still that game.
     full = letters.decode(RUNNELS["link"])
-    partial = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
+    partial = dataclasses.replace(full, tiles=tuple(t for t in full.tiles if t.turn <= 3))
     assert main_window.paste_text(f"https://letters.wiki/?g={letters.slug_body(partial)}")
     page = _page(main_window)
     _give_start_word(qtbot, page, "RUNNELS")
@@ -978,7 +979,7 @@ def test_writing_a_g_game_as_v4_keeps_its_racks_and_its_bag(qtbot, main_window):
 
 def test_a_v4_link_of_a_98_tile_day_in_play_shows_its_rack(qtbot, main_window):
     full = letters.decode(V4_VECTORS[1]["link"])  # GRANDPA, 2025-10-20
-    partial = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 2))
+    partial = dataclasses.replace(full, tiles=tuple(t for t in full.tiles if t.turn <= 2))
     assert main_window.paste_text(letters.share_url(partial))
     page = _page(main_window)
     assert page.board == partial
@@ -1009,7 +1010,7 @@ def private_cache(tmp_path, monkeypatch):
 @pytest.mark.slow
 def test_best_plays_are_shown_previewed_on_hover_and_played_with_a_click(qtbot, main_window, private_cache):
     full = letters.decode(INMATE)
-    three_turns = full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))
+    three_turns = dataclasses.replace(full, tiles=tuple(t for t in full.tiles if t.turn <= 3))
     main_window.paste_text(letters.share_url(three_turns))
     page = _page(main_window)
     assert page.canvas.rack == tuple("OEEELRE")

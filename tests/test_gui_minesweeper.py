@@ -8,6 +8,7 @@ import importlib
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -1540,7 +1541,7 @@ def test_a_move_in_a_long_game_shows_its_figures_at_once(qtbot, settings, open_w
     gate = _Gate(monkeypatch, statistics, "_count_figures", calls)
     gate.open.set()
     full = _long_game()
-    _store_game(settings, full.replace(events=full.events[:400]), mode="play")
+    _store_game(settings, replace(full, events=full.events[:400]), mode="play")
     window = open_window()
     page = window.current_page()
     labels = page.stat_labels

@@ -6,6 +6,7 @@ less a point)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from pathlib import Path
 
@@ -117,7 +118,7 @@ def _letters_review(qtbot, window):
 
 def _letters_best(qtbot, window):
     full = letters.decode(INMATE)
-    window.paste_text(letters.share_url(full.replace(tiles=tuple(t for t in full.tiles if t.turn <= 3))))
+    window.paste_text(letters.share_url(dataclasses.replace(full, tiles=tuple(t for t in full.tiles if t.turn <= 3))))
     page = window.page("letters")
     page.best_button.click()
     qtbot.waitUntil(lambda: page.best_list.count() == 10, timeout=60_000)

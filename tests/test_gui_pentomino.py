@@ -5,6 +5,7 @@ paste a link, undo and redo, and see the slug the web app would write after ever
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, QSize, Qt
@@ -26,7 +27,7 @@ def page(main_window):
     main_window.tabs.setCurrentWidget(main_window.page("pentomino"))
     page = main_window.page("pentomino")
     # The edits below read best as slugs with no colour section.
-    page.replace_board(pm.new_board().replace(colors=(0,) * 12))
+    page.replace_board(replace(pm.new_board(), colors=(0,) * 12))
     page.canvas.setFocus()
     return page
 

@@ -5,6 +5,7 @@ Make puzzle and Cancel, the panel in the default window)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from pathlib import Path
@@ -217,7 +218,9 @@ def test_a_puzzle_pasted_again_from_another_site_copies_as_the_latest_paste(qtbo
     main_window.paste_text(PUZZLES["thermo"]["link"])
     first = page.board
     assert main_window.slug_pane.link_text().startswith("https://www.f-puzzles.com/")
-    pad_link = sudoku.share_url(first.replace(variant=first.variant.replace(form="sudokupad")))
+    pad_link = sudoku.share_url(
+        dataclasses.replace(first, variant=dataclasses.replace(first.variant, form="sudokupad"))
+    )
     assert pad_link.startswith("https://sudokupad.app/") and sudoku.decode(pad_link) == first
     main_window.paste_text(pad_link)
     assert main_window.slug_pane.link_text() == pad_link

@@ -6,10 +6,10 @@ import datetime as _dt
 import functools
 import random
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 from ..caches import Memo
-from ..record import Record
 from .model import (
     BLANK,
     DRAW_SIZE,
@@ -41,11 +41,11 @@ def daily_draw(date: _dt.date, start_word: str, blanks: bool = False) -> tuple[s
     return tuple(bag[:DRAW_SIZE])
 
 
-class TurnResult(Record):
+@dataclass(frozen=True, slots=True)
+class TurnResult:
     """One turn resolved: the rack (in the order the slug's indices count), the tiles as
     (row, col, letter) in slug order, the words formed and the score."""
 
-    FIELDS = ("turn", "rack", "placed", "words", "score", "bingo")
     turn: int
     rack: tuple[str, ...]
     placed: tuple[tuple[int, int, str], ...]
@@ -53,39 +53,18 @@ class TurnResult(Record):
     score: int
     bingo: bool
 
-    def __init__(
-        self,
-        turn: int,
-        rack: tuple[str, ...],
-        placed: tuple[tuple[int, int, str], ...],
-        words: tuple[Word, ...],
-        score: int,
-        bingo: bool,
-    ) -> None:
-        self.__dict__.update(turn=turn, rack=rack, placed=placed, words=words, score=score, bingo=bingo)
 
-
-class Game(Record):
+@dataclass(frozen=True, slots=True)
+class Game:
     """A board with every letter, word and score resolved: one turn result per turn 1-5
     (empty turns included), the letter of each board tile in slug order, and the grid of
     (row, col) -> letter after the last turn."""
 
-    FIELDS = ("start_word", "draw", "turns", "letters", "grid")
     start_word: str
     draw: tuple[str, ...]
     turns: tuple[TurnResult, ...]
     letters: tuple[str, ...]
     grid: dict[tuple[int, int], str]
-
-    def __init__(
-        self,
-        start_word: str,
-        draw: tuple[str, ...],
-        turns: tuple[TurnResult, ...],
-        letters: tuple[str, ...],
-        grid: dict[tuple[int, int], str],
-    ) -> None:
-        self.__dict__.update(start_word=start_word, draw=draw, turns=turns, letters=letters, grid=grid)
 
     @property
     def turn_scores(self) -> tuple[int, ...]:
@@ -121,18 +100,15 @@ def resolve(board: Board) -> Game | None:
     return _resolve(board)
 
 
-class Deal(Record):
+@dataclass(frozen=True, slots=True)
+class Deal:
     """How a V4 game was dealt: from which bag (the 100 tiles with two blanks, or the 98
     without), the day's draw from it and the rack in draw order at the start of each turn
     1-5."""
 
-    FIELDS = ("blanks", "draw", "racks")
     blanks: bool
     draw: tuple[str, ...]
     racks: tuple[tuple[str, ...], ...]
-
-    def __init__(self, blanks: bool, draw: tuple[str, ...], racks: tuple[tuple[str, ...], ...]) -> None:
-        self.__dict__.update(blanks=blanks, draw=draw, racks=racks)
 
     @property
     def bag(self) -> dict[str, int]:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import datetime as _dt
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
+from ..caches import MemoKey
 from ..errors import shown
-from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
 from . import TITLE as TITLE
@@ -135,33 +136,18 @@ PREMIUMS: dict[tuple[int, int], str] = {
 }
 
 
-class Tile(Record):
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
     """One placed tile: its square, its index in that turn's rack, its turn (1-5). A V4
     tile carries its letter (A-Z) instead, and whether it is a blank standing for it.
     Tiles order by their fields in this order."""
 
-    FIELDS = ("row", "col", "rack_index", "turn", "letter", "blank")
     row: int
     col: int
     rack_index: int
     turn: int
-    letter: str
-    blank: bool
-
-    def __init__(self, row: int, col: int, rack_index: int, turn: int, letter: str = "", blank: bool = False) -> None:
-        self.__dict__.update(row=row, col=col, rack_index=rack_index, turn=turn, letter=letter, blank=blank)
-
-    def __lt__(self, other: Tile) -> bool:
-        return self._value() < other._value() if other.__class__ is Tile else NotImplemented
-
-    def __le__(self, other: Tile) -> bool:
-        return self._value() <= other._value() if other.__class__ is Tile else NotImplemented
-
-    def __gt__(self, other: Tile) -> bool:
-        return self._value() > other._value() if other.__class__ is Tile else NotImplemented
-
-    def __ge__(self, other: Tile) -> bool:
-        return self._value() >= other._value() if other.__class__ is Tile else NotImplemented
+    letter: str = ""
+    blank: bool = False
 
     @property
     def square(self) -> tuple[int, int]:
@@ -173,28 +159,21 @@ class Tile(Record):
         return self.letter.lower() if self.blank else self.letter
 
 
-class Board(Record):
+@dataclass(frozen=True, slots=True)
+class Board(MemoKey):
     """A day's game: the date, the tiles in slug order, the rack order the indices use
     (`g` draw order, `w` sorted), and the starting word when someone has given it.
     `notes` are remarks from decoding (padding bits that were not zero), not part of the
     board."""
 
-    FIELDS = ("date", "tiles", "param", "start_word", "notes")
-    NOT_COMPARED = NOT_SHOWN = ("notes",)
-    date: _dt.date
-    tiles: tuple[Tile, ...]
-    param: str
-    start_word: str | None
-    notes: tuple[str, ...]
+    date: _dt.date = EPOCH
+    tiles: tuple[Tile, ...] = ()
+    param: str = "w"
+    start_word: str | None = None
+    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __init__(
-        self,
-        date: _dt.date = EPOCH,
-        tiles: tuple[Tile, ...] = (),
-        param: str = "w",
-        start_word: str | None = None,
-        notes: tuple[str, ...] = (),
-    ) -> None:
+    def __post_init__(self) -> None:
+        date, tiles, param, start_word = self.date, self.tiles, self.param, self.start_word
         if not isinstance(date, _dt.date) or not EPOCH <= date <= LAST_DATE:
             raise ValueError(f"a letters date is between {EPOCH} and {LAST_DATE}")
         if param not in PARAMS:
@@ -213,7 +192,6 @@ class Board(Record):
             problem = link_start_word_error(start_word) if param == V4 else start_word_error(start_word)
             if problem:
                 raise ValueError(problem)
-        self.__dict__.update(date=date, tiles=tiles, param=param, start_word=start_word, notes=notes)
 
     @property
     def days(self) -> int:
@@ -225,11 +203,11 @@ class Board(Record):
         return self.date.strftime("%Y%m%d")
 
     def with_start_word(self, word: str | None) -> Board:
-        return self.replace(start_word=normalize_start_word(word) if word else None, notes=())
+        return replace(self, start_word=normalize_start_word(word) if word else None, notes=())
 
     def with_param(self, param: str) -> Board:
         """The same tiles read with the other rack order (`g` draw order, `w` sorted)."""
-        return self.replace(param=param, notes=())
+        return replace(self, param=param, notes=())
 
     @property
     def is_v4(self) -> bool:

@@ -31,11 +31,11 @@ import os
 import re
 import threading
 from collections.abc import Iterable
+from dataclasses import dataclass, replace
 from operator import mul
 from typing import Any
 
 from ..files import cache_folder, read_cache, write_cache
-from ..record import Record
 from ..work import NEVER, Cancel
 from .game import rack_for_turn, resolve
 from .model import BINGO_BONUS, BLANK, DL, DW, PREMIUMS, RACK_SIZE, SIZE, TL, TURNS, TW, VALUES, Board
@@ -51,19 +51,16 @@ CACHE_LIMIT = 16 << 20
 _CACHE_BODY = re.compile(rb"(?:[A-Z]{0,%d} [A-Z]{0,26} [01]\n)*" % SIZE)
 
 
-class Play(Record):
+@dataclass(frozen=True, slots=True)
+class Play:
     """One legal play: the word along its line, the tiles it places as (row, col, face)
     (a blank's face is its letter in lowercase), the score, and the rack tiles it uses
     (a blank as `_`)."""
 
-    FIELDS = ("word", "placed", "score", "across")
     word: str
     placed: tuple[tuple[int, int, str], ...]
     score: int
     across: bool
-
-    def __init__(self, word: str, placed: tuple[tuple[int, int, str], ...], score: int, across: bool) -> None:
-        self.__dict__.update(word=word, placed=placed, score=score, across=across)
 
     @property
     def tiles_used(self) -> str:
@@ -640,7 +637,7 @@ def best_plays(
     checked = []
     for play in plays:
         _, score = score_turn(grid, play.placed)
-        checked.append(play if score == play.score else play.replace(score=score))
+        checked.append(play if score == play.score else replace(play, score=score))
     return sorted(checked, key=lambda p: (-p.score, p.placed))
 
 
@@ -651,27 +648,22 @@ def position_before(board: Board, turn: int) -> tuple[dict[tuple[int, int], str]
     word)."""
     if not 1 <= turn <= TURNS:
         raise ValueError(f"a turn is 1-{TURNS}")
-    earlier = board.replace(tiles=tuple(t for t in board.tiles if t.turn < turn), notes=())
+    earlier = replace(board, tiles=tuple(t for t in board.tiles if t.turn < turn), notes=())
     game = resolve(earlier)
     if game is None:
         return None
     return dict(game.grid), rack_for_turn(board, turn)
 
 
-class TurnReview(Record):
+@dataclass(frozen=True, slots=True)
+class TurnReview:
     """One turn of a played game beside the best play its rack allowed."""
 
-    FIELDS = ("turn", "rack", "played", "score", "best")
     turn: int
     rack: tuple[str, ...]
     played: tuple[tuple[int, int, str], ...]
     score: int
     best: Play | None
-
-    def __init__(
-        self, turn: int, rack: tuple[str, ...], played: tuple[tuple[int, int, str], ...], score: int, best: Play | None
-    ) -> None:
-        self.__dict__.update(turn=turn, rack=rack, played=played, score=score, best=best)
 
 
 def review(board: Board, cancel: Cancel = NEVER) -> list[TurnReview]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..errors import Problem, ProblemKind, Severity, ValueRangeError
@@ -86,7 +87,7 @@ def play_turn(board: Board, placed) -> Board:  # type: ignore[no-untyped-def]
             new.append(Tile(row, col, 0, turn, letter.upper(), letter.islower()))
         if len(board.tiles) + len(new) > MAX_TILES:
             raise ValueError(f"a letters link holds at most {MAX_TILES} tiles")
-        return board.replace(tiles=board.tiles + tuple(new), notes=())
+        return replace(board, tiles=board.tiles + tuple(new), notes=())
     view = _rack_view(list(rack), board.param)
     used: set[int] = set()
     tiles = list(board.tiles)
@@ -98,7 +99,7 @@ def play_turn(board: Board, placed) -> Board:  # type: ignore[no-untyped-def]
         tiles.append(Tile(row, col, index, turn))
     if len(tiles) > MAX_TILES:
         raise ValueError(f"a letters link holds at most {MAX_TILES} tiles")
-    return board.replace(tiles=tuple(tiles), notes=())
+    return replace(board, tiles=tuple(tiles), notes=())
 
 
 def problems(board: Board) -> list[Problem]:

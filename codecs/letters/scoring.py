@@ -3,24 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Container
+from dataclasses import dataclass
 
 from ..errors import Problem, Severity
-from ..record import Record
 from .model import BINGO_BONUS, DL, DW, PREMIUMS, RACK_SIZE, SIZE, TL, TW, VALUES, Kind
 from .words import word_list
 
 
-class Word(Record):
+@dataclass(frozen=True, slots=True)
+class Word:
     """A word a turn forms: its letters, its squares, its score and whether it is in the list."""
 
-    FIELDS = ("text", "squares", "score", "valid")
     text: str
     squares: tuple[tuple[int, int], ...]
     score: int
     valid: bool
-
-    def __init__(self, text: str, squares: tuple[tuple[int, int], ...], score: int, valid: bool) -> None:
-        self.__dict__.update(text=text, squares=squares, score=score, valid=valid)
 
 
 def words_formed(grid: dict, placed) -> list[tuple[str, tuple[tuple[int, int], ...]]]:  # type: ignore[no-untyped-def, type-arg]

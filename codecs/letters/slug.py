@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import re
+from dataclasses import replace
 from typing import Any
 
 from ..bits import STD_ALPHABET, URL_ALPHABET, BitReader, BitWriter, b64decode, b64encode
@@ -139,7 +140,7 @@ def decode(text: str) -> Board:
             board = decode_slug(slug, param, strict=False)
         else:
             board = _decode_bare(slug)
-    return board.replace(start_word=start_word) if start_word and not board.is_v4 else board
+    return replace(board, start_word=start_word) if start_word and not board.is_v4 else board
 
 
 def _decode_bare(slug: str) -> Board:

@@ -49,7 +49,7 @@ GUESS_KINDS = frozenset(("guess", "high_risk_guess", "needless_guess"))
 TIMEOUT_S = 600.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One judgement of a click: its `kind` (a key of KINDS), the class of its colour,
     the words a person reads, and ms-toollib's figure where it gives one."""
@@ -66,7 +66,7 @@ class Finding:
         return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Analysis:
     """The findings of each action of the game (by its index in `board.events`), the
     chance each guess was safe, and the chance the game survived its guesses."""

@@ -33,8 +33,8 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import NamedTuple, Protocol
+from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ..work import NEVER, Cancel
 from .model import Board
@@ -57,7 +57,7 @@ class Pointer(Protocol):
     def y(self) -> float: ...
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ClickCounts:
     """The click figures after some mouse events (path in cells)."""
 
@@ -499,7 +499,8 @@ def _whole_ms(t: float) -> int:
         return -_MS_LIMIT if t < 0 else _MS_LIMIT
 
 
-class _End(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class _End:
     """Where a count stopped: the game as the mouse left it, the buttons' state, the
     seven counts, the path, the pointer's last position since the clock started, and
     the first click shown (`_Clicks.start`)."""
@@ -598,7 +599,7 @@ class ClickTimeline:
             new._clicks = self._clicks.first(clicks)
             new._line = [new._token]
         new._length, new._click_count = n, clicks
-        new._end = end._replace(game=end.game.copy())
+        new._end = replace(end, game=end.game.copy())
         new._count(more, cancel)
         return new
 

@@ -62,7 +62,7 @@ def software_name() -> str:
         return "Slugboard"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MouseAction:
     """One mouse event to write: its kind (`mv`, `lc`, ...), milliseconds from the first
     event, and the pointer in pixels from the field's top left corner."""
@@ -73,7 +73,7 @@ class MouseAction:
     y: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Recording:
     """Everything an `.evf` file holds."""
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from functools import partial
+from dataclasses import dataclass
 from itertools import chain, repeat
 from operator import add, mul
-from typing import Any, NamedTuple, overload
+from typing import Any, overload
 
 from ..caches import Recent
 from ..work import NEVER, Cancel
@@ -129,9 +129,9 @@ def islands_of(fld: Field, *, work_out: bool = True) -> int | None:
     return fld.islands() if work_out else fld.islands_known()
 
 
-class _Press(NamedTuple):
-    """A mouse event a link's action stands for (a named tuple: a long game makes
-    hundreds of thousands, and a tuple is the cheapest record to make)."""
+@dataclass(frozen=True, slots=True)
+class _Press:
+    """A mouse event a link's action stands for."""
 
     t_ms: float
     kind: str
@@ -172,15 +172,12 @@ class _LinkPointers(Sequence[Pointer]):
         return chain.from_iterable(zip(self._made(_PRESS), self._made(_RELEASE)))
 
     def _made(self, phase: dict[int, str]) -> Iterator[_Press]:
-        # Maps that run at C speed, each _Press made without the Python-level constructor
-        # of a named tuple.
         events = self.events
         times = map(mul, events.t, repeat(self.unit))
         middles = map(add, events.x, repeat(0.5)), map(add, events.y, repeat(0.5))
-        return map(_new_press, zip(times, map(phase.__getitem__, events.kinds), *middles))
+        return map(_Press, times, map(phase.__getitem__, events.kinds), *middles)
 
 
-_new_press = partial(tuple.__new__, _Press)
 # The left button for an open, the right one for a flag action; `c` a press, `r` a release.
 _PRESS = {KIND_CODE[kind]: ("l" if kind == OPEN else "r") + "c" for kind in KINDS}
 _RELEASE = {KIND_CODE[kind]: ("l" if kind == OPEN else "r") + "r" for kind in KINDS}

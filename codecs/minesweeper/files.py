@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..apart import Helper, HelperLostError, HelperTimeoutError, NoHelperError
-from ..caches import Memo
+from ..caches import Memo, MemoKey
 from ..errors import FormatError, SlugError
 from ..files import read_bytes_limited
 from ..game import FileRecord
@@ -71,7 +71,7 @@ _FIGURES = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MouseEvent:
     """One mouse event of the file: `t_ms` from the start of the game, the pointer in cells
     (fractions within a cell), `kind` as the file names it (`mv` a move, `lc`/`lr` left
@@ -87,8 +87,8 @@ class MouseEvent:
 PATHS: Memo[ReplayFile, MousePath] = Memo("minesweeper mouse paths", 8)
 
 
-@dataclass(frozen=True)
-class ReplayFile:
+@dataclass(frozen=True, slots=True)
+class ReplayFile(MemoKey):
     """A replay file read: the game, and what its slug cannot hold."""
 
     board: Board

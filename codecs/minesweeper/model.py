@@ -10,15 +10,15 @@ import random
 import weakref
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, fields
 from enum import Enum
 from functools import partial
 from itertools import repeat
 from operator import add, attrgetter, eq, floordiv, mod, mul
-from typing import Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-from ..caches import Memo
+from ..caches import Memo, MemoKey
 from ..errors import shown
-from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
 from . import TITLE as TITLE
@@ -281,6 +281,9 @@ def as_events(events: Iterable[Event]) -> Events:
     return events if type(events) is Events else Events(events)
 
 
+_NO_MINES, _NO_EVENTS = Mines(), Events()
+
+
 # The slug of a board's first events, in pieces (see slug.encode): `version=meta+mines`,
 # the clicks, the flags, and the last time in each of the two sections.
 SlugParts = tuple[str, str, str, int, int]
@@ -327,7 +330,8 @@ def remembered(board: Board) -> Remembered:
     return REMEMBERED.setdefault(board, Remembered)
 
 
-class Board(Record):
+@dataclass(frozen=True, slots=True)
+class Board(MemoKey):
     """A game: the field (size and mines, in slug order) and the merged timeline of events.
 
     Events are sorted by time; at equal times flag actions come before opens, which is
@@ -340,47 +344,45 @@ class Board(Record):
     first click never hits a mine). It is play state, not in the slug: it goes with the
     board through undo and into the board JSON the window saves, and it is compared, as a
     first click on such a field does something else than on the same field dealt.
+
+    `mines` may be given as any sequence of (x, y) pairs and `events` as any iterable of
+    Events: both are checked as given, then kept in columns (`Mines`, `Events`).
     """
 
-    FIELDS = ("width", "height", "mines", "events", "version", "time_unit_ms", "unit_in_meta", "undealt")
-    width: int
-    height: int
-    mines: Mines
-    events: Events
-    version: int
-    time_unit_ms: int
-    unit_in_meta: bool
-    undealt: bool
+    width: int = 9
+    height: int = 9
+    mines: Mines = _NO_MINES
+    events: Events = _NO_EVENTS
+    version: int = 1
+    time_unit_ms: int = V1_TIME_UNIT_MS
+    unit_in_meta: bool = True
+    undealt: bool = False
 
-    def __init__(
-        self,
-        width: int = 9,
-        height: int = 9,
-        mines: Sequence[tuple[int, int]] = (),
-        events: Iterable[Event] = (),
-        version: int = 1,
-        time_unit_ms: int = V1_TIME_UNIT_MS,
-        unit_in_meta: bool = True,
-        undealt: bool = False,
-    ) -> None:
+    if TYPE_CHECKING:
+        # What the generated __init__ takes, for the type checker: the fields as given,
+        # before __post_init__ keeps them in columns.
+        def __init__(
+            self,
+            width: int = 9,
+            height: int = 9,
+            mines: Sequence[tuple[int, int]] = (),
+            events: Iterable[Event] = (),
+            version: int = 1,
+            time_unit_ms: int = V1_TIME_UNIT_MS,
+            unit_in_meta: bool = True,
+            undealt: bool = False,
+        ) -> None: ...
+
+    def __post_init__(self) -> None:
+        events: Iterable[Event] = self.events
         if not isinstance(events, (Events, tuple)):
-            events = tuple(events)
-        self.__dict__.update(
-            width=width,
-            height=height,
-            mines=mines,
-            events=events,
-            version=version,
-            time_unit_ms=time_unit_ms,
-            unit_in_meta=unit_in_meta,
-            undealt=undealt,
-        )
+            object.__setattr__(self, "events", tuple(events))
         message = _board_error(self)
         if message:
             raise ValueError(message)
         # Checked as given, then kept in columns (which hold only values that pass).
-        self.__dict__["events"] = as_events(events)
-        self.__dict__["mines"] = as_mines(mines)
+        object.__setattr__(self, "events", as_events(self.events))
+        object.__setattr__(self, "mines", as_mines(self.mines))
 
     @property
     def cells(self) -> int:
@@ -630,8 +632,12 @@ def _unchecked_board(
     """A board to check (`_board_error`) before anything else is done with it: its events
     as given, which `Events` may not be able to hold."""
     board = object.__new__(Board)
-    board.__dict__.update(zip(Board.FIELDS, (width, height, mines, events, version, unit, unit_in_meta, undealt)))
+    for name, value in zip(_FIELDS, (width, height, mines, events, version, unit, unit_in_meta, undealt)):
+        object.__setattr__(board, name, value)
     return board
+
+
+_FIELDS = tuple(f.name for f in fields(Board))
 
 
 def new_board() -> Board:

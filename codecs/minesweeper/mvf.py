@@ -41,7 +41,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
-from typing import NamedTuple
 
 from ..errors import FormatError
 from ..work import NEVER, Cancel
@@ -60,10 +59,10 @@ _OLD_SAMPLE_BYTES = 8
 _OLD_SIZES = ((8, 8), (16, 16), (30, 16))
 
 
-class Sample(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Sample:
     """The mouse as Clone sampled it: `t_ms` on Clone's clock, the pointer in pixels
-    from the field's top left, and the buttons down. (A named tuple: a file holds up to
-    MAX_SAMPLES of them.)"""
+    from the field's top left, and the buttons down."""
 
     t_ms: int
     x: int
@@ -73,7 +72,7 @@ class Sample(NamedTuple):
     middle: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CloneFile:
     """What a Clone replay holds."""
 

@@ -23,7 +23,7 @@ MAX_ODDS_CELLS = 10_000
 IN_PROCESS_CELLS = 1_000
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False)
 class MineOdds:
     """The probabilities (0 to 1, row-major) for the board whose cell codes are `cells`.
     Compared by identity: a picture drawn from one set of odds is redrawn for another."""

@@ -54,7 +54,7 @@ def is_over(state: ReplayState) -> bool:
 OPEN_BUTTON, FLAG_BUTTON = "open", "flag"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Click:
     """What a click did: the game with it recorded, or None and why nothing happened
     (an empty reason for a click that quietly does nothing, such as one on a flag)."""

@@ -31,7 +31,7 @@ from .model import (
 from .stats import Field, Stats, field_of
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReplayState:
     """The board at one moment: `cells` holds one code per cell (CLOSED, OPENED, FLAGGED,
     MARKED), row-major; an opened mine is a mine that was clicked."""
@@ -425,7 +425,7 @@ def start_state(board: Board, fld: Field | None = None) -> ReplayState:
     return ReplayState(0, 0, bytes(board.width * board.height), UNFINISHED, None, None, stats, None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Outcome:
     """How a recorded game ended, with its figures there: what `info` tells, which needs
     no seeking."""

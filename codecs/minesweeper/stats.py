@@ -13,7 +13,7 @@ from ..caches import Recent
 from .model import REMEMBERED, WON, Board, Mines
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Stats:
     """The standard figures at one moment of a game (times in seconds)."""
 

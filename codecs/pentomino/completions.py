@@ -17,6 +17,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from ..work import NEVER, Cancel
 from .model import Board, Piece
@@ -78,7 +79,7 @@ def listed(board: Board, found: int, indices: array[int], placements: tuple[Piec
 def completed(board: Board, added: tuple[Piece, ...]) -> Board:
     """`board` with the pieces `added`, in the order the solver writes a completed board."""
     pieces = sorted(board.pieces + added, key=lambda p: (p.row, p.col, p.name))
-    return board.replace(pieces=tuple(pieces), notes=())
+    return replace(board, pieces=tuple(pieces), notes=())
 
 
 Progress = Callable[[int, "array[int]", "tuple[Piece, ...] | None", float, int], None]

@@ -162,7 +162,7 @@ def items_in_order(board: Board) -> list[Item]:
 INTERSECTION, OVERFLOW = "intersection", "overflow"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Painting:
     """The board as the web app paints it. Grids are row-major lists of H*W entries:
     `owner` is the index in `items` of the cell's last painter (-1 empty), `borders` the

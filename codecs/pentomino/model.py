@@ -4,11 +4,11 @@ and the edits on it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Union
 
 from ..errors import shown
-from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
 from . import TITLE as TITLE
@@ -145,18 +145,15 @@ def mirrored_up_down(rotation: int, reflected: bool) -> tuple[int, bool]:
 # --- board model ---------------------------------------------------------------------
 
 
-class Piece(Record):
+@dataclass(frozen=True, slots=True)
+class Piece:
     """A pentomino anchored at (row, col)."""
 
-    FIELDS = ("name", "row", "col", "rotation", "reflected")
     name: str
     row: int
     col: int
-    rotation: int
-    reflected: bool
-
-    def __init__(self, name: str, row: int, col: int, rotation: int = 0, reflected: bool = False) -> None:
-        self.__dict__.update(name=name, row=row, col=col, rotation=rotation, reflected=reflected)
+    rotation: int = 0
+    reflected: bool = False
 
     @property
     def orientation(self) -> int:
@@ -167,34 +164,21 @@ class Piece(Record):
 Placed = Union["Piece", str]
 
 
-class Board(Record):
+@dataclass(frozen=True, slots=True)
+class Board:
     """Surface, size, placed pieces and terrain (both row-major by anchor; one item per
     anchor cell) and the colour of each of the 12 names, in PIECES order. `notes` are
     remarks from decoding (an anchor set twice), not part of the board."""
 
-    FIELDS = ("surface", "height", "width", "pieces", "terrain", "colors", "notes")
-    NOT_COMPARED = NOT_SHOWN = ("notes",)
-    surface: str
-    height: int
-    width: int
-    pieces: tuple[Piece, ...]
-    terrain: tuple[tuple[int, int], ...]
-    colors: tuple[int, ...]
-    notes: tuple[str, ...]
+    surface: str = "R"
+    height: int = 8
+    width: int = 8
+    pieces: tuple[Piece, ...] = ()
+    terrain: tuple[tuple[int, int], ...] = ()
+    colors: tuple[int, ...] = (0,) * 12
+    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __init__(
-        self,
-        surface: str = "R",
-        height: int = 8,
-        width: int = 8,
-        pieces: tuple[Piece, ...] = (),
-        terrain: tuple[tuple[int, int], ...] = (),
-        colors: tuple[int, ...] = (0,) * 12,
-        notes: tuple[str, ...] = (),
-    ) -> None:
-        self.__dict__.update(
-            surface=surface, height=height, width=width, pieces=pieces, terrain=terrain, colors=colors, notes=notes
-        )
+    def __post_init__(self) -> None:
         problem = _model_error(self)
         if problem:
             raise ValueError(problem)
@@ -261,7 +245,7 @@ def with_distinct_colors(board: Board) -> Board:
     """`board` with a colour of its own for each piece when it says nothing of colours (no
     piece placed, every colour 0: an empty board's slug); a board with a piece or a colour
     keeps its own."""
-    return board.replace(colors=DISTINCT_COLORS) if not board.pieces and not any(board.colors) else board
+    return replace(board, colors=DISTINCT_COLORS) if not board.pieces and not any(board.colors) else board
 
 
 def new_board() -> Board:
@@ -295,8 +279,8 @@ def with_surface(board: Board, surface: str) -> Board:
     """Change the surface; a sphere is made square (the larger side), dropping nothing."""
     if surface == "S" and board.height != board.width:
         size = max(board.height, board.width)
-        return resized(board.replace(surface="R"), size, size, surface="S")
-    return board.replace(surface=surface)
+        return resized(replace(board, surface="R"), size, size, surface="S")
+    return replace(board, surface=surface)
 
 
 def resized(board: Board, height: int, width: int, surface: str | None = None) -> Board:
@@ -334,4 +318,4 @@ def square_name(row: int, col: int) -> str:
 def with_color(board: Board, name: str, color: int) -> Board:
     colors = list(board.colors)
     colors[PIECES.index(name)] = color
-    return board.replace(colors=tuple(colors))
+    return replace(board, colors=tuple(colors))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -204,7 +205,7 @@ def _finish(surface: str, height: int, width: int, out: _Collector, colors: Iter
     board = make_board(surface, height, width, out.items, colors)
     if out.repeats > out.MAX_NOTES:
         out.notes.append(f"… and {out.repeats - out.MAX_NOTES} more cells set more than once")
-    return board.replace(notes=tuple(out.notes)) if out.notes else board
+    return replace(board, notes=tuple(out.notes)) if out.notes else board
 
 
 def _decode_terrain(slug: str, i: int, height: int, width: int, out: _Collector) -> int:

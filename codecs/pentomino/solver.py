@@ -21,7 +21,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -38,7 +38,7 @@ CHECK_EVERY = 4096  # search steps between looks at the cancel flag
 PIECE_BITS = 12  # a remembered state is (empty cells << PIECE_BITS) | free pieces
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     """One way to put a piece down: how the board records it, and the cells it covers."""
 
@@ -46,7 +46,7 @@ class Placement:
     cells: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Problem:
     """A board set up for the search: the empty cells in scan order, the unused pieces
     and every placement that fits, as bit masks."""
@@ -254,7 +254,7 @@ def completable(board: Board, seconds: float = 0.25, *, cancel: Cancel = NEVER) 
 
 def _completed(board: Board, added: list[Placement]) -> Board:
     pieces = sorted(board.pieces + tuple(p.piece for p in added), key=lambda p: (p.row, p.col, p.name))
-    return board.replace(pieces=tuple(pieces), notes=())
+    return replace(board, pieces=tuple(pieces), notes=())
 
 
 def solve(board: Board, *, cancel: Cancel = NEVER) -> Board | None:
@@ -273,7 +273,7 @@ CLUSTER_CHUNK = 8  # subproblems sent to a cluster's worker at a time
 CANCEL_POLL = 0.05  # seconds between looks at the count's Cancel while its threads work
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tables:
     """The count's search, with the empty cells renumbered 0..n-1 in scan order (n <= 60,
     so a set of cells is one 64-bit word): placement i covers masks[i] and uses piece bit

@@ -11,6 +11,7 @@ ortools is imported here only, when a variant is counted or solved.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ..errors import SlugError
@@ -513,4 +514,4 @@ def count(board: Board, cancel: Cancel = NEVER) -> int:
 
 def solve(board: Board, cancel: Cancel = NEVER) -> Board | None:
     found = solutions(board, 1, cancel)
-    return board.replace(cells=found[0], notes=(), typed=frozenset()) if found else None
+    return replace(board, cells=found[0], notes=(), typed=frozenset()) if found else None

@@ -5,6 +5,7 @@ a variant its size, form and constraints."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ..work import NEVER, Cancel
@@ -26,7 +27,7 @@ def info(board: Board, *, cancel: Cancel = NEVER) -> dict[str, Any]:
     # A link's entries (f-puzzles' digits without `given`) are the solver's, not the puzzle's.
     played = board
     board, work = split(board)
-    board = board.replace(centre=played.centre, corner=played.corner)
+    board = replace(board, centre=played.centre, corner=played.corner)
     out: dict[str, Any] = {"game": NAME, "givens": board.givens}
     variant = board.variant
     if variant is not None:
@@ -92,7 +93,7 @@ def setter_solution_facts(board: Board, solved: Board | None, *, counted: bool =
         verdict = "agrees" if solved is not None and solved.cells == variant.solution else "differs"
     out: dict[str, Any] = {"setter_solution": verdict}
     if verdict != "agrees":
-        theirs = board.replace(cells=variant.solution, notes=(), typed=frozenset())
+        theirs = replace(board, cells=variant.solution, notes=(), typed=frozenset())
         n = board.size
         changed = [
             f"the setter's solution has {variant.solution[i]} where R{i // n + 1}C{i % n + 1} holds {d}"

@@ -16,23 +16,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..record import Record
 from ..work import NEVER, Cancel
 from .checks import broken
 from .model import Board
 from .variant import Constraint
 
 
-class Forced(Record):
+@dataclass(frozen=True, slots=True)
+class Forced:
     """A digit forced into a cell: `cell` (an index), `digit`, and the explanation."""
 
-    FIELDS = ("cell", "digit", "explanation")
     cell: int
     digit: int
     explanation: str
-
-    def __init__(self, cell: int, digit: int, explanation: str) -> None:
-        self.__dict__.update(cell=cell, digit=digit, explanation=explanation)
 
 
 def _name(i: int, n: int) -> str:

@@ -77,7 +77,7 @@ def _cells_text(cells: tuple[int, ...] | list[int]) -> str:
     return ", ".join(cell_name(i) for i in cells)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Step:
     """One deduction: a placement (cell, digit) or eliminations ((cell, digit) pairs)."""
 
@@ -742,7 +742,7 @@ def next_step(board: Board, cand: tuple[int, ...] | None = None) -> Step | None:
     return None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LogicResult:
     steps: tuple[Step, ...]
     board: Board  # as far as the steps took it

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from ..record import Record
 from . import NAME as NAME  # the game's declaration
 
 
@@ -26,48 +26,39 @@ DIGITS = "123456789ABCDEFG"  # a cell's digit as a grid text writes it (10-16 as
 SYMMETRIES = ("none", "rotational", "diagonal", "mirror")
 
 
-class Board(Record):
+@dataclass(frozen=True, slots=True)
+class Board:
     """81 cells, row-major, 0 for empty, 1-9 for a given; or, with a `variant` (an
     f-puzzles or SudokuPad puzzle: its size, regions and constraints), size x size cells
     of 0 to size.
 
     `notes` are remarks from decoding (a slug that set one cell twice), not part of the
     board. The rest is editing state, not in the slug: pencil marks as 9-bit masks per cell
-    (bit d-1 for digit d), `centre` and `corner`, and the cells whose digit was `typed`
-    rather than read from a link or file (neither compared)."""
+    (bit d-1 for digit d), `centre` and `corner` (none given, or None: no marks), and the
+    cells whose digit was `typed` rather than read from a link or file (neither compared)."""
 
-    FIELDS = ("cells", "notes", "centre", "corner", "typed", "variant")
-    NOT_COMPARED = ("notes", "typed")
-    NOT_SHOWN = ("notes", "centre", "corner", "typed")
-    cells: tuple[int, ...]
-    notes: tuple[str, ...]
-    centre: tuple[int, ...]
-    corner: tuple[int, ...]
-    typed: frozenset[int]
-    variant: Variant | None
+    cells: tuple[int, ...] = (0,) * 81
+    notes: tuple[str, ...] = field(default=(), compare=False, repr=False)
+    centre: tuple[int, ...] = field(default=(), repr=False)
+    corner: tuple[int, ...] = field(default=(), repr=False)
+    typed: frozenset[int] = field(default=frozenset(), compare=False, repr=False)
+    variant: Variant | None = None
 
-    def __init__(
-        self,
-        cells: tuple[int, ...] = (0,) * 81,
-        notes: tuple[str, ...] = (),
-        centre: tuple[int, ...] | None = None,
-        corner: tuple[int, ...] | None = None,
-        typed: frozenset[int] = frozenset(),
-        variant: Variant | None = None,
-    ) -> None:
-        size = 9 if variant is None else variant.size
+    def __post_init__(self) -> None:
+        size = 9 if self.variant is None else self.variant.size
         count = size * size
-        if len(cells) != count or any(not isinstance(d, int) or not 0 <= d <= size for d in cells):
+        if len(self.cells) != count or any(not isinstance(d, int) or not 0 <= d <= size for d in self.cells):
             raise ValueError(f"a {size}x{size} sudoku board is {count} digits 0-{size}")
-        centre = (0,) * count if centre is None else centre
-        corner = (0,) * count if corner is None else corner
+        if not self.centre:
+            object.__setattr__(self, "centre", (0,) * count)
+        if not self.corner:
+            object.__setattr__(self, "corner", (0,) * count)
         full = (1 << size) - 1
-        for marks in (centre, corner):
+        for marks in (self.centre, self.corner):
             if len(marks) != count or any(not isinstance(m, int) or not 0 <= m <= full for m in marks):
                 raise ValueError(f"pencil marks are {count} masks of {size} bits")
-        if any(not isinstance(i, int) or not 0 <= i < count for i in typed):
+        if any(not isinstance(i, int) or not 0 <= i < count for i in self.typed):
             raise ValueError(f"typed cells are indices 0-{count - 1}")
-        self.__dict__.update(cells=cells, notes=notes, centre=centre, corner=corner, typed=typed, variant=variant)
 
     @property
     def size(self) -> int:
@@ -89,10 +80,11 @@ class Board(Record):
         cells = list(self.cells)
         cells[i] = digit
         marked = self.typed | {i} if typed and digit else self.typed - {i}
-        return self.replace(cells=tuple(cells), notes=(), typed=frozenset(marked))
+        return replace(self, cells=tuple(cells), notes=(), typed=frozenset(marked))
 
     def with_marks(self, centre: tuple[int, ...] | None = None, corner: tuple[int, ...] | None = None) -> Board:
-        return self.replace(
+        return replace(
+            self,
             centre=self.centre if centre is None else tuple(centre),
             corner=self.corner if corner is None else tuple(corner),
         )

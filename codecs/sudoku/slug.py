@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from dataclasses import replace
 from itertools import repeat
 from operator import and_, rshift
 from typing import Any
@@ -314,7 +315,7 @@ def from_json(obj: dict[str, Any]) -> Board:
             variant = read_scl(scl).variant
             if variant is None or variant.size != board.size:
                 raise FormatError(NAME, '"scl" holds a puzzle of another size than "fpuzzles"')
-            board = board.replace(variant=variant)
+            board = replace(board, variant=variant)
         return board
     grid = obj.get("grid") if isinstance(obj, dict) else None
     if not isinstance(grid, str):
@@ -324,4 +325,4 @@ def from_json(obj: dict[str, Any]) -> Board:
     typed = obj.get("typed", [])
     if not isinstance(typed, list) or len(typed) > 81 or any(type(i) is not int or not 0 <= i <= 80 for i in typed):
         raise FormatError(NAME, '"typed" needs a list of cell indices 0-80')
-    return board.with_marks(centre, corner).replace(typed=frozenset(typed))
+    return replace(board.with_marks(centre, corner), typed=frozenset(typed))

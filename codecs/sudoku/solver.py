@@ -21,6 +21,7 @@ the search is complete and "no solution" is an answer, not a time-out.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..work import NEVER, Cancel
 from .model import PEERS, UNITS, Board
@@ -267,7 +268,7 @@ def analyse(board: Board, *, cancel: Cancel = NEVER) -> tuple[int, Board | None]
         from .cpsat import solutions
 
         found_variant = solutions(board, 2, cancel)
-        first = board.replace(cells=found_variant[0], notes=(), typed=frozenset()) if found_variant else None
+        first = replace(board, cells=found_variant[0], notes=(), typed=frozenset()) if found_variant else None
         return len(found_variant), first
     count, found = _run(board, 2, cancel)
     return count, (Board(found[0]) if found else None)

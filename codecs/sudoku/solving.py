@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..errors import FormatError
-from ..record import Record
 from .model import DIGITS, NAME, Board
 
 TOOLS = ("digit", "corner", "centre", "colour")
@@ -26,32 +26,24 @@ TOOLS = ("digit", "corner", "centre", "colour")
 COLOURS = ("#d6d6d6", "#7c7c7c", "#000000", "#b3e695", "#e695e0", "#f5a263", "#ed6e6e", "#f0ea6d", "#6ab5f5")
 
 
-class Solving(Record):
+@dataclass(frozen=True, slots=True)
+class Solving:
     """Per cell (row-major): the digit the solver entered (0 for none), the corner and
     centre marks as masks (bit d-1 for digit d) and the colours as a mask of the nine
-    (bit k for colour k + 1)."""
+    (bit k for colour k + 1). A layer not given (or None) is all 0."""
 
-    FIELDS = ("entries", "corner", "centre", "colours")
     entries: tuple[int, ...]
-    corner: tuple[int, ...]
-    centre: tuple[int, ...]
-    colours: tuple[int, ...]
+    corner: tuple[int, ...] = ()
+    centre: tuple[int, ...] = ()
+    colours: tuple[int, ...] = ()
 
-    def __init__(
-        self,
-        entries: tuple[int, ...],
-        corner: tuple[int, ...] | None = None,
-        centre: tuple[int, ...] | None = None,
-        colours: tuple[int, ...] | None = None,
-    ) -> None:
-        count = len(entries)
-        empty = (0,) * count
-        corner = empty if corner is None else corner
-        centre = empty if centre is None else centre
-        colours = empty if colours is None else colours
-        if any(len(layer) != count for layer in (corner, centre, colours)):
+    def __post_init__(self) -> None:
+        count = len(self.entries)
+        for name in ("corner", "centre", "colours"):
+            if not getattr(self, name):
+                object.__setattr__(self, name, (0,) * count)
+        if any(len(layer) != count for layer in (self.corner, self.centre, self.colours)):
             raise ValueError("every layer of a solving state has a value per cell")
-        self.__dict__.update(entries=entries, corner=corner, centre=centre, colours=colours)
 
     @classmethod
     def empty(cls, count: int) -> Solving:
@@ -70,7 +62,7 @@ class Solving(Record):
 
     def _with(self, tool: str, values: list[int]) -> Solving:
         field = {"digit": "entries", "corner": "corner", "centre": "centre", "colour": "colours"}[tool]
-        return self.replace(**{field: tuple(values)})
+        return replace(self, **{field: tuple(values)})
 
     def apply(self, tool: str, cells: list[int], digit: int, puzzle: Board) -> Solving:
         """`digit` (a colour's number for the colour tool) put with `tool` on `cells`.
@@ -106,7 +98,7 @@ class Solving(Record):
             corner, centre = list(self.corner), list(self.centre)
             for i in cells:
                 corner[i] = centre[i] = 0
-            return self.replace(corner=tuple(corner), centre=tuple(centre))
+            return replace(self, corner=tuple(corner), centre=tuple(centre))
         values = list(self._layer(tool))
         for i in cells:
             values[i] = 0
@@ -126,7 +118,7 @@ def split(board: Board) -> tuple[Board, Solving]:
     if board.variant is not None:
         for i in board.typed:
             entries[i], cells[i] = cells[i], 0
-    puzzle = board.replace(cells=tuple(cells), typed=frozenset(), centre=(0,) * count, corner=(0,) * count, notes=())
+    puzzle = replace(board, cells=tuple(cells), typed=frozenset(), centre=(0,) * count, corner=(0,) * count, notes=())
     colours = (0,) * count
     source = _source_object(board)
     if source is not None and _highlights_of(source, board.size) != colours:
@@ -137,7 +129,8 @@ def split(board: Board) -> tuple[Board, Solving]:
                 if isinstance(cell, dict):
                     cell.pop("highlight", None)
         text = json.dumps(source, separators=(",", ":"), ensure_ascii=False)
-        puzzle = puzzle.replace(variant=puzzle.variant.replace(source=text))  # type: ignore[union-attr]
+        assert puzzle.variant is not None  # a board with an f-puzzles source is a variant
+        puzzle = replace(puzzle, variant=replace(puzzle.variant, source=text))
     return puzzle, Solving(tuple(entries), board.corner, board.centre, colours)
 
 
@@ -212,7 +205,7 @@ def shown(puzzle: Board, solving: Solving) -> Board:
     apart from the givens) and the pencil marks."""
     cells = tuple(g or e for g, e in zip(puzzle.cells, solving.entries))
     typed = frozenset(i for i, (g, e) in enumerate(zip(puzzle.cells, solving.entries)) if e and not g)
-    return puzzle.replace(cells=cells, typed=typed, centre=solving.centre, corner=solving.corner, notes=())
+    return replace(puzzle, cells=cells, typed=typed, centre=solving.centre, corner=solving.corner, notes=())
 
 
 def with_progress(puzzle: Board, solving: Solving) -> Board:
@@ -222,7 +215,7 @@ def with_progress(puzzle: Board, solving: Solving) -> Board:
 
     board = shown(puzzle, solving)
     if board.variant is None:  # a classic board gets f-puzzles' form, so its entries can be told apart
-        board = board.replace(variant=Variant(9))
+        board = replace(board, variant=Variant(9))
     return board
 
 

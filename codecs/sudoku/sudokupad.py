@@ -278,7 +278,7 @@ def _board(obj: dict[str, Any], source: str) -> Board:
             unknown.append(f"SudokuPad {key} (drawn; their rules are in the rules text)")
     variant = Variant(
         size,
-        region_tuple,
+        region_tuple or (),
         tuple(constraints),
         title=words["title"],
         author=words["author"],

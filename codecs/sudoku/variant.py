@@ -10,7 +10,9 @@ came in is kept whole as `source`, so that writing it back changes nothing but t
 
 from __future__ import annotations
 
-from ..record import Record
+from dataclasses import dataclass, field
+
+from ..caches import MemoKey
 
 MIN_SIZE, MAX_SIZE = 4, 16
 
@@ -97,45 +99,21 @@ def name_of(kind: str) -> str:
     return NAMES.get(kind, kind)
 
 
-class Constraint(Record):
+@dataclass(frozen=True, slots=True)
+class Constraint:
     """One constraint of a variant puzzle (see the module's text). `cells` are indices
     row * size + col; `outside` is (row, col) of a clue in the ring around the grid (row
     or column -1 or size)."""
 
-    FIELDS = ("kind", "cells", "lines", "value", "outside", "direction", "clones", "values", "style")
     kind: str
-    cells: tuple[int, ...]
-    lines: tuple[tuple[int, ...], ...]
-    value: str | None
-    outside: tuple[int, int] | None
-    direction: str | None
-    clones: tuple[int, ...]
-    values: tuple[int, ...]
-    style: tuple[tuple[str, str], ...]
-
-    def __init__(
-        self,
-        kind: str,
-        cells: tuple[int, ...] = (),
-        lines: tuple[tuple[int, ...], ...] = (),
-        value: str | None = None,
-        outside: tuple[int, int] | None = None,
-        direction: str | None = None,
-        clones: tuple[int, ...] = (),
-        values: tuple[int, ...] = (),
-        style: tuple[tuple[str, str], ...] = (),
-    ) -> None:
-        self.__dict__.update(
-            kind=kind,
-            cells=cells,
-            lines=lines,
-            value=value,
-            outside=outside,
-            direction=direction,
-            clones=clones,
-            values=values,
-            style=style,
-        )
+    cells: tuple[int, ...] = ()
+    lines: tuple[tuple[int, ...], ...] = ()
+    value: str | None = None
+    outside: tuple[int, int] | None = None
+    direction: str | None = None
+    clones: tuple[int, ...] = ()
+    values: tuple[int, ...] = ()
+    style: tuple[tuple[str, str], ...] = ()
 
     @property
     def name(self) -> str:
@@ -157,57 +135,33 @@ class Constraint(Record):
         return int(text) if text.isdigit() and len(text) <= 6 else None
 
 
-class Variant(Record):
+@dataclass(frozen=True, slots=True)
+class Variant(MemoKey):
     """The puzzle around the digits: size, the region of each cell (-1 for none), the
     constraints, the words of the setter, the kinds it holds that nothing here
     understands (`unknown`), the JSON it came in (`source`, f-puzzles' or SudokuPad's,
     as `form` says) and the setter's own solution when the JSON holds one (every cell's
-    digit, else empty)."""
+    digit, else empty). No `regions` given (or None) are the default boxes of the size."""
 
-    FIELDS = ("size", "regions", "constraints", "title", "author", "rules", "unknown", "source", "form", "solution")
-    NOT_COMPARED = ("source", "form", "solution")
-    NOT_SHOWN = ("source",)
-    size: int
-    regions: tuple[int, ...]
-    constraints: tuple[Constraint, ...]
-    title: str
-    author: str
-    rules: str
-    unknown: tuple[str, ...]
-    source: str
-    form: str
-    solution: tuple[int, ...]
+    size: int = 9
+    regions: tuple[int, ...] = ()
+    constraints: tuple[Constraint, ...] = ()
+    title: str = ""
+    author: str = ""
+    rules: str = ""
+    unknown: tuple[str, ...] = ()
+    source: str = field(default="", compare=False, repr=False)
+    form: str = field(default="fpuzzles", compare=False)
+    solution: tuple[int, ...] = field(default=(), compare=False)
 
-    def __init__(
-        self,
-        size: int = 9,
-        regions: tuple[int, ...] | None = None,
-        constraints: tuple[Constraint, ...] = (),
-        title: str = "",
-        author: str = "",
-        rules: str = "",
-        unknown: tuple[str, ...] = (),
-        source: str = "",
-        form: str = "fpuzzles",
-        solution: tuple[int, ...] = (),
-    ) -> None:
+    def __post_init__(self) -> None:
+        size = self.size
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise ValueError(f"a variant sudoku is {MIN_SIZE}x{MIN_SIZE} to {MAX_SIZE}x{MAX_SIZE}")
-        regions = default_regions(size) if regions is None else regions
-        if len(regions) != size * size:
+        if not self.regions:
+            object.__setattr__(self, "regions", default_regions(size))
+        if len(self.regions) != size * size:
             raise ValueError("a region for every cell")
-        self.__dict__.update(
-            size=size,
-            regions=regions,
-            constraints=constraints,
-            title=title,
-            author=author,
-            rules=rules,
-            unknown=unknown,
-            source=source,
-            form=form,
-            solution=solution,
-        )
 
     def of_kind(self, *kinds: str) -> list[Constraint]:
         return [c for c in self.constraints if c.kind in kinds]

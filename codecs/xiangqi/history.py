@@ -9,8 +9,8 @@ in the engines' FEN); the move number starts at 1 and grows after each Black mov
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from ..record import Record
 from .model import Board, to_fen
 from .moves import Move, in_check, play
 
@@ -40,24 +40,16 @@ def full_fen(start: Board, moves: Sequence[Move], ply: int | None = None) -> str
     return f"{to_fen(board)} - - {clock} {number}"
 
 
-class Repetition(Record):
+@dataclass(frozen=True, slots=True)
+class Repetition:
     """The position after `ply` has stood `count` times in the game; `checking` is the
     side that gave check with every move since it first stood ("red", "black", "both"
     or None) and `message` says what that means."""
 
-    FIELDS = ("count", "checking", "message", "rule")
-    __slots__ = FIELDS
     count: int
     checking: str | None
     message: str
     rule: str
-
-    def __init__(self, count: int, checking: str | None, message: str, rule: str) -> None:
-        set_ = object.__setattr__
-        set_(self, "count", count)
-        set_(self, "checking", checking)
-        set_(self, "message", message)
-        set_(self, "rule", rule)
 
 
 def _key(board: Board) -> tuple[tuple[str, ...], bool]:

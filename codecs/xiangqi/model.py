@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 
 from ..bits import BitReader
 from ..errors import FormatError, ValueRangeError
-from ..record import Record
 from . import HAS_LINK as HAS_LINK  # the game's declaration
 from . import NAME as NAME
 from . import TITLE as TITLE
@@ -174,18 +174,18 @@ def canonical_assignment(cells: Sequence[str]) -> tuple[int, ...] | None:
 # --- the board ------------------------------------------------------------------------
 
 
-class Board(Record):
+@dataclass(frozen=True, slots=True)
+class Board:
     """90 intersections (FEN letters, "" for empty) in FEN reading order, the side to
-    move, and the piece rows when they differ from the deterministic assignment."""
+    move, and the piece rows when they differ from the deterministic assignment (rows
+    given that are the usual assignment are kept as None)."""
 
-    FIELDS = ("cells", "red_to_move", "rows")
-    cells: tuple[str, ...]
-    red_to_move: bool
-    rows: tuple[int, ...] | None
+    cells: tuple[str, ...] = ("",) * 90
+    red_to_move: bool = True
+    rows: tuple[int, ...] | None = None
 
-    def __init__(
-        self, cells: tuple[str, ...] = ("",) * 90, red_to_move: bool = True, rows: tuple[int, ...] | None = None
-    ) -> None:
+    def __post_init__(self) -> None:
+        cells, rows = self.cells, self.rows
         if len(cells) != 90 or any(c not in LETTERS or len(c) > 1 for c in cells):
             raise ValueError("a xiangqi board is 90 cells of FEN piece letters or ''")
         if rows is not None:
@@ -193,8 +193,7 @@ class Board(Record):
             if reason:
                 raise ValueError(reason)
             if rows == canonical_assignment(cells):
-                rows = None
-        self.__dict__.update(cells=cells, red_to_move=red_to_move, rows=rows)
+                object.__setattr__(self, "rows", None)
 
     def piece_at(self, square: int) -> str:
         return self.cells[square]

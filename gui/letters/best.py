@@ -3,6 +3,7 @@ beside its best play, found in a helper process, and the board of the turn studi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
@@ -253,7 +254,7 @@ class BestPlays(QObject):
             )
             return
         turn = review.turn
-        before = board.replace(tiles=tuple(t for t in board.tiles if t.turn < turn))
+        before = replace(board, tiles=tuple(t for t in board.tiles if t.turn < turn))
         canvas.board = before
         canvas.problems = letters.problems(before)
         canvas.hinted = review.best.placed if review.best is not None else ()

@@ -7,7 +7,7 @@ keeps (`LettersCanvas.drawn`); the drawing functions only draw it."""
 from __future__ import annotations
 
 import math
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import (
@@ -55,7 +55,8 @@ def turn_colour(turn: int) -> QColor:
     return TURN_COLOURS[(turn - 1) % len(TURN_COLOURS)]
 
 
-class Drag(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Drag:
     """A tile in the hand: its rack slot, the square it was lifted from (None when it
     comes from the rack) and where the pointer is."""
 
@@ -194,7 +195,8 @@ def _draw_tile(
         )
 
 
-class Drawn(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Drawn:
     """What the board shows, worked out from the board and the turn being placed: the
     resolved game (the tiles' letters and scores, None while the starting word is unknown),
     the squares framed in red, the squares taken (a dragged tile lands elsewhere), and the
@@ -522,7 +524,8 @@ def panel_line_height(area: QRectF) -> float:
     return max(7.0, min(24.0, area.width() / 13, area.height() / PANEL_LINES))
 
 
-class PanelRow(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PanelRow:
     """One line of the score panel: its text, the figure at its right, its size (in
     lines), whether bold, its colour ("text", "muted", "error", "turn:N" for a turn's
     swatch line) and how far it is indented (in lines); `gap` is space before it."""

@@ -93,7 +93,7 @@ def check(path: str, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> None:
 # --- the plan -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Frame:
     """One picture of a recording: the replay `index` events in, its clock at `time_ms`,
     shown for `units` of the file's time unit."""

@@ -4,6 +4,8 @@ the completions browser (`browser`) and the board's state; and the edits they ma
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import shiboken6
 
 from slugboard.codecs import pentomino as pm
@@ -205,7 +207,7 @@ class PentominoPage(GamePage):
             self.remove_at(*self.canvas.hover)
 
     def _clear_pieces(self) -> None:
-        self.set_board(self.board.replace(pieces=()), "Clear pieces")
+        self.set_board(replace(self.board, pieces=()), "Clear pieces")
 
     def _color_chosen(self, index: int) -> None:
         if self.tool_name in PIECE_NAMES:

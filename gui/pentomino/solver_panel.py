@@ -3,6 +3,7 @@ Solve, Hint, Count and Make puzzle, and what each search's answer does to the bo
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
@@ -165,7 +166,7 @@ class SolverPanel(Section):
             page.show_status(f"The search failed: {why(result)}")
         elif kind == "puzzle":
             # A puzzle has exactly one completion: known, so its quick check is not run.
-            puzzle = result.replace(colors=page.board.colors) if any(page.board.colors) else result
+            puzzle = replace(result, colors=page.board.colors) if any(page.board.colors) else result
             self.check.know(puzzle, True)
             page.set_board(puzzle, "Make puzzle")
             page.show_status(f"A puzzle with one completion: {len(puzzle.pieces)} pieces placed")

@@ -8,6 +8,7 @@ the settings file, and each step is an undo step of the page's stack that swaps 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QElapsedTimer, Qt, QTimer
@@ -261,7 +262,7 @@ class SolveMode:
         if self.puzzle is None or self.state is None:
             return
         entries = tuple(0 if g else d for g, d in zip(self.puzzle.cells, board.cells))
-        self._step(self.state.replace(entries=entries, corner=board.corner, centre=board.centre), text)
+        self._step(replace(self.state, entries=entries, corner=board.corner, centre=board.centre), text)
 
     # --- check and finish -----------------------------------------------------------
     def solution(self) -> tuple[int, ...] | None:

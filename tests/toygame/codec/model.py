@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 from slugboard.codecs.anatomy import Anatomy, Span
 from slugboard.codecs.errors import FormatError, Problem, Severity, SlugError
 from slugboard.codecs.game import FileRecord
-from slugboard.codecs.record import Record
 from slugboard.codecs.work import NEVER, Cancel
 
 from . import ANATOMY_FIELDS, NAME
@@ -27,14 +27,13 @@ class Kind(str, Enum):
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
 
-class Board(Record):
-    FIELDS = ("cells",)
-    cells: str
+@dataclass(frozen=True, slots=True)
+class Board:
+    cells: str = "." * 9
 
-    def __init__(self, cells: str = "." * 9) -> None:
-        if len(cells) != 9 or set(cells) - set(MARKS):
-            raise ValueError(f"not a board: {cells!r}")
-        self.__dict__.update(cells=cells)
+    def __post_init__(self) -> None:
+        if len(self.cells) != 9 or set(self.cells) - set(MARKS):
+            raise ValueError(f"not a board: {self.cells!r}")
 
     def with_mark(self, index: int, mark: str) -> Board:
         return Board(self.cells[:index] + mark + self.cells[index + 1 :])
