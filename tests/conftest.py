@@ -8,11 +8,13 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from depth import examples  # noqa: E402
 from hypothesis import settings as _hypothesis_settings  # noqa: E402
 
 # Timing varies on a loaded CI machine; correctness, not speed, is what these tests check
-# (speed has its own benchmark scripts).
-_hypothesis_settings.register_profile("slugboard", deadline=None, print_blob=True)
+# (speed has its own benchmark scripts). A property test that names no count of examples
+# tries its share of hypothesis's 100 (tests/depth.py).
+_hypothesis_settings.register_profile("slugboard", deadline=None, print_blob=True, max_examples=examples(100))
 _hypothesis_settings.load_profile("slugboard")
 
 DATA = Path(__file__).parent / "data"

@@ -655,7 +655,7 @@ def test_figures_continued_move_by_move_are_those_counted_from_the_start(data):
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(data=st.data())
 def test_a_game_continued_twice_from_one_moment_keeps_both_and_the_first(data):
     """A move, an undo and another move: each game's figures stay its own."""

@@ -10,6 +10,7 @@ import itertools
 
 import ms_toollib
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -70,7 +71,7 @@ def solved_by_logic(board: ms.Board, first: tuple[int, int]) -> bool:
     return True
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.integers(3, 6), st.integers(3, 5), st.data())
 def test_a_no_guess_field_is_solved_by_logic_from_its_first_click(width, height, data):
     first = (data.draw(st.integers(0, width - 1)), data.draw(st.integers(0, height - 1)))

@@ -12,6 +12,7 @@ import os
 import threading
 
 import pytest
+from depth import examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from processes import linux_only
@@ -128,14 +129,14 @@ def boards(draw):
 
 @pytest.mark.slow
 @compiled
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.sampled_from([None, 1, 3]))
 def test_the_compiled_search_agrees_with_the_python_one(board, limit):
     assert solver.count(board, limit, engine="compiled") == solver.count(board, limit, engine="python")
 
 
 @pytest.mark.slow
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_the_sweep_reversed_counts_what_the_usual_sweep_counts(board):
     """`count --reverse-sweep`, the second search that checks a count: the cells filled in
@@ -211,7 +212,7 @@ def test_progress_says_the_share_of_subproblems_done():
 
 @pytest.mark.slow
 @compiled
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards(), st.sampled_from([None, 1, 3]))
 def test_one_two_and_three_threads_count_what_the_python_search_counts(board, limit):
     expected = solver.count(board, limit, engine="python")

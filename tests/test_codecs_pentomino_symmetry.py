@@ -133,7 +133,7 @@ def boards(draw):
 
 
 @pytest.mark.slow
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(50), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(boards())
 def test_counting_by_orbits_counts_what_the_plain_search_counts(board):
     expected = solver.count(board, engine="python", symmetric=False)

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+from depth import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -95,7 +96,7 @@ def test_steps_on_generated_puzzles_never_contradict_the_solution(seed: int, kee
     check_steps(_puzzle_from(seed, keep))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.sampled_from(PUZZLES), st.lists(st.integers(0, 80), max_size=20))
 def test_hints_from_any_point_on_the_way_are_right(grid: str, filled: list[int]) -> None:
     board = sudoku.decode_grid(grid)

@@ -60,7 +60,7 @@ def _oracle_text(board: xq.Board, move: xq.Move) -> str:
 
 
 @pytest.mark.slow
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(st.randoms(use_true_random=False), st.integers(1, 100))
 def test_chinese_notation_matches_an_independent_implementation(rng: random.Random, plies: int) -> None:
     board = xq.new_board()

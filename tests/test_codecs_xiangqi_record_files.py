@@ -369,7 +369,7 @@ def _random_position(rng: random.Random) -> xiangqi.Board:
     return board
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.integers(0, 40))
 def test_what_copy_moves_writes_reads_back_from_any_position(rng, plies):
     start = _random_position(rng)

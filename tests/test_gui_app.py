@@ -234,19 +234,22 @@ REPLAY_FILE = os.path.join(os.path.dirname(__file__), "data", "minesweeper", "te
 
 
 @pytest.mark.slow
-def test_export_records_a_replay_in_each_format(tmp_path):
+def test_export_records_a_replay_in_each_format(tmp_path, qapp, capsys):
+    """Run in this process, as `_export_error` is (the program's own process is tested
+    above): a fresh interpreter a format cost a second of Qt's loading apiece."""
     from PIL import Image
+
+    from slugboard.gui.app import main
 
     for suffix in (".gif", ".webp", ".apng"):
         out = tmp_path / f"game{suffix}"
-        done = _run("--export", str(out), REPLAY_FILE, "--speed", "2", "--fps", "20", "--size", "320x360")
-        assert done.returncode == 0, done.stderr
-        assert done.stdout.startswith(f"minesweeper: wrote {out}")
+        assert main(["--export", str(out), REPLAY_FILE, "--speed", "2", "--fps", "20", "--size", "320x360"]) == 0
+        assert capsys.readouterr().out.startswith(f"minesweeper: wrote {out}")
         with Image.open(out) as image:
             assert image.size == (320, 360) and image.n_frames > 1
     # A .png stays a picture of one moment.
     out = tmp_path / "moment.png"
-    assert _run("--export", str(out), REPLAY_FILE, "--at", "1").returncode == 0
+    assert main(["--export", str(out), REPLAY_FILE, "--at", "1"]) == 0
     with Image.open(out) as image:
         assert getattr(image, "n_frames", 1) == 1
 
