@@ -528,6 +528,7 @@ def test_minesweeper_link_positions():
     assert [(s.field, s.value) for s in plain.spans] == [(s.field, s.value) for s in found.spans]
 
 
+@pytest.mark.slow
 def test_minesweeper_long_game_is_explained():
     """(How long it takes, benchmarks/responsiveness.py measures.)"""
     slug = long_minesweeper_slug()

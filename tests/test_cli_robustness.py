@@ -115,6 +115,7 @@ def test_any_value_in_any_key_of_board_json_is_an_answer_or_one_error(game, key,
     assert all(line.startswith("error: ") for line in err)
 
 
+@pytest.mark.slow
 def test_non_utf8_stdin_under_a_strict_utf8_locale_is_an_error_per_line():
     env = dict(os.environ, LC_ALL="C.UTF-8", PYTHONUTF8="1")
     proc = subprocess.run(

@@ -106,6 +106,7 @@ def test_cancel_stops_the_work_and_keeps_the_helper(helper):
     assert helper.call(apart_work.pid, (), cancel=Cancel()) == pid
 
 
+@pytest.mark.slow
 def test_a_cancelled_call_that_goes_on_is_killed_and_the_next_gets_a_new_helper(helper, monkeypatch):
     monkeypatch.setattr(apart, "STOP_WAIT", 0.3)
     pid = helper.call(apart_work.pid, (), cancel=Cancel())
@@ -121,6 +122,7 @@ def test_a_cancelled_call_that_goes_on_is_killed_and_the_next_gets_a_new_helper(
     assert helper.call(apart_work.pid, (), cancel=Cancel()) not in (pid, None)
 
 
+@pytest.mark.slow
 def test_a_cancel_of_a_call_already_over_changes_nothing(helper):
     cancel = Cancel()
     pid = helper.call(apart_work.pid, (), cancel=cancel)
@@ -132,6 +134,7 @@ def test_a_cancel_of_a_call_already_over_changes_nothing(helper):
         helper.call(apart_work.deaf, (60,), cancel=cancel)
 
 
+@pytest.mark.slow
 def test_a_helper_that_dies_is_reported_and_replaced(helper):
     pid = helper.call(apart_work.pid, (), cancel=Cancel())
     with pytest.raises(HelperLostError):
@@ -154,6 +157,7 @@ def test_stop_kills_the_helper_at_once_and_ends_the_call(helper):
         helper.call(apart_work.pid, (), cancel=Cancel())
 
 
+@pytest.mark.slow
 def test_a_helper_whose_caller_has_gone_ends_by_itself(tmp_path):
     """The caller is killed, with no chance to stop its helper: the helper, in the middle of
     work that never looks at its cancel, ends too."""
@@ -186,6 +190,7 @@ def test_no_helper_can_start_without_a_python_to_run_it(monkeypatch):
     assert helper.pid is None
 
 
+@pytest.mark.slow
 def test_a_helper_that_ends_as_it_starts_ran_nothing(monkeypatch):
     """A helper that cannot even import what it was given ends before it is ready: told
     apart from one lost in the middle of work, so that the caller can run the work itself."""
@@ -198,6 +203,7 @@ def test_a_helper_that_ends_as_it_starts_ran_nothing(monkeypatch):
         helper.stop()
 
 
+@pytest.mark.slow
 def test_a_helper_started_with_no_standard_error_still_answers():
     """A window with no standard error (pythonw on Windows) starts its helper with none: the
     helper still answers, and what the work prints is dropped."""
@@ -240,6 +246,7 @@ def test_a_cancel_wakes_work_that_waits_on_it():
     assert woke == [True] and cancel.with_progress(lambda _: None).wait(0) is True
 
 
+@pytest.mark.slow
 def test_a_call_that_watches_its_cancel_kills_work_that_never_looks(helper):
     """For a library call that holds the interpreter (ms-toollib's): the call itself sees
     the cancel and ends the helper at once, with nobody calling `cancel`."""
@@ -264,6 +271,7 @@ def test_a_call_that_watches_its_cancel_kills_work_that_never_looks(helper):
     assert helper.call(apart_work.pid, (), cancel=Cancel()) not in (pid, None)
 
 
+@pytest.mark.slow
 def test_a_call_past_its_time_ends_its_helper(helper):
     pid = helper.call(apart_work.pid, (), cancel=Cancel())
     with pytest.raises(HelperTimeoutError):

@@ -8,6 +8,8 @@ import gc
 import threading
 from typing import Any
 
+import pytest
+
 from slugboard.codecs import Game
 from slugboard.codecs.caches import Memo, Recent
 from slugboard.codecs.minesweeper import model as ms_model
@@ -42,6 +44,7 @@ def test_a_memo_keeps_only_its_newest_entries():
     assert [memo.get(value) for value in values] == [None, None, 2, 3, 4]
 
 
+@pytest.mark.slow
 def test_a_memo_keeps_nothing_alive_and_forgets_what_is_freed():
     memo: Memo[Value, list[int]] = Memo("test", 8)
     value = Value()
@@ -52,6 +55,7 @@ def test_a_memo_keeps_nothing_alive_and_forgets_what_is_freed():
     assert len(memo) == 0
 
 
+@pytest.mark.slow
 def test_a_memo_shared_by_threads_stays_within_its_bound_and_loses_no_change():
     memo: Memo[Value, int] = Memo("test", 16)
     kept = [Value() for _ in range(64)]
@@ -141,6 +145,7 @@ def _asked_everything(game: Game, board: Any) -> None:
     game.from_json(game.to_json(board))
 
 
+@pytest.mark.slow
 def test_every_games_boards_hold_their_fields_alone_after_every_question():
     """A board is its fields and nothing else, whatever it has been asked: what a game
     remembers about it lives in the game's caches."""

@@ -68,6 +68,7 @@ def test_ms_toollibs_child_reads_no_module_of_the_working_folder(planted):
     assert found == figures.zini_of(fld)
 
 
+@pytest.mark.slow
 def test_the_replay_file_reader_reads_no_module_of_the_working_folder(planted):
     replay = read_replay_file(str(REPLAY))
     assert planted() == []

@@ -320,6 +320,7 @@ def test_cli_decode_encode_detect_info():
     assert err.getvalue() == "error: text 2: sudoku: unknown version 'v2' at character 2\n"  # which of the texts
 
 
+@pytest.mark.slow
 def test_cli_as_a_process_with_stdin():
     grid = json.dumps({"game": "sudoku", "grid": "1" + "." * 80})
     done = subprocess.run(
@@ -366,6 +367,7 @@ _prefixes = st.sampled_from(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(500))
 @given(st.one_of(st.text(max_size=300), st.tuples(_prefixes, st.text(_slug_alphabet, max_size=200)).map("".join)))
 def test_every_decoder_raises_only_slug_error(text):
@@ -382,6 +384,7 @@ def test_every_decoder_raises_only_slug_error(text):
         pass
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300))
 @given(st.binary(max_size=200))
 def test_every_decoder_takes_random_bytes(data):
@@ -399,6 +402,7 @@ def test_every_decoder_takes_random_bytes(data):
                 pass
 
 
+@pytest.mark.slow
 @given(
     st.dictionaries(
         st.sampled_from(
@@ -457,6 +461,7 @@ def test_decode_any_explains_foreign_links_and_plain_text():
     assert info.value.closest is not None and info.value.position is not None
 
 
+@pytest.mark.slow
 def test_the_command_loads_a_game_only_when_it_reads_a_board():
     # A game's package holds only its declaration (its name, title, commands): a game
     # counts as loaded once one of its modules (model, slug...) is.
@@ -519,6 +524,7 @@ def test_plain_message_says_what_a_person_can_act_on(text, said):
     assert str(raised.value) not in message  # the technical line stays for Details and the command line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("columns", [50, 200])
 def test_the_help_fits_the_terminals_width(columns: int):
     """The command's help wraps at the terminal's width (COLUMNS here), as argparse's does,

@@ -101,6 +101,7 @@ def _at_most_2_gb() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["fifo", "zero_link"])
 def test_slugboard_codec_import_refuses_special_files_in_one_line(request, name):
     path = request.getfixturevalue(name)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent / "codecs"
 # The registry (`slugboard.codecs`) imports every game package, and a few helpers ask it
 # which game reads a text (`qr`, `cli`): it is the top of the codecs, and what it imports
@@ -113,11 +115,13 @@ def test_the_check_sees_a_circle():
     assert cycles(edges) == [["a", "b", "c"]]
 
 
+@pytest.mark.slow
 def test_no_module_of_the_codecs_imports_one_that_imports_it_back():
     edges = {name: {target for target in imported(name) if target != REGISTRY} for name in MODULES if name != REGISTRY}
     assert cycles(edges) == []
 
 
+@pytest.mark.slow
 def test_a_games_modules_take_only_its_declarations_from_its_package():
     """A game's modules import one another; from their package, only what it declares
     itself (NAME, TITLE...), never a name it loads from another of its modules."""
@@ -132,6 +136,7 @@ def test_a_games_modules_take_only_its_declarations_from_its_package():
                     assert f"{package}.{alias.name}" in MODULES or alias.name in allowed, (name, alias.name)
 
 
+@pytest.mark.slow
 def test_no_codec_touches_the_garbage_collector():
     """The collector is the process's, and the window's `gui/collector.py` owns it."""
     for name, path in MODULES.items():
@@ -142,6 +147,7 @@ def test_no_codec_touches_the_garbage_collector():
                 assert node.module != "gc", name
 
 
+@pytest.mark.slow
 def test_no_codec_imports_qt():
     """The codecs are pure Python: none imports Qt, anywhere in it, so any of them may be
     loaded before Qt is (the window's start loads the last start's list of them first,
@@ -154,6 +160,7 @@ def test_no_codec_imports_qt():
             assert not [n for n in names if n.split(".")[0] in ("PySide6", "shiboken6")], name
 
 
+@pytest.mark.slow
 def test_nothing_the_top_stands_on_imports_the_top():
     """The codecs' top (`slugboard.codecs`) stands on reading, the registry, the contract and
     what they import; none of those imports the top back (the anatomy's types once held the

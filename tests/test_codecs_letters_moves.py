@@ -119,6 +119,7 @@ def _check_best_against_every_play(seed, count):
             assert moves.best_plays(grid, rack, top=top) == plays[:top], (grid, rack, top)
 
 
+@pytest.mark.slow
 def test_the_best_plays_found_by_pruning_are_the_first_of_every_play_ranked():
     _check_best_against_every_play(seed=4, count=6)
 
@@ -128,6 +129,7 @@ def test_the_best_plays_found_by_pruning_agree_with_every_play_on_many_positions
     _check_best_against_every_play(seed=5, count=40)  # 40 full racks, three tops each
 
 
+@pytest.mark.slow
 def test_no_play_scores_above_the_ceiling_of_the_anchor_it_is_found_from():
     # The pruning leaves a branch whose ceiling is below a score found: a ceiling that is
     # ever too low would lose plays. Each play is found from the first square of its line
@@ -146,6 +148,7 @@ def test_no_play_scores_above_the_ceiling_of_the_anchor_it_is_found_from():
             assert play.score <= ceilings[left if len(ceilings) > 1 else 0], (grid, rack, play)
 
 
+@pytest.mark.slow
 def test_best_play_of_a_real_game_position_is_scored_as_the_game_scores():
     board = letters.decode("https://letters.wiki/?_=IaGQ1gJkqcVK44tyzAIMk0oVkzDTwZRSFOERBZmTmiEaMSGkYROgguTCrNNs8S0C6A")
     game = letters.resolve(board)
@@ -164,6 +167,7 @@ def test_best_play_of_a_real_game_position_is_scored_as_the_game_scores():
     assert moves.best_plays(grid, "AERSTIN", top=1)[0].score == 85  # RETAINS down the last column, with 50
 
 
+@pytest.mark.slow
 def test_the_lexicon_cache_is_made_once_and_a_damaged_one_is_made_again(tmp_path):
     path = tmp_path / "lexicon.txt"
     source = b"\n".join(w.encode() for w in itertools.islice(letters.word_list(), 0, None, 20)) + b"\n"

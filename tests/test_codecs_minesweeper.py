@@ -485,6 +485,7 @@ def reference_field(width, height, mines):
     return number, set(openings), isolated
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None)
 @given(st.integers(1, 30), st.integers(1, 30), st.data())
 def test_the_field_matches_the_reference(width, height, data):
@@ -565,6 +566,7 @@ def test_an_edited_board_has_its_field_worked_out_from_the_last(monkeypatch):
     assert len(toggled) == 2
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("width, height", [(1, 200_000), (3, 70_000), (700, 300)])
 def test_a_field_and_its_transpose_have_the_same_openings(width, height):
     board = ms.random_board(width, height, width * height // 7, seed=width)
@@ -580,6 +582,7 @@ def test_a_field_and_its_transpose_have_the_same_openings(width, height):
     assert len(pairs) == len(fld.opening_sizes) + 1
 
 
+@pytest.mark.slow
 def test_the_largest_field():
     """(How long it takes, benchmarks/responsiveness.py measures.)"""
     board = ms.random_board(1000, 1000, 150_000, seed=2)
@@ -598,6 +601,7 @@ def test_every_moment_of_the_vectors_matches_the_reference(vec):
         assert replay.state_after(index).cells == cells, index
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None)
 @given(boards(max_side=12), st.data())
 def test_seeking_anywhere_matches_the_reference(board, data):
@@ -608,6 +612,7 @@ def test_seeking_anywhere_matches_the_reference(board, data):
         assert replay.state_at(replay.time_of(index) * 1.0).index >= index
 
 
+@pytest.mark.slow
 def test_checkpoints_are_used_on_a_long_game():
     board = _played(40, 40, 300, seed=3)
     replay = ms.Replay(board)
@@ -664,6 +669,7 @@ def _snapshot(replay: ms.Replay):
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(boards(max_side=12))
 def test_a_game_grown_one_event_at_a_time_replays_like_one_read_whole(board):
@@ -718,6 +724,7 @@ def test_a_move_in_a_game_read_again_grows_its_replay(monkeypatch):
     assert ms.replay(other.with_event(full.events[-1])).board.mines == full.mines[1:]
 
 
+@pytest.mark.slow
 def test_a_growing_game_keeps_its_checkpoints_bounded(monkeypatch):
     monkeypatch.setattr(ms.Replay, "CHECKPOINT_BYTES", 40 * 40 * 6)  # room for 6 field copies
     monkeypatch.setattr(ms.Replay, "EVENTS_PER_CHECKPOINT", 64)  # a copy every 64 actions, for more than 6

@@ -66,6 +66,7 @@ def test_the_findings_are_ms_toollibs_on_the_original_file(path, replay_games):
     assert len(result.findings) == len(game.board.events)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", SHORT, ids=lambda p: p.suffix)
 def test_a_guess_is_marked_on_the_open_it_made(path, replay_games):
     game = replay_games[path.name]
@@ -77,6 +78,7 @@ def test_a_guess_is_marked_on_the_open_it_made(path, replay_games):
         assert any(f.kind == "guess" and f"{100 * result.safe_chance[i]:.1f}%" in f.text for f in result.findings[i])
 
 
+@pytest.mark.slow
 def test_a_game_from_a_link_is_judged_without_the_path_findings():
     board = ms.decode(ARTICLE)
     result = analyse(board)
@@ -92,6 +94,7 @@ def test_the_analysis_can_be_cancelled():
         analyse(ms.decode(ARTICLE), cancel=cancel)
 
 
+@pytest.mark.slow
 def test_analyse_replay_prints_one_json_object_per_action():
     parser = argparse.ArgumentParser()
     commands.analyse_replay_options(parser)

@@ -105,6 +105,7 @@ def cli(*argv: str) -> tuple[int, str, str]:
     return shell.run(list(argv), out=out, err=err), out.getvalue(), err.getvalue()
 
 
+@pytest.mark.slow
 def test_the_commands_are_offered_by_slugboard_codec(tmp_path):
     code, said, _ = cli("export-replay", ARTICLE, "-o", str(tmp_path / "a.evf"))
     assert code == 0 and "wrote" in said

@@ -37,6 +37,7 @@ def _events(kinds: tuple[str, ...] = ms.KINDS, size: int = 40) -> st.SearchStrat
     return st.lists(record, max_size=size).map(timed)
 
 
+@pytest.mark.slow
 @given(_events())
 def test_events_read_as_the_tuple_of_the_same_actions(events):
     kept = Events(events)
@@ -53,6 +54,7 @@ def test_events_read_as_the_tuple_of_the_same_actions(events):
     assert bool(kept) == bool(events)
 
 
+@pytest.mark.slow
 @given(_events(), _events())
 def test_events_added_together_are_the_tuples_added(first, second):
     assert Events(first) + Events(second) == first + second
@@ -60,6 +62,7 @@ def test_events_added_together_are_the_tuples_added(first, second):
     assert first + Events(second) == first + second
 
 
+@pytest.mark.slow
 @given(_events(), _events())
 def test_events_differ_where_the_tuples_differ(first, second):
     assert (Events(first) == Events(second)) == (first == second)
@@ -88,6 +91,7 @@ def test_a_board_keeps_its_actions_in_columns_however_it_is_made():
     assert type(grown.events) is Events and grown.events == (*events, ms.Event(4, ms.OPEN, 2, 2))
 
 
+@pytest.mark.slow
 @given(_events(FLAG_KINDS), _events((ms.OPEN,)))
 def test_the_two_sections_merge_as_a_stable_sort_by_time_with_flags_first(flags, opens):
     """The plain reference: the flags' section, then the clicks', sorted by time by a
@@ -96,6 +100,7 @@ def test_the_two_sections_merge_as_a_stable_sort_by_time_with_flags_first(flags,
     assert _merged(Events(flags), Events(opens)) == expected
 
 
+@pytest.mark.slow
 @given(boards())
 def test_info_tells_what_the_seekable_replay_tells(board):
     """`info` plays a game to its end without recording each action (`outcome_of`): its
@@ -111,6 +116,7 @@ def test_info_tells_what_the_seekable_replay_tells(board):
     assert len(told_after_end) == after_end
 
 
+@pytest.mark.slow
 @given(boards(), st.booleans(), st.booleans())
 def test_the_board_json_in_pieces_is_the_board_json(board, undealt, unit_left_out):
     """`slugboard-codec decode` writes a game's JSON in pieces (never a dict per action):
@@ -196,6 +202,7 @@ def _padded(slug: str, section: int, record: int) -> str | None:
     return "+".join(sections)
 
 
+@pytest.mark.slow
 @given(boards(), st.sampled_from([2, 3]), st.integers(0, 40))
 def test_a_slug_read_keeps_its_records_only_when_its_writer_would_write_them_so(board, section, record):
     """A board read from a slug keeps the slug's sections of records to write its own slug

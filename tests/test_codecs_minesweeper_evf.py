@@ -70,6 +70,7 @@ def test_a_replay_file_written_again_gives_ms_toollib_the_figures_of_the_origina
     assert video.player_identifier == original.player_identifier
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.suffix)
 def test_a_replay_file_written_again_has_the_figures_slugboard_shows(path, replay_games):
     game = replay_games[path.name]
@@ -118,6 +119,7 @@ def played_game(seed: int, level: str, version: int) -> ms.Board:
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(list(ms.LEVELS)), st.sampled_from([1, 2]))
 def test_a_game_from_a_link_reads_back_with_the_figures_slugboard_shows(seed, level, version):

@@ -726,6 +726,7 @@ def test_a_timeline_of_mouse_events_continues_where_every_button_is_up(replay_ga
         assert continued >= 3, path.name
 
 
+@pytest.mark.slow
 def test_figures_of_counts_a_move_on_from_the_figures_before_it(monkeypatch):
     from slugboard.codecs.minesweeper import figures
 

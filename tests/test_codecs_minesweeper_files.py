@@ -129,6 +129,7 @@ def test_cli_import_prints_json_or_slugs_and_goes_on_after_a_bad_file(tmp_path):
     assert [ms.decode(s) for s in out.splitlines()] == boards
 
 
+@pytest.mark.slow
 def test_a_damaged_file_leaves_nothing_behind(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     with pytest.raises(FormatError):

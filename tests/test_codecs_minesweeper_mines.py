@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ _PAIRS = st.lists(st.tuples(st.integers(0, 999_999), st.integers(0, 999_999)), m
 _CLOSE_PAIRS = st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=30).map(tuple)
 
 
+@pytest.mark.slow
 @given(st.one_of(_PAIRS, _CLOSE_PAIRS))
 def test_mines_read_as_the_tuple_of_the_same_pairs(pairs):
     kept = Mines(pairs)
@@ -51,6 +53,7 @@ def test_mines_find_a_pair_where_the_tuple_does(pairs, pair, start, stop):
     assert "x" not in kept and (1,) not in kept
 
 
+@pytest.mark.slow
 @given(_PAIRS, _PAIRS)
 def test_mines_added_together_are_the_tuples_added(first, second):
     assert Mines(first) + Mines(second) == first + second
@@ -58,6 +61,7 @@ def test_mines_added_together_are_the_tuples_added(first, second):
     assert first + Mines(second) == first + second
 
 
+@pytest.mark.slow
 @given(boards())
 def test_a_board_keeps_its_mines_in_columns_and_reads_back_the_same(board):
     assert type(board.mines) is Mines

@@ -44,6 +44,7 @@ def test_every_clone_version_is_in_the_samples():
     assert len(ONLY_HERE) == 5  # the five ms-toollib fails on
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", CLONE_097, ids=lambda p: p.name)
 def test_a_097_file_read_here_is_the_game_ms_toollib_reads(path):
     """Reading: ms-toollib's (the same file through its MvfVideo)."""
@@ -99,6 +100,7 @@ def test_a_file_only_this_reader_reads_replays_to_its_own_end(path):
     assert game.player and game.player in game.lost_in_slug()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ONLY_HERE, ids=lambda p: p.name)
 def test_ms_toollib_playing_the_path_read_here_wins_the_same_game(path):
     """Reading: ms-toollib's own rules, playing the mouse events this reader decoded
@@ -123,6 +125,7 @@ def test_ms_toollib_playing_the_path_read_here_wins_the_same_game(path):
     assert (got["left"], got["right"], got["double"]) == (video.left, video.right, video.double)
 
 
+@pytest.mark.slow
 def test_the_files_ms_toollib_fails_on_are_read_without_it(monkeypatch):
     """ms-toollib runs in a helper process; a Clone file it cannot read starts none."""
     from slugboard.codecs import apart

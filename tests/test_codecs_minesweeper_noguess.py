@@ -85,6 +85,7 @@ def test_a_no_guess_field_is_solved_by_logic_from_its_first_click(width, height,
     assert not any(abs(mx - x) <= 1 and abs(my - y) <= 1 for mx, my in board.mines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", list(ms.LEVELS))
 def test_the_classic_levels_have_no_guess_fields_that_ms_toollib_solves(level):
     w, h, m = ms.LEVELS[level]

@@ -49,6 +49,7 @@ def test_the_corpus_holds_every_program_and_every_clone_version():
     assert versions == {"0.96 beta or earlier", "0.97 beta", "2006", "2007"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", TOOLLIB_READS, ids=lambda p: p.name)
 def test_a_file_opens_with_ms_toollibs_field_3bv_outcome_and_time(path, games):
     """Reading: ms-toollib's."""

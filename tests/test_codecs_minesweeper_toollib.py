@@ -64,6 +64,7 @@ def test_odds_in_the_child_are_the_odds_here(toollib):
     assert found.values == tuple(float(p) for row in here for p in row)
 
 
+@pytest.mark.slow
 def test_a_long_calculation_stops_when_asked(toollib, monkeypatch):
     """(That this process is never held up meanwhile, and how soon the calculation stops,
     benchmarks/responsiveness.py measures.)"""
@@ -101,6 +102,7 @@ def test_a_failing_call_says_so_and_the_child_goes_on(toollib):
     assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2
 
 
+@pytest.mark.slow
 def test_quick_work_given_up_keeps_the_child(toollib):
     """The odds of each moment of a replay are asked for, and given up, many times a
     second: the child finishes the answer nobody wants, and the next call uses it again."""
@@ -129,6 +131,7 @@ def test_quick_work_given_up_keeps_the_child(toollib):
     assert toollib.pid == child
 
 
+@pytest.mark.slow
 def test_closing_from_another_thread_ends_the_call_under_way(toollib, monkeypatch):
     """The window closes while a worker waits on the helper: the helper is ended, the call
     under way says so, and a later call starts another."""
@@ -152,6 +155,7 @@ def test_closing_from_another_thread_ends_the_call_under_way(toollib, monkeypatc
     assert len(toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])) == 2
 
 
+@pytest.mark.slow
 def test_a_panic_of_ms_toollib_ends_only_its_helper(toollib):
     """ms-toollib ends the process it runs in when it panics (rows of unequal lengths)."""
     toollib.call("zini", [[0, 1, -1], [0, 1, 1], [0, 0, 0]])
@@ -162,6 +166,7 @@ def test_a_panic_of_ms_toollib_ends_only_its_helper(toollib):
     assert toollib.pid != child
 
 
+@pytest.mark.slow
 def test_a_calculation_past_its_time_ends_its_helper(toollib):
     board = ms.random_board(260, 260, int(260 * 260 * 0.2), seed=1)
     rows = figures._toollib_board(stats.field_of(board))

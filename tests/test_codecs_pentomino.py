@@ -749,6 +749,7 @@ def test_random_boards_round_trip(board):
     assert pm.looks_like(slug)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(terrain_boards())
 def test_random_terrain_round_trips(board):
@@ -758,6 +759,7 @@ def test_random_terrain_round_trips(board):
     assert len(slug) - 3 <= (1 + 2 * len(board.terrain) if board.terrain else 0)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None)
 @given(boards())
 def test_painting_is_consistent(board):
@@ -805,6 +807,7 @@ def test_slug_like_text_raises_only_slug_errors(text):
 SEEDS = [v["slug"] for v in VECTORS]
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(400), deadline=None)
 @given(st.sampled_from(SEEDS), st.integers(0, 200), st.sampled_from(SLUG_CHARS + "\x00é"), st.integers(0, 2))
 def test_mutated_slugs_raise_only_slug_errors(seed, where, ch, how):

@@ -45,6 +45,7 @@ def test_the_completions_are_the_tilings_a_brute_force_finds(board):
     assert set(tilings) == rectangle_tilings(board)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("surface", list(pm.SURFACES))
 def test_every_surface_lists_as_many_as_it_counts(surface):
     board = pm.Board(surface, 4, 4) if surface == "S" else pm.Board(surface, 3, 5)
@@ -57,6 +58,7 @@ def test_every_surface_lists_as_many_as_it_counts(surface):
     assert len({tuple(b.pieces) for b in boards}) == len(boards)
 
 
+@pytest.mark.slow
 def test_the_first_is_solves_and_the_order_is_fixed():
     board = pm.decode(SEVEN)
     found = completions.completions(board)
@@ -67,6 +69,7 @@ def test_the_first_is_solves_and_the_order_is_fixed():
     assert completions.nth(board, len(found)) is None
 
 
+@pytest.mark.slow
 def test_a_limit_keeps_the_first_and_says_there_are_more():
     board = pm.decode(SEVEN)
     whole = completions.completions(board)
@@ -79,6 +82,7 @@ def test_a_limit_keeps_the_first_and_says_there_are_more():
         first.board_of(3)
 
 
+@pytest.mark.slow
 def test_a_completion_is_kept_as_small_placement_indices():
     board = pm.Board("R", 4, 15)  # 1,472 completions
     found = completions.completions(board, 400)
@@ -109,6 +113,7 @@ def test_progress_hands_over_the_completions_as_they_are_listed(monkeypatch):
     assert _all_boards(shown) == _all_boards(found)[: len(shown)]
 
 
+@pytest.mark.slow
 def test_progress_says_how_many_parts_of_the_search_are_done(monkeypatch):
     """A long search between two completions is seen to move: the listing reports the parts
     of its search done, now and then, with or without a new completion."""
@@ -129,6 +134,7 @@ def test_progress_says_how_many_parts_of_the_search_are_done(monkeypatch):
     assert len(shown) == 50 and _all_boards(shown) == _all_boards(found)
 
 
+@pytest.mark.slow
 def test_a_board_without_completion_lists_none_and_a_full_one_lists_itself():
     assert len(completions.completions(pm.decode("R6aI100I011"))) == 0  # overlapping
     assert len(completions.completions(pm.Board("R", 2, 2))) == 0  # 4 cells
@@ -144,6 +150,7 @@ def test_cancel_stops_the_listing():
         completions.completions(pm.Board("R", 6, 10), cancel=cancel)
 
 
+@pytest.mark.slow
 def test_command_line_prints_the_kth_and_every_completion(capsys):
     board = pm.decode(SEVEN)
     expected = [pm.encode(b) for b in _all_boards(completions.completions(board))]

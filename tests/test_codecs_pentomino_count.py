@@ -94,6 +94,7 @@ def modular_count(surface: str, height: int, width: int, blocked=frozenset()) ->
     return fill(sum(bit.values()), (1 << len(placements)) - 1) if len(empty) % 5 == 0 else 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("surface", "height", "width"),
     [
@@ -167,6 +168,7 @@ def test_the_sweep_reversed_on_the_command_line(capsys):
     assert "a symmetry carries the sweep onto its reverse" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("slug", "repeats"),
     [
@@ -253,6 +255,7 @@ def _children() -> set[int]:
     return found
 
 
+@pytest.mark.slow
 @compiled
 @linux_only
 def test_cancel_stops_every_worker_and_starts_no_process(monkeypatch):
@@ -289,6 +292,7 @@ def test_cancel_stops_every_worker_and_starts_no_process(monkeypatch):
     assert _counting_threads() == [] and _children() == before
 
 
+@pytest.mark.slow
 @compiled
 def test_a_memory_slot_half_written_by_another_thread_is_not_misread():
     import numpy as np
@@ -313,6 +317,7 @@ def test_a_limit_reached_stops_the_workers():
     assert _counting_threads() == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("engine", ["compiled", "python"])
 def test_a_worker_that_fails_is_told_as_an_error_and_stops_the_others(monkeypatch, engine):
     if engine == "compiled" and not solver.compiled_available():
@@ -343,6 +348,7 @@ def test_command_line_count_in_jobs_and_engines(capsys):
     assert cli.run(["count", "R4f", "--jobs", "0"]) == 2
 
 
+@pytest.mark.slow
 def test_the_memory_of_sub_counts_changes_the_time_not_the_count(capsys):
     """The smallest memory (65,536 slots), where states take over each other's slots all
     the time, the default and a larger one count the 4x15 cylinder alike."""
@@ -416,6 +422,7 @@ def test_the_short_looks_for_two_completions_change_the_time_not_the_puzzle(monk
     assert solver.count(made, 2) == (1, True)
 
 
+@pytest.mark.slow
 def test_a_puzzle_with_at_least_k_pieces_and_refusals(capsys):
     assert cli.run(["generate-pentomino", "--size", "6x10", "--pieces", "6", "--seed", "5"]) == 0
     board = pm.decode(capsys.readouterr().out.strip())
@@ -426,6 +433,7 @@ def test_a_puzzle_with_at_least_k_pieces_and_refusals(capsys):
         assert cli.run(["generate-pentomino", *bad]) == 2
 
 
+@pytest.mark.slow
 def test_completions_left_are_counted_within_a_time_or_not_at_all():
     assert solver.count_within(pm.Board("R", 3, 20), 30) == 8
     assert solver.count_within(pm.Board("R", 8, 8), 30) == 0  # cannot be completed
@@ -480,6 +488,7 @@ def test_a_count_stopped_goes_on_from_its_parts_file_and_counts_each_part_once(t
     assert path.read_text() == lines
 
 
+@pytest.mark.slow
 def test_a_parts_line_cut_short_is_counted_again_and_the_file_mended(tmp_path):
     from slugboard.codecs.pentomino.parts import PartsFile
 
@@ -494,6 +503,7 @@ def test_a_parts_line_cut_short_is_counted_again_and_the_file_mended(tmp_path):
     assert sorted(part for run in runs for part in run["at"]) == list(range(header["parts"]))
 
 
+@pytest.mark.slow
 def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, capsys):
     from slugboard.codecs.pentomino.parts import KIND, PartsFile, read_parts
 
@@ -530,6 +540,7 @@ def test_a_parts_file_of_another_count_or_not_a_parts_file_is_refused(tmp_path, 
     assert KIND == header["file"] and PartsFile(str(path), "C4f").known(header["split"], every)
 
 
+@pytest.mark.slow
 @given(
     st.lists(st.lists(st.tuples(st.integers(0, 39), st.integers(0, 10**12)), min_size=1, max_size=5), max_size=8),
     st.binary(max_size=40),
@@ -582,6 +593,7 @@ def _stopped_count(tmp_path, slug: str):
     return path
 
 
+@pytest.mark.slow
 def test_a_parts_file_with_a_line_repeated_changed_or_of_another_part_is_refused(tmp_path, capsys):
     """A count read back is only as good as its file: a line copied twice, a count edited,
     a line moved to another part's number, each is refused with its line, and the count
@@ -610,6 +622,7 @@ def _recheck(split: str, entry: dict) -> str:
     return json.loads(run_line(split, entry["at"], entry["keys"], entry["counts"]))["check"]
 
 
+@pytest.mark.slow
 def test_a_count_resumed_from_a_file_says_so_and_how_many_parts_it_read(tmp_path, capsys):
     path = _stopped_count(tmp_path, "R6a")
     read = sum(len(json.loads(line)["at"]) for line in path.read_text().splitlines()[1:])
@@ -631,6 +644,7 @@ def test_a_count_resumed_from_a_file_says_so_and_how_many_parts_it_read(tmp_path
     assert "resumed" not in json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_a_parts_file_of_the_format_before_the_checks_is_refused(tmp_path, capsys):
     path = tmp_path / "old.parts"
     assert cli.run(["count", "R3k", "--resume", str(path)]) == 0

@@ -21,6 +21,7 @@ from slugboard.codecs.pentomino import completions, distinct, solver
 LITERATURE = {"R3k": (8, 2), "R4f": (1472, 368), "R5c": (4040, 1010), "R6a": (9356, 2339), "R88R33344344": (520, 65)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", list(LITERATURE))
 def test_the_rectangles_up_to_their_symmetries_are_the_literatures_numbers(slug):
     board = pm.decode(slug)
@@ -28,6 +29,7 @@ def test_the_rectangles_up_to_their_symmetries_are_the_literatures_numbers(slug)
     assert distinct.up_to_symmetry(board, total) == classes
 
 
+@pytest.mark.slow
 def test_the_command_line_gives_the_count_up_to_symmetry_too(capsys):
     assert cli.run(["count", "R3k", "--jobs", "1", "--engine", "python"]) == 0
     assert json.loads(capsys.readouterr().out) == {"count": 8, "complete": True, "up_to_symmetry": 2}
@@ -77,6 +79,7 @@ RECTANGLES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(RECTANGLES))
 def test_a_brute_force_finds_as_many_classes_on_a_rectangle(name):
     board = RECTANGLES[name]
@@ -121,6 +124,7 @@ def _torus_tilings(height: int, width: int) -> list[frozenset]:
     return found
 
 
+@pytest.mark.slow
 def test_a_brute_force_finds_as_many_classes_on_a_torus():
     height, width = 3, 5
     tilings = _torus_tilings(height, width)
@@ -135,12 +139,14 @@ def test_a_brute_force_finds_as_many_classes_on_a_torus():
     assert distinct.classes(pm.Board("T", height, width), len(tilings)) == (_classes(tilings, maps), 60)
 
 
+@pytest.mark.slow
 def test_a_count_that_is_not_a_whole_number_of_classes_is_refused():
     # The 6x10's four symmetries leave no tiling in place, so 9,357 cannot be its count.
     with pytest.raises(ValueError, match="whole classes"):
         distinct.up_to_symmetry(pm.decode("R6a"), 9357)
 
 
+@pytest.mark.slow
 def test_the_windows_count_gives_both(monkeypatch):
     monkeypatch.setattr(solver, "compiled_available", lambda: False)  # the Python search: no compiling
     counted = distinct.counted(pm.decode("R3k"))

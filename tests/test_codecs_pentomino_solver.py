@@ -30,6 +30,7 @@ def test_a_limit_stops_the_count_and_says_so():
     assert solver.count(pm.Board("R", 3, 20), limit=100) == (8, True)
 
 
+@pytest.mark.slow
 def test_progress_is_heard_and_cancel_stops_the_count():
     heard = []
     total, complete = solver.count(pm.Board("R", 3, 20), progress=lambda n, f: heard.append((n, f)))
@@ -41,6 +42,7 @@ def test_progress_is_heard_and_cancel_stops_the_count():
         solver.count(pm.Board("R", 6, 10), cancel=cancel)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("surface", list(pm.SURFACES))
 def test_an_empty_60_cell_board_is_completed_on_every_surface(surface):
     board = pm.Board("S", 8, 8, (), CENTRE) if surface == "S" else pm.Board(surface, 6, 10)
@@ -49,6 +51,7 @@ def test_an_empty_60_cell_board_is_completed_on_every_surface(surface):
     assert done.terrain == board.terrain and len(done.pieces) == 12
 
 
+@pytest.mark.slow
 def test_pieces_on_the_board_stay_and_the_rest_are_added_once():
     empty = pm.decode("R6a")  # an empty 6x10 rectangle
     x = next(p for p in solver.solve(empty).pieces if p.name == "X")
@@ -103,6 +106,7 @@ def test_the_fast_search_agrees_with_algorithm_x_on_every_surface(board):
         assert pm.decode(pm.encode(done)) == done
 
 
+@pytest.mark.slow
 def test_command_line_solve_and_count(capsys):
     assert cli.run(["solve", "R3k"]) == 0
     slug = capsys.readouterr().out.strip()

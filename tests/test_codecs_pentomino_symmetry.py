@@ -32,6 +32,7 @@ def cells_of(mask: int, order) -> frozenset:
     return frozenset(order[i] for i in range(len(order)) if mask >> i & 1)
 
 
+@pytest.mark.slow
 def test_every_shift_of_a_torus_is_found_and_carries_placements_onto_placements():
     height, width = 4, 5
     problem, group = group_of(pm.Board("T", height, width))
@@ -72,6 +73,7 @@ def test_the_group_of_an_empty_board(surface, height, width, order):
     assert len(set(group)) == len(group)
 
 
+@pytest.mark.slow
 def test_the_orbits_split_every_placement_of_the_piece_once():
     for surface, height, width in [("R", 5, 6), ("C", 5, 6), ("T", 5, 6), ("K", 5, 6), ("M", 5, 6), ("T", 6, 10)]:
         problem, group = group_of(pm.Board(surface, height, width))
@@ -91,6 +93,7 @@ def test_the_orbits_split_every_placement_of_the_piece_once():
         ), surface
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(
     st.sampled_from(list(pm.SURFACES)),
@@ -172,6 +175,7 @@ def test_the_counts_of_larger_boards_agree_with_and_without_the_symmetries(text)
     assert solver.count(board, engine="compiled") == plain
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("depth", [1, 2, 3])
 def test_a_count_is_the_same_however_many_pieces_are_put_down_by_symmetry(monkeypatch, depth):
     monkeypatch.setattr(solver, "SYMMETRY_DEPTH", depth)

@@ -189,6 +189,7 @@ def test_share_url_opens_in_the_player():
 boards = sudoku_boards()
 
 
+@pytest.mark.slow
 @given(boards)
 def test_round_trip_random_grids(board):
     slug = sudoku.encode(board)
@@ -221,6 +222,7 @@ def test_random_bytes_raise_only_slug_error(data):
             assert sudoku.decode(sudoku.encode(board)) == board
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None)
 @given(boards)
 def test_solver_agrees_with_itself(board):
@@ -254,6 +256,7 @@ def _plain_v1(data: bytes) -> tuple[tuple[int, ...], int] | tuple[str, int]:
     return tuple(cells), repeats
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 127), st.integers(0, 15)), max_size=200),

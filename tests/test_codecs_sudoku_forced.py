@@ -47,6 +47,7 @@ def _by_hints(board, solution_text):
     return board, digits, narrowings
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", QUICK, ids=lambda p: p["kind"])
 def test_every_forced_digit_is_the_solutions(puzzle):
     _, digits, _ = _by_hints(sudoku.decode(puzzle["link"]), puzzle["solution"])

@@ -15,6 +15,7 @@ from slugboard.codecs.sudoku.generate import SYMMETRIES, generate, is_symmetric,
 from slugboard.codecs.work import Cancel, Cancelled
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from(SYMMETRIES))
 def test_unique_and_symmetric(seed: int, symmetry: str) -> None:
@@ -70,6 +71,7 @@ def test_command_line() -> None:
     assert err.getvalue().startswith("error: rating")
 
 
+@pytest.mark.slow
 def test_progress_climbs_and_shares_the_stop_flag() -> None:
     seen: list[float] = []
     stop = Cancel()
@@ -84,6 +86,7 @@ def test_progress_climbs_and_shares_the_stop_flag() -> None:
         generate(seed=3, cancel=reporting)
 
 
+@pytest.mark.slow
 def test_a_minimal_puzzle_needs_every_given():
     from slugboard.codecs.sudoku.generate import generate
 

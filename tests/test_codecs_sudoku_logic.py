@@ -116,6 +116,7 @@ def _key(grid: str) -> tuple[bool, float]:
     return info.get("needs_guessing", False), info["rating"]
 
 
+@pytest.mark.slow
 def test_ratings_order_easy_below_hard() -> None:
     easy = [_key(g) for g in UNIQUE + [README_EXAMPLE]]
     hard = [_key(g) for g in HARD]
@@ -129,6 +130,7 @@ def test_ratings_order_easy_below_hard() -> None:
     assert max(r for _, r in easy) < min(r for _, r in hard) < chains[1] < min(r for _, r in top)
 
 
+@pytest.mark.slow
 def test_aic_steps_are_sound_and_named() -> None:
     board = sudoku.decode_grid(BEYOND[0])
     solution = sudoku.solve(board)
@@ -141,6 +143,7 @@ def test_aic_steps_are_sound_and_named() -> None:
         assert "=" in step.explanation and step.to_json()["rating"] == 7.0
 
 
+@pytest.mark.slow
 def test_techniques_counted_in_info() -> None:
     info = sudoku.info(sudoku.decode_grid(HARD[0]))
     assert info["rating"] == 4.4 and info["techniques"]["W-Wing"] >= 1

@@ -55,6 +55,7 @@ def test_the_corpus_is_there_with_its_sources():
         assert p["source"].startswith("https://github.com/") and p["licence"] and p["link"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", plain(real_puzzles()), ids=lambda p: p["name"])
 def test_a_real_puzzle_has_one_solution_and_it_is_the_published_one(puzzle):
     b = sudoku.decode(puzzle["link"])
@@ -70,6 +71,7 @@ def test_a_real_puzzle_has_one_solution_and_it_is_the_published_one(puzzle):
         assert facts.info(b)["setter_solution"] == "agrees"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", [p for p in real_puzzles() if p.get("rules_in_text")], ids=lambda p: p["name"])
 def test_a_puzzle_with_rules_only_in_its_text_opens_and_says_its_drawings_may_hold_more(puzzle):
     b = sudoku.decode(puzzle["link"])
@@ -79,6 +81,7 @@ def test_a_puzzle_with_rules_only_in_its_text_opens_and_says_its_drawings_may_ho
         assert "rules known here" in out["status"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("ident", "link", "solution"), published(), ids=[p[0] for p in published()])
 def test_a_published_solution_breaks_nothing_for_the_checker_nor_for_the_model(ident, link, solution):
     b = sudoku.decode(link)

@@ -139,6 +139,7 @@ def test_entropic_groups_are_cut_as_f_puzzles_cuts_them():
     assert checks.entropy_groups(6)[1:] == [0, 0, 1, 1, 2, 2]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["entropicline", "modularline"])
 def test_cells_three_apart_on_a_three_group_line_share_their_group(kind):
     group = checks.line_groups(kind, 9)
@@ -226,6 +227,7 @@ def test_sudokupads_fpuz_links_hold_f_puzzles_data(head):
     assert sudoku.decode(head + escaped) == b
 
 
+@pytest.mark.slow
 def test_info_says_whether_the_setters_solution_agrees():
     givens = PUZZLE
     solution = [int(ch) for ch in S]
@@ -244,6 +246,7 @@ def test_info_says_whether_the_setters_solution_agrees():
     assert unknown["setter_solution"] == "not counted"
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(120), deadline=None)
 @given(
     st.sampled_from(["text", "circle", "line", "skyscraper", "sandwichsum", "xsum", "littlekillersum", "rowindexer"]),
@@ -388,6 +391,7 @@ def grid_and_rule(draw) -> tuple[str, dict]:
     return grid, {kind: [{"cell": cell, "value": str(value)}]}
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(80), deadline=None)
 @given(grid_and_rule())
 def test_on_a_full_grid_the_checker_finds_a_rule_broken_exactly_when_the_model_refuses_the_grid(case):

@@ -78,6 +78,7 @@ def test_counts_agree_with_a_plain_backtracker(board):
         assert _is_solution(solution, board)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "grid,count",
     [
@@ -105,6 +106,7 @@ def test_counting_stops_at_the_limit_and_counts_distinct_solutions():
     assert sudoku.count_solutions(board, limit=10) == 3
 
 
+@pytest.mark.slow
 def test_the_famous_puzzle_with_no_solution_on_the_command_line():
     # A guard against a hang, not a stopwatch: the speed is in benchmarks/sudoku_solver.py.
     done = subprocess.run(

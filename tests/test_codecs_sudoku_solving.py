@@ -156,6 +156,7 @@ def test_the_kept_state_reads_back_and_nothing_else_does():
             sv.from_json(bad, 9)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200), deadline=None)
 @given(
     st.recursive(
@@ -179,6 +180,7 @@ def test_clock_reads_as_a_solver_reads_it():
     assert [sv.clock(ms) for ms in (0, 59_999, 754_000, 3_723_000)] == ["0:00", "0:59", "12:34", "1:02:03"]
 
 
+@pytest.mark.slow
 def test_decode_and_info_keep_the_solvers_digits_apart():
     puzzle, solution = _killer()
     empty = _open(puzzle)

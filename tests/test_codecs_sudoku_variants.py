@@ -176,6 +176,7 @@ def test_broken_links_raise_slug_errors(text):
         sudoku.decode(text)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(150), deadline=None)
 @given(
     st.recursive(
@@ -262,6 +263,7 @@ def test_diagonals_both_ways():
     assert constraint_problems(broken) and sudoku.count_solutions(broken) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["antiknight", "antiking", "nonconsecutive", "disjointgroups"])
 def test_rules_of_the_whole_grid_both_ways(kind):
     broken = board(9, S, **{kind: True})
@@ -282,6 +284,7 @@ def _pairs(test):
     return out
 
 
+@pytest.mark.slow
 def test_negative_kropki_and_xv_both_ways():
     white = [{"cells": p} for p in _pairs(lambda a, b: abs(a - b) == 1)]
     black = [{"cells": p} for p in _pairs(lambda a, b: (a == 2 * b or b == 2 * a) and abs(a - b) != 1)]
@@ -305,6 +308,7 @@ def test_an_unknown_constraint_is_named_and_not_counted():
 # --- our own puzzles ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("puzzle", DATA["puzzles"], ids=lambda p: p["kind"])
 def test_each_puzzle_has_one_solution_which_keeps_every_rule(puzzle):
     b = sudoku.decode(puzzle["link"])
@@ -329,6 +333,7 @@ def test_facts_give_the_solution_as_text_with_letters_for_sixteen():
     assert facts.solution_text(board(16, "G" + "A" * 0 + "." * 255)).startswith("G.")
 
 
+@pytest.mark.slow
 def test_the_solve_command_gives_the_solved_link_or_fails_with_the_reason():
     import argparse
 
@@ -363,6 +368,7 @@ def test_the_zipped_json_of_sudokupad_reads_as_the_long_form():
     assert b.variant.constraints[1].style_of("color") == "#CFCFCF"
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200), deadline=None)
 @given(st.integers(0, len(_ZIPPED)), st.integers(0, 8), st.text(alphabet="{}[]:,'\"tf#0F1v-x\\", max_size=6))
 def test_sudokupad_texts_cut_and_spliced_give_a_board_or_a_slug_error(at, cut, insert):

@@ -345,6 +345,7 @@ def test_legal_targets_follow_move_refusal():
     assert 53 not in xq.legal_targets(board, 60)
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(60), deadline=None)
 @given(st.data())
 def test_placement_refusal_agrees_with_encode(data):
@@ -559,6 +560,7 @@ def any_placements(draw):
     return xq.Board(tuple(cells), draw(st.booleans()))
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(120), deadline=None)
 @given(any_placements())
 def test_attackers_agree_with_the_rules(board):
@@ -570,6 +572,7 @@ def test_attackers_agree_with_the_rules(board):
             assert xq.attackers(board, square, red) == expected
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200), deadline=None)
 @given(any_placements())
 def test_check_problem_agrees_with_the_rules(board):
@@ -803,6 +806,7 @@ def _strings(obj):
         yield obj
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["sudoku", "pentomino", "minesweeper", "letters"])
 def test_no_text_of_another_game_is_read_as_xiangqi_first(game):
     texts = list(_strings(load_vectors(game)))
@@ -961,6 +965,7 @@ BASE64ISH = st.text(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(BASE64ISH)
 def test_random_base64ish_raises_only_slug_errors(text):
@@ -970,6 +975,7 @@ def test_random_base64ish_raises_only_slug_errors(text):
         pass
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(300), deadline=None)
 @given(st.sampled_from([v["slug"] for v in VECTORS]), st.integers(0, 40), st.characters())
 def test_mutated_slugs_raise_only_slug_errors(slug, index, char):

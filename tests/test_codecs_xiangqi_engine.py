@@ -46,6 +46,7 @@ def test_engine_fen_has_counters():
 # --- the real engine ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @needs_engine
 def test_mate_in_one_is_found():
     board = xiangqi.from_fen("3k5/9/9/9/9/9/9/9/R8/R3K4 w")
@@ -55,6 +56,7 @@ def test_mate_in_one_is_found():
     assert best in mates_in_one(board)
 
 
+@pytest.mark.slow
 @needs_engine
 def test_mate_in_two_is_found_and_forces_mate():
     board = xiangqi.from_fen("4k4/9/9/9/9/9/9/9/9/R2K4R w")
@@ -66,6 +68,7 @@ def test_mate_in_two_is_found_and_forces_mate():
     assert len(line["pv"]) == 3
 
 
+@pytest.mark.slow
 @needs_engine
 def test_scores_are_from_reds_side():
     # Black to move and mated next move: good for Red, so positive.
@@ -77,6 +80,7 @@ def test_scores_are_from_reds_side():
     assert result(after) == "checkmate"
 
 
+@pytest.mark.slow
 @needs_engine
 def test_lines_are_legal_from_both_sides_with_ranks_zero_to_nine():
     for fen in (xiangqi.OPENING_FEN, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b"):
@@ -95,6 +99,7 @@ def test_lines_are_legal_from_both_sides_with_ranks_zero_to_nine():
             assert line["move"] == line["pv"][0]
 
 
+@pytest.mark.slow
 @needs_engine
 def test_one_engine_answers_many_positions_and_quits():
     with eng.Engine() as engine:
@@ -208,6 +213,7 @@ def command_args(*words: str):
     return parser.parse_args(list(words))
 
 
+@pytest.mark.slow
 @needs_engine
 def test_the_analyse_command_gives_lines_as_json():
     from slugboard.codecs.xiangqi import commands
@@ -273,6 +279,7 @@ def test_export_game_of_something_else_is_one_line_and_status_2(capsys):
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith("slugboard-codec: xiangqi:")
 
 
+@pytest.mark.slow
 def test_an_engine_that_speaks_only_ucci(tmp_path, monkeypatch):
     monkeypatch.setattr(eng, "UCI_WAIT", 0.3)
     path = fake_engine(
@@ -307,6 +314,7 @@ for line in sys.stdin:
 _cli = codec_cli
 
 
+@pytest.mark.slow
 @needs_engine
 def test_slugboard_codec_analyse_prints_one_json_line():
     import json

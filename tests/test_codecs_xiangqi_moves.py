@@ -23,6 +23,7 @@ MATE = "R3k4/R8/9/9/9/9/9/9/9/3K5 b"  # two rooks on Black's back ranks
 STALEMATE = "4k4/R8/9/9/5R3/9/9/9/9/3K5 b"  # the black general is not attacked and cannot move
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("depth", "nodes"), [(1, 44), (2, 1_920), (3, 79_666)])
 def test_perft_from_the_opening(depth: int, nodes: int) -> None:
     assert xq.perft(xq.new_board(), depth) == nodes

@@ -143,6 +143,7 @@ def test_a_huge_move_list_is_refused_unread() -> None:
     assert caught.value.position == nt.MAX_LIST_CHARS
 
 
+@pytest.mark.slow
 def test_a_move_list_too_long_after_a_fen_is_refused_not_dropped() -> None:
     """The finding: a FEN followed by over 20,000 characters of moves opened as the bare
     position, with no word about the moves."""

@@ -101,6 +101,7 @@ def test_there_are_thirty_real_records_in_every_format():
         assert path.name in sources, f"{path.name} has no source in SOURCES"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
 def test_a_real_record_opens_and_agrees_with_fairy_stockfish(path, engine):
     (kind,) = xiangqi.FILE_TYPES
@@ -149,6 +150,7 @@ def _iccs_games(path: Path) -> list[list[str]]:
     return [re.findall(r"\b[a-i]\d[a-i]\d\b", game.split("\n\n", 1)[1]) for game in games if game.strip()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "notation, iccs_file",
     [
@@ -173,6 +175,7 @@ def test_the_same_games_in_chinese_wxf_and_iccs_read_alike(notation, iccs_file, 
         assert mine == coordinates
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["xqdb-15-games-chinese.pgn", "moonriver-game06-gbk-chinese.pgn"])
 def test_chinese_records_read_as_cchess_reads_them(name, tmp_path):
     parted = _compare_with_cchess(name, tmp_path)

@@ -175,6 +175,7 @@ def _chain(branches: int, queries: int) -> str:
     return "[DhtmlXQ]" + "".join(fields) + "[/DhtmlXQ]"
 
 
+@pytest.mark.slow
 def test_a_dhtmlxq_file_that_asks_for_more_work_than_its_size_is_refused():
     (game,) = rec.read_text(_chain(300, 50))
     assert len(game.main_line) == 300 and not game.problems
@@ -369,6 +370,7 @@ def _random_position(rng: random.Random) -> xiangqi.Board:
     return board
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.integers(0, 40))
 def test_what_copy_moves_writes_reads_back_from_any_position(rng, plies):

@@ -172,6 +172,7 @@ def same_placement(ours: str, theirs: str) -> bool:
 # --- XQF against cchess ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", [10, 11, 12, 16, 18])
 @pytest.mark.parametrize("seed", range(6))
 def test_xqf_reads_as_cchess_reads_it(tmp_path, version, seed):
@@ -438,6 +439,7 @@ def test_a_file_over_the_move_limit_is_refused(monkeypatch):
     assert len(rec.read_pgn(games[: games.index('[Event "c"]')])) == 2
 
 
+@pytest.mark.slow
 def test_reading_stops_when_cancelled():
     from slugboard.codecs.work import Cancel, Cancelled
 

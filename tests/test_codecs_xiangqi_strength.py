@@ -69,6 +69,7 @@ def test_an_engine_that_cannot_play_weaker_is_refused_in_words():
 _cli = codec_cli
 
 
+@pytest.mark.slow
 @needs_engine
 def test_engine_move_at_1500_elo_is_a_legal_move():
     code, out, err = _cli("engine-move", OPENING, "--elo", "1500", "--movetime", "200")

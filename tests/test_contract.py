@@ -96,6 +96,7 @@ def test_reading_a_marked_slug_loads_no_game_ranked_after_it():
     assert [m for m in modules if m.startswith(tuple(f"slugboard.codecs.{o}." for o in NAMES if o != "sudoku"))] == []
 
 
+@pytest.mark.slow
 def test_trying_a_text_as_every_game_loads_only_the_readers():
     """`slugboard-codec detect` tries every game; that loads each game's slug reader and
     model, not its solver, replay engine or word list (a command starts in a fresh

@@ -80,6 +80,7 @@ def _code_words(path: Path) -> list[tuple[int, str]]:
     ]
 
 
+@pytest.mark.slow
 def test_the_shell_names_no_game():
     """A game is its own packages and one line of the registry: no module of the codecs or
     the GUI outside the games' packages names one in its code (a branch for a game, a list

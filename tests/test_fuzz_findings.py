@@ -97,6 +97,7 @@ def test_a_board_json_error_quotes_a_long_value_cut_short(game_name, obj, said):
     assert len(raised.value.message) < 160, raised.value.message
 
 
+@pytest.mark.slow
 def test_shown_cuts_every_kind_of_value_without_building_it_whole():
     from slugboard.codecs.errors import shown
 

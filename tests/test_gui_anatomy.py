@@ -31,6 +31,7 @@ def _hover_char(qtbot, window, index):
     move_pointer(qtbot, chars, chars.char_rect(index).center())
 
 
+@pytest.mark.slow
 def test_the_toggle_shows_the_anatomy_of_the_slug_shown(qtbot, window):
     panel = window.slug_pane.anatomy_panel
     assert not panel.isVisible()
@@ -177,6 +178,7 @@ def test_a_long_slug_is_explained_in_the_background(qtbot, window):
     assert window.anatomy.overlay.cells == mine.cells
 
 
+@pytest.mark.slow
 def test_a_board_with_no_slug_says_why(qtbot, window):
     window.slug_pane.anatomy_button.setChecked(True)
     assert window.paste_text("4k4/9/9/9/9/9/9/9/9/3KK4 w")  # two red kings: no slug holds them

@@ -20,6 +20,7 @@ def _run(*args):
     )
 
 
+@pytest.mark.slow
 def test_export_draws_the_board(tmp_path, qapp):
     out = tmp_path / "board.png"
     done = _run("--export", str(out), SEED_SLUG)
@@ -32,6 +33,7 @@ def test_export_draws_the_board(tmp_path, qapp):
     assert QColor(image.pixel(270, 200)).lightness() > 150 or QColor(image.pixel(100, 500)).lightness() > 150
 
 
+@pytest.mark.slow
 def test_export_matches_what_the_window_draws(tmp_path, qapp):
     from slugboard.codecs import sudoku
     from slugboard.gui.render import render_image
@@ -44,6 +46,7 @@ def test_export_matches_what_the_window_draws(tmp_path, qapp):
     assert differing < 50  # font hinting may differ by a few pixels between processes, nothing more
 
 
+@pytest.mark.slow
 def test_export_bad_slug_is_an_error(tmp_path):
     out = tmp_path / "x.png"
     done = _run("--export", str(out), "UyF2Mg==")
@@ -81,6 +84,7 @@ def _run_app(tmp_path, on_shown: str, argv: list[str]) -> subprocess.CompletedPr
     return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, env=env)
 
 
+@pytest.mark.slow
 def test_app_quits_cleanly_after_copy_link(tmp_path):
     """Copy link leaves URL data on the clipboard; quitting must still exit with 0."""
     done = _run_app(
@@ -186,6 +190,7 @@ def test_export_moment_out_of_range_is_an_error(tmp_path, capsys):
     assert not (tmp_path / "m.png").exists()
 
 
+@pytest.mark.slow
 def test_export_malformed_link_is_an_error(tmp_path, capsys):
     for text in ("s://]", "http://["):
         err = _export_error(capsys, "--export", str(tmp_path / "x.png"), text)
@@ -293,6 +298,7 @@ def test_the_library_check_runs_once_per_pyside(monkeypatch, tmp_path):
     assert len(asked) == 3
 
 
+@pytest.mark.slow
 def test_a_start_after_the_library_check_loads_no_ctypes(tmp_path):
     """Once the libraries were found, a start (which has loaded Qt's core by then) reads the
     stamp and loads no ctypes: ctypes.util alone cost several milliseconds of every start."""
@@ -322,6 +328,7 @@ print(json.dumps([found, sorted(set(sys.modules) - before)]))
     assert not {"ctypes", "ctypes.util"} & set(loaded)
 
 
+@pytest.mark.slow
 def test_export_leaves_no_collection_to_start_in_qt_teardown(tmp_path):
     import gc
 
@@ -350,6 +357,7 @@ def test_export_of_a_position_and_its_moves_draws_the_position_after_them(tmp_pa
     assert QImage(str(with_moves)) == QImage(str(position))
 
 
+@pytest.mark.slow
 def test_a_start_loads_the_window_with_collection_left_to_the_collector(tmp_path):
     """`slugboard` makes its collector before it loads the window's modules: loading them,
     the start's largest burst of new objects, sets off no collection of its own."""

@@ -22,6 +22,7 @@ def _pages(path) -> int:
     return document.pageCount()
 
 
+@pytest.mark.slow
 def test_a_book_has_its_boards_four_to_a_page_then_the_solutions(qapp, tmp_path):
     from slugboard.gui.book import book_from_file
 
@@ -83,6 +84,7 @@ def test_file_print_book_writes_the_book(qtbot, main_window, tmp_path):
     dialog.close()
 
 
+@pytest.mark.slow
 def test_slugboard_book_writes_the_pdf_and_says_how_many(qapp, tmp_path, capsys):
     from slugboard.gui.app import main
 

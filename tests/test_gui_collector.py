@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import threading
 
+import pytest
+
 from slugboard.gui.collector import MainThreadCollector
 
 
@@ -48,6 +50,7 @@ def test_garbage_is_freed_on_the_thread_of_the_collector(qapp, qtbot):
             gc.disable()
 
 
+@pytest.mark.slow
 def test_quitting_collects_once_and_leaves_collection_off_for_the_teardown(qapp, qtbot):
     """Qt destroys the window after the application quits; a collection set off inside one
     of those destructors can deadlock in PySide, so none may start then."""
@@ -83,6 +86,7 @@ def test_stop_or_destroying_it_gives_collection_back(qapp, qtbot):
             gc.disable()
 
 
+@pytest.mark.slow
 def test_settling_collects_then_leaves_what_lives_out_of_later_collections(qapp, qtbot):
     """Once the start's work is done, what it made is frozen: later collections go over
     only what was made after, and garbage made after is still freed."""

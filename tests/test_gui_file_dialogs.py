@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
 
@@ -74,6 +75,7 @@ def test_a_cancelled_dialog_changes_nothing(qapp, monkeypatch, tmp_path):
     assert file_dialogs.last_folder(settings) == str(tmp_path)
 
 
+@pytest.mark.slow
 def test_opened_files_are_in_open_recent_and_the_next_dialog_starts_in_their_folder(
     qtbot, monkeypatch, tmp_path, settings, open_window
 ):

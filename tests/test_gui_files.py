@@ -48,6 +48,7 @@ def test_a_paste_while_a_file_is_read_wins(qtbot, main_window, monkeypatch):
     assert not main_window.page("minesweeper").board.events  # the file's game never opened
 
 
+@pytest.mark.slow
 def test_a_damaged_file_says_why_and_changes_nothing(qtbot, main_window, tmp_path):
     bad = tmp_path / "broken.evf"
     bad.write_bytes(b"\x00" * 100)

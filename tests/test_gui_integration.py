@@ -57,6 +57,7 @@ def test_undo_keys_in_a_spin_box_of_the_game_shown_at_start(qtbot, settings):
     assert page.board == before
 
 
+@pytest.mark.slow
 def test_no_plain_text_label_shows_markup(qtbot, main_window):
     """Panel headings are plain-text labels: none of them, on any page or in any mode of
     minesweeper's, shows a tag as letters."""
@@ -82,6 +83,7 @@ def test_no_plain_text_label_shows_markup(qtbot, main_window):
     assert checked >= 10
 
 
+@pytest.mark.slow
 def test_tool_panels_keep_their_width_in_the_smallest_window(qtbot, main_window):
     from PySide6.QtWidgets import QScrollArea
 
@@ -95,6 +97,7 @@ def test_tool_panels_keep_their_width_in_the_smallest_window(qtbot, main_window)
         assert page.tool_panel.width() <= scroll.viewport().width(), name
 
 
+@pytest.mark.slow
 def test_a_games_status_message_stays_with_its_tab(qtbot, main_window):
     pentomino, xiangqi = main_window.page("pentomino"), main_window.page("xiangqi")
     main_window.tabs.setCurrentWidget(xiangqi)
@@ -106,6 +109,7 @@ def test_a_games_status_message_stays_with_its_tab(qtbot, main_window):
     assert main_window.statusBar().currentMessage() == ""
 
 
+@pytest.mark.slow
 def test_a_slug_longer_than_a_line_edit_holds_opens_and_copies_whole(qtbot, main_window):
     from PySide6.QtGui import QGuiApplication
 
@@ -193,6 +197,7 @@ def _snapshot(window) -> dict:
     return {name: (page.board, page.undo_stack.index(), page.undo_stack.count()) for name, page in window.pages.items()}
 
 
+@pytest.mark.slow
 def test_every_example_opens_its_own_tab_from_every_other_tab(qtbot, main_window):
     from slugboard import resources
 
@@ -258,6 +263,7 @@ def test_a_bad_paste_changes_nothing_on_any_tab(qtbot, main_window, text):
     assert main_window.recent() == []
 
 
+@pytest.mark.slow
 def test_undo_after_switching_tabs_reaches_only_that_games_history(qtbot, main_window):
     sudoku, xiangqi = main_window.page("sudoku"), main_window.page("xiangqi")
     main_window.paste_text("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1")
@@ -272,6 +278,7 @@ def test_undo_after_switching_tabs_reaches_only_that_games_history(qtbot, main_w
     assert main_window.slug_pane.slug_text() == sudoku.game.encode(pasted_sudoku)
 
 
+@pytest.mark.slow
 def test_copy_keys_say_what_they_copied_or_why_not(qtbot, main_window):
     from PySide6.QtGui import QGuiApplication
 
@@ -299,6 +306,7 @@ def test_copy_keys_say_what_they_copied_or_why_not(qtbot, main_window):
     assert clipboard.text().startswith("xiangqi:") and status.currentMessage() == "Copied the link"
 
 
+@pytest.mark.slow
 def test_examples_menu_follows_the_tab_order_and_opens_each(qtbot, main_window):
     titles = [main_window.tabs.tabText(i) for i in range(main_window.tabs.count())]
     actions = main_window.examples_menu.actions()
@@ -312,6 +320,7 @@ def test_examples_menu_follows_the_tab_order_and_opens_each(qtbot, main_window):
         assert main_window.slug_pane.error_text() == ""
 
 
+@pytest.mark.slow
 def test_ctrl_v_in_a_spin_box_opens_a_link_and_still_pastes_a_number(qtbot, main_window):
     from PySide6.QtGui import QGuiApplication
 
@@ -359,6 +368,7 @@ def test_ctrl_v_in_a_checked_field_opens_what_the_field_refuses(qtbot, main_wind
     assert paste_field.text() == "xiangqi:BSQiASezQQhCEKSEyCSo0EIAhw"
 
 
+@pytest.mark.slow
 def test_keys_reach_the_board_after_switching_to_a_game_for_the_first_time(qtbot, main_window):
     main_window.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is main_window)
@@ -381,6 +391,7 @@ def test_keys_reach_the_board_after_switching_to_a_game_for_the_first_time(qtbot
     assert QApplication.focusWidget() is field
 
 
+@pytest.mark.slow
 def test_every_game_is_restored_at_once_with_the_last_tab_current(qtbot, settings):
     from slugboard import resources
     from slugboard.gui.main_window import MainWindow
@@ -410,6 +421,7 @@ def test_every_game_is_restored_at_once_with_the_last_tab_current(qtbot, setting
     assert second.slug_pane.slug_text() == page.game.encode(page.board)
 
 
+@pytest.mark.slow
 def test_a_window_makes_only_the_page_it_shows_and_the_others_when_first_needed(qtbot, settings):
     from slugboard import resources
     from slugboard.gui.main_window import MainWindow
@@ -444,6 +456,7 @@ def test_a_window_makes_only_the_page_it_shows_and_the_others_when_first_needed(
     second.close()
 
 
+@pytest.mark.slow
 def test_a_text_file_opens_as_its_slug_and_an_unreadable_one_says_why(qtbot, main_window, tmp_path):
     from slugboard.codecs import decode_any
 

@@ -72,6 +72,7 @@ def _panel(page):
     return "\n".join(f"{row.text} {row.right}".strip() for row in page.canvas.drawn().panel)
 
 
+@pytest.mark.slow
 def test_paste_link_then_give_start_word_shows_letters_and_total(qtbot, main_window):
     assert main_window.paste_text(RUNNELS["link"])
     page = _page(main_window)
@@ -197,6 +198,7 @@ def test_drag_a_rack_tile_to_the_board(qtbot, main_window):
     assert page.canvas.pending == []
 
 
+@pytest.mark.slow
 def test_the_rules_are_worked_out_once_a_change_and_a_repaint_only_draws(qtbot, main_window, monkeypatch):
     """The game's letters and scores, the board's problems and the panel are worked out when
     the board or the turn being placed changes, not while drawing: repaints, the pointer
@@ -423,6 +425,7 @@ def test_invalid_word_is_flagged_and_not_played(qtbot, main_window):
     assert page.canvas.pending == []
 
 
+@pytest.mark.slow
 def test_play_five_turns_and_share(qtbot, main_window):
     page = _fresh_game(qtbot, main_window, dt.date(2025, 10, 20), "GRANDPA")
     plays = [
@@ -621,6 +624,7 @@ def main_window_palette():
     return QGuiApplication.palette()
 
 
+@pytest.mark.slow
 def test_many_repaints_keep_the_interpreter_alive(qtbot, main_window):
     # Each repaint makes hundreds of void binding calls; with PySide6 6.12 on Python 3.11
     # these used to drain None's reference count until the interpreter aborted.
@@ -649,6 +653,7 @@ def test_wrong_start_word_is_hinted(qtbot, main_window):
     assert "starting word is not that day's" in page.problems_label.text()
 
 
+@pytest.mark.slow
 def test_wrong_start_word_says_why_and_is_not_remembered(qtbot, main_window):
     vector = VECTORS[2]
     main_window.paste_text(vector["link"])
@@ -675,6 +680,7 @@ def test_wrong_start_word_says_why_and_is_not_remembered(qtbot, main_window):
     assert "Total 132" in _panel(page)
 
 
+@pytest.mark.slow
 def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
     vector = VECTORS[2]
     page = _page(main_window)
@@ -699,6 +705,7 @@ def test_bare_slug_of_a_w_link_offers_the_other_rack_order(qtbot, main_window):
     assert page.board.param == "g"
 
 
+@pytest.mark.slow
 def test_a_links_start_word_does_not_replace_one_the_person_gave(qtbot, main_window):
     page = _page(main_window)
     main_window.paste_text(RUNNELS["link"])
@@ -713,6 +720,7 @@ def test_a_links_start_word_does_not_replace_one_the_person_gave(qtbot, main_win
     assert page.remembered_start_word(dt.date(2025, 10, 20)) == "GRANDPA"
 
 
+@pytest.mark.slow
 def test_own_default_word_is_labelled_as_ours(qtbot, main_window):
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)
@@ -861,6 +869,7 @@ def test_play_a_blank_by_typing_a_letter_the_rack_lacks(qtbot, main_window):
     assert letters.decode(main_window.slug_pane.slug_text()) == page.board
 
 
+@pytest.mark.slow
 def test_play_a_blank_with_the_mouse_and_the_letter_chooser(qtbot, main_window):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QLabel, QToolButton
@@ -915,6 +924,7 @@ def test_the_link_format_choice_writes_the_same_game_another_way(qtbot, main_win
         assert not item.isEnabled() and "blank" in item.toolTip()
 
 
+@pytest.mark.slow
 def test_the_board_stays_put_between_a_game_in_play_and_a_finished_one(qtbot, main_window):
     main_window.resize(1120, 840)
     page = _fresh_game(qtbot, main_window)
@@ -937,6 +947,7 @@ def test_at_800_by_600_the_board_gets_the_space(qtbot, main_window):
     assert layout.board.bottom() + layout.cell < page.canvas.height()  # the rack's row fits below
 
 
+@pytest.mark.slow
 def test_a_v4_link_with_a_word_off_the_list_does_not_doubt_its_own_starting_word(qtbot, main_window):
     main_window.paste_text(V4_VECTORS[3]["link"])  # QUARTZ; its ZU is not in the word list
     page = _page(main_window)
@@ -946,6 +957,7 @@ def test_a_v4_link_with_a_word_off_the_list_does_not_doubt_its_own_starting_word
     assert QApplication.focusWidget() is page.canvas
 
 
+@pytest.mark.slow
 def test_writing_a_g_game_as_v4_keeps_its_racks_and_its_bag(qtbot, main_window):
     # The 2025-10-05 game after three turns, pasted as a ?g= link: its day's bag held 98
     # tiles, and written as ?_= (which names no bag) it is still that game.
@@ -977,6 +989,7 @@ def test_writing_a_g_game_as_v4_keeps_its_racks_and_its_bag(qtbot, main_window):
     assert "98-tile bag, no blanks" in _panel(page)
 
 
+@pytest.mark.slow
 def test_a_v4_link_of_a_98_tile_day_in_play_shows_its_rack(qtbot, main_window):
     full = letters.decode(V4_VECTORS[1]["link"])  # GRANDPA, 2025-10-20
     partial = dataclasses.replace(full, tiles=tuple(t for t in full.tiles if t.turn <= 2))

@@ -6,6 +6,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def test_importing_the_entry_modules_starts_nothing():
     code = "import slugboard.gui.__main__, slugboard.codecs.__main__; print('imported')"
@@ -14,6 +16,7 @@ def test_importing_the_entry_modules_starts_nothing():
     assert done.stdout.strip() == "imported"
 
 
+@pytest.mark.slow
 def test_the_probability_child_starts_under_python_dash_m(tmp_path):
     """`python -m slugboard.gui --export` and the window run as __main__; a spawned child
     that imported them again would run the command a second time."""

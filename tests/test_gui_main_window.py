@@ -8,6 +8,7 @@ from processes import fresh_process
 from slugboard.codecs import GAMES
 
 
+@pytest.mark.slow
 def test_a_tab_per_game_and_alt_keys(qtbot, main_window):
     assert list(main_window.pages) == ["sudoku", "pentomino", "xiangqi", "minesweeper", "letters"]
     assert [main_window.tabs.tabText(i) for i in range(5)] == [GAMES[n].title for n in main_window.pages]
@@ -49,6 +50,7 @@ def _listed(keys_text: str) -> set[str]:
     return {part.strip() for part in keys_text.split(", ")}
 
 
+@pytest.mark.slow
 def test_help_lists_every_key_the_window_and_each_page_binds(qtbot, main_window):
     from PySide6.QtGui import QShortcut
 
@@ -112,6 +114,7 @@ def test_a_canvas_repainted_with_nothing_changed_copies_its_picture(qtbot, main_
     assert cache.drawn > drawn + 1  # a new size is a new picture
 
 
+@pytest.mark.slow
 def test_an_equal_board_pasted_again_is_compared_once_not_at_every_paint(qtbot, main_window, monkeypatch):
     from slugboard.codecs import minesweeper as ms
 
@@ -216,6 +219,7 @@ window.close()
     assert stopped and not loaded_after_close
 
 
+@pytest.mark.slow
 def test_qt_classes_the_start_does_not_need_are_made_when_first_used(tmp_path):
     # PySide6 makes a Qt class's Python type, and all its enums, when the class is first
     # imported; a class used only by a later action is imported by that action.

@@ -71,6 +71,7 @@ def _paste_paused(window, text):
 # --- replay -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_paste_the_articles_game_and_play_it_to_the_loss(qtbot, main_window):
     assert main_window.paste_text(ARTICLE)
     page = _page(main_window)
@@ -106,6 +107,7 @@ def test_paste_the_articles_game_and_play_it_to_the_loss(qtbot, main_window):
     assert "17 of 17: open (7, 9) at 5.00 s" in page.event_label.text()
 
 
+@pytest.mark.slow
 def test_the_timer_drives_the_replay_through_the_clock(qtbot, main_window):
     page = _paste_paused(main_window, WON["slug"])
     clock = page.player.clock
@@ -121,6 +123,7 @@ def test_the_timer_drives_the_replay_through_the_clock(qtbot, main_window):
     assert page.replay_clock.text() == "9.50 s / 31.80 s"
 
 
+@pytest.mark.slow
 def test_speed_keys_and_quarter_speed(qtbot, main_window):
     page = _paste_paused(main_window, WON["slug"])
     page.player.seek(0)
@@ -160,6 +163,7 @@ def test_arrows_step_one_event_at_a_time(qtbot, main_window):
     assert page.replay_state().index == 0
 
 
+@pytest.mark.slow
 def test_buttons_and_slider(qtbot, main_window):
     page = _paste_paused(main_window, WON["slug"])
     page.player.seek(0)
@@ -181,6 +185,7 @@ def test_buttons_and_slider(qtbot, main_window):
     assert not page.player.playing
 
 
+@pytest.mark.slow
 def test_a_pasted_game_plays_in_real_time(qtbot, main_window):
     assert main_window.paste_text(WON["slug"])
     page = _page(main_window)
@@ -191,6 +196,7 @@ def test_a_pasted_game_plays_in_real_time(qtbot, main_window):
     page.canvas.grab()  # draws without error while playing
 
 
+@pytest.mark.slow
 def test_export_state_is_the_replay_moment(qtbot, main_window):
     page = _paste_paused(main_window, ARTICLE)
     page.player.seek(3100)
@@ -203,6 +209,7 @@ def test_export_state_is_the_replay_moment(qtbot, main_window):
 FIELD = "1=5x5+0141++"  # mines at (1, 0) and (1, 4): version 1 writes (row, column)
 
 
+@pytest.mark.slow
 def test_play_a_small_game_and_share_it(qtbot, main_window):
     assert main_window.paste_text(FIELD)
     page = _page(main_window)
@@ -261,6 +268,7 @@ def _long_unfinished_game(size=60, mines=500, actions=1500, seed=4):
     return ms.Board(size, size, field.mines, tuple(events))
 
 
+@pytest.mark.slow
 def test_a_move_in_a_long_game_plays_one_event_and_keeps_the_slug(qtbot, main_window, monkeypatch):
     game = _long_unfinished_game()
     assert ms.Replay(game).outcome == "unfinished"
@@ -297,6 +305,7 @@ def test_a_move_in_a_long_game_plays_one_event_and_keeps_the_slug(qtbot, main_wi
     assert main_window.slug_pane.slug_text() == ms.encode(ms.decode(ms.encode(page.board)))
 
 
+@pytest.mark.slow
 def test_a_large_paste_shows_a_busy_cursor_and_says_how_long_it_took(qtbot, main_window, monkeypatch):
     from PySide6.QtWidgets import QApplication
 
@@ -415,6 +424,7 @@ def test_losing_shows_the_mines_and_stops_the_game(qtbot, main_window):
     assert page.board.events == events
 
 
+@pytest.mark.slow
 def test_a_game_is_one_undo_step_and_restart_another(qtbot, main_window):
     main_window.paste_text(FIELD)
     page = _page(main_window)
@@ -431,6 +441,7 @@ def test_a_game_is_one_undo_step_and_restart_another(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == FIELD
 
 
+@pytest.mark.slow
 def test_new_game_keeps_the_first_click_clear(qtbot, main_window):
     page = _shown_page(main_window)
     page.set_mode("edit")
@@ -460,6 +471,7 @@ def _new_game_of(qtbot, page, width, height, mines):
     assert page.mode == "play" and len(page.board.mines) == mines and not page.board.events
 
 
+@pytest.mark.slow
 def test_undo_back_to_a_new_games_field_keeps_the_first_click_clear(qtbot, main_window):
     page = _shown_page(main_window)
     _new_game_of(qtbot, page, 9, 9, 70)
@@ -475,6 +487,7 @@ def test_undo_back_to_a_new_games_field_keeps_the_first_click_clear(qtbot, main_
     assert page.replay.final().outcome != ms.LOST and page.play_status.text() != "Boom: you lost"
 
 
+@pytest.mark.slow
 def test_a_new_game_kept_over_a_restart_keeps_the_first_click_clear(qtbot, main_window, settings):
     from slugboard.gui.main_window import MainWindow
 
@@ -524,6 +537,7 @@ def test_edit_mines_by_clicking(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == FIELD
 
 
+@pytest.mark.slow
 def test_edits_of_a_large_field_show_what_the_field_read_anew_shows(qtbot, main_window):
     # A mine added or taken away changes the field's numbers and openings around it only
     # (Field.toggled): after a few, the window shows what the same field pasted shows.
@@ -565,6 +579,7 @@ def test_resize_random_field_and_levels(qtbot, main_window):
     assert ms.decode(main_window.slug_pane.slug_text()) == page.board
 
 
+@pytest.mark.slow
 def test_typing_a_width_resizes_once(qtbot, main_window):
     main_window.paste_text(FIELD)
     page = _shown_page(main_window)
@@ -773,6 +788,7 @@ def test_export_png_at_a_moment(qtbot, tmp_path):
 REPLAY_DATA = Path(__file__).parent / "data" / "minesweeper"
 
 
+@pytest.mark.slow
 def test_a_replay_file_opens_in_the_window_and_its_slug_shows(qtbot, main_window):
     window = main_window
     path = next(REPLAY_DATA.glob("*.mvf"))
@@ -797,6 +813,7 @@ def test_a_replay_file_opens_in_the_window_and_its_slug_shows(qtbot, main_window
     assert {key: label.text() for key, label in page.stat_labels.items()} == figures
 
 
+@pytest.mark.slow
 def test_a_damaged_file_changes_nothing(qtbot, main_window, tmp_path):
     window = main_window
     page = window.page("minesweeper")
@@ -808,6 +825,7 @@ def test_a_damaged_file_changes_nothing(qtbot, main_window, tmp_path):
     assert "damaged" in window.slug_pane.error_text()
 
 
+@pytest.mark.slow
 def test_dropping_a_replay_file_opens_it(qtbot, main_window):
     from PySide6.QtCore import QMimeData, QPointF, QUrl
     from PySide6.QtGui import QDropEvent
@@ -847,6 +865,7 @@ def test_export_draws_a_replay_file(tmp_path):
 # --- what a new user hit ------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_mines_box_says_the_pasted_fields_count(qtbot, main_window):
     assert main_window.paste_text(WON["slug"])
     page = _shown_page(main_window)
@@ -899,6 +918,7 @@ def test_statistics_time_is_the_clocks_while_playing(qtbot, main_window):
 # --- the community's figures --------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_panel_shows_ms_toollibs_figures_for_a_real_file(qtbot, main_window):
     import ms_toollib
 
@@ -979,6 +999,7 @@ def test_the_panel_fits_its_width_in_every_mode(qtbot, main_window):
         assert page.tool_panel.width() <= page.TOOL_PANEL_WIDTH, mode
 
 
+@pytest.mark.slow
 def test_a_large_field_opens_at_once_and_its_zini_follows(qtbot, main_window, monkeypatch):
     """ZiNi of a large field takes ms-toollib a moment: the field is shown first, then the figure."""
     import threading
@@ -1108,6 +1129,7 @@ def test_the_list_follows_the_replay_and_leaves_the_keys_to_the_board(qtbot, mai
     assert not view.selectionModel().hasSelection()
 
 
+@pytest.mark.slow
 def test_chords_of_a_file_are_listed_as_chords(qtbot, main_window):
     path = next(REPLAY_DATA.glob("*.avf"))
     assert open_file(qtbot, main_window, str(path))
@@ -1154,6 +1176,7 @@ def _mvf_paused_at(qtbot, main_window, ms: int):
     return page
 
 
+@pytest.mark.slow
 def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     import ms_toollib
 
@@ -1190,6 +1213,7 @@ def test_p_shows_each_covered_cells_chance_of_a_mine(qtbot, main_window):
     assert not page.odds_box.isChecked() and page.canvas.odds is None
 
 
+@pytest.mark.slow
 def test_the_odds_follow_the_replay_as_it_plays_and_seeks(qtbot, main_window):
     path = next(REPLAY_DATA.glob("*.avf"))
     assert open_file(qtbot, main_window, str(path))
@@ -1224,6 +1248,7 @@ def test_odds_text_never_rounds_a_chance_to_certain():
 # --- the mouse path of a replay file ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_file_replays_its_pointer_trail_and_clicks(qtbot, main_window):
     page = _mvf_paused_at(qtbot, main_window, 20000)
     mouse = page.mouse_path()
@@ -1254,6 +1279,7 @@ def test_a_game_from_a_link_has_no_mouse_path_and_says_so(main_window):
     assert "mouse" not in page.export_state()
 
 
+@pytest.mark.slow
 def test_export_at_a_moment_draws_the_files_pointer(qtbot):
     from argparse import Namespace
 
@@ -1272,6 +1298,7 @@ def test_export_at_a_moment_draws_the_files_pointer(qtbot):
     assert state(Namespace(at=20.0), None) == {"at": 20.0}
 
 
+@pytest.mark.slow
 def test_p_shows_the_odds_while_playing(qtbot, main_window):
     import ms_toollib
 
@@ -1326,6 +1353,7 @@ def test_the_odds_keep_up_while_a_large_game_plays(qtbot, main_window):
     qtbot.waitUntil(three_moments_shown, timeout=10_000)
 
 
+@pytest.mark.slow
 def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(qtbot, main_window, monkeypatch):
     import threading
 
@@ -1364,6 +1392,7 @@ def test_a_new_game_dealt_while_the_last_ones_odds_are_worked_out_shows_its_own(
     assert page.canvas.odds.at(0, 0) == 0.5
 
 
+@pytest.mark.slow
 def test_the_statistics_rows_keep_their_height_in_a_short_window(qtbot, main_window):
     """In a window too short for the panel, the panel scrolls; the statistics keep the
     height their rows need as their figures fill in, so no row is drawn over another."""
@@ -1476,6 +1505,7 @@ def _store_game(settings, board, mode="replay"):
     settings.sync()
 
 
+@pytest.mark.slow
 def test_a_long_game_restored_at_start_shows_at_once_and_its_figures_follow(qtbot, settings, open_window, monkeypatch):
     """The board, the replay and every figure but the clicks are there as the window
     opens; the islands and then the clicks are counted on another thread, one count at a
@@ -1600,6 +1630,7 @@ def test_a_short_game_opened_while_a_long_ones_clicks_are_counted_shows_its_own(
     assert len(calls) == 1
 
 
+@pytest.mark.slow
 def test_no_odds_are_drawn_over_a_game_that_has_ended(qtbot, main_window):
     """Once the game is lost its mines are on show: no chance is laid over them (nor over a
     won game's), in Play as in Replay, and none is worked out."""
@@ -1637,6 +1668,7 @@ def test_no_odds_are_drawn_over_a_game_that_has_ended(qtbot, main_window):
     assert odds_marks(lost, odds.__class__(lost.cells, odds.values, odds.width)) == {}
 
 
+@pytest.mark.slow
 def test_play_mode_offers_the_levels(qtbot, main_window):
     """Beginner, Intermediate and Expert are in the Game panel too: each deals a new game of
     its level, to play at once (its mines unseen, the first click never one)."""

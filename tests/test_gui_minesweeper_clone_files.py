@@ -15,6 +15,7 @@ REAL = Path(__file__).parent / "data" / "real" / "minesweeper"
 ONLY_SLUGBOARD = [p for p in sorted(REAL.glob("*.mvf")) if not mvf.is_clone_097(p.read_bytes())]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", ONLY_SLUGBOARD, ids=lambda p: p.name)
 def test_a_clone_file_opens_in_the_window_with_its_path_and_player(qtbot, main_window, path):
     clone = mvf.read_mvf(path.read_bytes())

@@ -173,6 +173,7 @@ def test_a_long_game_shows_its_board_at_once_and_plays_and_seeks_once_its_replay
     assert page.canvas.state.cells == bytes(30 * 16) and page.event_label.text() == seen["event"]
 
 
+@pytest.mark.slow
 def test_a_key_pressed_before_the_replay_is_ready_gets_it_at_once(qtbot, main_window):
     """End pressed just as the board comes on screen: the replay is built (or, being built,
     waited for) there and then, and goes to the end, without playing first."""
@@ -189,6 +190,7 @@ def test_a_key_pressed_before_the_replay_is_ready_gets_it_at_once(qtbot, main_wi
     assert all(b.isEnabled() for b in (*page.transport, page.slider))
 
 
+@pytest.mark.slow
 def test_play_mode_before_the_replay_is_ready_shows_the_game_as_it_ended(qtbot, main_window):
     text, board = long_game()
     seen = _paste_by_keys(qtbot, main_window, text)
@@ -199,6 +201,7 @@ def test_play_mode_before_the_replay_is_ready_shows_the_game_as_it_ended(qtbot, 
     assert page.canvas.state.cells == plain_cells(board, len(board.events))
 
 
+@pytest.mark.slow
 def test_the_page_holds_the_field_it_shows_while_the_replay_is_made_ready(qtbot, main_window, monkeypatch):
     """The fields kept for speed may let the long game's go (other boards asked about
     meanwhile): the page still shows it, and never works it out again on the window's
@@ -230,6 +233,7 @@ def test_the_page_holds_the_field_it_shows_while_the_replay_is_made_ready(qtbot,
     assert threading.main_thread().name not in made
 
 
+@pytest.mark.slow
 def test_nothing_on_the_panel_moves_when_the_replay_arrives(qtbot, main_window, monkeypatch):
     """The replay's controls keep their places and sizes from the board's first frame to the
     replay playing: nothing moves under the pointer."""

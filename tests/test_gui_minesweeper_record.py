@@ -223,6 +223,7 @@ def _toollib_solvable(board, first):
     return ms_toollib.is_solvable(rows, first[1], first[0])
 
 
+@pytest.mark.slow
 def test_a_no_guess_game_deals_at_the_first_click_a_field_logic_solves(qtbot, main_window):
     page = _playing(qtbot, main_window)
     page.play_no_guess_box.setChecked(True)
@@ -243,6 +244,7 @@ def test_a_no_guess_game_deals_at_the_first_click_a_field_logic_solves(qtbot, ma
     assert page.replay_file.mouse[-1].kind == "lr"
 
 
+@pytest.mark.slow
 def test_dealing_can_be_cancelled_and_the_next_click_deals_again(qtbot, main_window):
     page = _playing(qtbot, main_window)
     page.play_no_guess_box.setChecked(True)
@@ -261,6 +263,7 @@ def test_dealing_can_be_cancelled_and_the_next_click_deals_again(qtbot, main_win
     assert page.board.events and _toollib_solvable(page.board, (10, 10))
 
 
+@pytest.mark.slow
 def test_no_guess_limits_that_cannot_be_met_are_said(qtbot, main_window):
     page = _playing(qtbot, main_window)
     page.play_no_guess_box.setChecked(True)
@@ -273,6 +276,7 @@ def test_no_guess_limits_that_cannot_be_met_are_said(qtbot, main_window):
     assert not page.board.events
 
 
+@pytest.mark.slow
 def test_an_edit_level_with_no_guessing_needed(qtbot, main_window):
     page = _playing(qtbot, main_window)
     page.set_mode("edit")
@@ -299,6 +303,7 @@ def _open_avf(main_window):
     return page
 
 
+@pytest.mark.slow
 def test_judge_every_click_colours_the_rows_and_filters_them(qtbot, main_window):
     from slugboard.gui.minesweeper.actions import SEVERITY_COLOURS
 
@@ -336,6 +341,7 @@ def test_judge_every_click_colours_the_rows_and_filters_them(qtbot, main_window)
     assert model.rowCount() == len(page.board.events)
 
 
+@pytest.mark.slow
 def test_a_game_played_here_is_judged_with_its_path(qtbot, main_window):
     page = _playing(qtbot, main_window)
     _play_to_the_win(qtbot, page)
@@ -345,6 +351,7 @@ def test_a_game_played_here_is_judged_with_its_path(qtbot, main_window):
     assert page.analysis is not None and len(page.analysis.findings) == len(page.board.events)
 
 
+@pytest.mark.slow
 def test_another_game_drops_the_analysis(qtbot, main_window):
     page = _open_avf(main_window)
     with qtbot.waitSignal(page.judge.worker.finished, timeout=60_000):
@@ -357,6 +364,7 @@ def test_another_game_drops_the_analysis(qtbot, main_window):
 # --- one time everywhere ------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_clock_won_in_and_the_statistics_say_one_time(qtbot, main_window):
     from replay_files import FILES
     from slugboard.codecs.minesweeper.files import read_replay_file
@@ -433,6 +441,7 @@ def test_a_game_paused_and_resumed_keeps_its_path_on_the_games_clock(qtbot, main
     assert press.t_ms < 1000
 
 
+@pytest.mark.slow
 def test_clearing_the_box_stops_the_judging(qtbot, main_window):
     page = _open_avf(main_window)
     page.analyse_box.setChecked(True)
@@ -478,6 +487,7 @@ LOST_ON_A_GUESS = [
 ]
 
 
+@pytest.mark.slow
 def test_a_lost_game_is_judged_lost_on_its_fatal_click(qtbot, main_window):
     """The analysis of a lost game says the game was lost, on which click and at what chance,
     and judges that click as the loss rather than as a guess the game survived."""

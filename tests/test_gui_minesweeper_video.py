@@ -100,6 +100,7 @@ def test_the_page_writes_a_video_in_the_background_and_says_so(qtbot, main_windo
     assert not page.dealing_label.text()
 
 
+@pytest.mark.slow
 def test_cancel_stops_the_pages_video_and_leaves_nothing(qtbot, main_window, tmp_path):
     assert main_window.paste_text(ARTICLE)
     page = main_window.page("minesweeper")
@@ -159,6 +160,7 @@ def test_slugboard_export_of_a_replay_with_no_moment_draws_its_end(tmp_path):
     assert QImage(str(plain)) == QImage(str(at_end))
 
 
+@pytest.mark.slow
 def test_a_video_and_a_replay_have_the_permissions_of_a_new_file(qapp, tmp_path):
     import os
     import stat

@@ -143,6 +143,7 @@ def test_random_clicks_and_keys_keep_the_slug_true_and_undo_whole(qtbot, main_wi
     _check_slug(main_window, page, game)
 
 
+@pytest.mark.slow
 def test_a_popup_that_waits_for_an_answer_is_dismissed_as_it_shows(qtbot):
     """The letters' blank chooser waits in an event loop of its own for a letter: the
     monkey's dismisser closes it there, as Escape would, and the question returns no letter

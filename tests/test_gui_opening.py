@@ -70,6 +70,7 @@ def _minesweeper_board(window):
     return window.page("minesweeper").board
 
 
+@pytest.mark.slow
 def test_a_long_paste_opens_in_the_background_and_undoes_in_one_step(qtbot, main_window, monkeypatch):
     from slugboard.gui.minesweeper import page as minesweeper_page
 
@@ -105,6 +106,7 @@ def test_a_long_paste_opens_in_the_background_and_undoes_in_one_step(qtbot, main
     assert page.board == before
 
 
+@pytest.mark.slow
 def test_the_game_is_prepared_off_the_window_thread(qtbot, main_window, monkeypatch):
     """Its replay and the figures of its game are worked out by the worker; the window
     uses them as they are."""
@@ -133,6 +135,7 @@ def test_the_game_is_prepared_off_the_window_thread(qtbot, main_window, monkeypa
     assert page.stat_labels["clicks"].text().endswith("effective)")
 
 
+@pytest.mark.slow
 def test_a_long_games_figures_are_counted_once_its_board_is_on_screen(qtbot, main_window, monkeypatch):
     """Beyond `figures.PREPARED_FIGURES_ACTIONS`, the board is shown once its replay is
     ready, and the clicks are counted in the background after it, off the window's thread."""
@@ -163,6 +166,7 @@ def test_a_long_games_figures_are_counted_once_its_board_is_on_screen(qtbot, mai
     assert figures.figures_known(page.board) is not None
 
 
+@pytest.mark.slow
 def test_progress_and_cancel_show_when_it_takes_a_while(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
     interval = sys.getswitchinterval()
@@ -190,6 +194,7 @@ def test_progress_and_cancel_show_when_it_takes_a_while(qtbot, main_window, monk
     assert main_window.slug_pane.slug_text() == slug_before
 
 
+@pytest.mark.slow
 def test_escape_stops_it_too(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
     main_window.paste_text(long_game_slug())
@@ -201,6 +206,7 @@ def test_escape_stops_it_too(qtbot, main_window, monkeypatch):
     assert main_window.current_page().GAME == "sudoku"
 
 
+@pytest.mark.slow
 def test_a_newer_paste_wins(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
     before = _minesweeper_board(main_window)
@@ -215,6 +221,7 @@ def test_a_newer_paste_wins(qtbot, main_window, monkeypatch):
     assert _minesweeper_board(main_window) is before
 
 
+@pytest.mark.slow
 def test_a_bad_long_text_says_what_and_where_and_changes_nothing(qtbot, main_window):
     text = long_game_slug()
     at = 70_000
@@ -231,6 +238,7 @@ def test_a_bad_long_text_says_what_and_where_and_changes_nothing(qtbot, main_win
     assert QApplication.overrideCursor() is None
 
 
+@pytest.mark.slow
 def test_closing_the_window_while_opening_does_not_wait(qtbot, main_window, monkeypatch):
     gate = Gate(monkeypatch)
     interval = sys.getswitchinterval()
@@ -245,6 +253,7 @@ def test_closing_the_window_while_opening_does_not_wait(qtbot, main_window, monk
     assert opened == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("what", ["field", "game"])
 def test_reading_reports_progress_in_order_and_stops_when_cancelled(what):
     from slugboard.codecs.work import Cancel, Cancelled

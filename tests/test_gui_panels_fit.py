@@ -172,6 +172,7 @@ def _whole(page) -> bool:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", _states())
 def test_each_panel_fits_the_default_window_whole(qtbot, main_window, private_cache, state):
     page = _in_state(qtbot, main_window, state, (1120, 840))
@@ -209,6 +210,7 @@ def test_no_panel_scrolls_sideways(qtbot, main_window, game):
     assert page.tool_panel.width() <= area.viewport().width()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("state", _states())
 def test_a_small_window_scrolls_the_panel_and_keeps_its_text_readable(qtbot, main_window, private_cache, state):
     page = _in_state(qtbot, main_window, state, (800, 600))
@@ -250,6 +252,7 @@ class _Recording:
         return getattr(self._painter, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (640, 480)])
 def test_the_letters_score_list_is_never_drawn_below_the_readable_minimum(qtbot, main_window, size, monkeypatch):
     paint = importlib.import_module("slugboard.gui.letters.paint")
@@ -281,6 +284,7 @@ def test_the_letters_score_list_is_never_drawn_below_the_readable_minimum(qtbot,
     assert 0 <= drawn["Total"].top() and drawn["Total"].bottom() <= canvas.height()
 
 
+@pytest.mark.slow
 def test_the_evaluation_graph_scale_is_never_below_the_readable_minimum(qtbot, main_window, monkeypatch):
     analysis = importlib.import_module("slugboard.gui.xiangqi.analysis")
     page = _in_state(qtbot, main_window, "xiangqi-edit", (800, 600))

@@ -338,6 +338,7 @@ def test_board_comes_back_after_restart(qtbot, settings):
     assert _slug(second) == SEED
 
 
+@pytest.mark.slow
 def test_over_a_placed_piece_a_click_picks_up_and_the_whole_piece_is_outlined(qtbot, main_window, page):
     main_window.paste_text(SEED)
     _choose(qtbot, page, "X")
@@ -540,6 +541,7 @@ def test_colours_and_surfaces_have_names(main_window, page):
     assert "Möbius strip" in [page.surface_box.itemText(i) for i in range(page.surface_box.count())]
 
 
+@pytest.mark.slow
 def test_nothing_in_the_panel_moves_when_the_surface_or_tool_changes(qtbot, main_window, page):
     main_window.resize(1120, 840)
     main_window.paste_text(SEED)
@@ -576,6 +578,7 @@ def test_the_panel_says_whether_the_board_can_be_completed(qtbot, main_window, p
     _wait_label(qtbot, page, "Cannot be completed: 64 cells empty")
 
 
+@pytest.mark.slow
 def test_solve_fills_the_board_in_one_undoable_step(qtbot, main_window, page):
     main_window.paste_text("R3k")
     empty = page.board
@@ -587,6 +590,7 @@ def test_solve_fills_the_board_in_one_undoable_step(qtbot, main_window, page):
     assert page.board == empty
 
 
+@pytest.mark.slow
 def test_hint_places_one_piece(qtbot, main_window, page):
     main_window.paste_text("R3k")
     page.hint_button.click()
@@ -596,6 +600,7 @@ def test_hint_places_one_piece(qtbot, main_window, page):
     assert page.board.pieces == ()
 
 
+@pytest.mark.slow
 def test_hint_on_a_complete_board_says_there_is_nothing_to_place(qtbot, main_window, page):
     main_window.paste_text("R3k")
     page.solve_button.click()
@@ -694,6 +699,7 @@ def test_the_quick_check_never_overwrites_an_answer_asked_for(qtbot, monkeypatch
         held.set()
 
 
+@pytest.mark.slow
 def test_an_edit_stops_a_running_count(qtbot, main_window, page):
     main_window.paste_text("R6a")
     page.count_button.click()
@@ -705,6 +711,7 @@ def test_an_edit_stops_a_running_count(qtbot, main_window, page):
     assert not page.solver_label.text().startswith("Counting")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("slug", ["Rzz", "R11", "R88XA33X035", "R88"])
 def test_why_a_board_cannot_be_completed_fits_the_solver_line(qtbot, main_window, slug):
     assert main_window.paste_text(slug)
@@ -767,6 +774,7 @@ def test_after_cancel_the_panel_checks_the_board_again(qtbot, main_window, page,
     assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["solve", "hint", "count"])
 def test_after_cancel_an_answer_already_given_comes_back_at_once(qtbot, main_window, page, checks, kind):
     main_window.paste_text("R88")
@@ -786,6 +794,7 @@ def test_after_cancel_an_answer_already_given_comes_back_at_once(qtbot, main_win
     assert checks == [pm.with_distinct_colors(pm.decode(s)) for s in ("R88", "R6a", "R88")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["solve", "hint", "count"])
 def test_after_a_failed_search_the_panel_checks_the_board_again(qtbot, monkeypatch, main_window, page, checks, kind):
     from slugboard.codecs.pentomino import solver
@@ -806,6 +815,7 @@ def test_after_a_failed_search_the_panel_checks_the_board_again(qtbot, monkeypat
     assert page.solve_button.isEnabled() and not page.cancel_button.isVisibleTo(page)
 
 
+@pytest.mark.slow
 def test_when_the_quick_check_fails_too_the_panel_says_so(qtbot, monkeypatch, main_window, page):
     from slugboard.codecs.pentomino import solver
 
@@ -875,6 +885,7 @@ def test_a_search_that_answered_is_not_checked_again(qtbot, main_window, page, c
     assert checks == []
 
 
+@pytest.mark.slow
 def test_no_check_runs_while_another_search_does(qtbot, monkeypatch, main_window, page, checks):
     """Cancel, and Solve at once: the check Cancel asked for waits for its moment, and the
     solve stops it; the solve's completion answers instead."""
@@ -935,6 +946,7 @@ def test_a_pasted_board_shows_no_piece_in_hand_until_the_pointer_moves(qtbot, ma
     assert page.canvas.ghost() == ("I", 2, 3, 0, False)
 
 
+@pytest.mark.slow
 def test_after_hint_places_the_piece_in_hand_a_click_places_no_second_copy(qtbot, main_window, page):
     main_window.paste_text("R3k")
     page.solve_button.click()
@@ -953,6 +965,7 @@ def test_after_hint_places_the_piece_in_hand_a_click_places_no_second_copy(qtbot
     assert page.board.pieces == done.pieces or len(page.board.pieces) == 11  # picked up, never doubled
 
 
+@pytest.mark.slow
 def test_new_and_colourless_boards_give_each_piece_a_colour_of_its_own(qtbot, main_window, page):
     assert len(set(pm.new_board().colors)) == 12
     main_window.paste_text("R3k")  # a slug that names no colour
@@ -1010,6 +1023,7 @@ def test_count_shows_the_share_of_the_search_done(qtbot, main_window, page):
     assert page.solver_label.text() == "9,356 ways to complete the board, 2,339 up to its 4 symmetries"
 
 
+@pytest.mark.slow
 def test_completions_left_after_each_edit(qtbot, main_window, page):
     main_window.paste_text("R3k")  # 8 completions
     qtbot.waitUntil(lambda: page.left_label.text() == "Completions left: 8", timeout=30_000)

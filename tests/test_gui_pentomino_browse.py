@@ -103,6 +103,7 @@ def test_step_through_every_completion_with_the_buttons_the_box_and_the_keys(qtb
     assert page.board == own and page.undo_stack.count() == history
 
 
+@pytest.mark.slow
 def test_the_menu_actions_have_keys_tips_and_follow_what_can_be_done(qtbot, main_window, page):
     actions = {a.objectName(): a for a in main_window.game_actions.actions("pentomino")}
     keys = {
@@ -127,6 +128,7 @@ def test_the_menu_actions_have_keys_tips_and_follow_what_can_be_done(qtbot, main
     assert page.shown_board() is page.board and not actions["pentomino:take_completion"].isEnabled()
 
 
+@pytest.mark.slow
 def test_copy_link_gives_the_completion_shown(qtbot, main_window, page, tmp_path):
     own = _solve_and_list(qtbot, main_window, page, SEVEN)
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
@@ -167,6 +169,7 @@ def test_take_a_completion_onto_the_board_and_undo_it(qtbot, main_window, page):
     assert page.board == fourth
 
 
+@pytest.mark.slow
 def test_an_edit_or_a_click_on_the_board_ends_browsing(qtbot, main_window, page):
     own = _solve_and_list(qtbot, main_window, page, SEVEN)
     qtbot.mouseClick(page.next_button, Qt.MouseButton.LeftButton)
@@ -203,6 +206,7 @@ def test_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window
     assert page.completion_box.value() == 3 and not page.next_button.isEnabled()
 
 
+@pytest.mark.slow
 def test_after_solve_more_completions_than_are_kept_are_said(qtbot, monkeypatch, main_window, page):
     from slugboard.gui.pentomino import browser as browser_module
 
@@ -215,6 +219,7 @@ def test_after_solve_more_completions_than_are_kept_are_said(qtbot, monkeypatch,
     )
 
 
+@pytest.mark.slow
 def test_after_solve_the_other_completions_are_browsed_and_one_taken(qtbot, main_window, page):
     main_window.paste_text(SEVEN)
     own = page.board
@@ -254,6 +259,7 @@ def test_cancel_stops_the_listing_and_keeps_what_was_listed(qtbot, main_window, 
     assert pm.is_complete(page.shown_board()) and page.completions_total.text() == "of 1,472"
 
 
+@pytest.mark.slow
 def test_nothing_in_the_panel_moves_while_browsing(qtbot, main_window, page):
     watched = [page.take_button, page.back_button, page.next_button, page.seam_label, page.summary_label]
 
@@ -270,6 +276,7 @@ def test_nothing_in_the_panel_moves_while_browsing(qtbot, main_window, page):
     assert places() == before
 
 
+@pytest.mark.slow
 @linux_only
 def test_quitting_stops_the_listing(qtbot, main_window, page):
     main_window.paste_text("R6a")  # the empty 6x10 rectangle: listing its 9,356 takes a while
@@ -283,6 +290,7 @@ def test_quitting_stops_the_listing(qtbot, main_window, page):
     assert wait_ended(pid)
 
 
+@pytest.mark.slow
 def test_the_number_box_shows_the_first_completions_number(qtbot, main_window, page):
     """The box's dash means "nothing to browse"; it never stands for completion 1."""
     assert page.completion_box.text() == "–"
@@ -321,6 +329,7 @@ def _panel_bottom(page, widget) -> int:
     return widget.mapTo(page.tool_panel, QPoint(0, widget.height())).y()
 
 
+@pytest.mark.slow
 def test_make_puzzle_and_the_completions_fit_the_default_window(qtbot, main_window, page, tmp_path):
     """At the window's own default size the Solver (Make puzzle, Cancel beside the bar) and
     the Completions can be used without scrolling the panel."""

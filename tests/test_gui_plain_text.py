@@ -8,6 +8,7 @@ import dataclasses
 import os
 from urllib.parse import quote
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtTest import QTest
@@ -63,6 +64,7 @@ def test_markup_in_a_pasted_link_is_shown_as_text_in_every_label_and_tooltip(qtb
     assert markup_read_as_rich_text(main_window) == []
 
 
+@pytest.mark.slow
 def test_markup_in_a_replay_files_player_name_is_shown_as_text(qtbot, main_window):
     from slugboard.codecs.minesweeper.files import read_replay_file
 
@@ -88,6 +90,7 @@ def test_plain_tip_shows_every_character_and_reads_no_markup():
     assert plain_tip("") == ""  # no tooltip stays no tooltip
 
 
+@pytest.mark.slow
 def test_markup_in_a_stored_board_set_aside_is_shown_as_text(qtbot, settings, open_window):
     """The status bar's tooltip says why each stored value was set aside, quoting it."""
     stored = '{"game": "pentomino", "surface": "R", "height": 5, "width": 5, "pieces": [{"name": "' + MARKUP + '"}]}'

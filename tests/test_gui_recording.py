@@ -70,6 +70,7 @@ def test_frames_last_as_long_as_the_game(qapp, path, speed, unit_ms, min_units):
     assert len(frames) <= replay.duration_ms / speed * 30 / 1000 + 2
 
 
+@pytest.mark.slow
 def test_a_slow_recording_merges_frames_whose_picture_is_the_same(qapp):
     from slugboard.gui.minesweeper.recording import plan
 
@@ -137,6 +138,7 @@ def test_every_frame_is_what_the_window_paints_at_that_moment(qapp, tmp_path):
         assert ImageChops.difference(_frame(out, k), expected).getbbox() is None, k
 
 
+@pytest.mark.slow
 def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
     from slugboard.gui.minesweeper.recording import record
 
@@ -147,6 +149,7 @@ def test_a_vector_game_records_from_its_slug(qapp, tmp_path):
         assert image.n_frames > 1
 
 
+@pytest.mark.slow
 def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
     from slugboard.gui.minesweeper.recording import record
 
@@ -164,6 +167,7 @@ def test_a_stopped_recording_leaves_no_file(qapp, tmp_path):
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path):
     """A stop that comes after the last frame, just before the file takes its name, still
     wins: no file, and the one who stopped it knows."""
@@ -182,6 +186,7 @@ def test_a_recording_stopped_after_its_last_frame_leaves_no_file(qapp, tmp_path)
     assert os.listdir(tmp_path) == []
 
 
+@pytest.mark.slow
 def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
     from slugboard.gui.minesweeper.recording import Finish, record
 
@@ -193,6 +198,7 @@ def test_a_recording_written_before_the_stop_stays(qapp, tmp_path):
     assert os.listdir(tmp_path) == ["done.gif"]
 
 
+@pytest.mark.slow
 def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_path):
     """The file was once written at `.NAME.part` beside the target, a name anyone could
     plant a symlink at to have the export overwrite a file of theirs choosing."""
@@ -211,6 +217,7 @@ def test_a_symlink_planted_at_the_old_temporary_name_is_left_alone(qapp, tmp_pat
         assert image.n_frames > 1
 
 
+@pytest.mark.slow
 def test_a_recording_has_the_permissions_of_a_new_file(qapp, tmp_path):
     from slugboard.gui.minesweeper.recording import record
 
@@ -261,6 +268,7 @@ def test_a_recording_of_too_many_frames_is_refused_before_it_starts(qapp, tmp_pa
     assert record(str(tmp_path / "day.gif"), board, fps=1, speed=100) > 1  # as the message says
 
 
+@pytest.mark.slow
 def test_a_recording_larger_than_its_limit_stops_and_leaves_no_file(qapp, tmp_path, monkeypatch):
     from slugboard.gui.minesweeper import recording
 
@@ -293,6 +301,7 @@ def _recording_action(main_window):
     return next((a for a in main_window.menuBar().actions()[0].menu().actions() if "recording" in a.text()), None)
 
 
+@pytest.mark.slow
 def test_export_recording_is_offered_for_a_recorded_game_only(main_window, qtbot):
     main_window.tabs.setCurrentWidget(main_window.page("sudoku"))
     assert _recording_action(main_window) is None  # a minesweeper action, not in other games' menus
@@ -403,6 +412,7 @@ def _export(*args, stderr=None):
     )
 
 
+@pytest.mark.slow
 def test_a_day_long_game_is_refused_before_any_frame_with_what_would_fit(qapp, tmp_path):
     """A game of a day in a 29-character slug would take minutes to record even at 100 times
     its speed: the recording (or video) is refused at once, saying how many frames it would
@@ -451,6 +461,7 @@ def _on_a_terminal(*args) -> str:
     return said.decode()
 
 
+@pytest.mark.slow
 def test_an_export_says_how_far_it_has_come_on_a_terminal(qapp, tmp_path):
     pytest.importorskip("av")
     said = _on_a_terminal(str(tmp_path / "game.mp4"), ARTICLE, "--fps", "10")

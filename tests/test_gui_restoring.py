@@ -108,6 +108,7 @@ def test_a_small_stored_board_is_restored_before_the_first_paint(qtbot, settings
     assert window.boards._restorer is None and not window.restoring("minesweeper")
 
 
+@pytest.mark.slow
 def test_a_large_stored_board_follows_the_window(qtbot, settings, open_window, monkeypatch):
     gate, game, text, window = _restoring(settings, open_window, monkeypatch)
     page = window.current_page()
@@ -194,6 +195,7 @@ def test_an_edit_after_cancelling_takes_the_kept_boards_place(qtbot, settings, o
     assert settings.value("boards/minesweeper") == json.dumps(ms.to_json(edited))
 
 
+@pytest.mark.slow
 def test_a_paste_meanwhile_wins(qtbot, settings, open_window, monkeypatch):
     gate, _game, _text, window = _restoring(settings, open_window, monkeypatch)
     page = window.current_page()
@@ -214,6 +216,7 @@ def test_a_paste_meanwhile_wins(qtbot, settings, open_window, monkeypatch):
     assert again.page("minesweeper").board == pasted
 
 
+@pytest.mark.slow
 def test_closing_while_restoring_does_not_wait_and_keeps_the_board(qtbot, settings, open_window, monkeypatch):
     gate, game, text, window = _restoring(settings, open_window, monkeypatch)
     restored: list[object] = []
@@ -244,6 +247,7 @@ def test_an_unreadable_large_stored_board_is_set_aside_and_said(qtbot, settings,
         assert json.load(f)[0]["value"] == text
 
 
+@pytest.mark.slow
 def test_a_large_board_out_of_sight_is_restored_once_the_window_has_painted(qtbot, settings, open_window, monkeypatch):
     gate, game, _text, window = _restoring(settings, open_window, monkeypatch, tab="sudoku")
     assert window.current_page().GAME == "sudoku" and window.current_page().isEnabled()
@@ -258,6 +262,7 @@ def test_a_large_board_out_of_sight_is_restored_once_the_window_has_painted(qtbo
     assert page.isEnabled() and window.slug_pane.slug_text() == ms.encode(game)
 
 
+@pytest.mark.slow
 def test_each_escape_stops_one_of_an_opening_and_a_restoring(qtbot, settings, open_window, monkeypatch):
     from test_gui_opening import Gate as OpeningGate
     from test_gui_opening import long_game_slug

@@ -34,6 +34,7 @@ def _reachable(window, page) -> dict[str, list[str]]:
     return keys
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(titles()))
 def test_no_two_shortcuts_in_reach_share_a_key(qtbot, main_window, game):
     main_window.tabs.setCurrentIndex(list(titles()).index(game))

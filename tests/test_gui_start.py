@@ -39,6 +39,7 @@ MINESWEEPER_LATER = (
 XIANGQI_LATER = ("slugboard.codecs.xiangqi.engine", "subprocess", "queue")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "later"), [("sudoku", SUDOKU_LATER), ("minesweeper", MINESWEEPER_LATER), ("xiangqi", XIANGQI_LATER)]
 )
@@ -93,6 +94,7 @@ print(json.dumps([window.current_page().GAME, watch.modules]))
 """
 
 
+@pytest.mark.slow
 def test_a_window_opening_on_a_letters_game_loads_what_it_needs_later_after_its_first_frame(tmp_path):
     from PySide6.QtCore import QSettings
 
@@ -154,6 +156,7 @@ def test_the_letters_page_makes_its_best_plays_list_when_they_are_first_asked_fo
     assert page.findChildren(QListWidget, "bestPlays") == [listed]
 
 
+@pytest.mark.slow
 def test_a_window_counts_the_sudoku_it_opens_on_once_its_first_frame_is_on_screen(tmp_path):
     """The count's thread starts with the window's first frame, not while the window is made."""
     script = r"""
@@ -182,6 +185,7 @@ print(json.dumps(made + [page.solution_count, queries()]))
     assert count == 2 and threads_after == 1  # an empty grid has many solutions
 
 
+@pytest.mark.slow
 def test_a_window_never_shown_counts_its_sudoku(qtbot, settings):
     from slugboard.gui.main_window import MainWindow
 

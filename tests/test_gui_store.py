@@ -74,6 +74,7 @@ def test_a_bad_stored_value_is_set_aside_and_reported(qtbot, settings, key, valu
     assert not second.statusBar().currentMessage().startswith("Not restored")
 
 
+@pytest.mark.slow
 def test_good_settings_restore_without_a_word(qtbot, settings):
     first = _window(qtbot, settings)
     first.paste_text(SEED)
@@ -84,6 +85,7 @@ def test_good_settings_restore_without_a_word(qtbot, settings):
     assert not os.path.exists(settings.fileName() + ".unrestored.json")
 
 
+@pytest.mark.slow
 def test_a_garbage_settings_file_is_copied_aside(qtbot, tmp_path):
     path = tmp_path / "slugboard.ini"
     path.write_bytes(b'\x00\xff[boards]\nsudoku="{\\"game\n' + bytes(range(256)) * 4)
@@ -155,6 +157,7 @@ def test_an_edit_survives_a_kill_half_a_second_later(tmp_path):
     assert json.loads(settings.value("boards/sudoku"))["grid"].startswith("123456789")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "key,value",
     [
@@ -172,6 +175,7 @@ def test_a_page_setting_of_the_wrong_kind_does_not_stop_the_app(qtbot, settings,
     assert window.page("minesweeper").mode in ("edit", "play", "replay")
 
 
+@pytest.mark.slow
 def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
     """Boards that come back at start are not edits: nothing is saved until the person
     changes something (a save used to follow every start)."""
@@ -193,6 +197,7 @@ def test_a_start_writes_nothing_back(qtbot, settings, monkeypatch):
     qtbot.waitUntil(lambda: saves == [1], timeout=2000)  # an edit is saved a moment later
 
 
+@pytest.mark.slow
 def test_saving_that_works_again_is_said_and_a_later_failure_told_again(qtbot, tmp_path):
     """A QSettings keeps the first error it met: saves that reached the disk again were
     still reported as failing for the rest of the run."""
@@ -252,6 +257,7 @@ def _copies_cannot_be_written(settings: QSettings) -> None:
     os.mkdir(settings.fileName() + ".unrestored.json")
 
 
+@pytest.mark.slow
 def test_a_value_that_cannot_be_copied_aside_stays_in_the_settings(qtbot, settings, tmp_path):
     settings.setValue("boards/sudoku", BAD_SUDOKU)
     settings.setValue("window/tab", "xiangqi")
@@ -276,6 +282,7 @@ def test_a_value_that_cannot_be_copied_aside_stays_in_the_settings(qtbot, settin
     second.close()
 
 
+@pytest.mark.slow
 def test_a_value_left_in_the_settings_is_kept_when_the_window_writes_over_it(qtbot, settings, tmp_path):
     settings.setValue("boards/sudoku", BAD_SUDOKU)
     settings.sync()
@@ -312,6 +319,7 @@ def _no_copy_can_be_made(path) -> list:
     return folders
 
 
+@pytest.mark.slow
 def test_an_unreadable_settings_file_that_cannot_be_copied_is_left_as_it_is(qtbot, tmp_path):
     """The file used to be emptied as the window opened, though no copy of it was kept."""
     path = tmp_path / "slugboard.ini"
@@ -396,6 +404,7 @@ def test_the_warning_closes_when_saving_works_again(qtbot, tmp_path):
     window.close()
 
 
+@pytest.mark.slow
 def test_a_start_leaves_the_settings_file_untouched(qtbot, tmp_path):
     """Showing the game and the minesweeper mode kept from the last run sets nothing that
     changed: any value set has the whole settings file written again, which takes tens of

@@ -185,6 +185,7 @@ def test_slug_pane_updates_in_the_same_turn(qtbot, main_window):
     assert seen
 
 
+@pytest.mark.slow
 def test_edits_reach_the_settings_without_closing(qtbot, main_window, settings):
     page = _page(main_window)
     page.set_board(page.board.with_digit(8, 8, 4), "edit")
@@ -254,6 +255,7 @@ def test_the_note_under_show_solution_fits_its_room(qtbot, main_window, grid):
     assert note.heightForWidth(note.width()) <= note.minimumHeight()
 
 
+@pytest.mark.slow
 def test_a_long_chain_hint_wraps_inside_the_panel(qtbot, main_window):
     from PySide6.QtWidgets import QApplication
 
@@ -295,6 +297,7 @@ def test_a_hint_longer_than_its_room_scrolls_and_moves_nothing_below_it(qtbot, m
     assert not page.hint_area.hasFocus() and page.hint_area.focusPolicy() == Qt.FocusPolicy.NoFocus
 
 
+@pytest.mark.slow
 def test_undo_back_to_the_last_made_puzzle_stops_the_next_one(qtbot, main_window, monkeypatch):
     queries = Queries(monkeypatch)
     page = _page(main_window)

@@ -3,6 +3,7 @@ type with and without modifiers, press H twice, undo; and the grid's border pixe
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 
@@ -75,6 +76,7 @@ def test_marks_with_the_mouse_and_fill_candidates(qtbot, main_window):
     assert not any(page.board.centre)
 
 
+@pytest.mark.slow
 def test_hint_shows_then_applies_and_solves_the_seed(qtbot, main_window):
     main_window.paste_text(SEED_LINK)
     main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
@@ -99,6 +101,7 @@ def test_hint_shows_then_applies_and_solves_the_seed(qtbot, main_window):
     assert page.board.cells.count(0) == 1
 
 
+@pytest.mark.slow
 def test_hint_elimination_goes_into_the_marks(qtbot, main_window):
     hard = "1...34.8....8..5....4.6..21.18......3..1.2..6......81.52..7.9....6..9....9.64...2"
     main_window.paste_text(hard)
@@ -201,6 +204,7 @@ def test_a_hint_is_drawn_in_its_cells():
     assert all(q.green() > q.red() for q in greens)
 
 
+@pytest.mark.slow
 def test_new_puzzle_in_the_background(qtbot, main_window):
     page = _page(main_window)
     page.symmetry_box.setCurrentIndex(3)  # mirror
@@ -236,6 +240,7 @@ def test_new_puzzle_cancel_and_edit_cancel(qtbot, main_window, monkeypatch):
     assert page.board.cells == sudoku.decode(SEED_SLUG).cells
 
 
+@pytest.mark.slow
 def test_a_chain_hint_joins_its_cells_on_the_board(qtbot, main_window):
     from slugboard.codecs.sudoku import logic
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -52,6 +53,7 @@ def _open_cells(page):
     return [i for i, d in enumerate(page.solve.puzzle.cells) if not d]
 
 
+@pytest.mark.slow
 def test_a_pasted_puzzle_opens_in_solve_and_the_solver_leaves_it_alone(qtbot, main_window):
     page = _pasted(qtbot, main_window)
     assert page.switch_buttons["solve"].isChecked() and page.mode_stack.currentWidget() is page.solve.controls
@@ -146,6 +148,7 @@ def _fill(qtbot, page, wrong=()):
         _key(qtbot, page, _digit_key(digits[i]))
 
 
+@pytest.mark.slow
 def test_a_full_right_grid_is_solved_and_the_clock_stops(qtbot, main_window):
     page = _pasted(qtbot, main_window)
     qtbot.waitUntil(lambda: page.solution_count == 1, timeout=30_000)
@@ -157,6 +160,7 @@ def test_a_full_right_grid_is_solved_and_the_clock_stops(qtbot, main_window):
     assert page.solve.elapsed_ms() == page.solve.solved_ms
 
 
+@pytest.mark.slow
 def test_a_full_wrong_grid_says_how_many_and_check_shows_which(qtbot, main_window):
     page = _pasted(qtbot, main_window)
     qtbot.waitUntil(lambda: page.solution_count == 1, timeout=30_000)
@@ -191,6 +195,7 @@ def test_pause_stops_the_clock_and_a_step_starts_it(qtbot, main_window):
     assert page.solve.state.entries[a] == 1
 
 
+@pytest.mark.slow
 def test_progress_is_kept_when_the_window_opens_again(qtbot, open_window):
     window = open_window()
     page = _pasted(qtbot, window)
@@ -297,6 +302,7 @@ def test_a_hint_in_solve_goes_into_the_solvers_work(qtbot, main_window):
     assert page.solve.state.entries[step.cell] == 0
 
 
+@pytest.mark.slow
 def test_a_variant_hint_names_the_forced_digit_and_its_rule_then_puts_it_in(qtbot, main_window):
     page = _pasted(qtbot, main_window)  # the thermometers force r3c2 at the start
     # Looked for in a helper process (a large puzzle's constraints take seconds): the
@@ -312,6 +318,7 @@ def test_a_variant_hint_names_the_forced_digit_and_its_rule_then_puts_it_in(qtbo
     assert page.board == sudoku.decode(THERMO["link"])  # Solve: the solver's digit, not a given
 
 
+@pytest.mark.slow
 def test_a_variant_hint_found_after_an_edit_is_not_shown(qtbot, main_window):
     page = _pasted(qtbot, main_window)
     other = next(i for i in _open_cells(page) if i != 2 * 9 + 1)

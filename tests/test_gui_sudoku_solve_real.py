@@ -34,6 +34,7 @@ def _digit(d):
     return getattr(Qt.Key, f"Key_{d}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["Fortress Sudoku", "Our Lady of the Adjacent"])  # rules read anew this round
 def test_a_real_puzzle_solved_with_sudokupads_keys_across_a_restart(qtbot, open_window, name):
     puzzle = PUZZLES[name]
@@ -68,6 +69,7 @@ def test_a_real_puzzle_solved_with_sudokupads_keys_across_a_restart(qtbot, open_
     assert again.slug_pane.link_text() == puzzle["link"]
 
 
+@pytest.mark.slow
 def test_where_no_digit_is_forced_the_hint_narrows_cells_into_centre_marks(qtbot, main_window):
     """Alien Abacus forces two digits, then none: H says which digits a constraint rules out
     of which cells, a second H writes the digits left as those cells' centre marks (one undo

@@ -37,6 +37,7 @@ def _click_cell(qtbot, page, row, col):
     qtbot.mouseClick(page.canvas, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
 
 
+@pytest.mark.slow
 def test_a_killer_link_shows_its_cages_and_one_solution(qtbot, main_window):
     main_window.paste_text(PUZZLES["killer"]["link"])
     page = _page(main_window)
@@ -66,6 +67,7 @@ def test_a_broken_cage_is_a_problem_and_leaves_no_solution(qtbot, main_window):
     )
 
 
+@pytest.mark.slow
 def test_sixteen_by_sixteen_takes_letters_for_ten_to_sixteen(qtbot, main_window):
     main_window.paste_text(PUZZLES["classic-16"]["link"])
     main_window.page("sudoku").switch_buttons["set"].click()  # the puzzle is edited in Set
@@ -82,6 +84,7 @@ def test_sixteen_by_sixteen_takes_letters_for_ten_to_sixteen(qtbot, main_window)
     assert not page.digit_buttons[4].isVisible() and page.digit_buttons[3].isVisible()
 
 
+@pytest.mark.slow
 def test_sixteen_by_sixteen_types_ten_to_sixteen_as_f_puzzles_does(qtbot, main_window):
     """1 then 6 makes 16 (a digit key typed into a cell holding a 1); the keypad and the
     grid show 10-16 as numbers. In Solve the same, on the solver's own digit only."""
@@ -126,6 +129,7 @@ def test_stop_ends_a_count_and_says_so(qtbot, main_window):
     assert page.status_label.text() == "not counted" and not page.stop_count.isVisible()
 
 
+@pytest.mark.slow
 def test_an_unknown_constraint_is_named_and_not_counted(qtbot, main_window):
     obj = {
         "size": 4,
@@ -167,6 +171,7 @@ def test_the_solution_is_drawn_instead_of_pencil_marks_not_over_them(qapp):
     assert _picture(marked, None) != _picture(board, None)  # the marks are drawn when no solution is
 
 
+@pytest.mark.slow
 def test_cancel_is_its_own_button_and_a_late_click_starts_nothing(qtbot, main_window):
     page = _page(main_window)
     assert not page.cancel_button.isEnabled()
@@ -194,6 +199,7 @@ def test_the_panel_fits_the_default_window(qtbot, main_window):
     qtbot.waitUntil(lambda: panel.sizeHint().height() <= area.viewport().height())
 
 
+@pytest.mark.slow
 def test_the_minimal_box_makes_a_puzzle_whose_every_given_is_needed(qtbot, main_window):
     page = _page(main_window)
     page.minimal_box.click()
@@ -213,6 +219,7 @@ def test_a_classic_puzzle_shows_its_rating_and_techniques(qtbot, main_window):
     assert all(name in page.givens_label.text() for name in expected["techniques"])
 
 
+@pytest.mark.slow
 def test_a_puzzle_pasted_again_from_another_site_copies_as_the_latest_paste(qtbot, main_window):
     page = _page(main_window)
     main_window.paste_text(PUZZLES["thermo"]["link"])
@@ -255,6 +262,7 @@ def test_nothing_in_the_panel_is_wider_than_the_panel(qtbot, main_window, kind):
     assert page.tool_panel.minimumSizeHint().width() <= page.TOOL_PANEL_WIDTH
 
 
+@pytest.mark.slow
 def test_hint_and_fill_candidates_on_a_sixteen_by_sixteen(qtbot, main_window):
     main_window.paste_text(PUZZLES["classic-16"]["link"])
     page = _page(main_window)

@@ -34,6 +34,7 @@ def themes(qapp):
     themes.apply("system")  # the application's own style and palette again, for the other tests
 
 
+@pytest.mark.slow
 def test_the_theme_menu_switches_and_is_kept_between_runs(qtbot, settings, themes):
     window = MainWindow(settings, themes=themes)
     qtbot.addWidget(window)
@@ -52,6 +53,7 @@ def test_the_theme_menu_switches_and_is_kept_between_runs(qtbot, settings, theme
     assert settings.value(theme.SETTINGS_KEY) == "light"
 
 
+@pytest.mark.slow
 def test_dark_flag_is_for_this_run_only(qtbot, settings, themes):
     settings.setValue(theme.SETTINGS_KEY, "light")
     window = MainWindow(settings, themes=themes, theme="dark")
@@ -138,6 +140,7 @@ def test_after_use_and_a_change_of_theme_the_window_shows_what_it_would_paint_af
         window.tabs.setCurrentIndex(0)
 
 
+@pytest.mark.slow
 def test_the_system_theme_leaves_the_platform_style_in_place_and_comes_back_to_it(qapp, themes):
     style, palette = qapp.style(), QPalette(qapp.palette())
     name = style.name()
@@ -149,6 +152,7 @@ def test_the_system_theme_leaves_the_platform_style_in_place_and_comes_back_to_i
     assert qapp.style().name() == name and qapp.palette() == palette
 
 
+@pytest.mark.slow
 def test_a_start_in_the_system_theme_builds_no_style_type(tmp_path):
     """PySide6 builds QStyle's Python type, and its eleven enums, the first time Python
     asks for a style: a start in the system's theme never does."""
@@ -325,6 +329,7 @@ def test_every_text_reaches_a_contrast_of_4_5_in_both_themes(qtbot, settings, th
     assert any(mode == "replay" and "Won" in text for _game, mode, text in measured)  # the outcome, in green
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["dark", "light"])
 def test_the_pentomino_palette_s_letters_read_on_their_buttons(qtbot, settings, themes, name):
     """Each piece button's letter (the top-left corner of its icon) against the button."""
@@ -353,6 +358,7 @@ def test_the_pentomino_palette_s_letters_read_on_their_buttons(qtbot, settings, 
         assert _rendered_contrast(button.grab(corner).toImage()) >= 4.5, letter
 
 
+@pytest.mark.slow
 def test_the_chosen_number_of_engine_lines_stands_out_in_the_dark(qtbot, settings, themes):
     """Xiangqi's Analysis > Lines 1/2/3: the chosen button is told from the others at a glance."""
     window = MainWindow(settings, themes=themes)

@@ -138,6 +138,7 @@ def test_svg_renders_as_the_png_export(qapp, tmp_path, key, zoom):
     assert _difference(drawn, expected) < MOST_DIFFERENT
 
 
+@pytest.mark.slow
 @needs_poppler
 @pytest.mark.parametrize("key", sorted(BOARDS))
 def test_pdf_renders_as_the_png_export(qapp, tmp_path, key):
@@ -171,6 +172,7 @@ def test_every_export_names_slugboard_as_its_maker(qapp, tmp_path):
     assert f'xmp:CreatorTool="{maker}"'.encode() in data  # the document's XMP metadata
 
 
+@pytest.mark.slow
 def test_the_comparison_tells_other_pictures_apart(qapp):
     """The comparison is not blind at its tolerance: another board, or a picture of the
     window's colour alone, differs by more than MOST_DIFFERENT."""

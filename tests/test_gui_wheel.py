@@ -3,6 +3,7 @@ value alone until a person has chosen the box (a click or Tab); then it steps th
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QScrollArea
@@ -44,6 +45,7 @@ def _guarded(qtbot, page) -> None:
     qtbot.waitUntil(lambda: all(b.focusPolicy() == Qt.FocusPolicy.StrongFocus for b in _boxes(page)))
 
 
+@pytest.mark.slow
 def test_the_wheel_over_a_box_leaves_its_value_until_the_box_is_chosen(qtbot, main_window):
     checked = []
     for index, game in enumerate(titles()):

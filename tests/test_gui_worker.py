@@ -89,6 +89,7 @@ def test_shutdown_drops_the_answer(qtbot, monkeypatch):
     assert answers == [] and not worker.busy
 
 
+@pytest.mark.slow
 def test_quitting_while_a_query_runs_exits_at_once(tmp_path):
     """A query that never looks at its cancel flag cannot keep the process alive."""
     script = tmp_path / "quit.py"
@@ -211,6 +212,7 @@ def test_a_pentomino_count_runs_in_a_helper_process_that_closing_the_window_ends
     assert wait_ended(pid)
 
 
+@pytest.mark.slow
 @linux_only
 def test_a_puzzle_is_made_in_a_helper_process(main_window, qtbot):
     import os
@@ -262,6 +264,7 @@ def test_a_failure_without_words_is_still_explained():
     assert why(RecursionError("")) == "an unexpected error (RecursionError)"
 
 
+@pytest.mark.slow
 def test_where_no_helper_process_can_start_the_search_runs_here(main_window, qtbot, monkeypatch):
     """No Python to start a helper with (an unusual install): the count is still answered,
     worked out in the window's own process."""

@@ -46,6 +46,7 @@ def _empty(main_window):
     return page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [OPENING_SLUG, xiangqi.OPENING_FEN, f"xiangqi:{OPENING_SLUG}"])
 def test_paste_opening_shows_the_board(qtbot, main_window, text):
     QGuiApplication.clipboard().setText(text)
@@ -210,6 +211,7 @@ def test_unencodable_fen_is_shown_and_flagged(qtbot, main_window):
     assert 40 in page.canvas.marked
 
 
+@pytest.mark.slow
 def test_problems_name_facing_kings_and_check(qtbot, main_window):
     page = _page(main_window)
     main_window.paste_text("4k4/9/9/9/9/9/9/9/9/4K4 w")
@@ -284,6 +286,7 @@ def test_keys_flip_and_toggle_the_side_to_move(qtbot, main_window):
     assert page.board.red_to_move
 
 
+@pytest.mark.slow
 def test_export_image_uses_the_view(qtbot, main_window):
     from slugboard.gui.render import render_image
 
@@ -366,6 +369,7 @@ def test_second_uncrossed_soldier_on_a_file_is_refused(qtbot, main_window):
     assert [sq for sq, _ in page.board.pieces] == [40, 58]
 
 
+@pytest.mark.slow
 def test_kind_label_says_when_the_code_holds_no_more(qtbot, main_window):
     main_window.paste_text(OPENING_SLUG)
     page = _page(main_window)
@@ -428,6 +432,7 @@ def test_drag_onto_a_piece_takes_it_and_undo_brings_it_back(qtbot, main_window):
     assert main_window.slug_pane.slug_text() == OPENING_SLUG
 
 
+@pytest.mark.slow
 def test_every_edit_undoes_and_redoes(qtbot, main_window):
     main_window.paste_text(OPENING_SLUG)
     page = _page(main_window)
@@ -498,6 +503,7 @@ def test_hovering_a_refused_point_says_why_before_the_click(qtbot, main_window):
     assert len(messages) == count
 
 
+@pytest.mark.slow
 def test_palette_pieces_are_readable_and_fit_the_panel_at_the_smallest_window(qtbot, main_window):
     page = _page(main_window)
     main_window.tabs.setCurrentWidget(page)

@@ -26,6 +26,7 @@ def _done(page) -> bool:
     return page.analysis_panel.status.text().endswith("(done). Scores from Red's side.")
 
 
+@pytest.mark.slow
 @needs_engine
 def test_lines_and_arrows_follow_every_move(qtbot, main_window):
     page = _set_up(qtbot, main_window, xiangqi.OPENING_FEN)
@@ -52,6 +53,7 @@ def test_lines_and_arrows_follow_every_move(qtbot, main_window):
     assert all(move in xiangqi.legal_moves(page.board) for move in page.canvas.arrows)
 
 
+@pytest.mark.slow
 @needs_engine
 def test_a_mate_is_announced(qtbot, main_window):
     page = _set_up(qtbot, main_window, "3k5/9/9/9/9/9/9/9/R8/R3K4 w")
@@ -63,6 +65,7 @@ def test_a_mate_is_announced(qtbot, main_window):
     assert not page.analysis_panel.line_labels[1].isVisible()
 
 
+@pytest.mark.slow
 @needs_engine
 def test_edits_are_analysed_and_a_position_without_a_king_is_not(qtbot, main_window):
     page = main_window.page("xiangqi")
@@ -76,6 +79,7 @@ def test_edits_are_analysed_and_a_position_without_a_king_is_not(qtbot, main_win
     qtbot.waitUntil(lambda: _done(page) and bool(page.canvas.arrows), timeout=20_000)
 
 
+@pytest.mark.slow
 @needs_engine
 def test_turning_analysis_off_stops_and_clears(qtbot, main_window):
     page = main_window.page("xiangqi")
@@ -113,6 +117,7 @@ def _fake_engine(tmp_path, on_go: str) -> str:
     return str(script)
 
 
+@pytest.mark.slow
 def test_an_engine_that_dies_is_reported_and_the_window_keeps_working(qtbot, main_window, tmp_path):
     page = _set_up(qtbot, main_window, xiangqi.OPENING_FEN)
     page.use_engine(_fake_engine(tmp_path, "sys.exit(4)"))
@@ -127,6 +132,7 @@ def test_an_engine_that_dies_is_reported_and_the_window_keeps_working(qtbot, mai
     assert page.settings.value("xiangqi/engine") == str(tmp_path / "fake-engine")
 
 
+@pytest.mark.slow
 @needs_engine
 def test_closing_the_window_ends_the_engine(qtbot, main_window):
     import os
@@ -142,6 +148,7 @@ def test_closing_the_window_ends_the_engine(qtbot, main_window):
         os.kill(process.pid, 0)
 
 
+@pytest.mark.slow
 @needs_engine
 def test_a_game_is_evaluated_and_the_graph_goes_to_a_move(qtbot, main_window, monkeypatch):
     from slugboard.gui.xiangqi import analysing
@@ -164,6 +171,7 @@ def test_a_game_is_evaluated_and_the_graph_goes_to_a_move(qtbot, main_window, mo
     assert graph.values == []
 
 
+@pytest.mark.slow
 def test_the_engine_chosen_and_the_lines_are_kept_for_next_time(qtbot, main_window, tmp_path, monkeypatch, open_window):
     from PySide6.QtWidgets import QFileDialog
 

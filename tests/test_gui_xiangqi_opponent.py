@@ -6,6 +6,7 @@ an engine, a message that says how to get one."""
 from __future__ import annotations
 
 import cchess
+import pytest
 from cchess.common import pos2iccs
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
@@ -49,6 +50,7 @@ def _replied(page, plies: int):
     return lambda: len(page.game_moves) == plies and page.game_ply == plies
 
 
+@pytest.mark.slow
 @needs_engine
 def test_a_game_against_the_engine_with_a_takeback_and_a_resignation(qtbot, main_window):
     page = _set_up(qtbot, main_window)
@@ -73,6 +75,7 @@ def test_a_game_against_the_engine_with_a_takeback_and_a_resignation(qtbot, main
     assert game.tags["Result"] == "0-1" and game.main_line == page.game_moves
 
 
+@pytest.mark.slow
 @needs_engine
 def test_the_engine_moves_first_when_the_person_takes_black(qtbot, main_window):
     page = _set_up(qtbot, main_window, side="Black")
@@ -81,6 +84,7 @@ def test_the_engine_moves_first_when_the_person_takes_black(qtbot, main_window):
     assert not page.board.red_to_move
 
 
+@pytest.mark.slow
 @needs_engine
 def test_a_takeback_while_the_engine_thinks_drops_its_move(qtbot, main_window):
     page = _set_up(qtbot, main_window, seconds=3.0)

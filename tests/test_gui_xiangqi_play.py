@@ -4,6 +4,7 @@ paste the moves, and the slug pane and Copy FEN following every move."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QGuiApplication
 
@@ -86,6 +87,7 @@ def test_a_whole_game_to_checkmate_with_clicks(qtbot, main_window):
     assert xiangqi.decode(main_window.slug_pane.slug_text()).cells == page.board.cells
 
 
+@pytest.mark.slow
 def test_move_list_undo_redo_start_again_and_notation(qtbot, main_window):
     page = _set_up(qtbot, main_window, xiangqi.OPENING_FEN)
     for source, target in (("h2", "e2"), ("h9", "g7"), ("h0", "g2")):
@@ -154,6 +156,7 @@ def test_a_move_list_from_a_position_that_cannot_be_played_changes_nothing(qtbot
     assert page.board == board
 
 
+@pytest.mark.slow
 def test_undo_back_into_the_set_up_and_redo_bring_the_game_back(qtbot, main_window):
     page = main_window.page("xiangqi")
     main_window.tabs.setCurrentWidget(page)
@@ -227,6 +230,7 @@ def test_a_position_pasted_with_its_moves_opens_as_that_game(qtbot, main_window)
     assert page.board == xiangqi.from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w")
 
 
+@pytest.mark.slow
 def test_moves_that_cannot_be_replayed_are_said_not_dropped(qtbot, main_window):
     """A FEN followed by more moves than a list may hold opens as the position, and the
     page says the moves were not replayed, and why."""
@@ -274,6 +278,7 @@ def test_one_move_pasted_is_counted_in_the_singular(qtbot, main_window):
     assert main_window.statusBar().currentMessage() == "Replayed 1 move"
 
 
+@pytest.mark.slow
 def test_a_position_pasted_with_text_that_is_not_moves_is_refused_not_opened_alone(qtbot, main_window):
     """A FEN followed by words that are not moves does not open as the position alone (the
     words dropped without a word): the paste is refused at the first such word, short or
@@ -294,6 +299,7 @@ def test_a_position_pasted_with_text_that_is_not_moves_is_refused_not_opened_alo
     assert "cannot be read (character 34): &#x27;yyyy" in main_window.slug_pane.error_text()
 
 
+@pytest.mark.slow
 def test_the_chinese_moves_follow_the_script_chosen_in_the_view_menu_and_it_is_kept(qtbot, main_window, open_window):
     """View > Simplified Chinese moves: the move list and the status line write 马８进７
     rather than 馬８進７, and the next start keeps the choice; the moves read the same."""

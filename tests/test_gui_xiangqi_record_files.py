@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from test_gui_xiangqi_play import _click, _set_up, _sq
@@ -18,6 +19,7 @@ REAL = Path(__file__).parent / "data" / "real" / "xiangqi"
 BLACK_FIRST = "3k5/9/9/8p/9/9/9/9/R8/1R2K4 b"
 
 
+@pytest.mark.slow
 def test_copy_moves_then_paste_moves_replays_the_game_from_its_position(qtbot, main_window):
     page = _set_up(qtbot, main_window, BLACK_FIRST)
     for source, target in [("i6", "i5"), ("a1", "a7"), ("i5", "i4"), ("b0", "b8")]:
@@ -50,6 +52,7 @@ def test_a_web_page_of_a_game_database_opens_from_file_open(qtbot, main_window):
     assert page.game_moves == records.read_file(path)[0].main_line and len(page.game_moves) == 45
 
 
+@pytest.mark.slow
 def test_a_file_of_several_games_opens_the_first_and_says_how_many(qtbot, main_window):
     page = main_window.page("xiangqi")
     statuses = []

@@ -3,6 +3,7 @@ followed with clicks, and saved as PGN that reads back the same."""
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from test_gui_xiangqi_play import _drag, _sq
@@ -27,6 +28,7 @@ def _items(widget) -> list[str]:
     return [widget.item(i).text() for i in range(widget.count())]
 
 
+@pytest.mark.slow
 def test_a_record_opens_in_play_mode_with_comments_and_variations(qtbot, main_window):
     page = _opened(qtbot, main_window)
     assert page.mode == "play" and page.move_list.count() == 5
@@ -74,6 +76,7 @@ def test_save_game_writes_pgn_that_reads_back(qtbot, main_window, tmp_path, monk
     assert again.tags["Event"] == "Club game"
 
 
+@pytest.mark.slow
 def test_open_game_reads_a_file_and_says_why_not(qtbot, main_window, tmp_path, monkeypatch):
     page = main_window.page("xiangqi")
     main_window.tabs.setCurrentWidget(page)
@@ -113,6 +116,7 @@ def _action(main_window, slot):
     return next(a for a in main_window.findChildren(QAction) if a.objectName() == f"xiangqi:{slot}")
 
 
+@pytest.mark.slow
 def test_file_open_reads_a_record_and_the_file_menu_saves_it(qtbot, main_window, tmp_path, monkeypatch):
     import sys
 

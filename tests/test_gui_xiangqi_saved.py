@@ -43,6 +43,7 @@ def _rows(page):
     return [page.move_list.item(i).text() for i in range(page.move_list.count())]
 
 
+@pytest.mark.slow
 def test_a_game_in_play_mode_comes_back_at_the_move_shown(qtbot, settings, open_window):
     first = open_window()
     page = _play(qtbot, first)
@@ -80,6 +81,7 @@ def test_a_game_in_play_mode_comes_back_at_the_move_shown(qtbot, settings, open_
     second.close()
 
 
+@pytest.mark.slow
 def test_the_game_played_on_after_a_restart_is_the_one_kept(qtbot, settings, open_window):
     first = open_window()
     _play(qtbot, first, moves=MOVES[:1])
@@ -175,6 +177,7 @@ def test_a_kept_game_that_does_not_fit_its_board_leaves_the_board_in_edit_mode(q
     second.close()
 
 
+@pytest.mark.slow
 def test_a_kept_game_of_another_board_is_not_shown_on_this_one(qtbot, settings, open_window):
     first = open_window()
     _play(qtbot, first)

@@ -51,6 +51,7 @@ def test_the_game_is_gone_once_unregistered(toy_game):
     codecs.register("toygame.codec")  # for the fixture to take away again
 
 
+@pytest.mark.slow
 def test_the_command_line_gains_its_subcommand(toy_game):
     status, out, _ = _run("winner", "ttt:XXXOO....")
     assert status == 0 and json.loads(out) == {"winner": "X"}
@@ -83,6 +84,7 @@ def test_the_command_line_imports_its_files(toy_game, tmp_path):
     assert out.split() == ["ttt:X........", "ttt:XO......."]
 
 
+@pytest.mark.slow
 def test_the_window_gains_its_tab_action_and_file_type(toy_game, qtbot, open_window, tmp_path):
     from PySide6.QtWidgets import QApplication
 
@@ -121,6 +123,7 @@ def test_the_window_gains_its_tab_action_and_file_type(toy_game, qtbot, open_win
     assert window.slug_pane.slug_text() == "ttt:XOX.O.X.."
 
 
+@pytest.mark.slow
 def test_the_contract_and_anatomy_tests_run_over_it(toy_game):
     """The shared tests of every game take the toy game with its own strategies module
     (tests/toygame/strategies.py): no table of theirs names it."""

@@ -15,6 +15,7 @@ def test_example_decodes_as_its_game(example):
     assert GAMES[name].encode(board)
 
 
+@pytest.mark.slow
 def test_examples_menu_opens_each_board(qtbot, main_window):
     actions = main_window.examples_menu.actions()
     assert len(actions) == len([e for e in resources.examples() if e["game"] in main_window.pages])

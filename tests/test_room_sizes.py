@@ -29,6 +29,7 @@ def _oversized(path: Path, root: Path = ROOT) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_no_class_or_function_too_long_to_read(folder):
     here = ROOT / folder

@@ -52,6 +52,7 @@ def _in_thread(work, seconds: float) -> tuple[bool, list]:
     return not thread.is_alive(), raised
 
 
+@pytest.mark.slow
 def test_a_hung_engine_behind_a_wrapper_is_ended_with_its_group(tmp_path):
     script, pidfile = wrapper(tmp_path, "hang")
     engine = eng.Engine(script)
@@ -68,6 +69,7 @@ def test_a_hung_engine_behind_a_wrapper_is_ended_with_its_group(tmp_path):
     assert not engine.alive
 
 
+@pytest.mark.slow
 def test_closing_an_engine_behind_a_wrapper_mid_search_returns_at_once(tmp_path):
     script, pidfile = wrapper(tmp_path, "hang")
     engine = eng.Engine(script)
@@ -99,6 +101,7 @@ def test_an_engine_behind_a_wrapper_that_dies_mid_search_says_so(tmp_path):
     assert "ended unexpectedly" in str(raised[0]) or "stopped" in str(raised[0])
 
 
+@pytest.mark.slow
 def test_a_silent_engine_behind_a_wrapper_is_ended(tmp_path, monkeypatch):
     monkeypatch.setattr(eng, "UCI_WAIT", 0.2)
     script, pidfile = wrapper(tmp_path, "silent")
@@ -107,6 +110,7 @@ def test_a_silent_engine_behind_a_wrapper_is_ended(tmp_path, monkeypatch):
     assert wait_ended(_pid(pidfile), 5)
 
 
+@pytest.mark.slow
 def test_a_flood_of_lines_is_held_in_bounded_room(tmp_path):
     script, _ = wrapper(tmp_path, "flood")
     with eng.Engine(script) as engine:
@@ -150,6 +154,7 @@ _INFO = st.builds(
 _OTHER = st.sampled_from(["readyok", "bestmove h2e2", "info string hello", "id name X", "uciok"])
 
 
+@pytest.mark.slow
 @settings(max_examples=examples(200), deadline=None)
 @given(st.lists(st.one_of(_INFO, _OTHER), max_size=200))
 def test_the_engine_output_keeps_every_other_line_and_the_latest_info_of_each_line(lines):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from fake_engine import wrapper
 from processes import linux_only, wait_ended
 from test_gui_xiangqi_analysis import _analyse
@@ -13,6 +14,7 @@ from test_gui_xiangqi_play import _set_up
 from slugboard.codecs import xiangqi
 
 
+@pytest.mark.slow
 @linux_only
 def test_closing_the_window_ends_a_hung_engine_behind_a_wrapper(qtbot, main_window, tmp_path):
     script, pidfile = wrapper(tmp_path, "hang")

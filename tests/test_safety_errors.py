@@ -61,6 +61,7 @@ def test_a_solver_that_gives_up_says_so(monkeypatch):
     assert "the solver gave up after 1e-06 s" in err and "board JSON" not in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("address", ["bogus", "file:///etc/passwd", "inproc://x", "tcp://host:99999", "tcp://h/p"])
 def test_a_bad_dask_address_is_named_as_such(address, monkeypatch):
     pytest.importorskip("distributed")
@@ -73,6 +74,7 @@ def test_a_bad_dask_address_is_named_as_such(address, monkeypatch):
     assert "board JSON" not in err and err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_a_server_that_is_not_a_dask_scheduler_is_named_as_such():
     pytest.importorskip("distributed")
     server = socket.create_server(("127.0.0.1", 0))

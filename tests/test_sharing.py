@@ -54,6 +54,7 @@ def test_qr_command_refuses_a_game_without_a_web_link_and_says_why(tmp_path, cap
     assert cli.run(["qr", "not a board", "-o", str(out)]) == 2
 
 
+@pytest.mark.slow
 def test_export_svg_is_a_drawing_of_the_board(qapp, tmp_path):
     from PySide6.QtSvg import QSvgRenderer
 
@@ -69,6 +70,7 @@ def test_export_svg_is_a_drawing_of_the_board(qapp, tmp_path):
     assert renderer.isValid() and not renderer.defaultSize().isEmpty()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_export_pdf_is_one_page_with_the_board_and_its_link(qapp, tmp_path, paper):
     from PySide6.QtPdf import QPdfDocument
@@ -101,6 +103,7 @@ def _pdf_page(path) -> tuple[QImage, str]:
     return page, document.getAllText(0).text()
 
 
+@pytest.mark.slow
 def test_a_dark_pdf_page_is_dark_to_its_edges_and_its_text_light(qapp, tmp_path):
     from PySide6.QtGui import QColor
 
@@ -131,6 +134,7 @@ def test_a_slug_longer_than_a_page_prints_its_start_and_says_so(qapp, tmp_path):
     assert min(margin) > 240
 
 
+@pytest.mark.slow
 def test_export_reads_a_text_file_as_the_window_opens_it(qapp, tmp_path, capsys):
     board = tmp_path / "board.txt"
     board.write_text(f"Today's game: {LETTERS}\n", encoding="utf-8")
@@ -139,6 +143,7 @@ def test_export_reads_a_text_file_as_the_window_opens_it(qapp, tmp_path, capsys)
     assert app_main(["--export", str(tmp_path / "c.png"), str(tmp_path)]) == 2  # a folder is no board
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("option", "value"), [("--at", "3"), ("--start-word", "HELLO")])
 def test_an_option_for_another_game_s_boards_is_an_error(qapp, tmp_path, capsys, option, value):
     assert app_main(["--export", str(tmp_path / "b.png"), SUDOKU, option, value]) == 2
@@ -147,11 +152,13 @@ def test_an_option_for_another_game_s_boards_is_an_error(qapp, tmp_path, capsys,
     assert not (tmp_path / "b.png").exists()
 
 
+@pytest.mark.slow
 def test_export_refuses_a_type_it_cannot_write(qapp, tmp_path, capsys):
     assert app_main(["--export", str(tmp_path / "board.doc"), SUDOKU]) == 2
     assert ".png, .svg or .pdf" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_share_dialog_shows_the_link_as_a_qr_code(qtbot, main_window, tmp_path):
     main_window.paste_text(LETTERS)
     dialog = main_window.share_dialog()
@@ -168,6 +175,7 @@ def test_share_dialog_shows_the_link_as_a_qr_code(qtbot, main_window, tmp_path):
     assert dialog.save(str(tmp_path / "saved")) and _read_qr(tmp_path / "saved.png") == [LETTERS]
 
 
+@pytest.mark.slow
 def test_share_says_why_for_a_game_without_a_web_link(qtbot, main_window):
     main_window.paste_text(MINES)
     assert main_window.share_dialog() is None
@@ -196,6 +204,7 @@ def test_export_dialog_writes_each_kind(qtbot, main_window, tmp_path):
         assert (tmp_path / name).stat().st_size > 1000
 
 
+@pytest.mark.slow
 def test_a_saved_svg_code_reads_on_a_dark_page(qtbot, main_window, tmp_path):
     """The SVG code brings its own white ground and quiet zone: laid on a black page, a
     phone still reads it."""
