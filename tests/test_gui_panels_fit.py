@@ -252,6 +252,24 @@ class _Recording:
         return getattr(self._painter, name)
 
 
+def _record_painting(monkeypatch, module, name: str) -> list[_Recording]:
+    """Each call of `module.name(painter, ...)` from now on drawn through a `_Recording`
+    of its painter, kept in the list returned."""
+    recorded: list[_Recording] = []
+    painted = getattr(module, name)
+
+    def recording(painter, *args, **kwargs):
+        recorder = _Recording(painter)
+        recorded.append(recorder)
+        try:
+            return painted(recorder, *args, **kwargs)
+        finally:
+            recorder._painter = None  # the widget's painter ends with its paint event
+
+    monkeypatch.setattr(module, name, recording)
+    return recorded
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(800, 600), (640, 480)])
 def test_the_letters_score_list_is_never_drawn_below_the_readable_minimum(qtbot, main_window, size, monkeypatch):
@@ -260,18 +278,7 @@ def test_the_letters_score_list_is_never_drawn_below_the_readable_minimum(qtbot,
     main_window.paste_text(INMATE)
     page = _shown(qtbot, main_window, "letters", size)
     canvas = page.canvas
-    recorded: list[_Recording] = []
-    painted = paint._paint_panel
-
-    def recording(painter, *args, **kwargs):
-        recorder = _Recording(painter)
-        recorded.append(recorder)
-        try:
-            return painted(recorder, *args, **kwargs)
-        finally:
-            recorder._painter = None  # the canvas's painter ends with its paint event
-
-    monkeypatch.setattr(paint, "_paint_panel", recording)
+    recorded = _record_painting(monkeypatch, paint, "_paint_panel")
     canvas._paint_cache.invalidate()
     image = QImage(canvas.size(), QImage.Format.Format_ARGB32)
     canvas.render(image)
@@ -292,18 +299,7 @@ def test_the_evaluation_graph_scale_is_never_below_the_readable_minimum(qtbot, m
     page.show_section("Moves")
     graph = page.evaluation_graph
     qtbot.waitUntil(graph.isVisible)
-    recorded: list[_Recording] = []
-    painted = analysis.paint_graph
-
-    def recording(painter, *args, **kwargs):
-        recorder = _Recording(painter)
-        recorded.append(recorder)
-        try:
-            return painted(recorder, *args, **kwargs)
-        finally:
-            recorder._painter = None  # the graph's painter ends with its paint event
-
-    monkeypatch.setattr(analysis, "paint_graph", recording)
+    recorded = _record_painting(monkeypatch, analysis, "paint_graph")
     image = QImage(graph.size(), QImage.Format.Format_ARGB32)
     graph.render(image)
     assert len(recorded) == 1 and recorded[0].points

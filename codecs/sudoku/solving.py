@@ -134,8 +134,8 @@ def split(board: Board) -> tuple[Board, Solving]:
     return puzzle, Solving(tuple(entries), board.corner, board.centre, colours)
 
 
-def _source_object(board: Board) -> dict[str, Any] | None:
-    """The f-puzzles JSON a variant board was read from, with its grid (None for another)."""
+def _source_json(board: Board) -> dict[str, Any] | None:
+    """The f-puzzles JSON object a variant board was read from (None for another board)."""
     variant = board.variant
     if variant is None or not variant.source or variant.form == "scl":
         return None
@@ -143,7 +143,13 @@ def _source_object(board: Board) -> dict[str, Any] | None:
         obj = json.loads(variant.source)
     except (ValueError, RecursionError):
         return None
-    if not isinstance(obj, dict):
+    return obj if isinstance(obj, dict) else None
+
+
+def _source_object(board: Board) -> dict[str, Any] | None:
+    """The f-puzzles JSON a variant board was read from, with its grid (None for another)."""
+    obj = _source_json(board)
+    if obj is None:
         return None
     grid = obj.get("grid")
     if not isinstance(grid, list) or len(grid) != board.size or not all(isinstance(row, list) for row in grid):
@@ -234,14 +240,8 @@ def puzzle_key(puzzle: Board) -> str:
 def setter_solution(puzzle: Board) -> tuple[int, ...] | None:
     """The setter's own solution, when the f-puzzles JSON holds one (`solution`: the
     digits row by row); None when it holds none or one that is not a full grid."""
-    variant = puzzle.variant
-    if variant is None or not variant.source or variant.form == "scl":
-        return None
-    try:
-        obj = json.loads(variant.source)
-    except (ValueError, RecursionError):
-        return None
-    solution = obj.get("solution") if isinstance(obj, dict) else None
+    obj = _source_json(puzzle)
+    solution = None if obj is None else obj.get("solution")
     count = len(puzzle.cells)
     if not isinstance(solution, list) or len(solution) != count:
         return None
