@@ -120,6 +120,10 @@ class BestPlays(QObject):
         best_list.setObjectName("bestPlays")
         best_list.setMouseTracking(True)
         best_list.setMinimumHeight(160)
+        # A play's line is elided at the list's edge (whole in its tooltip), never scrolled
+        # sideways, in whatever font the platform has.
+        best_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        best_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         best_list.itemEntered.connect(self._preview_play)
         best_list.itemClicked.connect(self._play_chosen)
         viewport = best_list.viewport()
@@ -200,6 +204,7 @@ class BestPlays(QObject):
             row, col = play.placed[0][0], play.placed[0][1]
             where = f"r{row + 1}c{col + 1} {'across' if play.across else 'down'}"
             item = QListWidgetItem(f"{play.word}  {play.score}  ({where}, tiles {tiles})")
+            item.setToolTip(item.text())
             item.setData(Qt.ItemDataRole.UserRole, play)
             self.best_list.addItem(item)
         self._bring_into_view(self.best_list)

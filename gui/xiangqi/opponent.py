@@ -93,6 +93,9 @@ class OpponentPanel(QWidget):
         self.side.addItems(SIDES)
         self.side.setCurrentText(str(settings.value(SETTINGS + "side", SIDES[0])))
         self.side.setToolTip("The side you play from the position on the board; the engine plays the other")
+        # Narrower than its longest choice where the font is wide: the panel keeps its width.
+        self.side.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.side.setMinimumContentsLength(8)
         self.elo = QSpinBox()
         self.elo.setRange(500, 3000)
         self.elo.setSingleStep(50)
@@ -111,12 +114,13 @@ class OpponentPanel(QWidget):
         self.seconds.setValue(float(settings.value(SETTINGS + "seconds", DEFAULT_SECONDS)))
         self.seconds.setToolTip("How long the engine thinks over each move")
         grid.addWidget(QLabel("You play"), 0, 0)
-        grid.addWidget(self.side, 0, 1, 1, 2)
+        grid.addWidget(self.side, 0, 1)
         grid.addWidget(QLabel("Elo"), 1, 0)
         grid.addWidget(self.elo, 1, 1)
-        grid.addWidget(self.full, 1, 2)
-        grid.addWidget(QLabel("Per move"), 2, 0)
-        grid.addWidget(self.seconds, 2, 1)
+        grid.addWidget(self.full, 2, 1)  # under the Elo it overrides, so no row is wider than the panel
+        grid.addWidget(QLabel("Per move"), 3, 0)
+        grid.addWidget(self.seconds, 3, 1)
+        grid.setColumnStretch(1, 1)  # the choices take the room the labels leave
         layout.addLayout(grid)
         buttons = QGridLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
