@@ -56,16 +56,15 @@ def _pentomino(qtbot, window):
     return window.page("pentomino")
 
 
-def _minesweeper_edit(qtbot, window):
-    page = window.page("minesweeper")
-    page.set_mode("edit")
-    return page
+def _in_mode(game, mode):
+    """A state of the table below: `game`'s page switched to `mode`."""
 
+    def state(qtbot, window):
+        page = window.page(game)
+        page.set_mode(mode)
+        return page
 
-def _minesweeper_play(qtbot, window):
-    page = window.page("minesweeper")
-    page.set_mode("play")
-    return page
+    return state
 
 
 def _minesweeper_replay(qtbot, window):
@@ -76,12 +75,6 @@ def _minesweeper_replay(qtbot, window):
     qtbot.waitUntil(page.replay_ready, timeout=10_000)
     page.replays.to_end()
     qtbot.waitUntil(lambda: page.stat_labels["clicks"].text() not in ("–", "…"), timeout=10_000)
-    return page
-
-
-def _xiangqi_edit(qtbot, window):
-    page = window.page("xiangqi")
-    page.set_mode("edit")
     return page
 
 
@@ -128,10 +121,10 @@ def _letters_best(qtbot, window):
 STATES = {
     "sudoku": ("sudoku", _sudoku),
     "pentomino": ("pentomino", _pentomino),
-    "minesweeper-edit": ("minesweeper", _minesweeper_edit),
-    "minesweeper-play": ("minesweeper", _minesweeper_play),
+    "minesweeper-edit": ("minesweeper", _in_mode("minesweeper", "edit")),
+    "minesweeper-play": ("minesweeper", _in_mode("minesweeper", "play")),
     "minesweeper-replay": ("minesweeper", _minesweeper_replay),
-    "xiangqi-edit": ("xiangqi", _xiangqi_edit),
+    "xiangqi-edit": ("xiangqi", _in_mode("xiangqi", "edit")),
     "xiangqi-analysis": ("xiangqi", _xiangqi_analysis),
     "xiangqi-opponent": ("xiangqi", _xiangqi_opponent),
     "letters-review": ("letters", _letters_review),

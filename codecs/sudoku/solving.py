@@ -119,11 +119,10 @@ def split(board: Board) -> tuple[Board, Solving]:
         for i in board.typed:
             entries[i], cells[i] = cells[i], 0
     puzzle = replace(board, cells=tuple(cells), typed=frozenset(), centre=(0,) * count, corner=(0,) * count, notes=())
-    colours = (0,) * count
     source = _source_object(board)
-    if source is not None and _highlights_of(source, board.size) != colours:
+    colours = (0,) * count if source is None else _highlights_of(source, board.size)
+    if source is not None and any(colours):
         # The solver's colours (f-puzzles' `highlight`) are kept here, not in the puzzle.
-        colours = _highlights_of(source, board.size)
         for row in source["grid"]:
             for cell in row:
                 if isinstance(cell, dict):
