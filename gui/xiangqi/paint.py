@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+import sys
+
+from PySide6.QtCore import (
+    QMessageLogContext,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    QtMsgType,
+    qFormatLogMessage,
+    qInstallMessageHandler,
+)
 from PySide6.QtGui import (
     QBrush,
     QColor,
@@ -71,10 +82,32 @@ def piece_families() -> list[str]:
             font_id = QFontDatabase.addApplicationFontFromData(data)
             if font_id >= 0:
                 families = list(QFontDatabase.applicationFontFamilies(font_id))
+                _quiet_script_notes(families)
         except OSError:
             families = []
         _families = families + FALLBACK_FAMILIES
     return _families
+
+
+def _quiet_script_notes(families: list[str]) -> None:
+    """Keeps Qt from noting on the terminal, line after line, that the shipped subset lacks the
+    tables of scripts such as Devanagari or Khmer ("OpenType support missing for ..."). The
+    subset holds the pieces' characters alone, and Qt draws any other text with the next
+    family, as it should; the note tells a person nothing to act on. Every other message
+    goes on to where it went before."""
+    notes = tuple(f'OpenType support missing for "{family}"' for family in families)
+    if not notes:
+        return
+
+    def handler(kind: QtMsgType, context: QMessageLogContext, message: str) -> None:
+        if kind == QtMsgType.QtInfoMsg and message.startswith(notes):
+            return
+        if earlier is not None:
+            earlier(kind, context, message)
+        else:
+            sys.stderr.write(qFormatLogMessage(kind, context, message) + "\n")
+
+    earlier = qInstallMessageHandler(handler)
 
 
 def glyph_font(pixel_size: float) -> QFont:
