@@ -4,7 +4,8 @@
   hang    says nothing once asked to search, and ignores `stop`, `quit`, the end of its
           input and SIGTERM (only SIGKILL ends it) for up to a minute;
   flood   answers `go` with `info` lines and lines of megabytes without an end, as fast as
-          it can, for FLOOD_SECONDS (or until its output is closed), then its best move;
+          it can, for FLOOD_SECONDS or the seconds given to `wrapper` (or until its output
+          is closed), then its best move;
   die     answers `go` with one `info` line, then exits with status 3;
   silent  never says anything (not even to `uci`) for up to a minute.
 
@@ -25,13 +26,13 @@ FLOOD_SECONDS = 4.0
 INFO = b"info depth 1 seldepth 1 multipv 1 score cp 5 nodes 10 pv h2e2\n"
 
 
-def wrapper(folder, mode: str) -> tuple[str, str]:
+def wrapper(folder, mode: str, seconds: float = FLOOD_SECONDS) -> tuple[str, str]:
     """A `#!/bin/sh` script in `folder` that runs this engine in `mode` without `exec`,
-    and the file the engine writes its process id into."""
+    and the file the engine writes its process id into; a flood lasts `seconds`."""
     pidfile = os.path.join(str(folder), f"{mode}.pid")
     script = os.path.join(str(folder), f"{mode}-engine")
     with open(script, "w", encoding="utf-8") as handle:
-        handle.write(f"#!/bin/sh\n'{sys.executable}' '{os.path.abspath(__file__)}' {mode} '{pidfile}'\n")
+        handle.write(f"#!/bin/sh\n'{sys.executable}' '{os.path.abspath(__file__)}' {mode} '{pidfile}' {seconds}\n")
     os.chmod(script, os.stat(script).st_mode | stat.S_IXUSR)
     return script, pidfile
 
@@ -41,10 +42,10 @@ def _say(text: str) -> None:
     sys.stdout.flush()
 
 
-def _flood() -> None:
+def _flood(seconds: float) -> None:
     block = INFO * 2000 + b"x" * (4 << 20)  # then a line of megabytes with no end
     out = sys.stdout.buffer
-    end = time.monotonic() + FLOOD_SECONDS
+    end = time.monotonic() + seconds
     try:
         while time.monotonic() < end:
             out.write(block)
@@ -74,7 +75,7 @@ def main() -> None:
             _say("readyok")
         elif word == "go":
             if mode == "flood":
-                _flood()
+                _flood(float(sys.argv[3]) if len(sys.argv) > 3 else FLOOD_SECONDS)
             elif mode == "die":
                 _say("info depth 1 multipv 1 score cp 5 pv h2e2")
                 sys.exit(3)

@@ -98,8 +98,8 @@ def test_the_finder_gives_every_play_the_brute_force_gives_with_its_score():
 
 @pytest.mark.slow
 def test_the_finder_agrees_with_the_brute_force_on_fifty_positions():
-    # 50 random positions (each with a full rack, blanks among them) after the six above.
-    _check_positions(seed=2, count=50)
+    # 50 random positions in full (each with a full rack, blanks among them) after the six above.
+    _check_positions(seed=2, count=examples(50))
 
 
 def _full_rack_positions(seed, count):
@@ -126,7 +126,7 @@ def test_the_best_plays_found_by_pruning_are_the_first_of_every_play_ranked():
 
 @pytest.mark.slow
 def test_the_best_plays_found_by_pruning_agree_with_every_play_on_many_positions():
-    _check_best_against_every_play(seed=5, count=40)  # 40 full racks, three tops each
+    _check_best_against_every_play(seed=5, count=examples(40))  # 40 full racks in full, three tops each
 
 
 @pytest.mark.slow

@@ -404,12 +404,11 @@ def test_a_generated_puzzle_has_exactly_one_completion(capsys, surface, size, se
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("surface", "seed"), [("K", 1), ("M", 3), ("P", 3), ("C", 6)])
+@pytest.mark.parametrize(("surface", "seed"), [("K", 6), ("M", 1), ("P", 6), ("C", 4)])
 def test_the_short_looks_for_two_completions_change_the_time_not_the_puzzle(monkeypatch, surface, seed):
     """The looks only ever say "not unique" (two completions found): with them and without
     them (no time to look), the same seed makes the same puzzle, and they do find two
-    completions of the first boards (the 6x10 Klein bottle of seed 1 spent 5 s in its first
-    count without them)."""
+    completions of the first boards (what they save is benchmarks/pentomino_generate.py's)."""
     from slugboard.codecs.pentomino import generate
 
     looked: list[bool] = []
@@ -668,7 +667,9 @@ def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_loo
     from slugboard.codecs.pentomino import kernel
 
     assert sorted(kernel.DEBRUIJN_INDEX) == list(range(64))
-    board = pm.Board(surface, 5, 5) if surface == "S" else pm.Board(surface, 4, 5)
+    # The smallest boards of each surface whose pieces wrap across its seams (3x5: 28 to
+    # 4,770 tilings; the sphere is square), so a wrong neighbour changes a count.
+    board = pm.Board(surface, 5, 5) if surface == "S" else pm.Board(surface, 3, 5)
     t = solver.tables(solver.prepare(board))
     assert len(t.neighbours) == t.empty.bit_count()
     ring, near = kernel.cut_off_tables(t.around, t.neighbours)
@@ -684,6 +685,7 @@ def test_every_surface_finds_cells_cut_off_and_counts_alike_with_and_without_loo
         found.append(list(counts))
     looked = solver._count_python(t, states, -1, solver.NEVER, {})
     not_looked = solver._count_python(dataclasses.replace(t, around=()), states, -1, solver.NEVER, {})
+    assert sum(looked) > 0
     assert found[0] == found[1] == looked == not_looked
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import copy
 import dataclasses
+import functools
 import importlib
 import pickle
 import weakref
@@ -52,8 +53,10 @@ SLOTTED = {
 }
 
 
+@functools.cache
 def _classes() -> list[tuple[str, str, ast.ClassDef]]:
-    """Every class of the product's modules, as (module name, "path:Class", its node)."""
+    """Every class of the product's modules, as (module name, "path:Class", its node); read
+    by the tests that need it, not as the suite is collected."""
     found = []
     for folder, package in PACKAGES.items():
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -65,9 +68,6 @@ def _classes() -> list[tuple[str, str, ast.ClassDef]]:
                 if isinstance(node, ast.ClassDef):
                     found.append((module, f"{path.relative_to(ROOT).as_posix()}:{node.name}", node))
     return found
-
-
-CLASSES = _classes()
 
 
 def _is_dataclass(node: ast.ClassDef) -> bool:
@@ -86,7 +86,7 @@ def _defines_slots(node: ast.ClassDef) -> bool:
 
 
 def test_every_dataclass_is_frozen_and_slotted():
-    dataclasses_found = [(module, name) for module, name, node in CLASSES if _is_dataclass(node)]
+    dataclasses_found = [(module, name) for module, name, node in _classes() if _is_dataclass(node)]
     assert len(dataclasses_found) > 40  # the walk found the product's values
     wrong = []
     for module, name in dataclasses_found:
@@ -108,17 +108,19 @@ def test_the_keys_of_a_memo_can_be_held_weakly(value):
 
 
 def test_named_tuples_are_only_the_rows():
-    tuples = {name for _, name, node in CLASSES if "NamedTuple" in _bases(node)}
+    tuples = {name for _, name, node in _classes() if "NamedTuple" in _bases(node)}
     assert tuples == ROWS, "a value is a frozen slotted dataclass; only a row that code unpacks is a NamedTuple"
 
 
 def test_no_other_class_keeps_slots_of_its_own():
-    slotted = {name for _, name, node in CLASSES if _defines_slots(node) and not _is_dataclass(node)}
+    slotted = {name for _, name, node in _classes() if _defines_slots(node) and not _is_dataclass(node)}
     assert slotted == SLOTTED, "a value is a frozen slotted dataclass, not a class with __slots__ of its own"
 
 
 def test_no_base_class_of_values_comes_back():
-    hooks = [name for _, name, node in CLASSES if any(getattr(f, "name", "") == "__init_subclass__" for f in node.body)]
+    hooks = [
+        name for _, name, node in _classes() if any(getattr(f, "name", "") == "__init_subclass__" for f in node.body)
+    ]
     assert hooks == []
     assert not (ROOT / "codecs" / "record.py").exists()
 
