@@ -50,10 +50,9 @@ import pytest  # noqa: E402
 @pytest.fixture(scope="session")
 def replay_games():
     """The four real replay files read into games, by file name (read once)."""
-    from replay_files import FILES
-    from slugboard.codecs.minesweeper.files import read_replay_file
+    from replay_files import FILES, game
 
-    return {p.name: read_replay_file(str(p)) for p in FILES}
+    return {p.name: game(p) for p in FILES}
 
 
 @pytest.fixture

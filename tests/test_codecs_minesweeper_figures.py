@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from conftest import load_vectors
 from replay_files import DATA, FILES
+from replay_files import game as replay_game
 from replay_files import toollib as _toollib
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
@@ -174,7 +175,7 @@ def test_every_figure_says_its_convention():
 @pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(DATA.glob("*.*")), ids=lambda p: p.suffix)
 def test_chord_moments_are_the_chords_ms_toollib_counts(path):
-    game = read_replay_file(str(path))
+    game = replay_game(path)
     moments = chord_moments(game.mouse)
     assert len(moments) == game.figures["double"]
     assert all(isinstance(t, int) for t in moments)
@@ -225,7 +226,7 @@ def test_mine_odds_say_when_ms_toollib_finds_no_field(monkeypatch):
 def test_the_mouse_path_marks_the_clicks_ms_toollib_counts(path):
     from slugboard.codecs.minesweeper.clicks import CHORD_CLICK, LEFT_CLICK, RIGHT_CLICK
 
-    game = read_replay_file(str(path))
+    game = replay_game(path)
     mouse = game.mouse_path()
     assert game.mouse_path() is mouse and len(mouse) == len(game.mouse)
     kinds = [kind for *_, kind in mouse.clicks]

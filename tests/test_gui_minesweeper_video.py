@@ -138,9 +138,9 @@ def test_slugboard_export_writes_a_replay_files_video_with_its_path(tmp_path):
     assert "wrote" in done.stdout
     times, size = decoded(out)
     assert size == (320, 240)
-    from slugboard.codecs.minesweeper.files import read_replay_file
+    from replay_files import game
 
-    duration = ms.replay(read_replay_file(str(path)).board).duration_ms
+    duration = ms.replay(game(path).board).duration_ms
     assert times[-1] == round(duration / 2) + HOLD_MS  # the game at 2x, then the hold
     refused = _slugboard("--export", str(tmp_path / "at.webm"), str(path), "--at", "1")
     assert refused.returncode == 2 and "--at" in refused.stderr

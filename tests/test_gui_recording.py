@@ -13,8 +13,8 @@ from PIL import Image, ImageChops
 from PySide6.QtCore import Qt
 
 from conftest import DATA, load_vectors, open_file
+from replay_files import game
 from slugboard.codecs import minesweeper as ms
-from slugboard.codecs.minesweeper.files import read_replay_file
 from slugboard.codecs.work import Cancel, Cancelled
 from waiting import Queries
 
@@ -27,7 +27,7 @@ LONG = DATA / "minesweeper" / "c_10_1184.575_1021_0.862_Pu Tian Yi(Hu Bei).evf"
 
 
 def _board(path: Path) -> ms.Board:
-    return read_replay_file(str(path)).board
+    return game(path).board
 
 
 def _durations(path: Path) -> list[float]:
