@@ -64,10 +64,13 @@ def _parser(games: list[str] = ()) -> argparse.ArgumentParser:  # type: ignore[a
             parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
     if games:
         from .games import target, view  # loads Qt: only for help, or an option the window does not know
+    owners: dict[str, str] = {}  # each game's own option: the game it belongs to
     for name in games:
         command_line = view(name).command_line
         if command_line is not None:
             target(name, command_line.options)(parser)
+            owners.update(dict.fromkeys(command_line.flags, name))
+    parser.set_defaults(view_options=owners)
     return parser
 
 
@@ -87,19 +90,16 @@ def _parse(argv: list[str]) -> argparse.Namespace:
 
 
 def _options_of_other_games(args: argparse.Namespace, name: str) -> str | None:
-    """An option set on the command line that belongs to another game than `name`'s board."""
+    """An option set on the command line that belongs to another game than `name`'s board.
+    The games' own options (--at, --speed, --fps) are among them when the command line held
+    one (`_parse` then read them from the views; else no view is loaded to ask)."""
     from slugboard.codecs import all_games, titles
-
-    from .games import available, view
 
     game = all_games()[name]
     owners: list[tuple[str, str]] = [
         (option.flag, other.name) for other in all_games().values() for option in other.board_options
     ]
-    for other in available():
-        command_line = view(other).command_line
-        if command_line is not None:
-            owners += [(flag, other) for flag in command_line.flags]
+    owners += list(args.view_options.items())
     for flag, owner in owners:
         if owner != name and getattr(args, flag.lstrip("-").replace("-", "_"), None) is not None:
             return f"{flag} is for {titles()[owner]} boards; this is a {game.title} {game.noun}"

@@ -191,6 +191,39 @@ def test_export_moment_out_of_range_is_an_error(tmp_path, capsys):
 
 
 @pytest.mark.slow
+def test_export_refuses_another_games_option_by_name(tmp_path, capsys):
+    err = _export_error(capsys, "--export", str(tmp_path / "s.png"), SEED_SLUG, "--at", "1")
+    assert "--at is for Minesweeper boards; this is a Sudoku puzzle" in err
+    assert not (tmp_path / "s.png").exists()
+
+
+_EXPORT_LOADS = """
+import sys
+from slugboard.gui.app import main
+status = main(sys.argv[1:])
+print(status, sorted(m for m in sys.modules if m.startswith("slugboard.gui.") and m.count(".") == 2))
+"""
+
+
+@pytest.mark.slow
+def test_export_of_a_sudoku_loads_no_other_games_window(tmp_path):
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    out = tmp_path / "s.png"
+    done = subprocess.run(
+        [sys.executable, "-c", _EXPORT_LOADS, "--export", str(out), SEED_SLUG],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    status, loaded = done.stdout.splitlines()[-1].split(" ", 1)
+    assert status == "0" and out.exists(), done.stderr
+    games = {"slugboard.gui.sudoku", "slugboard.gui.pentomino", "slugboard.gui.xiangqi", "slugboard.gui.minesweeper"}
+    assert "slugboard.gui.sudoku" in loaded
+    assert [game for game in sorted(games) if f"'{game}'" in loaded] == ["slugboard.gui.sudoku"]
+
+
+@pytest.mark.slow
 def test_export_malformed_link_is_an_error(tmp_path, capsys):
     for text in ("s://]", "http://["):
         err = _export_error(capsys, "--export", str(tmp_path / "x.png"), text)
