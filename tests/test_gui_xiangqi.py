@@ -252,8 +252,8 @@ qWarning("a warning of the program's own")
 @pytest.mark.slow
 def test_the_shipped_font_sets_off_no_notes_on_the_terminal(tmp_path):
     """Text in Devanagari, Khmer or Sinhala asked of the piece font: Qt notes that the subset
-    lacks those scripts' tables, once for every line drawn; none reaches the terminal, and
-    every other message still does."""
+    lacks those scripts' tables, once for every line drawn; none of those notes reaches the
+    terminal, and every other message still does."""
     import os
     import subprocess
     import sys
@@ -262,7 +262,9 @@ def test_the_shipped_font_sets_off_no_notes_on_the_terminal(tmp_path):
     env.pop("QT_LOGGING_RULES", None)
     done = subprocess.run([sys.executable, "-c", _SCRIPT_NOTES], capture_output=True, text=True, timeout=120, env=env)
     assert done.returncode == 0, done.stderr
-    assert "OpenType support missing" not in done.stderr
+    # Other families' notes are the machine's own (with DejaVu alone, Qt tries each of them
+    # for the Devanagari it cannot draw) and pass on, as any other message does.
+    assert 'OpenType support missing for "Slugboard Xiangqi"' not in done.stderr
     assert "a warning of the program's own" in done.stderr
 
 
