@@ -57,7 +57,8 @@ class SlugError(ValueError):
         super().__init__(str(self))
 
     def __str__(self) -> str:
-        where = f" at character {self.position}" if self.position is not None else ""
+        # Said as a person counts (from 1, as the window says it); `position` is the index.
+        where = f" at character {self.position + 1}" if self.position is not None else ""
         return f"{self.game}: {self.message}{where}"
 
     def __reduce__(self) -> tuple[Any, ...]:

@@ -126,7 +126,7 @@ def test_non_utf8_stdin_under_a_strict_utf8_locale_is_an_error_per_line():
         timeout=60,
     )
     assert proc.returncode == 2
-    assert proc.stderr.decode().splitlines() == ["error: input: line 1 is not UTF-8 text (byte 0xff) at character 0"]
+    assert proc.stderr.decode().splitlines() == ["error: input: line 1 is not UTF-8 text (byte 0xff) at character 1"]
     assert json.loads(proc.stdout)["game"] == "sudoku"
     assert b"Traceback" not in proc.stderr
 

@@ -123,7 +123,7 @@ def test_slug_error_text_and_pickling():
     import pickle
 
     err = SlugError("sudoku", "unknown version 'v2'", 2)
-    assert str(err) == "sudoku: unknown version 'v2' at character 2"
+    assert str(err) == "sudoku: unknown version 'v2' at character 3"
     assert isinstance(err, ValueError)
     copy = pickle.loads(pickle.dumps(err))
     assert (copy.game, copy.message, copy.position) == ("sudoku", "unknown version 'v2'", 2)
@@ -155,7 +155,7 @@ def test_detect_and_decode_any_sudoku():
     assert detect(SEED_SLUG)[0] == "sudoku"
     name, board = decode_any("https://nickgirardo.com/projects/sudoku/player.html?play=" + SEED_SLUG)
     assert name == "sudoku" and board.givens == 31
-    with pytest.raises(SlugError, match="unknown version 'v2' at character 2"):
+    with pytest.raises(SlugError, match="unknown version 'v2' at character 3"):
         decode_any("UyF2Mg==")
     with pytest.raises(SlugError, match="empty"):
         decode_any("   ")
@@ -317,7 +317,7 @@ def test_cli_decode_encode_detect_info():
     out, err = io.StringIO(), io.StringIO()
     assert run(["detect", SEED_SLUG, "UyF2Mg=="], out, err) == 2
     assert out.getvalue() == "sudoku\n"
-    assert err.getvalue() == "error: text 2: sudoku: unknown version 'v2' at character 2\n"  # which of the texts
+    assert err.getvalue() == "error: text 2: sudoku: unknown version 'v2' at character 3\n"  # which of the texts
 
 
 @pytest.mark.slow

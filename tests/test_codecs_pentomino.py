@@ -471,7 +471,7 @@ def test_small_and_large_boards_are_accepted():
 def test_error_message_reads_well():
     with pytest.raises(ValueRangeError) as err:
         pm.decode("S89")
-    assert str(err.value) == "pentomino: a sphere must be square, not 8x9 at character 2"
+    assert str(err.value) == "pentomino: a sphere must be square, not 8x9 at character 3"
 
 
 def test_too_long_text_is_refused_quickly():

@@ -96,10 +96,10 @@ def test_seed_puzzle_is_unique_and_solution_is_consistent():
 def test_errors_name_what_and_where():
     with pytest.raises(FormatError) as info:
         sudoku.decode("UyF2Mg==")
-    assert str(info.value) == "sudoku: unknown version 'v2' at character 2"
+    assert str(info.value) == "sudoku: unknown version 'v2' at character 3"
     with pytest.raises(ValueRangeError) as info:
         sudoku.decode("UyF2Mf/g")
-    assert str(info.value) == "sudoku: given 1: cell 127 is off the board (0-80) at character 5"
+    assert str(info.value) == "sudoku: given 1: cell 127 is off the board (0-80) at character 6"
     with pytest.raises(FormatError) as info:
         sudoku.decode("UyF2MQ!A")
     assert info.value.position == 6

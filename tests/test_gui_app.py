@@ -51,7 +51,7 @@ def test_export_bad_slug_is_an_error(tmp_path):
     out = tmp_path / "x.png"
     done = _run("--export", str(out), "UyF2Mg==")
     assert done.returncode == 2
-    assert "unknown version 'v2' at character 2" in done.stderr
+    assert "unknown version 'v2' at character 3" in done.stderr
     assert not out.exists()
 
 

@@ -39,7 +39,7 @@ def test_error_marks_the_character_at_its_position_in_the_pasted_text(pane, text
     assert _marked(shown) == marked
     assert pane.details_button.isVisibleTo(pane) and not pane.details_button.isChecked()
     pane.details_button.click()
-    assert f"Not opened. game: something is wrong at character {position}" in pane.error_text()
+    assert f"Not opened. game: something is wrong at character {position + 1}" in pane.error_text()
     assert _marked(pane.error_text()) == marked
     pane.clear_error()
     assert pane.error_text() == "" and not pane.details_button.isVisibleTo(pane)

@@ -117,7 +117,7 @@ def test_copy_slug_and_link(qtbot, main_window):
 
 
 @pytest.mark.parametrize(
-    "bad,where", [("UyF2Mg==", "at character 2"), ("UyF2Mf/g", "at character 5"), ("!!!!", "at character 0")]
+    "bad,where", [("UyF2Mg==", "at character 3"), ("UyF2Mf/g", "at character 6"), ("!!!!", "at character 1")]
 )
 def test_bad_paste_shows_error_and_changes_nothing(qtbot, main_window, bad, where):
     main_window.paste_text(SEED_LINK)
