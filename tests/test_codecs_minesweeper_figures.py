@@ -25,7 +25,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.caches import Recent
 from slugboard.codecs.minesweeper.clicks import ClickTimeline, MousePath, chord_moments
 from slugboard.codecs.minesweeper.figures import CONVENTIONS, GameFigures, islands_of, link_pointers, zini_of
-from slugboard.codecs.minesweeper.files import EXTENSIONS, read_replay_file
+from slugboard.codecs.minesweeper.files import EXTENSIONS
 from slugboard.codecs.minesweeper.mvf import is_clone_097
 from slugboard.codecs.minesweeper.stats import Field, field_of
 from slugboard.codecs.minesweeper.times import end_ms
@@ -40,19 +40,15 @@ EVERY_FILE = FILES + sorted(
 )
 
 
-def _game_of(path: Path, replay_games):
-    return replay_games[path.name] if path in FILES else read_replay_file(str(path))
-
-
 def toollib(path: Path):
     return _toollib(path, at_end=False)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: p.name)
-def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
+def test_clicks_match_ms_toollib_after_every_mouse_event(path):
     video = toollib(path)
-    game = _game_of(path, replay_games)
+    game = replay_game(path)
     timeline = ClickTimeline(game.board, game.mouse)
     events = [e for e in video.events if e.event.is_mouse()]
     assert len(events) == len(timeline)
@@ -74,10 +70,10 @@ def test_clicks_match_ms_toollib_after_every_mouse_event(path, replay_games):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", EVERY_FILE, ids=lambda p: p.name)
-def test_every_figure_at_the_end_matches_ms_toollib(path, replay_games):
+def test_every_figure_at_the_end_matches_ms_toollib(path):
     video = toollib(path)
     video.current_time = video.rtime + 1
-    game = _game_of(path, replay_games)
+    game = replay_game(path)
     figures = GameFigures(game.board, game.mouse)
     got = figures.at(ms.replay(game.board).final())
     assert set(got) == set(CONVENTIONS)
