@@ -66,9 +66,10 @@ class Memo(Generic[K, V]):
         with self._lock:
             entries = self._entries
             entries.pop(number, None)
-            entries[number] = (ref, value)
-            while len(entries) > self.size:
+            # The oldest go first, so a reader without the lock never counts more than `size`.
+            while entries and len(entries) >= self.size:
                 entries.pop(next(iter(entries)), None)
+            entries[number] = (ref, value)
         return value
 
     def setdefault(self, key: K, make: Callable[[], V]) -> V:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import sys
 import threading
 from typing import Any
 
@@ -74,12 +75,30 @@ def test_a_memo_shared_by_threads_stays_within_its_bound_and_loses_no_change():
         except BaseException as exc:  # noqa: BLE001 - reported below
             failures.append(exc)
 
+    sizes_seen: set[int] = set()
+    writing = threading.Event()
+
+    def watch() -> None:  # a reader that takes no lock, as the window's thread does
+        while writing.is_set():
+            sizes_seen.add(len(memo))
+
     threads = [threading.Thread(target=work, args=(k,)) for k in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    watcher = threading.Thread(target=watch)
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads take turns between nearly every two steps
+    writing.set()
+    try:
+        watcher.start()
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        writing.clear()
+        watcher.join()
+        sys.setswitchinterval(interval)
     assert failures == []
+    assert max(sizes_seen) <= 16
     assert len(memo) <= 16
     assert all(memo.get(value) in (None, i) for i, value in enumerate(kept))
 
