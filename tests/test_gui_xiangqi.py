@@ -268,17 +268,16 @@ def test_the_shipped_font_sets_off_no_notes_on_the_terminal(tmp_path):
     assert "a warning of the program's own" in done.stderr
 
 
-def _ink_in(image: QImage, colour_test) -> int:
-    count = 0
-    for y in range(0, image.height(), 2):
-        for x in range(0, image.width(), 2):
-            if colour_test(image.pixelColor(x, y)):
-                count += 1
-    return count
+def _ink_in(image: QImage, colour_test) -> frozenset[tuple[int, int]]:
+    """Where the pixels of the ink `colour_test` picks out are."""
+    return frozenset(
+        (x, y) for y in range(image.height()) for x in range(image.width()) if colour_test(image.pixelColor(x, y))
+    )
 
 
 def test_rendered_characters_are_glyphs_not_boxes(qapp):
-    """A glyph's ink differs from character to character; missing-glyph boxes are identical."""
+    """A glyph's ink lies in another shape from character to character; missing-glyph boxes
+    are alike."""
     inks = []
     for letter in "KRk":
         image = QImage(80, 80, QImage.Format.Format_ARGB32)
@@ -290,7 +289,7 @@ def test_rendered_characters_are_glyphs_not_boxes(qapp):
             inks.append(_ink_in(image, lambda c: c.red() > 150 and c.green() < 90 and c.blue() < 90))
         else:
             inks.append(_ink_in(image, lambda c: c.red() < 70 and c.green() < 70 and c.blue() < 70))
-    assert all(ink > 20 for ink in inks)
+    assert all(len(ink) > 80 for ink in inks)
     assert len(set(inks)) == 3
 
 
@@ -550,6 +549,28 @@ def test_palette_pieces_are_readable_and_fit_the_panel_at_the_smallest_window(qt
         right = button.mapTo(page.tool_panel, button.rect().topRight()).x()
         assert right < page.tool_panel.width() <= page.TOOL_PANEL_WIDTH
     assert "bits" not in page.bits_label.text()
+
+
+def test_the_board_copies_the_palettes_drawing_of_each_piece(qtbot, monkeypatch):
+    """A piece on a board no larger than the palette's is the palette's drawing made
+    smaller: showing a page with the opening position draws each piece once."""
+    import importlib
+
+    xiangqi_paint = importlib.import_module("slugboard.gui.xiangqi.paint")
+    drawn, on_board = [], []
+    render, place = xiangqi_paint.render_piece, xiangqi_paint.draw_piece
+    monkeypatch.setattr(xiangqi_paint, "render_piece", lambda *args: drawn.append(args[3]) or render(*args))
+    monkeypatch.setattr(xiangqi_paint, "draw_piece", lambda *args, **kw: on_board.append(args[2]) or place(*args, **kw))
+    monkeypatch.setattr(xiangqi_paint, "_sprites", {})
+    page = gui.XiangqiPage(board=xiangqi.new_board())
+    qtbot.addWidget(page)
+    page.resize(1000, 760)
+    page.show()
+    qtbot.waitExposed(page)
+    page.canvas.grab()
+    board_radii = [radius for radius in on_board if radius < xiangqi_paint.SPRITE_RADIUS]
+    assert len(board_radii) >= 32  # the board's pieces, smaller than the palette's
+    assert sorted(drawn) == sorted(xiangqi.RED_LETTERS + xiangqi.RED_LETTERS.lower())
 
 
 def test_warming_draws_the_palette_ahead_so_making_the_page_draws_no_piece(qtbot, monkeypatch):

@@ -159,6 +159,12 @@ class Layout:
 
 # --- drawing --------------------------------------------------------------------------
 
+# The size the palette's icons are drawn at (and shown smaller, sharp on any screen), and
+# the radius of a piece in it: the radius of the one drawing of each piece (see draw_piece).
+PALETTE_ICON_SOURCE = 96
+PIECE_IN_ICON = 0.44
+SPRITE_RADIUS = PIECE_IN_ICON * PALETTE_ICON_SOURCE
+
 _sprites: dict[tuple[str, int, float], QImage] = {}
 
 
@@ -172,20 +178,24 @@ def draw_piece(painter: QPainter, centre: QPointF, radius: float, letter: str, *
         painter.restore()
         return
     scale = _device_scale(painter)
-    key = (letter, round(radius * 4), scale)
+    # A piece no larger than the palette's is copied from the palette's drawing, made smaller:
+    # one drawing of each piece serves the palette and the board alike.
+    drawn = max(radius, SPRITE_RADIUS)
+    key = (letter, round(drawn * 4), scale)
     sprite = _sprites.get(key)
     half = radius * 1.2
     if sprite is None:
         if len(_sprites) > 256:
             _sprites.clear()
-        side = max(1, int(2 * half * scale + 1))
+        drawn_half = drawn * 1.2
+        side = max(1, int(2 * drawn_half * scale + 1))
         sprite = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
         sprite.fill(Qt.GlobalColor.transparent)
         sprite_painter = QPainter(sprite)
         sprite_painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         sprite_painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         sprite_painter.scale(scale, scale)
-        render_piece(sprite_painter, QPointF(half, half), radius, letter)
+        render_piece(sprite_painter, QPointF(drawn_half, drawn_half), drawn, letter)
         sprite_painter.end()
         _sprites[key] = sprite
     painter.save()
@@ -532,13 +542,10 @@ def preferred_size(board: xiangqi.Board) -> QSize:
     return QSize(540, 626)
 
 
-# The size the palette's icons are drawn at (and shown smaller, sharp on any screen).
-PALETTE_ICON_SOURCE = 96
-
-
 def warm() -> None:
     """The palette's fourteen pieces drawn ahead, while the window waits: making the page
-    then copies them (see draw_piece; benchmarks/tab_switch.py measures the first switch)."""
+    and painting its board then copy them (see draw_piece; benchmarks/tab_switch.py measures the
+    first switch)."""
     for letter in xiangqi.RED_LETTERS:
         piece_icon(letter, PALETTE_ICON_SOURCE)
         piece_icon(letter.lower(), PALETTE_ICON_SOURCE)
@@ -550,7 +557,7 @@ def piece_icon(letter: str, size: int = 40) -> QIcon:
     painter = QPainter(pixmap)
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    draw_piece(painter, QPointF(size / 2, size / 2 - 1), size * 0.44, letter)
+    draw_piece(painter, QPointF(size / 2, size / 2 - 1), size * PIECE_IN_ICON, letter)
     painter.end()
     return QIcon(pixmap)
 
