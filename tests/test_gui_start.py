@@ -94,24 +94,47 @@ print(json.dumps([window.current_page().GAME, watch.modules]))
 """
 
 
-@pytest.mark.slow
-def test_a_window_opening_on_a_letters_game_loads_what_it_needs_later_after_its_first_frame(tmp_path):
+# What a window opening on a recorded minesweeper game does not load by its first frame: the
+# recording's writer (and the hashing its temporary files are named with), and html.
+MINESWEEPER_FIRST_FRAME_LATER = ("slugboard.gui.minesweeper.recording", "secrets", "hashlib", "html")
+
+
+def _modules_at_first_frame(tmp_path, codec, board) -> tuple[str, list[str]]:
+    """The game shown and the modules loaded at the first frame of a window opening on
+    `board` of `codec`'s game."""
     from PySide6.QtCore import QSettings
 
+    path = str(tmp_path / "settings.ini")
+    settings = QSettings(path, QSettings.Format.IniFormat)
+    settings.setValue(f"boards/{codec.NAME}", json.dumps(codec.to_json(board)))
+    settings.setValue("window/tab", codec.NAME)
+    settings.sync()
+    return fresh_process(FIRST_FRAME, path, home=str(tmp_path))
+
+
+@pytest.mark.slow
+def test_a_window_opening_on_a_letters_game_loads_what_it_needs_later_after_its_first_frame(tmp_path):
     from slugboard import resources
 
     link = [example["text"] for example in resources.examples() if example["game"] == letters.NAME][-1]
     board = letters.decode(link)
     assert any(tile.blank for tile in board.tiles)  # its tooltips say a ?g= link cannot hold it
-    path = str(tmp_path / "settings.ini")
-    settings = QSettings(path, QSettings.Format.IniFormat)
-    settings.setValue("boards/letters", json.dumps(letters.to_json(board)))
-    settings.setValue("window/tab", letters.NAME)
-    settings.sync()
-    game, loaded = fresh_process(FIRST_FRAME, path, home=str(tmp_path))
+    game, loaded = _modules_at_first_frame(tmp_path, letters, board)
     assert game == letters.NAME
     assert "slugboard.codecs.letters.game" in loaded  # the rack on screen is the day's
     assert [name for name in LETTERS_FIRST_FRAME_LATER if name in loaded] == []
+
+
+@pytest.mark.slow
+def test_a_window_opening_on_a_recorded_minesweeper_game_loads_its_recording_writer_later(tmp_path):
+    from slugboard.codecs import minesweeper, registry
+
+    board = minesweeper.decode(registry.game(minesweeper.NAME).examples[-1]["text"])  # a real game, won
+    assert board.events  # File > Export recording is offered for it
+    game, loaded = _modules_at_first_frame(tmp_path, minesweeper, board)
+    assert game == minesweeper.NAME
+    assert "slugboard.gui.minesweeper.exports" in loaded
+    assert [name for name in MINESWEEPER_FIRST_FRAME_LATER if name in loaded] == []
 
 
 def _focus_chain_after(widget):

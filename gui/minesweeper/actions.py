@@ -4,7 +4,6 @@ long game from a link up to a million actions)."""
 
 from __future__ import annotations
 
-import html
 from bisect import bisect_left
 from collections.abc import Sequence
 
@@ -14,6 +13,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.minesweeper.times import decimals, start_ms
+
+from ..page import escaped
 
 _KIND_TEXT = {ms.OPEN: "open", ms.FLAG: "flag", ms.UNFLAG: "unflag", ms.MARK: "mark"}
 _HEADERS = ("Time", "Action", "Cell", "Finding")
@@ -169,7 +170,7 @@ class ActionModel(QAbstractTableModel):
             found = self.findings(action)
             if found:
                 tip += "".join(f"\n• {f.text}" for f in found)
-            return html.escape(tip).replace("\n", "<br>")
+            return escaped(tip).replace("\n", "<br>")
         return None
 
     def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):

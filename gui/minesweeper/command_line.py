@@ -58,7 +58,7 @@ def _mouse_of(record: Any) -> Any:
 
 
 def _is_recording(args: argparse.Namespace, board: Any) -> bool:
-    from .recording import has_replay
+    from .exports import has_replay
 
     suffix = os.path.splitext(args.export)[1].lower()
     return suffix in RECORDING_SUFFIXES or (
@@ -163,7 +163,7 @@ def _progress_on_terminal(path: str) -> _Progress | None:
 def _refused_target(args: argparse.Namespace, board: Any) -> int | None:
     """2, said on standard error, when `board` has no clicks to play or `--export`'s folder is
     not there; None when a recording or video of it can be written there."""
-    from .recording import has_replay
+    from .exports import has_replay
 
     if not has_replay("minesweeper", board):
         print(

@@ -12,6 +12,8 @@ from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication
 
+from slugboard.codecs import minesweeper as ms
+
 from ..worker import LatestOnly, why
 
 if TYPE_CHECKING:
@@ -128,6 +130,11 @@ class VideoExport(QObject):
         )
 
 
+def has_replay(game: str, board) -> bool:
+    """Whether the board is a recorded minesweeper game, the one kind a recording plays."""
+    return game == ms.NAME and bool(getattr(board, "events", ()))
+
+
 class RecordingExports:
     """File > Export recording; its RecordingExport is made with the first recording."""
 
@@ -137,13 +144,11 @@ class RecordingExports:
 
     def possible(self) -> bool:
         """A game with clicks to replay, and no recording under way."""
-        from .recording import has_replay
-
         page = self._page
         return has_replay(page.GAME, page.board) and not (self.made is not None and self.made.busy)
 
     def dialog(self) -> None:
-        from .recording import has_replay, is_recording
+        from .recording import is_recording
 
         page = self._page
         if not has_replay(page.GAME, page.board):
@@ -165,8 +170,6 @@ class RecordingExports:
     def start(self, path: str) -> bool:
         """Start writing the replay of the game shown to `path`, in the background; the
         status bar shows how far it has come and says when it is saved."""
-        from .recording import has_replay
-
         page = self._page
         if not has_replay(page.GAME, page.board):
             self._say("Open a recorded minesweeper game to export its replay", 6000)

@@ -33,6 +33,7 @@ from slugboard.codecs import minesweeper as ms
 from slugboard.codecs.newfile import remove_quietly, removed_on_failure, temporary_beside
 from slugboard.codecs.work import NEVER, Cancel, Cancelled
 
+from .exports import has_replay
 from .paint import REPLAY, Layout, clock_text, paint, preferred_size
 
 if TYPE_CHECKING:  # Pillow is loaded when a recording is written, not when the window starts
@@ -64,11 +65,6 @@ class RecordingError(ValueError):
 
 def is_recording(path: str) -> bool:
     return os.path.splitext(path)[1].lower() in SUFFIXES
-
-
-def has_replay(game: str, board) -> bool:
-    """Whether the board is a recorded minesweeper game, the one kind a recording plays."""
-    return game == ms.NAME and bool(getattr(board, "events", ()))
 
 
 def check(path: str, *, fps: int = DEFAULT_FPS, speed: float = 1.0) -> None:

@@ -4,7 +4,6 @@ moves. The game on screen is kept between runs."""
 
 from __future__ import annotations
 
-import html
 import json
 from typing import TYPE_CHECKING
 
@@ -16,7 +15,7 @@ from slugboard.codecs import SlugError, xiangqi
 from slugboard.codecs.errors import guarded
 from slugboard.codecs.wording import plural
 
-from ..page import plain_label
+from ..page import escaped, plain_label
 
 if TYPE_CHECKING:
     from .page import XiangqiPage
@@ -159,7 +158,7 @@ class PlayedGame(QObject):
         repeated = None if outcome else repetition(self.start, self.moves, self.ply)
         self.result_label.setToolTip(repeated.rule if repeated else "")
         if repeated:
-            self.result_label.setText(f"<b>{html.escape(repeated.message)}</b> {side} to move.")
+            self.result_label.setText(f"<b>{escaped(repeated.message)}</b> {side} to move.")
         elif outcome == "checkmate":
             self.result_label.setText(f"<b>Checkmate: {other} wins.</b>")
         elif outcome == "stalemate":
