@@ -194,34 +194,61 @@ def _board_options(parser: argparse.ArgumentParser) -> None:
             parser.add_argument(option.flag, metavar=option.metavar, help=option.help)
 
 
+class _Listed(_Parser):
+    """Stands for the parser of a command that a command line only names: its help, or the
+    error that lists the commands. argparse lists a command by the parser made for it, and
+    two dozen whole parsers were a quarter of the command's start (benchmarks/startup.py
+    guards `slugboard-codec --help`); this one is never asked to read anything, so it is
+    made with nothing in it and takes no options."""
+
+    def __init__(self, **kwargs: Any) -> None:  # argparse's own making of a parser left out
+        pass
+
+
 def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser; the options of game commands are added for `chosen` alone,
-    so that the games' command modules are loaded only by the command that runs."""
+    """The argument parser. A command line that runs a command (`chosen`) gets that
+    command's parser alone, with the options of its games (loading their command modules);
+    one that runs none (help, or a command that is not one) gets every command listed."""
     parser = _Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
     parser.add_argument("--version", action=_Version)
-    sub = parser.add_subparsers(dest="command", required=True)
-    for name, text in _BOARD_COMMANDS:
-        p = sub.add_parser(name, help=text)
+    offers = _offers()
+    summaries = dict(_BOARD_COMMANDS)
+    summaries["explain"] = "print what every part of a slug holds, one JSON object per span"
+    summaries["encode"] = "read board JSON lines on stdin, print one slug per line"
+    summaries["qr"] = "write the board's web link as a QR code image"
+    kinds = [f"{t.description} ({' '.join(t.extensions)})" for g in all_games().values() for t in g.file_types]
+    summaries["import"] = "print the board JSON of each file: " + "; ".join(kinds)
+    for name, offered in offers.items():
+        # A command several games offer (solve: sudoku and pentomino) is described for each.
+        summaries[name] = "; ".join(dict.fromkeys(command.summary for _, command in offered))
+    runs = chosen in summaries
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser if runs else _Listed)
+    for name, summary in summaries.items():
+        if not runs:
+            sub.add_parser(name, help=summary)
+        elif name == chosen:
+            _command_options(name, sub.add_parser(name, help=summary, conflict_handler="resolve"), offers.get(name))
+    return parser
+
+
+def _command_options(name: str, p: argparse.ArgumentParser, offers: list[tuple[Game[Any], Command]] | None) -> None:
+    """The options of the command `name` (`offers`: the games that offer it, if it is a game's)."""
+    if name in dict(_BOARD_COMMANDS):
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         _board_options(p)
-    explain = sub.add_parser("explain", help="print what every part of a slug holds, one JSON object per span")
-    explain.add_argument("text", metavar="TEXT", help="a slug or link")
-    sub.add_parser("encode", help="read board JSON lines on stdin, print one slug per line")
-    qr = sub.add_parser("qr", help="write the board's web link as a QR code image")
-    qr.add_argument("text", metavar="TEXT", help="a slug or link")
-    qr.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write: .png or .svg")
-    qr.add_argument("--scale", type=int, default=8, choices=range(1, 41), metavar="N", help="pixels per module (8)")
-    kinds = [f"{t.description} ({' '.join(t.extensions)})" for g in all_games().values() for t in g.file_types]
-    p = sub.add_parser("import", help="print the board JSON of each file: " + "; ".join(kinds))
-    p.add_argument("files", nargs="+", metavar="FILE", help="a file of a kind a game opens")
-    p.add_argument("--slug", action="store_true", help="print one slug per line instead")
-    p.add_argument("--game", type=int, metavar="N", help="only the Nth game or board of each file (from 1)")
-    p.add_argument("--list", action="store_true", help="list the games or boards of each file, one line each")
-    for name, offers in _offers().items():
+    elif name == "explain":
+        p.add_argument("text", metavar="TEXT", help="a slug or link")
+    elif name == "qr":
+        p.add_argument("text", metavar="TEXT", help="a slug or link")
+        p.add_argument("-o", "--output", required=True, metavar="FILE", help="the image to write: .png or .svg")
+        p.add_argument("--scale", type=int, default=8, choices=range(1, 41), metavar="N", help="pixels per module (8)")
+    elif name == "import":
+        p.add_argument("files", nargs="+", metavar="FILE", help="a file of a kind a game opens")
+        p.add_argument("--slug", action="store_true", help="print one slug per line instead")
+        p.add_argument("--game", type=int, metavar="N", help="only the Nth game or board of each file (from 1)")
+        p.add_argument("--list", action="store_true", help="list the games or boards of each file, one line each")
+    elif offers:
         command = offers[0][1]
-        # A command several games offer (solve: sudoku and pentomino) is described for each.
-        summary = "; ".join(dict.fromkeys(offered.summary for _, offered in offers))
-        p = sub.add_parser(name, help=summary, conflict_handler="resolve")
         if command.takes_board:
             if command.many:
                 p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line")
@@ -232,11 +259,9 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
             p.add_argument(
                 "--timeout", type=_positive_seconds, metavar="SECONDS", help="give up after this many seconds"
             )
-        if name == chosen:
-            for game, offered in offers:
-                if offered.options:
-                    game.target(offered.options)(p)
-    return parser
+        for game, offered in offers:
+            if offered.options:
+                game.target(offered.options)(p)
 
 
 def _positive_seconds(text: str) -> float:
@@ -280,8 +305,14 @@ class _LongWork:
 
 
 def _chosen_command(argv: list[str]) -> str | None:
-    """The subcommand named in `argv` (its first word that is not an option)."""
-    return next((word for word in argv if not word.startswith("-")), None)
+    """The subcommand `argv` runs (its first word that is not an option); None when the
+    help or the version is asked for before it, which the command line then gives alone."""
+    for word in argv:
+        if word in ("-h", "--help", "--version"):
+            return None
+        if not word.startswith("-"):
+            return word
+    return None
 
 
 EXIT_NO_ANSWER = 1  # a command found no answer (`solve`: the board cannot be completed)

@@ -81,3 +81,27 @@ def test_slugboard_codec_help_names_every_game_of_a_shared_command(capsys):
     out = capsys.readouterr().out
     solve = out[out.index("    solve ") : out.index("    generate ")]
     assert "sudoku:" in solve and "pentomino:" in solve
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["--help", "solve"], ["-h", "decode", "x"]])
+def test_slugboard_codec_help_asked_first_lists_every_command(capsys, argv):
+    """The help asked for before a command is the command line's: every command listed,
+    a game's own and the shell's, each with what it does."""
+    from slugboard.codecs import all_games
+
+    with pytest.raises(SystemExit) as exited:
+        run(argv, io.StringIO(), io.StringIO(), io.BytesIO(b""))
+    assert exited.value.code == 0
+    out = capsys.readouterr().out
+    names = ["decode", "explain", "import"] + [c.name for g in all_games().values() for c in g.commands]
+    for name in names:
+        assert f"\n    {name} " in out
+
+
+def test_slugboard_codec_help_of_a_command_gives_its_options(capsys):
+    with pytest.raises(SystemExit):
+        run(["solve", "--help"], io.StringIO(), io.StringIO(), io.BytesIO(b""))
+    out = capsys.readouterr().out
+    assert out.startswith("usage: slugboard-codec solve")
+    for option in ("--timeout", "--nth", "--all", "--start-word"):
+        assert option in out
