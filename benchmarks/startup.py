@@ -7,9 +7,10 @@ than it should be).
   same size;
 * every game's first frame within 1.5x its floor: the window shown and painted with the last
   boards restored and that game's tab current, against a bare PySide6 QMainWindow of the same
-  size that imports the Qt classes of that start, shown and painted (the floor itself beside
-  the bare window alone, for the letters start): from launch to the first frame on screen,
-  every widget in it painted. Slugboard's start is the program's own
+  size that imports the Qt classes of that start (every class PySide6 made for it by its
+  first frame: those its modules name and those Qt handed back), shown and painted (the floor
+  itself beside the bare window alone, for the letters start): from launch to the first
+  frame on screen, every widget in it painted. Slugboard's start is the program's own
   (`slugboard.gui.app.main`, as `slugboard` runs it: the program loads Qt itself), so what it
   does before it makes the window counts too;
 * the start with a sudoku shown against the same start with what it leaves until just after
@@ -198,22 +199,25 @@ def start_counts(folder: str, env: dict[str, str]) -> tuple[int, int]:
     return int(reads), int(collections)
 
 
-# Lists, at Slugboard's first frame, the Qt classes its loaded modules name (a module-level
-# name bound to a PySide6 class): the classes the floor window imports.
+# Lists, at Slugboard's first frame, the Qt classes PySide6 has made by then: PySide6 makes a
+# class's Python type (its enums with it) when it is first used, and keeps the types made in
+# its modules' dictionaries. Those the start's modules name, and those Qt hands back to it
+# (a widget's style() makes QStyle and QCommonStyle, a QTabWidget's tabBar() QTabBar): the
+# classes the floor window imports.
 _CLASSES = r"""
 def list_classes():
     names = set()
     for module_name, module in list(sys.modules.items()):
-        if module_name.startswith("slugboard"):
-            for value in vars(module).values():
-                if isinstance(value, type) and getattr(value, "__module__", "").startswith("PySide6."):
-                    names.add(value.__module__.removeprefix("PySide6.") + "." + value.__name__)
+        if module_name.startswith("PySide6.Qt"):
+            for key, value in list(vars(module).items()):
+                if isinstance(value, type):
+                    names.add(module_name.removeprefix("PySide6.") + "." + key)
     return " ".join(sorted(names))
 """
 
 
 def window_classes(folder: str, env: dict[str, str]) -> list[str]:
-    """The Qt classes ("QtWidgets.QLabel") the modules of Slugboard's start name at its first
+    """The Qt classes ("QtWidgets.QLabel") PySide6 has made by Slugboard's first
     frame (`folder` holds the seeded settings): what the floor window imports. Not timed."""
     painted = 'print("painted", list_classes(), flush=True)'
     script = _CLASSES + _SHOW.replace('print("painted", time.process_time(), flush=True)', painted)
