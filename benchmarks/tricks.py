@@ -24,6 +24,8 @@ The window's (`--window`), each in fresh interpreters, in turns so that a spell 
 weighs on both; processor time, which the machine's other work stretches less than the
 wall clock, except for the waits and the starts:
 
+* `slugboard-codec --help` once its modules are loaded, the commands it lists each stood for by
+  `cli._Listed`, against a parser made for each;
 * `slugboard --book`'s import of gui/book.py, its dialog's class made on first use
   (`book._dialog_class`), against made with the module;
 * a 200x200 minesweeper field's canvas repainted with nothing changed, its picture kept
@@ -274,6 +276,32 @@ def switch_interval(repeat: int, stat: str = "longest") -> tuple[float, float]:
     )
 
 
+# `slugboard-codec --help` once its modules are loaded: the commands listed by stand-ins
+# (codecs/cli.py, `_Listed`: "trick") or each by a parser of its own with the options its
+# games share ("plain").
+_HELP = """import contextlib, io
+from slugboard.codecs import cli
+def whole(chosen=None):
+    parser = cli._Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
+    parser.add_argument("--version", action=cli._Version)
+    offers = cli._offers()
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name, summary in cli._summaries(offers).items():
+        cli._command_options(name, sub.add_parser(name, help=summary, conflict_handler="resolve"), offers.get(name))
+    return parser
+if MODE == "plain":
+    cli._parser = whole"""
+_HELP_RUN = """try:
+    with contextlib.redirect_stdout(io.StringIO()):
+        cli.run(["--help"])
+except SystemExit:
+    pass"""
+
+
+def listed_commands(repeat: int) -> tuple[float, float]:
+    return in_turns(repeat, ("MODE = 'trick'\n" + _HELP, _HELP_RUN), ("MODE = 'plain'\n" + _HELP, _HELP_RUN))
+
+
 def _start(kind: str, repeat: int) -> tuple[float, float]:
     """The window's start (letters shown) and the same start run as `kind` of
     benchmarks/startup.py's harness, in turns: their medians (wall time)."""
@@ -305,6 +333,7 @@ CODECS = (
 )
 
 WINDOW = (
+    ("slugboard-codec --help: commands listed, no parser each", listed_commands),
     ("the book dialog's class made on first use", book_class),
     ("a 200x200 field's canvas repainted, picture kept", canvas_picture),
     ("longest wait of the window, 1 ms switches", switch_interval),

@@ -212,6 +212,23 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
     parser = _Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
     parser.add_argument("--version", action=_Version)
     offers = _offers()
+    summaries = _summaries(offers)
+    runs = chosen in summaries
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser if runs else _Listed)
+    for name, summary in summaries.items():
+        if not runs:
+            sub.add_parser(name, help=summary)
+        elif name == chosen:
+            p = sub.add_parser(name, help=summary, conflict_handler="resolve")
+            _command_options(name, p, offers.get(name))
+            for game, offered in offers.get(name, ()):
+                if offered.options:
+                    game.target(offered.options)(p)
+    return parser
+
+
+def _summaries(offers: dict[str, list[tuple[Game[Any], Command]]]) -> dict[str, str]:
+    """Every command, in the order the help lists them, with what it does."""
     summaries = dict(_BOARD_COMMANDS)
     summaries["explain"] = "print what every part of a slug holds, one JSON object per span"
     summaries["encode"] = "read board JSON lines on stdin, print one slug per line"
@@ -221,18 +238,12 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
     for name, offered in offers.items():
         # A command several games offer (solve: sudoku and pentomino) is described for each.
         summaries[name] = "; ".join(dict.fromkeys(command.summary for _, command in offered))
-    runs = chosen in summaries
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser if runs else _Listed)
-    for name, summary in summaries.items():
-        if not runs:
-            sub.add_parser(name, help=summary)
-        elif name == chosen:
-            _command_options(name, sub.add_parser(name, help=summary, conflict_handler="resolve"), offers.get(name))
-    return parser
+    return summaries
 
 
 def _command_options(name: str, p: argparse.ArgumentParser, offers: list[tuple[Game[Any], Command]] | None) -> None:
-    """The options of the command `name` (`offers`: the games that offer it, if it is a game's)."""
+    """The options every game that offers the command `name` shares (`offers`: those games, if
+    it is a game's command); the options of each game's own are its command module's."""
     if name in dict(_BOARD_COMMANDS):
         p.add_argument("texts", nargs="+", metavar="TEXT", help="a slug or link; - reads one per line from stdin")
         _board_options(p)
@@ -259,9 +270,6 @@ def _command_options(name: str, p: argparse.ArgumentParser, offers: list[tuple[G
             p.add_argument(
                 "--timeout", type=_positive_seconds, metavar="SECONDS", help="give up after this many seconds"
             )
-        for game, offered in offers:
-            if offered.options:
-                game.target(offered.options)(p)
 
 
 def _positive_seconds(text: str) -> float:
