@@ -25,7 +25,7 @@ than it should be).
 benchmarks/tricks.py times the start's tricks one by one with the same harness.
 
 Every sample is a fresh interpreter. Run as
-  QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 15] [--clock cpu|wall]
+  QT_QPA_PLATFORM=offscreen .venv/bin/python benchmarks/startup.py [--runs 15] [--clock cpu|wall|instructions]
 Bytecode is compiled first (an installed wheel has it; an editable install writes it on
 the first run unless PYTHONDONTWRITEBYTECODE is set), so the figures are those of a
 second launch.
@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -76,6 +77,8 @@ def watch_windows():
                     # the parent's clock stops here: the frame is on screen (and this process's own
                     # processor time so far, the clock a shared machine's load stretches least)
                     print("painted", time.process_time(), flush=True)
+                    if "ENDS_AT_FRAME" in __import__("os").environ:
+                        __import__("os")._exit(0)  # instructions counted to here, not the exit's
                     QTimer.singleShot(0, QApplication.instance().quit)
                 return handled
             return False
@@ -229,12 +232,31 @@ def window_classes(folder: str, env: dict[str, str]) -> list[str]:
 
 # "cpu": the processor time of the program measured (its own user and system time, which
 # the other work of a shared machine stretches far less than the wall clock); "wall": the
-# time from launch, as a person waits on a quiet machine. Set by --clock.
+# time from launch, as a person waits on a quiet machine; "instructions": the instructions
+# the program runs (under valgrind), the same from run to run, to tell two versions of the
+# code apart where the clocks move by a tenth between runs. Set by --clock.
 CLOCK = "cpu"
+
+
+def _instructions(cmd: list[str], env: dict[str, str]) -> float:
+    """The instructions (in billions) `cmd` runs, to its end or to its first frame."""
+    run = subprocess.run(
+        ["valgrind", "--tool=lackey", "--basic-counts=yes", *cmd],
+        env=dict(env, ENDS_AT_FRAME="1"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    found = re.search(r"guest instrs:\s+([\d,]+)", run.stderr)
+    if found is None:
+        raise RuntimeError(f"valgrind counted nothing for {cmd[:3]}: {run.stderr[-300:]}")
+    return int(found[1].replace(",", "")) / 1e9
 
 
 def _wall(cmd: list[str], env: dict[str, str]) -> float:
     """The command's time to its end, by CLOCK."""
+    if CLOCK == "instructions":
+        return _instructions(cmd, env)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -247,6 +269,8 @@ def _wall(cmd: list[str], env: dict[str, str]) -> float:
 def _to_paint(cmd: list[str], env: dict[str, str]) -> float:
     """From launch to the window's first frame (the line it prints then), by CLOCK; the
     process's exit, and whatever it does after that paint, is not counted."""
+    if CLOCK == "instructions":
+        return _instructions(cmd, env)
     start = time.perf_counter()
     process = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert process.stdout is not None
@@ -260,7 +284,10 @@ def _to_paint(cmd: list[str], env: dict[str, str]) -> float:
 
 def _medians(cmds: dict[str, list[str]], env: dict[str, str], runs: int, measure=_wall) -> dict[str, float]:
     """The median time of each command, measured in turns (one of each per round), so that
-    a spell of load on a shared machine weighs on a figure and its baseline alike."""
+    a spell of load on a shared machine weighs on a figure and its baseline alike (counted
+    instructions: one run each, as every run counts the same)."""
+    if CLOCK == "instructions":
+        return {name: measure(cmd, env) for name, cmd in cmds.items()}
     for cmd in cmds.values():
         measure(cmd, env)  # warm the file cache
     samples: dict[str, list[float]] = {name: [] for name in cmds}
@@ -446,9 +473,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument(
         "--clock",
-        choices=("cpu", "wall"),
+        choices=("cpu", "wall", "instructions"),
         default="cpu",
-        help="the programs' processor time (the default: a shared machine's load stretches it least) or wall time",
+        help="the programs' processor time (the default: a shared machine's load stretches it least), wall time, "
+        "or the instructions they run (valgrind's count, the same every run: to compare two versions of the code)",
     )
     parser.add_argument(
         "--source-reads", action="store_true", help="also the start against the same with PySide6 reading no source"
@@ -460,7 +488,8 @@ def main() -> None:
     rows = measure(args.runs, env)
     if args.source_reads:
         rows.append(source_reads(args.runs, env))
-    print(f"{'measurement':44} {'ms':>7}  {'baseline':30} {'ms':>7}  {'ratio':>6}  guard")
+    unit = "M ins" if CLOCK == "instructions" else "ms"  # millions of instructions, or milliseconds
+    print(f"{'measurement':44} {unit:>7}  {'baseline':30} {unit:>7}  {'ratio':>6}  guard")
     for label, value, base_label, base_value, guard in rows:
         ratio = value / base_value
         mark = "" if guard < 0 else "(floor)" if not guard else f"<= {guard}: " + ("ok" if ratio <= guard else "OVER")
