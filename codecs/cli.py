@@ -214,7 +214,9 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
     offers = _offers()
     summaries = _summaries(offers)
     runs = chosen in summaries
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser if runs else _Listed)
+    sub = parser.add_subparsers(
+        dest="command", required=True, metavar="COMMAND", parser_class=_Parser if runs else _Listed
+    )
     for name, summary in summaries.items():
         if not runs:
             sub.add_parser(name, help=summary)
