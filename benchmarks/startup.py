@@ -38,6 +38,7 @@ import compileall
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -482,6 +483,8 @@ def main() -> None:
         "--source-reads", action="store_true", help="also the start against the same with PySide6 reading no source"
     )
     args = parser.parse_args()
+    if args.clock == "instructions" and shutil.which("valgrind") is None:
+        parser.error("--clock instructions counts under valgrind, which is not installed (apt install valgrind)")
     global CLOCK
     CLOCK = args.clock
     env = prepared()
