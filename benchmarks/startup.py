@@ -52,7 +52,7 @@ BIN = Path(sys.executable).parent
 # A window shown until its first frame is painted (every widget in it) and handed to the
 # screen, then the process ends. The same harness for all: only what is shown differs.
 _SHOW = r"""
-import sys, time
+import os, sys, time
 
 # Stops the clock once the window's first frame is painted and handed to the screen: the
 # expose (or update) event of its native window is handled here, which paints the window and
@@ -78,8 +78,8 @@ def watch_windows():
                     # the parent's clock stops here: the frame is on screen (and this process's own
                     # processor time so far, the clock a shared machine's load stretches least)
                     print("painted", time.process_time(), flush=True)
-                    if "ENDS_AT_FRAME" in __import__("os").environ:
-                        __import__("os")._exit(0)  # instructions counted to here, not the exit's
+                    if "ENDS_AT_FRAME" in os.environ:
+                        os._exit(0)  # instructions counted to here, not the exit's
                     QTimer.singleShot(0, QApplication.instance().quit)
                 return handled
             return False

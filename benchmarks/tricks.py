@@ -282,8 +282,7 @@ def switch_interval(repeat: int, stat: str = "longest") -> tuple[float, float]:
 _HELP = """import contextlib, io
 from slugboard.codecs import cli
 def whole(chosen=None):
-    parser = cli._Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
-    parser.add_argument("--version", action=cli._Version)
+    parser = cli._top_parser()
     offers = cli._offers()
     sub = parser.add_subparsers(dest="command", required=True)
     for name, summary in cli._summaries(offers).items():

@@ -209,8 +209,7 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
     """The argument parser. A command line that runs a command (`chosen`) gets that
     command's parser alone, with the options of its games (loading their command modules);
     one that runs none (help, or a command that is not one) gets every command listed."""
-    parser = _Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
-    parser.add_argument("--version", action=_Version)
+    parser = _top_parser()
     offers = _offers()
     summaries = _summaries(offers)
     runs = chosen in summaries
@@ -226,6 +225,13 @@ def _parser(chosen: str | None = None) -> argparse.ArgumentParser:
             for game, offered in offers.get(name, ()):
                 if offered.options:
                     game.target(offered.options)(p)
+    return parser
+
+
+def _top_parser() -> argparse.ArgumentParser:
+    """The parser of what comes before the command: the program's name, what it does, --version."""
+    parser = _Parser(prog="slugboard-codec", description="Read and write puzzle board slugs.")
+    parser.add_argument("--version", action=_Version)
     return parser
 
 
