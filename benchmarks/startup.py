@@ -19,6 +19,9 @@ than it should be).
 * with --source-reads, the letters start against the same start with PySide6's import
   hook reading no module's source (patched in this harness only, to measure what the reads
   cost; the program never does it);
+* with --stages GAME, instead of the guards: where that start's processor time goes, stage by
+  stage (the arguments read and Qt loaded, the window's modules, the window, its current page,
+  the first frame), the median and least of --runs starts;
 * how many source files PySide6's import hook reads in that start before the first frame, and
   how many garbage collections Python runs.
 
@@ -94,7 +97,7 @@ def watch_windows():
     return watch  # kept alive by the closure above
 
 KIND = sys.argv[1]
-if KIND in ("slugboard", "plain", "unread", "collecting"):
+if KIND in ("slugboard", "plain", "unread", "collecting", "stages"):
     # The program's own start, `slugboard` with no arguments, as its script runs it: import
     # slugboard.gui.app and call main(), which reads the arguments, makes the application,
     # reads the settings and shows the window with the last boards. Nothing of Qt is loaded
@@ -130,8 +133,37 @@ if KIND in ("slugboard", "plain", "unread", "collecting"):
             import gc, types
             app.gc = types.SimpleNamespace(isenabled=gc.isenabled, enable=gc.enable, disable=lambda: None)
 
+    # "stages": the start with the processor time marked as it passes each stage (printed
+    # with the first frame): the window's modules begin to load (the arguments are read, Qt
+    # is loaded and the application made), they are loaded, the current page is made (its
+    # game's modules too), and the window is made.
+    MARKS = {}
+
+    class Stages:
+        def find_spec(self, name, path=None, target=None):
+            if name == "slugboard.gui.main_window":
+                MARKS.setdefault("modules", time.process_time())
+                sys.meta_path.remove(self)
+
+    def mark_stages():
+        window = sys.modules["slugboard.gui.main_window"].MainWindow
+        MARKS["window"] = time.process_time()
+        make, make_page = window.__init__, window._make_page
+        def made(self, *args, **kwargs):
+            make(self, *args, **kwargs)
+            MARKS["made"] = time.process_time()
+        def page_made(self, name):
+            begun = time.process_time()
+            page = make_page(self, name)
+            MARKS.setdefault("page", time.process_time() - begun)
+            return page
+        window.__init__, window._make_page = made, page_made
+
     class OnceLoaded:
         actions = {"PySide6.QtCore": use_seeded_settings, "PySide6.QtWidgets": watch_windows}
+        if KIND == "stages":
+            sys.meta_path.insert(0, Stages())
+            actions["slugboard.gui.main_window"] = mark_stages
         if KIND == "collecting":
             actions["slugboard.gui.app"] = plain_app
         if KIND == "plain":
@@ -442,6 +474,37 @@ def source_reads(runs: int, env: dict[str, str]) -> Row:
     return ("window shown, boards restored", start, "the same, no source read", unread, -1.0)
 
 
+STAGES = (
+    ("python, the arguments, Qt loaded, the application made", "modules", None),
+    ("the window's modules loaded", "window", "modules"),
+    ("the window made, but its current page", "made", "window"),
+    ("the current page made, its game's modules loaded", "page", None),
+    ("the window shown, laid out and painted", "painted", "made"),
+)
+
+
+def stages(game: str, runs: int, env: dict[str, str]) -> list[tuple[str, float, float]]:
+    """Where the start's processor time goes, with `game`'s page current: each stage of
+    STAGES (what, its mark, the mark it begins at; the page is made within the window) with
+    its median and least time over `runs` starts."""
+    painted = 'print("painted", time.process_time(), *(f"{k}={v}" for k, v in MARKS.items()), flush=True)'
+    script = _SHOW.replace('print("painted", time.process_time(), flush=True)', painted)
+    samples: dict[str, list[float]] = {what: [] for what, _, _ in STAGES}
+    with tempfile.TemporaryDirectory() as folder:
+        _seed_settings(folder, env, game)
+        for _ in range(runs):
+            run = subprocess.run(
+                [sys.executable, "-c", script, "stages", folder], env=env, capture_output=True, text=True, check=True
+            )
+            fields = run.stdout.split()
+            marks = {"painted": float(fields[1])} | dict((k, float(v)) for k, v in (f.split("=") for f in fields[2:]))
+            marks["made"] -= marks["page"]  # the page's time is its own stage
+            for what, end, begin in STAGES:
+                samples[what].append(marks[end] - (marks[begin] if begin else 0.0))
+            samples[STAGES[-1][0]][-1] -= marks["page"]  # painted is measured from the whole window's making
+    return [(what, statistics.median(values), min(values)) for what, values in samples.items()]
+
+
 def each_game(runs: int, env: dict[str, str]) -> list[Row]:
     """The window's first frame with each game's page shown (the settings as a person leaves
     them, that game's tab current), each against its own floor: a bare window importing the
@@ -482,12 +545,22 @@ def main() -> None:
     parser.add_argument(
         "--source-reads", action="store_true", help="also the start against the same with PySide6 reading no source"
     )
+    parser.add_argument(
+        "--stages",
+        metavar="GAME",
+        help="only where the start's processor time goes, stage by stage, with GAME's page current",
+    )
     args = parser.parse_args()
     if args.clock == "instructions" and shutil.which("valgrind") is None:
         parser.error("--clock instructions counts under valgrind, which is not installed (apt install valgrind)")
     global CLOCK
     CLOCK = args.clock
     env = prepared()
+    if args.stages:
+        print(f"{'stage of the start, ' + args.stages + ' current':58} {'median ms':>9} {'least ms':>9}")
+        for what, median, least in stages(args.stages, args.runs, env):
+            print(f"{what:58} {median * 1000:9.1f} {least * 1000:9.1f}")
+        return
     rows = measure(args.runs, env)
     if args.source_reads:
         rows.append(source_reads(args.runs, env))
