@@ -533,6 +533,8 @@ def each_game(runs: int, env: dict[str, str]) -> list[Row]:
 
 
 def main() -> None:
+    from slugboard.codecs import registry
+
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument(
@@ -548,6 +550,7 @@ def main() -> None:
     parser.add_argument(
         "--stages",
         metavar="GAME",
+        choices=registry.names(),
         help="only where the start's processor time goes, stage by stage, with GAME's page current",
     )
     args = parser.parse_args()
