@@ -29,9 +29,9 @@ FRAME_MS = 1000 / 60
 Row = tuple[str, str, str, str, str, bool | None]
 
 
-def _start_rows(figures: list[tuple[str, float, str, float, float]], area: str) -> list[Row]:
+def _start_rows(figures: list[tuple[str, float, str, float, float, object]], area: str) -> list[Row]:
     rows: list[Row] = []
-    for label, value, base_label, base, goal in figures:
+    for label, value, base_label, base, goal, _spread in figures:
         ratio = value / base
         shown = "" if goal < 0 else f"<= {goal}x" if goal else "(floor)"
         rows.append(

@@ -315,19 +315,34 @@ def _to_paint(cmd: list[str], env: dict[str, str]) -> float:
     return float(line.split()[1]) if CLOCK == "cpu" else elapsed
 
 
-def _medians(cmds: dict[str, list[str]], env: dict[str, str], runs: int, measure=_wall) -> dict[str, float]:
-    """The median time of each command, measured in turns (one of each per round), so that
-    a spell of load on a shared machine weighs on a figure and its baseline alike (counted
+def _samples(cmds: dict[str, list[str]], env: dict[str, str], runs: int, measure=_wall) -> dict[str, list[float]]:
+    """The times of each command, measured in turns (one of each per round), so that a spell
+    of load on a shared machine weighs on a figure and its baseline alike (counted
     instructions: one run each, as every run counts the same)."""
     if CLOCK == "instructions":
-        return {name: measure(cmd, env) for name, cmd in cmds.items()}
+        return {name: [measure(cmd, env)] for name, cmd in cmds.items()}
     for cmd in cmds.values():
         measure(cmd, env)  # warm the file cache
     samples: dict[str, list[float]] = {name: [] for name in cmds}
     for _ in range(runs):
         for name, cmd in cmds.items():
             samples[name].append(measure(cmd, env))
-    return {name: statistics.median(values) for name, values in samples.items()}
+    return samples
+
+
+def _medians(cmds: dict[str, list[str]], env: dict[str, str], runs: int, measure=_wall) -> dict[str, float]:
+    """The median time of each command, measured as `_samples` measures."""
+    return {name: statistics.median(values) for name, values in _samples(cmds, env, runs, measure).items()}
+
+
+def _spread(values: list[float], bases: list[float]) -> tuple[float, float] | None:
+    """The middle half of the rounds' ratios of a figure to its baseline (each round measures
+    the two one after the other): how far apart two runs' ratios may read from load alone.
+    None with fewer than four rounds."""
+    if len(values) < 4:
+        return None
+    quartiles = statistics.quantiles([value / base for value, base in zip(values, bases)], n=4)
+    return quartiles[0], quartiles[2]
 
 
 def _seed_settings(folder: str, env: dict[str, str], shown: str = "") -> None:
@@ -379,7 +394,8 @@ def _png_size(path: str) -> tuple[int, int]:
     return int.from_bytes(header[:4], "big"), int.from_bytes(header[4:], "big")
 
 
-Row = tuple[str, float, str, float, float]
+# (what, seconds, baseline, seconds, guard ratio, the middle half of the rounds' ratios or None)
+Row = tuple[str, float, str, float, float, "tuple[float, float] | None"]
 
 
 def prepared(env: dict[str, str] | None = None) -> dict[str, str]:
@@ -397,7 +413,7 @@ def commands(runs: int, env: dict[str, str]) -> list[Row]:
     """`slugboard-codec --help` (guarded) and `detect` against `python -c pass`."""
     python = sys.executable
     codec = str(BIN / "slugboard-codec")
-    times = _medians(
+    samples = _samples(
         {
             "python -c pass": [python, "-c", "pass"],
             "slugboard-codec --help": [codec, "--help"],
@@ -407,9 +423,18 @@ def commands(runs: int, env: dict[str, str]) -> list[Row]:
         runs,
     )
     return [
-        ("slugboard-codec --help", times["slugboard-codec --help"], "python -c pass", times["python -c pass"], 2.0),
-        ("slugboard-codec detect", times["slugboard-codec detect"], "python -c pass", times["python -c pass"], -1.0),
+        _row(samples, name, "python -c pass", guard)
+        for name, guard in (("slugboard-codec --help", 2.0), ("slugboard-codec detect", -1.0))
     ]
+
+
+def _row(
+    samples: dict[str, list[float]], name: str, base: str, guard: float, label: str = "", base_label: str = ""
+) -> Row:
+    """The row of the command `name` of `samples` against the command `base`."""
+    median = statistics.median
+    values, bases = samples[name], samples[base]
+    return (label or name, median(values), base_label or base, median(bases), guard, _spread(values, bases))
 
 
 def export(runs: int, env: dict[str, str]) -> Row:
@@ -421,18 +446,14 @@ def export(runs: int, env: dict[str, str]) -> Row:
         _wall(exported, env)
         width, height = _png_size(target)
         bare = [sys.executable, "-c", _BARE_PNG, os.path.join(folder, "bare.png"), str(width), str(height)]
-        times = _medians({"export": exported, "bare": bare}, env, runs)
-    return (
-        f"slugboard --export, {width}x{height} PNG",
-        times["export"],
-        "bare QApplication writing it",
-        times["bare"],
-        1.8,
+        samples = _samples({"export": exported, "bare": bare}, env, runs)
+    return _row(
+        samples, "export", "bare", 1.8, f"slugboard --export, {width}x{height} PNG", "bare QApplication writing it"
     )
 
 
 def measure(runs: int = 15, env: dict[str, str] | None = None) -> list[Row]:
-    """(what, seconds, baseline, seconds, guard ratio) for each start-up figure; a guard of 0
+    """(what, seconds, baseline, seconds, guard ratio, spread) for each start-up figure; a guard of 0
     marks a floor, what PySide6 alone costs, shown beside the figure it bounds (and a guard
     below 0, a figure with none). `env` is the environment the programs run in (an X
     display's, say); by default this one, offscreen."""
@@ -463,7 +484,7 @@ def after_first_frame(runs: int, env: dict[str, str]) -> Row:
     same start with what waits for the first frame done before it ("plain" above): the
     trick pays while the ratio stays under 1."""
     after, plain = _start_beside("plain", runs, env, "sudoku")
-    return ("sudoku shown: its count, wheel guard after", after, "the same, before the frame", plain, 1.0)
+    return ("sudoku shown: its count, wheel guard after", after, "the same, before the frame", plain, 1.0, None)
 
 
 def source_reads(runs: int, env: dict[str, str]) -> Row:
@@ -471,7 +492,7 @@ def source_reads(runs: int, env: dict[str, str]) -> Row:
     reading no source ("unread" above): what the hook's reads cost the start, a cost of
     PySide6's that the floor window (which imports no module of its own) never pays."""
     start, unread = _start_beside("unread", runs, env)
-    return ("window shown, boards restored", start, "the same, no source read", unread, -1.0)
+    return ("window shown, boards restored", start, "the same, no source read", unread, -1.0, None)
 
 
 STAGES = (
@@ -523,11 +544,11 @@ def each_game(runs: int, env: dict[str, str]) -> list[Row]:
             }
             if name == "letters":
                 windows["bare"] = [python, "-c", _SHOW, "bare"]
-            times = _medians(windows, env, runs, _to_paint)
-        rows.append((f"first frame, {name} current", times["start"], "its floor", times["floor"], 1.5))
+            samples = _samples(windows, env, runs, _to_paint)
+        rows.append(_row(samples, "start", "floor", 1.5, f"first frame, {name} current", "its floor"))
         if name == "letters":
             rows.append(
-                ("floor: bare window + letters' Qt classes", times["floor"], "bare QMainWindow", times["bare"], 0.0)
+                _row(samples, "floor", "bare", 0.0, "floor: bare window + letters' Qt classes", "bare QMainWindow")
             )
     return rows
 
@@ -568,11 +589,15 @@ def main() -> None:
     if args.source_reads:
         rows.append(source_reads(args.runs, env))
     unit = "M ins" if CLOCK == "instructions" else "ms"  # millions of instructions, or milliseconds
-    print(f"{'measurement':44} {unit:>7}  {'baseline':30} {unit:>7}  {'ratio':>6}  guard")
-    for label, value, base_label, base_value, guard in rows:
+    # The rounds' middle half: where half of the rounds' ratios fell (the ratio is of the medians).
+    print(f"{'measurement':44} {unit:>7}  {'baseline':30} {unit:>7}  {'ratio':>6}  {'rounds':>9}  guard")
+    for label, value, base_label, base_value, guard, spread in rows:
         ratio = value / base_value
         mark = "" if guard < 0 else "(floor)" if not guard else f"<= {guard}: " + ("ok" if ratio <= guard else "OVER")
-        print(f"{label:44} {value * 1000:7.1f}  {base_label:30} {base_value * 1000:7.1f}  {ratio:6.2f}  {mark}")
+        middle = f"{spread[0]:.2f}-{spread[1]:.2f}" if spread else ""
+        print(
+            f"{label:44} {value * 1000:7.1f}  {base_label:30} {base_value * 1000:7.1f}  {ratio:6.2f}  {middle:>9}  {mark}"
+        )
     with tempfile.TemporaryDirectory() as folder:
         _seed_settings(folder, env)
         reads, collections = start_counts(folder, env)
