@@ -495,22 +495,12 @@ def source_reads(runs: int, env: dict[str, str]) -> Row:
     return ("window shown, boards restored", start, "the same, no source read", unread, -1.0, None)
 
 
-STAGES = (
-    ("python, the arguments, Qt loaded, the application made", "modules", None),
-    ("the window's modules loaded", "window", "modules"),
-    ("the window made, but its current page", "made", "window"),
-    ("the current page made, its game's modules loaded", "page", None),
-    ("the window shown, laid out and painted", "painted", "made"),
-)
-
-
 def stages(game: str, runs: int, env: dict[str, str]) -> list[tuple[str, float, float]]:
-    """Where the start's processor time goes, with `game`'s page current: each stage of
-    STAGES (what, its mark, the mark it begins at; the page is made within the window) with
-    its median and least time over `runs` starts."""
+    """Where the start's processor time goes, with `game`'s page current: each stage with its
+    median and least time over `runs` starts."""
     painted = 'print("painted", time.process_time(), *(f"{k}={v}" for k, v in MARKS.items()), flush=True)'
     script = _SHOW.replace('print("painted", time.process_time(), flush=True)', painted)
-    samples: dict[str, list[float]] = {what: [] for what, _, _ in STAGES}
+    samples: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         _seed_settings(folder, env, game)
         for _ in range(runs):
@@ -518,11 +508,16 @@ def stages(game: str, runs: int, env: dict[str, str]) -> list[tuple[str, float, 
                 [sys.executable, "-c", script, "stages", folder], env=env, capture_output=True, text=True, check=True
             )
             fields = run.stdout.split()
-            marks = {"painted": float(fields[1])} | dict((k, float(v)) for k, v in (f.split("=") for f in fields[2:]))
-            marks["made"] -= marks["page"]  # the page's time is its own stage
-            for what, end, begin in STAGES:
-                samples[what].append(marks[end] - (marks[begin] if begin else 0.0))
-            samples[STAGES[-1][0]][-1] -= marks["page"]  # painted is measured from the whole window's making
+            mark = {"painted": float(fields[1])} | {k: float(v) for k, v in (f.split("=") for f in fields[2:])}
+            page = mark["page"]  # made while the window is made
+            for what, seconds in (
+                ("python, the arguments, Qt loaded, the application made", mark["modules"]),
+                ("the window's modules loaded", mark["window"] - mark["modules"]),
+                ("the window made, but its current page", mark["made"] - mark["window"] - page),
+                ("the current page made, its game's modules loaded", page),
+                ("the window shown, laid out and painted", mark["painted"] - mark["made"]),
+            ):
+                samples.setdefault(what, []).append(seconds)
     return [(what, statistics.median(values), min(values)) for what, values in samples.items()]
 
 
