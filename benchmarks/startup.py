@@ -395,7 +395,7 @@ def _png_size(path: str) -> tuple[int, int]:
 
 
 # (what, seconds, baseline, seconds, guard ratio, the middle half of the rounds' ratios or None)
-Row = tuple[str, float, str, float, float, "tuple[float, float] | None"]
+Row = tuple[str, float, str, float, float, tuple[float, float] | None]
 
 
 def prepared(env: dict[str, str] | None = None) -> dict[str, str]:
